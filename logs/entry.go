@@ -1,0 +1,109 @@
+// Package logs is the game record: the entry codec (canonical JSON bodies), SSHSIG
+// signatures, the hash chain that links entries, identities, and the dice protocol.
+//
+// A log is a sequence of lines, one entry each: <body> TAB <signature> LF.
+package logs
+
+// Version is the body format version, the "v" of every entry.
+const Version = 1
+
+// Kind is what an entry does.
+type Kind string
+
+// The kinds of entry (DESIGN.md, The log).
+const (
+	KindInvite   Kind = "invite"   // seq 0: the game, its scenario, options, dice mode, the inviter's seat
+	KindAccept   Kind = "accept"   // another seat's key and dice chain head
+	KindAct      Kind = "act"      // commands
+	KindReveal   Kind = "reveal"   // a dice chain link, with any dice it decided
+	KindNote     Kind = "note"     // free text
+	KindTakeback Kind = "takeback" // proposes rewinding to the state after seq To
+	KindAgree    Kind = "agree"    // accepts the pending takeback
+	KindResign   Kind = "resign"   // concedes
+	KindRotate   Kind = "rotate"   // a new key or dice chain head for the author's seat
+)
+
+// DiceMode is fixed in the invite (DESIGN.md, Dice).
+type DiceMode string
+
+// The dice modes.
+const (
+	DiceStrict DiceMode = "strict"
+	DiceCasual DiceMode = "casual"
+	DiceSolo   DiceMode = "solo"
+)
+
+// Body is the signed content of an entry. Fields beyond the common ones are set
+// only for the kinds that use them; empty ones are left out of the encoding.
+type Body struct {
+	V     int    `json:"v"`
+	Game  string `json:"game"`
+	Seq   int64  `json:"seq"`
+	Prev  string `json:"prev"` // "sha256:<hex>" of the previous whole line; "" for seq 0
+	By    string `json:"by"`   // the author's seat
+	TS    string `json:"ts"`   // RFC 3339, UTC, whole seconds
+	Kind  Kind   `json:"kind"`
+	State string `json:"state"` // the game's state hash after this entry
+
+	// invite
+	Rules    string   `json:"rules,omitempty"`    // game id, e.g. "normandy44"
+	Engine   string   `json:"engine,omitempty"`   // rules version, e.g. "normandy44/1"
+	Variant  string   `json:"variant,omitempty"`  // e.g. "ed1"
+	Scenario string   `json:"scenario,omitempty"` // scenario name
+	Digest   string   `json:"digest,omitempty"`   // "sha256:<hex>" of the scenario file
+	Options  []string `json:"options,omitempty"`
+	Dice     DiceMode `json:"dice,omitempty"`
+	Seats    []Seat   `json:"seats,omitempty"` // every seat in order; the inviter's filled in
+
+	// accept and rotate: the author's key and dice chain
+	Key  string `json:"key,omitempty"`  // authorized_keys form: "ssh-ed25519 AAAA... comment"
+	Head string `json:"head,omitempty"` // "sha256:<hex>" head of the author's dice chain
+	Name string `json:"name,omitempty"`
+	Mail string `json:"mail,omitempty"`
+
+	// act
+	Commands []string `json:"commands,omitempty"`
+
+	// dice (on act and reveal entries)
+	Link    string `json:"link,omitempty"`    // the author's next chain link, hex
+	Epoch   int64  `json:"epoch,omitempty"`   // the epoch a reveal answers
+	Request int64  `json:"request,omitempty"` // the epoch this entry opens by requesting dice
+	Draws   []Draw `json:"draws,omitempty"`   // dice drawn while this entry was applied, in order
+
+	// note
+	Text string `json:"text,omitempty"`
+
+	// takeback
+	To int64 `json:"to,omitempty"`
+}
+
+// Seat is one player position as the invite names it. The inviter's Key and Head
+// are set in the invite; the others arrive with their accept entries.
+type Seat struct {
+	Seat string `json:"seat"`
+	Key  string `json:"key,omitempty"`
+	Head string `json:"head,omitempty"`
+	Name string `json:"name,omitempty"`
+	Mail string `json:"mail,omitempty"`
+}
+
+// Draw records one dice need answered from an epoch: what it decided, the sides
+// of each die, and the values. Verifiers recompute the values and compare.
+type Draw struct {
+	Epoch  int64  `json:"epoch"`
+	For    string `json:"for"`
+	Sides  []int  `json:"sides"`
+	Values []int  `json:"values"`
+}
+
+// Entry is one line of a log: its decoded body, the exact bytes received, and the
+// signature.
+type Entry struct {
+	Body
+	// Line is the whole line as received, including the final LF.
+	Line []byte
+	// BodyBytes is the exact canonical body.
+	BodyBytes []byte
+	// Sig is the raw SSHSIG blob.
+	Sig []byte
+}

@@ -1,0 +1,67 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+)
+
+var sprintf = fmt.Sprintf
+
+// Engine is a game as the rest of pbem knows it.
+type Engine struct {
+	// Name is the game id of DESIGN.md: "normandy44", "freeplay".
+	Name string
+	// Version is the rules version recorded in an invite. A replay under another
+	// version stops rather than silently change a game in progress.
+	Version string
+	// Title is the game's name for people.
+	Title string
+	// New starts a game from a scenario file's bytes and the invite's options.
+	New func(scenario []byte, options []string) (Game, error)
+	// Seats reads the seats a scenario defines, in order, without starting it.
+	Seats func(scenario []byte, options []string) ([]Seat, error)
+}
+
+var (
+	mu      sync.RWMutex
+	engines = map[string]Engine{}
+)
+
+// Register makes an engine available by name. It panics on a duplicate name, as
+// that is a programming error.
+func Register(e Engine) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := engines[e.Name]; dup {
+		panic("rules: engine registered twice: " + e.Name)
+	}
+	engines[e.Name] = e
+}
+
+// Lookup finds a registered engine.
+func Lookup(name string) (Engine, error) {
+	mu.RLock()
+	defer mu.RUnlock()
+	e, ok := engines[name]
+	if !ok {
+		return Engine{}, fmt.Errorf("no game %q (known: %v)", name, namesLocked())
+	}
+	return e, nil
+}
+
+// Names lists the registered engines.
+func Names() []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	return namesLocked()
+}
+
+func namesLocked() []string {
+	var names []string
+	for n := range engines {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
