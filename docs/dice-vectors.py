@@ -93,6 +93,9 @@ def main():
         "epoch": 1,
         "links": [a[1].hex(), b[1].hex()],
         "request_line": request_line.decode(),
+        # Intermediate values, to help debug another implementation.
+        "hmac_key": sha256(a[1] + b[1]).hex(),
+        "request_line_sha256": sha256(request_line).hex(),
         "key": key.hex(),
     }
 
