@@ -1,0 +1,822 @@
+package pbem
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// testClock ticks one second per reading, so that every write gets a distinct,
+// predictable time.
+type testClock struct{ t time.Time }
+
+func (c *testClock) now() time.Time {
+	c.t = c.t.Add(time.Second)
+	return c.t
+}
+
+var clockStart = time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC)
+
+func openTestStore(t testing.TB) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "store.db")
+	s, err := OpenStore(path)
+	if err != nil {
+		t.Fatalf("OpenStore: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	s.now = (&testClock{t: clockStart}).now
+	return s, path
+}
+
+// seqLines numbers the given lines from first on.
+func seqLines(first int64, lines ...string) []StoredLine {
+	out := make([]StoredLine, len(lines))
+	for i, l := range lines {
+		out[i] = StoredLine{Seq: first + int64(i), Line: []byte(l)}
+	}
+	return out
+}
+
+func mustAppend(t *testing.T, s *Store, game string, lines []StoredLine) ImportResult {
+	t.Helper()
+	res, err := s.AppendLines(context.Background(), game, "test", lines)
+	if err != nil {
+		t.Fatalf("AppendLines: %v", err)
+	}
+	return res
+}
+
+func assertLines(t *testing.T, s *Store, game string, want []StoredLine) {
+	t.Helper()
+	got, err := s.Lines(context.Background(), game)
+	if err != nil {
+		t.Fatalf("Lines: %v", err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Lines(%q): %d lines, want %d", game, len(got), len(want))
+	}
+	for i := range want {
+		if !bytes.Equal(got[i], want[i].Line) {
+			t.Errorf("Lines(%q)[%d] = %q, want %q", game, i, got[i], want[i].Line)
+		}
+	}
+}
+
+func countRows(t *testing.T, s *Store, table string) int {
+	t.Helper()
+	var n int
+	if err := s.db.QueryRow("SELECT count(*) FROM " + table).Scan(&n); err != nil {
+		t.Fatalf("count %s: %v", table, err)
+	}
+	return n
+}
+
+func TestStoreAppendReadBackByteExact(t *testing.T) {
+	s, _ := openTestStore(t)
+	lines := []StoredLine{
+		{0, []byte("{\"game\":\"g1\",\"seq\":0}\tU1NIU0lH\n")},
+		{1, []byte("\xff\xfe\x80 not utf-8 \xc3\x28\n")},
+		{2, []byte("carriage\rreturn\r\n")},
+		{3, []byte("nul\x00inside, no final newline")},
+		{4, []byte("caf\u00e9 vs cafe\u0301\n")}, // NFC and NFD must both survive as given
+	}
+	res := mustAppend(t, s, "g1", lines)
+	if res.Added != len(lines) || res.Duplicate != 0 || len(res.Equivocations) != 0 {
+		t.Fatalf("result = %+v, want %d added", res, len(lines))
+	}
+	assertLines(t, s, "g1", lines)
+
+	last, ok, err := s.LastSeq(context.Background(), "g1")
+	if err != nil || !ok || last != 4 {
+		t.Errorf("LastSeq = %d, %v, %v; want 4, true, nil", last, ok, err)
+	}
+	var blobs int
+	if err := s.db.QueryRow(`SELECT count(*) FROM entries WHERE typeof(line) = 'blob'`).Scan(&blobs); err != nil {
+		t.Fatal(err)
+	}
+	if blobs != len(lines) {
+		t.Errorf("%d lines stored as BLOB, want %d", blobs, len(lines))
+	}
+	var received, source string
+	if err := s.db.QueryRow(`SELECT received, source FROM entries WHERE game = 'g1' AND seq = 0`).
+		Scan(&received, &source); err != nil {
+		t.Fatal(err)
+	}
+	// The first clock reading is one tick after clockStart.
+	if received != "2026-01-02T03:04:01.000000000Z" || source != "test" {
+		t.Errorf("received, source = %q, %q", received, source)
+	}
+	if _, ok, _ := s.LastSeq(context.Background(), "other"); ok {
+		t.Error("LastSeq of an unknown game reports a seq")
+	}
+}
+
+func TestStoreAppendOutOfOrderBatch(t *testing.T) {
+	s, _ := openTestStore(t)
+	res := mustAppend(t, s, "g", []StoredLine{{2, []byte("c\n")}, {0, []byte("a\n")}, {1, []byte("b\n")}})
+	if res.Added != 3 {
+		t.Fatalf("added %d, want 3", res.Added)
+	}
+	assertLines(t, s, "g", seqLines(0, "a\n", "b\n", "c\n"))
+}
+
+func TestStoreEntriesAppendOnly(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	lines := seqLines(0, "zero\n", "one\n")
+	mustAppend(t, s, "g", lines)
+	if err := s.PutChain(ctx, "g", "allied", []byte("seed"), 10); err != nil {
+		t.Fatal(err)
+	}
+	mustAppend(t, s, "g", seqLines(1, "forged one\n")) // records an equivocation
+
+	for _, stmt := range []string{
+		`UPDATE entries SET line = x'00' WHERE game = 'g' AND seq = 0`,
+		`UPDATE entries SET seq = seq + 10`,
+		`DELETE FROM entries WHERE game = 'g'`,
+		`DELETE FROM entries`,
+		// REPLACE deletes the old row; the delete trigger must still fire.
+		`INSERT OR REPLACE INTO entries (game, seq, line, received, source) VALUES ('g', 0, x'01', 'now', 'x')`,
+		`UPDATE equivocations SET line = x'00'`,
+		`DELETE FROM equivocations`,
+		`UPDATE chains SET seed = x'00'`,
+		`DELETE FROM chains`,
+	} {
+		_, err := s.db.Exec(stmt)
+		if err == nil || !strings.Contains(err.Error(), "are append-only") {
+			t.Errorf("%s: err = %v, want the append-only trigger", stmt, err)
+		}
+		err = s.WithTx(ctx, func(tx *sql.Tx) error {
+			_, err := tx.Exec(stmt)
+			return err
+		})
+		if !errors.Is(err, ErrAppendOnly) {
+			t.Errorf("WithTx %s: err = %v, want ErrAppendOnly", stmt, err)
+		}
+	}
+	assertLines(t, s, "g", lines)
+	if n := countRows(t, s, "equivocations"); n != 1 {
+		t.Errorf("%d equivocations, want 1", n)
+	}
+	if n := countRows(t, s, "chains"); n != 1 {
+		t.Errorf("%d chains, want 1", n)
+	}
+	// Other constraint failures are not mistaken for the guard.
+	err := s.WithTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.Exec(`INSERT INTO entries (game, seq, line, received) VALUES ('g', 0, x'01', 'now')`)
+		return err
+	})
+	if err == nil || errors.Is(err, ErrAppendOnly) {
+		t.Errorf("duplicate key insert: err = %v, want a constraint error other than ErrAppendOnly", err)
+	}
+}
+
+func TestStoreDuplicatesCounted(t *testing.T) {
+	s, _ := openTestStore(t)
+	mustAppend(t, s, "g", seqLines(0, "a\n", "b\n", "c\n"))
+	all := seqLines(0, "a\n", "b\n", "c\n", "d\n")
+	res := mustAppend(t, s, "g", all)
+	if res.Added != 1 || res.Duplicate != 3 || len(res.Equivocations) != 0 {
+		t.Errorf("result = %+v, want 1 added, 3 duplicates", res)
+	}
+	// The same line twice in one batch is one line.
+	res = mustAppend(t, s, "g", []StoredLine{{4, []byte("e\n")}, {4, []byte("e\n")}})
+	if res.Added != 1 || res.Duplicate != 1 {
+		t.Errorf("result = %+v, want 1 added, 1 duplicate", res)
+	}
+	assertLines(t, s, "g", append(all, StoredLine{4, []byte("e\n")}))
+	if n := countRows(t, s, "entries"); n != 5 {
+		t.Errorf("%d rows in entries, want 5", n)
+	}
+}
+
+func TestStoreEquivocationRecorded(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	orig := seqLines(0, "invite\n", "accept by B\n")
+	mustAppend(t, s, "g", orig)
+	forged := []byte("accept by C\n")
+
+	res, err := s.AppendLines(ctx, "g", "mail:42", []StoredLine{{1, forged}, {2, []byte("next\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Added != 1 || res.Duplicate != 0 || len(res.Equivocations) != 1 {
+		t.Fatalf("result = %+v, want 1 added and 1 equivocation", res)
+	}
+	eq := res.Equivocations[0]
+	if eq.Game != "g" || eq.Seq != 1 || !bytes.Equal(eq.Stored, orig[1].Line) || !bytes.Equal(eq.Received, forged) {
+		t.Errorf("reported %+v", eq)
+	}
+	assertLines(t, s, "g", append(orig, StoredLine{2, []byte("next\n")}))
+
+	// Seen again: reported again, recorded once.
+	res = mustAppend(t, s, "g", []StoredLine{{1, forged}})
+	if len(res.Equivocations) != 1 {
+		t.Errorf("second import reported %d equivocations, want 1", len(res.Equivocations))
+	}
+	got, err := s.Equivocations(ctx, "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 {
+		t.Fatalf("%d equivocations stored, want 1", len(got))
+	}
+	if g := got[0]; g.Seq != 1 || !bytes.Equal(g.Stored, orig[1].Line) || !bytes.Equal(g.Received, forged) ||
+		g.Source != "mail:42" || g.Found.IsZero() {
+		t.Errorf("stored %+v", g)
+	}
+	if other, _ := s.Equivocations(ctx, "other"); len(other) != 0 {
+		t.Errorf("equivocations of another game: %v", other)
+	}
+}
+
+func TestStoreGapRefused(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+
+	_, err := s.AppendLines(ctx, "g", "", seqLines(1, "b\n"))
+	if !errors.Is(err, ErrGap) || !strings.Contains(err.Error(), "seq 1") {
+		t.Errorf("first line seq 1: err = %v, want ErrGap naming seq 1", err)
+	}
+	if _, ok, _ := s.LastSeq(ctx, "g"); ok {
+		t.Error("a line was stored despite the gap")
+	}
+
+	mustAppend(t, s, "g", seqLines(0, "a\n", "b\n"))
+	_, err = s.AppendLines(ctx, "g", "", seqLines(4, "e\n", "f\n"))
+	if !errors.Is(err, ErrGap) {
+		t.Fatalf("seq 4 after 1: err = %v, want ErrGap", err)
+	}
+	for _, want := range []string{"seq 4", "seq 1", "missing 2 to 3"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	assertLines(t, s, "g", seqLines(0, "a\n", "b\n"))
+
+	if _, err := s.AppendLines(ctx, "g", "", []StoredLine{{-1, []byte("x\n")}}); err == nil {
+		t.Error("negative seq accepted")
+	}
+	if _, err := s.AppendLines(ctx, "g", "", []StoredLine{{2, nil}}); err == nil {
+		t.Error("empty line accepted")
+	}
+	if _, err := s.AppendLines(ctx, "", "", seqLines(0, "a\n")); err == nil {
+		t.Error("empty game id accepted")
+	}
+}
+
+func TestStoreBatchRollsBackWhole(t *testing.T) {
+	ctx := context.Background()
+
+	t.Run("gap in the middle", func(t *testing.T) {
+		s, _ := openTestStore(t)
+		mustAppend(t, s, "g", seqLines(0, "a\n"))
+		// seq 1 would be added and seq 0 is an equivocation, but seq 3 leaves a gap.
+		batch := []StoredLine{{0, []byte("A\n")}, {1, []byte("b\n")}, {3, []byte("d\n")}}
+		if _, err := s.AppendLines(ctx, "g", "", batch); !errors.Is(err, ErrGap) {
+			t.Fatalf("err = %v, want ErrGap", err)
+		}
+		assertLines(t, s, "g", seqLines(0, "a\n"))
+		if n := countRows(t, s, "equivocations"); n != 0 {
+			t.Errorf("%d equivocations kept from a failed call", n)
+		}
+	})
+
+	t.Run("database refuses the third line", func(t *testing.T) {
+		s, _ := openTestStore(t)
+		// A failure only the database knows about, after two inserts succeeded.
+		if _, err := s.db.Exec(`CREATE TRIGGER inject BEFORE INSERT ON entries WHEN NEW.seq = 2
+			BEGIN SELECT RAISE(ABORT, 'injected failure'); END`); err != nil {
+			t.Fatal(err)
+		}
+		_, err := s.AppendLines(ctx, "g", "", seqLines(0, "a\n", "b\n", "c\n", "d\n"))
+		if err == nil || !strings.Contains(err.Error(), "injected failure") || !strings.Contains(err.Error(), "seq 2") {
+			t.Fatalf("err = %v, want the injected failure at seq 2", err)
+		}
+		if n := countRows(t, s, "entries"); n != 0 {
+			t.Errorf("%d entries kept from a failed call", n)
+		}
+	})
+}
+
+func TestStoreUpdateAllOrNothing(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	if err := s.PutInvitation(ctx, "g", "mail", []byte("invite\n")); err != nil {
+		t.Fatal(err)
+	}
+	join := func(fail error) error {
+		return s.Update(ctx, func(tx *StoreTx) error {
+			if err := tx.DeleteInvitation(ctx, "g"); err != nil {
+				return err
+			}
+			if err := tx.PutGame(ctx, GameRecord{ID: "g", Status: "active"}); err != nil {
+				return err
+			}
+			if _, err := tx.AppendLines(ctx, "g", "mail", seqLines(0, "invite\n", "accept\n")); err != nil {
+				return err
+			}
+			// Reads inside the transaction see its own writes.
+			if last, ok, err := tx.LastSeq(ctx, "g"); err != nil || !ok || last != 1 {
+				return fmt.Errorf("LastSeq in tx = %d, %v, %v", last, ok, err)
+			}
+			return fail
+		})
+	}
+	boom := errors.New("boom")
+	if err := join(boom); !errors.Is(err, boom) {
+		t.Fatalf("err = %v, want boom", err)
+	}
+	if _, err := s.Invitation(ctx, "g"); err != nil {
+		t.Errorf("invitation gone after a rolled-back join: %v", err)
+	}
+	if _, err := s.Game(ctx, "g"); !errors.Is(err, ErrNoGame) {
+		t.Errorf("game recorded by a rolled-back join: %v", err)
+	}
+	if n := countRows(t, s, "entries"); n != 0 {
+		t.Errorf("%d entries kept by a rolled-back join", n)
+	}
+
+	if err := join(nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Invitation(ctx, "g"); !errors.Is(err, ErrNoInvitation) {
+		t.Errorf("invitation after join: err = %v, want ErrNoInvitation", err)
+	}
+	assertLines(t, s, "g", seqLines(0, "invite\n", "accept\n"))
+}
+
+// Two processes (here two Stores on one file) write at once: each write
+// transaction must wait for the other rather than fail with SQLITE_BUSY.
+func TestStoreConcurrentWriters(t *testing.T) {
+	_, path := openTestStore(t)
+	const batches = 40
+	errs := make(chan error, 2)
+	for _, game := range []string{"left", "right"} {
+		s, err := OpenStore(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		go func() {
+			for i := range batches {
+				if _, err := s.AppendLines(context.Background(), game, "", seqLines(int64(i), "x\n")); err != nil {
+					errs <- fmt.Errorf("%s batch %d: %w", game, i, err)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	s, err := OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if n := countRows(t, s, "entries"); n != 2*batches {
+		t.Errorf("%d entries, want %d", n, 2*batches)
+	}
+}
+
+func TestStoreReopen(t *testing.T) {
+	s, path := openTestStore(t)
+	ctx := context.Background()
+	lines := seqLines(0, "a\n", "b\r\n", "\xffc\n")
+	mustAppend(t, s, "g", lines)
+	mustAppend(t, s, "g", seqLines(2, "other c\n"))
+	created := time.Date(2025, 6, 6, 6, 30, 0, 123456789, time.FixedZone("CEST", 2*3600))
+	game := GameRecord{ID: "g", Rules: "normandy44", Scenario: "omaha", Seat: "allied", Dice: "strict",
+		Opponent: "bob@example.org", Status: "active", Created: created}
+	if err := s.PutGame(ctx, game); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutChain(ctx, "g", "allied", []byte{0, 1, 2, 255}, 1000); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutInvitation(ctx, "h", "mail", []byte("invite h\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s2, err := OpenStore(path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer s2.Close()
+	assertLines(t, s2, "g", lines)
+	if eqs, err := s2.Equivocations(ctx, "g"); err != nil || len(eqs) != 1 {
+		t.Errorf("equivocations after reopen: %v, %v", eqs, err)
+	}
+	got, err := s2.Game(ctx, "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := game
+	want.Created = created.UTC()
+	if got != want {
+		t.Errorf("game after reopen = %+v, want %+v", got, want)
+	}
+	if !got.Created.Equal(created) {
+		t.Errorf("created %v, want the instant %v", got.Created, created)
+	}
+	chains, err := s2.Chains(ctx, "g", "allied")
+	if err != nil || len(chains) != 1 || !bytes.Equal(chains[0].Seed, []byte{0, 1, 2, 255}) || chains[0].Length != 1000 {
+		t.Errorf("chains after reopen: %+v, %v", chains, err)
+	}
+	if inv, err := s2.Invitation(ctx, "h"); err != nil || string(inv.Line) != "invite h\n" {
+		t.Errorf("invitation after reopen: %+v, %v", inv, err)
+	}
+	var version string
+	if err := s2.db.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&version); err != nil {
+		t.Fatal(err)
+	}
+	if version != "1" {
+		t.Errorf("schema_version = %q, want 1", version)
+	}
+}
+
+func TestStoreSchemaTooNew(t *testing.T) {
+	s, path := openTestStore(t)
+	if _, err := s.db.Exec(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s2, err := OpenStore(path)
+	if err == nil {
+		s2.Close()
+		t.Fatal("opened a store with schema version 99")
+	}
+	if !errors.Is(err, ErrSchemaTooNew) || !strings.Contains(err.Error(), "99") {
+		t.Errorf("err = %v, want ErrSchemaTooNew naming version 99", err)
+	}
+}
+
+func TestStoreFilePermissions(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no unix permissions")
+	}
+	dir := filepath.Join(t.TempDir(), "home", "pbem")
+	path := filepath.Join(dir, "store.db")
+	s, err := OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	mustAppend(t, s, "g", seqLines(0, "a\n")) // makes the WAL files exist
+	for p, want := range map[string]os.FileMode{dir: 0o700, path: 0o600, path + "-wal": 0o600} {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fi.Mode().Perm(); got != want {
+			t.Errorf("%s: mode %o, want %o", p, got, want)
+		}
+	}
+}
+
+func TestStorePathWithURICharacters(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "odd?dir#x%20y", "store.db")
+	s, err := OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	mustAppend(t, s, "g", seqLines(0, "a\n"))
+	if _, err := os.Stat(path + "-wal"); err != nil {
+		t.Errorf("the database is not where asked: %v", err)
+	}
+}
+
+func TestStorePragmas(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	// One connection for all checks, so that they describe the same one.
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for pragma, want := range map[string]string{
+		"journal_mode": "wal", "foreign_keys": "1", "busy_timeout": "5000",
+		"synchronous": "1", "recursive_triggers": "1",
+	} {
+		var got string
+		if err := conn.QueryRowContext(ctx, "PRAGMA "+pragma).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("PRAGMA %s = %q, want %q", pragma, got, want)
+		}
+	}
+}
+
+func TestStoreGames(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	for _, id := range []string{"abc123", "ab", "abd456", "xyz"} {
+		if err := s.PutGame(ctx, GameRecord{ID: id, Rules: "normandy44", Status: "invited"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	games, err := s.Games(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, g := range games {
+		ids = append(ids, g.ID)
+	}
+	if strings.Join(ids, " ") != "abc123 ab abd456 xyz" {
+		t.Errorf("Games order %v, want creation order", ids)
+	}
+
+	first := games[0]
+	update := GameRecord{ID: "abc123", Rules: "normandy44", Seat: "german", Status: "finished",
+		Created: clockStart.Add(100 * time.Hour)}
+	if err := s.PutGame(ctx, update); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Game(ctx, "abc123")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != "finished" || got.Seat != "german" || !got.Created.Equal(first.Created) {
+		t.Errorf("after update: %+v; want status and seat changed, created %v kept", got, first.Created)
+	}
+	if _, err := s.Game(ctx, "abc"); !errors.Is(err, ErrNoGame) {
+		t.Errorf("Game(prefix): err = %v, want ErrNoGame", err)
+	}
+	if err := s.PutGame(ctx, GameRecord{}); err == nil {
+		t.Error("game with empty id accepted")
+	}
+}
+
+func TestStoreFindGame(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	for _, id := range []string{"abc123", "abd456", "ab", "xyz", "a_c"} {
+		if err := s.PutGame(ctx, GameRecord{ID: id}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ prefix, want string }{
+		{"abc", "abc123"}, {"abd4", "abd456"}, {"abc123", "abc123"}, {"x", "xyz"},
+		{"ab", "ab"}, // an exact id wins over the longer ids it starts
+		{"a_", "a_c"},
+	} {
+		g, err := s.FindGame(ctx, tc.prefix)
+		if err != nil || g.ID != tc.want {
+			t.Errorf("FindGame(%q) = %q, %v; want %q", tc.prefix, g.ID, err, tc.want)
+		}
+	}
+	_, err := s.FindGame(ctx, "a")
+	if !errors.Is(err, ErrAmbiguous) {
+		t.Fatalf("FindGame(a): err = %v, want ErrAmbiguous", err)
+	}
+	for _, id := range []string{"abc123", "abd456", "ab", "a_c"} {
+		if !strings.Contains(err.Error(), id) {
+			t.Errorf("ambiguity error %q does not name %s", err, id)
+		}
+	}
+	// Wildcards of LIKE are plain characters here.
+	for _, prefix := range []string{"q", "abc1234", "%", "_", "a%", ""} {
+		if _, err := s.FindGame(ctx, prefix); !errors.Is(err, ErrNoGame) {
+			t.Errorf("FindGame(%q): err = %v, want ErrNoGame", prefix, err)
+		}
+	}
+}
+
+func TestStoreChains(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	for i, seed := range [][]byte{[]byte("first seed"), {0xff, 0x00, 0x0d}} {
+		if err := s.PutChain(ctx, "g", "allied", seed, 100*(i+1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.PutChain(ctx, "g", "german", []byte("theirs"), 5); err != nil {
+		t.Fatal(err)
+	}
+	chains, err := s.Chains(ctx, "g", "allied")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(chains) != 2 {
+		t.Fatalf("%d chains, want 2", len(chains))
+	}
+	if string(chains[0].Seed) != "first seed" || chains[0].Length != 100 ||
+		!bytes.Equal(chains[1].Seed, []byte{0xff, 0x00, 0x0d}) || chains[1].Length != 200 {
+		t.Errorf("chains = %+v, want oldest first", chains)
+	}
+	if !chains[0].Created.Before(chains[1].Created) || chains[0].Game != "g" || chains[0].Seat != "allied" {
+		t.Errorf("chains = %+v", chains)
+	}
+	for _, bad := range []struct {
+		seat   string
+		seed   []byte
+		length int
+	}{{"", []byte("s"), 1}, {"allied", nil, 1}, {"allied", []byte("s"), 0}} {
+		if err := s.PutChain(ctx, "g", bad.seat, bad.seed, bad.length); err == nil {
+			t.Errorf("PutChain(%q, %q, %d) accepted", bad.seat, bad.seed, bad.length)
+		}
+	}
+}
+
+func TestStoreInvitations(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	invite := []byte("{\"kind\":\"invite\",\"seq\":0}\tsig\n")
+	if err := s.PutInvitation(ctx, "g", "mail:1", invite); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutInvitation(ctx, "g", "mail:2", invite); err != nil {
+		t.Errorf("same invitation again: %v", err)
+	}
+	if err := s.PutInvitation(ctx, "h", "file", []byte("other\n")); err != nil {
+		t.Fatal(err)
+	}
+
+	forged := []byte("{\"kind\":\"invite\",\"seq\":0,\"x\":1}\tsig\n")
+	if err := s.PutInvitation(ctx, "g", "mail:3", forged); !errors.Is(err, ErrEquivocation) {
+		t.Errorf("conflicting invitation: err = %v, want ErrEquivocation", err)
+	}
+	inv, err := s.Invitation(ctx, "g")
+	if err != nil || !bytes.Equal(inv.Line, invite) || inv.Source != "mail:1" {
+		t.Errorf("Invitation(g) = %+v, %v; want the first one", inv, err)
+	}
+	eqs, err := s.Equivocations(ctx, "g")
+	if err != nil || len(eqs) != 1 || eqs[0].Seq != 0 || !bytes.Equal(eqs[0].Stored, invite) ||
+		!bytes.Equal(eqs[0].Received, forged) {
+		t.Errorf("equivocations = %+v, %v; want the conflicting invitation kept", eqs, err)
+	}
+
+	all, err := s.Invitations(ctx)
+	if err != nil || len(all) != 2 || all[0].Game != "g" || all[1].Game != "h" {
+		t.Errorf("Invitations = %+v, %v", all, err)
+	}
+	if err := s.DeleteInvitation(ctx, "g"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteInvitation(ctx, "g"); !errors.Is(err, ErrNoInvitation) {
+		t.Errorf("second delete: err = %v, want ErrNoInvitation", err)
+	}
+	if _, err := s.Invitation(ctx, "g"); !errors.Is(err, ErrNoInvitation) {
+		t.Errorf("deleted invitation: err = %v, want ErrNoInvitation", err)
+	}
+	if all, _ := s.Invitations(ctx); len(all) != 1 {
+		t.Errorf("%d invitations left, want 1", len(all))
+	}
+}
+
+func TestStoreOutbox(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	msg := []byte("Subject: [pbem g] T1\r\n\r\nbody\r\n")
+	id, err := s.QueueMail(ctx, "g", 3, "bob@example.org", msg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.QueueMail(ctx, "g", 3, "bob@example.org", []byte("different"))
+	if err != nil || again != id {
+		t.Errorf("queued twice: id %d, %v; want the first id %d", again, err, id)
+	}
+	if n := countRows(t, s, "outbox"); n != 1 {
+		t.Errorf("%d messages queued, want 1", n)
+	}
+
+	later := clockStart.Add(time.Hour)
+	due, err := s.DueMail(ctx, later)
+	if err != nil || len(due) != 1 || !bytes.Equal(due[0].Message, msg) || due[0].To != "bob@example.org" ||
+		due[0].Seq != 3 || due[0].Attempts != 0 {
+		t.Fatalf("DueMail = %+v, %v", due, err)
+	}
+	if due, _ := s.DueMail(ctx, clockStart); len(due) != 0 {
+		t.Errorf("message due before it was queued: %+v", due)
+	}
+
+	retry := later.Add(time.Hour)
+	if err := s.MarkMailFailed(ctx, id, "connection refused", retry); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.DueMail(ctx, later); len(due) != 0 {
+		t.Errorf("message due before its retry time: %+v", due)
+	}
+	due, err = s.DueMail(ctx, retry)
+	if err != nil || len(due) != 1 || due[0].Attempts != 1 || due[0].LastError != "connection refused" ||
+		!due[0].NextAttempt.Equal(retry) {
+		t.Fatalf("after failure: %+v, %v", due, err)
+	}
+
+	if err := s.MarkMailSent(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.DueMail(ctx, retry.Add(time.Hour)); len(due) != 0 {
+		t.Errorf("sent message still due: %+v", due)
+	}
+	if err := s.MarkMailSent(ctx, id); !errors.Is(err, ErrNoMail) {
+		t.Errorf("sent twice: err = %v, want ErrNoMail", err)
+	}
+	if err := s.MarkMailFailed(ctx, id+1, "x", retry); !errors.Is(err, ErrNoMail) {
+		t.Errorf("unknown id: err = %v, want ErrNoMail", err)
+	}
+}
+
+func TestStoreMailboxState(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	if _, ok, err := s.MailboxState(ctx, "me@example.org", "INBOX"); ok || err != nil {
+		t.Fatalf("unread mailbox: ok %v, err %v", ok, err)
+	}
+	// UIDs use the whole uint32 range.
+	st := MailboxState{Account: "me@example.org", Mailbox: "INBOX", UIDValidity: 4294967295, LastUID: 4000000000}
+	if err := s.PutMailboxState(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	st.LastUID = 4000000007
+	if err := s.PutMailboxState(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	got, ok, err := s.MailboxState(ctx, "me@example.org", "INBOX")
+	if err != nil || !ok || got != st {
+		t.Errorf("MailboxState = %+v, %v, %v; want %+v", got, ok, err, st)
+	}
+
+	m := SeenMessage{Account: "me@example.org", Mailbox: "INBOX", UIDValidity: 7, UID: 12,
+		MessageID: "<a@b>", Game: "g", Result: "imported 2"}
+	if err := s.RecordSeen(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	m.Result = "imported 0, 2 duplicates"
+	if err := s.RecordSeen(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	seen, ok, err := s.Seen(ctx, "me@example.org", "INBOX", 7, 12)
+	if err != nil || !ok || seen.Result != m.Result || seen.MessageID != "<a@b>" || seen.Seen.IsZero() {
+		t.Errorf("Seen = %+v, %v, %v", seen, ok, err)
+	}
+	if _, ok, _ := s.Seen(ctx, "me@example.org", "INBOX", 8, 12); ok {
+		t.Error("a message under another UIDVALIDITY counts as seen")
+	}
+}
+
+// FuzzStoreLineRoundTrip checks that any bytes come back exactly as stored.
+func FuzzStoreLineRoundTrip(f *testing.F) {
+	for _, seed := range []string{"a\n", "\xff\xfe\n", "x\ry\r\n", "\x00", "caf\u00e9\n", "\t\n\n"} {
+		f.Add([]byte(seed))
+	}
+	s, _ := openTestStore(f)
+	n := 0
+	f.Fuzz(func(t *testing.T, line []byte) {
+		n++
+		game := fmt.Sprintf("fuzz%d", n)
+		_, err := s.AppendLines(context.Background(), game, "", []StoredLine{{0, line}})
+		if len(line) == 0 {
+			if err == nil {
+				t.Fatal("empty line accepted")
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Lines(context.Background(), game)
+		if err != nil || len(got) != 1 || !bytes.Equal(got[0], line) {
+			t.Fatalf("stored %q, read back %q (%v)", line, got, err)
+		}
+	})
+}
+
+func BenchmarkAppendLines(b *testing.B) {
+	s, _ := openTestStore(b)
+	const n = 10000
+	// Lines about the size of a signed entry.
+	lines := make([]StoredLine, n)
+	for i := range lines {
+		body := fmt.Sprintf(`{"by":"allied","commands":["move 5/352 2512 2513"],"game":"g","kind":"act","seq":%d}`, i)
+		lines[i] = StoredLine{Seq: int64(i), Line: []byte(body + "\t" + strings.Repeat("A", 200) + "\n")}
+	}
+	for i := 0; b.Loop(); i++ {
+		res, err := s.AppendLines(context.Background(), fmt.Sprintf("bench%d", i), "bench", lines)
+		if err != nil || res.Added != n {
+			b.Fatalf("added %d, err %v", res.Added, err)
+		}
+	}
+	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "lines/s")
+}
