@@ -1,0 +1,98 @@
+package replay
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/pbem-referee/pbem/logs"
+)
+
+// Build makes the next act or reveal entry for seat: see Complete. With no
+// commands it is a reveal, for when the dice protocol awaits the seat's link.
+func (r *Replay) Build(seat string, commands []string, nextLink func() (string, error), now time.Time) (*logs.Body, error) {
+	kind := logs.KindAct
+	if len(commands) == 0 {
+		kind = logs.KindReveal
+	}
+	b := r.NextBody(seat, kind, now)
+	b.Commands = slices.Clone(commands)
+	if err := r.Complete(b, nextLink); err != nil {
+		return nil, err
+	}
+	if b.Kind == logs.KindReveal && b.Link == "" {
+		return nil, fmt.Errorf("%w: nothing to send: the game awaits %s", ErrProtocol, r.Waiting().Text)
+	}
+	return b, nil
+}
+
+// Complete readies body b to be the next entry, without changing the replay: it
+// folds b through a copy of the state with the same code that verifies entries,
+// letting the dice protocol fill in what it requires (the seat's answer to a
+// request, its link, the draws, a new request), and records the resulting state
+// hash. nextLink gives the author's next dice chain link. The caller signs the
+// body and Appends the entry.
+func (r *Replay) Complete(b *logs.Body, nextLink func() (string, error)) error {
+	f := r.fork()
+	e := &logs.Entry{Body: *b}
+	if _, err := f.apply(e, &writer{nextLink: nextLink}); err != nil {
+		return err
+	}
+	e.State = f.game.Hash()
+	*b = e.Body
+	return nil
+}
+
+// NextBody returns the common fields of the next entry by seat.
+func (r *Replay) NextBody(seat string, kind logs.Kind, now time.Time) *logs.Body {
+	return &logs.Body{
+		V:     logs.Version,
+		Game:  r.invite.Game,
+		Seq:   int64(len(r.entries)),
+		Prev:  r.Head(),
+		By:    seat,
+		TS:    now.UTC().Truncate(time.Second).Format(time.RFC3339),
+		Kind:  kind,
+		State: r.game.Hash(),
+	}
+}
+
+// NextLinkIndex is the index in seat's dice chain of the next link it reveals
+// (1 for the first link after the committed head).
+func (r *Replay) NextLinkIndex(seat string) int {
+	s := r.seat(seat)
+	if s == nil {
+		return 0
+	}
+	return s.chain.revealed + 1
+}
+
+// fork copies the replay deeply enough that applying an entry to the copy leaves
+// the original unchanged.
+func (r *Replay) fork() *Replay {
+	f := *r
+	f.game = r.game.Clone()
+	f.entries = slices.Clip(r.entries)
+	f.events = slices.Clip(r.events)
+	f.steps = slices.Clip(r.steps)
+	f.marks = slices.Clip(r.marks)
+	f.dice = r.dice.copy()
+	chains := map[*chainState]*chainState{}
+	f.seats = nil
+	for _, s := range r.seats {
+		c := *s
+		if chains[s.chain] == nil {
+			cs := *s.chain
+			chains[s.chain] = &cs
+		}
+		c.chain = chains[s.chain]
+		f.seats = append(f.seats, &c)
+	}
+	if r.takeback != nil {
+		t := *r.takeback
+		t.agreed = maps.Clone(r.takeback.agreed)
+		f.takeback = &t
+	}
+	return &f
+}
