@@ -1,0 +1,174 @@
+package pbem
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/pbem-referee/pbem/logs"
+	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/scenarios"
+)
+
+// App is one player's pbem: home, identity and store, and the game operations.
+type App struct {
+	Home  Home
+	Store *Store
+	// Load finds scenarios by game and name; the shipped ones by default.
+	Load replay.Loader
+	// Now is the clock for time stamps; Rand the source of keys and chain seeds.
+	Now  func() time.Time
+	Rand io.Reader
+	// Pass asks for the key's passphrase when the key is encrypted.
+	Pass Passphrase
+
+	id *Identity
+}
+
+// Open opens the player's store in home.
+func Open(home Home, pass Passphrase) (*App, error) {
+	if err := home.ensure(); err != nil {
+		return nil, err
+	}
+	st, err := OpenStore(home.StorePath())
+	if err != nil {
+		return nil, err
+	}
+	return &App{Home: home, Store: st, Load: scenarios.Read, Now: time.Now, Rand: rand.Reader, Pass: pass}, nil
+}
+
+// Close closes the store.
+func (a *App) Close() error { return a.Store.Close() }
+
+// Identity loads the player's identity once.
+func (a *App) Identity() (*Identity, error) {
+	if a.id == nil {
+		id, err := a.Home.Identity(a.Pass)
+		if err != nil {
+			return nil, err
+		}
+		a.id = id
+	}
+	return a.id, nil
+}
+
+// Replay folds a stored game's log.
+func (a *App) Replay(ctx context.Context, game string) (*replay.Replay, error) {
+	lines, err := a.Store.Lines(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("game %s: %w", game, ErrNoGame)
+	}
+	return replayLines(game, lines, a.Load)
+}
+
+// replayLines folds stored lines; they were verified when stored, so an error
+// here means the store or this pbem changed.
+func replayLines(game string, lines [][]byte, load replay.Loader) (*replay.Replay, error) {
+	var r *replay.Replay
+	for i, line := range lines {
+		e, err := logs.ParseLine(line)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: stored entry %d: %w", game, i, err)
+		}
+		if i == 0 {
+			if r, err = replay.Start(e, load); err != nil {
+				return nil, fmt.Errorf("game %s: %w", game, err)
+			}
+			continue
+		}
+		if err := r.Append(e); err != nil {
+			return nil, fmt.Errorf("game %s: %w", game, err)
+		}
+	}
+	return r, nil
+}
+
+// Find resolves a game name or a unique prefix of its id.
+func (a *App) Find(ctx context.Context, name string) (GameRecord, error) {
+	g, err := a.Store.FindGame(ctx, name)
+	if errors.Is(err, ErrNoGame) {
+		return g, fmt.Errorf("no game %q here ('pbem games' lists them): %w", name, err)
+	}
+	return g, err
+}
+
+// linkSource returns the next-link function for seat's newest dice chain.
+func (a *App) linkSource(ctx context.Context, r *replay.Replay, game, seat string) func() (string, error) {
+	return func() (string, error) {
+		chains, err := a.Store.Chains(ctx, game, seat)
+		if err != nil {
+			return "", err
+		}
+		if len(chains) == 0 {
+			return "", fmt.Errorf("game %s: no dice chain for seat %s in this store: this seat is not played from here", game, seat)
+		}
+		c := chains[len(chains)-1]
+		chain, err := logs.NewChain(c.Seed, c.Length)
+		if err != nil {
+			return "", err
+		}
+		i := r.NextLinkIndex(seat)
+		if i > chain.Len() {
+			return "", fmt.Errorf("game %s: seat %s's dice chain is used up (%d links): rotate to a new one", game, seat, chain.Len())
+		}
+		return chain.Link(i)
+	}
+}
+
+// newChain makes a dice chain seed and returns it with its head.
+func (a *App) newChain() (seed []byte, head string, err error) {
+	seed = make([]byte, 32)
+	if _, err := io.ReadFull(a.Rand, seed); err != nil {
+		return nil, "", err
+	}
+	c, err := logs.NewChain(seed, logs.DefaultChainLength)
+	if err != nil {
+		return nil, "", err
+	}
+	return seed, c.Head(), nil
+}
+
+// sign signs a completed body and appends it to the replay, which checks it as
+// any received entry is checked.
+func (a *App) sign(r *replay.Replay, b *logs.Body) (*logs.Entry, error) {
+	id, err := a.Identity()
+	if err != nil {
+		return nil, err
+	}
+	e, err := logs.SignBody(id.Signer(), b)
+	if err != nil {
+		return nil, err
+	}
+	if r != nil {
+		if err := r.Append(e); err != nil {
+			return nil, fmt.Errorf("the entry made here does not verify (a bug in pbem): %w", err)
+		}
+	}
+	return e, nil
+}
+
+// store appends entries to a game in one transaction, with its record.
+func (a *App) store(ctx context.Context, rec GameRecord, entries []*logs.Entry, source string, chain []byte) error {
+	return a.Store.Update(ctx, func(tx *StoreTx) error {
+		if err := tx.PutGame(ctx, rec); err != nil {
+			return err
+		}
+		if chain != nil {
+			if err := tx.PutChain(ctx, rec.ID, rec.Seat, chain, logs.DefaultChainLength); err != nil {
+				return err
+			}
+		}
+		var lines []StoredLine
+		for _, e := range entries {
+			lines = append(lines, StoredLine{Seq: e.Seq, Line: e.Line})
+		}
+		_, err := tx.AppendLines(ctx, rec.ID, source, lines)
+		return err
+	})
+}

@@ -1,0 +1,165 @@
+package pbem
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/logs"
+	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// NewGame describes a game to start.
+type NewGame struct {
+	Name     string // the player's name for it; the id adds a random suffix
+	Rules    string // e.g. "normandy44"
+	Scenario string // e.g. "cherbourg"
+	Seat     string // the seat this player takes
+	// OpponentKey, when set, is the only key that may accept the other seat: an
+	// authorized_keys line or a file holding one.
+	OpponentKey  string
+	OpponentMail string
+	Dice         logs.DiceMode
+	Options      []string
+}
+
+// New starts a game: it writes and stores the invite, which the opponent
+// imports and joins.
+func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, error) {
+	id, err := a.Identity()
+	if err != nil {
+		return nil, GameRecord{}, err
+	}
+	engine, err := rules.Lookup(ng.Rules)
+	if err != nil {
+		return nil, GameRecord{}, err
+	}
+	scenario, err := a.Load(ng.Rules, ng.Scenario)
+	if err != nil {
+		return nil, GameRecord{}, err
+	}
+	seats, err := engine.Seats(scenario, ng.Options)
+	if err != nil {
+		return nil, GameRecord{}, fmt.Errorf("scenario %s/%s: %w", ng.Rules, ng.Scenario, err)
+	}
+	if !slices.Contains(seats, rules.Seat(ng.Seat)) {
+		return nil, GameRecord{}, fmt.Errorf("scenario %s/%s has no seat %q: choose one of %v (--side)", ng.Rules, ng.Scenario, ng.Seat, seats)
+	}
+	if ng.Dice == "" {
+		ng.Dice = logs.DiceStrict
+	}
+	opponentKey, err := readKeyArg(ng.OpponentKey)
+	if err != nil {
+		return nil, GameRecord{}, err
+	}
+	if ng.Dice == logs.DiceSolo && (opponentKey != "" || ng.OpponentMail != "") {
+		return nil, GameRecord{}, fmt.Errorf("a solo game has no opponent: drop --opponent-key and --opponent-email")
+	}
+	if ng.Dice != logs.DiceSolo && opponentKey != "" && len(seats) != 2 {
+		return nil, GameRecord{}, fmt.Errorf("--opponent-key names one opponent, but scenario %s has %d seats", ng.Scenario, len(seats))
+	}
+	g, err := engine.New(scenario, ng.Options)
+	if err != nil {
+		return nil, GameRecord{}, err
+	}
+	seed, head, err := a.newChain()
+	if err != nil {
+		return nil, GameRecord{}, err
+	}
+	gameID, err := a.gameID(ng.Name)
+	if err != nil {
+		return nil, GameRecord{}, err
+	}
+	me := logs.Seat{Seat: ng.Seat, Key: id.AuthorizedKey(), Head: head, Name: id.Name, Mail: id.Mail}
+	var bodySeats []logs.Seat
+	for _, s := range seats {
+		switch {
+		case string(s) == ng.Seat || ng.Dice == logs.DiceSolo:
+			m := me
+			m.Seat = string(s)
+			bodySeats = append(bodySeats, m)
+		default:
+			bodySeats = append(bodySeats, logs.Seat{Seat: string(s), Key: opponentKey, Mail: ng.OpponentMail})
+		}
+	}
+	b := &logs.Body{
+		V: logs.Version, Game: gameID, Seq: 0, By: ng.Seat, Kind: logs.KindInvite,
+		TS:    a.Now().UTC().Format("2006-01-02T15:04:05Z"),
+		State: g.Hash(), Rules: ng.Rules, Engine: engine.Version, Scenario: ng.Scenario,
+		Digest: replay.Digest(scenario), Options: ng.Options, Dice: ng.Dice, Seats: bodySeats,
+	}
+	invite, err := a.sign(nil, b)
+	if err != nil {
+		return nil, GameRecord{}, err
+	}
+	r, err := replay.Start(invite, a.Load)
+	if err != nil {
+		return nil, GameRecord{}, fmt.Errorf("the invite made here does not verify (a bug in pbem): %w", err)
+	}
+	rec := GameRecord{ID: gameID, Rules: ng.Rules, Scenario: ng.Scenario, Seat: ng.Seat, Dice: string(ng.Dice), Opponent: ng.OpponentMail, Status: "active"}
+	if err := a.store(ctx, rec, []*logs.Entry{invite}, "new", seed); err != nil {
+		return nil, GameRecord{}, err
+	}
+	return r, rec, nil
+}
+
+// gameID makes an id from the player's name for the game and 48 random bits,
+// so that two players' games never collide in a store.
+func (a *App) gameID(name string) (string, error) {
+	var slug strings.Builder
+	for _, c := range strings.ToLower(name) {
+		switch {
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+			slug.WriteRune(c)
+		case slug.Len() > 0 && !strings.HasSuffix(slug.String(), "-"):
+			slug.WriteByte('-')
+		}
+	}
+	s := strings.Trim(slug.String(), "-")
+	if s == "" {
+		return "", fmt.Errorf("game name %q: use letters and digits", name)
+	}
+	if len(s) > 40 {
+		s = s[:40]
+	}
+	suffix := make([]byte, 3)
+	if _, err := io.ReadFull(a.Rand, suffix); err != nil {
+		return "", err
+	}
+	return s + "-" + hex.EncodeToString(suffix), nil
+}
+
+// readKeyArg takes an authorized_keys line, or the path of a file holding one.
+func readKeyArg(arg string) (string, error) {
+	if arg == "" {
+		return "", nil
+	}
+	line := arg
+	if !strings.HasPrefix(arg, "ssh-") {
+		b, err := os.ReadFile(arg)
+		if err != nil {
+			return "", fmt.Errorf("--opponent-key: neither a key (ssh-ed25519 AAAA...) nor a readable file: %w", err)
+		}
+		line = strings.TrimSpace(string(b))
+	}
+	pub, err := logs.ParseAuthorizedKey(line)
+	if err != nil {
+		return "", fmt.Errorf("--opponent-key: %w", err)
+	}
+	_, comment, _ := strings.Cut(strings.TrimSpace(line), " ")
+	_, comment, _ = strings.Cut(comment, " ")
+	return logs.AuthorizedKey(pub, comment), nil
+}
+
+// sameKey reports whether two authorized_keys lines hold the same key.
+func sameKey(a, b string) bool {
+	ka, err1 := logs.ParseAuthorizedKey(a)
+	kb, err2 := logs.ParseAuthorizedKey(b)
+	return err1 == nil && err2 == nil && bytes.Equal(ka.Marshal(), kb.Marshal())
+}

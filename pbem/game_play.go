@@ -1,0 +1,176 @@
+package pbem
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/pbem-referee/pbem/logs"
+	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Played is an entry this player made, with what it made happen.
+type Played struct {
+	Entry  *logs.Entry
+	Events []rules.Event
+}
+
+// Do gives commands in a game as this player's seat: each is checked by the
+// rules, the dice protocol adds what it needs, and the entry is signed and
+// stored. With no commands it sends what the dice protocol awaits from the seat
+// (an answer to a request, or the link that draws the dice).
+func (a *App) Do(ctx context.Context, game string, commands []string) (Played, error) {
+	rec, r, err := a.open(ctx, game)
+	if err != nil {
+		return Played{}, err
+	}
+	seat := a.actingSeat(rec, r)
+	b, err := r.Build(seat, commands, a.linkSource(ctx, r, rec.ID, rec.Seat), a.Now())
+	if err != nil {
+		return Played{}, fmt.Errorf("game %s: %w", rec.ID, err)
+	}
+	return a.commit(ctx, rec, r, b)
+}
+
+// Post appends an entry of another kind (note, takeback, agree, resign, rotate)
+// whose fields fill sets.
+func (a *App) Post(ctx context.Context, game string, kind logs.Kind, fill func(*logs.Body)) (Played, error) {
+	rec, r, err := a.open(ctx, game)
+	if err != nil {
+		return Played{}, err
+	}
+	b := r.NextBody(a.actingSeat(rec, r), kind, a.Now())
+	fill(b)
+	if err := r.Complete(b, a.linkSource(ctx, r, rec.ID, rec.Seat)); err != nil {
+		return Played{}, fmt.Errorf("game %s: %w", rec.ID, err)
+	}
+	return a.commit(ctx, rec, r, b)
+}
+
+func (a *App) commit(ctx context.Context, rec GameRecord, r *replay.Replay, b *logs.Body) (Played, error) {
+	e, err := a.sign(r, b)
+	if err != nil {
+		return Played{}, err
+	}
+	if w := r.Waiting(); w.Over {
+		rec.Status = "finished"
+	}
+	if err := a.store(ctx, rec, []*logs.Entry{e}, "local", nil); err != nil {
+		return Played{}, err
+	}
+	return Played{Entry: e, Events: r.Events(e.Seq)}, nil
+}
+
+func (a *App) open(ctx context.Context, game string) (GameRecord, *replay.Replay, error) {
+	rec, err := a.Find(ctx, game)
+	if err != nil {
+		return rec, nil, err
+	}
+	r, err := a.Replay(ctx, rec.ID)
+	return rec, r, err
+}
+
+// actingSeat is the seat this player acts as: its own, or in a solo game
+// whichever seat the game awaits.
+func (a *App) actingSeat(rec GameRecord, r *replay.Replay) string {
+	if rec.Dice == string(logs.DiceSolo) {
+		if w := r.Waiting(); len(w.Seats) > 0 {
+			return w.Seats[0]
+		}
+	}
+	return rec.Seat
+}
+
+// Status replays a game and returns it with its record.
+func (a *App) Status(ctx context.Context, game string) (GameRecord, *replay.Replay, error) {
+	return a.open(ctx, game)
+}
+
+// Export writes a game's whole log.
+func (a *App) Export(ctx context.Context, game string, w io.Writer) (GameRecord, int, error) {
+	rec, err := a.Find(ctx, game)
+	if err != nil {
+		return rec, 0, err
+	}
+	lines, err := a.Store.Lines(ctx, rec.ID)
+	if err != nil {
+		return rec, 0, err
+	}
+	for _, l := range lines {
+		if _, err := w.Write(l); err != nil {
+			return rec, 0, err
+		}
+	}
+	return rec, len(lines), nil
+}
+
+// Join accepts an invitation: it takes seat (or the one seat meant for this
+// player), commits a dice chain, and signs the accept.
+func (a *App) Join(ctx context.Context, game, seat string) (Played, error) {
+	id, err := a.Identity()
+	if err != nil {
+		return Played{}, err
+	}
+	rec, r, err := a.open(ctx, game)
+	if err != nil {
+		return Played{}, err
+	}
+	if seat == "" {
+		seat = rec.Seat
+	}
+	var target *logs.Seat
+	var open []string
+	for _, s := range r.Seats() {
+		if s.Head != "" {
+			continue
+		}
+		open = append(open, s.Seat)
+		if s.Seat == seat {
+			target = &s
+		}
+	}
+	if target == nil {
+		if len(open) == 0 {
+			return Played{}, fmt.Errorf("game %s: every seat has joined already", rec.ID)
+		}
+		return Played{}, fmt.Errorf("game %s: seat %q is not open: choose one of %v (--side)", rec.ID, seat, open)
+	}
+	if target.Key != "" && !sameKey(target.Key, id.AuthorizedKey()) {
+		return Played{}, fmt.Errorf("game %s: seat %s is reserved for the key %s; yours is %s", rec.ID, seat, keyFingerprint(target.Key), id.Fingerprint())
+	}
+	seed, head, err := a.newChain()
+	if err != nil {
+		return Played{}, err
+	}
+	b := r.NextBody(seat, logs.KindAccept, a.Now())
+	b.Key, b.Head, b.Name, b.Mail = id.AuthorizedKey(), head, id.Name, id.Mail
+	rec.Seat, rec.Status = seat, "active"
+	// The chain is stored with the accept, so the link source can find it.
+	next := func() (string, error) {
+		c, err := logs.NewChain(seed, logs.DefaultChainLength)
+		if err != nil {
+			return "", err
+		}
+		return c.Link(r.NextLinkIndex(seat))
+	}
+	if err := r.Complete(b, next); err != nil {
+		return Played{}, fmt.Errorf("game %s: %w", rec.ID, err)
+	}
+	e, err := a.sign(r, b)
+	if err != nil {
+		return Played{}, err
+	}
+	if err := a.store(ctx, rec, []*logs.Entry{e}, "local", seed); err != nil {
+		return Played{}, err
+	}
+	return Played{Entry: e, Events: r.Events(e.Seq)}, nil
+}
+
+func keyFingerprint(authorized string) string {
+	k, err := logs.ParseAuthorizedKey(authorized)
+	if err != nil {
+		return "(unreadable key)"
+	}
+	return logs.Fingerprint(k)
+}
