@@ -1,0 +1,30 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/pbem-referee/pbem/pbem"
+)
+
+func demoCmd() *cobra.Command {
+	var o pbem.DemoOptions
+	cmd := &cobra.Command{
+		Use:   "demo",
+		Short: "watch two players play a game, with nothing set up",
+		Long: `Play a short game between two players on this machine, with nothing set up:
+each gets a temporary home and identity, and they hand the log back and forth as
+files, in strict dice mode (every roll a request, an answer and a reveal). The
+final log is verified on its own at the end.`,
+		Example: "  pbem demo\n  pbem demo --turns 4 --keep /tmp/pbem-demo",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			o.Out = cmd.OutOrStdout()
+			_, err := pbem.Demo(cmd.Context(), o)
+			return err
+		},
+	}
+	cmd.Flags().IntVar(&o.Turns, "turns", 2, "game turns to play")
+	cmd.Flags().StringVar(&o.Dir, "keep", "", "keep the players' homes in this directory (it is a temporary one otherwise)")
+	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "seed of the demo players' choices (the dice come from the protocol)")
+	return cmd
+}

@@ -1,0 +1,346 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pbem-referee/pbem/logs"
+	"github.com/pbem-referee/pbem/pbem"
+)
+
+func newCmd() *cobra.Command {
+	var ng pbem.NewGame
+	var scenario, dice string
+	cmd := &cobra.Command{
+		Use:   "new GAME --scenario GAME/SCENARIO --side SIDE",
+		Short: "start a game and write its invitation",
+		Long: `Start a game: pbem writes the invitation (the log's first entry, signed by
+you) with the scenario, your side, your key and the commitment to your dice.
+Send it with 'pbem export' (or by mail); your opponent imports it and joins.
+
+GAME is your name for the game; pbem adds a short random suffix to make its id.
+Dice modes: strict (default: no one can foresee or re-roll; a dice roll costs
+one round trip), casual (no round trips, but each player can foresee its own
+rolls), solo (one person holds every seat).`,
+		Example: `  pbem new cherbourg --scenario normandy44/cherbourg --side allied \
+      --opponent-key "ssh-ed25519 AAAA... jan@example.org" --opponent-email jan@example.org
+  pbem new duel --scenario freeplay/allied-german --side german --dice casual
+  pbem new rhine --scenario freeplay/three-player --side british`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			rules, name, ok := strings.Cut(scenario, "/")
+			if !ok {
+				return fmt.Errorf("--scenario %q: write GAME/SCENARIO, e.g. freeplay/allied-german ('pbem scenarios' lists them)", scenario)
+			}
+			ng.Name, ng.Rules, ng.Scenario, ng.Dice = args[0], rules, name, logs.DiceMode(dice)
+			switch ng.Dice {
+			case logs.DiceStrict, logs.DiceCasual, logs.DiceSolo:
+			default:
+				return fmt.Errorf("--dice %q: want strict, casual or solo", dice)
+			}
+			app, err := openApp()
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			r, rec, err := app.New(cmd.Context(), ng)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "game %s: %s/%s, you play %s, %s dice\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice)
+			if f := r.Foreseeable(); f != "" {
+				fmt.Fprintln(out, "note:", f)
+			}
+			fmt.Fprintf(out, "next: pbem export %s -o %s.pbem, and send the file to your opponent\n", rec.ID, rec.ID)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&scenario, "scenario", "", "GAME/SCENARIO, as 'pbem scenarios' lists them")
+	cmd.Flags().StringVar(&ng.Seat, "side", "", "the side (seat) you play")
+	cmd.Flags().StringVar(&ng.OpponentKey, "opponent-key", "", "your opponent's public key (ssh-ed25519 AAAA... or a file): only that key may join")
+	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address")
+	cmd.Flags().StringVar(&dice, "dice", "strict", "dice mode: strict, casual or solo")
+	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. seats=us,uk,de (repeatable)")
+	_ = cmd.MarkFlagRequired("scenario")
+	_ = cmd.MarkFlagRequired("side")
+	return cmd
+}
+
+func importCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "import FILE...",
+		Short: "import a log file from an opponent",
+		Long: `Import a game log your opponent sent: every entry is verified (signature, hash
+chain, dice, rules) before it is stored, and nothing stored is ever changed. A
+file with a bad entry stores the entries before it and says what failed.
+If the dice protocol awaits your answer, pbem gives it at once (it needs no
+choice of yours); export the game and send it back.`,
+		Example: `  pbem import cherbourg-3fa9c1.pbem
+  pbem import ~/Downloads/*.pbem`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			app, err := openApp()
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			failed := false
+			for _, path := range args {
+				f, err := os.Open(path)
+				if err != nil {
+					return err
+				}
+				rep, err := app.Import(cmd.Context(), f, path)
+				f.Close()
+				if err != nil {
+					return err
+				}
+				printImport(cmd, app, rep)
+				failed = failed || rep.Failed != nil || len(rep.Equivocations) > 0
+			}
+			if failed {
+				return errFailed
+			}
+			return nil
+		},
+	}
+}
+
+func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "game %s: %d new entries, %d already here\n", rep.Game, len(rep.Added), rep.Duplicates)
+	for _, p := range rep.Added {
+		printPlayed(cmd, p)
+	}
+	for _, eq := range rep.Equivocations {
+		fmt.Fprintf(cmd.ErrOrStderr(), "EQUIVOCATION: %v\n", eq)
+	}
+	if rep.Failed != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "rejected: %v\n", rep.Failed)
+	}
+	for _, p := range rep.Answered {
+		fmt.Fprintf(out, "you answered the dice protocol automatically:\n")
+		printPlayed(cmd, p)
+	}
+	if rep.Invited {
+		fmt.Fprintf(out, "this is an invitation: accept it with 'pbem join %s'\n", rep.Game)
+		return
+	}
+	printWaiting(cmd, app, rep.Game)
+}
+
+func joinCmd() *cobra.Command {
+	var side string
+	cmd := &cobra.Command{
+		Use:   "join GAME",
+		Short: "accept an invitation you imported",
+		Long: `Accept an invitation: pbem signs your acceptance with your key and commits to
+your dice chain. Export the game and send it back to the inviter.`,
+		Example: `  pbem import invite.pbem
+  pbem join cherbourg-3fa9c1
+  pbem export cherbourg-3fa9c1 -o reply.pbem`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			app, err := openApp()
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			p, err := app.Join(cmd.Context(), args[0], side)
+			if err != nil {
+				return err
+			}
+			printPlayed(cmd, p)
+			printWaiting(cmd, app, p.Entry.Game)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&side, "side", "", "the seat to take, when more than one is open")
+	return cmd
+}
+
+func doCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "do GAME 'COMMAND'...",
+		Short: "give commands in a game",
+		Long: `Give commands in a game, in the game's canonical text. Each is checked by the
+rules (a refusal names the rule that forbids it and changes nothing), then the
+entry is signed and stored. When the rules need dice, pbem requests them from
+your opponent (strict dice) or draws them at once (casual and solo).
+With no commands, sends what the dice protocol awaits from you.
+'pbem legal GAME' lists what you may do now.`,
+		Example: `  pbem do duel-5c2e01 'play 5/352 2512 to 2513' 'roll 2d6 for attack on 2613'
+  pbem do duel-5c2e01 pass
+  pbem do duel-5c2e01`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			app, err := openApp()
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			p, err := app.Do(cmd.Context(), args[0], args[1:])
+			if err != nil {
+				return err
+			}
+			printPlayed(cmd, p)
+			printWaiting(cmd, app, p.Entry.Game)
+			return nil
+		},
+	}
+}
+
+func statusCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "status GAME",
+		Short:   "show where a game stands and what it waits for",
+		Example: "  pbem status cherbourg-3fa9c1\n  pbem status cher     # a unique prefix of the id will do",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			app, err := openApp()
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			rec, r, err := app.Status(cmd.Context(), args[0])
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "game %s: %s/%s, you play %s, %s dice, %d entries\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice, r.Len())
+			for _, s := range r.Seats() {
+				fmt.Fprintf(out, "  %-10s %s\n", s.Seat, seatLine(s))
+			}
+			if f := r.Foreseeable(); f != "" {
+				fmt.Fprintln(out, "note:", f)
+			}
+			for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
+				fmt.Fprintln(out, "  "+l)
+			}
+			printWaiting(cmd, app, rec.ID)
+			return nil
+		},
+	}
+}
+
+func legalCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "legal GAME [UNIT]",
+		Short:   "list the commands you may give now",
+		Example: "  pbem legal cherbourg-3fa9c1\n  pbem legal cherbourg-3fa9c1 us-82-505",
+		Args:    cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			app, err := openApp()
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			rec, r, err := app.Status(cmd.Context(), args[0])
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			n := 0
+			for _, c := range r.Game().Legal(logsSeat(rec.Seat)) {
+				if len(args) == 2 && c.Piece != args[1] {
+					continue
+				}
+				n++
+				line := c.Command
+				if c.Cost > 0 {
+					line += fmt.Sprintf("   (cost %d)", c.Cost)
+				}
+				if c.Note != "" {
+					line += "   # " + c.Note
+				}
+				fmt.Fprintln(out, line)
+			}
+			if n == 0 {
+				fmt.Fprintf(out, "nothing now: %s\n", r.Waiting().Text)
+			}
+			return nil
+		},
+	}
+}
+
+func exportCmd() *cobra.Command {
+	var output string
+	cmd := &cobra.Command{
+		Use:   "export GAME -o FILE",
+		Short: "write a game's whole log to a file",
+		Long: `Write a game's whole log, to send to your opponent. The file is plain text, one
+signed entry a line; anyone can check it with 'pbem verify FILE'.`,
+		Example: "  pbem export cherbourg-3fa9c1 -o turn3.pbem\n  pbem export cher -o -    # to standard output",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			app, err := openApp()
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			w := cmd.OutOrStdout()
+			var f *os.File
+			if output != "-" {
+				if f, err = os.Create(output); err != nil {
+					return err
+				}
+				w = f
+			}
+			rec, n, err := app.Export(cmd.Context(), args[0], w)
+			if f != nil {
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+			}
+			if err != nil {
+				return err
+			}
+			if f != nil {
+				fmt.Fprintf(cmd.OutOrStdout(), "game %s: %d entries written to %s\n", rec.ID, n, output)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&output, "output", "o", "", "the file to write, or - for standard output")
+	_ = cmd.MarkFlagRequired("output")
+	return cmd
+}
+
+func gamesCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "games",
+		Short:   "list your games and what each waits for",
+		Example: "  pbem games",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			app, err := openApp()
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			games, err := app.Store.Games(cmd.Context())
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if len(games) == 0 {
+				fmt.Fprintln(out, "no games yet: start one with 'pbem new' or import an invitation")
+			}
+			for _, g := range games {
+				_, r, err := app.Status(cmd.Context(), g.ID)
+				waiting := ""
+				if err != nil {
+					waiting = "cannot replay: " + err.Error()
+				} else {
+					waiting = r.Waiting().Text
+				}
+				fmt.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/scenarios"
+)
+
+func verifyCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "verify FILE",
+		Short: "check a game log on its own",
+		Long: `Check a game log alone, with no store and no identity: the form of every line,
+the hash chain, every signature, the dice protocol and every die, every command
+against the rules, and every state hash. Exit 0 with a one-line summary when
+everything holds; exit 1 listing every problem otherwise.`,
+		Example: "  pbem verify cherbourg-3fa9c1.pbem",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := os.Open(args[0])
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			rep := replay.Verify(f, scenarios.Read)
+			if rep.OK() {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s: ok: %s\n", args[0], summary(rep.Replay))
+				return nil
+			}
+			errOut := cmd.ErrOrStderr()
+			fmt.Fprintf(errOut, "%s: %d problem(s); %d of %d entries verified\n", args[0], len(rep.Problems), rep.Verified, rep.Read)
+			for _, p := range rep.Problems {
+				fmt.Fprintf(errOut, "  %v\n", p)
+			}
+			return errFailed
+		},
+	}
+}
+
+// summary is one line about a verified log.
+func summary(r *replay.Replay) string {
+	inv := r.Invite()
+	var seats []string
+	for _, s := range r.Seats() {
+		who := s.Mail
+		if who == "" {
+			who = "not joined"
+		}
+		seats = append(seats, s.Seat+" "+who)
+	}
+	return fmt.Sprintf("game %s, %s/%s (%s), %s dice, %d entries, %d dice epochs; %s; %s",
+		inv.Game, inv.Rules, inv.Scenario, inv.Engine, inv.Dice, r.Len(), r.Epochs(),
+		strings.Join(seats, ", "), r.Waiting().Text)
+}
+
+func logCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "log FILE",
+		Short: "print a game log readably",
+		Long: `Print a game log entry by entry: seq, time, seat, the commands, the dice drawn
+and what they decided, and what happened. The log is verified as it is read;
+printing stops at the first entry that does not verify.`,
+		Example: "  pbem log cherbourg-3fa9c1.pbem | less",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := os.Open(args[0])
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			rep := replay.Verify(f, scenarios.Read)
+			out := cmd.OutOrStdout()
+			if r := rep.Replay; r != nil {
+				for i := range r.Len() {
+					printEntry(out, r.Entry(int64(i)), r.Events(int64(i)))
+				}
+				fmt.Fprintln(out, r.Waiting().Text)
+			}
+			if !rep.OK() {
+				for _, p := range rep.Problems {
+					fmt.Fprintf(cmd.ErrOrStderr(), "  %v\n", p)
+				}
+				return errFailed
+			}
+			return nil
+		},
+	}
+}
+
+func scenariosCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "scenarios",
+		Short:   "list the scenarios that ship with pbem",
+		Example: "  pbem scenarios",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			for _, s := range scenarios.List() {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s/%s\n", s.Game, s.Name)
+			}
+			return nil
+		},
+	}
+}

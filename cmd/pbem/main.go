@@ -1,0 +1,94 @@
+// Command pbem referees board wargames played by email: signed, append-only game
+// logs, rules that check every command, and dice that no player can fake,
+// re-roll or foresee.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/pbem-referee/pbem/pbem"
+	_ "github.com/pbem-referee/pbem/rules/freeplay"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// errFailed is returned after a command has already printed why it failed.
+var errFailed = errors.New("failed")
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	root := newRoot()
+	if err := root.ExecuteContext(ctx); err != nil {
+		if !errors.Is(err, errFailed) {
+			fmt.Fprintln(os.Stderr, "pbem:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "pbem",
+		Short: "a referee for board wargames played by email",
+		Long: `pbem referees board wargames played by email.
+Each game is a signed, append-only log: pbem checks every command against the
+rules and rolls dice that no player can fake, re-roll or foresee.
+
+Start with 'pbem demo', then make yourself an identity ('pbem id new') and a
+game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(
+		versionCmd(), idCmd(), newCmd(), importCmd(), joinCmd(), doCmd(), statusCmd(),
+		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(),
+		noteCmd(), resignCmd(), takebackCmd(), agreeCmd(), demoCmd(),
+	)
+	return root
+}
+
+func versionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "print pbem's version",
+		Example: "  pbem version",
+		Args:    cobra.NoArgs,
+		Run: func(cmd *cobra.Command, _ []string) {
+			fmt.Fprintln(cmd.OutOrStdout(), "pbem", version)
+		},
+	}
+}
+
+// openApp opens the player's home and store.
+func openApp() (*pbem.App, error) {
+	home, err := pbem.FindHome()
+	if err != nil {
+		return nil, err
+	}
+	return pbem.Open(home, passphrase)
+}
+
+// passphrase reads an encrypted key's passphrase from PBEM_PASSPHRASE, or asks
+// on the terminal.
+func passphrase() ([]byte, error) {
+	if p, ok := os.LookupEnv("PBEM_PASSPHRASE"); ok {
+		return []byte(p), nil
+	}
+	if !term.IsTerminal(int(os.Stdin.Fd())) {
+		return nil, errors.New("the key is encrypted: set PBEM_PASSPHRASE or run on a terminal")
+	}
+	fmt.Fprint(os.Stderr, "Passphrase for the key: ")
+	p, err := term.ReadPassword(int(os.Stdin.Fd()))
+	fmt.Fprintln(os.Stderr)
+	return p, err
+}

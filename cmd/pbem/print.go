@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pbem-referee/pbem/logs"
+	"github.com/pbem-referee/pbem/pbem"
+	"github.com/pbem-referee/pbem/rules"
+)
+
+func logsSeat(s string) rules.Seat { return rules.Seat(s) }
+
+// printPlayed prints an entry and what it made happen.
+func printPlayed(cmd *cobra.Command, p pbem.Played) {
+	printEntry(cmd.OutOrStdout(), p.Entry, p.Events)
+}
+
+// printEntry prints one entry readably: seq, seat, time, what it carries, and
+// the events it caused.
+func printEntry(out io.Writer, e *logs.Entry, events []rules.Event) {
+	fmt.Fprintf(out, "#%d %s %s %s", e.Seq, e.TS, e.By, e.Kind)
+	switch {
+	case e.Kind == logs.KindInvite:
+		fmt.Fprintf(out, " %s/%s (%s), %s dice", e.Rules, e.Scenario, e.Engine, e.Dice)
+	case e.Kind == logs.KindReveal && e.Epoch != 0:
+		fmt.Fprintf(out, ": answers dice request %d", e.Epoch)
+	case e.Kind == logs.KindReveal:
+		fmt.Fprintf(out, ": reveals its link")
+	case e.Kind == logs.KindTakeback || e.Kind == logs.KindAgree:
+		fmt.Fprintf(out, " to entry %d", e.To)
+	}
+	fmt.Fprintln(out)
+	for _, c := range e.Commands {
+		fmt.Fprintf(out, "    > %s\n", c)
+	}
+	for _, d := range e.Draws {
+		fmt.Fprintf(out, "    dice %s: %s (epoch %d)\n", d.For, joinInts(d.Values), d.Epoch)
+	}
+	if e.Request != 0 {
+		fmt.Fprintf(out, "    requests dice (epoch %d)\n", e.Request)
+	}
+	for _, ev := range events {
+		fmt.Fprintf(out, "    = %s\n", ev.Text)
+	}
+}
+
+func joinInts(v []int) string {
+	var s []string
+	for _, x := range v {
+		s = append(s, fmt.Sprint(x))
+	}
+	return strings.Join(s, " ")
+}
+
+// printWaiting says what the game waits for, and whether it is this player.
+func printWaiting(cmd *cobra.Command, app *pbem.App, game string) {
+	rec, r, err := app.Status(cmd.Context(), game)
+	if err != nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
+		return
+	}
+	w := r.Waiting()
+	out := cmd.OutOrStdout()
+	switch {
+	case w.Over:
+		fmt.Fprintln(out, w.Text)
+	case slices.Contains(w.Seats, rec.Seat) || rec.Dice == string(logs.DiceSolo):
+		fmt.Fprintf(out, "your turn: %s\n", w.Text)
+	default:
+		fmt.Fprintf(out, "waiting: %s\n", w.Text)
+		fmt.Fprintf(out, "send it: pbem export %s -o %s.pbem\n", rec.ID, rec.ID)
+	}
+}
+
+// seatLine describes a seat: who holds it and whether it has joined.
+func seatLine(s logs.Seat) string {
+	who := strings.TrimSpace(s.Name + " <" + s.Mail + ">")
+	if s.Mail == "" {
+		who = s.Name
+	}
+	if s.Head == "" {
+		if who == "" {
+			return "open: waiting for a player to join"
+		}
+		return who + ", invited, not joined yet"
+	}
+	return who
+}
