@@ -1,0 +1,172 @@
+package replay
+
+import (
+	"crypto/ed25519"
+	"crypto/sha256"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/pbem-referee/pbem/logs"
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// player is a test player: a key and a dice chain, made from a fixed seed so
+// that every run builds the same logs.
+type player struct {
+	seat   string
+	signer ssh.Signer
+	chain  *logs.Chain
+}
+
+func newPlayer(t testing.TB, seat string) *player {
+	t.Helper()
+	seed := sha256.Sum256([]byte("key " + seat))
+	signer, err := ssh.NewSignerFromKey(ed25519.NewKeyFromSeed(seed[:]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chainSeed := sha256.Sum256([]byte("chain " + seat))
+	chain, err := logs.NewChain(chainSeed[:], 256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &player{seat: seat, signer: signer, chain: chain}
+}
+
+func (p *player) key() string { return logs.AuthorizedKey(p.signer.PublicKey(), p.seat+"@example.org") }
+
+// table holds a game between test players and the replay of its log.
+type table struct {
+	t       testing.TB
+	r       *Replay
+	players map[string]*player
+	clock   time.Time
+}
+
+// newTable starts a game of rules/scenario with the players' seats, everyone
+// joined; the first player invites.
+func newTable(t testing.TB, rulesName, scenario string, mode logs.DiceMode, load Loader, seats ...string) *table {
+	t.Helper()
+	tb := &table{t: t, players: map[string]*player{}, clock: time.Date(2026, 6, 6, 6, 0, 0, 0, time.UTC)}
+	var bodySeats []logs.Seat
+	for _, s := range seats {
+		tb.players[s] = newPlayer(t, s)
+	}
+	inviter := tb.players[seats[0]]
+	for _, s := range seats {
+		bs := logs.Seat{Seat: s}
+		if s == seats[0] || mode == logs.DiceSolo {
+			bs.Key, bs.Head = inviter.key(), inviter.chain.Head()
+		}
+		bodySeats = append(bodySeats, bs)
+	}
+	scen, err := load(rulesName, scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine, err := rules.Lookup(rulesName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New(scen, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &logs.Body{V: logs.Version, Game: "g-test", By: seats[0], TS: tb.ts(), Kind: logs.KindInvite, State: g.Hash(),
+		Rules: rulesName, Engine: engine.Version, Scenario: scenario, Digest: Digest(scen), Dice: mode, Seats: bodySeats}
+	invite, err := logs.SignBody(inviter.signer, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.r, err = Start(invite, load); err != nil {
+		t.Fatal(err)
+	}
+	if mode != logs.DiceSolo {
+		for _, s := range seats[1:] {
+			p := tb.players[s]
+			ab := tb.r.NextBody(s, logs.KindAccept, tb.now())
+			ab.Key, ab.Head = p.key(), p.chain.Head()
+			tb.complete(ab)
+			tb.mustAppend(tb.sign(ab))
+		}
+	}
+	return tb
+}
+
+func (tb *table) now() time.Time { tb.clock = tb.clock.Add(time.Minute); return tb.clock }
+func (tb *table) ts() string      { return tb.now().Format(time.RFC3339) }
+
+// next returns the function giving a seat's next chain link.
+func (tb *table) next(seat string) func() (string, error) {
+	return func() (string, error) {
+		owner := seat
+		if tb.r.DiceMode() == logs.DiceSolo {
+			owner = tb.r.Seats()[0].Seat
+		}
+		return tb.players[owner].chain.Link(tb.r.NextLinkIndex(seat))
+	}
+}
+
+func (tb *table) complete(b *logs.Body) {
+	tb.t.Helper()
+	if err := tb.r.Complete(b, tb.next(b.By)); err != nil {
+		tb.t.Fatalf("complete entry %d by %s: %v", b.Seq, b.By, err)
+	}
+}
+
+// sign signs a body with its seat's key (in solo, the one player's).
+func (tb *table) sign(b *logs.Body) *logs.Entry {
+	tb.t.Helper()
+	p := tb.players[b.By]
+	if tb.r.DiceMode() == logs.DiceSolo {
+		p = tb.players[tb.r.Seats()[0].Seat]
+	}
+	e, err := logs.SignBody(p.signer, b)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return e
+}
+
+func (tb *table) mustAppend(e *logs.Entry) {
+	tb.t.Helper()
+	if err := tb.r.Append(e); err != nil {
+		tb.t.Fatalf("append: %v", err)
+	}
+}
+
+// do builds, signs and appends seat's next entry, as pbem do does.
+func (tb *table) do(seat string, commands ...string) *logs.Entry {
+	tb.t.Helper()
+	b, err := tb.r.Build(seat, commands, tb.next(seat), tb.now())
+	if err != nil {
+		tb.t.Fatalf("%s %v: %v", seat, commands, err)
+	}
+	e := tb.sign(b)
+	tb.mustAppend(e)
+	return e
+}
+
+// forge builds seat's next entry honestly, lets change alter it, and re-signs it
+// with seat's own key: the signature is good, whatever else is not.
+func (tb *table) forge(seat string, commands []string, change func(b *logs.Body)) *logs.Entry {
+	tb.t.Helper()
+	b, err := tb.r.Build(seat, commands, tb.next(seat), tb.now())
+	if err != nil {
+		tb.t.Fatalf("%s %v: %v", seat, commands, err)
+	}
+	change(b)
+	return tb.sign(b)
+}
+
+// lines is the log so far, as a file.
+func (tb *table) lines() []byte {
+	var out []byte
+	for _, e := range tb.r.Entries() {
+		out = append(out, e.Line...)
+	}
+	return out
+}
+
