@@ -356,3 +356,25 @@ func TestDecodeBodyNotCanonical(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecodeBody: no input panics, every refusal is classified, and whatever is
+// accepted re-encodes to exactly the input.
+func FuzzDecodeBody(f *testing.F) {
+	f.Add([]byte(validAct))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		b, err := DecodeBody(data)
+		if err != nil {
+			if !errors.Is(err, ErrMalformed) && !errors.Is(err, ErrNotCanonical) {
+				t.Fatalf("unclassified error: %v", err)
+			}
+			return
+		}
+		enc, err := EncodeBody(b)
+		if err != nil {
+			t.Fatalf("accepted body does not encode: %v", err)
+		}
+		if !bytes.Equal(enc, data) {
+			t.Fatalf("accepted body re-encodes differently:\n%q\n%q", data, enc)
+		}
+	})
+}
