@@ -1,0 +1,199 @@
+// Package normandy44 is the Normandy '44 engine (GMT, rules edition 2.2). This file
+// and the scenario_*.go files read and write scenario files: the map, the counters,
+// the set-up, the reinforcement schedule and the victory conditions, which the
+// rulebook does not print (docs/scenario-format.md describes the format).
+package normandy44
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Scenario is one parsed scenario file. It is plain data: every list has a fixed
+// order (map data sorted by hex id, the rest in file order), so two files that
+// say the same thing parse to equal values and Format writes them identically.
+type Scenario struct {
+	Game       string // always "normandy44"
+	Name       string // file name without extension, e.g. "cherbourg"
+	Title      string
+	Edition    string // rules edition the data was made for, e.g. "2.2"
+	Provenance string // "stand-in: <what is invented>" or "transcribed: <source>"
+	Layout     string // hex grid layout, e.g. "flat-top odd-columns-down"
+	Turns      int    // last turn of the scenario (S1 22, S2 7, S3 12)
+
+	Hexes          []Hex     // sorted by ID; a hex not listed is off the map
+	Hexsides       []Hexside // sorted by A then B, A < B
+	Roads          []Road    // file order
+	Zones          []Zone    // sorted by Name, hexes sorted
+	Places         []Place   // sorted by Kind, Hex, Arg
+	Boxes          []Box     // file order
+	Units          []Unit    // file order
+	Setup          []Placement
+	Reinforcements []Reinforcement
+	Special        []SpecialRule
+	Victory        []VictoryRule
+}
+
+// Hex is one map hex and its terrain (2.2, TEC).
+type Hex struct {
+	ID      string // printed four-digit number, e.g. "2512"
+	Terrain Terrain
+	// Base is the terrain under a Town, which sets its movement cost (TEC "OtherT",
+	// AMBIG-12). Empty for every other terrain.
+	Base     Terrain
+	Hilltop  bool   // brown hilltop (2.2.2, 11.8)
+	Airfield bool   // information only except Carpiquet (11.7)
+	Coastal  bool   // partly sea: coastline for ZOC Lines (8.5.5) and attrition (18.5.2)
+	Name     string // place name printed on the map, e.g. "Carentan"
+}
+
+// Hexside is the border between two adjacent hexes and what lies on it.
+type Hexside struct {
+	A, B     string // hex ids, A < B
+	Features []HexsideFeature
+}
+
+// Road is a road drawn through a chain of adjacent hexes (9.3); it crosses the
+// hexside between each consecutive pair.
+type Road struct {
+	Class RoadClass
+	Hexes []string
+}
+
+// Zone is a set of hexes that a map line encloses: the Cherbourg region, the
+// naval bombardment zone, the Allied side of the 27 June line, ...
+type Zone struct {
+	Name  string
+	Hexes []string
+}
+
+// Place marks a hex with a role the rules refer to. Arg depends on Kind:
+// beach: the beach name; drop, glider: the airborne formation; entry: the colour;
+// mobilization: the division; mulberry: the nationality ("us" or "gb"); battery,
+// fort: empty. Sector is the beach sector, for beaches only.
+type Place struct {
+	Kind   PlaceKind
+	Hex    string
+	Arg    string
+	Sector string
+}
+
+// Box is an off-map holding area: In Britain, a beach approach box, a
+// mobilization box (6.7). For is the beach or division it belongs to.
+type Box struct {
+	Name string
+	Kind BoxKind
+	For  string
+}
+
+// Unit is one combat unit counter (2.3).
+type Unit struct {
+	ID          string // printed designation, e.g. "505/82", "922(-)/243"
+	Side        Side
+	Nationality string // us, gb, ca; heer, ss, luftwaffe, kriegsmarine, todt (2.3.4)
+	Formation   string // division or group for the MAF (10.3.2); "" if none
+	Type        UnitType
+	Size        string // II, III, X, XX ... with (+) or (-); information only (2.3.2)
+	Steps       []Step // full strength first; 1 to 3 steps (2.3.5)
+	Quality     int    // -2..+2 (2.3.1)
+	AC          int    // armor class, 0 if none (2.3.1)
+	AntiTank    bool   // the AC is printed on red: anti-tank (11.4.3)
+	Cadre       string // letter of the cadre counter of a 3-step unit (2.3.5, 17.9)
+	Range       int    // artillery range printed on HQs and Werfers, 0 if not given
+	Beach       string // an engineer's beach (17.8)
+	Marks       []Mark // sorted
+}
+
+// Step is one step side of a counter.
+type Step struct {
+	Strength   int
+	DefendOnly bool // strength printed in parentheses (10.7)
+	MA         int
+}
+
+// Placement puts a unit on the map or in a box at the start (S1.2, S3.1).
+type Placement struct {
+	Unit string
+	At   string // hex id or box name
+	Mode SetupMode
+}
+
+// Reinforcement brings a unit into play on a turn (6.5, 6.6, S3.2).
+type Reinforcement struct {
+	Turn int
+	Unit string
+	// At is a hex id (S3.2: "at 2506"), "entry:<colour>" (6.6) or a box name
+	// (Allied units wait in In Britain and are bought with RP, 6.5.1).
+	At     string
+	RP     int  // Allied reinforcement-point cost (6.5.1, T15); 0 for German units
+	Glider bool // lands by glider and rolls Scatter with +1 (20.2.4)
+}
+
+// SpecialRule is a scenario rule that changes the standard rules. Which fields
+// are set depends on Kind; see docs/scenario-format.md.
+type SpecialRule struct {
+	Kind        SpecialKind
+	Side        Side
+	Formation   string
+	Zone        string
+	From        int      // first turn the rule applies (range)
+	Within      int      // hex distance (range)
+	Hexes       []string // range: centre hexes; remove: the hex to occupy
+	Names       []string // invasion: beaches; no-marker: markers
+	Pool        string   // supply: the SupP marker
+	Points      int      // supply: starting SupP
+	Nationality string   // remove: whose occupation triggers it
+}
+
+// VictoryRule is one victory condition. Which fields are set depends on Kind.
+type VictoryRule struct {
+	Kind      VictoryKind
+	Side      Side
+	Hex       string
+	Zone      string
+	Place     string // cut-off: the named city, e.g. "Cherbourg"
+	Points    int
+	Turn      int
+	Supplied  bool
+	NonHQ     bool
+	Automatic bool
+}
+
+// Side is a player side; the Germans move first in every turn (3.0).
+type Side string
+
+const (
+	Allied Side = "allied"
+	German Side = "german"
+)
+
+// Sentinel errors classify scenario problems; every one reaches the caller as a
+// *LineError that wraps one of them.
+var (
+	ErrSyntax    = errors.New("syntax")
+	ErrUnknown   = errors.New("unknown keyword or value")
+	ErrBadHex    = errors.New("bad hex id")
+	ErrOffMap    = errors.New("hex not on the map")
+	ErrAdjacent  = errors.New("hexes not adjacent")
+	ErrDuplicate = errors.New("duplicate")
+	ErrMissing   = errors.New("missing")
+	ErrStacking  = errors.New("over the stacking limit")
+	ErrTurn      = errors.New("turn out of range")
+	ErrInvalid   = errors.New("invalid")
+)
+
+// LineError is one problem in a scenario file, at a line (0 if the problem
+// concerns the file as a whole).
+type LineError struct {
+	Line int
+	Err  error // wraps one of the sentinel errors
+}
+
+func (e *LineError) Error() string {
+	if e.Line == 0 {
+		return e.Err.Error()
+	}
+	return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+}
+
+func (e *LineError) Unwrap() error { return e.Err }

@@ -1,0 +1,329 @@
+package normandy44
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// finish checks what needs the whole file (references between records, the
+// grid, stacking) and puts the map data in its canonical order.
+func (p *parser) finish() {
+	s := p.s
+	for _, key := range []string{"game", "scenario", "title", "provenance", "layout", "turns"} {
+		if _, ok := p.headers[key]; !ok {
+			p.errs = append(p.errs, &LineError{Err: fmt.Errorf("%w: header line %q", ErrMissing, key)})
+		}
+	}
+	grid, gridErr := parseGridLayout(s.Layout)
+	haveGrid := gridErr == nil
+	hexes := map[string]*Hex{}
+	slices.SortFunc(s.Hexes, func(a, b Hex) int { return strings.Compare(a.ID, b.ID) })
+	for i := range s.Hexes {
+		hexes[s.Hexes[i].ID] = &s.Hexes[i]
+	}
+	onMap := func(n int, id, what string) bool {
+		if _, ok := hexes[id]; !ok {
+			p.errf(n, ErrOffMap, "%s %s is not in [terrain]", what, id)
+			return false
+		}
+		return true
+	}
+	adjacent := func(n int, a, b, what string) bool {
+		if haveGrid && !grid.adjacent(a, b) {
+			p.errf(n, ErrAdjacent, "%s %s/%s: the hexes are not adjacent", what, a, b)
+			return false
+		}
+		return true
+	}
+	zones := map[string][]string{}
+	for _, z := range s.Zones {
+		zones[z.Name] = z.Hexes
+	}
+	formations := map[string]bool{}
+	units := map[string]*Unit{}
+	for i := range s.Units {
+		units[s.Units[i].ID] = &s.Units[i]
+		if s.Units[i].Formation != "" {
+			formations[s.Units[i].Formation] = true
+		}
+	}
+
+	// Hexsides (TEC hexside rows).
+	for _, hs := range s.Hexsides {
+		n := p.sideLine[[2]string{hs.A, hs.B}]
+		if !onMap(n, hs.A, "hexside hex") || !onMap(n, hs.B, "hexside hex") || !adjacent(n, hs.A, hs.B, "hexside") {
+			continue
+		}
+		has := func(f HexsideFeature) bool { return slices.Contains(hs.Features, f) }
+		rivers := 0
+		for _, f := range []HexsideFeature{MinorRiver, MajorRiver, FloodedRiver} {
+			if has(f) {
+				rivers++
+			}
+		}
+		if rivers > 1 {
+			p.errf(n, ErrInvalid, "hexside %s/%s: one river per hexside", hs.A, hs.B)
+		}
+		if has(FloodedRiver) && (hexes[hs.A].Terrain != Flooded || hexes[hs.B].Terrain != Flooded) {
+			p.errf(n, ErrInvalid, "hexside %s/%s: a flooded-river hexside lies between two flooded hexes (9.5)", hs.A, hs.B)
+		}
+		if has(Causeway) && !has(FloodedRiver) {
+			p.errf(n, ErrInvalid, "hexside %s/%s: a causeway bridges a flooded-river hexside (9.11)", hs.A, hs.B)
+		}
+		if has(CherbourgLine) {
+			in := zones[ZoneCherbourg]
+			if slices.Contains(in, hs.A) == slices.Contains(in, hs.B) {
+				p.errf(n, ErrInvalid, "hexside %s/%s: the Cherbourg line separates a cherbourg-region hex from one outside (16.3)", hs.A, hs.B)
+			}
+		}
+	}
+	slices.SortFunc(s.Hexsides, func(a, b Hexside) int {
+		return cmp.Or(strings.Compare(a.A, b.A), strings.Compare(a.B, b.B))
+	})
+	impassable := map[[2]string]bool{}
+	for _, hs := range s.Hexsides {
+		if slices.Contains(hs.Features, Impassable) {
+			impassable[[2]string{hs.A, hs.B}] = true
+		}
+	}
+
+	// Roads (9.3): each step crosses a hexside between adjacent land hexes.
+	for i, r := range s.Roads {
+		n := p.roadLines[i]
+		for j, id := range r.Hexes {
+			if !onMap(n, id, "road hex") {
+				break
+			}
+			if hexes[id].Terrain == Sea {
+				p.errf(n, ErrInvalid, "road through all-sea hex %s", id)
+				break
+			}
+			if j == 0 {
+				continue
+			}
+			prev := r.Hexes[j-1]
+			if !adjacent(n, prev, id, "road step") {
+				break
+			}
+			if impassable[[2]string{min(prev, id), max(prev, id)}] {
+				p.errf(n, ErrInvalid, "road crosses impassable hexside %s/%s (9.6)", prev, id)
+				break
+			}
+		}
+	}
+
+	// Zones.
+	for zi := range s.Zones {
+		z := &s.Zones[zi]
+		for _, id := range z.Hexes {
+			onMap(p.zoneLines[z.Name][id], id, "zone "+z.Name+" hex")
+		}
+		slices.Sort(z.Hexes)
+	}
+	slices.SortFunc(s.Zones, func(a, b Zone) int { return strings.Compare(a.Name, b.Name) })
+
+	// Places.
+	for i, pl := range s.Places {
+		n := p.placeLines[i]
+		if !onMap(n, pl.Hex, string(pl.Kind)) {
+			continue
+		}
+		if hexes[pl.Hex].Terrain == Sea {
+			p.errf(n, ErrInvalid, "%s %s is an all-sea hex", pl.Kind, pl.Hex)
+		}
+		if (pl.Kind == PlaceDrop || pl.Kind == PlaceGlider || pl.Kind == PlaceMobilization) && !formations[pl.Arg] {
+			p.errf(n, ErrMissing, "%s %s: no unit belongs to formation %s", pl.Kind, pl.Hex, pl.Arg)
+		}
+	}
+	slices.SortFunc(s.Places, func(a, b Place) int {
+		return cmp.Or(strings.Compare(string(a.Kind), string(b.Kind)), strings.Compare(a.Hex, b.Hex))
+	})
+	hasPlace := func(kind PlaceKind, hex, arg string) bool {
+		return slices.ContainsFunc(s.Places, func(q Place) bool {
+			return q.Kind == kind && (hex == "" || q.Hex == hex) && (arg == "" || q.Arg == arg)
+		})
+	}
+
+	// Boxes.
+	boxes := map[string]Box{}
+	for _, b := range s.Boxes {
+		boxes[b.Name] = b
+		if b.Kind == BoxMobilization && !formations[b.For] {
+			p.errf(p.boxLine[b.Name], ErrMissing, "mobilization box %s: no unit belongs to division %s", b.Name, b.For)
+		}
+	}
+
+	// Where units start and arrive.
+	placedAt := map[string]int{}
+	location := func(n int, at string) bool {
+		if validHexID(at) {
+			if !onMap(n, at, "hex") {
+				return false
+			}
+			if t := hexes[at].Terrain; t == Sea || t == Marsh {
+				p.errf(n, ErrInvalid, "hex %s is %s: no unit may stand there", at, t)
+				return false
+			}
+			return true
+		}
+		if _, ok := boxes[at]; !ok {
+			p.errf(n, ErrMissing, "box %s is not declared in [boxes]", at)
+			return false
+		}
+		return true
+	}
+	claim := func(n int, id string) *Unit {
+		u, ok := units[id]
+		if !ok {
+			p.errf(n, ErrMissing, "unit %s is not defined in [units]", id)
+			return nil
+		}
+		if prev, dup := placedAt[id]; dup {
+			p.errf(n, ErrDuplicate, "unit %s already comes into play at line %d", id, prev)
+			return nil
+		}
+		placedAt[id] = n
+		return u
+	}
+	stacks := map[string][]*Unit{}
+	stackLine := map[string]int{}
+	var stackOrder []string
+	for i, pl := range s.Setup {
+		n := p.setupLines[i]
+		u := claim(n, pl.Unit)
+		if u == nil || !location(n, pl.At) {
+			continue
+		}
+		switch pl.Mode {
+		case SetupAirdrop:
+			if !validHexID(pl.At) || !(hasPlace(PlaceDrop, pl.At, u.Formation) || hasPlace(PlaceGlider, pl.At, u.Formation)) {
+				p.errf(n, ErrInvalid, "unit %s airdrops on a drop or glider hex of formation %q (20.2.1)", u.ID, u.Formation)
+			}
+		case SetupFirstAssault, SetupFollowUp:
+			if b, ok := boxes[pl.At]; !ok || b.Kind != BoxApproach {
+				p.errf(n, ErrInvalid, "unit %s: %s units wait in a beach approach box (20.3.1, 20.5)", u.ID, pl.Mode)
+			}
+		}
+		if validHexID(pl.At) {
+			if _, seen := stacks[pl.At]; !seen {
+				stackOrder = append(stackOrder, pl.At)
+			}
+			stacks[pl.At] = append(stacks[pl.At], u)
+			stackLine[pl.At] = n
+		}
+	}
+	for _, hex := range stackOrder {
+		if pts := stackingPoints(stacks[hex]); pts > stackLimit {
+			p.errf(stackLine[hex], ErrStacking, "hex %s holds %d stacking points at set-up; the limit is %d (7.1)", hex, pts, stackLimit)
+		}
+	}
+	for i, r := range s.Reinforcements {
+		n := p.reinfLines[i]
+		if s.Turns > 0 && r.Turn > s.Turns {
+			p.errf(n, ErrTurn, "turn %d is after the last turn, %d", r.Turn, s.Turns)
+		}
+		u := claim(n, r.Unit)
+		if colour, isEntry := strings.CutPrefix(r.At, "entry:"); isEntry {
+			if !hasPlace(PlaceEntry, "", colour) {
+				p.errf(n, ErrMissing, "no %s entry hex in [places] (6.6)", colour)
+			}
+		} else {
+			location(n, r.At)
+		}
+		if u == nil {
+			continue
+		}
+		if r.RP > 0 && u.Side != Allied {
+			p.errf(n, ErrInvalid, "rp= is the Allied reinforcement cost (6.5.1); %s is German", u.ID)
+		}
+		if r.Glider && u.Type != GliderInfantry {
+			p.errf(n, ErrInvalid, "%s is not glider infantry (20.2.4)", u.ID)
+		}
+	}
+
+	p.checkSpecial(zones, formations, hasPlace, onMap)
+	p.checkVictory(hexes, zones, onMap)
+}
+
+// stackLimit is the stacking points a hex may hold (7.1).
+const stackLimit = 4
+
+// stackingPoints counts a stack at full strength (7.1): 1 point for strength 1-2,
+// 2 for 3 or more; one strongpoint, HQ, Werfer and engineer each stack free
+// (AMBIG-7: one of each kind), and so does one silhouette, the costliest.
+func stackingPoints(us []*Unit) int {
+	total, bestSilhouette := 0, 0
+	freeUsed := map[UnitType]bool{}
+	for _, u := range us {
+		info := UnitTypes[u.Type]
+		if info.FreeStack && !freeUsed[u.Type] {
+			freeUsed[u.Type] = true
+			continue
+		}
+		pts := 1
+		if u.Steps[0].Strength >= 3 {
+			pts = 2
+		}
+		total += pts
+		if info.Silhouette {
+			bestSilhouette = max(bestSilhouette, pts)
+		}
+	}
+	return total - bestSilhouette
+}
+
+func (p *parser) checkSpecial(zones map[string][]string, formations map[string]bool,
+	hasPlace func(PlaceKind, string, string) bool, onMap func(int, string, string) bool) {
+	s := p.s
+	for i, r := range s.Special {
+		n := p.specialLines[i]
+		if r.Formation != "" && !formations[r.Formation] {
+			p.errf(n, ErrMissing, "no unit belongs to formation %s", r.Formation)
+		}
+		if r.Zone != "" {
+			if _, ok := zones[r.Zone]; !ok {
+				p.errf(n, ErrMissing, "zone %s is not defined in [zones]", r.Zone)
+			}
+		}
+		for _, h := range r.Hexes {
+			onMap(n, h, string(r.Kind))
+		}
+		if r.Kind == SpecialRange && s.Turns > 0 && r.From > s.Turns {
+			p.errf(n, ErrTurn, "turn %d is after the last turn, %d", r.From, s.Turns)
+		}
+		for _, b := range r.Names {
+			if r.Kind == SpecialInvasion && !hasPlace(PlaceBeach, "", b) {
+				p.errf(n, ErrMissing, "beach %s has no hex in [places]", b)
+			}
+		}
+	}
+}
+
+func (p *parser) checkVictory(hexes map[string]*Hex, zones map[string][]string, onMap func(int, string, string) bool) {
+	s := p.s
+	for i, v := range s.Victory {
+		n := p.victoryLines[i]
+		if v.Hex != "" {
+			onMap(n, v.Hex, "victory hex")
+		}
+		if v.Zone != "" {
+			if _, ok := zones[v.Zone]; !ok {
+				p.errf(n, ErrMissing, "zone %s is not defined in [zones]", v.Zone)
+			}
+		}
+		if v.Turn > 0 && s.Turns > 0 && v.Turn > s.Turns {
+			p.errf(n, ErrTurn, "turn %d is after the last turn, %d", v.Turn, s.Turns)
+		}
+		if v.Place != "" {
+			found := false
+			for _, h := range hexes {
+				found = found || (h.Name == v.Place && h.Terrain == City)
+			}
+			if !found {
+				p.errf(n, ErrMissing, "no City hex is named %q", v.Place)
+			}
+		}
+	}
+}
