@@ -456,11 +456,10 @@ func (d *decoder) strs(path string, v *jvalue) ([]string, error) {
 	}
 	out := make([]string, len(v.elems))
 	for i := range v.elems {
-		s, err := d.str(fmt.Sprintf("%s[%d]", path, i), &v.elems[i])
-		if err != nil {
-			return nil, err
+		if v.elems[i].kind != jString {
+			return nil, d.typeErr(fmt.Sprintf("%s[%d]", path, i), "string", &v.elems[i])
 		}
-		out[i] = s
+		out[i] = v.elems[i].str
 	}
 	return out, nil
 }
@@ -471,11 +470,10 @@ func (d *decoder) ints(path string, v *jvalue) ([]int, error) {
 	}
 	out := make([]int, len(v.elems))
 	for i := range v.elems {
-		n, err := d.int(fmt.Sprintf("%s[%d]", path, i), &v.elems[i])
-		if err != nil {
-			return nil, err
+		if v.elems[i].kind != jNumber {
+			return nil, d.typeErr(fmt.Sprintf("%s[%d]", path, i), "integer", &v.elems[i])
 		}
-		out[i] = int(n)
+		out[i] = int(v.elems[i].num)
 	}
 	return out, nil
 }
