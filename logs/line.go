@@ -78,7 +78,7 @@ func ParseLine(line []byte) (*Entry, error) {
 func SignBody(s ssh.Signer, b *Body) (*Entry, error) {
 	body, err := EncodeBody(b)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("entry %d: %w", b.Seq, err)
 	}
 	blob, err := SSHSign(s, Namespace, body)
 	if err != nil {

@@ -199,6 +199,12 @@ func TestReaderErrors(t *testing.T) {
 		t.Errorf("after truncation: got %v", err)
 	}
 
+	// A line beyond MaxLineLen is refused without reading it all into memory.
+	r = NewReader(io.LimitReader(endless('a'), MaxLineLen+1<<20))
+	if _, err := r.Next(); !errors.Is(err, ErrBadLine) || !strings.Contains(err.Error(), "line 1: ") || !strings.Contains(err.Error(), "longer than") {
+		t.Errorf("overlong line: got %v", err)
+	}
+
 	boom := errors.New("disk on fire")
 	r = NewReader(io.MultiReader(bytes.NewReader(good), iotest.ErrReader(boom)))
 	if _, err := r.Next(); err != nil {
@@ -261,4 +267,14 @@ func TestFuzzSeedsValid(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+}
+
+// endless is a reader of one byte repeated for ever.
+type endless byte
+
+func (c endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(c)
+	}
+	return len(p), nil
 }
