@@ -28,7 +28,7 @@ func newPlayer(t testing.TB, seat string) *player {
 		t.Fatal(err)
 	}
 	chainSeed := sha256.Sum256([]byte("chain " + seat))
-	chain, err := logs.NewChain(chainSeed[:], 256)
+	chain, err := logs.NewChain(chainSeed[:], 8192)
 	if err != nil {
 		t.Fatal(err)
 	}

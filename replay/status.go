@@ -55,7 +55,7 @@ func (r *Replay) Waiting() Waiting {
 	}
 	text := p.Phase
 	if p.Prompt != "" {
-		text += ": " + strings.Join(seats, ", ") + " to " + p.Prompt
+		text += ": " + p.Prompt
 	}
 	if r.takeback != nil {
 		text += fmt.Sprintf(" (a takeback to entry %d proposed by %s awaits agreement)", r.takeback.to, r.takeback.by)

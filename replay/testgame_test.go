@@ -22,7 +22,9 @@ type duel struct {
 	Score   [2]int
 	Hold    [2]bool // standing orders
 	Need    string  // "" | "attack" | "counter" | "choice"
-	History []int
+	Rolls   int
+	// Digest chains every roll, so the hash covers the history in constant time.
+	Digest [32]byte
 }
 
 var duelSeats = []rules.Seat{"red", "blue"}
@@ -106,7 +108,8 @@ func (d *duel) Roll(v []int) ([]rules.Event, error) {
 	if len(v) != 1 || v[0] < 1 || v[0] > 6 || d.Need != "attack" && d.Need != "counter" {
 		return nil, fmt.Errorf("%w: roll %v", rules.ErrIllegal, v)
 	}
-	d.History = append(d.History, v[0])
+	d.Rolls++
+	d.Digest = sha256.Sum256(append(d.Digest[:], byte(v[0])))
 	if d.Need == "counter" {
 		d.Need = ""
 		return []rules.Event{{Text: fmt.Sprintf("counter %d", v[0])}}, nil
@@ -123,7 +126,8 @@ func (d *duel) Roll(v []int) ([]rules.Event, error) {
 }
 
 func (d *duel) Hash() string {
-	sum := sha256.Sum256(fmt.Appendf(nil, "%+v", *d))
+	b := fmt.Appendf(nil, "%d %d %d %d %t %t %s %d %x", d.Turn, d.Actor, d.Score[0], d.Score[1], d.Hold[0], d.Hold[1], d.Need, d.Rolls, d.Digest)
+	sum := sha256.Sum256(b)
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
@@ -131,6 +135,5 @@ func (d *duel) View(rules.Seat) rules.View { return rules.View{Data: *d} }
 
 func (d *duel) Clone() rules.Game {
 	c := *d
-	c.History = slices.Clone(d.History)
 	return &c
 }
