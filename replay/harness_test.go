@@ -96,7 +96,7 @@ func newTable(t testing.TB, rulesName, scenario string, mode logs.DiceMode, load
 }
 
 func (tb *table) now() time.Time { tb.clock = tb.clock.Add(time.Minute); return tb.clock }
-func (tb *table) ts() string      { return tb.now().Format(time.RFC3339) }
+func (tb *table) ts() string     { return tb.now().Format(time.RFC3339) }
 
 // next returns the function giving a seat's next chain link.
 func (tb *table) next(seat string) func() (string, error) {
@@ -169,4 +169,3 @@ func (tb *table) lines() []byte {
 	}
 	return out
 }
-

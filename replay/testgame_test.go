@@ -17,12 +17,12 @@ import (
 // a decision, so the counter roll belongs to the same dice epoch. "end" passes
 // the turn. The score is the sum of the attacker's rolls.
 type duel struct {
-	Turn    int
-	Actor   int
-	Score   [2]int
-	Hold    [2]bool // standing orders
-	Need    string  // "" | "attack" | "counter" | "choice"
-	Rolls   int
+	Turn  int
+	Actor int
+	Score [2]int
+	Hold  [2]bool // standing orders
+	Need  string  // "" | "attack" | "counter" | "choice"
+	Rolls int
 	// Digest chains every roll, so the hash covers the history in constant time.
 	Digest [32]byte
 }
