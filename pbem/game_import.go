@@ -150,6 +150,11 @@ func (a *App) AnswerDice(ctx context.Context, game string) ([]Played, error) {
 		if !w.Dice || len(w.Seats) == 0 || w.Seats[0] != a.actingSeat(rec, r) {
 			return done, nil
 		}
+		// A seat whose dice chain is not in this store (a log restored from a
+		// file) cannot answer from here; that is not an error of the import.
+		if chains, err := a.Store.Chains(ctx, rec.ID, rec.Seat); err != nil || len(chains) == 0 {
+			return done, err
+		}
 		p, err := a.Do(ctx, game, nil)
 		if err != nil {
 			return done, err
