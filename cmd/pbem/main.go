@@ -46,6 +46,10 @@ rules and rolls dice that no player can fake, re-roll or foresee.
 
 Start with 'pbem demo', then make yourself an identity ('pbem id new') and a
 game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
+		Example: `  pbem demo
+  pbem id new --name "Anna Kowalska" --email anna@example.org
+  pbem new duel --scenario freeplay/allied-german --side allied
+  pbem verify game.pbem`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
