@@ -210,3 +210,31 @@ func TestThreeSeatsAnswerInSeatOrder(t *testing.T) {
 		t.Fatalf("three-seat draw %v; the key over links in seat order gives %v", got, want)
 	}
 }
+
+// A rotate entry, signed with the old key, moves a seat to a new key and a new
+// dice chain: later entries must be signed with the new key, and links continue
+// from the new head.
+func TestRotate(t *testing.T) {
+	tb := newTable(t, "duel", "standard", logs.DiceStrict, duelLoader, "red", "blue")
+	old := tb.players["red"]
+	fresh := newPlayer(t, "red-2")
+	b := tb.r.NextBody("red", logs.KindRotate, tb.now())
+	b.Key, b.Head = fresh.key(), fresh.chain.Head()
+	tb.complete(b)
+	tb.mustAppend(tb.sign(b))
+	tb.players["red"] = fresh
+	// The old key no longer signs for red.
+	nb, _ := tb.r.Build("red", []string{"end"}, tb.next("red"), tb.now())
+	e, _ := logs.SignBody(old.signer, nb)
+	wantEntryErr(t, tb.r.Append(e), nb.Seq, ErrSignature, "not signed by seat red's key")
+	// Dice use link 1 of the new chain.
+	tb.do("red", "attack")
+	tb.do("blue")
+	rev := tb.do("red")
+	if want, _ := fresh.chain.Link(1); rev.Link != want {
+		t.Fatalf("after the rotation red reveals link 1 of its new chain; have %s", rev.Link)
+	}
+	if rep := Verify(bytes.NewReader(tb.lines()), duelLoader); !rep.OK() {
+		t.Fatal(rep.Problems)
+	}
+}

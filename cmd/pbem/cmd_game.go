@@ -195,10 +195,13 @@ With no commands, sends what the dice protocol awaits from you.
 }
 
 func statusCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:     "status GAME",
-		Short:   "show where a game stands and what it waits for",
-		Example: "  pbem status cherbourg-3fa9c1\n  pbem status cher     # a unique prefix of the id will do",
+	at := int64(-1)
+	cmd := &cobra.Command{
+		Use:   "status GAME",
+		Short: "show where a game stands and what it waits for",
+		Long: `Show where a game stands: its seats, what each side sees, and who must act
+next and on what. With --at, show the game as it stood after that entry.`,
+		Example: "  pbem status cherbourg-3fa9c1\n  pbem status cher     # a unique prefix of the id will do\n  pbem status cher --at 12",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			app, err := openApp()
@@ -218,6 +221,19 @@ func statusCmd() *cobra.Command {
 			if f := r.Foreseeable(); f != "" {
 				fmt.Fprintln(out, "note:", f)
 			}
+			if at >= 0 {
+				g, err := r.StateAt(at)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "after entry %d:\n", at)
+				for _, l := range g.View(logsSeat(rec.Seat)).Lines {
+					fmt.Fprintln(out, "  "+l)
+				}
+				p := g.Pending()
+				fmt.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
+				return nil
+			}
 			for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
 				fmt.Fprintln(out, "  "+l)
 			}
@@ -225,6 +241,8 @@ func statusCmd() *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().Int64Var(&at, "at", -1, "show the game as it stood after this entry")
+	return cmd
 }
 
 func legalCmd() *cobra.Command {

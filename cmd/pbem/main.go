@@ -9,12 +9,14 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/pbem"
+	"github.com/pbem-referee/pbem/rules"
 	_ "github.com/pbem-referee/pbem/rules/freeplay"
 )
 
@@ -64,13 +66,49 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 func versionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
-		Short:   "print pbem's version",
+		Short:   "print pbem's version and the rules versions it plays",
 		Example: "  pbem version",
 		Args:    cobra.NoArgs,
 		Run: func(cmd *cobra.Command, _ []string) {
-			fmt.Fprintln(cmd.OutOrStdout(), "pbem", version)
+			fmt.Fprintln(cmd.OutOrStdout(), "pbem", buildVersion())
+			for _, name := range rules.Names() {
+				if e, err := rules.Lookup(name); err == nil {
+					fmt.Fprintf(cmd.OutOrStdout(), "  rules %s\n", e.Version)
+				}
+			}
 		},
 	}
+}
+
+// buildVersion is the version set at link time, or else the revision the go
+// tool stamped into the binary.
+func buildVersion() string {
+	if version != "dev" {
+		return version
+	}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return version
+	}
+	rev, dirty := "", false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return version
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if dirty {
+		rev += "+changes"
+	}
+	return version + " (" + rev + ")"
 }
 
 // openApp opens the player's home and store.
