@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -46,6 +47,7 @@ func TestREADMEWalkthrough(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the README walkthrough fails: %v\n%s", err, out)
 	}
+	checkVerifyRejects(t, dir)
 	for _, want := range []string{
 		"this is an invitation: accept it with 'pbem join duel-",
 		"german answers dice request 1",
@@ -55,6 +57,43 @@ func TestREADMEWalkthrough(t *testing.T) {
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the walkthrough's output lacks %q\n%s", want, out)
+		}
+	}
+}
+
+// checkVerifyRejects alters one die in the walkthrough's final log and expects
+// pbem verify to exit 1 naming the altered entry and the broken link after it.
+func checkVerifyRejects(t *testing.T, dir string) {
+	t.Helper()
+	path := filepath.Join(dir, "turn1-end.pbem")
+	log, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(log), `"values":[`)
+	if i < 0 {
+		t.Fatal("the walkthrough's log has no draw")
+	}
+	j := i + len(`"values":[`)
+	bad := []byte(string(log))
+	if bad[j] == '6' { // another face of the die
+		bad[j] = '1'
+	} else {
+		bad[j]++
+	}
+	badPath := filepath.Join(dir, "bad.pbem")
+	if err := os.WriteFile(badPath, bad, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(dir, "pbem"), "verify", badPath)
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("verify of a tampered log: want exit 1, have %v\n%s", err, out)
+	}
+	for _, want := range []string{"2 problem(s)", "entry 4: bad signature", "entry 5: broken hash chain"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("verify output lacks %q:\n%s", want, out)
 		}
 	}
 }
