@@ -1,41 +1,44 @@
 package normandy44
 
-import "fmt"
+import (
+	"fmt"
 
-// This file is a stop-gap: rules/hex did not exist when the scenario parser was
-// written. offsetGrid reads four-digit "CCRR" ids and answers adjacency for the
-// layouts below; swap it for hex.ParseLayout / layout.Parse / hex.SideBetween.
+	"github.com/pbem-referee/pbem/rules/hex"
+)
 
-// layouts are the grid layouts a scenario may name, with the parity of the
-// columns that sit half a hex lower (toward higher row numbers).
-var layouts = map[string]int{
-	"flat-top odd-columns-down":  1,
-	"flat-top even-columns-down": 0,
+// The scenario parser checks ids and adjacency through rules/hex. offsetGrid is
+// kept as a thin wrapper so the parser and its tests keep their vocabulary.
+
+// gridLayouts are the layouts a scenario may name: Normandy '44 maps are
+// flat-top, so the pointy-top layouts of rules/hex are refused here.
+var gridLayouts = map[string]hex.Layout{
+	"flat-top odd-columns-down":  hex.FlatOddColumnsDown,
+	"flat-top even-columns-down": hex.FlatEvenColumnsDown,
 }
 
 type offsetGrid struct {
+	layout hex.Layout
+	// downParity is the parity of the printed columns shifted half a hex
+	// down; it only serves messages.
 	downParity int
 }
 
 func parseGridLayout(s string) (offsetGrid, error) {
-	p, ok := layouts[s]
+	l, ok := gridLayouts[s]
 	if !ok {
 		return offsetGrid{}, fmt.Errorf("%w: layout %q (want \"flat-top odd-columns-down\" or \"flat-top even-columns-down\")", ErrUnknown, s)
 	}
-	return offsetGrid{downParity: p}, nil
+	g := offsetGrid{layout: l}
+	if l.Parity == hex.OddShifted {
+		g.downParity = 1
+	}
+	return g, nil
 }
 
 // validHexID reports whether id is four ASCII digits.
 func validHexID(id string) bool {
-	if len(id) != 4 {
-		return false
-	}
-	for i := 0; i < 4; i++ {
-		if id[i] < '0' || id[i] > '9' {
-			return false
-		}
-	}
-	return true
+	_, err := hex.FlatOddColumnsDown.Parse(id)
+	return err == nil
 }
 
 // colRow splits a valid id into its column and row numbers.
@@ -49,21 +52,13 @@ func hexID(col, row int) string {
 	return fmt.Sprintf("%02d%02d", col, row)
 }
 
-// adjacent reports whether two valid ids are neighbours. In a flat-top grid a
-// hex touches the hexes above and below it in its column and two hexes in each
-// neighbouring column: a "down" column's hex sits between rows r and r+1 of its
-// neighbours, an "up" column's between r-1 and r.
+// adjacent reports whether two valid ids are neighbours on the grid.
 func (g offsetGrid) adjacent(a, b string) bool {
-	ca, ra := colRow(a)
-	cb, rb := colRow(b)
-	switch ca - cb {
-	case 0:
-		return ra-rb == 1 || rb-ra == 1
-	case 1, -1:
-		if ca%2 == g.downParity {
-			return rb == ra || rb == ra+1
-		}
-		return rb == ra || rb == ra-1
+	pa, errA := g.layout.Parse(a)
+	pb, errB := g.layout.Parse(b)
+	if errA != nil || errB != nil {
+		return false
 	}
-	return false
+	_, ok := hex.SideBetween(pa, pb)
+	return ok
 }
