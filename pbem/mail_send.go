@@ -1,0 +1,293 @@
+package pbem
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/pbem-referee/pbem/logs"
+	"github.com/pbem-referee/pbem/replay"
+)
+
+// Queued is a hand-over put in the outbox.
+type Queued struct {
+	ID   int64
+	Game string
+	Seq  int64
+	To   string
+}
+
+// QueueHandOver puts a message with the game's whole log in the outbox for
+// every other seat's mail address. Queuing the same hand-over again (a retried
+// command) keeps the first message, so nothing is sent twice.
+func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) {
+	rec, r, err := a.open(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	id, err := a.Identity()
+	if err != nil {
+		return nil, err
+	}
+	from := id.Mail
+	if cfg, err := a.Home.LoadMailConfig(); err == nil && cfg.Address != "" {
+		from = cfg.Address
+	}
+	to := recipients(rec, r, id)
+	if len(to) == 0 {
+		return nil, fmt.Errorf("game %s: no opponent mail address is known (the invite names none): export the log and send it by hand", rec.ID)
+	}
+	var log bytes.Buffer
+	for _, e := range r.Entries() {
+		log.Write(e.Line)
+	}
+	last := r.Entries()[r.Len()-1]
+	o := Outgoing{
+		From: from, Game: rec.ID, Seq: last.Seq, Head: r.Head(),
+		Subject: handOverSubject(rec, r), Summary: handOverSummary(rec, r),
+		Log: log.Bytes(), Date: a.Now(),
+	}
+	var out []Queued
+	for _, addr := range to {
+		o.To = addr
+		o.MessageID = messageID(o)
+		msg, err := ComposeMessage(o)
+		if err != nil {
+			return out, err
+		}
+		qid, err := a.Store.QueueMail(ctx, rec.ID, last.Seq, addr, msg)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, Queued{ID: qid, Game: rec.ID, Seq: last.Seq, To: addr})
+	}
+	return out, nil
+}
+
+// recipients are the other seats' addresses, or the opponent named at new.
+func recipients(rec GameRecord, r *replay.Replay, id *Identity) []string {
+	var to []string
+	seen := map[string]bool{strings.ToLower(id.Mail): true}
+	for _, s := range r.Seats() {
+		if s.Seat == rec.Seat || s.Mail == "" || seen[strings.ToLower(s.Mail)] {
+			continue
+		}
+		seen[strings.ToLower(s.Mail)] = true
+		to = append(to, s.Mail)
+	}
+	if len(to) == 0 && rec.Opponent != "" && !seen[strings.ToLower(rec.Opponent)] {
+		to = append(to, rec.Opponent)
+	}
+	return to
+}
+
+// messageID is the same for the same hand-over to the same recipient, so that
+// a receiver can recognise a duplicate by it as well as by the log.
+func messageID(o Outgoing) string {
+	h := sha256.Sum256([]byte(o.Game + "\x00" + o.Head + "\x00" + o.To))
+	domain := "pbem.invalid"
+	if _, d, ok := strings.Cut(o.From, "@"); ok && d != "" {
+		domain = d
+	}
+	return fmt.Sprintf("pbem.%s.%d.%s@%s", o.Game, o.Seq, hex.EncodeToString(h[:8]), domain)
+}
+
+var turnRE = regexp.MustCompile(`(?i)\bturn\s+(\d+)`)
+
+// handOverSubject is "[pbem <short id>] <scenario> T<turn> <side> <what>",
+// without T when the game's phase names no turn.
+func handOverSubject(rec GameRecord, r *replay.Replay) string {
+	parts := []string{fmt.Sprintf("[pbem %s]", shortID(rec.ID)), rec.Scenario}
+	phase := r.Game().Pending().Phase
+	if m := turnRE.FindStringSubmatch(phase); m != nil {
+		parts = append(parts, "T"+m[1])
+	} else if m := turnRE.FindStringSubmatch(r.Waiting().Text); m != nil {
+		parts = append(parts, "T"+m[1])
+	}
+	last := r.Entries()[r.Len()-1]
+	parts = append(parts, last.By, entryWhat(last))
+	return strings.Join(parts, " ")
+}
+
+// shortID is a prefix of the game id that 'pbem' commands accept.
+func shortID(id string) string {
+	if len(id) <= 24 {
+		return id
+	}
+	return id[:24]
+}
+
+// entryWhat says in a few words what an entry does.
+func entryWhat(e *logs.Entry) string {
+	switch e.Kind {
+	case logs.KindInvite:
+		return "invites you"
+	case logs.KindAccept:
+		return "accepts"
+	case logs.KindAct:
+		if e.Request != 0 {
+			return "acts and requests dice"
+		}
+		if len(e.Draws) > 0 {
+			return "acts and rolls"
+		}
+		return "acts"
+	case logs.KindReveal:
+		if len(e.Draws) > 0 {
+			return "reveals dice"
+		}
+		return "answers a dice request"
+	default:
+		return string(e.Kind)
+	}
+}
+
+// handOverSummary narrates the entries the opponent has not seen: those after
+// the last entry of another seat, whose author had seen everything before it.
+func handOverSummary(rec GameRecord, r *replay.Replay) string {
+	entries := r.Entries()
+	from := 0
+	for i := len(entries) - 1; i >= 0; i-- {
+		if entries[i].By != rec.Seat {
+			from = i + 1
+			break
+		}
+	}
+	if from >= len(entries) {
+		from = len(entries) - 1
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Game %s (%s/%s, %s dice), you are receiving entries %d to %d.\n\n",
+		rec.ID, rec.Rules, rec.Scenario, r.DiceMode(), entries[from].Seq, entries[len(entries)-1].Seq)
+	for _, e := range entries[from:] {
+		fmt.Fprintf(&b, "#%d %s %s", e.Seq, e.By, e.Kind)
+		if len(e.Commands) > 0 {
+			fmt.Fprintf(&b, ": %s", strings.Join(e.Commands, "; "))
+		}
+		if e.Text != "" {
+			fmt.Fprintf(&b, ": %q", e.Text)
+		}
+		b.WriteByte('\n')
+		for _, ev := range r.Events(e.Seq) {
+			fmt.Fprintf(&b, "    %s\n", ev.Text)
+		}
+		for _, d := range e.Draws {
+			fmt.Fprintf(&b, "    dice for %s: %v (epoch %d)\n", d.For, d.Values, d.Epoch)
+		}
+		if e.Request != 0 {
+			fmt.Fprintf(&b, "    requests dice (epoch %d)\n", e.Request)
+		}
+	}
+	w := r.Waiting()
+	fmt.Fprintf(&b, "\nNow: %s\n", w.Text)
+	if f := r.Foreseeable(); f != "" {
+		fmt.Fprintf(&b, "Note: %s\n", f)
+	}
+	fmt.Fprintf(&b, "\nThe whole signed log is attached as %s.pbem: 'pbem sync' fetches and verifies it,\nor save it and run 'pbem import %s.pbem'.\n", rec.ID, rec.ID)
+	return b.String()
+}
+
+// FlushReport says what a flush of the outbox did.
+type FlushReport struct {
+	Sent   []OutboxMessage
+	Failed []OutboxMessage // LastError says why; NextAttempt when it is retried
+}
+
+// Backoff of failed sends: a minute, doubling per attempt, at most six hours.
+const (
+	sendBackoffBase = time.Minute
+	sendBackoffMax  = 6 * time.Hour
+)
+
+func sendBackoff(attempts int) time.Duration {
+	d := sendBackoffBase
+	for range attempts {
+		d *= 2
+		if d >= sendBackoffMax {
+			return sendBackoffMax
+		}
+	}
+	return d
+}
+
+// FlushOutbox sends the due messages over SMTP. Each is marked sent as soon as
+// the server accepts it, so a fault later loses nothing and resends nothing
+// already accepted; a failed one is retried later with exponential backoff.
+// (Should the connection drop after the server accepted a message but before
+// its reply arrived, the message is sent again: a receiver counts the log's
+// entries as duplicates, so that is harmless.)
+func (a *App) FlushOutbox(ctx context.Context) (*FlushReport, error) {
+	rep := &FlushReport{}
+	due, err := a.Store.DueMail(ctx, a.Now())
+	if err != nil || len(due) == 0 {
+		return rep, err
+	}
+	cfg, err := a.Home.LoadMailConfig()
+	if err != nil {
+		return rep, err
+	}
+	fail := func(m OutboxMessage, cause error) error {
+		m.Attempts++
+		m.LastError = cause.Error()
+		m.NextAttempt = a.Now().Add(sendBackoff(m.Attempts - 1))
+		rep.Failed = append(rep.Failed, m)
+		return a.Store.MarkMailFailed(ctx, m.ID, m.LastError, m.NextAttempt)
+	}
+	from := cfg.Address
+	if from == "" {
+		id, err := a.Identity()
+		if err != nil {
+			return rep, err
+		}
+		from = id.Mail
+	}
+	password, err := cfg.Password(ctx)
+	if err != nil {
+		return rep, err
+	}
+	s, err := dialSMTP(ctx, cfg, password)
+	if err != nil {
+		for _, m := range due {
+			if ferr := fail(m, err); ferr != nil {
+				return rep, ferr
+			}
+		}
+		return rep, err
+	}
+	defer s.Close()
+	for _, m := range due {
+		if err := s.c.SendMail(from, []string{m.To}, bytes.NewReader(m.Message)); err != nil {
+			err = &MailError{Server: "smtp", Addr: cfg.SMTP.Addr(), Stage: StageSend, Err: fmt.Errorf("message %d (game %s, entry %d, to %s): %w", m.ID, m.Game, m.Seq, m.To, err)}
+			if ferr := fail(m, err); ferr != nil {
+				return rep, ferr
+			}
+			if isNetError(err) {
+				// The connection is gone: the rest stay due for the next flush.
+				return rep, err
+			}
+			continue
+		}
+		if err := a.Store.MarkMailSent(ctx, m.ID); err != nil {
+			return rep, err
+		}
+		m.Attempts++
+		m.Sent = a.Now()
+		rep.Sent = append(rep.Sent, m)
+	}
+	return rep, nil
+}
+
+// Send queues the hand-over of a game and flushes the outbox.
+func (a *App) Send(ctx context.Context, game string) ([]Queued, *FlushReport, error) {
+	q, err := a.QueueHandOver(ctx, game)
+	if err != nil {
+		return q, nil, err
+	}
+	rep, err := a.FlushOutbox(ctx)
+	return q, rep, err
+}

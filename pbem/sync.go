@@ -1,0 +1,254 @@
+package pbem
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"github.com/pbem-referee/pbem/logs"
+	"github.com/pbem-referee/pbem/replay"
+)
+
+// fetchBatch is how many messages one UID FETCH asks for; the mailbox position
+// is saved after each message, so a cut connection costs at most a re-fetch.
+const fetchBatch = 16
+
+// SyncedMessage is one fetched message and what became of it.
+type SyncedMessage struct {
+	UID       uint32
+	MessageID string
+	Game      string
+	Import    *ImportReport // nil when the message was not imported
+	// Problem says why the message was not imported, or what failed in it; the
+	// message is then left where it is.
+	Problem error
+	// Queued are the hand-overs queued because importing it made this player
+	// answer the dice protocol.
+	Queued []Queued
+}
+
+// GameWaiting is what one game awaits after a sync.
+type GameWaiting struct {
+	Game    GameRecord
+	Waiting replay.Waiting
+	// Yours is true when this player must act (a human choice).
+	Yours bool
+	// Hint says what to run, e.g. "pbem join GAME".
+	Hint string
+}
+
+// SyncReport says what a sync did.
+type SyncReport struct {
+	Mailbox    string
+	Reset      bool // UIDVALIDITY changed: the mailbox was read from the start
+	Messages   []SyncedMessage
+	Moved      int // messages moved to the processed folder
+	Flush      *FlushReport
+	FlushError error
+	Games      []GameWaiting
+}
+
+// Sync fetches the new game messages, imports and verifies each, sends the
+// outbox, and reports what waits in each game. Only messages with an
+// X-PBEM-Game header and a UID above the last one seen are downloaded; the
+// server finds them. A message that fails verification is reported and left
+// in place, and changes nothing stored.
+func (a *App) Sync(ctx context.Context) (*SyncReport, error) {
+	return a.sync(ctx, nil)
+}
+
+func (a *App) sync(ctx context.Context, opts *imapclient.Options) (*SyncReport, error) {
+	cfg, err := a.Home.LoadMailConfig()
+	if err != nil {
+		return nil, err
+	}
+	password, err := cfg.Password(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s, err := dialIMAP(ctx, cfg, password, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	rep, err := a.fetchNew(ctx, s, cfg)
+	if err != nil {
+		return rep, err
+	}
+	rep.Flush, rep.FlushError = a.FlushOutbox(ctx)
+	rep.Games, err = a.gamesWaiting(ctx)
+	return rep, err
+}
+
+// fetchNew reads the new game messages of the folder on a logged-in session.
+func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*SyncReport, error) {
+	box := cfg.Mailbox()
+	rep := &SyncReport{Mailbox: box}
+	sel, err := s.selectFolder(cfg, box)
+	if err != nil {
+		return rep, err
+	}
+	state, ok, err := a.Store.MailboxState(ctx, cfg.Account(), box)
+	if err != nil {
+		return rep, err
+	}
+	if !ok || state.UIDValidity != sel.UIDValidity {
+		// The UIDs seen before mean nothing now: read again from the start;
+		// what was imported already counts as duplicates.
+		rep.Reset = ok
+		state = MailboxState{Account: cfg.Account(), Mailbox: box, UIDValidity: sel.UIDValidity}
+	}
+	crit := &imap.SearchCriteria{
+		Header: []imap.SearchCriteriaHeaderField{{Key: HeaderGame, Value: ""}},
+		UID:    []imap.UIDSet{{imap.UIDRange{Start: imap.UID(state.LastUID + 1), Stop: 0}}},
+	}
+	found, err := s.c.UIDSearch(crit, nil).Wait()
+	if err != nil {
+		return rep, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("search %q: %w", box, err)}
+	}
+	var uids []imap.UID
+	for _, u := range found.AllUIDs() {
+		// "N:*" matches the newest message even when its UID is below N.
+		if uint32(u) > state.LastUID {
+			uids = append(uids, u)
+		}
+	}
+	slices.Sort(uids)
+	var done imap.UIDSet
+	section := &imap.FetchItemBodySection{Peek: true}
+	for len(uids) > 0 {
+		batch := uids[:min(fetchBatch, len(uids))]
+		uids = uids[len(batch):]
+		msgs, err := s.c.Fetch(imap.UIDSetNum(batch...), &imap.FetchOptions{
+			UID: true, BodySection: []*imap.FetchItemBodySection{section},
+		}).Collect()
+		if err != nil {
+			return rep, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("fetch: %w", err)}
+		}
+		slices.SortFunc(msgs, func(x, y *imapclient.FetchMessageBuffer) int { return int(x.UID) - int(y.UID) })
+		for _, m := range msgs {
+			sm := a.importMessage(ctx, m.FindBodySection(section))
+			sm.UID = uint32(m.UID)
+			if sm.UID > state.LastUID {
+				state.LastUID = sm.UID
+			}
+			result := "imported"
+			if sm.Problem != nil {
+				result = "not imported: " + sm.Problem.Error()
+			} else {
+				done.AddNum(m.UID)
+			}
+			seen := SeenMessage{Account: state.Account, Mailbox: box, UIDValidity: state.UIDValidity,
+				UID: sm.UID, MessageID: sm.MessageID, Game: sm.Game, Result: result}
+			// The import is its own transaction; the position moves right after
+			// it, so a crash in between re-reads one message, which is harmless.
+			if err := a.Store.Update(ctx, func(tx *StoreTx) error {
+				if err := tx.RecordSeen(ctx, seen); err != nil {
+					return err
+				}
+				return tx.PutMailboxState(ctx, state)
+			}); err != nil {
+				return rep, err
+			}
+			rep.Messages = append(rep.Messages, sm)
+		}
+	}
+	if cfg.Processed != "" && len(done) > 0 {
+		if _, err := s.c.Move(done, cfg.Processed).Wait(); err != nil {
+			return rep, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("move to %q: %w", cfg.Processed, err)}
+		}
+		n, _ := done.Nums()
+		rep.Moved = len(n)
+	}
+	return rep, nil
+}
+
+// importMessage parses one message and imports its log. A whole log (from
+// the invite on) is verified on its own first, so that a tampered message
+// stores nothing at all.
+func (a *App) importMessage(ctx context.Context, raw []byte) SyncedMessage {
+	var sm SyncedMessage
+	if raw == nil {
+		sm.Problem = errors.New("the server returned no message body")
+		return sm
+	}
+	msg, err := ParseMessage(bytes.NewReader(raw))
+	if err != nil {
+		sm.Problem = err
+		return sm
+	}
+	sm.MessageID, sm.Game = msg.MessageID, msg.Game
+	source := "mail " + msg.MessageID
+	if msg.MessageID == "" {
+		source = "mail from " + msg.From
+	}
+	if first, err := logs.NewReader(bytes.NewReader(msg.Log)).Next(); err == nil && first.Seq == 0 {
+		if v := replay.Verify(bytes.NewReader(msg.Log), a.Load); !v.OK() {
+			sm.Problem = fmt.Errorf("the log does not verify: %w", errors.Join(v.Problems...))
+			return sm
+		}
+	}
+	ir, err := a.Import(ctx, bytes.NewReader(msg.Log), source)
+	sm.Import = ir
+	if ir != nil {
+		sm.Game = ir.Game
+	}
+	switch {
+	case err != nil:
+		sm.Problem = err
+	case ir.Failed != nil:
+		sm.Problem = ir.Failed
+	case len(ir.Equivocations) > 0:
+		sm.Problem = ir.Equivocations[0]
+	}
+	if ir != nil && len(ir.Answered) > 0 {
+		// The dice protocol made this player answer: that answer goes back
+		// by mail with no one asking.
+		q, qerr := a.QueueHandOver(ctx, ir.Game)
+		sm.Queued = q
+		if qerr != nil && sm.Problem == nil {
+			sm.Problem = fmt.Errorf("queue the dice answer: %w", qerr)
+		}
+	}
+	return sm
+}
+
+// gamesWaiting reports what each unfinished game awaits.
+func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, error) {
+	games, err := a.Store.Games(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []GameWaiting
+	for _, g := range games {
+		if g.Status == "finished" {
+			continue
+		}
+		r, err := a.Replay(ctx, g.ID)
+		if err != nil {
+			return out, err
+		}
+		w := r.Waiting()
+		gw := GameWaiting{Game: g, Waiting: w}
+		switch {
+		case g.Status == "invited" || isInvited(r, g.Seat):
+			gw.Yours = true
+			gw.Hint = "pbem join " + g.ID
+		case w.Over:
+		case slices.Contains(w.Seats, g.Seat) || g.Dice == "solo":
+			gw.Yours = !w.Dice
+			if w.Dice {
+				gw.Hint = "pbem sync answers it (no choice is needed)"
+			} else {
+				gw.Hint = fmt.Sprintf("pbem do %s ..., then pbem send %s", g.ID, g.ID)
+			}
+		}
+		out = append(out, gw)
+	}
+	return out, nil
+}
