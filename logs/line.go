@@ -177,3 +177,20 @@ func (r *Reader) readLine() ([]byte, error) {
 		}
 	}
 }
+
+// ReadAll reads entries until the end of the log or the first line that does
+// not parse. It returns the entries before that line, and the error naming it.
+func ReadAll(r io.Reader) ([]*Entry, error) {
+	var entries []*Entry
+	rd := NewReader(r)
+	for {
+		e, err := rd.Next()
+		if err == io.EOF {
+			return entries, nil
+		}
+		if err != nil {
+			return entries, err
+		}
+		entries = append(entries, e)
+	}
+}

@@ -32,19 +32,10 @@ type ImportReport struct {
 // It is one transaction: a file with a bad entry in the middle stores the good
 // prefix and reports the entry that failed and why.
 func (a *App) Import(ctx context.Context, src io.Reader, source string) (*ImportReport, error) {
-	var entries []*logs.Entry
 	rep := &ImportReport{}
-	rd := logs.NewReader(src)
-	for {
-		e, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			rep.Failed = fmt.Errorf("%s: %w", source, err)
-			break
-		}
-		entries = append(entries, e)
+	entries, err := logs.ReadAll(src)
+	if err != nil {
+		rep.Failed = fmt.Errorf("%s: %w", source, err)
 	}
 	if len(entries) == 0 {
 		if rep.Failed != nil {

@@ -12,16 +12,7 @@ import (
 func benchLog(b *testing.B, n int) []byte {
 	tb := newTable(b, "duel", "standard", logs.DiceStrict, duelLoader, "red", "blue")
 	for tb.r.Len() < n {
-		for _, s := range []string{"red", "blue"} {
-			o := map[string]string{"red": "blue", "blue": "red"}[s]
-			tb.do(s, "attack")
-			tb.do(o)
-			tb.do(s)
-			if tb.r.Game().(*duel).Need == "choice" {
-				tb.do(o, "yield")
-			}
-			tb.do(s, "end")
-		}
+		playRound(tb)
 	}
 	return tb.lines()
 }

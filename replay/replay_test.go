@@ -15,18 +15,24 @@ import (
 func playSome(t testing.TB) *table {
 	tb := newTable(t, "duel", "standard", logs.DiceStrict, duelLoader, "red", "blue")
 	for range 3 {
-		for _, s := range []string{"red", "blue"} {
-			o := map[string]string{"red": "blue", "blue": "red"}[s]
-			tb.do(s, "attack")
-			tb.do(o)
-			tb.do(s)
-			if tb.r.Game().(*duel).Need == "choice" {
-				tb.do(o, "yield")
-			}
-			tb.do(s, "end")
-		}
+		playRound(tb)
 	}
 	return tb
+}
+
+// playRound plays one strict round: each seat attacks (request, answer,
+// reveal), the defender yields if it must choose, and the turn passes.
+func playRound(tb *table) {
+	for _, s := range []string{"red", "blue"} {
+		o := map[string]string{"red": "blue", "blue": "red"}[s]
+		tb.do(s, "attack")
+		tb.do(o)
+		tb.do(s)
+		if tb.r.Game().(*duel).Need == "choice" {
+			tb.do(o, "yield")
+		}
+		tb.do(s, "end")
+	}
 }
 
 func wantEntryErr(t *testing.T, err error, seq int64, kind error, fragment string) {

@@ -32,18 +32,9 @@ func (rep *Report) OK() bool { return len(rep.Problems) == 0 && rep.Replay != ni
 // chain and signatures so that every problem is reported.
 func Verify(src io.Reader, load Loader) *Report {
 	rep := &Report{}
-	var entries []*logs.Entry
-	rd := logs.NewReader(src)
-	for {
-		e, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			rep.Problems = append(rep.Problems, err)
-			break
-		}
-		entries = append(entries, e)
+	entries, err := logs.ReadAll(src)
+	if err != nil {
+		rep.Problems = append(rep.Problems, err)
 	}
 	rep.Read = len(entries)
 	if len(entries) == 0 {

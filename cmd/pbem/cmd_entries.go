@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pbem-referee/pbem/pbem"
+
 	"github.com/pbem-referee/pbem/logs"
 )
 
@@ -15,22 +17,19 @@ func postCmd(use, short, example string, args cobra.PositionalArgs, kind logs.Ki
 	return &cobra.Command{
 		Use: use, Short: short, Example: example, Args: args,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			app, err := openApp()
-			if err != nil {
-				return err
-			}
-			defer app.Close()
-			var fillErr error
-			p, err := app.Post(cmd.Context(), args[0], kind, func(b *logs.Body) { fillErr = fill(args[1:], b) })
-			if fillErr != nil {
-				return fillErr
-			}
-			if err != nil {
-				return err
-			}
-			printPlayed(cmd, p)
-			printWaiting(cmd, app, p.Entry.Game)
-			return nil
+			return withApp(func(app *pbem.App) error {
+				var fillErr error
+				p, err := app.Post(cmd.Context(), args[0], kind, func(b *logs.Body) { fillErr = fill(args[1:], b) })
+				if fillErr != nil {
+					return fillErr
+				}
+				if err != nil {
+					return err
+				}
+				printPlayed(cmd, p)
+				printWaiting(cmd, app, p.Entry.Game)
+				return nil
+			})
 		},
 	}
 }

@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
+	"github.com/pbem-referee/pbem/replay"
 )
 
 func newCmd() *cobra.Command {
@@ -41,22 +43,19 @@ rolls), solo (one person holds every seat).`,
 			default:
 				return fmt.Errorf("--dice %q: want strict, casual or solo", dice)
 			}
-			app, err := openApp()
-			if err != nil {
-				return err
-			}
-			defer app.Close()
-			r, rec, err := app.New(cmd.Context(), ng)
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "game %s: %s/%s, you play %s, %s dice\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice)
-			if f := r.Foreseeable(); f != "" {
-				fmt.Fprintln(out, "note:", f)
-			}
-			fmt.Fprintf(out, "next: pbem export %s -o %s.pbem, and send the file to your opponent\n", rec.ID, rec.ID)
-			return nil
+			return withApp(func(app *pbem.App) error {
+				r, rec, err := app.New(cmd.Context(), ng)
+				if err != nil {
+					return err
+				}
+				out := cmd.OutOrStdout()
+				fmt.Fprintf(out, "game %s: %s/%s, you play %s, %s dice\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice)
+				if f := r.Foreseeable(); f != "" {
+					fmt.Fprintln(out, "note:", f)
+				}
+				fmt.Fprintf(out, "next: pbem export %s -o %s.pbem, and send the file to your opponent\n", rec.ID, rec.ID)
+				return nil
+			})
 		},
 	}
 	cmd.Flags().StringVar(&scenario, "scenario", "", "GAME/SCENARIO, as 'pbem scenarios' lists them")
@@ -83,29 +82,26 @@ choice of yours); export the game and send it back.`,
   pbem import ~/Downloads/*.pbem`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			app, err := openApp()
-			if err != nil {
-				return err
-			}
-			defer app.Close()
-			failed := false
-			for _, path := range args {
-				f, err := os.Open(path)
-				if err != nil {
-					return err
+			return withApp(func(app *pbem.App) error {
+				failed := false
+				for _, path := range args {
+					f, err := os.Open(path)
+					if err != nil {
+						return err
+					}
+					rep, err := app.Import(cmd.Context(), f, path)
+					f.Close()
+					if err != nil {
+						return err
+					}
+					printImport(cmd, app, rep)
+					failed = failed || rep.Failed != nil || len(rep.Equivocations) > 0
 				}
-				rep, err := app.Import(cmd.Context(), f, path)
-				f.Close()
-				if err != nil {
-					return err
+				if failed {
+					return errFailed
 				}
-				printImport(cmd, app, rep)
-				failed = failed || rep.Failed != nil || len(rep.Equivocations) > 0
-			}
-			if failed {
-				return errFailed
-			}
-			return nil
+				return nil
+			})
 		},
 	}
 }
@@ -145,18 +141,15 @@ your dice chain. Export the game and send it back to the inviter.`,
   pbem export cherbourg-3fa9c1 -o reply.pbem`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			app, err := openApp()
-			if err != nil {
-				return err
-			}
-			defer app.Close()
-			p, err := app.Join(cmd.Context(), args[0], side)
-			if err != nil {
-				return err
-			}
-			printPlayed(cmd, p)
-			printWaiting(cmd, app, p.Entry.Game)
-			return nil
+			return withApp(func(app *pbem.App) error {
+				p, err := app.Join(cmd.Context(), args[0], side)
+				if err != nil {
+					return err
+				}
+				printPlayed(cmd, p)
+				printWaiting(cmd, app, p.Entry.Game)
+				return nil
+			})
 		},
 	}
 	cmd.Flags().StringVar(&side, "side", "", "the seat to take, when more than one is open")
@@ -178,18 +171,15 @@ With no commands, sends what the dice protocol awaits from you.
   pbem do duel-5c2e01`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			app, err := openApp()
-			if err != nil {
-				return err
-			}
-			defer app.Close()
-			p, err := app.Do(cmd.Context(), args[0], args[1:])
-			if err != nil {
-				return err
-			}
-			printPlayed(cmd, p)
-			printWaiting(cmd, app, p.Entry.Game)
-			return nil
+			return withApp(func(app *pbem.App) error {
+				p, err := app.Do(cmd.Context(), args[0], args[1:])
+				if err != nil {
+					return err
+				}
+				printPlayed(cmd, p)
+				printWaiting(cmd, app, p.Entry.Game)
+				return nil
+			})
 		},
 	}
 }
@@ -204,45 +194,49 @@ next and on what. With --at, show the game as it stood after that entry.`,
 		Example: "  pbem status cherbourg-3fa9c1\n  pbem status cher     # a unique prefix of the id will do\n  pbem status cher --at 12",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			app, err := openApp()
-			if err != nil {
-				return err
-			}
-			defer app.Close()
-			rec, r, err := app.Status(cmd.Context(), args[0])
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			fmt.Fprintf(out, "game %s: %s/%s, you play %s, %s dice, %d entries\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice, r.Len())
-			for _, s := range r.Seats() {
-				fmt.Fprintf(out, "  %-10s %s\n", s.Seat, seatLine(s))
-			}
-			if f := r.Foreseeable(); f != "" {
-				fmt.Fprintln(out, "note:", f)
-			}
-			if at >= 0 {
-				g, err := r.StateAt(at)
-				if err != nil {
-					return err
+			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
+				out := cmd.OutOrStdout()
+				fmt.Fprintf(out, "game %s: %s/%s, you play %s, %s dice, %d entries\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice, r.Len())
+				for _, s := range r.Seats() {
+					fmt.Fprintf(out, "  %-10s %s\n", s.Seat, seatLine(s))
 				}
-				fmt.Fprintf(out, "after entry %d:\n", at)
-				for _, l := range g.View(logsSeat(rec.Seat)).Lines {
+				if f := r.Foreseeable(); f != "" {
+					fmt.Fprintln(out, "note:", f)
+				}
+				if at >= 0 {
+					g, err := r.StateAt(at)
+					if err != nil {
+						return err
+					}
+					fmt.Fprintf(out, "after entry %d:\n", at)
+					for _, l := range g.View(logsSeat(rec.Seat)).Lines {
+						fmt.Fprintln(out, "  "+l)
+					}
+					p := g.Pending()
+					fmt.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
+					return nil
+				}
+				for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
 					fmt.Fprintln(out, "  "+l)
 				}
-				p := g.Pending()
-				fmt.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
+				printWaiting(cmd, app, rec.ID)
 				return nil
-			}
-			for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
-				fmt.Fprintln(out, "  "+l)
-			}
-			printWaiting(cmd, app, rec.ID)
-			return nil
+			})
 		},
 	}
 	cmd.Flags().Int64Var(&at, "at", -1, "show the game as it stood after this entry")
 	return cmd
+}
+
+// withGame runs fn with a game's record and its replayed log.
+func withGame(cmd *cobra.Command, name string, fn func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error) error {
+	return withApp(func(app *pbem.App) error {
+		rec, r, err := app.Status(cmd.Context(), name)
+		if err != nil {
+			return err
+		}
+		return fn(app, rec, r)
+	})
 }
 
 func legalCmd() *cobra.Command {
@@ -252,35 +246,28 @@ func legalCmd() *cobra.Command {
 		Example: "  pbem legal cherbourg-3fa9c1\n  pbem legal cherbourg-3fa9c1 us-82-505",
 		Args:    cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			app, err := openApp()
-			if err != nil {
-				return err
-			}
-			defer app.Close()
-			rec, r, err := app.Status(cmd.Context(), args[0])
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			n := 0
-			for _, c := range r.Game().Legal(logsSeat(rec.Seat)) {
-				if len(args) == 2 && c.Piece != args[1] {
-					continue
+			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
+				out := cmd.OutOrStdout()
+				n := 0
+				for _, c := range r.Game().Legal(logsSeat(rec.Seat)) {
+					if len(args) == 2 && c.Piece != args[1] {
+						continue
+					}
+					n++
+					line := c.Command
+					if c.Cost > 0 {
+						line += fmt.Sprintf("   (cost %d)", c.Cost)
+					}
+					if c.Note != "" {
+						line += "   # " + c.Note
+					}
+					fmt.Fprintln(out, line)
 				}
-				n++
-				line := c.Command
-				if c.Cost > 0 {
-					line += fmt.Sprintf("   (cost %d)", c.Cost)
+				if n == 0 {
+					fmt.Fprintf(out, "nothing now: %s\n", r.Waiting().Text)
 				}
-				if c.Note != "" {
-					line += "   # " + c.Note
-				}
-				fmt.Fprintln(out, line)
-			}
-			if n == 0 {
-				fmt.Fprintf(out, "nothing now: %s\n", r.Waiting().Text)
-			}
-			return nil
+				return nil
+			})
 		},
 	}
 }
@@ -295,32 +282,31 @@ signed entry a line; anyone can check it with 'pbem verify FILE'.`,
 		Example: "  pbem export cherbourg-3fa9c1 -o turn3.pbem\n  pbem export cher -o -    # to standard output",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			app, err := openApp()
-			if err != nil {
-				return err
-			}
-			defer app.Close()
-			w := cmd.OutOrStdout()
-			var f *os.File
-			if output != "-" {
-				if f, err = os.Create(output); err != nil {
+			return withApp(func(app *pbem.App) error {
+				if output == "-" {
+					_, _, err := app.Export(cmd.Context(), args[0], cmd.OutOrStdout())
 					return err
 				}
-				w = f
-			}
-			rec, n, err := app.Export(cmd.Context(), args[0], w)
-			if f != nil {
-				if cerr := f.Close(); err == nil {
+				// Write beside the target and rename, so a failure never leaves
+				// a truncated log where a good one was.
+				tmp, err := os.CreateTemp(filepath.Dir(output), ".pbem-export-*")
+				if err != nil {
+					return err
+				}
+				defer os.Remove(tmp.Name())
+				rec, n, err := app.Export(cmd.Context(), args[0], tmp)
+				if cerr := tmp.Close(); err == nil {
 					err = cerr
 				}
-			}
-			if err != nil {
-				return err
-			}
-			if f != nil {
+				if err == nil {
+					err = os.Rename(tmp.Name(), output)
+				}
+				if err != nil {
+					return err
+				}
 				fmt.Fprintf(cmd.OutOrStdout(), "game %s: %d entries written to %s\n", rec.ID, n, output)
-			}
-			return nil
+				return nil
+			})
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "", "the file to write, or - for standard output")
@@ -335,30 +321,27 @@ func gamesCmd() *cobra.Command {
 		Example: "  pbem games",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			app, err := openApp()
-			if err != nil {
-				return err
-			}
-			defer app.Close()
-			games, err := app.Store.Games(cmd.Context())
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			if len(games) == 0 {
-				fmt.Fprintln(out, "no games yet: start one with 'pbem new' or import an invitation")
-			}
-			for _, g := range games {
-				_, r, err := app.Status(cmd.Context(), g.ID)
-				waiting := ""
+			return withApp(func(app *pbem.App) error {
+				games, err := app.Store.Games(cmd.Context())
 				if err != nil {
-					waiting = "cannot replay: " + err.Error()
-				} else {
-					waiting = r.Waiting().Text
+					return err
 				}
-				fmt.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
-			}
-			return nil
+				out := cmd.OutOrStdout()
+				if len(games) == 0 {
+					fmt.Fprintln(out, "no games yet: start one with 'pbem new' or import an invitation")
+				}
+				for _, g := range games {
+					_, r, err := app.Status(cmd.Context(), g.ID)
+					waiting := ""
+					if err != nil {
+						waiting = "cannot replay: " + err.Error()
+					} else {
+						waiting = r.Waiting().Text
+					}
+					fmt.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
+				}
+				return nil
+			})
 		},
 	}
 }

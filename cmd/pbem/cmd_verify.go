@@ -22,12 +22,10 @@ everything holds; exit 1 listing every problem otherwise.`,
 		Example: "  pbem verify cherbourg-3fa9c1.pbem",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
+			rep, err := verifyFile(args[0])
 			if err != nil {
 				return err
 			}
-			defer f.Close()
-			rep := replay.Verify(f, scenarios.Read)
 			if rep.OK() {
 				fmt.Fprintf(cmd.OutOrStdout(), "%s: ok: %s\n", args[0], summary(rep.Replay))
 				return nil
@@ -40,6 +38,16 @@ everything holds; exit 1 listing every problem otherwise.`,
 			return errFailed
 		},
 	}
+}
+
+// verifyFile verifies a log file on its own, with the shipped scenarios.
+func verifyFile(path string) (*replay.Report, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return replay.Verify(f, scenarios.Read), nil
 }
 
 // summary is one line about a verified log.
@@ -68,12 +76,10 @@ printing stops at the first entry that does not verify.`,
 		Example: "  pbem log cherbourg-3fa9c1.pbem | less",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
+			rep, err := verifyFile(args[0])
 			if err != nil {
 				return err
 			}
-			defer f.Close()
-			rep := replay.Verify(f, scenarios.Read)
 			out := cmd.OutOrStdout()
 			if r := rep.Replay; r != nil {
 				for i := range r.Len() {

@@ -111,13 +111,18 @@ func buildVersion() string {
 	return version + " (" + rev + ")"
 }
 
-// openApp opens the player's home and store.
-func openApp() (*pbem.App, error) {
+// withApp runs fn with the player's home and store open.
+func withApp(fn func(app *pbem.App) error) error {
 	home, err := pbem.FindHome()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return pbem.Open(home, passphrase)
+	app, err := pbem.Open(home, passphrase)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	return fn(app)
 }
 
 // passphrase reads an encrypted key's passphrase from PBEM_PASSPHRASE, or asks
