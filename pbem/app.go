@@ -168,7 +168,13 @@ func (a *App) store(ctx context.Context, rec GameRecord, entries []*logs.Entry, 
 		for _, e := range entries {
 			lines = append(lines, StoredLine{Seq: e.Seq, Line: e.Line})
 		}
-		_, err := tx.AppendLines(ctx, rec.ID, source, lines)
+		res, err := tx.AppendLines(ctx, rec.ID, source, lines)
+		if err == nil && (res.Duplicate > 0 || len(res.Equivocations) > 0) {
+			// Another pbem stored this seq first (two commands at once in one
+			// home): roll back, rather than record our own entry as an
+			// equivocation and report success.
+			err = fmt.Errorf("game %s changed while this entry was being made: nothing was stored; look at 'pbem status %s' and try again", rec.ID, rec.ID)
+		}
 		return err
 	})
 }

@@ -246,3 +246,40 @@ func TestIdentityFiles(t *testing.T) {
 		t.Fatal("a bad address is accepted")
 	}
 }
+
+// Two pbem processes acting at once in one home both build the same seq: the
+// second must fail and store nothing, not record its own entry as an
+// equivocation and report success.
+func TestConcurrentDoInOneHome(t *testing.T) {
+	anna, _, game := started(t)
+	ctx := context.Background()
+	other, err := Open(anna.Home, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	other.Now = func() time.Time { return time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC) }
+	// Both of anna's processes add a note at once (a note needs no turn).
+	_, r1, _ := anna.Status(ctx, game)
+	_, r2, _ := other.Status(ctx, game)
+	b1 := r1.NextBody("allied", logs.KindNote, anna.Now())
+	b1.Text = "first"
+	b2 := r2.NextBody("allied", logs.KindNote, other.Now())
+	b2.Text = "second"
+	rec, _ := anna.Find(ctx, game)
+	if err := r1.Complete(b1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := r2.Complete(b2, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := anna.commit(ctx, rec, r1, b1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.commit(ctx, rec, r2, b2); err == nil || !strings.Contains(err.Error(), "nothing was stored") {
+		t.Fatalf("the second entry with the same seq must fail: %v", err)
+	}
+	if eqs, _ := anna.Store.Equivocations(ctx, game); len(eqs) != 0 {
+		t.Fatalf("our own race is not an equivocation: %+v", eqs)
+	}
+}
