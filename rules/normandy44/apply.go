@@ -1,0 +1,62 @@
+package normandy44
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Apply implements rules.Game. Every check is made before anything changes,
+// so a refused command leaves the state as it was.
+func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
+	if !slices.Contains(seats, seat) {
+		return nil, fmt.Errorf("%w: no seat %q in this game", rules.ErrNotPending, seat)
+	}
+	p := g.Pending()
+	if p.Over {
+		return nil, fmt.Errorf("%w: the game is over", rules.ErrNotPending)
+	}
+	if p.Dice != nil {
+		return nil, fmt.Errorf("%w: dice for %s are awaited first", rules.ErrNotPending, p.Dice.For)
+	}
+	if !slices.Contains(p.Seats, seat) {
+		return nil, fmt.Errorf("%w: it is the %s, for %s", rules.ErrNotPending, p.Phase, strings.Join(seatNames(p.Seats), ", "))
+	}
+	c, err := ParseCommand(command)
+	if err != nil {
+		return nil, err
+	}
+	switch c.Verb {
+	case "end":
+		return g.endStage()
+	case "move":
+		if g.s.Phase != PhaseMovement {
+			return nil, rules.Refuse("3.0", "units move in their Movement Phase; this is the %s", p.Phase)
+		}
+		return g.move(c)
+	}
+	return nil, fmt.Errorf("%w: %q", ErrCommand, command)
+}
+
+// endStage ends the current phase at the phasing player's word.
+func (g *Game) endStage() ([]rules.Event, error) {
+	if g.s.Phase == PhaseMovement {
+		// 7.2: stacking holds at the end of every Movement Phase.
+		if over := g.overstacked(g.s.Side); len(over) > 0 {
+			return nil, rules.Refuse("7.2", "%s is over the stacking limit: move units out before ending the phase", g.b.id(over[0]))
+		}
+	}
+	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
+	g.nextStage()
+	return append(events, g.enterPhase()...), nil
+}
+
+func seatNames(ss []rules.Seat) []string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, string(s))
+	}
+	return out
+}

@@ -1,0 +1,97 @@
+package normandy44
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrCommand is wrapped by every command parse error.
+var ErrCommand = errors.New("command syntax")
+
+// maxPath bounds the hexes of one move: no unit can pay for more (a doubled MA
+// of 12 at 1/3 MP a hex is 36 hexes).
+const maxPath = 64
+
+// Command is one Normandy '44 command. Its canonical text is what String
+// prints, and Parse accepts only that text:
+//
+//	end                              end the current phase
+//	move UNIT HEX HEX ... [sm] [trucks]
+//
+// A move names the unit, then its path: the hex it stands in and every hex it
+// enters, in order. "sm" moves it by Strategic Movement (9.8.1) and "trucks"
+// gives it the German Trucks marker (9.8.6).
+type Command struct {
+	Verb   string // "end" or "move"
+	Unit   string
+	Path   []string
+	SM     bool
+	Trucks bool
+}
+
+// ParseCommand reads a command in canonical form.
+func ParseCommand(s string) (Command, error) {
+	words := strings.Split(s, " ")
+	var c Command
+	switch words[0] {
+	case "end":
+		c.Verb = "end"
+	case "move":
+		c.Verb = "move"
+		if len(words) < 4 {
+			return Command{}, fmt.Errorf("%w: want 'move UNIT HEX HEX ...': the unit, the hex it stands in and the hexes it enters", ErrCommand)
+		}
+		if !validUnitID(words[1]) {
+			return Command{}, fmt.Errorf("%w: %q is not a unit id", ErrCommand, words[1])
+		}
+		c.Unit = words[1]
+		rest := words[2:]
+		for len(rest) > 0 && validHexID(rest[0]) {
+			c.Path = append(c.Path, rest[0])
+			rest = rest[1:]
+		}
+		if len(c.Path) < 2 {
+			return Command{}, fmt.Errorf("%w: a move names at least two hexes, where the unit stands and where it goes", ErrCommand)
+		}
+		if len(c.Path) > maxPath {
+			return Command{}, fmt.Errorf("%w: a path of %d hexes is longer than any unit can move", ErrCommand, len(c.Path))
+		}
+		if len(rest) > 0 && rest[0] == "sm" {
+			c.SM, rest = true, rest[1:]
+		}
+		if len(rest) > 0 && rest[0] == "trucks" {
+			c.Trucks, rest = true, rest[1:]
+		}
+		if len(rest) > 0 {
+			return Command{}, fmt.Errorf("%w: %q after the path (want a hex id, then at most 'sm' and 'trucks', in that order)", ErrCommand, rest[0])
+		}
+	default:
+		return Command{}, fmt.Errorf("%w: unknown command %q (want move or end)", ErrCommand, words[0])
+	}
+	if c.String() != s {
+		return Command{}, fmt.Errorf("%w: not canonical: write %q", ErrCommand, c.String())
+	}
+	return c, nil
+}
+
+// String prints the canonical text.
+func (c Command) String() string {
+	if c.Verb != "move" {
+		return c.Verb
+	}
+	var b strings.Builder
+	b.WriteString("move ")
+	b.WriteString(c.Unit)
+	for _, h := range c.Path {
+		b.WriteString(" ")
+		b.WriteString(h)
+	}
+	if c.SM {
+		b.WriteString(" sm")
+	}
+	if c.Trucks {
+		b.WriteString(" trucks")
+	}
+	return b.String()
+}

@@ -1,0 +1,149 @@
+package normandy44
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Version is recorded in invites; bump it when the state hash or the rules
+// change.
+const Version = "normandy44/1"
+
+// The seats, in the fixed order of the dice protocol.
+var seats = []rules.Seat{rules.Seat(Allied), rules.Seat(German)}
+
+func init() {
+	rules.Register(rules.Engine{
+		Name:    "normandy44",
+		Version: Version,
+		Title:   "Normandy '44 (GMT, rules edition 2.2)",
+		New:     New,
+		Seats: func(data []byte, options []string) ([]rules.Seat, error) {
+			if _, err := ParseScenario(data); err != nil {
+				return nil, err
+			}
+			if err := checkOptions(options); err != nil {
+				return nil, err
+			}
+			return slices.Clone(seats), nil
+		},
+	})
+}
+
+// ErrOption is returned for an option the engine does not know.
+var ErrOption = errors.New("unknown option")
+
+// knownOptions lists the variant options (none yet: the ambiguities of the
+// digest are settled by its proposed readings, named in the code).
+var knownOptions = map[string]string{}
+
+func checkOptions(options []string) error {
+	for _, o := range options {
+		if _, ok := knownOptions[o]; !ok {
+			return fmt.Errorf("normandy44: %w %q (this version has no options)", ErrOption, o)
+		}
+	}
+	return nil
+}
+
+// New starts a game from a scenario file: the units stand where the set-up
+// puts them, and the game waits for the first phase of turn 1.
+func New(scenario []byte, options []string) (rules.Game, error) {
+	sc, err := ParseScenario(scenario)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkOptions(options); err != nil {
+		return nil, err
+	}
+	b, err := newBoard(sc)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{sc: sc, b: b, index: map[string]int{}}
+	g.s = state{Scenario: sc.Name, Options: slices.Clone(options), Turn: 1}
+	for i, u := range sc.Units {
+		g.index[u.ID] = i
+		g.s.Units = append(g.s.Units, unitState{ID: u.ID})
+	}
+	// S1.2, S3.1: the set-up. Airborne units start on their drop hexes; their
+	// Scatter roll belongs to the invasion turn (20.2, part 3).
+	for _, pl := range sc.Setup {
+		g.s.Units[g.index[pl.Unit]].At = pl.At
+	}
+	g.initControl()
+	// 20.1: turn 1 has no Initial Phase; its weather is Overcast-2.
+	g.s.Weather, g.s.Sky = "Overcast-2", SkyOvercast
+	g.s.Phase, g.s.Side = firstStage(1, sc)
+	g.enterPhase()
+	return g, nil
+}
+
+// initControl lists the hexes whose control outlasts occupation (2.2.5): Towns,
+// Cities and permanent fortifications. The Germans hold them at the start
+// (digest 3.1 ENGINE NOTE) unless an Allied unit is set up there.
+func (g *Game) initControl() {
+	ids := map[string]bool{}
+	for _, h := range g.sc.Hexes {
+		if h.Terrain == Town || h.Terrain == City {
+			ids[h.ID] = true
+		}
+	}
+	for _, p := range g.sc.Places {
+		if p.Kind == PlaceFort {
+			ids[p.Hex] = true
+		}
+	}
+	for id := range ids {
+		g.s.Control = append(g.s.Control, control{Hex: id, Side: German})
+	}
+	slices.SortFunc(g.s.Control, func(a, b control) int { return strings.Compare(a.Hex, b.Hex) })
+	for i := range g.s.Units {
+		if _, ok := g.onMap(i); ok {
+			g.setControl(g.s.Units[i].At, g.unit(i).Side)
+		}
+	}
+}
+
+// Seats implements rules.Game.
+func (g *Game) Seats() []rules.Seat { return slices.Clone(seats) }
+
+// View implements rules.Game. Normandy '44 has no hidden units, so both sides
+// see everything.
+func (g *Game) View(seat rules.Seat) rules.View {
+	p := g.Pending()
+	lines := []string{
+		fmt.Sprintf("%s: %s", g.sc.Title, p.Phase),
+		fmt.Sprintf("weather %s", g.s.Weather),
+	}
+	byHex := map[string][]string{}
+	var hexes []string
+	for i, us := range g.s.Units {
+		if _, ok := g.onMap(i); !ok {
+			continue
+		}
+		if byHex[us.At] == nil {
+			hexes = append(hexes, us.At)
+		}
+		label := us.ID
+		if us.Step > 0 {
+			label += fmt.Sprintf(" (step %d)", us.Step+1)
+		}
+		if us.SM {
+			label += " [SM]"
+		}
+		byHex[us.At] = append(byHex[us.At], label)
+	}
+	slices.Sort(hexes)
+	for _, h := range hexes {
+		lines = append(lines, fmt.Sprintf("%s %s: %s", h, g.sideAt(g.occupancy(), g.b.ids[h]), strings.Join(byHex[h], ", ")))
+	}
+	if p.Prompt != "" {
+		lines = append(lines, p.Prompt)
+	}
+	return rules.View{Lines: lines, Data: g.s}
+}

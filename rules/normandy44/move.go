@@ -1,0 +1,449 @@
+package normandy44
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// moveContext is what every move of one side in one position needs: who
+// stands where, the enemy's zones of control and ZOC Lines, and the hexes next
+// to enemy units. Legal builds it once for all units.
+type moveContext struct {
+	side     Side
+	occ      map[hex.Axial][]int
+	ezoc     hex.Set  // hexes in an enemy ZOC (8.1)
+	lines    zocLines // the enemy's ZOC Lines (8.5)
+	enemyAdj hex.Set  // hexes adjacent to an enemy unit (9.8.2, 9.9)
+}
+
+func (g *Game) moveContext(side Side) *moveContext {
+	enemy := German
+	if side == German {
+		enemy = Allied
+	}
+	occ := g.occupancy()
+	ctx := &moveContext{side: side, occ: occ, ezoc: g.zocHexes(enemy), lines: g.lines(enemy, occ)}
+	for a, us := range occ {
+		if g.unit(us[0]).Side == enemy {
+			for _, n := range a.Neighbors() {
+				ctx.enemyAdj.Add(n)
+			}
+		}
+	}
+	return ctx
+}
+
+// mover prices and checks the steps of one unit's move in one way of moving:
+// normal, tactical (9.10), strategic (9.8.1), by trucks (9.8.6) or as a
+// cyclist on the roads (9.9).
+type mover struct {
+	g           *Game
+	ctx         *moveContext
+	i           int
+	start       hex.Axial
+	mech        bool
+	sm          bool
+	trucks      bool
+	tactical    bool
+	cyclistRoad bool
+	budget      int    // sixths of an MP
+	confine     string // a zone the unit may not leave (17.6.2), or ""
+}
+
+// stepResult is one priced step.
+type stepResult struct {
+	cost     int
+	stop     bool   // the unit must stop in the hex it entered
+	stopRule string // the rule that stops it
+	stopWhy  string // and why, for messages
+}
+
+// friendsAt reports whether units of the mover's side, other than the mover,
+// stand in a hex.
+func (m *mover) friendsAt(a hex.Axial) bool {
+	for _, j := range m.ctx.occ[a] {
+		if j != m.i {
+			return m.g.unit(j).Side == m.ctx.side
+		}
+	}
+	return false
+}
+
+// step checks and prices one step between adjacent hexes, by the TEC (T3) and
+// the movement rules. The first step is the one that leaves the start hex.
+func (m *mover) step(from, to hex.Axial) (stepResult, error) {
+	g, b := m.g, m.g.b
+	id := b.id(to)
+	if !b.onMap(to) {
+		return stepResult{}, rules.Refuse("9.2", "%s is off the map: units never leave it", id)
+	}
+	h := b.hexes[to]
+	if h.Terrain == Sea {
+		return stepResult{}, rules.Refuse("2.2.1", "%s is all sea", id)
+	}
+	for _, sr := range g.sc.Special {
+		if sr.Kind == SpecialNoEntry && b.inZone(sr.Zone, to) {
+			return stepResult{}, rules.Refuse("S3.1", "no unit may enter %s (scenario zone %s)", id, sr.Zone)
+		}
+	}
+	if s := g.sideAt(m.ctx.occ, to); s != "" && s != m.ctx.side {
+		return stepResult{}, rules.Refuse("9.1", "%s holds enemy units", id)
+	}
+	if m.confine != "" && !b.inZone(m.confine, to) {
+		return stepResult{}, rules.Refuse("17.6.2", "%s is outside the Cherbourg defense area: its units may not leave it until released", id)
+	}
+	side, _ := hex.SideBetween(from, to)
+	feat := b.sides[side]
+	if feat[Impassable] {
+		return stepResult{}, rules.Refuse("9.6", "the hexside %s/%s is impassable", b.id(from), id)
+	}
+	road := b.roads[side]
+	if road == "" && m.sm {
+		return stepResult{}, rules.Refuse("9.8.1", "Strategic Movement is entirely along roads: no road from %s to %s", b.id(from), id)
+	}
+	if road == "" && m.cyclistRoad {
+		return stepResult{}, rules.Refuse("9.9", "cyclists move 6 MP only along roads: no road from %s to %s", b.id(from), id)
+	}
+	if m.sm && m.ctx.enemyAdj.Has(to) {
+		return stepResult{}, rules.Refuse("9.8.2", "a unit using Strategic Movement never comes next to an enemy unit, as in %s", id)
+	}
+	if m.cyclistRoad && m.ctx.enemyAdj.Has(to) {
+		return stepResult{}, rules.Refuse("9.9", "cyclists at 6 MP never enter a hex next to an enemy unit, as %s is", id)
+	}
+	if m.trucks && m.ctx.ezoc.Has(to) {
+		return stepResult{}, rules.Refuse("9.8.6", "a unit on Trucks may not enter an enemy ZOC, as in %s", id)
+	}
+	if m.mech && b.terrain(from) == Flooded && road == "" {
+		return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit leaves the flooded hex %s only by road", b.id(from))
+	}
+	var r stepResult
+	if road != "" {
+		// 9.3: along a road the road rate replaces the terrain, and a road
+		// over a river is a bridge.
+		row := roadChart[road]
+		r.cost = row.NonMech
+		if m.mech {
+			r.cost = row.Mech
+			if m.ctx.side == German && row.GermanMechSlowed > 0 && g.s.Sky != SkyStorm {
+				r.cost = row.GermanMechSlowed // 9.7, TEC note B
+			}
+		}
+	} else {
+		t := h.Terrain
+		if t == Town {
+			t = h.Base // AMBIG-12
+		}
+		row := terrainChart[t]
+		r.cost = row.NonMech
+		if m.mech {
+			r.cost = row.Mech
+		}
+		if r.cost == notAllowed {
+			if h.Terrain == Flooded {
+				return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit enters the flooded hex %s only along a road", id)
+			}
+			return stepResult{}, rules.Refuse("T3", "%s (%s) may be entered only along a road", id, h.Terrain)
+		}
+		if row.Stop && !m.mech {
+			r.stop, r.stopRule, r.stopWhy = true, "9.5.1", "it entered a flooded hex off road"
+		}
+		switch {
+		case feat[FloodedRiver] && feat[Causeway]:
+			// 9.11: a causeway bridges the flooded river at no extra cost.
+		case feat[FloodedRiver]:
+			if m.mech {
+				return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit crosses the flooded river %s/%s only along a road", b.id(from), id)
+			}
+			if from != m.start {
+				return stepResult{}, rules.Refuse("9.5.1", "the flooded river %s/%s is crossed only as the first move, by a unit that starts next to it (TEC note A)", b.id(from), id)
+			}
+			r.cost += hexsideChart[FloodedRiver].NonMech
+		case feat[MinorRiver] && m.mech:
+			r.cost += hexsideChart[MinorRiver].Mech // 9.4.2
+		}
+		if feat[MajorRiver] {
+			if from != m.start {
+				return stepResult{}, rules.Refuse("9.4.1", "the major river %s/%s is crossed only as the first move, by a unit that starts next to it", b.id(from), id)
+			}
+			r.cost += hexsideChart[MajorRiver].NonMech
+		}
+	}
+	if m.tactical && h.Terrain == Flooded {
+		r.stop, r.stopRule, r.stopWhy = true, "9.10", "Tactical Movement stops on entering a flooded hex"
+	}
+	if m.ctx.lines.blocks(from, to, m.friendsAt(to)) {
+		return stepResult{}, rules.Refuse("8.5.2", "an enemy ZOC Line bars the way from %s to %s", b.id(from), id)
+	}
+	if m.ctx.ezoc.Has(from) {
+		r.cost += leaveEZOC // 8.2
+	}
+	if m.ctx.ezoc.Has(to) {
+		r.stop, r.stopRule, r.stopWhy = true, "8.2", "it is in an enemy ZOC"
+	}
+	return r, nil
+}
+
+// walk checks a whole path, start hex first, and returns its cost.
+func (m *mover) walk(path []hex.Axial) (int, error) {
+	total := 0
+	var stopped *stepResult
+	for k := 1; k < len(path); k++ {
+		from, to := path[k-1], path[k]
+		if _, ok := hex.SideBetween(from, to); !ok {
+			return 0, rules.Refuse("9.1", "%s and %s are not adjacent: name every hex entered", m.g.b.id(from), m.g.b.id(to))
+		}
+		if stopped != nil {
+			return 0, rules.Refuse(stopped.stopRule, "%s must stop in %s: %s", m.g.unit(m.i).ID, m.g.b.id(from), stopped.stopWhy)
+		}
+		r, err := m.step(from, to)
+		if err != nil {
+			return 0, err
+		}
+		total += r.cost
+		if r.stop {
+			stopped = &r
+		}
+	}
+	return total, nil
+}
+
+
+// movePlan is a checked move.
+type movePlan struct {
+	cost     int
+	budget   int
+	tactical bool
+	cyclist  bool
+}
+
+// newMover checks whether unit i may move now in the way asked (9.1, 9.8,
+// 17.1, 17.6) and sets up its allowance.
+func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error) {
+	u, us := g.unit(i), &g.s.Units[i]
+	start, ok := g.onMap(i)
+	switch {
+	case !ok:
+		return nil, rules.Refuse("9.1", "%s is not on the map", u.ID)
+	case us.Moved:
+		return nil, rules.Refuse("9.1", "%s has already moved this phase", u.ID)
+	case g.printedMA(i) == 0:
+		return nil, rules.Refuse("2.3", "%s has no movement allowance", u.ID)
+	case u.Type == Ost && g.s.Turn == 1:
+		return nil, rules.Refuse("17.1", "Ost units do not move in turn 1")
+	case slices.Contains(u.Marks, MarkRestricted) && !g.s.RestrictedFree:
+		return nil, rules.Refuse("17.6.1", "%s has restricted mobility and is not released", u.ID)
+	}
+	m := &mover{g: g, ctx: ctx, i: i, start: start, mech: g.mechanized(i), sm: sm, trucks: trucks}
+	if slices.Contains(u.Marks, MarkCherbourgDefense) && !g.s.CherbourgFree && g.b.inZone(ZoneCherbourg, start) {
+		m.confine = ZoneCherbourg
+	}
+	ma := g.printedMA(i)
+	if trucks {
+		if err := g.canTruck(ctx, i, start); err != nil {
+			return nil, err
+		}
+		m.mech, ma = true, 5
+	}
+	if sm {
+		if err := g.canSM(ctx, i, start, m.mech); err != nil {
+			return nil, err
+		}
+	}
+	if u.Side == German && m.mech && g.s.Sky == SkyClear {
+		ma -= 2 // 4.3, 9.7: Allied air superiority
+	}
+	if sm {
+		ma *= 2 // 9.8.1
+	}
+	m.budget = max(ma, 0) * mp
+	return m, nil
+}
+
+// markerWithheld reports whether the scenario denies side a marker (9.8).
+func (g *Game) markerWithheld(side Side, marker string) bool {
+	return slices.ContainsFunc(g.sc.Special, func(r SpecialRule) bool {
+		return r.Kind == SpecialNoMarker && r.Side == side && slices.Contains(r.Names, marker)
+	})
+}
+
+func (g *Game) canTruck(ctx *moveContext, i int, start hex.Axial) error {
+	u := g.unit(i)
+	switch {
+	case u.Side != German:
+		return rules.Refuse("9.8.6", "only German units use the Trucks marker")
+	case g.mechanized(i):
+		return rules.Refuse("9.8.6", "Trucks carry a non-mechanized unit; %s is mechanized", u.ID)
+	case g.s.Turn == 1:
+		return rules.Refuse("9.8.7", "no Trucks in turn 1")
+	case g.markerWithheld(German, "trucks"):
+		return rules.Refuse("9.8", "this scenario gives the Germans no Trucks marker")
+	case g.s.TrucksTurn == g.s.Turn:
+		return rules.Refuse("9.8.6", "the Trucks marker has already carried a unit this turn")
+	case ctx.ezoc.Has(start):
+		return rules.Refuse("9.8.6", "a unit on Trucks may not start in an enemy ZOC")
+	}
+	return nil
+}
+
+func (g *Game) canSM(ctx *moveContext, i int, start hex.Axial, mech bool) error {
+	u := g.unit(i)
+	inUse := 0
+	for j := range g.s.Units {
+		if g.s.Units[j].SM && g.unit(j).Side == u.Side {
+			inUse++
+		}
+	}
+	switch {
+	case !mech:
+		return rules.Refuse("9.8.1", "Strategic Movement is for mechanized units; %s is not", u.ID)
+	case g.s.Turn == 1:
+		return rules.Refuse("9.8.7", "no Strategic Movement in turn 1")
+	case g.markerWithheld(u.Side, "strategic-move"):
+		return rules.Refuse("9.8", "this scenario gives the %s side no Strategic Move markers", u.Side)
+	case inUse >= 3:
+		return rules.Refuse("9.8.3", "all 3 Strategic Move markers are in use")
+	case ctx.enemyAdj.Has(start):
+		return rules.Refuse("9.8.2", "a unit next to an enemy unit may not start Strategic Movement")
+	}
+	return nil
+}
+
+// plan checks a path for unit i. It tries the ways of moving the unit may use:
+// its MA, Tactical Movement of 1 or 2 hexes (9.10), and a cyclist's 6 MP on
+// the roads in Overcast weather (9.9). The refusal reported is the one for
+// moving on its MA.
+func (g *Game) plan(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) (movePlan, error) {
+	m, err := g.newMover(ctx, i, sm, trucks)
+	if err != nil {
+		return movePlan{}, err
+	}
+	cost, err := m.walk(path)
+	if err == nil && cost <= m.budget {
+		return movePlan{cost: cost, budget: m.budget}, nil
+	}
+	if err == nil {
+		err = rules.Refuse("9.1", "the path costs %s MP and %s has %s (Tactical Movement, 9.10, allows 1 or 2 hexes)",
+			mpText(cost), g.unit(i).ID, mpText(m.budget))
+	}
+	if !sm && !trucks && len(path) <= 3 {
+		t := *m
+		t.tactical = true
+		if c, terr := t.walk(path); terr == nil {
+			return movePlan{cost: c, budget: m.budget, tactical: true}, nil
+		}
+	}
+	if c := m.cyclist(sm, trucks); c != nil {
+		if cc, cerr := c.walk(path); cerr == nil && cc <= c.budget {
+			return movePlan{cost: cc, budget: c.budget, cyclist: true}, nil
+		}
+	}
+	return movePlan{}, err
+}
+
+// cyclist is the mover for a cyclist's road move in Overcast weather (9.9), or
+// nil if the unit may not use it.
+func (m *mover) cyclist(sm, trucks bool) *mover {
+	if sm || trucks || m.g.unit(m.i).Type != Cyclist || m.g.s.Sky != SkyOvercast || m.ctx.ezoc.Has(m.start) {
+		return nil
+	}
+	c := *m
+	c.cyclistRoad, c.budget = true, 6*mp
+	return &c
+}
+
+// endCheck applies the rules on where a move may end: stacking (7.1, 7.2; this
+// engine refuses a move that would end over the limit, where 7.2 has the owner
+// remove units at the end of the phase) and Strategic Movement stacks (9.8.2).
+func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error {
+	var others []int
+	for _, j := range ctx.occ[dest] {
+		if j != i {
+			others = append(others, j)
+		}
+	}
+	id := g.b.id(dest)
+	if sm && len(others) > 0 {
+		return rules.Refuse("9.8.2", "a unit using Strategic Movement may not end its move stacked, as in %s", id)
+	}
+	for _, j := range others {
+		if g.s.Units[j].SM {
+			return rules.Refuse("9.8.2", "%s carries a Strategic Move marker: no unit may end its move with it", g.unit(j).ID)
+		}
+	}
+	if pts := g.stackAt(map[hex.Axial][]int{dest: others}, dest, i); pts > stackLimit {
+		return rules.Refuse("7.1", "%s would hold %d stacking points; the limit is %d", id, pts, stackLimit)
+	}
+	return nil
+}
+
+// move applies a move command for the phasing side.
+func (g *Game) move(c Command) ([]rules.Event, error) {
+	i, ok := g.index[c.Unit]
+	if !ok {
+		return nil, rules.Refuse("2.3", "no unit %s in this scenario", c.Unit)
+	}
+	u := g.unit(i)
+	if u.Side != g.s.Side {
+		return nil, rules.Refuse("9.1", "%s is a %s unit; this is the %s Movement Phase", u.ID, u.Side, g.s.Side)
+	}
+	var path []hex.Axial
+	for _, id := range c.Path {
+		a, err := g.b.layout.Parse(id)
+		if err != nil {
+			return nil, rules.Refuse("9.1", "%s: %v", id, err)
+		}
+		path = append(path, a)
+	}
+	if at := g.s.Units[i].At; c.Path[0] != at {
+		return nil, rules.Refuse("9.1", "%s stands in %s, not %s: a path starts where the unit stands", u.ID, at, c.Path[0])
+	}
+	ctx := g.moveContext(u.Side)
+	p, err := g.plan(ctx, i, path, c.SM, c.Trucks)
+	if err != nil {
+		return nil, err
+	}
+	dest := path[len(path)-1]
+	if err := g.endCheck(ctx, i, dest, c.SM); err != nil {
+		return nil, err
+	}
+	// Checked: now change the state.
+	us := &g.s.Units[i]
+	us.At, us.Moved, us.Tactical = c.Path[len(c.Path)-1], true, p.tactical
+	if c.SM {
+		us.SM = true
+	}
+	if c.Trucks {
+		us.Trucks, g.s.TrucksTurn = true, g.s.Turn
+	}
+	// 2.2.5: a Town, City or fortification is controlled by the side that
+	// occupied it last; a unit moving through occupies each hex it enters.
+	for _, id := range c.Path[1:] {
+		g.setControl(id, u.Side)
+	}
+	how := fmt.Sprintf("%s of %s MP", mpText(p.cost), mpText(p.budget))
+	switch {
+	case p.tactical:
+		how = "Tactical Movement, 9.10"
+	case p.cyclist:
+		how += ", cyclists on the roads, 9.9"
+	}
+	if c.SM {
+		how += ", Strategic Movement"
+	}
+	if c.Trucks {
+		how += ", on Trucks"
+	}
+	text := fmt.Sprintf("%s moves %s (%s)", u.ID, joinPath(c.Path), how)
+	return []rules.Event{{Seat: rules.Seat(u.Side), Text: text}}, nil
+}
+
+func joinPath(p []string) string {
+	s := p[0]
+	for _, h := range p[1:] {
+		s += "-" + h
+	}
+	return s
+}

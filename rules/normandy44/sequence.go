@@ -1,0 +1,275 @@
+package normandy44
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// Phase is a phase of the sequence of play (3.0, digest 2.1).
+type Phase string
+
+const (
+	PhaseInitial         Phase = "initial"          // A: weather and resources (4.0-6.1)
+	PhaseInvasion        Phase = "invasion"         // turn 1 A: Special Invasion Phase (20.1), part 3
+	PhaseReplacement     Phase = "replacement"      // B1: replacements, mobilization (6.2, 6.7)
+	PhaseMovement        Phase = "movement"         // B2: movement (9.0)
+	PhaseCombat          Phase = "combat"           // B3: combat (10.0), part 2
+	PhaseReserveMovement Phase = "reserve-movement" // B4 (15.2), part 2
+	PhaseReserveCombat   Phase = "reserve-combat"   // B5 (15.3), part 2
+	PhaseRegeneration    Phase = "regeneration"     // B6: markers off (13.6, 15.4)
+	PhaseSupply          Phase = "supply"           // B7: supply status and attrition (18.0)
+	PhaseEnd             Phase = "end"              // D: End Phase (22.2, 23.0)
+)
+
+// stage is one step of the turn: a phase, and the side whose phase it is.
+type stage struct {
+	Phase Phase
+	Side  Side
+}
+
+// playerTurn is B1-B7, held by each side in turn, the Germans first (3.0).
+var playerTurn = []Phase{PhaseReplacement, PhaseMovement, PhaseCombat, PhaseReserveMovement,
+	PhaseReserveCombat, PhaseRegeneration, PhaseSupply}
+
+// stages lists a turn's stages in order. Turn 1 has no Initial Phase; when the
+// scenario opens with an invasion, it starts with the Special Invasion Phase
+// (20.1).
+func stages(turn int, sc *Scenario) []stage {
+	var st []stage
+	if turn == 1 {
+		if slices.ContainsFunc(sc.Special, func(r SpecialRule) bool { return r.Kind == SpecialInvasion }) {
+			st = append(st, stage{PhaseInvasion, Allied})
+		}
+	} else {
+		st = append(st, stage{PhaseInitial, ""})
+	}
+	for _, side := range []Side{German, Allied} {
+		for _, p := range playerTurn {
+			st = append(st, stage{p, side})
+		}
+	}
+	return append(st, stage{PhaseEnd, ""})
+}
+
+func firstStage(turn int, sc *Scenario) (Phase, Side) {
+	s := stages(turn, sc)[0]
+	return s.Phase, s.Side
+}
+
+// phaseRule says, for each phase, what it is called, which rule holds it and
+// what it waits for. await reports whether the phase waits for the phasing
+// player (or dice); an automatic phase runs its enter hook and passes.
+type phaseRule struct {
+	name   string
+	rule   string
+	enter  func(g *Game) []rules.Event
+	await  func(g *Game) bool
+	prompt func(g *Game) string
+}
+
+// phaseRules is the dispatch table. Part 2 (combat, reserves) and the supply
+// and reinforcement rules slot in by filling enter, await and prompt here and
+// adding their commands to Apply's switch.
+var phaseRules = map[Phase]phaseRule{
+	PhaseInitial: {name: "Initial Phase", rule: "3.0 A, 4.1",
+		await:  always,
+		prompt: func(g *Game) string { return "the weather roll (4.1): one die" }},
+	PhaseInvasion: {name: "Special Invasion Phase", rule: "20.1",
+		await: always,
+		prompt: func(g *Game) string {
+			return "airborne Scatter and beach assaults (20.2, 20.3) are not refereed yet: play them by agreement, then 'end'"
+		}},
+	PhaseReplacement: {name: "Replacement Phase", rule: "6.2, 6.7",
+		// 6.2.3: no replacements in turn 1, and mobilization starts in turn 2 (6.7).
+		await: func(g *Game) bool { return g.s.Turn > 1 },
+		prompt: func(g *Game) string {
+			return "replacements and mobilization (6.2, 6.7) are not refereed yet: 'end'"
+		}},
+	PhaseMovement: {name: "Movement Phase", rule: "9.0",
+		enter: (*Game).startMovement,
+		await: always,
+		prompt: func(g *Game) string {
+			return "move units ('move UNIT HEX HEX ...', add 'sm' for Strategic Movement, 'trucks' for the Trucks marker), then 'end'"
+		}},
+	PhaseCombat: {name: "Combat Phase", rule: "10.0",
+		await: always,
+		prompt: func(g *Game) string {
+			return "combat (10.0) is not refereed yet: 'end'"
+		}},
+	// 15.2, 15.3: held only by a side with units in Reserve; Reserve (15.1)
+	// comes with part 2, so no side has any yet.
+	PhaseReserveMovement: {name: "Reserve Movement Phase", rule: "15.2", await: never},
+	PhaseReserveCombat:   {name: "Reserve Combat Phase", rule: "15.3", await: never},
+	PhaseRegeneration:    {name: "Regeneration Phase", rule: "3.0 B6", await: never},
+	PhaseSupply: {name: "Supply Phase", rule: "18.1",
+		await: always,
+		prompt: func(g *Game) string {
+			return "supply status and attrition (18.x) are not refereed yet: 'end'"
+		}},
+	PhaseEnd: {name: "End Phase", rule: "3.0 D", enter: (*Game).endPhase, await: never},
+}
+
+func always(*Game) bool { return true }
+func never(*Game) bool  { return false }
+
+// stageIndex finds the current stage in the turn's list.
+func (g *Game) stageIndex() int {
+	return slices.Index(stages(g.s.Turn, g.sc), stage{g.s.Phase, g.s.Side})
+}
+
+// enterPhase runs the current phase's hook and then passes every phase that
+// waits for nobody, until one waits (or the game ends).
+func (g *Game) enterPhase() []rules.Event {
+	var events []rules.Event
+	for !g.s.Over {
+		r := phaseRules[g.s.Phase]
+		if r.enter != nil {
+			events = append(events, r.enter(g)...)
+		}
+		if g.s.Over || r.await(g) {
+			break
+		}
+		g.nextStage()
+	}
+	return events
+}
+
+// nextStage steps to the next stage, into the next turn after the End Phase.
+func (g *Game) nextStage() {
+	st := stages(g.s.Turn, g.sc)
+	i := g.stageIndex()
+	if i+1 < len(st) {
+		g.s.Phase, g.s.Side = st[i+1].Phase, st[i+1].Side
+		return
+	}
+	g.s.Turn++
+	g.s.Phase, g.s.Side = firstStage(g.s.Turn, g.sc)
+}
+
+// endPhase (3.0 D): airborne evacuation (22.2) and automatic victory (23.0)
+// come later; after the scenario's last turn the game is over.
+func (g *Game) endPhase() []rules.Event {
+	if g.s.Turn < g.sc.Turns {
+		return []rules.Event{{Text: fmt.Sprintf("End of turn %d", g.s.Turn)}}
+	}
+	g.s.Over = true
+	g.s.Result = fmt.Sprintf("the scenario ends after turn %d; its victory conditions (S3.3) are not counted yet", g.s.Turn)
+	return []rules.Event{{Text: "Game over: " + g.s.Result}}
+}
+
+// Pending implements rules.Game.
+func (g *Game) Pending() rules.Pending {
+	r := phaseRules[g.s.Phase]
+	p := rules.Pending{Phase: g.phaseName()}
+	if g.s.Over {
+		p.Over, p.Result = true, g.s.Result
+		return p
+	}
+	if g.s.Phase == PhaseInitial {
+		// The roll is requested by the entry that closed the last turn, the
+		// Allied one (3.0: "one of the players" rolls).
+		p.Seats = []rules.Seat{rules.Seat(Allied)}
+		p.Prompt = r.prompt(g)
+		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: fmt.Sprintf("weather, turn %d (4.1)", g.s.Turn), Sides: []int{6}}
+		return p
+	}
+	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
+	p.Prompt = r.prompt(g)
+	return p
+}
+
+// phaseName says where the game stands: "Turn 3, German Movement Phase".
+func (g *Game) phaseName() string {
+	r := phaseRules[g.s.Phase]
+	if g.s.Side == "" {
+		return fmt.Sprintf("Turn %d, %s (%s)", g.s.Turn, r.name, r.rule)
+	}
+	side := strings.ToUpper(string(g.s.Side[:1])) + string(g.s.Side[1:])
+	return fmt.Sprintf("Turn %d, %s %s (%s)", g.s.Turn, side, r.name, r.rule)
+}
+
+// Roll implements rules.Game: the weather die of the Initial Phase (4.1). The
+// weather table (weather.go) turns it into the turn's weather.
+func (g *Game) Roll(values []int) ([]rules.Event, error) {
+	if g.s.Over || g.s.Phase != PhaseInitial {
+		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
+	}
+	if len(values) != 1 || values[0] < 1 || values[0] > 6 {
+		return nil, fmt.Errorf("%w: the weather roll is one die, 1 to 6, have %v", rules.ErrIllegal, values)
+	}
+	w, events := weatherFor(g.s.Turn, values[0])
+	g.s.Weather, g.s.Sky = w.String(), skyOf(w)
+	events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
+	g.nextStage()
+	return append(events, g.enterPhase()...), nil
+}
+
+// skyOf reads the movement-relevant part of a weather state from its name in
+// the weather table ("Storm", "Overcast-2", "Clear-5", 4.3).
+func skyOf(w Weather) Sky {
+	name := strings.ToLower(w.String())
+	switch {
+	case strings.HasPrefix(name, "storm"):
+		return SkyStorm
+	case strings.HasPrefix(name, "clear"):
+		return SkyClear
+	}
+	return SkyOvercast
+}
+
+// startMovement opens a Movement Phase: the phase's bookkeeping is reset, the
+// side's Strategic Move markers come off (9.8.5: kept only by units that use SM
+// again, which re-mark them), and at the start of a German Movement Phase from
+// turn 2 the restricted units may be released (17.6.1, 17.6.2).
+func (g *Game) startMovement() []rules.Event {
+	var events []rules.Event
+	for i := range g.s.Units {
+		us := &g.s.Units[i]
+		if g.unit(i).Side != g.s.Side {
+			continue
+		}
+		us.Moved, us.Tactical = false, false
+		us.SM = false
+		if us.Trucks && g.s.TrucksTurn < g.s.Turn {
+			us.Trucks = false
+		}
+	}
+	if g.s.Side == German && g.s.Turn >= 2 {
+		if !g.s.RestrictedFree && g.alliedWithin2(MarkRestricted) {
+			g.s.RestrictedFree = true
+			events = append(events, rules.Event{Seat: rules.Seat(German), Text: "An Allied unit within 2 hexes releases the restricted-mobility units (17.6.1)"})
+		}
+		if !g.s.CherbourgFree && g.alliedWithin2(MarkCherbourgDefense) {
+			g.s.CherbourgFree = true
+			events = append(events, rules.Event{Seat: rules.Seat(German), Text: "An Allied unit within 2 hexes releases the Cherbourg defense units (17.6.2)"})
+		}
+	}
+	return events
+}
+
+// alliedWithin2 reports whether an Allied unit stands within 2 hexes of any
+// on-map unit bearing mark (17.6.1).
+func (g *Game) alliedWithin2(mark Mark) bool {
+	var allied []hex.Axial
+	for i := range g.s.Units {
+		if a, ok := g.onMap(i); ok && g.unit(i).Side == Allied {
+			allied = append(allied, a)
+		}
+	}
+	for i := range g.s.Units {
+		a, ok := g.onMap(i)
+		if !ok || !slices.Contains(g.unit(i).Marks, mark) {
+			continue
+		}
+		for _, b := range allied {
+			if hex.Distance(a, b) <= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,64 @@
+package normandy44
+
+import "github.com/pbem-referee/pbem/rules/hex"
+
+// stackMember is what stacking looks at in a unit (7.1).
+type stackMember struct {
+	Type     UnitType
+	Strength int // current combat strength (AMBIG-8)
+}
+
+// stackValue is a unit's stacking points by its current strength (7.1, T16):
+// 1 for strength 1-2, 2 for 3 or more. A strength-0 counter counts as the
+// smallest unit.
+func stackValue(strength int) int {
+	if strength >= 3 {
+		return 2
+	}
+	return 1
+}
+
+// stackPoints counts a stack (7.1, T16): strongpoints, HQs, Werfers and
+// engineers stack free, one of each kind (AMBIG-7; a second of a kind counts
+// by its strength, as the scenario checker reads it); one silhouette stacks
+// free, and it is the costliest one (the 7.1 note: the free silhouette is the
+// one that keeps the total lowest).
+func stackPoints(ms []stackMember) int {
+	total, freeSilhouette := 0, 0
+	freeUsed := map[UnitType]bool{}
+	for _, m := range ms {
+		info := UnitTypes[m.Type]
+		if info.FreeStack && !freeUsed[m.Type] {
+			freeUsed[m.Type] = true
+			continue
+		}
+		pts := stackValue(m.Strength)
+		total += pts
+		if info.Silhouette {
+			freeSilhouette = max(freeSilhouette, pts)
+		}
+	}
+	return total - freeSilhouette
+}
+
+// stackAt counts the stacking points in a hex, with extra units added (a unit
+// about to end its move there).
+func (g *Game) stackAt(occ map[hex.Axial][]int, a hex.Axial, extra ...int) int {
+	var ms []stackMember
+	for _, i := range append(append([]int(nil), occ[a]...), extra...) {
+		ms = append(ms, stackMember{Type: g.unit(i).Type, Strength: g.strength(i)})
+	}
+	return stackPoints(ms)
+}
+
+// overstacked lists a side's hexes over the limit (7.2), in Axial order.
+func (g *Game) overstacked(side Side) []hex.Axial {
+	occ := g.occupancy()
+	var over []hex.Axial
+	for _, a := range hex.SortedKeys(occ) {
+		if g.sideAt(occ, a) == side && g.stackAt(occ, a) > stackLimit {
+			over = append(over, a)
+		}
+	}
+	return over
+}

@@ -1,0 +1,157 @@
+package normandy44
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules"
+	hx "github.com/pbem-referee/pbem/rules/hex"
+)
+
+// state is the whole game state as plain data. Every slice has a fixed order
+// (units in scenario order, control by hex id) and there are no maps, so its
+// JSON encoding, and therefore Hash, is canonical.
+type state struct {
+	Scenario string  `json:"scenario"`
+	Options  []string `json:"options,omitempty"`
+	Turn     int     `json:"turn"`
+	Phase    Phase   `json:"phase"`
+	Side     Side    `json:"side,omitempty"` // the phasing side; "" in the Initial and End Phases
+	// Weather is the weather table's name for this turn's weather (4.1);
+	// Sky is the part of it movement looks at (4.3, 9.7, 9.9).
+	Weather string `json:"weather"`
+	Sky     Sky    `json:"sky"`
+
+	Units   []unitState `json:"units"`
+	Control []control   `json:"control"` // Towns, Cities and fortifications (2.2.5)
+
+	// RestrictedFree and CherbourgFree record the global release of the
+	// restricted-mobility units (17.6.1) and the Cherbourg defense units
+	// (17.6.2).
+	RestrictedFree bool `json:"restricted_free,omitempty"`
+	CherbourgFree  bool `json:"cherbourg_free,omitempty"`
+	// TrucksTurn is the last turn the German Trucks marker was used (9.8.6).
+	TrucksTurn int `json:"trucks_turn,omitempty"`
+
+	Over   bool   `json:"over,omitempty"`
+	Result string `json:"result,omitempty"`
+}
+
+// unitState is one counter's changing data; its fixed values are in the
+// scenario's Unit of the same index.
+type unitState struct {
+	ID string `json:"id"`
+	// At is a hex id on the map, a box name off it, or "" once the unit
+	// has not yet arrived or is eliminated (Gone says which).
+	At   string `json:"at"`
+	Gone bool   `json:"gone,omitempty"`
+	Step int    `json:"step"` // index into Unit.Steps: 0 is full strength (2.3.5)
+	// Per Movement Phase bookkeeping (9.1, 9.10).
+	Moved    bool `json:"moved,omitempty"`
+	Tactical bool `json:"tactical,omitempty"` // moved by Tactical Movement: no Reserve (9.10)
+	// Markers.
+	SM     bool `json:"sm,omitempty"`     // Strategic Move marker (9.8.3)
+	Trucks bool `json:"trucks,omitempty"` // German Trucks marker (9.8.6)
+}
+
+// control records who controls a Town, City or fortification hex: the side
+// whose unit occupied it last (2.2.5).
+type control struct {
+	Hex  string `json:"hex"`
+	Side Side   `json:"side"`
+}
+
+// Sky is the weather as movement sees it.
+type Sky string
+
+const (
+	SkyClear    Sky = "clear"
+	SkyOvercast Sky = "overcast"
+	SkyStorm    Sky = "storm"
+)
+
+// Game is a Normandy '44 game in progress. The scenario, its board and its
+// units are shared read-only between clones; s is the game's own.
+type Game struct {
+	sc    *Scenario
+	b     *board
+	index map[string]int // unit id -> index in sc.Units and s.Units
+	s     state
+}
+
+func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }
+
+// strength is a unit's current combat strength, parenthesized or not (AMBIG-8).
+func (g *Game) strength(i int) int {
+	return g.unit(i).Steps[g.s.Units[i].Step].Strength
+}
+
+// printedMA is the movement allowance on the unit's current step side.
+func (g *Game) printedMA(i int) int {
+	return g.unit(i).Steps[g.s.Units[i].Step].MA
+}
+
+func (g *Game) mechanized(i int) bool { return UnitTypes[g.unit(i).Type].Mechanized }
+
+// onMap reports where a unit stands on the map, if it does.
+func (g *Game) onMap(i int) (hx.Axial, bool) {
+	a, ok := g.b.ids[g.s.Units[i].At]
+	return a, ok && !g.s.Units[i].Gone
+}
+
+// occupancy lists which units stand on each map hex.
+func (g *Game) occupancy() map[hx.Axial][]int {
+	occ := map[hx.Axial][]int{}
+	for i := range g.s.Units {
+		if a, ok := g.onMap(i); ok {
+			occ[a] = append(occ[a], i)
+		}
+	}
+	return occ
+}
+
+// sideAt is the side whose units hold a hex, "" if none.
+func (g *Game) sideAt(occ map[hx.Axial][]int, a hx.Axial) Side {
+	if us := occ[a]; len(us) > 0 {
+		return g.unit(us[0]).Side
+	}
+	return ""
+}
+
+// Hash implements rules.Game: SHA-256 of the state's JSON.
+func (g *Game) Hash() string {
+	b, err := json.Marshal(g.s)
+	if err != nil {
+		panic(err) // plain data always encodes
+	}
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// Clone implements rules.Game.
+func (g *Game) Clone() rules.Game {
+	c := *g
+	c.s.Options = slices.Clone(g.s.Options)
+	c.s.Units = slices.Clone(g.s.Units)
+	c.s.Control = slices.Clone(g.s.Control)
+	return &c
+}
+
+// setControl records that side occupied a hex (2.2.5), if control is kept
+// for it.
+func (g *Game) setControl(id string, side Side) {
+	i, found := slices.BinarySearchFunc(g.s.Control, id, func(c control, id string) int {
+		switch {
+		case c.Hex < id:
+			return -1
+		case c.Hex > id:
+			return 1
+		}
+		return 0
+	})
+	if found {
+		g.s.Control[i].Side = side
+	}
+}
