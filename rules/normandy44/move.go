@@ -210,7 +210,6 @@ func (m *mover) walk(path []hex.Axial) (int, error) {
 	return total, nil
 }
 
-
 // movePlan is a checked move.
 type movePlan struct {
 	cost     int

@@ -14,11 +14,11 @@ import (
 // (units in scenario order, control by hex id) and there are no maps, so its
 // JSON encoding, and therefore Hash, is canonical.
 type state struct {
-	Scenario string  `json:"scenario"`
+	Scenario string   `json:"scenario"`
 	Options  []string `json:"options,omitempty"`
-	Turn     int     `json:"turn"`
-	Phase    Phase   `json:"phase"`
-	Side     Side    `json:"side,omitempty"` // the phasing side; "" in the Initial and End Phases
+	Turn     int      `json:"turn"`
+	Phase    Phase    `json:"phase"`
+	Side     Side     `json:"side,omitempty"` // the phasing side; "" in the Initial and End Phases
 	// Weather is the weather table's name for this turn's weather (4.1);
 	// Sky is the part of it movement looks at (4.3, 9.7, 9.9).
 	Weather string `json:"weather"`

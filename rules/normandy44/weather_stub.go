@@ -6,6 +6,8 @@ import "github.com/pbem-referee/pbem/rules"
 
 type Weather int
 
-func (w Weather) String() string { return [...]string{"Storm", "Overcast-2", "Overcast-3", "Clear-4", "Clear-5", "Clear-6"}[w] }
+func (w Weather) String() string {
+	return [...]string{"Storm", "Overcast-2", "Overcast-3", "Clear-4", "Clear-5", "Clear-6"}[w]
+}
 
 func weatherFor(turn int, roll int) (Weather, []rules.Event) { return Weather(roll - 1), nil }
