@@ -208,7 +208,9 @@ func findLog(e *message.Entity, rec *Received, depth int) ([]byte, error) {
 	if len(body) == 0 {
 		return nil, nil
 	}
-	return body, nil
+	// A client that re-encodes the attachment as text gives it CRLF line
+	// ends; a log never holds a raw CR (JSON escapes it, base64 has none).
+	return bytes.ReplaceAll(body, []byte("\r\n"), []byte("\n")), nil
 }
 
 // isLogPart says whether a leaf part is the log: named *.pbem (by filename or
