@@ -54,7 +54,7 @@ func TestStrategicMovement_9_8(t *testing.T) {
 	if err != nil || m.budget != 12*mp {
 		t.Fatalf("SM budget %d, %v; want 12 MP", m.budget/mp, err)
 	}
-	refused(t, g, Allied, "move ainf 0101 0102 sm", "9.8.1")  // not mechanized
+	refused(t, g, Allied, "move ainf 0101 0102 sm", "9.8.1")   // not mechanized
 	refused(t, g, Allied, "move amech2 0601 0701 sm", "9.8.1") // off road
 	// 0407 is next to ginf at 0507.
 	refused(t, g, Allied, "move amech 0401 0402 0403 0404 0405 0406 0407 sm", "9.8.2")

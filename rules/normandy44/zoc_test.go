@@ -14,7 +14,7 @@ func TestZOC_8_2_StopAndLeave(t *testing.T) {
 	g := m.game(t, Allied, 2)
 	wantCost(t, g, 2*mp, "ainf", "0401", "0402", "0403")
 	wantRefused(t, g, "8.2", "ainf", "0401", "0402", "0403", "0303")
-	wantCost(t, g, 2*mp, "ainf", "0403", "0402") // 1 + 1 to leave
+	wantCost(t, g, 2*mp, "ainf", "0403", "0402")                       // 1 + 1 to leave
 	refused(t, g, Allied, "move ainf 0403 0402 0401 0301 0201", "9.1") // 5 MP of 4
 }
 
