@@ -35,6 +35,19 @@ type mailWorld struct {
 	fetched   int      // messages named in FETCH commands
 	delivered []string // recipient of each accepted message
 	cutSends  int      // the next n DATA commands are cut halfway
+	imapConns []net.Conn
+}
+
+// dropIMAP cuts every IMAP connection open now, as a network failure would.
+func (w *mailWorld) dropIMAP() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, c := range w.imapConns {
+		c.Close()
+	}
+	n := len(w.imapConns)
+	w.imapConns = nil
+	return n
 }
 
 func newMailWorld(t *testing.T) *mailWorld {
@@ -43,7 +56,10 @@ func newMailWorld(t *testing.T) *mailWorld {
 
 	quiet := log.New(io.Discard, "", 0)
 	is := imapserver.New(&imapserver.Options{
-		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
+		NewSession: func(c *imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
+			w.mu.Lock()
+			w.imapConns = append(w.imapConns, c.NetConn())
+			w.mu.Unlock()
 			return &countingSession{w: w}, nil, nil
 		},
 		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}},
