@@ -1,0 +1,63 @@
+package normandy44
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+func TestParseCommand_RoundTrip(t *testing.T) {
+	good := []Command{
+		{Verb: "end"},
+		{Verb: "move", Unit: "505/82", Path: []string{"2710", "2611", "2612"}},
+		{Verb: "move", Unit: "922(-)/243", Path: []string{"2703", "2704"}, SM: true},
+		{Verb: "move", Unit: "ginf", Path: []string{"0201", "0202"}, Trucks: true},
+		{Verb: "move", Unit: "ginf", Path: []string{"0201", "0202"}, SM: true, Trucks: true},
+	}
+	texts := []string{"end", "move 505/82 2710 2611 2612", "move 922(-)/243 2703 2704 sm",
+		"move ginf 0201 0202 trucks", "move ginf 0201 0202 sm trucks"}
+	for i, c := range good {
+		if c.String() != texts[i] {
+			t.Errorf("String() = %q, want %q", c.String(), texts[i])
+		}
+		back, err := ParseCommand(texts[i])
+		if err != nil || back.String() != texts[i] || !slices.Equal(back.Path, c.Path) || back.Unit != c.Unit {
+			t.Errorf("ParseCommand(%q) = %+v, %v", texts[i], back, err)
+		}
+	}
+}
+
+func TestParseCommand_Rejects(t *testing.T) {
+	for _, s := range []string{
+		"", "End", "end ", " end", "end now",
+		"move", "move 505/82", "move 505/82 2710", "move 505/82  2710 2611",
+		"move 505/82 2710 2611 ", "move 505/82 2710 271", "move 505/82 2710 2611 trucks sm",
+		"move 505/82 2710 2611 sm sm", "move 505/82 2710 2611 fast", "move 505/82 2710 sm 2611",
+		"move  2710 2611", "move 5 05 2710 2611", "attack 2613",
+	} {
+		if c, err := ParseCommand(s); !errors.Is(err, ErrCommand) {
+			t.Errorf("ParseCommand(%q) = %+v, %v; want ErrCommand", s, c, err)
+		}
+	}
+}
+
+// FuzzParseCommand: the parser never panics, and whatever it accepts prints
+// back to the same text and parses to the same command.
+func FuzzParseCommand(f *testing.F) {
+	for _, s := range []string{"end", "move 505/82 2710 2611 2612", "move ginf 0201 0202 sm trucks", "move a 0000 9999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCommand(s)
+		if err != nil {
+			return
+		}
+		if c.String() != s {
+			t.Fatalf("accepted %q but prints %q", s, c.String())
+		}
+		again, err := ParseCommand(c.String())
+		if err != nil || again.String() != s {
+			t.Fatalf("reparse of %q: %+v, %v", s, again, err)
+		}
+	})
+}

@@ -1,0 +1,122 @@
+package normandy44
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+func cherbourg(t testing.TB) *Game {
+	t.Helper()
+	gg, err := New(readFile(t, "../../scenarios/normandy44/cherbourg.scn"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gg.(*Game)
+}
+
+// TestSequence_3_0: a normal turn is the Initial Phase, the German player
+// turn (B1-B7), the Allied player turn, and the End Phase (digest 2.1).
+func TestSequence_3_0(t *testing.T) {
+	want := "initial; german replacement; german movement; german combat; german reserve-movement; german reserve-combat; german regeneration; german supply; " +
+		"allied replacement; allied movement; allied combat; allied reserve-movement; allied reserve-combat; allied regeneration; allied supply; end"
+	var got []string
+	for _, s := range stages(2, &Scenario{}) {
+		got = append(got, strings.TrimSpace(string(s.Side)+" "+string(s.Phase)))
+	}
+	if strings.Join(got, "; ") != want {
+		t.Errorf("turn 2 stages:\n%s\nwant\n%s", strings.Join(got, "; "), want)
+	}
+	// 20.1: turn 1 has no Initial Phase and opens with the invasion.
+	if st := stages(1, &Scenario{Special: []SpecialRule{{Kind: SpecialInvasion}}}); st[0] != (stage{PhaseInvasion, Allied}) || st[1] != (stage{PhaseReplacement, German}) {
+		t.Errorf("turn 1 starts %v", st[:2])
+	}
+}
+
+// TestPlayThrough_3_0: the Cherbourg scenario played with 'end' only: who is
+// asked, the weather die, refusals out of turn, and the end after turn 12.
+func TestPlayThrough_3_0(t *testing.T) {
+	g := cherbourg(t)
+	p := g.Pending()
+	if p.Phase != "Turn 1, Allied Special Invasion Phase (20.1)" || p.Seats[0] != "allied" || !strings.Contains(p.Prompt, "'end'") {
+		t.Fatalf("first pending: %+v", p)
+	}
+	if _, err := g.Apply("german", "end"); !errors.Is(err, rules.ErrNotPending) {
+		t.Errorf("German acts in the Allied phase: %v", err)
+	}
+	if _, err := g.Apply("french", "end"); !errors.Is(err, rules.ErrNotPending) {
+		t.Errorf("unknown seat: %v", err)
+	}
+	apply(t, g, Allied, "end")
+	// 6.2.3: no replacements in turn 1, so the Germans go straight to moving.
+	if p := g.Pending(); p.Phase != "Turn 1, German Movement Phase (9.0)" {
+		t.Fatalf("after the invasion: %q", p.Phase)
+	}
+	apply(t, g, German, "end")
+	refused(t, g, German, "move 919/709 3011 3010", "3.0") // combat phase
+	for _, s := range []Side{German, German, Allied, Allied, Allied} {
+		apply(t, g, s, "end")
+	}
+	p = g.Pending()
+	if p.Dice == nil || p.Dice.Sides[0] != 6 || len(p.Dice.Sides) != 1 || !strings.Contains(p.Dice.For, "weather, turn 2") {
+		t.Fatalf("turn 2 opens without the weather die: %+v", p)
+	}
+	if _, err := g.Apply("allied", "end"); !errors.Is(err, rules.ErrNotPending) {
+		t.Errorf("a command while dice are awaited: %v", err)
+	}
+	if _, err := g.Roll([]int{7}); !errors.Is(err, rules.ErrIllegal) {
+		t.Errorf("a 7 on one die: %v", err)
+	}
+	for turn := 2; turn <= 12; turn++ {
+		if _, err := g.Roll([]int{turn%6 + 1}); err != nil {
+			t.Fatalf("turn %d weather: %v", turn, err)
+		}
+		if g.s.Weather == "" {
+			t.Fatal("no weather set")
+		}
+		for _, s := range []Side{German, German, German, German, Allied, Allied, Allied, Allied} {
+			apply(t, g, s, "end")
+		}
+	}
+	if p := g.Pending(); !p.Over || p.Result == "" || len(p.Seats) != 0 {
+		t.Errorf("after turn 12: %+v", p)
+	}
+	if _, err := g.Roll([]int{1}); !errors.Is(err, rules.ErrNotPending) {
+		t.Errorf("a roll after the end: %v", err)
+	}
+}
+
+// TestNew_Options: unknown options are refused by name; the set-up is read.
+func TestNew_Options(t *testing.T) {
+	data := readFile(t, "../../scenarios/normandy44/cherbourg.scn")
+	if _, err := New(data, []string{"ed1"}); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "ed1") {
+		t.Errorf("option ed1: %v", err)
+	}
+	g := cherbourg(t)
+	if at(g, "505/82") != "2811" || at(g, "8/4") != "approach-utah" || at(g, "3/1050/77") != "" {
+		t.Errorf("set-up: 505/82 %q, 8/4 %q, 3/1050/77 %q", at(g, "505/82"), at(g, "8/4"), at(g, "3/1050/77"))
+	}
+	// 2.2.5: Ste-Mère-Église (2811) is held by the 82nd's drop; Carentan German.
+	for _, c := range g.s.Control {
+		if (c.Hex == "2811" && c.Side != Allied) || (c.Hex == "2512" && c.Side != German) {
+			t.Errorf("control of %s: %s", c.Hex, c.Side)
+		}
+	}
+}
+
+// TestClone_Independent: a clone does not share units with its original.
+func TestClone_Independent(t *testing.T) {
+	g := cherbourg(t)
+	apply(t, g, Allied, "end")
+	c := g.Clone().(*Game)
+	h := g.Hash()
+	apply(t, c, German, "move 919/709 3011 3010")
+	if g.Hash() != h || at(g, "919/709") != "3011" {
+		t.Error("moving in the clone changed the original")
+	}
+	if c.Hash() == h {
+		t.Error("the move did not change the clone's hash")
+	}
+}
