@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/pbem-referee/pbem/pbem"
+)
+
+func mailCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "mail",
+		Short: "set up and test the mail account games travel by",
+		Long: `Set up the mail account pbem sends and fetches game mail with, and test it.
+The password is never stored: pbem reads it from an environment variable or a
+command (a password manager) each time it connects.`,
+		Args: cobra.NoArgs,
+	}
+	cmd.AddCommand(mailSetupCmd(), mailTestCmd())
+	return cmd
+}
+
+func mailSetupCmd() *cobra.Command {
+	var c pbem.MailConfig
+	var imapAddr, smtpAddr, user string
+	cmd := &cobra.Command{
+		Use:   "setup",
+		Short: "write the mail account settings (asks on a terminal what the flags leave out)",
+		Long: `Write the mail account settings to mail.json in your pbem home (mode 0600).
+Security is tls (implicit TLS, usually IMAP 993 and SMTP 465), starttls (usually
+SMTP 587) or plain, which pbem allows to loopback hosts only. Give the password
+as --password-env NAME (an environment variable) or --password-command CMD (a
+command printing it, e.g. 'pass show mail/anna'); it is never written down.
+On a terminal, pbem asks for whatever the flags leave out.`,
+		Example: `  pbem mail setup --imap imap.example.org:993 --smtp smtp.example.org:587 \
+      --smtp-security starttls --user anna@example.org --password-env PBEM_MAIL_PASSWORD
+  pbem mail setup --imap mail.example.org:993 --smtp mail.example.org:465 --user anna \
+      --password-command 'pass show mail/anna' --processed pbem-done
+  pbem mail setup      # on a terminal: asks`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			home, err := pbem.FindHome()
+			if err != nil {
+				return err
+			}
+			if term.IsTerminal(int(os.Stdin.Fd())) {
+				ask := prompter(cmd.InOrStdin(), cmd.ErrOrStderr())
+				imapAddr = ask("IMAP server (host:port)", imapAddr)
+				c.IMAP.Security = pbem.Security(ask("IMAP security (tls, starttls, plain)", string(c.IMAP.Security)))
+				smtpAddr = ask("SMTP server (host:port)", smtpAddr)
+				c.SMTP.Security = pbem.Security(ask("SMTP security (tls, starttls, plain)", string(c.SMTP.Security)))
+				user = ask("user name", user)
+				c.Folder = ask("folder game mail arrives in", c.Mailbox())
+				c.Processed = ask("folder to move imported mail to (empty: leave it)", c.Processed)
+				if c.PasswordCommand == "" {
+					c.PasswordEnv = ask("environment variable holding the password (empty: use a command)", c.PasswordEnv)
+				}
+				if c.PasswordEnv == "" {
+					c.PasswordCommand = ask("command printing the password", c.PasswordCommand)
+				}
+			}
+			if c.IMAP.Host, c.IMAP.Port, err = hostPort("--imap", imapAddr); err != nil {
+				return err
+			}
+			if c.SMTP.Host, c.SMTP.Port, err = hostPort("--smtp", smtpAddr); err != nil {
+				return err
+			}
+			if c.IMAP.User == "" {
+				c.IMAP.User = user
+			}
+			if c.SMTP.User == "" {
+				c.SMTP.User = user
+			}
+			if c.Folder == "INBOX" {
+				c.Folder = ""
+			}
+			if err := home.SaveMailConfig(c); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\nnext: pbem mail test\n", home.MailConfigPath())
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&imapAddr, "imap", "", "IMAP server, host:port")
+	f.StringVar((*string)(&c.IMAP.Security), "imap-security", "tls", "IMAP security: tls, starttls or plain (loopback only)")
+	f.StringVar(&smtpAddr, "smtp", "", "SMTP server, host:port")
+	f.StringVar((*string)(&c.SMTP.Security), "smtp-security", "starttls", "SMTP security: tls, starttls or plain (loopback only)")
+	f.StringVar(&user, "user", "", "user name for both servers")
+	f.StringVar(&c.IMAP.User, "imap-user", "", "IMAP user name, when it differs from --user")
+	f.StringVar(&c.SMTP.User, "smtp-user", "", "SMTP user name, when it differs from --user")
+	f.StringVar(&c.Address, "address", "", "sender address (default: your identity's)")
+	f.StringVar(&c.Folder, "folder", "", "folder game mail arrives in (default INBOX)")
+	f.StringVar(&c.Processed, "processed", "", "folder to move imported messages to (default: leave them)")
+	f.StringVar(&c.PasswordEnv, "password-env", "", "environment variable holding the password")
+	f.StringVar(&c.PasswordCommand, "password-command", "", "shell command printing the password")
+	return cmd
+}
+
+// prompter asks on the terminal, offering the current value as the default.
+func prompter(in io.Reader, out io.Writer) func(q, def string) string {
+	rd := bufio.NewReader(in)
+	return func(q, def string) string {
+		if def != "" {
+			fmt.Fprintf(out, "%s [%s]: ", q, def)
+		} else {
+			fmt.Fprintf(out, "%s: ", q)
+		}
+		line, _ := rd.ReadString('\n')
+		if line = strings.TrimSpace(line); line != "" {
+			return line
+		}
+		return def
+	}
+}
+
+func hostPort(flag, s string) (string, int, error) {
+	host, port, err := net.SplitHostPort(s)
+	if err != nil {
+		return "", 0, fmt.Errorf("%s %q: want host:port, e.g. imap.example.org:993", flag, s)
+	}
+	n, err := strconv.Atoi(port)
+	if err != nil {
+		return "", 0, fmt.Errorf("%s %q: port %q is not a number", flag, s, port)
+	}
+	return host, n, nil
+}
+
+func mailTestCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "test",
+		Short:   "connect to both servers, log in, and say exactly what fails",
+		Example: "  pbem mail test",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return withApp(func(app *pbem.App) error {
+				errs := app.MailTest(cmd.Context())
+				for _, err := range errs {
+					fmt.Fprintln(cmd.ErrOrStderr(), "FAILED:", err)
+				}
+				if len(errs) > 0 {
+					return errFailed
+				}
+				fmt.Fprintln(cmd.OutOrStdout(), "IMAP and SMTP: connected, logged in, folders found")
+				return nil
+			})
+		},
+	}
+}
+
+func sendCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "send GAME",
+		Short: "mail the game's log to your opponent",
+		Long: `Mail your opponent the game: a summary of what happened since they last
+played, and the whole signed log as an attachment. The message goes through an
+outbox: a failed send is retried (by the next send, sync or serve) and nothing
+is ever sent twice.`,
+		Example: "  pbem send cherbourg-3fa9c1",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return withApp(func(app *pbem.App) error {
+				q, rep, err := app.Send(cmd.Context(), args[0])
+				for _, m := range q {
+					fmt.Fprintf(cmd.OutOrStdout(), "queued game %s up to entry %d for %s\n", m.Game, m.Seq, m.To)
+				}
+				printFlush(cmd, rep)
+				return err
+			})
+		},
+	}
+}
+
+func printFlush(cmd *cobra.Command, rep *pbem.FlushReport) {
+	if rep == nil {
+		return
+	}
+	for _, m := range rep.Sent {
+		fmt.Fprintf(cmd.OutOrStdout(), "sent game %s up to entry %d to %s\n", m.Game, m.Seq, m.To)
+	}
+	for _, m := range rep.Failed {
+		fmt.Fprintf(cmd.ErrOrStderr(), "not sent yet (retry after %s): game %s entry %d to %s: %s\n",
+			m.NextAttempt.Local().Format(time.DateTime), m.Game, m.Seq, m.To, m.LastError)
+	}
+}
+
+func syncCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "sync",
+		Short: "fetch and verify new game mail, send the outbox, and say what waits for you",
+		Long: `Fetch the new game messages (only those: the server finds them by their
+X-PBEM headers), verify and import each log, answer dice requests (no choice of
+yours is needed), send the outbox, and list what waits in each game. A message
+that does not verify is reported and left where it is; nothing stored changes.`,
+		Example: "  pbem sync",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return withApp(func(app *pbem.App) error {
+				rep, err := app.Sync(cmd.Context())
+				if rep != nil && printSync(cmd, app, rep) && err == nil {
+					return errFailed
+				}
+				return err
+			})
+		},
+	}
+}
+
+// printSync prints a sync's report; it returns whether a message failed.
+func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed bool) {
+	out := cmd.OutOrStdout()
+	if rep.Reset {
+		fmt.Fprintf(out, "%s was renumbered by the server (UIDVALIDITY changed): read again from the start\n", rep.Mailbox)
+	}
+	for _, m := range rep.Messages {
+		if m.Import != nil {
+			printImport(cmd, app, m.Import)
+		}
+		if m.Problem != nil {
+			failed = true
+			fmt.Fprintf(cmd.ErrOrStderr(), "message %s (UID %d) left in %s: %v\n", m.MessageID, m.UID, rep.Mailbox, m.Problem)
+		}
+	}
+	if len(rep.Messages) == 0 {
+		fmt.Fprintln(out, "no new game mail")
+	}
+	if rep.Moved > 0 {
+		fmt.Fprintf(out, "moved %d imported messages to the processed folder\n", rep.Moved)
+	}
+	printFlush(cmd, rep.Flush)
+	if rep.FlushError != nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), "sending:", rep.FlushError)
+	}
+	for _, g := range rep.Games {
+		mark := "  "
+		if g.Yours {
+			mark = "* "
+		}
+		fmt.Fprintf(out, "%s%s: %s", mark, g.Game.ID, g.Waiting.Text)
+		if g.Hint != "" {
+			fmt.Fprintf(out, " (%s)", g.Hint)
+		}
+		fmt.Fprintln(out)
+	}
+	return failed
+}
+
+func serveCmd() *cobra.Command {
+	var poll time.Duration
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "stay connected: import game mail as it arrives and answer dice requests",
+		Long: `Stay connected to the IMAP server (IDLE, or polling where the server lacks
+it): import and verify game mail as it arrives, answer dice requests and mail
+the answers (they need no choice of yours), send the outbox, and report what
+needs you. It reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
+		Example: "  pbem serve\n  pbem serve --poll 30s",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return withApp(func(app *pbem.App) error {
+				err := app.Serve(cmd.Context(), pbem.ServeOptions{
+					Poll: poll,
+					OnSync: func(rep *pbem.SyncReport) {
+						if len(rep.Messages) > 0 || (rep.Flush != nil && len(rep.Flush.Sent)+len(rep.Flush.Failed) > 0) {
+							fmt.Fprintln(cmd.OutOrStdout(), time.Now().Format(time.DateTime))
+							printSync(cmd, app, rep)
+						}
+					},
+					OnError: func(err error, retry time.Duration) {
+						fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v (reconnecting in %s)\n", time.Now().Format(time.DateTime), err, retry)
+					},
+				})
+				if err == nil {
+					fmt.Fprintln(cmd.ErrOrStderr(), "stopped")
+				}
+				return err
+			})
+		},
+	}
+	cmd.Flags().DurationVar(&poll, "poll", time.Minute, "how often to check without IDLE, and to retry the outbox")
+	return cmd
+}
