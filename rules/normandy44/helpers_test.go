@@ -125,3 +125,5 @@ func pieces(cs []rules.Choice) []string {
 	}
 	return out
 }
+
+func seatOf(s Side) rules.Seat { return rules.Seat(s) }

@@ -1,0 +1,63 @@
+package normandy44
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// germanMovementTurn2 is the Cherbourg game at the German Movement Phase of
+// turn 2, every unit still to move.
+func germanMovementTurn2(b *testing.B) *Game {
+	g := cherbourg(b)
+	for _, s := range []Side{Allied, German, German, German, Allied, Allied, Allied} {
+		if _, err := g.Apply(seatOf(s), "end"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if _, err := g.Roll([]int{2}); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := g.Apply("german", "end"); err != nil { // Replacement Phase
+		b.Fatal(err)
+	}
+	if g.s.Phase != PhaseMovement || g.s.Side != German {
+		b.Fatalf("at %s", g.phaseName())
+	}
+	return g
+}
+
+// BenchmarkLegalGermanMovement: Legal for a whole German Movement Phase on the
+// stand-in Cherbourg map (every German unit's reachable hexes).
+func BenchmarkLegalGermanMovement(b *testing.B) {
+	g := germanMovementTurn2(b)
+	n := 0
+	for b.Loop() {
+		n = len(g.Legal("german"))
+	}
+	b.ReportMetric(float64(n), "choices")
+}
+
+// BenchmarkReplay1000: replaying 1,000 random legal commands (with the dice
+// they need) through fresh games; reports ns per command.
+func BenchmarkReplay1000(b *testing.B) {
+	games := randomPlays(b, 1000, rand.New(rand.NewPCG(1, 2)), nil)
+	base := cherbourg(b)
+	commands := 0
+	for _, g := range games {
+		for _, p := range g {
+			if p.roll == nil {
+				commands++
+			}
+		}
+	}
+	start := time.Now()
+	runs := 0
+	for b.Loop() {
+		for _, plays := range games {
+			replay(b, base, plays)
+		}
+		runs++
+	}
+	b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(runs*commands), "ns/command")
+}

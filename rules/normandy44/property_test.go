@@ -1,0 +1,181 @@
+package normandy44
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// play is one recorded input to a game: a command by a seat, or dice.
+type play struct {
+	seat rules.Seat
+	cmd  string
+	roll []int
+}
+
+// randomPlays plays random legal commands on fresh Cherbourg games until n
+// commands are applied, calling check before and after each one. Dice are
+// drawn from rnd too. It returns the inputs, one slice per game.
+func randomPlays(t testing.TB, n int, rnd *rand.Rand, check func(before, after *Game, p play)) [][]play {
+	t.Helper()
+	var games [][]play
+	for count := 0; count < n; {
+		g := cherbourg(t)
+		var plays []play
+		for count < n && !g.Pending().Over {
+			p := g.Pending()
+			var in play
+			before := g.Clone().(*Game)
+			if p.Dice != nil {
+				in.roll = []int{rnd.IntN(6) + 1}
+				if _, err := g.Roll(in.roll); err != nil {
+					t.Fatalf("roll %v: %v", in.roll, err)
+				}
+			} else {
+				in.seat = p.Seats[0]
+				in.cmd = RandomCommand(g, in.seat, rnd)
+				if _, err := g.Apply(in.seat, in.cmd); err != nil {
+					t.Fatalf("a legal choice was refused: %s %q: %v", in.seat, in.cmd, err)
+				}
+				count++
+			}
+			if check != nil {
+				check(before, g, in)
+			}
+			plays = append(plays, in)
+		}
+		games = append(games, plays)
+	}
+	return games
+}
+
+// replay applies recorded inputs to a fresh game and returns each hash.
+func replay(t testing.TB, base *Game, plays []play) (*Game, []string) {
+	g := base.Clone().(*Game)
+	var hashes []string
+	for _, p := range plays {
+		var err error
+		if p.roll != nil {
+			_, err = g.Roll(p.roll)
+		} else {
+			_, err = g.Apply(p.seat, p.cmd)
+		}
+		if err != nil {
+			t.Fatalf("replay %q: %v", p.cmd, err)
+		}
+		hashes = append(hashes, g.Hash())
+	}
+	return g, hashes
+}
+
+// TestProperty_RandomLegalMoves: 2,000 random legal commands on the Cherbourg
+// map never break the terrain, stacking and ZOC rules, checked here
+// independently of the move search; and replaying the same commands gives the
+// same state hashes.
+func TestProperty_RandomLegalMoves(t *testing.T) {
+	moves := 0
+	check := func(before, after *Game, p play) {
+		occ := map[string][]int{}
+		for i, us := range after.s.Units {
+			if _, ok := after.onMap(i); ok {
+				occ[us.At] = append(occ[us.At], i)
+			}
+		}
+		for id, us := range occ {
+			a := after.b.ids[id]
+			switch after.b.terrain(a) {
+			case Sea:
+				t.Fatalf("%q: a unit at sea in %s", p.cmd, id)
+			}
+			if after.b.inZone(ZoneNoEntry, a) {
+				t.Fatalf("%q: a unit in the no-entry row at %s (S3.1)", p.cmd, id)
+			}
+			var ms []stackMember
+			for _, i := range us {
+				if after.unit(i).Side != after.unit(us[0]).Side {
+					t.Fatalf("%q: both sides in %s", p.cmd, id)
+				}
+				ms = append(ms, stackMember{after.unit(i).Type, after.strength(i)})
+			}
+			if stackPoints(ms) > stackLimit {
+				t.Fatalf("%q: %s holds %d stacking points (7.1)", p.cmd, id, stackPoints(ms))
+			}
+		}
+		c, err := ParseCommand(p.cmd)
+		if p.roll != nil || err != nil || c.Verb != "move" {
+			return
+		}
+		moves++
+		i := before.index[c.Unit]
+		side := before.unit(i).Side
+		mech := before.mechanized(i) || c.Trucks
+		// Enemy ZOC before the move, worked out plainly: hexes next to an
+		// enemy unit that has a ZOC, not across an impassable hexside.
+		ezoc := map[hex.Axial]bool{}
+		for j := range before.s.Units {
+			e, ok := before.onMap(j)
+			u := before.unit(j)
+			if !ok || u.Side == side || u.Type == Strongpoint || before.strength(j) == 1 {
+				continue
+			}
+			for _, n := range e.Neighbors() {
+				if !before.b.feature(e, n, Impassable) {
+					ezoc[n] = true
+				}
+			}
+		}
+		path := c.Path
+		for k := 1; k < len(path); k++ {
+			from, to := before.b.ids[path[k-1]], before.b.ids[path[k]]
+			road := before.b.road(from, to) != ""
+			if k < len(path)-1 && ezoc[to] {
+				t.Fatalf("%q: moves on after entering the enemy ZOC at %s (8.2)", p.cmd, path[k])
+			}
+			switch before.b.terrain(to) {
+			case Marsh:
+				if !road {
+					t.Fatalf("%q: enters marsh %s off road", p.cmd, path[k])
+				}
+			case Flooded:
+				if mech && !road {
+					t.Fatalf("%q: mechanized into flooded %s off road (9.5.1)", p.cmd, path[k])
+				}
+				if !road && k < len(path)-1 {
+					t.Fatalf("%q: goes on after entering flooded %s off road (9.5.1)", p.cmd, path[k])
+				}
+			}
+			if before.b.feature(from, to, Impassable) {
+				t.Fatalf("%q: crosses an impassable hexside (9.6)", p.cmd)
+			}
+			if (c.SM || k > 1) && before.b.feature(from, to, MajorRiver) && !road {
+				t.Fatalf("%q: crosses the major river %s/%s not as its first move (9.4.1)", p.cmd, path[k-1], path[k])
+			}
+		}
+	}
+	rnd := rand.New(rand.NewPCG(44, 6))
+	games := randomPlays(t, 2000, rnd, check)
+	if moves < 500 {
+		t.Errorf("only %d of 2,000 random commands were moves", moves)
+	}
+	// Replaying the same commands gives the same hashes, and a second run
+	// from the same seed makes the same commands.
+	again := randomPlays(t, 2000, rand.New(rand.NewPCG(44, 6)), nil)
+	if len(again) != len(games) {
+		t.Fatalf("the same seed played %d games, then %d", len(games), len(again))
+	}
+	base := cherbourg(t)
+	for gi, plays := range games {
+		_, h1 := replay(t, base, plays)
+		_, h2 := replay(t, base, again[gi])
+		if len(h1) != len(h2) {
+			t.Fatalf("game %d: %d and %d steps", gi, len(h1), len(h2))
+		}
+		for k := range h1 {
+			if h1[k] != h2[k] {
+				t.Fatalf("game %d step %d: hashes differ", gi, k)
+			}
+		}
+	}
+}
