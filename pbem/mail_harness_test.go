@@ -24,7 +24,7 @@ import (
 // mailWorld is an IMAP server (go-imap's in-memory one) and an SMTP server
 // on loopback that delivers into it, with counters the tests read.
 type mailWorld struct {
-	t        *testing.T
+	t        testing.TB
 	imapAddr *net.TCPAddr
 	smtpAddr *net.TCPAddr
 
@@ -36,21 +36,28 @@ type mailWorld struct {
 	delivered []string // recipient of each accepted message
 	cutSends  int      // the next n DATA commands are cut halfway
 	imapConns []net.Conn
+	cutFetch  int // the FETCH command with this number (from 1) cuts the connection
+	fetches   int // FETCH commands so far
 }
 
 // dropIMAP cuts every IMAP connection open now, as a network failure would.
 func (w *mailWorld) dropIMAP() int {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	for _, c := range w.imapConns {
+	conns := w.dropIMAPConns()
+	for _, c := range conns {
 		c.Close()
 	}
-	n := len(w.imapConns)
-	w.imapConns = nil
-	return n
+	return len(conns)
 }
 
-func newMailWorld(t *testing.T) *mailWorld {
+func (w *mailWorld) dropIMAPConns() []net.Conn {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	conns := w.imapConns
+	w.imapConns = nil
+	return conns
+}
+
+func newMailWorld(t testing.TB) *mailWorld {
 	t.Helper()
 	w := &mailWorld{t: t, users: map[string]*imapmemserver.User{}, byAddr: map[string]string{}, passwords: map[string]string{}}
 
@@ -216,7 +223,15 @@ func (s *countingSession) Fetch(fw *imapserver.FetchWriter, numSet imap.NumSet, 
 	}
 	s.w.mu.Lock()
 	s.w.fetched += n
+	s.w.fetches++
+	cut := s.w.fetches == s.w.cutFetch
 	s.w.mu.Unlock()
+	if cut {
+		for _, c := range s.w.dropIMAPConns() {
+			c.Close()
+		}
+		return errors.New("connection cut")
+	}
 	return s.UserSession.Fetch(fw, numSet, opts)
 }
 
@@ -292,7 +307,7 @@ func (s *smtpTestSession) Reset()        { s.to = nil }
 func (s *smtpTestSession) Logout() error { return nil }
 
 // mailPlayer is a player with a home, an identity and a mail account.
-func mailPlayer(t *testing.T, w *mailWorld, name, login string) *App {
+func mailPlayer(t testing.TB, w *mailWorld, name, login string) *App {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), login)
 	home := Home{Config: dir, Data: dir}
@@ -320,7 +335,7 @@ func mailPlayer(t *testing.T, w *mailWorld, name, login string) *App {
 	return app
 }
 
-func testCtx(t *testing.T) context.Context {
+func testCtx(t testing.TB) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	return ctx

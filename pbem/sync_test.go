@@ -3,6 +3,7 @@ package pbem
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -10,7 +11,7 @@ import (
 )
 
 // exportLog returns a player's stored log of a game.
-func exportLog(t *testing.T, ctx context.Context, a *App, game string) []byte {
+func exportLog(t testing.TB, ctx context.Context, a *App, game string) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if _, _, err := a.Export(ctx, game, &b); err != nil {
@@ -19,7 +20,7 @@ func exportLog(t *testing.T, ctx context.Context, a *App, game string) []byte {
 	return b.Bytes()
 }
 
-func mustSync(t *testing.T, ctx context.Context, a *App) *SyncReport {
+func mustSync(t testing.TB, ctx context.Context, a *App) *SyncReport {
 	t.Helper()
 	rep, err := a.Sync(ctx)
 	if err != nil {
@@ -36,7 +37,7 @@ func mustSync(t *testing.T, ctx context.Context, a *App) *SyncReport {
 	return rep
 }
 
-func mustSend(t *testing.T, ctx context.Context, a *App, game string) {
+func mustSend(t testing.TB, ctx context.Context, a *App, game string) {
 	t.Helper()
 	q, rep, err := a.Send(ctx, game)
 	if err != nil {
@@ -48,7 +49,7 @@ func mustSend(t *testing.T, ctx context.Context, a *App, game string) {
 }
 
 // startMailGame has anna invite jan by mail and jan accept by mail.
-func startMailGame(t *testing.T, ctx context.Context, w *mailWorld, anna, jan *App) string {
+func startMailGame(t testing.TB, ctx context.Context, w *mailWorld, anna, jan *App) string {
 	t.Helper()
 	janID, err := jan.Identity()
 	if err != nil {
@@ -249,5 +250,54 @@ func TestSyncDuplicateAndTamperedMessages(t *testing.T) {
 	seen, ok, err := jan.Store.Seen(ctx, cfg.Account(), "INBOX", st.UIDValidity, rep.Messages[0].UID)
 	if err != nil || !ok || !strings.HasPrefix(seen.Result, "not imported") {
 		t.Fatalf("the store should record the message as not imported: %+v %v %v", seen, ok, err)
+	}
+}
+
+// A connection cut in the middle of a fetch loses nothing, and the next sync
+// neither re-reads what was imported nor duplicates an entry.
+func TestSyncFetchCut(t *testing.T) {
+	ctx := testCtx(t)
+	w := newMailWorld(t)
+	anna := mailPlayer(t, w, "Anna", "anna")
+	jan := mailPlayer(t, w, "Jan", "jan")
+	game := startMailGame(t, ctx, w, anna, jan)
+	const n = fetchBatch + 4
+	for i := range n {
+		if _, err := anna.Do(ctx, game, []string{fmt.Sprintf("play move %d", i)}); err != nil {
+			t.Fatal(err)
+		}
+		mustSend(t, ctx, anna, game)
+	}
+	w.mu.Lock()
+	w.cutFetch = w.fetches + 2 // the second batch
+	w.mu.Unlock()
+
+	rep, err := jan.Sync(ctx)
+	if err == nil {
+		t.Fatal("a sync over a cut connection reported no error")
+	}
+	if len(rep.Messages) != fetchBatch {
+		t.Fatalf("the first batch should be imported before the cut: %d messages", len(rep.Messages))
+	}
+	w.mu.Lock()
+	fetchedCut := w.fetched
+	w.mu.Unlock()
+
+	rep = mustSync(t, ctx, jan)
+	if len(rep.Messages) != n-fetchBatch {
+		t.Fatalf("the next sync should read the %d messages left, read %d", n-fetchBatch, len(rep.Messages))
+	}
+	if f, _ := w.counts(); f-fetchedCut != n-fetchBatch {
+		t.Fatalf("the next sync fetched %d messages, want %d", f-fetchedCut, n-fetchBatch)
+	}
+	added := 0
+	for _, m := range rep.Messages {
+		added += len(m.Import.Added)
+	}
+	if added != n-fetchBatch {
+		t.Fatalf("the next sync added %d entries, want %d", added, n-fetchBatch)
+	}
+	if a, j := exportLog(t, ctx, anna, game), exportLog(t, ctx, jan, game); !bytes.Equal(a, j) {
+		t.Fatal("jan's log differs from anna's after the cut and the resync")
 	}
 }
