@@ -18,6 +18,7 @@ import (
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/rules"
 	_ "github.com/pbem-referee/pbem/rules/freeplay"
+	_ "github.com/pbem-referee/pbem/rules/normandy44"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
