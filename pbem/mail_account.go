@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -55,9 +56,29 @@ type MailConfig struct {
 	// PasswordCommand is a shell command that prints it (e.g. "pass show mail").
 	PasswordEnv     string `json:"password_env,omitempty"`
 	PasswordCommand string `json:"password_command,omitempty"`
+	// CAFile, when set, is a PEM file of certificate authorities to trust
+	// besides the system's (a self-hosted server with a private CA).
+	CAFile string `json:"ca_file,omitempty"`
+}
 
-	// tls is the TLS configuration to use, for tests with their own CA.
-	tls *tls.Config
+// tlsConfig is the TLS configuration for the servers: the system's roots,
+// and the CAFile's when set.
+func (c MailConfig) tlsConfig() (*tls.Config, error) {
+	if c.CAFile == "" {
+		return &tls.Config{}, nil
+	}
+	pem, err := os.ReadFile(c.CAFile)
+	if err != nil {
+		return nil, fmt.Errorf("ca_file: %w", err)
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("ca_file %s: no PEM certificates in it", c.CAFile)
+	}
+	return &tls.Config{RootCAs: pool}, nil
 }
 
 // MailConfigPath is the account file in the home.

@@ -113,7 +113,11 @@ func dialIMAP(ctx context.Context, cfg MailConfig, password string, opts *imapcl
 	fail := func(st Stage, err error) error {
 		return &MailError{Server: "imap", Addr: s.Addr(), Stage: st, Err: err}
 	}
-	conn, err := dial(ctx, "imap", s, cfg.tls)
+	tcfg, err := cfg.tlsConfig()
+	if err != nil {
+		return nil, fail(StageTLS, err)
+	}
+	conn, err := dial(ctx, "imap", s, tcfg)
 	if err != nil {
 		return nil, err
 	}
@@ -124,11 +128,18 @@ func dialIMAP(ctx context.Context, cfg MailConfig, password string, opts *imapcl
 	var c *imapclient.Client
 	if s.Security == SecurityStartTLS {
 		o := *opts
-		o.TLSConfig = tlsFor(s, cfg.tls)
+		o.TLSConfig = tlsFor(s, tcfg)
 		c, err = imapclient.NewStartTLS(conn, &o)
 		if err != nil {
 			stop()
 			conn.Close()
+			return nil, fail(StageTLS, err)
+		}
+		// Make sure the handshake is done before the password goes out, and
+		// that a certificate problem is named as one.
+		if err := c.Noop().Wait(); err != nil {
+			stop()
+			c.Close()
 			return nil, fail(StageTLS, err)
 		}
 	} else {
@@ -178,17 +189,28 @@ func dialSMTP(ctx context.Context, cfg MailConfig, password string) (*smtpSessio
 	fail := func(st Stage, err error) error {
 		return &MailError{Server: "smtp", Addr: s.Addr(), Stage: st, Err: err}
 	}
-	conn, err := dial(ctx, "smtp", s, cfg.tls)
+	tcfg, err := cfg.tlsConfig()
+	if err != nil {
+		return nil, fail(StageTLS, err)
+	}
+	conn, err := dial(ctx, "smtp", s, tcfg)
 	if err != nil {
 		return nil, err
 	}
 	stop := closeOnDone(ctx, conn)
 	var c *smtp.Client
 	if s.Security == SecurityStartTLS {
-		c, err = smtp.NewClientStartTLS(conn, tlsFor(s, cfg.tls))
+		c, err = smtp.NewClientStartTLS(conn, tlsFor(s, tcfg))
 		if err != nil {
 			stop()
 			conn.Close()
+			return nil, fail(StageTLS, err)
+		}
+		// The handshake happens on the next command: make it now, so that a
+		// certificate problem is named as one and not as a login failure.
+		if err := c.Noop(); err != nil {
+			stop()
+			c.Close()
 			return nil, fail(StageTLS, err)
 		}
 	} else {

@@ -2,6 +2,7 @@ package pbem
 
 import (
 	"bytes"
+	"crypto/tls"
 	"context"
 	"errors"
 	"io"
@@ -57,7 +58,11 @@ func (w *mailWorld) dropIMAPConns() []net.Conn {
 	return conns
 }
 
-func newMailWorld(t testing.TB) *mailWorld {
+func newMailWorld(t testing.TB) *mailWorld { return newMailWorldTLS(t, nil) }
+
+// newMailWorldTLS serves IMAP over implicit TLS and offers STARTTLS on SMTP
+// when tlsCfg is set.
+func newMailWorldTLS(t testing.TB, tlsCfg *tls.Config) *mailWorld {
 	t.Helper()
 	w := &mailWorld{t: t, users: map[string]*imapmemserver.User{}, byAddr: map[string]string{}, passwords: map[string]string{}}
 
@@ -77,15 +82,19 @@ func newMailWorld(t testing.TB) *mailWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.imapAddr = iln.Addr().(*net.TCPAddr)
+	if tlsCfg != nil {
+		iln = tls.NewListener(iln, tlsCfg)
+	}
 	go is.Serve(iln)
 	t.Cleanup(func() { is.Close() })
-	w.imapAddr = iln.Addr().(*net.TCPAddr)
 
 	ss := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		return &smtpTestSession{w: w, conn: c}, nil
 	}))
 	ss.Domain = "localhost"
-	ss.AllowInsecureAuth = true
+	ss.AllowInsecureAuth = tlsCfg == nil
+	ss.TLSConfig = tlsCfg
 	ss.ErrorLog = quiet
 	sln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
