@@ -2,8 +2,8 @@ package pbem
 
 import (
 	"bytes"
-	"crypto/tls"
 	"context"
+	"crypto/tls"
 	"errors"
 	"io"
 	"log"
