@@ -120,6 +120,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		fmt.Sprintf("%s: %s", g.sc.Title, p.Phase),
 		fmt.Sprintf("weather %s", g.s.Weather),
 	}
+	occ := g.occupancy()
 	byHex := map[string][]string{}
 	var hexes []string
 	for i, us := range g.s.Units {
@@ -140,7 +141,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 	}
 	slices.Sort(hexes)
 	for _, h := range hexes {
-		lines = append(lines, fmt.Sprintf("%s %s: %s", h, g.sideAt(g.occupancy(), g.b.ids[h]), strings.Join(byHex[h], ", ")))
+		lines = append(lines, fmt.Sprintf("%s %s: %s", h, g.sideAt(occ, g.b.ids[h]), strings.Join(byHex[h], ", ")))
 	}
 	if p.Prompt != "" {
 		lines = append(lines, p.Prompt)

@@ -51,6 +51,15 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 		return nil
 	}
 	found := map[hex.Axial]destination{}
+	if m.repl {
+		// 6.2.4: one hex at most, whatever its cost.
+		for _, a := range m.start.Neighbors() {
+			if r, err := m.step(m.start, a); err == nil && g.endCheck(ctx, i, a, false) == nil {
+				found[a] = destination{path: []hex.Axial{m.start, a}, cost: r.cost, budget: m.budget, tactical: r.cost > m.budget}
+			}
+		}
+		return g.choices(i, found)
+	}
 	add := func(mv *mover, d destination) {
 		for a, r := range mv.reach() {
 			if _, seen := found[a]; seen || a == mv.start {
@@ -81,6 +90,11 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 	if tr, err := g.newMover(ctx, i, false, true); err == nil {
 		add(tr, destination{trucks: true})
 	}
+	return g.choices(i, found)
+}
+
+// choices turns a unit's destinations into Legal's choices, in hex order.
+func (g *Game) choices(i int, found map[hex.Axial]destination) []rules.Choice {
 	var out []rules.Choice
 	id := g.unit(i).ID
 	for _, a := range hex.SortedKeys(found) {

@@ -164,3 +164,58 @@ func TestCherbourgDefense_17_6_2(t *testing.T) {
 	g.s.CherbourgFree, g.s.Units[g.index["chr"]].Moved = true, false
 	apply(t, g, German, "move chr 0203 0303")
 }
+
+// TestReplMarker_6_2_4: a unit that took a replacement moves 1 hex at most and
+// never into an enemy ZOC, though it may leave one.
+func TestReplMarker_6_2_4(t *testing.T) {
+	m := testMap{units: []string{allInf, allInf2, gerInf}, setup: []string{"ainf 0401", "ainf2 0403", "ginf 0405"}}
+	g := m.game(t, Allied, 2)
+	g.s.Units[g.index["ainf"]].Repl = true
+	g.s.Units[g.index["ainf2"]].Repl = true
+	refused(t, g, Allied, "move ainf 0401 0402 0302", "6.2.4")
+	refused(t, g, Allied, "move ainf2 0403 0404", "6.2.5") // 0404 is next to ginf
+	for _, c := range g.Legal("allied") {
+		if c.Piece != "" && strings.Count(c.Command, " ") != 3 {
+			t.Errorf("Legal offers a Repl unit more than 1 hex: %s", c.Command)
+		}
+	}
+	apply(t, g, Allied, "move ainf 0401 0402")
+	apply(t, g, Allied, "move ainf2 0403 0402")
+}
+
+// TestStrategicMovementBarred_9_8_1: no Strategic Movement when Disrupted or
+// out of supply.
+func TestStrategicMovementBarred_9_8_1(t *testing.T) {
+	g := stratMap.game(t, Allied, 2)
+	g.s.Units[g.index["amech"]].Disrupted = true
+	refused(t, g, Allied, "move amech 0401 0402 sm", "9.8.1")
+	g.s.Units[g.index["amech"]].Disrupted = false
+	g.s.Units[g.index["amech"]].OutOfSupply = true
+	refused(t, g, Allied, "move amech 0401 0402 sm", "9.8.1")
+	apply(t, g, Allied, "move amech 0401 0402")
+}
+
+// TestScenarioRules_S3: the scenario's own movement rules: a zone no unit
+// enters and a zone edge a side may not cross (S3.1), a formation held near
+// given hexes from a turn on (S3.3).
+func TestScenarioRules_S3(t *testing.T) {
+	m := testMap{
+		units: []string{allInf, "para allied us ab paratroop 5-4", gerInf},
+		setup: []string{"ainf 0402", "para 0602", "ginf 0808"},
+		special: []string{"no-entry no-entry", "no-cross german north-of-27june",
+			"range ab from=2 within=1 of=0602"},
+	}
+	text := strings.Replace(m.text(), "[units]", "[zones]\nno-entry 0101-0108\nnorth-of-27june 0701-0708\n\n[units]", 1)
+	gg, err := New([]byte(text), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseMovement, Allied
+	refused(t, g, Allied, "move ainf 0402 0302 0202 0102", "S3.1")
+	refused(t, g, Allied, "move para 0602 0603 0604", "S3.3")
+	apply(t, g, Allied, "move para 0602 0603")
+	g.s.Side = German
+	refused(t, g, German, "move ginf 0808 0807 0707", "S3.1")
+	apply(t, g, German, "move ginf 0808 0807")
+}

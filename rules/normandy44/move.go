@@ -3,6 +3,7 @@ package normandy44
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -49,6 +50,7 @@ type mover struct {
 	trucks      bool
 	tactical    bool
 	cyclistRoad bool
+	repl        bool   // 6.2.4, 6.2.5: one hex at most, never into an enemy ZOC
 	budget      int    // sixths of an MP
 	confine     string // a zone the unit may not leave (17.6.2), or ""
 }
@@ -84,13 +86,14 @@ func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 	if h.Terrain == Sea {
 		return stepResult{}, rules.Refuse("2.2.1", "%s is all sea", id)
 	}
-	for _, sr := range g.sc.Special {
-		if sr.Kind == SpecialNoEntry && b.inZone(sr.Zone, to) {
-			return stepResult{}, rules.Refuse("S3.1", "no unit may enter %s (scenario zone %s)", id, sr.Zone)
-		}
-	}
 	if s := g.sideAt(m.ctx.occ, to); s != "" && s != m.ctx.side {
 		return stepResult{}, rules.Refuse("9.1", "%s holds enemy units", id)
+	}
+	if err := m.scenarioRules(from, to); err != nil {
+		return stepResult{}, err
+	}
+	if m.repl && m.ctx.ezoc.Has(to) {
+		return stepResult{}, rules.Refuse("6.2.5", "a unit that took a replacement may not enter an enemy ZOC, as in %s", id)
 	}
 	if m.confine != "" && !b.inZone(m.confine, to) {
 		return stepResult{}, rules.Refuse("17.6.2", "%s is outside the Cherbourg defense area: its units may not leave it until released", id)
@@ -186,6 +189,40 @@ func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 	return r, nil
 }
 
+// scenarioRules applies the scenario's own movement rules: zones no unit may
+// enter (S3.1), zone edges a side may not cross (S3.1), and formations held
+// near given hexes from a turn on (S3.3 II, III).
+func (m *mover) scenarioRules(from, to hex.Axial) error {
+	g, b := m.g, m.g.b
+	u := g.unit(m.i)
+	for _, sr := range g.sc.Special {
+		switch sr.Kind {
+		case SpecialNoEntry:
+			if b.inZone(sr.Zone, to) {
+				return rules.Refuse("S3.1", "no unit may enter %s (scenario zone %s)", b.id(to), sr.Zone)
+			}
+		case SpecialNoCross:
+			if sr.Side == u.Side && b.inZone(sr.Zone, from) != b.inZone(sr.Zone, to) {
+				return rules.Refuse("S3.1", "%s units may not cross the edge of %s", u.Side, sr.Zone)
+			}
+		case SpecialRange:
+			if sr.Formation == u.Formation && g.s.Turn >= sr.From && !m.withinRange(sr, to) {
+				return rules.Refuse("S3.3", "from turn %d the %s units stay within %d hexes of %s", sr.From, sr.Formation, sr.Within, strings.Join(sr.Hexes, ", "))
+			}
+		}
+	}
+	return nil
+}
+
+func (m *mover) withinRange(sr SpecialRule, to hex.Axial) bool {
+	for _, id := range sr.Hexes {
+		if a, err := m.g.b.layout.Parse(id); err == nil && hex.Distance(a, to) <= sr.Within {
+			return true
+		}
+	}
+	return false
+}
+
 // walk checks a whole path, start hex first, and returns its cost.
 func (m *mover) walk(path []hex.Axial) (int, error) {
 	total := 0
@@ -234,8 +271,10 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 		return nil, rules.Refuse("17.1", "Ost units do not move in turn 1")
 	case slices.Contains(u.Marks, MarkRestricted) && !g.s.RestrictedFree:
 		return nil, rules.Refuse("17.6.1", "%s has restricted mobility and is not released", u.ID)
+	case us.Repl && (sm || trucks):
+		return nil, rules.Refuse("6.2.4", "%s took a replacement: it moves 1 hex at most", u.ID)
 	}
-	m := &mover{g: g, ctx: ctx, i: i, start: start, mech: g.mechanized(i), sm: sm, trucks: trucks}
+	m := &mover{g: g, ctx: ctx, i: i, start: start, mech: g.mechanized(i), sm: sm, trucks: trucks, repl: us.Repl}
 	if slices.Contains(u.Marks, MarkCherbourgDefense) && !g.s.CherbourgFree && g.b.inZone(ZoneCherbourg, start) {
 		m.confine = ZoneCherbourg
 	}
@@ -302,6 +341,10 @@ func (g *Game) canSM(ctx *moveContext, i int, start hex.Axial, mech bool) error 
 		return rules.Refuse("9.8.7", "no Strategic Movement in turn 1")
 	case g.markerWithheld(u.Side, "strategic-move"):
 		return rules.Refuse("9.8", "this scenario gives the %s side no Strategic Move markers", u.Side)
+	case g.s.Units[i].Disrupted:
+		return rules.Refuse("9.8.1", "%s is Disrupted: no Strategic Movement", u.ID)
+	case g.s.Units[i].OutOfSupply:
+		return rules.Refuse("9.8.1", "%s is out of supply: no Strategic Movement", u.ID)
 	case inUse >= 3:
 		return rules.Refuse("9.8.3", "all 3 Strategic Move markers are in use")
 	case ctx.enemyAdj.Has(start):
@@ -319,7 +362,13 @@ func (g *Game) plan(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) 
 	if err != nil {
 		return movePlan{}, err
 	}
+	if m.repl && len(path) > 2 {
+		return movePlan{}, rules.Refuse("6.2.4", "%s took a replacement: it moves 1 hex at most", g.unit(i).ID)
+	}
 	cost, err := m.walk(path)
+	if m.repl && err == nil {
+		return movePlan{cost: cost, budget: m.budget, tactical: cost > m.budget}, nil
+	}
 	if err == nil && cost <= m.budget {
 		return movePlan{cost: cost, budget: m.budget}, nil
 	}

@@ -51,9 +51,13 @@ type unitState struct {
 	// Per Movement Phase bookkeeping (9.1, 9.10).
 	Moved    bool `json:"moved,omitempty"`
 	Tactical bool `json:"tactical,omitempty"` // moved by Tactical Movement: no Reserve (9.10)
-	// Markers.
-	SM     bool `json:"sm,omitempty"`     // Strategic Move marker (9.8.3)
-	Trucks bool `json:"trucks,omitempty"` // German Trucks marker (9.8.6)
+	// Markers. Repl, Disrupted and OutOfSupply are set by the replacement,
+	// combat and supply rules; movement reads them.
+	SM          bool `json:"sm,omitempty"`            // Strategic Move marker (9.8.3)
+	Trucks      bool `json:"trucks,omitempty"`        // German Trucks marker (9.8.6)
+	Repl        bool `json:"repl,omitempty"`          // took a replacement this turn (6.2.4)
+	Disrupted   bool `json:"disrupted,omitempty"`     // 13.6
+	OutOfSupply bool `json:"out_of_supply,omitempty"` // 18.1
 }
 
 // control records who controls a Town, City or fortification hex: the side
@@ -154,4 +158,14 @@ func (g *Game) setControl(id string, side Side) {
 	if found {
 		g.s.Control[i].Side = side
 	}
+}
+
+// controlMap is who controls each Town, City and fortification hex (2.2.5),
+// keyed by hex id, for the victory rules.
+func (g *Game) controlMap() map[string]Side {
+	m := make(map[string]Side, len(g.s.Control))
+	for _, c := range g.s.Control {
+		m[c.Hex] = c.Side
+	}
+	return m
 }
