@@ -58,15 +58,19 @@ func (w *mailWorld) dropIMAPConns() []net.Conn {
 	return conns
 }
 
-func newMailWorld(t testing.TB) *mailWorld { return newMailWorldTLS(t, nil) }
+func newMailWorld(t testing.TB) *mailWorld { return newMailWorldTLS(t, nil, false) }
 
-// newMailWorldTLS serves IMAP over implicit TLS and offers STARTTLS on SMTP
-// when tlsCfg is set.
-func newMailWorldTLS(t testing.TB, tlsCfg *tls.Config) *mailWorld {
+// newMailWorldTLS, when tlsCfg is set, serves IMAP over implicit TLS and
+// offers STARTTLS on SMTP; or, with swap, the other way round.
+func newMailWorldTLS(t testing.TB, tlsCfg *tls.Config, swap bool) *mailWorld {
 	t.Helper()
 	w := &mailWorld{t: t, users: map[string]*imapmemserver.User{}, byAddr: map[string]string{}, passwords: map[string]string{}}
 
 	quiet := log.New(io.Discard, "", 0)
+	var imapStartTLS *tls.Config
+	if swap {
+		imapStartTLS = tlsCfg
+	}
 	is := imapserver.New(&imapserver.Options{
 		NewSession: func(c *imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
 			w.mu.Lock()
@@ -75,7 +79,8 @@ func newMailWorldTLS(t testing.TB, tlsCfg *tls.Config) *mailWorld {
 			return &countingSession{w: w}, nil, nil
 		},
 		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}},
-		InsecureAuth: true,
+		InsecureAuth: tlsCfg == nil,
+		TLSConfig:    imapStartTLS,
 		Logger:       quiet,
 	})
 	iln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -83,7 +88,7 @@ func newMailWorldTLS(t testing.TB, tlsCfg *tls.Config) *mailWorld {
 		t.Fatal(err)
 	}
 	w.imapAddr = iln.Addr().(*net.TCPAddr)
-	if tlsCfg != nil {
+	if tlsCfg != nil && !swap {
 		iln = tls.NewListener(iln, tlsCfg)
 	}
 	go is.Serve(iln)
@@ -94,15 +99,18 @@ func newMailWorldTLS(t testing.TB, tlsCfg *tls.Config) *mailWorld {
 	}))
 	ss.Domain = "localhost"
 	ss.AllowInsecureAuth = tlsCfg == nil
-	ss.TLSConfig = tlsCfg
+	ss.TLSConfig = tlsCfg // STARTTLS, unless the listener is TLS
 	ss.ErrorLog = quiet
 	sln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.smtpAddr = sln.Addr().(*net.TCPAddr)
+	if tlsCfg != nil && swap {
+		sln = tls.NewListener(sln, tlsCfg)
+	}
 	go ss.Serve(sln)
 	t.Cleanup(func() { ss.Close() })
-	w.smtpAddr = sln.Addr().(*net.TCPAddr)
 	return w
 }
 

@@ -39,12 +39,17 @@ func selfSigned(t *testing.T) (*tls.Config, []byte) {
 	return &tls.Config{Certificates: []tls.Certificate{cert}}, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
 }
 
-// Mail over implicit TLS (IMAP) and STARTTLS (SMTP), trusting a private CA;
-// without the CA the failure is named as TLS.
+// Mail over implicit TLS and STARTTLS, trusting a private CA; without the CA
+// the failure is named as TLS.
 func TestMailOverTLS(t *testing.T) {
+	t.Run("IMAP TLS, SMTP STARTTLS", func(t *testing.T) { testMailOverTLS(t, false) })
+	t.Run("IMAP STARTTLS, SMTP TLS", func(t *testing.T) { testMailOverTLS(t, true) })
+}
+
+func testMailOverTLS(t *testing.T, swap bool) {
 	ctx := testCtx(t)
 	serverTLS, caPEM := selfSigned(t)
-	w := newMailWorldTLS(t, serverTLS)
+	w := newMailWorldTLS(t, serverTLS, swap)
 	anna := mailPlayer(t, w, "Anna", "anna")
 	jan := mailPlayer(t, w, "Jan", "jan")
 	ca := filepath.Join(t.TempDir(), "ca.pem")
@@ -57,6 +62,9 @@ func TestMailOverTLS(t *testing.T) {
 			t.Fatal(err)
 		}
 		c.IMAP.Security, c.SMTP.Security = SecurityTLS, SecurityStartTLS
+		if swap {
+			c.IMAP.Security, c.SMTP.Security = SecurityStartTLS, SecurityTLS
+		}
 		if err := p.Home.SaveMailConfig(c); err != nil {
 			t.Fatal(err)
 		}

@@ -159,13 +159,25 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 		}
 	}
 	if cfg.Processed != "" && len(done) > 0 {
-		if _, err := s.c.Move(done, cfg.Processed).Wait(); err != nil {
+		if err := moveProcessed(s.c, done, cfg.Processed); err != nil {
 			return rep, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("move to %q: %w", cfg.Processed, err)}
 		}
 		n, _ := done.Nums()
 		rep.Moved = len(n)
 	}
 	return rep, nil
+}
+
+// moveProcessed moves messages to the processed folder. Without MOVE or
+// UIDPLUS, removing them would need a plain EXPUNGE, which also purges
+// whatever else the player had marked deleted: then they are only copied.
+func moveProcessed(c *imapclient.Client, uids imap.UIDSet, folder string) error {
+	if c.Caps().Has(imap.CapMove) || c.Caps().Has(imap.CapUIDPlus) {
+		_, err := c.Move(uids, folder).Wait()
+		return err
+	}
+	_, err := c.Copy(uids, folder).Wait()
+	return err
 }
 
 // importMessage parses one message and imports its log. A whole log (from
