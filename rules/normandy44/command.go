@@ -20,7 +20,8 @@ const maxPath = 64
 //	move UNIT HEX HEX ... [sm] [trucks]
 //
 // A move names the unit, then its path: the hex it stands in and every hex it
-// enters, in order. "sm" moves it by Strategic Movement (9.8.1) and "trucks"
+// enters, in order. A reinforcement's path starts with its entry hex (6.6),
+// and may be that hex alone. "sm" moves it by Strategic Movement (9.8.1) and "trucks"
 // gives it the German Trucks marker (9.8.6).
 type Command struct {
 	Verb   string // "end" or "move"
@@ -39,7 +40,7 @@ func ParseCommand(s string) (Command, error) {
 		c.Verb = "end"
 	case "move":
 		c.Verb = "move"
-		if len(words) < 4 {
+		if len(words) < 3 {
 			return Command{}, fmt.Errorf("%w: want 'move UNIT HEX HEX ...': the unit, the hex it stands in and the hexes it enters", ErrCommand)
 		}
 		if !validUnitID(words[1]) {
@@ -51,8 +52,8 @@ func ParseCommand(s string) (Command, error) {
 			c.Path = append(c.Path, rest[0])
 			rest = rest[1:]
 		}
-		if len(c.Path) < 2 {
-			return Command{}, fmt.Errorf("%w: a move names at least two hexes, where the unit stands and where it goes", ErrCommand)
+		if len(c.Path) == 0 {
+			return Command{}, fmt.Errorf("%w: a move names its hexes: where the unit stands (or its entry hex) and where it goes", ErrCommand)
 		}
 		if len(c.Path) > maxPath {
 			return Command{}, fmt.Errorf("%w: a path of %d hexes is longer than any unit can move", ErrCommand, len(c.Path))

@@ -30,7 +30,7 @@ func TestParseCommand_RoundTrip(t *testing.T) {
 func TestParseCommand_Rejects(t *testing.T) {
 	for _, s := range []string{
 		"", "End", "end ", " end", "end now",
-		"move", "move 505/82", "move 505/82 2710", "move 505/82  2710 2611",
+		"move", "move 505/82", "move 505/82  2710 2611",
 		"move 505/82 2710 2611 ", "move 505/82 2710 271", "move 505/82 2710 2611 trucks sm",
 		"move 505/82 2710 2611 sm sm", "move 505/82 2710 2611 fast", "move 505/82 2710 sm 2611",
 		"move  2710 2611", "move 5 05 2710 2611", "attack 2613",

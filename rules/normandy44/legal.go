@@ -22,7 +22,11 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 	if g.s.Phase == PhaseMovement {
 		ctx := g.moveContext(g.s.Side)
 		for i := range g.s.Units {
-			if g.unit(i).Side == g.s.Side {
+			switch {
+			case g.unit(i).Side != g.s.Side:
+			case g.waiting(i):
+				out = append(out, g.entryMoves(ctx, i)...)
+			default:
 				out = append(out, g.unitMoves(ctx, i)...)
 			}
 		}

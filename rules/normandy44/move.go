@@ -51,6 +51,7 @@ type mover struct {
 	tactical    bool
 	cyclistRoad bool
 	repl        bool   // 6.2.4, 6.2.5: one hex at most, never into an enemy ZOC
+	entering    bool   // a reinforcement coming on at start (6.6): it did not start next to any river
 	budget      int    // sixths of an MP
 	confine     string // a zone the unit may not leave (17.6.2), or ""
 }
@@ -160,7 +161,7 @@ func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 			if m.mech {
 				return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit crosses the flooded river %s/%s only along a road", b.id(from), id)
 			}
-			if from != m.start {
+			if from != m.start || m.entering {
 				return stepResult{}, rules.Refuse("9.5.1", "the flooded river %s/%s is crossed only as the first move, by a unit that starts next to it (TEC note A)", b.id(from), id)
 			}
 			r.cost += hexsideChart[FloodedRiver].NonMech
@@ -168,7 +169,7 @@ func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 			r.cost += hexsideChart[MinorRiver].Mech // 9.4.2
 		}
 		if feat[MajorRiver] {
-			if from != m.start {
+			if from != m.start || m.entering {
 				return stepResult{}, rules.Refuse("9.4.1", "the major river %s/%s is crossed only as the first move, by a unit that starts next to it", b.id(from), id)
 			}
 			r.cost += hexsideChart[MajorRiver].NonMech
@@ -445,11 +446,21 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		}
 		path = append(path, a)
 	}
-	if at := g.s.Units[i].At; c.Path[0] != at {
-		return nil, rules.Refuse("9.1", "%s stands in %s, not %s: a path starts where the unit stands", u.ID, at, c.Path[0])
-	}
 	ctx := g.moveContext(u.Side)
-	p, err := g.plan(ctx, i, path, c.SM, c.Trucks)
+	entering := g.waiting(i)
+	var p movePlan
+	var err error
+	if entering {
+		p, err = g.planEntry(ctx, i, path, c.SM, c.Trucks)
+	} else {
+		if at := g.s.Units[i].At; c.Path[0] != at {
+			return nil, rules.Refuse("9.1", "%s stands in %s, not %s: a path starts where the unit stands", u.ID, at, c.Path[0])
+		}
+		if len(c.Path) < 2 {
+			return nil, rules.Refuse("9.1", "name where %s stands and at least one hex it enters", u.ID)
+		}
+		p, err = g.plan(ctx, i, path, c.SM, c.Trucks)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -468,7 +479,11 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	// 2.2.5: a Town, City or fortification is controlled by the side that
 	// occupied it last; a unit moving through occupies each hex it enters.
-	for _, id := range c.Path[1:] {
+	entered := c.Path[1:]
+	if entering {
+		entered = c.Path
+	}
+	for _, id := range entered {
 		g.setControl(id, u.Side)
 	}
 	how := fmt.Sprintf("%s of %s MP", mpText(p.cost), mpText(p.budget))
@@ -484,7 +499,11 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	if c.Trucks {
 		how += ", on Trucks"
 	}
-	text := fmt.Sprintf("%s moves %s (%s)", u.ID, joinPath(c.Path), how)
+	verb := "moves"
+	if entering {
+		verb = "enters the map at"
+	}
+	text := fmt.Sprintf("%s %s %s (%s)", u.ID, verb, joinPath(c.Path), how)
 	return []rules.Event{{Seat: rules.Seat(u.Side), Text: text}}, nil
 }
 

@@ -223,7 +223,7 @@ func skyOf(w Weather) Sky {
 
 // startMovement opens a Movement Phase: the phase's bookkeeping is reset, the
 // side's Strategic Move markers come off (9.8.5: kept only by units that use SM
-// again, which re-mark them), and at the start of a German Movement Phase from
+// again, which re-mark them), reinforcements due arrive (6.6), and at the start of a German Movement Phase from
 // turn 2 the restricted units may be released (17.6.1, 17.6.2).
 func (g *Game) startMovement() []rules.Event {
 	var events []rules.Event
@@ -238,6 +238,7 @@ func (g *Game) startMovement() []rules.Event {
 			us.Trucks = false
 		}
 	}
+	events = append(events, g.arrive()...)
 	if g.s.Side == German && g.s.Turn >= 2 {
 		if !g.s.RestrictedFree && g.alliedWithin2(MarkRestricted) {
 			g.s.RestrictedFree = true

@@ -1,0 +1,221 @@
+package normandy44
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// German reinforcements come on the map in the Movement Phase (3.0 B2 d, 6.6):
+// a unit due this turn waits off the map, marked with where it may come in,
+// and enters with 'move UNIT HEX ...' whose first hex is its entry hex. While
+// it waits, its At is "entry:COLOUR" (any entry hex of that colour, 6.6) or
+// "at:HEX" (one named hex, as S3.2 names 2506).
+
+const (
+	waitEntry = "entry:"
+	waitAt    = "at:"
+)
+
+// arrive marks the German reinforcements due this turn as waiting to enter.
+// A unit that does not enter stays waiting and may enter in a later turn
+// (6.6: a delay may be repeated). Allied reinforcements are bought with RP
+// and land on beaches (6.5), which come later; their In Britain units wait in
+// that box.
+func (g *Game) arrive() []rules.Event {
+	var events []rules.Event
+	for _, r := range g.sc.Reinforcements {
+		i, ok := g.index[r.Unit]
+		if !ok || r.Turn > g.s.Turn || g.s.Units[i].At != "" || g.s.Units[i].Gone {
+			continue
+		}
+		u := g.unit(i)
+		switch {
+		case u.Side == German && strings.HasPrefix(r.At, waitEntry):
+			g.s.Units[i].At = r.At
+		case u.Side == German && validHexID(r.At):
+			g.s.Units[i].At = waitAt + r.At
+		case u.Side == Allied && !validHexID(r.At) && !r.Glider:
+			g.s.Units[i].At = r.At // the In Britain box
+			continue
+		default:
+			continue
+		}
+		events = append(events, rules.Event{Seat: rules.Seat(u.Side),
+			Text: fmt.Sprintf("%s arrives as a reinforcement, to enter at %s (6.6)", u.ID, entryWords(g.s.Units[i].At))})
+	}
+	return events
+}
+
+func entryWords(at string) string {
+	if c, ok := strings.CutPrefix(at, waitEntry); ok {
+		return "a " + c + " entry hex"
+	}
+	return strings.TrimPrefix(at, waitAt)
+}
+
+// waiting reports whether a unit waits to enter the map.
+func (g *Game) waiting(i int) bool {
+	at := g.s.Units[i].At
+	return strings.HasPrefix(at, waitEntry) || strings.HasPrefix(at, waitAt)
+}
+
+// entryHexes lists the hexes a waiting unit may enter by, in Axial order.
+func (g *Game) entryHexes(i int) []hex.Axial {
+	at := g.s.Units[i].At
+	var out []hex.Axial
+	if id, ok := strings.CutPrefix(at, waitAt); ok {
+		if a, ok := g.b.ids[id]; ok {
+			out = append(out, a)
+		}
+		return out
+	}
+	colour := strings.TrimPrefix(at, waitEntry)
+	for _, p := range g.sc.Places {
+		if p.Kind == PlaceEntry && p.Arg == colour {
+			if a, ok := g.b.ids[p.Hex]; ok {
+				out = append(out, a)
+			}
+		}
+	}
+	hex.SortAxials(out)
+	return out
+}
+
+// entryStep prices coming onto the map at a hex (6.6): the terrain cost of that
+// hex, or the road rate if a road runs through it; an enemy unit there bars
+// it, and an enemy ZOC there stops the unit.
+func (m *mover) entryStep(a hex.Axial) (stepResult, error) {
+	g, b := m.g, m.g.b
+	id := b.id(a)
+	if s := g.sideAt(m.ctx.occ, a); s != "" && s != m.ctx.side {
+		return stepResult{}, rules.Refuse("6.6", "the entry hex %s holds enemy units", id)
+	}
+	if m.trucks && m.ctx.ezoc.Has(a) {
+		return stepResult{}, rules.Refuse("9.8.6", "a unit on Trucks may not enter an enemy ZOC, as in %s", id)
+	}
+	if m.sm && m.ctx.enemyAdj.Has(a) {
+		return stepResult{}, rules.Refuse("9.8.2", "a unit using Strategic Movement never comes next to an enemy unit, as in %s", id)
+	}
+	var r stepResult
+	var road RoadClass
+	for _, n := range a.Neighbors() {
+		if c := b.road(a, n); c == MajorRoad || (c == MinorRoad && road == "") {
+			road = c
+		}
+	}
+	h := b.hexes[a]
+	switch {
+	case road != "":
+		row := roadChart[road]
+		r.cost = row.NonMech
+		if m.mech {
+			r.cost = row.Mech
+			if row.GermanMechSlowed > 0 && g.s.Sky != SkyStorm {
+				r.cost = row.GermanMechSlowed
+			}
+		}
+	case m.sm:
+		return stepResult{}, rules.Refuse("9.8.1", "Strategic Movement is entirely along roads: no road at %s", id)
+	default:
+		t := h.Terrain
+		if t == Town {
+			t = h.Base
+		}
+		row := terrainChart[t]
+		r.cost = row.NonMech
+		if m.mech {
+			r.cost = row.Mech
+		}
+		if r.cost == notAllowed {
+			return stepResult{}, rules.Refuse("T3", "%s (%s) may be entered only along a road", id, h.Terrain)
+		}
+		if row.Stop && !m.mech {
+			r.stop, r.stopRule, r.stopWhy = true, "9.5.1", "it entered a flooded hex off road"
+		}
+	}
+	if m.ctx.ezoc.Has(a) {
+		r.stop, r.stopRule, r.stopWhy = true, "6.6", "it entered an enemy ZOC"
+	}
+	return r, nil
+}
+
+// newEntry sets up the mover for a waiting unit entering at hex a.
+func (g *Game) newEntry(ctx *moveContext, i int, a hex.Axial, sm, trucks bool) (*mover, error) {
+	us := g.s.Units[i]
+	if !slices.Contains(g.entryHexes(i), a) {
+		return nil, rules.Refuse("6.6", "%s enters at %s, not at %s", g.unit(i).ID, entryWords(us.At), g.b.id(a))
+	}
+	// Set it up as if it stood on the entry hex, then take it off again:
+	// its allowance and markers are those of a unit on the map.
+	g.s.Units[i].At = g.b.id(a)
+	m, err := g.newMover(ctx, i, sm, trucks)
+	g.s.Units[i].At = us.At
+	if err != nil {
+		return nil, err
+	}
+	m.start, m.entering = a, true
+	return m, nil
+}
+
+// planEntry checks an entering unit's path: the entry hex, then ordinary steps.
+func (g *Game) planEntry(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) (movePlan, error) {
+	m, err := g.newEntry(ctx, i, path[0], sm, trucks)
+	if err != nil {
+		return movePlan{}, err
+	}
+	first, err := m.entryStep(path[0])
+	if err != nil {
+		return movePlan{}, err
+	}
+	if first.stop && len(path) > 1 {
+		return movePlan{}, rules.Refuse(first.stopRule, "%s must stop in %s: %s", g.unit(i).ID, g.b.id(path[0]), first.stopWhy)
+	}
+	rest, err := m.walk(path)
+	if err != nil {
+		return movePlan{}, err
+	}
+	if c := first.cost + rest; c <= m.budget {
+		return movePlan{cost: c, budget: m.budget}, nil
+	}
+	return movePlan{}, rules.Refuse("9.1", "entering and moving costs %s MP and %s has %s", mpText(first.cost+rest), g.unit(i).ID, mpText(m.budget))
+}
+
+// entryMoves lists a waiting unit's ways onto the map, one per hex reached.
+func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
+	found := map[hex.Axial]destination{}
+	for _, mode := range []struct{ sm, trucks bool }{{false, false}, {true, false}, {false, true}} {
+		for _, a := range g.entryHexes(i) {
+			m, err := g.newEntry(ctx, i, a, mode.sm, mode.trucks)
+			if err != nil {
+				continue
+			}
+			first, err := m.entryStep(a)
+			if err != nil || first.cost > m.budget {
+				continue
+			}
+			reach := map[hex.Axial]reached{a: {0, []hex.Axial{a}}}
+			if !first.stop {
+				m.budget -= first.cost
+				reach = m.reach()
+				m.budget += first.cost
+			}
+			for _, h := range hex.SortedKeys(reach) {
+				r := reach[h]
+				// The plain moves come first, over every entry hex; SM
+				// and Trucks only add hexes they alone reach.
+				if old, seen := found[h]; seen && (mode.sm || mode.trucks || old.cost <= first.cost+r.cost) {
+					continue
+				}
+				if g.endCheck(ctx, i, h, mode.sm) != nil {
+					continue
+				}
+				found[h] = destination{path: r.path, cost: first.cost + r.cost, budget: m.budget, sm: mode.sm, trucks: mode.trucks}
+			}
+		}
+	}
+	return g.choices(i, found)
+}

@@ -1,0 +1,62 @@
+package normandy44
+
+import (
+	"strings"
+	"testing"
+)
+
+// entryGame is a test map with green entry hexes 0801 and 0804, a major road
+// 0801-0701-0601, and two German reinforcements: one by entry colour (6.6),
+// one at a named hex (as S3.2 brings units in at 2506).
+func entryGame(t *testing.T) *Game {
+	t.Helper()
+	m := testMap{
+		roads: []string{"major 0801 0701 0601"},
+		units: []string{"late german ss 12 panzergrenadier 5-5 3-5", "rgt german heer 77 infantry 4-3 2-3", allInf},
+		setup: []string{"ainf 0704"},
+	}
+	text := strings.Replace(m.text(), "[units]", "[places]\nentry 0801 green\nentry 0804 green\n\n[units]", 1)
+	text += "\n[reinforcements]\n2 late entry:green\n3 rgt 0303\n"
+	gg, err := New([]byte(text), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseMovement, German
+	return g
+}
+
+// TestReinforcementEntry_6_6: German reinforcements enter by an entry hex of
+// their colour in the Movement Phase, paying that hex's (road) cost; they may
+// enter an enemy ZOC but stop there; one not brought in waits for a later turn.
+func TestReinforcementEntry_6_6(t *testing.T) {
+	g := entryGame(t)
+	g.startMovement()
+	if at(g, "late") != "entry:green" || at(g, "rgt") != "" {
+		t.Fatalf("turn 2 arrivals: late %q, rgt %q", at(g, "late"), at(g, "rgt"))
+	}
+	if _, ok := legalTo(g, "late", "0601"); !ok {
+		t.Error("Legal has no entry move to 0601")
+	}
+	refused(t, g, German, "move late 0805 0705", "6.6") // not an entry hex
+	// ainf at 0704 puts 0804 in its ZOC: enter and stop.
+	refused(t, g, German, "move late 0804 0803", "6.6")
+	// By road, German mechanized in Overcast: 3 x 1/2 MP.
+	ev := apply(t, g, German, "move late 0801 0701 0601")
+	if at(g, "late") != "0601" || !strings.Contains(ev[0].Text, "1 1/2 of 5 MP") {
+		t.Errorf("late at %s: %q", at(g, "late"), ev[0].Text)
+	}
+	// rgt, due in turn 3 at 0303, is not brought in: it still waits in turn 4.
+	g.s.Turn = 3
+	g.startMovement()
+	if at(g, "rgt") != "at:0303" {
+		t.Fatalf("rgt waits at %q", at(g, "rgt"))
+	}
+	g.s.Turn = 4
+	g.startMovement()
+	refused(t, g, German, "move rgt 0304", "6.6")
+	apply(t, g, German, "move rgt 0303")
+	if at(g, "rgt") != "0303" {
+		t.Errorf("rgt at %q", at(g, "rgt"))
+	}
+}
