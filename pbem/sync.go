@@ -133,6 +133,10 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 		slices.SortFunc(msgs, func(x, y *imapclient.FetchMessageBuffer) int { return int(x.UID) - int(y.UID) })
 		for _, m := range msgs {
 			sm := a.importMessage(ctx, m.FindBodySection(section))
+			if ctx.Err() != nil {
+				// Stopped mid-import: leave the message to be read again.
+				return rep, ctx.Err()
+			}
 			sm.UID = uint32(m.UID)
 			if sm.UID > state.LastUID {
 				state.LastUID = sm.UID
