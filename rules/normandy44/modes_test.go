@@ -109,13 +109,22 @@ func TestP13_GermanTurn1_20_4(t *testing.T) {
 	g := m.game(t, German, 1)
 	refused(t, g, German, "move ost 0601 0602", "17.1")
 	refused(t, g, German, "move rst 0701 0702", "17.6.1")
-	// 6 minor-road hexes at 1/2 MP: 3 MP, but 9.9 gives 6 MP; 12 hexes
-	// would not fit, 7 (3 1/2 MP) fits only at the cyclist rate.
+	// 7 minor-road hexes at 1/2 MP are 3 1/2 MP: more than the printed
+	// MA of 3, within the 6 MP of 9.9.
 	ev := apply(t, g, German, "move gcyc 0101 0102 0103 0104 0105 0106 0107 0108")
 	if !strings.Contains(ev[0].Text, "9.9") {
 		t.Errorf("the cyclist move does not say it used 9.9: %q", ev[0].Text)
 	}
 	wantCost(t, g, 4*(mp/2), "gpz", "0301", "0302", "0303", "0304", "0305")
+	// Off the road, or next to an enemy unit, the cyclist has its MA of 3.
+	g.s.Units[g.index["gcyc"]].Moved = false
+	refused(t, g, German, "move gcyc 0108 0208 0308 0408 0508", "9.1")
+	// Clear weather takes 2 MP off German mechanized units (4.3, 9.7).
+	g.s.Sky = SkyClear
+	mv, err := g.newMover(g.moveContext(German), g.index["gpz"], false, false)
+	if err != nil || mv.budget != 3*mp {
+		t.Errorf("gpz in Clear weather: MA %s, %v; want 3", mpText(mv.budget), err)
+	}
 }
 
 // TestRelease_17_6_1: at the start of a German Movement Phase from turn 2, an
