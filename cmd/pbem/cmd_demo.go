@@ -11,15 +11,17 @@ func demoCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "watch two players play a game, with nothing set up",
-		Long: `Play a short game between two players on this machine, with nothing set up:
-each gets a temporary home and identity, and they hand the log back and forth as
-files, in strict dice mode (every roll a request, an answer and a reveal). The
+		Long: `Play a short game between two players on this machine, with nothing set up
+and no network: pbem starts a mail system in its own process on loopback (IMAP
+and SMTP), gives each player a temporary home, identity and mail account, and
+they play by 'pbem send' and 'pbem sync' alone, in strict dice mode (every roll
+a request, an answer and a reveal). Each hand-over is printed as it happens; the
 final log is verified on its own at the end.`,
 		Example: "  pbem demo\n  pbem demo --turns 4 --keep /tmp/pbem-demo",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.Out = cmd.OutOrStdout()
-			_, err := pbem.Demo(cmd.Context(), o)
+			_, err := pbem.MailDemo(cmd.Context(), o)
 			return err
 		},
 	}

@@ -73,7 +73,11 @@ func printWaiting(cmd *cobra.Command, app *pbem.App, game string) {
 		fmt.Fprintf(out, "your turn: %s\n", w.Text)
 	default:
 		fmt.Fprintf(out, "waiting: %s\n", w.Text)
-		fmt.Fprintf(out, "send it: pbem export %s -o %s.pbem\n", rec.ID, rec.ID)
+		if _, err := app.Home.LoadMailConfig(); err == nil {
+			fmt.Fprintf(out, "send it: pbem send %s\n", rec.ID)
+		} else {
+			fmt.Fprintf(out, "send it: pbem export %s -o %s.pbem (or set up mail: pbem mail setup)\n", rec.ID, rec.ID)
+		}
 	}
 }
 
