@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 )
 
 // Reinforcements (6.5, 6.6, S3.2.6-7) and mobilization (6.7), as functions of
@@ -224,4 +225,57 @@ func checkMobilization(s *Scenario, turn int, u *Unit, box, hexID string, alread
 		return rules.Refuse("6.7", "%s holds an enemy unit or lies in an enemy ZOC", hexID)
 	}
 	return nil
+}
+
+// RebuildPlace is a hex chosen for a rebuilt unit (6.2.2) and what 6.2.2 asks
+// of it.
+type RebuildPlace struct {
+	Hex          string
+	Controller   Side         // 2.2.5
+	SameNationHQ bool         // an HQ of the unit's nationality is in the hex
+	Supply       SupplyStatus // replLine's status of the hex
+	EnemyZOC     bool         // even with friendly units in the hex (2.2 change)
+	// DivisionAt are the hexes of the units of the unit's division that were
+	// on the map at the start of this phase (units rebuilt in it excluded).
+	DivisionAt []string
+}
+
+// rebuildWithin is how near a unit of its division a rebuilt unit returns (6.2.2 c).
+const rebuildWithin = 5
+
+// checkRebuildPlace checks where a German unit returns when rebuilt (6.2.2):
+// a friendly-controlled Town or City, or a hex with an HQ of its nationality;
+// with a supply line now; outside enemy ZOC; within 5 hexes of a unit of its
+// division, unless it has no division; and never if none of the division is on
+// the map. Allied units return to the In Britain card (6.2.2) and HQs follow
+// 17.2.2, so both are the caller's.
+func checkRebuildPlace(s *Scenario, m *SupplyMap, u *Unit, p RebuildPlace) error {
+	if u.Side == Allied {
+		return rules.Refuse("6.2.2", "rebuilt Allied units go to the In Britain card")
+	}
+	a, ok := m.axial[p.Hex]
+	if !ok || !m.isLand[a] {
+		return rules.Refuse("6.2.2", "%s is not a land hex of the map", p.Hex)
+	}
+	_, townCity := m.townCity[a]
+	switch {
+	case !(townCity && p.Controller == u.Side) && !p.SameNationHQ:
+		return rules.Refuse("6.2.2", "%s is neither a friendly Town or City nor the hex of a %s HQ", p.Hex, u.Nationality)
+	case p.Supply != InSupply:
+		return rules.Refuse("6.2.2", "%s has no supply line now", p.Hex)
+	case p.EnemyZOC:
+		return rules.Refuse("6.2.2", "%s is in an enemy ZOC", p.Hex)
+	}
+	if u.Formation == "" {
+		return nil
+	}
+	if len(p.DivisionAt) == 0 {
+		return rules.Refuse("6.2.2", "no unit of %s is on the map: the division is destroyed", u.Formation)
+	}
+	for _, id := range p.DivisionAt {
+		if b, ok := m.axial[id]; ok && hex.Distance(a, b) <= rebuildWithin {
+			return nil
+		}
+	}
+	return rules.Refuse("6.2.2", "%s is more than %d hexes from every unit of %s", p.Hex, rebuildWithin, u.Formation)
 }

@@ -240,3 +240,65 @@ func TestReinforceReplFits(t *testing.T) {
 		t.Error("6.2.7: the WN Repl may go to Canadian infantry")
 	}
 }
+
+// TestReinforceRebuildPlace is 6.2.2 on the stand-in map: 922(-)/243 returns
+// to La-Haye-du-Puits (2506), a German Town.
+func TestReinforceRebuildPlace(t *testing.T) {
+	s := cherbourgScenario(t)
+	m, err := newSupplyMap(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := scenarioUnit(s, "922(-)/243")
+	ok := RebuildPlace{Hex: "2506", Controller: German, Supply: InSupply, DivisionAt: []string{"2703"}}
+	if err := checkRebuildPlace(s, m, u, ok); err != nil {
+		t.Fatalf("6.2.2: legal place refused: %v", err)
+	}
+	cases := []struct {
+		name string
+		edit func(*RebuildPlace)
+		want string
+	}{
+		{"(a) no supply line", func(p *RebuildPlace) { p.Supply = OutOfSupply }, "supply"},
+		{"(b) enemy ZOC", func(p *RebuildPlace) { p.EnemyZOC = true }, "ZOC"},
+		{"(c) too far from the division", func(p *RebuildPlace) { p.DivisionAt = []string{"3106"} }, "more than 5"},
+		{"(c) division gone", func(p *RebuildPlace) { p.DivisionAt = nil }, "destroyed"},
+		{"Allied-held Town", func(p *RebuildPlace) { p.Controller = Allied }, "neither"},
+		{"bocage hex without HQ", func(p *RebuildPlace) { p.Hex = "2507" }, "neither"},
+	}
+	for _, c := range cases {
+		p := ok
+		p.DivisionAt = slices.Clone(ok.DivisionAt)
+		c.edit(&p)
+		err := checkRebuildPlace(s, m, u, p)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "6.2.2:") {
+			t.Errorf("6.2.2 %s: got %v", c.name, err)
+		}
+	}
+	hqHex := ok
+	hqHex.Hex, hqHex.SameNationHQ = "2507", true
+	if err := checkRebuildPlace(s, m, u, hqHex); err != nil {
+		t.Errorf("6.2.2: a hex with a German HQ refused: %v", err)
+	}
+}
+
+// TestReinforceReplLine is 6.2.3: a German unit supplied only through
+// Cherbourg takes no Repl.
+func TestReinforceReplLine(t *testing.T) {
+	_, m := supplyMapOf(t, "testdata/supply_s3.scn")
+	v := SupplyView{Side: German, EnemyUnit: supIDs("0105"), Control: func(id string) Side {
+		if id == "0109" || id == "0110" {
+			return German
+		}
+		return ""
+	}}
+	if traceSupply(m, v)["0107"] != InSupply {
+		t.Fatal("18.2: 0107 should trace to Cherbourg")
+	}
+	if replLine(m, v)["0107"] == InSupply {
+		t.Error("6.2.3: a unit supplied only through Cherbourg may take a Repl")
+	}
+	if replLine(m, v)["0103"] != InSupply {
+		t.Error("6.2.3: a unit on the south road may not take a Repl")
+	}
+}

@@ -536,3 +536,14 @@ func attrition(roll int, c AttritionCase) (stepLoss int, events []rules.Event) {
 func hqCutOff(hexID string, toCombatUnit map[string]SupplyStatus) bool {
 	return toCombatUnit[hexID] != InSupply
 }
+
+// replLine is the trace a unit needs to take a Repl or to be rebuilt on a hex
+// (6.2.2 a, 6.2.3): a supply line now (18.3), whatever its marker (18.4). A
+// German unit whose only source is a German-held Cherbourg hex takes no Repl
+// (6.2.3), so German lines must reach the map edge (EdgeOnly).
+func replLine(m *SupplyMap, v SupplyView) map[string]SupplyStatus {
+	if v.Side == German {
+		v.EdgeOnly = true
+	}
+	return traceSupply(m, v)
+}

@@ -369,3 +369,19 @@ func s2Verdict(s *Scenario, st S2State) Verdict {
 	}
 	return Verdict{Winner: German, AlliedVP: vp, Reason: fmt.Sprintf("Germans win: the Allies have %d VP of %d needed (S2.2): %s", vp, threshold, why)}
 }
+
+// scenarioRemovals lists the formations a scenario's remove records take off
+// the map in this End Phase (S3.3 II: the two 6FJ units go when Americans
+// occupy Carentan): nationalityAt gives the nationalities of the units on a hex.
+func scenarioRemovals(s *Scenario, nationalityAt func(hexID string) []string) []string {
+	var out []string
+	for _, r := range s.Special {
+		if r.Kind != SpecialRemove || len(r.Hexes) == 0 {
+			continue
+		}
+		if slices.Contains(nationalityAt(r.Hexes[0]), r.Nationality) && !slices.Contains(out, r.Formation) {
+			out = append(out, r.Formation)
+		}
+	}
+	return out
+}

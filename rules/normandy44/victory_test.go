@@ -199,3 +199,16 @@ func TestVictoryS2(t *testing.T) {
 		t.Errorf("S2.2: 7 VP of 14: %+v", v)
 	}
 }
+
+// TestVictoryS3Removal is S3.3 II: the 6FJ units go in an End Phase in which
+// Americans occupy Carentan.
+func TestVictoryS3Removal(t *testing.T) {
+	s := cherbourgScenario(t)
+	at := func(m map[string][]string) func(string) []string { return func(id string) []string { return m[id] } }
+	if got := scenarioRemovals(s, at(map[string][]string{"2512": {"us"}})); !slices.Equal(got, []string{"6fj"}) {
+		t.Errorf("S3.3 II: removals %v, want [6fj]", got)
+	}
+	if got := scenarioRemovals(s, at(map[string][]string{"2512": {"heer"}, "2513": {"us"}})); len(got) != 0 {
+		t.Errorf("S3.3 II: removals %v without Americans in Carentan", got)
+	}
+}
