@@ -77,7 +77,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	}
 	g.initControl()
 	// 20.1: turn 1 has no Initial Phase; its weather is Overcast-2.
-	g.s.Weather, g.s.Sky = "Overcast-2", SkyOvercast
+	g.s.Weather = WeatherOvercast2
 	g.s.Phase, g.s.Side = firstStage(1, sc)
 	g.enterPhase()
 	return g, nil

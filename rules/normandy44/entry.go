@@ -110,14 +110,7 @@ func (m *mover) entryStep(a hex.Axial) (stepResult, error) {
 	h := b.hexes[a]
 	switch {
 	case road != "":
-		row := roadChart[road]
-		r.cost = row.NonMech
-		if m.mech {
-			r.cost = row.Mech
-			if row.GermanMechSlowed > 0 && g.s.Sky != SkyStorm {
-				r.cost = row.GermanMechSlowed
-			}
-		}
+		r.cost = m.roadCost(road)
 	case m.sm:
 		return stepResult{}, rules.Refuse("9.8.1", "Strategic Movement is entirely along roads: no road at %s", id)
 	default:

@@ -89,7 +89,7 @@ func TestTrucks_9_8_6(t *testing.T) {
 	// 7 major-road hexes at 1/2 (German mechanized, Overcast): 3 1/2 of 5.
 	apply(t, g, German, "move ginf 0201 0202 0203 0204 0205 0206 0207 0208 trucks")
 	refused(t, g, German, "move ginf2 0501 0502 trucks", "9.8.6") // once a turn
-	g.s.TrucksTurn, g.s.Sky = 0, SkyClear
+	g.s.TrucksTurn, g.s.Weather = 0, WeatherClear4
 	mv, err := g.newMover(g.moveContext(German), g.index["ginf2"], false, true)
 	if err != nil || mv.budget != 3*mp {
 		t.Errorf("Trucks in Clear weather: MA %d, %v; want 3", mv.budget/mp, err)
@@ -120,7 +120,7 @@ func TestP13_GermanTurn1_20_4(t *testing.T) {
 	g.s.Units[g.index["gcyc"]].Moved = false
 	refused(t, g, German, "move gcyc 0108 0208 0308 0408 0508", "9.1")
 	// Clear weather takes 2 MP off German mechanized units (4.3, 9.7).
-	g.s.Sky = SkyClear
+	g.s.Weather = WeatherClear5
 	mv, err := g.newMover(g.moveContext(German), g.index["gpz"], false, false)
 	if err != nil || mv.budget != 3*mp {
 		t.Errorf("gpz in Clear weather: MA %s, %v; want 3", mpText(mv.budget), err)

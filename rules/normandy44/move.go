@@ -127,14 +127,7 @@ func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 	if road != "" {
 		// 9.3: along a road the road rate replaces the terrain, and a road
 		// over a river is a bridge.
-		row := roadChart[road]
-		r.cost = row.NonMech
-		if m.mech {
-			r.cost = row.Mech
-			if m.ctx.side == German && row.GermanMechSlowed > 0 && g.s.Sky != SkyStorm {
-				r.cost = row.GermanMechSlowed // 9.7, TEC note B
-			}
-		}
+		r.cost = m.roadCost(road)
 	} else {
 		t := h.Terrain
 		if t == Town {
@@ -188,6 +181,20 @@ func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 		r.stop, r.stopRule, r.stopWhy = true, "8.2", "it is in an enemy ZOC"
 	}
 	return r, nil
+}
+
+// roadCost is the cost of a hex entered along a road (9.3). German mechanized
+// units pay on major roads what the weather says (9.7, TEC note B).
+func (m *mover) roadCost(road RoadClass) int {
+	row := roadChart[road]
+	switch {
+	case !m.mech:
+		return row.NonMech
+	case road == MajorRoad && m.ctx.side == German:
+		num, den := m.g.s.Weather.GermanMechMajorRoadMP()
+		return num * mp / den
+	}
+	return row.Mech
 }
 
 // scenarioRules applies the scenario's own movement rules: zones no unit may
@@ -291,8 +298,8 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 			return nil, err
 		}
 	}
-	if u.Side == German && m.mech && g.s.Sky == SkyClear {
-		ma -= 2 // 4.3, 9.7: Allied air superiority
+	if u.Side == German && m.mech {
+		ma -= g.s.Weather.GermanMechMALoss() // 4.3, 9.7: Allied air superiority
 	}
 	if sm {
 		ma *= 2 // 9.8.1
@@ -395,11 +402,12 @@ func (g *Game) plan(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) 
 // cyclist is the mover for a cyclist's road move in Overcast weather (9.9), or
 // nil if the unit may not use it.
 func (m *mover) cyclist(sm, trucks bool) *mover {
-	if sm || trucks || m.g.unit(m.i).Type != Cyclist || m.g.s.Sky != SkyOvercast || m.ctx.ezoc.Has(m.start) {
+	ma := m.g.s.Weather.CyclistRoadMA()
+	if sm || trucks || m.g.unit(m.i).Type != Cyclist || ma == 0 || m.ctx.ezoc.Has(m.start) {
 		return nil
 	}
 	c := *m
-	c.cyclistRoad, c.budget = true, 6*mp
+	c.cyclistRoad, c.budget = true, ma*mp
 	return &c
 }
 

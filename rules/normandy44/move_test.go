@@ -100,7 +100,7 @@ func TestRoads_9_3_9_7(t *testing.T) {
 	g.s.Side = German
 	park(g, "ainf", "amech")
 	wantCost(t, g, 5*(mp/2), "gpz", "0601", "0602", "0603", "0604", "0605", "0606")
-	g.s.Sky = SkyStorm
+	g.s.Weather = WeatherStorm
 	wantCost(t, g, 5*(mp/3), "gpz", "0601", "0602", "0603", "0604", "0605", "0606")
 }
 

@@ -202,23 +202,10 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 		return nil, fmt.Errorf("%w: the weather roll is one die, 1 to 6, have %v", rules.ErrIllegal, values)
 	}
 	w, events := weatherFor(g.s.Turn, values[0])
-	g.s.Weather, g.s.Sky = w.String(), skyOf(w)
+	g.s.Weather = w
 	events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
 	g.nextStage()
 	return append(events, g.enterPhase()...), nil
-}
-
-// skyOf reads the movement-relevant part of a weather state from its name in
-// the weather table ("Storm", "Overcast-2", "Clear-5", 4.3).
-func skyOf(w Weather) Sky {
-	name := strings.ToLower(w.String())
-	switch {
-	case strings.HasPrefix(name, "storm"):
-		return SkyStorm
-	case strings.HasPrefix(name, "clear"):
-		return SkyClear
-	}
-	return SkyOvercast
 }
 
 // startMovement opens a Movement Phase: the phase's bookkeeping is reset, the

@@ -73,7 +73,7 @@ func TestPlayThrough_3_0(t *testing.T) {
 		if _, err := g.Roll([]int{turn%6 + 1}); err != nil {
 			t.Fatalf("turn %d weather: %v", turn, err)
 		}
-		if g.s.Weather == "" {
+		if !g.s.Weather.Valid() {
 			t.Fatal("no weather set")
 		}
 		for _, s := range []Side{German, German, German, German, Allied, Allied, Allied, Allied} {

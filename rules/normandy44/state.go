@@ -19,10 +19,9 @@ type state struct {
 	Turn     int      `json:"turn"`
 	Phase    Phase    `json:"phase"`
 	Side     Side     `json:"side,omitempty"` // the phasing side; "" in the Initial and End Phases
-	// Weather is the weather table's name for this turn's weather (4.1);
-	// Sky is the part of it movement looks at (4.3, 9.7, 9.9).
-	Weather string `json:"weather"`
-	Sky     Sky    `json:"sky"`
+	// Weather is this turn's weather (4.1); its effects (T4) come from
+	// weather.go.
+	Weather Weather `json:"weather"`
 
 	Units   []unitState `json:"units"`
 	Control []control   `json:"control"` // Towns, Cities and fortifications (2.2.5)
@@ -66,15 +65,6 @@ type control struct {
 	Hex  string `json:"hex"`
 	Side Side   `json:"side"`
 }
-
-// Sky is the weather as movement sees it.
-type Sky string
-
-const (
-	SkyClear    Sky = "clear"
-	SkyOvercast Sky = "overcast"
-	SkyStorm    Sky = "storm"
-)
 
 // Game is a Normandy '44 game in progress. The scenario, its board and its
 // units are shared read-only between clones; s is the game's own.

@@ -44,14 +44,13 @@ type roadRow struct {
 	Rule    string
 	NonMech int
 	Mech    int
-	// GermanMechSlowed is the cost for German mechanized units in Clear and
-	// Overcast weather (9.7, TEC note B); 0 if the row has no such note.
-	GermanMechSlowed int
 }
 
 var roadChart = map[RoadClass]roadRow{
 	MinorRoad: {Rule: "9.3", NonMech: mp / 2, Mech: mp / 2},
-	MajorRoad: {Rule: "9.3, 9.7", NonMech: mp / 2, Mech: mp / 3, GermanMechSlowed: mp / 2},
+	// German mechanized units pay what the weather says (9.7, TEC note B:
+	// 1/2 in Clear and Overcast): Weather.GermanMechMajorRoadMP.
+	MajorRoad: {Rule: "9.3, 9.7", NonMech: mp / 2, Mech: mp / 3},
 }
 
 // hexsideRow is a hexside row of T3, for a hexside crossed off road (a road
