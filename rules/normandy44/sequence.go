@@ -203,7 +203,9 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	}
 	w, events := weatherFor(g.s.Turn, values[0])
 	g.s.Weather = w
-	events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
+	if len(events) == 0 { // weatherFor usually says it itself
+		events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
+	}
 	g.nextStage()
 	return append(events, g.enterPhase()...), nil
 }
