@@ -215,6 +215,10 @@ func sendBackoff(attempts int) time.Duration {
 	return d
 }
 
+// sendLease is how long a claimed message is left to its sender before another
+// flush may send it: longer than any one SMTP transaction.
+const sendLease = 10 * time.Minute
+
 // FlushOutbox sends the due messages over SMTP. Each is marked sent as soon as
 // the server accepts it, so a fault later loses nothing and resends nothing
 // already accepted; a failed one is retried later with exponential backoff.
@@ -261,6 +265,13 @@ func (a *App) FlushOutbox(ctx context.Context) (*FlushReport, error) {
 	}
 	defer s.Close()
 	for _, m := range due {
+		claimed, err := a.Store.ClaimMail(ctx, m.ID, a.Now(), a.Now().Add(sendLease))
+		if err != nil {
+			return rep, err
+		}
+		if !claimed {
+			continue // another pbem is sending it, or has sent it
+		}
 		if err := s.c.SendMail(from, []string{m.To}, bytes.NewReader(m.Message)); err != nil {
 			err = &MailError{Server: "smtp", Addr: cfg.SMTP.Addr(), Stage: StageSend, Err: fmt.Errorf("message %d (game %s, entry %d, to %s): %w", m.ID, m.Game, m.Seq, m.To, err)}
 			if ferr := fail(m, err); ferr != nil {

@@ -700,6 +700,7 @@ VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, seq, to_addr) DO NOTHING`
 	selectDueMailSQL  = `SELECT id, game, seq, to_addr, message, created, attempts, next_attempt,
 	coalesce(last_error, '')
 FROM outbox WHERE sent IS NULL AND next_attempt <= ? ORDER BY next_attempt, id`
+	claimMailSQL      = `UPDATE outbox SET next_attempt = ? WHERE id = ? AND sent IS NULL AND next_attempt <= ?`
 	markMailSentSQL   = `UPDATE outbox SET sent = ?, attempts = attempts + 1 WHERE id = ? AND sent IS NULL`
 	markMailFailedSQL = `UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt = ?
 WHERE id = ? AND sent IS NULL`
@@ -761,6 +762,19 @@ func (r storeReader) DueMail(ctx context.Context, now time.Time) ([]OutboxMessag
 		return nil, fmt.Errorf("due mail: %w", err)
 	}
 	return out, nil
+}
+
+// ClaimMail takes a due message for sending until lease: it reports false when
+// the message is no longer due (sent, or claimed by another pbem flushing the
+// same outbox, as sync and serve may at once). A sender that dies holding the
+// claim leaves the message due again when the lease ends.
+func (s *Store) ClaimMail(ctx context.Context, id int64, now, lease time.Time) (bool, error) {
+	res, err := s.db.ExecContext(ctx, claimMailSQL, formatStoreTime(lease), id, formatStoreTime(now))
+	if err != nil {
+		return false, fmt.Errorf("claim mail %d: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // MarkMailSent records that a queued message went out; ErrNoMail if no unsent

@@ -820,3 +820,36 @@ func BenchmarkAppendLines(b *testing.B) {
 	}
 	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "lines/s")
 }
+
+// Two pbem processes flushing one outbox (sync and serve) must not both send a
+// message: only the first claim succeeds, and the lease makes it due again if
+// its sender dies.
+func TestStoreClaimMail(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	now := time.Date(2026, 6, 6, 6, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now }
+	id, err := s.QueueMail(ctx, "g", 3, "jan@example.org", []byte("msg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lease := now.Add(10 * time.Minute)
+	if ok, err := s.ClaimMail(ctx, id, now, lease); !ok || err != nil {
+		t.Fatalf("the first claim succeeds: %v %v", ok, err)
+	}
+	if ok, _ := s.ClaimMail(ctx, id, now, lease); ok {
+		t.Fatal("a second claim of a claimed message succeeds")
+	}
+	if due, _ := s.DueMail(ctx, now); len(due) != 0 {
+		t.Fatal("a claimed message is still listed as due")
+	}
+	if due, _ := s.DueMail(ctx, lease); len(due) != 1 {
+		t.Fatal("after the lease the message is due again")
+	}
+	if err := s.MarkMailSent(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := s.ClaimMail(ctx, id, lease, lease.Add(time.Minute)); ok {
+		t.Fatal("a sent message can be claimed")
+	}
+}
