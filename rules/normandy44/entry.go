@@ -20,32 +20,35 @@ const (
 	waitAt    = "at:"
 )
 
-// arrive marks the German reinforcements due this turn as waiting to enter.
-// A unit that does not enter stays waiting and may enter in a later turn
-// (6.6: a delay may be repeated). Allied reinforcements are bought with RP
-// and land on beaches (6.5), which come later; their In Britain units wait in
-// that box.
+// arrive marks the German reinforcements due this turn (reinforce.go's
+// arrivals) as waiting to enter. A unit not brought in stays waiting: each
+// turn of delay lets it use the next entry zone along the edge (6.6: the same
+// or an adjacent zone, and the delay may be repeated). Allied reinforcements
+// are bought with RP and land on beaches (6.5), which come later.
 func (g *Game) arrive() []rules.Event {
+	if g.s.Side != German {
+		return nil
+	}
+	for i := range g.s.Units {
+		if strings.HasPrefix(g.s.Units[i].At, waitEntry) {
+			g.s.Units[i].Delay++
+		}
+	}
 	var events []rules.Event
-	for _, r := range g.sc.Reinforcements {
+	for _, r := range arrivals(g.sc, g.s.Turn, German) {
 		i, ok := g.index[r.Unit]
-		if !ok || r.Turn > g.s.Turn || g.s.Units[i].At != "" || g.s.Units[i].Gone {
+		if !ok || g.s.Units[i].At != "" || g.s.Units[i].Gone {
 			continue
 		}
-		u := g.unit(i)
-		switch {
-		case u.Side == German && strings.HasPrefix(r.At, waitEntry):
+		if strings.HasPrefix(r.At, waitEntry) {
 			g.s.Units[i].At = r.At
-		case u.Side == German && validHexID(r.At):
+		} else if validHexID(r.At) {
 			g.s.Units[i].At = waitAt + r.At
-		case u.Side == Allied && !validHexID(r.At) && !r.Glider:
-			g.s.Units[i].At = r.At // the In Britain box
-			continue
-		default:
+		} else {
 			continue
 		}
-		events = append(events, rules.Event{Seat: rules.Seat(u.Side),
-			Text: fmt.Sprintf("%s arrives as a reinforcement, to enter at %s (6.6)", u.ID, entryWords(g.s.Units[i].At))})
+		events = append(events, rules.Event{Seat: rules.Seat(German),
+			Text: fmt.Sprintf("%s arrives as a reinforcement, to enter at %s (6.6)", r.Unit, entryWords(g.s.Units[i].At))})
 	}
 	return events
 }
@@ -63,22 +66,35 @@ func (g *Game) waiting(i int) bool {
 	return strings.HasPrefix(at, waitEntry) || strings.HasPrefix(at, waitAt)
 }
 
-// entryHexes lists the hexes a waiting unit may enter by, in Axial order.
+// entryHexes lists the hexes a waiting unit may enter by, in Axial order: its
+// named hex, or the entry hexes of its colour and, after delays, of the zones
+// that many steps along the edge (6.6).
 func (g *Game) entryHexes(i int) []hex.Axial {
-	at := g.s.Units[i].At
-	var out []hex.Axial
-	if id, ok := strings.CutPrefix(at, waitAt); ok {
-		if a, ok := g.b.ids[id]; ok {
-			out = append(out, a)
-		}
-		return out
-	}
-	colour := strings.TrimPrefix(at, waitEntry)
-	for _, p := range g.sc.Places {
-		if p.Kind == PlaceEntry && p.Arg == colour {
-			if a, ok := g.b.ids[p.Hex]; ok {
-				out = append(out, a)
+	us := g.s.Units[i]
+	var ids []string
+	if id, ok := strings.CutPrefix(us.At, waitAt); ok {
+		ids = []string{id}
+	} else {
+		colours := []string{strings.TrimPrefix(us.At, waitEntry)}
+		for range us.Delay {
+			var wider []string
+			for _, c := range colours {
+				for _, d := range delayedEntryColours(c) {
+					if !slices.Contains(wider, d) {
+						wider = append(wider, d)
+					}
+				}
 			}
+			colours = wider
+		}
+		for _, c := range colours {
+			ids = append(ids, entryHexes(g.sc, waitEntry+c)...)
+		}
+	}
+	var out []hex.Axial
+	for _, id := range ids {
+		if a, ok := g.b.ids[id]; ok && !slices.Contains(out, a) {
+			out = append(out, a)
 		}
 	}
 	hex.SortAxials(out)

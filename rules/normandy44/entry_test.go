@@ -15,7 +15,7 @@ func entryGame(t *testing.T) *Game {
 		units: []string{"late german ss 12 panzergrenadier 5-5 3-5", "rgt german heer 77 infantry 4-3 2-3", allInf},
 		setup: []string{"ainf 0704"},
 	}
-	text := strings.Replace(m.text(), "[units]", "[places]\nentry 0801 green\nentry 0804 green\n\n[units]", 1)
+	text := strings.Replace(m.text(), "[units]", "[places]\nentry 0801 green\nentry 0804 green\nentry 0808 red\n\n[units]", 1)
 	text += "\n[reinforcements]\n2 late entry:green\n3 rgt 0303\n"
 	gg, err := New([]byte(text), nil)
 	if err != nil {
@@ -58,5 +58,22 @@ func TestReinforcementEntry_6_6(t *testing.T) {
 	apply(t, g, German, "move rgt 0303")
 	if at(g, "rgt") != "0303" {
 		t.Errorf("rgt at %q", at(g, "rgt"))
+	}
+}
+
+// TestDelayedEntry_6_6: a reinforcement held back a turn may enter in its own
+// zone or the next one along the edge.
+func TestDelayedEntry_6_6(t *testing.T) {
+	g := entryGame(t)
+	g.startMovement()
+	refused(t, g, German, "move late 0808", "6.6") // red: not yet
+	g.s.Turn = 3
+	g.startMovement()
+	if g.s.Units[g.index["late"]].Delay != 1 {
+		t.Fatalf("delay %d", g.s.Units[g.index["late"]].Delay)
+	}
+	apply(t, g, German, "move late 0808")
+	if us := g.s.Units[g.index["late"]]; us.At != "0808" || us.Delay != 0 {
+		t.Errorf("after entering: %+v", us)
 	}
 }

@@ -479,6 +479,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	// Checked: now change the state.
 	us := &g.s.Units[i]
 	us.At, us.Moved, us.Tactical = c.Path[len(c.Path)-1], true, p.tactical
+	us.Delay = 0
 	if c.SM {
 		us.SM = true
 	}

@@ -46,7 +46,9 @@ type unitState struct {
 	// has not yet arrived or is eliminated (Gone says which).
 	At   string `json:"at"`
 	Gone bool   `json:"gone,omitempty"`
-	Step int    `json:"step"` // index into Unit.Steps: 0 is full strength (2.3.5)
+	// Delay counts the turns a German reinforcement has waited to enter (6.6).
+	Delay int `json:"delay,omitempty"`
+	Step  int `json:"step"` // index into Unit.Steps: 0 is full strength (2.3.5)
 	// Per Movement Phase bookkeeping (9.1, 9.10).
 	Moved    bool `json:"moved,omitempty"`
 	Tactical bool `json:"tactical,omitempty"` // moved by Tactical Movement: no Reserve (9.10)
