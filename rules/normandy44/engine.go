@@ -143,6 +143,11 @@ func (g *Game) View(seat rules.Seat) rules.View {
 	for _, h := range hexes {
 		lines = append(lines, fmt.Sprintf("%s %s: %s", h, g.sideAt(occ, g.b.ids[h]), strings.Join(byHex[h], ", ")))
 	}
+	for i, us := range g.s.Units {
+		if g.waiting(i) {
+			lines = append(lines, fmt.Sprintf("waiting to enter: %s at %s", us.ID, entryWords(us.At)))
+		}
+	}
 	if p.Prompt != "" {
 		lines = append(lines, p.Prompt)
 	}

@@ -35,6 +35,9 @@ func TestReinforcementEntry_6_6(t *testing.T) {
 	if at(g, "late") != "entry:green" || at(g, "rgt") != "" {
 		t.Fatalf("turn 2 arrivals: late %q, rgt %q", at(g, "late"), at(g, "rgt"))
 	}
+	if v := strings.Join(g.View("german").Lines, "\n"); !strings.Contains(v, "waiting to enter: late at a green entry hex") {
+		t.Errorf("the view does not show late waiting:\n%s", v)
+	}
 	if _, ok := legalTo(g, "late", "0601"); !ok {
 		t.Error("Legal has no entry move to 0601")
 	}

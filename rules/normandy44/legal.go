@@ -11,7 +11,8 @@ import (
 
 // Legal implements rules.Game. In a Movement Phase it lists, for every unit
 // that may move, each hex it can reach with its least cost and the canonical
-// move along the cheapest path; then 'end'. In the other phases a player waits
+// move along the cheapest path; then 'end'. Choice.Cost is in whole MP,
+// rounded up; the Note gives the exact cost ("1 1/2 of 4 MP"). In the other phases a player waits
 // on, 'end' is the only command.
 func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 	p := g.Pending()

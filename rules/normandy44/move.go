@@ -495,6 +495,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	for _, id := range entered {
 		g.setControl(id, u.Side)
 	}
+	us.Spent, us.Hexes = p.cost, len(entered)
 	how := fmt.Sprintf("%s of %s MP", mpText(p.cost), mpText(p.budget))
 	switch {
 	case p.tactical:

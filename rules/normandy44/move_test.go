@@ -150,8 +150,8 @@ func TestMoveCommand_9_1(t *testing.T) {
 	refused(t, g, Allied, "move gpz 0801 0802", "9.1")                       // not the phasing side's
 	refused(t, g, Allied, "move nobody 0401 0402", "2.3")
 	apply(t, g, Allied, "move amech 0401 0402 0403 0404 0405")
-	if at(g, "amech") != "0405" {
-		t.Fatalf("amech at %s, want 0405", at(g, "amech"))
+	if us := g.s.Units[g.index["amech"]]; us.At != "0405" || us.Spent != 6*mp || us.Hexes != 4 {
+		t.Fatalf("amech after its move: %+v, want at 0405 having spent 6 MP on 4 hexes", us)
 	}
 	refused(t, g, Allied, "move amech 0405 0406", "9.1") // moved already this phase
 	if _, err := g.Apply(rules.Seat(German), "end"); err == nil {

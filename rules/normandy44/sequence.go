@@ -221,7 +221,7 @@ func (g *Game) startMovement() []rules.Event {
 		if g.unit(i).Side != g.s.Side {
 			continue
 		}
-		us.Moved, us.Tactical = false, false
+		us.Moved, us.Tactical, us.Spent, us.Hexes = false, false, 0, 0
 		us.SM = false
 		if us.Trucks && g.s.TrucksTurn < g.s.Turn {
 			us.Trucks = false

@@ -52,6 +52,11 @@ type unitState struct {
 	// Per Movement Phase bookkeeping (9.1, 9.10).
 	Moved    bool `json:"moved,omitempty"`
 	Tactical bool `json:"tactical,omitempty"` // moved by Tactical Movement: no Reserve (9.10)
+	// Spent (sixths of an MP) and Hexes are what the last move cost and
+	// covered, for the rules that look back at it: Reserve needs at most 1 MP
+	// spent (15.1), an HQ moving more than 1 hex cannot fire (17.2.3).
+	Spent int `json:"spent,omitempty"`
+	Hexes int `json:"hexes,omitempty"`
 	// Markers. Repl, Disrupted and OutOfSupply are set by the replacement,
 	// combat and supply rules; movement reads them.
 	SM          bool `json:"sm,omitempty"`            // Strategic Move marker (9.8.3)
