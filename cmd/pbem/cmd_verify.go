@@ -97,18 +97,3 @@ printing stops at the first entry that does not verify.`,
 		},
 	}
 }
-
-func scenariosCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:     "scenarios",
-		Short:   "list the scenarios that ship with pbem",
-		Example: "  pbem scenarios",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			for _, s := range scenarios.List() {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s/%s\n", s.Game, s.Name)
-			}
-			return nil
-		},
-	}
-}

@@ -58,7 +58,7 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 	}
 	root.AddCommand(
 		versionCmd(), idCmd(), newCmd(), importCmd(), joinCmd(), doCmd(), statusCmd(),
-		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(),
+		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(), scenarioCmd(),
 		noteCmd(), resignCmd(), takebackCmd(), agreeCmd(), demoCmd(),
 		mailCmd(), sendCmd(), syncCmd(), serveCmd(),
 	)
