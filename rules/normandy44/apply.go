@@ -36,6 +36,11 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 			return nil, rules.Refuse("3.0", "units move in their Movement Phase; this is the %s", p.Phase)
 		}
 		return g.move(c)
+	case "relocate":
+		if g.s.Phase != PhaseMovement {
+			return nil, rules.Refuse("17.4", "the Cotentin HQ is relocated in the German Movement Phase; this is the %s", p.Phase)
+		}
+		return g.relocate(c)
 	}
 	return nil, fmt.Errorf("%w: %q", ErrCommand, command)
 }

@@ -18,13 +18,14 @@ const maxPath = 64
 //
 //	end                              end the current phase
 //	move UNIT HEX HEX ... [sm] [trucks]
+//	relocate UNIT HEX                the Cotentin HQ to Cherbourg (17.4)
 //
 // A move names the unit, then its path: the hex it stands in and every hex it
 // enters, in order. A reinforcement's path starts with its entry hex (6.6),
 // and may be that hex alone. "sm" moves it by Strategic Movement (9.8.1) and "trucks"
 // gives it the German Trucks marker (9.8.6).
 type Command struct {
-	Verb   string // "end" or "move"
+	Verb   string // "end", "move" or "relocate"
 	Unit   string
 	Path   []string
 	SM     bool
@@ -67,8 +68,13 @@ func ParseCommand(s string) (Command, error) {
 		if len(rest) > 0 {
 			return Command{}, fmt.Errorf("%w: %q after the path (want a hex id, then at most 'sm' and 'trucks', in that order)", ErrCommand, rest[0])
 		}
+	case "relocate":
+		if len(words) != 3 || !validUnitID(words[1]) || !validHexID(words[2]) {
+			return Command{}, fmt.Errorf("%w: want 'relocate UNIT HEX'", ErrCommand)
+		}
+		c = Command{Verb: "relocate", Unit: words[1], Path: []string{words[2]}}
 	default:
-		return Command{}, fmt.Errorf("%w: unknown command %q (want move or end)", ErrCommand, words[0])
+		return Command{}, fmt.Errorf("%w: unknown command %q (want move, relocate or end)", ErrCommand, words[0])
 	}
 	if c.String() != s {
 		return Command{}, fmt.Errorf("%w: not canonical: write %q", ErrCommand, c.String())
@@ -78,7 +84,11 @@ func ParseCommand(s string) (Command, error) {
 
 // String prints the canonical text.
 func (c Command) String() string {
-	if c.Verb != "move" {
+	switch c.Verb {
+	case "move":
+	case "relocate":
+		return "relocate " + c.Unit + " " + strings.Join(c.Path, " ")
+	default:
 		return c.Verb
 	}
 	var b strings.Builder

@@ -13,9 +13,11 @@ func TestParseCommand_RoundTrip(t *testing.T) {
 		{Verb: "move", Unit: "922(-)/243", Path: []string{"2703", "2704"}, SM: true},
 		{Verb: "move", Unit: "ginf", Path: []string{"0201", "0202"}, Trucks: true},
 		{Verb: "move", Unit: "ginf", Path: []string{"0201", "0202"}, SM: true, Trucks: true},
+		{Verb: "move", Unit: "3/1050/77", Path: []string{"2506"}},
+		{Verb: "relocate", Unit: "Cotentin", Path: []string{"3504"}},
 	}
 	texts := []string{"end", "move 505/82 2710 2611 2612", "move 922(-)/243 2703 2704 sm",
-		"move ginf 0201 0202 trucks", "move ginf 0201 0202 sm trucks"}
+		"move ginf 0201 0202 trucks", "move ginf 0201 0202 sm trucks", "move 3/1050/77 2506", "relocate Cotentin 3504"}
 	for i, c := range good {
 		if c.String() != texts[i] {
 			t.Errorf("String() = %q, want %q", c.String(), texts[i])
@@ -34,6 +36,7 @@ func TestParseCommand_Rejects(t *testing.T) {
 		"move 505/82 2710 2611 ", "move 505/82 2710 271", "move 505/82 2710 2611 trucks sm",
 		"move 505/82 2710 2611 sm sm", "move 505/82 2710 2611 fast", "move 505/82 2710 sm 2611",
 		"move  2710 2611", "move 5 05 2710 2611", "attack 2613",
+		"relocate", "relocate Cotentin", "relocate Cotentin 3504 3505", "relocate Cotentin 35O4", "relocate Cotentin 3504 sm",
 	} {
 		if c, err := ParseCommand(s); !errors.Is(err, ErrCommand) {
 			t.Errorf("ParseCommand(%q) = %+v, %v; want ErrCommand", s, c, err)

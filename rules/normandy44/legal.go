@@ -29,6 +29,7 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 				out = append(out, g.entryMoves(ctx, i)...)
 			default:
 				out = append(out, g.unitMoves(ctx, i)...)
+				out = append(out, g.relocateChoices(ctx, i)...)
 			}
 		}
 	}

@@ -120,3 +120,21 @@ func TestClone_Independent(t *testing.T) {
 		t.Error("the move did not change the clone's hash")
 	}
 }
+
+// TestCotentinRelocation_17_4: once per game, in the German Movement Phase,
+// the Cotentin HQ may be placed on a German-controlled Cherbourg hex.
+func TestCotentinRelocation_17_4(t *testing.T) {
+	g := cherbourg(t)
+	apply(t, g, Allied, "end")
+	refused(t, g, German, "relocate Cotentin 3106", "17.4") // Valognes, not Cherbourg
+	refused(t, g, German, "relocate 919/709 3504", "17.4")  // not the Cotentin HQ
+	if _, ok := legalTo(g, "Cotentin", "3504"); !ok {
+		t.Error("Legal does not offer the relocation to 3504")
+	}
+	ev := apply(t, g, German, "relocate Cotentin 3504")
+	if at(g, "Cotentin") != "3504" || !strings.Contains(ev[0].Text, "17.4") {
+		t.Errorf("Cotentin at %s: %v", at(g, "Cotentin"), ev)
+	}
+	g.s.Units[g.index["Cotentin"]].Moved = false
+	refused(t, g, German, "relocate Cotentin 3505", "17.4") // once per game
+}

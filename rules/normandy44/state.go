@@ -31,6 +31,8 @@ type state struct {
 	// (17.6.2).
 	RestrictedFree bool `json:"restricted_free,omitempty"`
 	CherbourgFree  bool `json:"cherbourg_free,omitempty"`
+	// Relocated records the once-per-game relocation of the Cotentin HQ (17.4).
+	Relocated bool `json:"relocated,omitempty"`
 	// TrucksTurn is the last turn the German Trucks marker was used (9.8.6).
 	TrucksTurn int `json:"trucks_turn,omitempty"`
 
