@@ -79,46 +79,45 @@ func (m *mover) friendsAt(a hex.Axial) bool {
 // the movement rules. The first step is the one that leaves the start hex.
 func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 	g, b := m.g, m.g.b
-	id := b.id(to)
 	if !b.onMap(to) {
-		return stepResult{}, rules.Refuse("9.2", "%s is off the map: units never leave it", id)
+		return stepResult{}, rules.Refuse("9.2", "%s is off the map: units never leave it", b.id(to))
 	}
 	h := b.hexes[to]
 	if h.Terrain == Sea {
-		return stepResult{}, rules.Refuse("2.2.1", "%s is all sea", id)
+		return stepResult{}, rules.Refuse("2.2.1", "%s is all sea", b.id(to))
 	}
 	if s := g.sideAt(m.ctx.occ, to); s != "" && s != m.ctx.side {
-		return stepResult{}, rules.Refuse("9.1", "%s holds enemy units", id)
+		return stepResult{}, rules.Refuse("9.1", "%s holds enemy units", b.id(to))
 	}
 	if err := m.scenarioRules(from, to); err != nil {
 		return stepResult{}, err
 	}
 	if m.repl && m.ctx.ezoc.Has(to) {
-		return stepResult{}, rules.Refuse("6.2.5", "a unit that took a replacement may not enter an enemy ZOC, as in %s", id)
+		return stepResult{}, rules.Refuse("6.2.5", "a unit that took a replacement may not enter an enemy ZOC, as in %s", b.id(to))
 	}
 	if m.confine != "" && !b.inZone(m.confine, to) {
-		return stepResult{}, rules.Refuse("17.6.2", "%s is outside the Cherbourg defense area: its units may not leave it until released", id)
+		return stepResult{}, rules.Refuse("17.6.2", "%s is outside the Cherbourg defense area: its units may not leave it until released", b.id(to))
 	}
 	side, _ := hex.SideBetween(from, to)
 	feat := b.sides[side]
 	if feat[Impassable] {
-		return stepResult{}, rules.Refuse("9.6", "the hexside %s/%s is impassable", b.id(from), id)
+		return stepResult{}, rules.Refuse("9.6", "the hexside %s/%s is impassable", b.id(from), b.id(to))
 	}
 	road := b.roads[side]
 	if road == "" && m.sm {
-		return stepResult{}, rules.Refuse("9.8.1", "Strategic Movement is entirely along roads: no road from %s to %s", b.id(from), id)
+		return stepResult{}, rules.Refuse("9.8.1", "Strategic Movement is entirely along roads: no road from %s to %s", b.id(from), b.id(to))
 	}
 	if road == "" && m.cyclistRoad {
-		return stepResult{}, rules.Refuse("9.9", "cyclists move 6 MP only along roads: no road from %s to %s", b.id(from), id)
+		return stepResult{}, rules.Refuse("9.9", "cyclists move 6 MP only along roads: no road from %s to %s", b.id(from), b.id(to))
 	}
 	if m.sm && m.ctx.enemyAdj.Has(to) {
-		return stepResult{}, rules.Refuse("9.8.2", "a unit using Strategic Movement never comes next to an enemy unit, as in %s", id)
+		return stepResult{}, rules.Refuse("9.8.2", "a unit using Strategic Movement never comes next to an enemy unit, as in %s", b.id(to))
 	}
 	if m.cyclistRoad && m.ctx.enemyAdj.Has(to) {
-		return stepResult{}, rules.Refuse("9.9", "cyclists at 6 MP never enter a hex next to an enemy unit, as %s is", id)
+		return stepResult{}, rules.Refuse("9.9", "cyclists at 6 MP never enter a hex next to an enemy unit, as %s is", b.id(to))
 	}
 	if m.trucks && m.ctx.ezoc.Has(to) {
-		return stepResult{}, rules.Refuse("9.8.6", "a unit on Trucks may not enter an enemy ZOC, as in %s", id)
+		return stepResult{}, rules.Refuse("9.8.6", "a unit on Trucks may not enter an enemy ZOC, as in %s", b.id(to))
 	}
 	if m.mech && b.terrain(from) == Flooded && road == "" {
 		return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit leaves the flooded hex %s only by road", b.id(from))
@@ -140,9 +139,9 @@ func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 		}
 		if r.cost == notAllowed {
 			if h.Terrain == Flooded {
-				return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit enters the flooded hex %s only along a road", id)
+				return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit enters the flooded hex %s only along a road", b.id(to))
 			}
-			return stepResult{}, rules.Refuse("T3", "%s (%s) may be entered only along a road", id, h.Terrain)
+			return stepResult{}, rules.Refuse("T3", "%s (%s) may be entered only along a road", b.id(to), h.Terrain)
 		}
 		if row.Stop && !m.mech {
 			r.stop, r.stopRule, r.stopWhy = true, "9.5.1", "it entered a flooded hex off road"
@@ -152,10 +151,10 @@ func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 			// 9.11: a causeway bridges the flooded river at no extra cost.
 		case feat[FloodedRiver]:
 			if m.mech {
-				return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit crosses the flooded river %s/%s only along a road", b.id(from), id)
+				return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit crosses the flooded river %s/%s only along a road", b.id(from), b.id(to))
 			}
 			if from != m.start || m.entering {
-				return stepResult{}, rules.Refuse("9.5.1", "the flooded river %s/%s is crossed only as the first move, by a unit that starts next to it (TEC note A)", b.id(from), id)
+				return stepResult{}, rules.Refuse("9.5.1", "the flooded river %s/%s is crossed only as the first move, by a unit that starts next to it (TEC note A)", b.id(from), b.id(to))
 			}
 			r.cost += hexsideChart[FloodedRiver].NonMech
 		case feat[MinorRiver] && m.mech:
@@ -163,7 +162,7 @@ func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 		}
 		if feat[MajorRiver] {
 			if from != m.start || m.entering {
-				return stepResult{}, rules.Refuse("9.4.1", "the major river %s/%s is crossed only as the first move, by a unit that starts next to it", b.id(from), id)
+				return stepResult{}, rules.Refuse("9.4.1", "the major river %s/%s is crossed only as the first move, by a unit that starts next to it", b.id(from), b.id(to))
 			}
 			r.cost += hexsideChart[MajorRiver].NonMech
 		}
@@ -172,7 +171,7 @@ func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 		r.stop, r.stopRule, r.stopWhy = true, "9.10", "Tactical Movement stops on entering a flooded hex"
 	}
 	if m.ctx.lines.blocks(from, to, m.friendsAt(to)) {
-		return stepResult{}, rules.Refuse("8.5.2", "an enemy ZOC Line bars the way from %s to %s", b.id(from), id)
+		return stepResult{}, rules.Refuse("8.5.2", "an enemy ZOC Line bars the way from %s to %s", b.id(from), b.id(to))
 	}
 	if m.ctx.ezoc.Has(from) {
 		r.cost += leaveEZOC // 8.2
