@@ -53,7 +53,7 @@ rolls), solo (one person holds every seat).`,
 				if f := r.Foreseeable(); f != "" {
 					fmt.Fprintln(out, "note:", f)
 				}
-				fmt.Fprintf(out, "next: pbem export %s -o %s.pbem, and send the file to your opponent\n", rec.ID, rec.ID)
+				fmt.Fprintln(out, sendHint(app, rec.ID))
 				return nil
 			})
 		},

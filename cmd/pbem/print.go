@@ -73,10 +73,9 @@ func printWaiting(cmd *cobra.Command, app *pbem.App, game string) {
 		fmt.Fprintf(out, "your turn: %s\n", w.Text)
 	default:
 		fmt.Fprintf(out, "waiting: %s\n", w.Text)
-		if _, err := app.Home.LoadMailConfig(); err == nil {
-			fmt.Fprintf(out, "send it: pbem send %s\n", rec.ID)
-		} else {
-			fmt.Fprintf(out, "send it: pbem export %s -o %s.pbem (or set up mail: pbem mail setup)\n", rec.ID, rec.ID)
+		// Only the author of the last entry has something the others lack.
+		if last := r.Entry(int64(r.Len() - 1)); last.By == rec.Seat {
+			fmt.Fprintln(out, sendHint(app, rec.ID))
 		}
 	}
 }
@@ -94,4 +93,12 @@ func seatLine(s logs.Seat) string {
 		return who + ", invited, not joined yet"
 	}
 	return who
+}
+
+// sendHint says how to send a game to the opponent: by mail once it is set up.
+func sendHint(app *pbem.App, game string) string {
+	if _, err := app.Home.LoadMailConfig(); err == nil {
+		return "send it: pbem send " + game
+	}
+	return fmt.Sprintf("send it: pbem export %s -o %s.pbem (or set up mail: pbem mail setup)", game, game)
 }
