@@ -1,6 +1,7 @@
 package normandy44
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -227,4 +228,32 @@ func TestScenarioRules_S3(t *testing.T) {
 	g.s.Side = German
 	refused(t, g, German, "move ginf 0808 0807 0707", "S3.1")
 	apply(t, g, German, "move ginf 0808 0807")
+}
+
+// TestArmyBoundary_22_1_2: Allied units move at most 1 hex beyond their army's
+// side of the boundary; south of row 16xx the boundary ends. The shared test
+// map (columns 01-08) lies wholly south of it, so this one has columns 15-22.
+func TestArmyBoundary_22_1_2(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("game normandy44\nscenario test\ntitle Boundary\nedition 2.2\nprovenance stand-in: test\nlayout flat-top odd-columns-down\nturns 3\n\n[terrain]\n")
+	for c := 15; c <= 22; c++ {
+		fmt.Fprintf(&b, "%02d01-%02d08 clear\n", c, c)
+	}
+	// The US side is rows 01-04.
+	b.WriteString("\n[zones]\nus-sector")
+	for c := 15; c <= 22; c++ {
+		fmt.Fprintf(&b, " %02d01-%02d04", c, c)
+	}
+	b.WriteString("\n\n[units]\nus allied us 4 infantry 6-4\ngb allied gb 50 infantry 6-4\ngus allied us 4 infantry 6-4\n\n[setup]\nus 2003\ngb 2006\ngus 1503\n")
+	gg, err := New([]byte(b.String()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseMovement, Allied
+	refused(t, g, Allied, "move us 2003 2004 2005 2006", "22.1.2") // 2 hexes beyond
+	refused(t, g, Allied, "move gb 2006 2005 2004 2003", "22.1.2")
+	apply(t, g, Allied, "move us 2003 2004 2005") // 1 hex beyond
+	apply(t, g, Allied, "move gb 2006 2005 2004")
+	apply(t, g, Allied, "move gus 1503 1504 1505 1506") // column 15: south of the line's end
 }

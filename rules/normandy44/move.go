@@ -218,7 +218,37 @@ func (m *mover) scenarioRules(from, to hex.Axial) error {
 			}
 		}
 	}
+	if u.Side == Allied && !g.withinArmy(u.Nationality, to) {
+		return rules.Refuse("22.1.2", "%s units go at most 1 hex beyond their army boundary; %s is farther", u.Nationality, b.id(to))
+	}
 	return nil
+}
+
+// boundaryEndColumn is where the army boundary ends (22.1.2: "row 16xx"):
+// south of it, hexes whose first pair is lower, either army may go anywhere.
+const boundaryEndColumn = 16
+
+// withinArmy reports whether an Allied unit of a nationality may stand in a
+// hex under the army boundary (22.1.2): on its own army's side or 1 hex
+// beyond. A scenario without a us-sector zone has no boundary.
+func (g *Game) withinArmy(nationality string, a hex.Axial) bool {
+	b := g.b
+	if _, ok := b.zones[ZoneUSSector]; !ok {
+		return true
+	}
+	if col, _, _ := b.layout.Offset(a); col < boundaryEndColumn {
+		return true
+	}
+	ownSide := func(h hex.Axial) bool { return b.land(h) && b.inZone(ZoneUSSector, h) == (nationality == "us") }
+	if ownSide(a) {
+		return true
+	}
+	for _, n := range a.Neighbors() {
+		if ownSide(n) {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *mover) withinRange(sr SpecialRule, to hex.Axial) bool {
