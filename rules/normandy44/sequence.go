@@ -93,7 +93,14 @@ var phaseRules = map[Phase]phaseRule{
 		enter: (*Game).startMovement,
 		await: always,
 		prompt: func(g *Game) string {
-			return "move units ('move UNIT HEX HEX ...', add 'sm' for Strategic Movement, 'trucks' for the Trucks marker), then 'end'"
+			p := "move units ('move UNIT HEX HEX ...', add 'sm' for Strategic Movement, 'trucks' for the Trucks marker)"
+			for i := range g.s.Units {
+				if g.waiting(i) && g.unit(i).Side == g.s.Side {
+					p += ", bring in reinforcements ('move UNIT ENTRY-HEX HEX ...')"
+					break
+				}
+			}
+			return p + ", then 'end'"
 		}},
 	PhaseCombat: {name: "Combat Phase", rule: "10.0",
 		await: always,
