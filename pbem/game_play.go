@@ -71,8 +71,10 @@ func (a *App) open(ctx context.Context, game string) (GameRecord, *replay.Replay
 	return rec, r, err
 }
 
-// actingSeat is the seat this player acts as: its own, or in a solo game
+// ActingSeat is the seat this player acts as: its own, or in a solo game
 // whichever seat the game awaits.
+func (a *App) ActingSeat(rec GameRecord, r *replay.Replay) string { return a.actingSeat(rec, r) }
+
 func (a *App) actingSeat(rec GameRecord, r *replay.Replay) string {
 	if rec.Dice == string(logs.DiceSolo) {
 		if w := r.Waiting(); len(w.Seats) > 0 {

@@ -53,7 +53,9 @@ rolls), solo (one person holds every seat).`,
 				if f := r.Foreseeable(); f != "" {
 					fmt.Fprintln(out, "note:", f)
 				}
-				fmt.Fprintln(out, sendHint(app, rec.ID))
+				if rec.Dice != string(logs.DiceSolo) {
+					fmt.Fprintln(out, sendHint(app, rec.ID))
+				}
 				return nil
 			})
 		},
@@ -249,7 +251,7 @@ func legalCmd() *cobra.Command {
 			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
 				out := cmd.OutOrStdout()
 				n := 0
-				for _, c := range r.Game().Legal(logsSeat(rec.Seat)) {
+				for _, c := range r.Game().Legal(logsSeat(app.ActingSeat(rec, r))) {
 					if len(args) == 2 && c.Piece != args[1] {
 						continue
 					}
