@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/rules"
@@ -78,20 +79,11 @@ func (r *Replay) checkFields(b *logs.Body) error {
 		"draws": len(b.Draws) > 0, "text": b.Text != "", "to": b.To != 0,
 	}
 	for field, set := range used {
-		if set && !contains(ok, field) {
+		if set && !slices.Contains(ok, field) {
 			return entryErr(b.Seq, ErrProtocol, "a %s entry has no field %q", b.Kind, field)
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (r *Replay) unjoined() string {
