@@ -36,6 +36,14 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 			return nil, rules.Refuse("3.0", "units move in their Movement Phase; this is the %s", p.Phase)
 		}
 		return g.move(c)
+	case "replace", "mobilize":
+		if g.s.Phase != PhaseReplacement {
+			return nil, rules.Refuse("6.2", "Repl are spent and units mobilized in the Replacement Phase; this is the %s", p.Phase)
+		}
+		if c.Verb == "replace" {
+			return g.replace(c)
+		}
+		return g.mobilize(c)
 	case "relocate":
 		if g.s.Phase != PhaseMovement {
 			return nil, rules.Refuse("17.4", "the Cotentin HQ is relocated in the German Movement Phase; this is the %s", p.Phase)
@@ -54,6 +62,9 @@ func (g *Game) endStage() ([]rules.Event, error) {
 		}
 	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
+	if g.s.Phase == PhaseReplacement {
+		events = append(events, g.expireRepl(g.s.Side)...)
+	}
 	g.nextStage()
 	return append(events, g.enterPhase()...), nil
 }

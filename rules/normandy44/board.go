@@ -144,3 +144,6 @@ func (b *board) westOf(a hex.Axial) bool {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// known reports whether id is a hex of the map (not a box or a waiting mark).
+func (b *board) known(id string) bool { _, ok := b.ids[id]; return ok }

@@ -19,13 +19,15 @@ const maxPath = 64
 //	end                              end the current phase
 //	move UNIT HEX HEX ... [sm] [trucks]
 //	relocate UNIT HEX                the Cotentin HQ to Cherbourg (17.4)
+//	replace UNIT                     one Repl restores a step (6.2.1)
+//	mobilize UNIT HEX                a 243/709 unit leaves its box (6.7)
 //
 // A move names the unit, then its path: the hex it stands in and every hex it
 // enters, in order. A reinforcement's path starts with its entry hex (6.6),
 // and may be that hex alone. "sm" moves it by Strategic Movement (9.8.1) and "trucks"
 // gives it the German Trucks marker (9.8.6).
 type Command struct {
-	Verb   string // "end", "move" or "relocate"
+	Verb   string // "end", "move", "relocate", "replace" or "mobilize"
 	Unit   string
 	Path   []string
 	SM     bool
@@ -73,8 +75,18 @@ func ParseCommand(s string) (Command, error) {
 			return Command{}, fmt.Errorf("%w: want 'relocate UNIT HEX'", ErrCommand)
 		}
 		c = Command{Verb: "relocate", Unit: words[1], Path: []string{words[2]}}
+	case "mobilize":
+		if len(words) != 3 || !validUnitID(words[1]) || !validHexID(words[2]) {
+			return Command{}, fmt.Errorf("%w: want 'mobilize UNIT HEX'", ErrCommand)
+		}
+		c = Command{Verb: "mobilize", Unit: words[1], Path: []string{words[2]}}
+	case "replace":
+		if len(words) != 2 || !validUnitID(words[1]) {
+			return Command{}, fmt.Errorf("%w: want 'replace UNIT'", ErrCommand)
+		}
+		c = Command{Verb: "replace", Unit: words[1]}
 	default:
-		return Command{}, fmt.Errorf("%w: unknown command %q (want move, relocate or end)", ErrCommand, words[0])
+		return Command{}, fmt.Errorf("%w: unknown command %q (want move, relocate, replace, mobilize or end)", ErrCommand, words[0])
 	}
 	if c.String() != s {
 		return Command{}, fmt.Errorf("%w: not canonical: write %q", ErrCommand, c.String())
@@ -86,8 +98,10 @@ func ParseCommand(s string) (Command, error) {
 func (c Command) String() string {
 	switch c.Verb {
 	case "move":
-	case "relocate":
-		return "relocate " + c.Unit + " " + strings.Join(c.Path, " ")
+	case "relocate", "mobilize":
+		return c.Verb + " " + c.Unit + " " + strings.Join(c.Path, " ")
+	case "replace":
+		return "replace " + c.Unit
 	default:
 		return c.Verb
 	}

@@ -64,7 +64,11 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, b: b, index: map[string]int{}}
+	sup, err := newSupplyMap(sc)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}}
 	g.s = state{Scenario: sc.Name, Options: slices.Clone(options), Turn: 1}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i
@@ -76,6 +80,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 		g.s.Units[g.index[pl.Unit]].At = pl.At
 	}
 	g.initControl()
+	g.startingResources()
 	// 20.1: turn 1 has no Initial Phase; its weather is Overcast-2.
 	g.s.Weather = WeatherOvercast2
 	g.s.Phase, g.s.Side = firstStage(1, sc)
@@ -137,6 +142,15 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if us.SM {
 			label += " [SM]"
 		}
+		switch {
+		case us.Isolated:
+			label += " [Isolated]"
+		case us.OutOfSupply:
+			label += " [out of supply]"
+		}
+		if us.Repl {
+			label += " [Repl]"
+		}
 		byHex[us.At] = append(byHex[us.At], label)
 	}
 	slices.Sort(hexes)
@@ -148,6 +162,12 @@ func (g *Game) View(seat rules.Seat) rules.View {
 			lines = append(lines, fmt.Sprintf("waiting to enter: %s at %s", us.ID, entryWords(us.At)))
 		}
 	}
+	for i, us := range g.s.Units {
+		if !us.Gone && us.At != "" && !g.b.known(us.At) && !g.waiting(i) {
+			lines = append(lines, fmt.Sprintf("off the map: %s in %s", us.ID, us.At))
+		}
+	}
+	lines = append(lines, g.resourceLines()...)
 	if p.Prompt != "" {
 		lines = append(lines, p.Prompt)
 	}

@@ -20,6 +20,9 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 		return nil
 	}
 	var out []rules.Choice
+	if g.s.Phase == PhaseReplacement {
+		out = g.replacementChoices()
+	}
 	if g.s.Phase == PhaseMovement {
 		ctx := g.moveContext(g.s.Side)
 		for i := range g.s.Units {

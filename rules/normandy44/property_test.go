@@ -29,7 +29,9 @@ func randomPlays(t testing.TB, n int, rnd *rand.Rand, check func(before, after *
 			var in play
 			before := g.Clone().(*Game)
 			if p.Dice != nil {
-				in.roll = []int{rnd.IntN(6) + 1}
+				for _, n := range p.Dice.Sides {
+					in.roll = append(in.roll, rnd.IntN(n)+1)
+				}
 				if _, err := g.Roll(in.roll); err != nil {
 					t.Fatalf("roll %v: %v", in.roll, err)
 				}

@@ -84,10 +84,15 @@ var phaseRules = map[Phase]phaseRule{
 			return "airborne Scatter and beach assaults (20.2, 20.3) are not refereed yet: play them by agreement, then 'end'"
 		}},
 	PhaseReplacement: {name: "Replacement Phase", rule: "6.2, 6.7",
+		enter: (*Game).startReplacement,
 		// 6.2.3: no replacements in turn 1, and mobilization starts in turn 2 (6.7).
 		await: func(g *Game) bool { return g.s.Turn > 1 },
 		prompt: func(g *Game) string {
-			return "replacements and mobilization (6.2, 6.7) are not refereed yet: 'end'"
+			p := "restore steps with Repl ('replace UNIT', 6.2)"
+			if g.s.Side == German {
+				p += ", mobilize one 243/709 unit ('mobilize UNIT HEX', 6.7)"
+			}
+			return p + ", then 'end'"
 		}},
 	PhaseMovement: {name: "Movement Phase", rule: "9.0",
 		enter: (*Game).startMovement,
@@ -111,11 +116,14 @@ var phaseRules = map[Phase]phaseRule{
 	// comes with part 2, so no side has any yet.
 	PhaseReserveMovement: {name: "Reserve Movement Phase", rule: "15.2", await: never},
 	PhaseReserveCombat:   {name: "Reserve Combat Phase", rule: "15.3", await: never},
-	PhaseRegeneration:    {name: "Regeneration Phase", rule: "3.0 B6", await: never},
+	PhaseRegeneration:    {name: "Regeneration Phase", rule: "3.0 B6", enter: (*Game).regeneration, await: never},
+	// 18.1: the check needs no decision; the phase waits only for the
+	// attrition dice of Isolated units (18.5).
 	PhaseSupply: {name: "Supply Phase", rule: "18.1",
-		await: always,
+		enter: (*Game).supplyPhase,
+		await: func(g *Game) bool { return len(g.s.Attrition) > 0 },
 		prompt: func(g *Game) string {
-			return "supply status and attrition (18.x) are not refereed yet: 'end'"
+			return "isolation attrition (18.5): the dice decide for " + strings.Join(g.s.Attrition, ", ")
 		}},
 	PhaseEnd: {name: "End Phase", rule: "3.0 D", enter: (*Game).endPhase, await: never},
 }
@@ -157,17 +165,6 @@ func (g *Game) nextStage() {
 	g.s.Phase, g.s.Side = firstStage(g.s.Turn, g.sc)
 }
 
-// endPhase (3.0 D): airborne evacuation (22.2) and automatic victory (23.0)
-// come later; after the scenario's last turn the game is over.
-func (g *Game) endPhase() []rules.Event {
-	if g.s.Turn < g.sc.Turns {
-		return []rules.Event{{Text: fmt.Sprintf("End of turn %d", g.s.Turn)}}
-	}
-	g.s.Over = true
-	g.s.Result = fmt.Sprintf("the scenario ends after turn %d; its victory conditions (S3.3) are not counted yet", g.s.Turn)
-	return []rules.Event{{Text: "Game over: " + g.s.Result}}
-}
-
 // Pending implements rules.Game.
 func (g *Game) Pending() rules.Pending {
 	r := phaseRules[g.s.Phase]
@@ -186,6 +183,9 @@ func (g *Game) Pending() rules.Pending {
 	}
 	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
 	p.Prompt = r.prompt(g)
+	if g.s.Phase == PhaseSupply {
+		p.Dice = g.attritionNeed()
+	}
 	return p
 }
 
@@ -199,9 +199,13 @@ func (g *Game) phaseName() string {
 	return fmt.Sprintf("Turn %d, %s %s (%s)", g.s.Turn, side, r.name, r.rule)
 }
 
-// Roll implements rules.Game: the weather die of the Initial Phase (4.1). The
-// weather table (weather.go) turns it into the turn's weather.
+// Roll implements rules.Game: the weather die of the Initial Phase (4.1),
+// which the weather table (weather.go) turns into the turn's weather and
+// resources (4.3 note), and the attrition dice of a Supply Phase (18.5).
 func (g *Game) Roll(values []int) ([]rules.Event, error) {
+	if !g.s.Over && g.s.Phase == PhaseSupply && len(g.s.Attrition) > 0 {
+		return g.rollAttrition(values)
+	}
 	if g.s.Over || g.s.Phase != PhaseInitial {
 		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
 	}
@@ -213,6 +217,7 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	if len(events) == 0 { // weatherFor usually says it itself
 		events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
 	}
+	events = append(events, g.receiveResources()...)
 	g.nextStage()
 	return append(events, g.enterPhase()...), nil
 }

@@ -2,6 +2,7 @@ package normandy44
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,7 +57,9 @@ func TestPlayThrough_3_0(t *testing.T) {
 	}
 	apply(t, g, German, "end")
 	refused(t, g, German, "move 919/709 3011 3010", "3.0") // combat phase
-	for _, s := range []Side{German, German, Allied, Allied, Allied} {
+	// 18.1: the Supply Phases need no command; no unit is marked yet, so
+	// no attrition dice either.
+	for _, s := range []Side{German, Allied, Allied} {
 		apply(t, g, s, "end")
 	}
 	p = g.Pending()
@@ -76,8 +79,24 @@ func TestPlayThrough_3_0(t *testing.T) {
 		if !g.s.Weather.Valid() {
 			t.Fatal("no weather set")
 		}
-		for _, s := range []Side{German, German, German, German, Allied, Allied, Allied, Allied} {
-			apply(t, g, s, "end")
+		// Replacement, Movement and Combat Phases of each side; the
+		// isolation attrition dice (18.5), when asked, roll 6: no loss.
+		for g.s.Phase != PhaseInitial && !g.s.Over {
+			p := g.Pending()
+			if p.Dice != nil {
+				sixes := make([]int, len(p.Dice.Sides))
+				for k := range sixes {
+					sixes[k] = 6
+				}
+				if _, err := g.Roll(sixes); err != nil {
+					t.Fatalf("turn %d: %s: %v", turn, p.Dice.For, err)
+				}
+				continue
+			}
+			if !slices.Contains([]Phase{PhaseReplacement, PhaseMovement, PhaseCombat}, g.s.Phase) {
+				t.Fatalf("turn %d: waits in the %s", turn, p.Phase)
+			}
+			apply(t, g, Side(p.Seats[0]), "end")
 		}
 	}
 	if p := g.Pending(); !p.Over || p.Result == "" || len(p.Seats) != 0 {

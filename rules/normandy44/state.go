@@ -36,6 +36,17 @@ type state struct {
 	// TrucksTurn is the last turn the German Trucks marker was used (9.8.6).
 	TrucksTurn int `json:"trucks_turn,omitempty"`
 
+	// Resources on the General Records Track (5.1, 6.1, 6.5.1), set in the
+	// Initial Phase from the weather roll (resources.go).
+	SupP []supPool   `json:"supp,omitempty"`
+	Repl []replStock `json:"repl,omitempty"`
+	RP   []supPool   `json:"rp,omitempty"` // Allied RP of this turn, per army; never saved (6.5.1)
+	// Mobilized counts the units mobilized this turn (6.7, AMBIG-48: one in all).
+	Mobilized int `json:"mobilized,omitempty"`
+	// Attrition lists the units whose isolation attrition die is awaited in
+	// this Supply Phase (18.5), in scenario order.
+	Attrition []string `json:"attrition,omitempty"`
+
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
 }
@@ -65,7 +76,8 @@ type unitState struct {
 	Trucks      bool `json:"trucks,omitempty"`        // German Trucks marker (9.8.6)
 	Repl        bool `json:"repl,omitempty"`          // took a replacement this turn (6.2.4)
 	Disrupted   bool `json:"disrupted,omitempty"`     // 13.6
-	OutOfSupply bool `json:"out_of_supply,omitempty"` // 18.1
+	OutOfSupply bool `json:"out_of_supply,omitempty"` // 18.1: either side of the marker
+	Isolated    bool `json:"isolated,omitempty"`      // 18.1: the marker's red side
 }
 
 // control records who controls a Town, City or fortification hex: the side
@@ -81,6 +93,7 @@ type Game struct {
 	sc    *Scenario
 	b     *board
 	index map[string]int // unit id -> index in sc.Units and s.Units
+	sup   *SupplyMap     // supply geometry (18.x), shared like b
 	s     state
 }
 
@@ -139,6 +152,10 @@ func (g *Game) Clone() rules.Game {
 	c.s.Options = slices.Clone(g.s.Options)
 	c.s.Units = slices.Clone(g.s.Units)
 	c.s.Control = slices.Clone(g.s.Control)
+	c.s.SupP = slices.Clone(g.s.SupP)
+	c.s.Repl = slices.Clone(g.s.Repl)
+	c.s.RP = slices.Clone(g.s.RP)
+	c.s.Attrition = slices.Clone(g.s.Attrition)
 	return &c
 }
 

@@ -1,0 +1,83 @@
+package normandy44
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// The End Phase (3.0 D): the scenario's removals (S3.3 II), and after its
+// last turn the victory check (S1.3, S3.3 I) with victory.go's checkVictory.
+// Airborne evacuation (22.2) and automatic victory (23.0) are not refereed
+// yet; the Cherbourg scenario has no automatic victory (S3.3 I).
+
+func (g *Game) endPhase() []rules.Event {
+	events := g.removals()
+	if g.s.Turn < g.sc.Turns {
+		return append(events, rules.Event{Text: fmt.Sprintf("End of turn %d", g.s.Turn)})
+	}
+	v := checkVictory(g.sc, g.victoryState())
+	g.s.Over = true
+	g.s.Result = fmt.Sprintf("after turn %d, the %s", g.s.Turn, v.Reason)
+	return append(events, rules.Event{Text: "Game over: " + g.s.Result})
+}
+
+// removals applies the scenario's remove records (S3.3 II: the two 6FJ units
+// leave when Americans occupy Carentan in an End Phase).
+func (g *Game) removals() []rules.Event {
+	var events []rules.Event
+	nationalities := func(id string) []string {
+		var out []string
+		for i := range g.s.Units {
+			if g.s.Units[i].At == id && !g.s.Units[i].Gone && !slices.Contains(out, g.unit(i).Nationality) {
+				out = append(out, g.unit(i).Nationality)
+			}
+		}
+		return out
+	}
+	for _, f := range scenarioRemovals(g.sc, nationalities) {
+		for i := range g.s.Units {
+			if g.unit(i).Formation != f || g.s.Units[i].Gone || g.s.Units[i].At == "" {
+				continue
+			}
+			events = append(events, rules.Event{Seat: rules.Seat(g.unit(i).Side),
+				Text: fmt.Sprintf("%s is withdrawn: its formation %s leaves once the Americans hold the hex the scenario names (S3.3 II)", g.s.Units[i].ID, f)})
+			g.eliminate(i)
+		}
+	}
+	return events
+}
+
+// victoryState gathers what the victory records read.
+func (g *Game) victoryState() VictoryState {
+	st := VictoryState{Turn: g.s.Turn, Control: map[string]Side{}, Positions: map[string]string{},
+		Unsupplied: map[string]bool{}, CutOff: map[string]bool{}}
+	av, gv := g.supplyView(Allied), g.supplyView(German)
+	for _, h := range g.sc.Hexes {
+		if s := av.Control(h.ID); s != "" {
+			st.Control[h.ID] = s
+		}
+	}
+	for i, us := range g.s.Units {
+		if _, ok := g.onMap(i); !ok {
+			continue
+		}
+		st.Positions[us.ID] = us.At
+		if us.OutOfSupply {
+			// S3.3 I (a): "supplied" is the status set in the unit's last
+			// Supply Phase (18.1: fixed until the next one).
+			st.Unsupplied[us.ID] = true
+		}
+	}
+	st.AlliedSupply = traceSupply(g.sup, av)
+	edge := gv
+	edge.EdgeOnly = true
+	st.GermanSupply = traceSupply(g.sup, edge)
+	for _, r := range g.sc.Victory {
+		if r.Kind == VictoryCutOff && r.Place == "Cherbourg" {
+			st.CutOff[r.Place] = cherbourgCutOff(g.sup, gv)
+		}
+	}
+	return st
+}

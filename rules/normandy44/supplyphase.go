@@ -1,0 +1,297 @@
+package normandy44
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// The Supply Phase (3.0 B7, 18.1-18.5) wired to the state: supply.go traces
+// lines over a SupplyView that this file fills from the position.
+
+// supplyView is the position as side's supply lines see it (18.3): enemy
+// units, enemy ZOC and ZOC Lines (8.x), and control (2.2.5: the occupant, else
+// the side that last held a Town, City or fortification).
+func (g *Game) supplyView(side Side) SupplyView {
+	occ := g.occupancy()
+	enemy := otherSide(side)
+	ezoc := g.zocHexes(enemy)
+	lines := g.lines(enemy, occ)
+	kept := g.controlMap()
+	sideOf := func(id string) Side {
+		a, ok := g.b.ids[id]
+		if !ok {
+			return ""
+		}
+		return g.sideAt(occ, a)
+	}
+	return SupplyView{
+		Side:         side,
+		EnemyUnit:    func(id string) bool { return sideOf(id) == enemy },
+		FriendlyUnit: func(id string) bool { return sideOf(id) == side },
+		EnemyZOC: func(id string) bool {
+			a, ok := g.b.ids[id]
+			return ok && ezoc.Has(a)
+		},
+		EnemyZOCLine: func(from, to string) bool {
+			// A line into a hex its own side holds is not blocked: friends
+			// there negate a hex line and stand beside a hexside one (8.5.3).
+			return lines.blocks(g.b.ids[from], g.b.ids[to], sideOf(to) == side)
+		},
+		Control: func(id string) Side {
+			if s := sideOf(id); s != "" {
+				return s
+			}
+			return kept[id]
+		},
+	}
+}
+
+// marker is the out-of-supply marker a unit carries (18.1).
+func (us *unitState) marker() SupplyMarker {
+	switch {
+	case us.Isolated:
+		return MarkerIsolated
+	case us.OutOfSupply:
+		return MarkerOutOfSupply
+	}
+	return MarkerNone
+}
+
+func (us *unitState) setMarker(m SupplyMarker) {
+	us.OutOfSupply, us.Isolated = m != MarkerNone, m == MarkerIsolated
+}
+
+// supplyPhase (3.0 B7 a, 18.1) checks every unit of the phasing side: a unit
+// that cannot trace a line (18.3) is marked out of supply, a marked one is
+// flipped to Isolated, one that can trace loses its marker. Isolated HQs cut
+// off from every friendly combat unit are eliminated (18.5.4); the units that
+// must roll for attrition (18.5.1) wait for their dice.
+func (g *Game) supplyPhase() []rules.Event {
+	side := g.s.Side
+	seat := rules.Seat(side)
+	v := g.supplyView(side)
+	st := traceSupply(g.sup, v)
+	var events []rules.Event
+	changed := 0
+	for i := range g.s.Units {
+		if _, ok := g.onMap(i); !ok || g.unit(i).Side != side {
+			continue
+		}
+		us := &g.s.Units[i]
+		had := us.marker()
+		next := nextSupplyMarker(had, st[us.At] == InSupply)
+		us.setMarker(next)
+		if next == had {
+			continue
+		}
+		changed++
+		var text string
+		switch next {
+		case MarkerNone:
+			text = fmt.Sprintf("%s at %s traces supply again: marker removed (18.1)", us.ID, us.At)
+		case MarkerOutOfSupply:
+			text = fmt.Sprintf("%s at %s cannot trace a supply line: out of supply (18.1, 18.3)", us.ID, us.At)
+		default:
+			text = fmt.Sprintf("%s at %s is still cut off: its marker flips to Isolated (18.1)", us.ID, us.At)
+		}
+		events = append(events, rules.Event{Seat: seat, Text: text})
+	}
+	if changed == 0 {
+		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("%s Supply Phase: no supply marker changes (18.1)", sideWord(side))})
+	}
+	events = append(events, g.hqCutOffs(v, st)...)
+	g.s.Attrition = nil
+	for i := range g.s.Units {
+		if c, ok := g.attritionCase(i, v, st); ok && attritionDue(c) {
+			g.s.Attrition = append(g.s.Attrition, c.Unit)
+		}
+	}
+	return events
+}
+
+// hqCutOffs eliminates the phasing side's Isolated HQs that cannot trace a
+// line to a friendly non-HQ combat unit (18.5.4). ENGINE NOTE: "Isolated" is
+// read as for attrition (AMBIG-32): the red marker and no line at all.
+func (g *Game) hqCutOffs(v SupplyView, st map[string]SupplyStatus) []rules.Event {
+	var events []rules.Event
+	var toUnits map[string]SupplyStatus
+	for i := range g.s.Units {
+		us := &g.s.Units[i]
+		if _, ok := g.onMap(i); !ok || g.unit(i).Side != v.Side || g.unit(i).Type != HQ || !us.Isolated || st[us.At] != Isolated {
+			continue
+		}
+		if toUnits == nil {
+			toUnits = traceLineTo(g.sup, v, func(id string) bool { return g.holds(id, v.Side, isNonHQCombat) })
+		}
+		if hqCutOff(us.At, toUnits) {
+			events = append(events, rules.Event{Seat: rules.Seat(v.Side),
+				Text: fmt.Sprintf("%s at %s is Isolated and cut off from every friendly combat unit: eliminated (18.5.4)", us.ID, us.At)})
+			g.eliminate(i)
+		}
+	}
+	return events
+}
+
+func isNonHQCombat(u *Unit) bool { return u.Type != HQ && u.Type != Strongpoint }
+func isCombat(u *Unit) bool      { return u.Type != Strongpoint }
+func isStrongpoint(u *Unit) bool { return u.Type == Strongpoint }
+func isHQ(u *Unit) bool          { return u.Type == HQ }
+func isAnyUnit(u *Unit) bool     { return true }
+
+// holds reports whether a unit of side for which ok is true stands in a hex.
+func (g *Game) holds(id string, side Side, ok func(*Unit) bool) bool {
+	for j := range g.s.Units {
+		if g.s.Units[j].At == id && !g.s.Units[j].Gone && g.unit(j).Side == side && ok(g.unit(j)) {
+			return true
+		}
+	}
+	return false
+}
+
+// attritionCase gathers what 18.5 asks about unit i now; ok is false for a
+// unit that is not on the map.
+func (g *Game) attritionCase(i int, v SupplyView, st map[string]SupplyStatus) (AttritionCase, bool) {
+	a, ok := g.onMap(i)
+	if !ok || g.unit(i).Side != v.Side {
+		return AttritionCase{}, false
+	}
+	u, us := g.unit(i), &g.s.Units[i]
+	c := AttritionCase{Unit: u.ID, Quality: u.Quality, HQ: u.Type == HQ, Strongpoint: u.Type == Strongpoint,
+		Marker: us.marker(), Status: st[us.At]}
+	for j := range g.s.Units {
+		// 18.5.3: any other combat unit of the side in the hex shelters a
+		// strongpoint; HQs count, as 18.5.4 calls them combat units.
+		if j != i && g.s.Units[j].At == us.At && !g.s.Units[j].Gone && g.unit(j).Side == u.Side && isCombat(g.unit(j)) {
+			c.StackedCombatUnit = true
+		}
+	}
+	for _, n := range a.Neighbors() {
+		if g.holds(g.b.id(n), otherSide(u.Side), isAnyUnit) {
+			c.AdjacentEnemy = true
+		}
+	}
+	if !c.Marker.red() || c.Status != Isolated || !c.AdjacentEnemy || c.Strongpoint {
+		return c, true // the +2 refuge matters only to a unit that rolls
+	}
+	refuge := traceLineTo(g.sup, v, func(id string) bool { return g.refuge(id, v.Side) })
+	c.Refuge = refuge[us.At] == InSupply
+	return c, true
+}
+
+func (m SupplyMarker) red() bool { return m == MarkerIsolated }
+
+// refuge reports whether a hex ends a line that earns the +2 attrition DRM
+// (18.5.2): a friendly-controlled City, a friendly strongpoint (German), a
+// coastal hex (Allied) or a friendly HQ.
+func (g *Game) refuge(id string, side Side) bool {
+	a, ok := g.sup.axial[id]
+	if !ok {
+		return false
+	}
+	if g.sup.townCity[a] == City && g.controlMap()[id] == side {
+		return true
+	}
+	if side == German && g.holds(id, side, isStrongpoint) {
+		return true
+	}
+	if side == Allied && g.sup.coastal[a] {
+		return true
+	}
+	return g.holds(id, side, isHQ)
+}
+
+// attritionNeed is the dice need of the Supply Phase: one die for each unit
+// that rolls (18.5.1), all in one request, since every input was fixed when
+// the markers were set and no decision comes between the rolls (DESIGN.md,
+// Dice: one epoch), and the owner rolls (digest 6.1 R7).
+func (g *Game) attritionNeed() *rules.DiceNeed {
+	if len(g.s.Attrition) == 0 {
+		return nil
+	}
+	sides := make([]int, len(g.s.Attrition))
+	for k := range sides {
+		sides[k] = 6
+	}
+	return &rules.DiceNeed{By: rules.Seat(g.s.Side),
+		For:   fmt.Sprintf("isolation attrition, one die each for %s (18.5)", strings.Join(g.s.Attrition, ", ")),
+		Sides: sides}
+}
+
+// rollAttrition resolves the attrition dice in the order of the need. A
+// strongpoint left without a combat unit by these losses rolls at once
+// (18.5.3): a second need, since its roll was not due when the first was made.
+func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
+	if len(values) != len(g.s.Attrition) {
+		return nil, fmt.Errorf("%w: %d attrition dice are awaited, have %d", rules.ErrIllegal, len(g.s.Attrition), len(values))
+	}
+	for _, v := range values {
+		if v < 1 || v > 6 {
+			return nil, fmt.Errorf("%w: an attrition die is 1 to 6, have %v", rules.ErrIllegal, values)
+		}
+	}
+	side := g.s.Side
+	v := g.supplyView(side)
+	st := traceSupply(g.sup, v)
+	var events []rules.Event
+	rolled := slices.Clone(g.s.Attrition)
+	onlyStrongpoints := true
+	for k, id := range rolled {
+		i := g.index[id]
+		if !isStrongpoint(g.unit(i)) {
+			onlyStrongpoints = false
+		}
+		c, ok := g.attritionCase(i, v, st)
+		if !ok {
+			continue
+		}
+		loss, ev := attrition(values[k], c)
+		for e := range ev {
+			ev[e].Seat = rules.Seat(side)
+		}
+		events = append(events, ev...)
+		if loss > 0 {
+			events = append(events, g.loseStep(i, "18.5.1"))
+		}
+	}
+	g.s.Attrition = nil
+	if !onlyStrongpoints {
+		for i := range g.s.Units {
+			if !isStrongpoint(g.unit(i)) || slices.Contains(rolled, g.unit(i).ID) {
+				continue
+			}
+			if c, ok := g.attritionCase(i, v, st); ok && attritionDue(c) {
+				g.s.Attrition = append(g.s.Attrition, c.Unit)
+				events = append(events, rules.Event{Seat: rules.Seat(side),
+					Text: fmt.Sprintf("%s is left without a combat unit and must roll for attrition at once (18.5.3)", c.Unit)})
+			}
+		}
+	}
+	if len(g.s.Attrition) > 0 {
+		return events, nil
+	}
+	g.nextStage()
+	return append(events, g.enterPhase()...), nil
+}
+
+// loseStep takes one step from unit i (2.3.5): it flips to its next step, or
+// is eliminated from its last.
+func (g *Game) loseStep(i int, rule string) rules.Event {
+	us := &g.s.Units[i]
+	seat := rules.Seat(g.unit(i).Side)
+	if us.Step+1 < len(g.unit(i).Steps) {
+		us.Step++
+		return rules.Event{Seat: seat, Text: fmt.Sprintf("%s loses a step (%s)", us.ID, rule)}
+	}
+	at := us.At
+	g.eliminate(i)
+	return rules.Event{Seat: seat, Text: fmt.Sprintf("%s at %s loses its last step and is eliminated (%s)", us.ID, at, rule)}
+}
+
+// eliminate takes unit i off the map; the hexes it controlled keep their
+// controller (2.2.5).
+func (g *Game) eliminate(i int) {
+	g.s.Units[i] = unitState{ID: g.s.Units[i].ID, Gone: true, Step: g.s.Units[i].Step}
+}
