@@ -21,6 +21,8 @@ type testMap struct {
 	units    []string // [units] lines
 	setup    []string // [setup] lines
 	special  []string
+	places   []string // [places] lines, e.g. "entry 0104 green"
+	victory  []string // [victory] lines
 }
 
 func (m testMap) text() string {
@@ -43,9 +45,11 @@ func (m testMap) text() string {
 	}
 	section("hexsides", m.hexsides)
 	section("roads", m.roads)
+	section("places", m.places)
 	section("units", m.units)
 	section("setup", m.setup)
 	section("special", m.special)
+	section("victory", m.victory)
 	return b.String()
 }
 

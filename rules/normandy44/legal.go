@@ -81,7 +81,9 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 			found[a] = d
 		}
 	}
-	add(m, destination{})
+	if !g.s.Units[i].OutOfSupply { // 18.4: Tactical Movement only
+		add(m, destination{})
+	}
 	t := *m
 	t.tactical = true
 	for a, path := range t.tacticalReach() {
@@ -89,6 +91,9 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 			c, _ := t.walk(path)
 			found[a] = destination{path: path, cost: c, budget: m.budget, tactical: true}
 		}
+	}
+	if g.s.Units[i].OutOfSupply {
+		return g.choices(i, found)
 	}
 	if c := m.cyclist(false, false); c != nil {
 		add(c, destination{cyclist: true})

@@ -310,6 +310,8 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 		return nil, rules.Refuse("17.6.1", "%s has restricted mobility and is not released", u.ID)
 	case us.Repl && (sm || trucks):
 		return nil, rules.Refuse("6.2.4", "%s took a replacement: it moves 1 hex at most", u.ID)
+	case us.OutOfSupply && trucks:
+		return nil, rules.Refuse("18.4", "%s is out of supply: it moves only by Tactical Movement", u.ID)
 	}
 	m := &mover{g: g, ctx: ctx, i: i, start: start, mech: g.mechanized(i), sm: sm, trucks: trucks, repl: us.Repl}
 	if slices.Contains(u.Marks, MarkCherbourgDefense) && !g.s.CherbourgFree && g.b.inZone(ZoneCherbourg, start) {
@@ -401,6 +403,19 @@ func (g *Game) plan(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) 
 	}
 	if m.repl && len(path) > 2 {
 		return movePlan{}, rules.Refuse("6.2.4", "%s took a replacement: it moves 1 hex at most", g.unit(i).ID)
+	}
+	if g.s.Units[i].OutOfSupply && !m.repl && !sm {
+		// 18.4: a marked unit must use Tactical Movement (9.10).
+		t := *m
+		t.tactical = true
+		if len(path) > 3 {
+			return movePlan{}, rules.Refuse("18.4", "%s is out of supply: Tactical Movement only, 1 or 2 hexes (9.10)", g.unit(i).ID)
+		}
+		c, err := t.walk(path)
+		if err != nil {
+			return movePlan{}, err
+		}
+		return movePlan{cost: c, budget: m.budget, tactical: true}, nil
 	}
 	cost, err := m.walk(path)
 	if m.repl && err == nil {
