@@ -3,6 +3,7 @@ package normandy44
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 )
@@ -19,8 +20,19 @@ func (g *Game) endPhase() []rules.Event {
 	}
 	v := checkVictory(g.sc, g.victoryState())
 	g.s.Over = true
-	g.s.Result = fmt.Sprintf("after turn %d, the %s", g.s.Turn, v.Reason)
+	why := strings.TrimPrefix(v.Reason, fmt.Sprintf("%s win: ", v.Winner))
+	g.s.Result = fmt.Sprintf("%s win after turn %d (%s): %s", winners[v.Winner], g.s.Turn, victoryRule(g.sc), why)
 	return append(events, rules.Event{Text: "Game over: " + g.s.Result})
+}
+
+var winners = map[Side]string{Allied: "the Allies", German: "the Germans", "": "nobody"}
+
+// victoryRule names the scenario's victory rule for the result.
+func victoryRule(s *Scenario) string {
+	if isCherbourgRules(s) {
+		return "S3.3 I"
+	}
+	return "the scenario's victory conditions"
 }
 
 // removals applies the scenario's remove records (S3.3 II: the two 6FJ units

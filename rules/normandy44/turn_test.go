@@ -231,14 +231,14 @@ func TestVictory_S3_3(t *testing.T) {
 	g := setup()
 	endOfTurn(g, 12)
 	p := g.Pending()
-	if !p.Over || !strings.Contains(p.Result, "allied win") || !strings.Contains(p.Result, "2512 Carentan") || !strings.Contains(p.Result, "501/101") {
+	if !p.Over || !strings.HasPrefix(p.Result, "the Allies win after turn 12 (S3.3 I): ") || !strings.Contains(p.Result, "2512 Carentan") || !strings.Contains(p.Result, "501/101") {
 		t.Errorf("S3.3 I (a): %+v", p)
 	}
 	// The same unit with an out-of-supply marker does not count.
 	g = setup()
 	g.s.Units[g.index["501/101"]].OutOfSupply = true
 	endOfTurn(g, 12)
-	if p := g.Pending(); !p.Over || !strings.HasPrefix(p.Result, "after turn 12, the german win") {
+	if p := g.Pending(); !p.Over || !strings.HasPrefix(p.Result, "the Germans win after turn 12") {
 		t.Errorf("S3.3 I without a supplied unit: %+v", p)
 	}
 	// Without Carentan the Germans win.
@@ -246,7 +246,7 @@ func TestVictory_S3_3(t *testing.T) {
 	g.s.Units[g.index["505/82"]].At = "2811"
 	g.setControl("2512", German)
 	endOfTurn(g, 12)
-	if p := g.Pending(); !strings.Contains(p.Result, "german win") || !strings.Contains(p.Result, "does not control 2512") {
+	if p := g.Pending(); !strings.Contains(p.Result, "the Germans win") || !strings.Contains(p.Result, "does not control 2512") {
 		t.Errorf("S3.3 I without Carentan: %+v", p)
 	}
 	// Before turn 12 the game goes on.

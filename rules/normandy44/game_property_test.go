@@ -1,0 +1,110 @@
+package normandy44
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// playToEnd plays one Cherbourg game with the random legal player from turn 1
+// to the end of turn 12, dice from rnd, calling check after every input.
+func playToEnd(t *testing.T, rnd *rand.Rand, check func(before, after *Game, p play)) (*Game, []play) {
+	t.Helper()
+	g := cherbourg(t)
+	var plays []play
+	for steps := 0; !g.Pending().Over; steps++ {
+		if steps > 20000 {
+			t.Fatalf("no end after %d inputs, at %s", steps, g.Pending().Phase)
+		}
+		p := g.Pending()
+		before := g.Clone().(*Game)
+		var in play
+		if p.Dice != nil {
+			for _, n := range p.Dice.Sides {
+				in.roll = append(in.roll, rnd.IntN(n)+1)
+			}
+			if _, err := g.Roll(in.roll); err != nil {
+				t.Fatalf("%s: roll %v: %v", p.Phase, in.roll, err)
+			}
+		} else {
+			in.seat = p.Seats[0]
+			in.cmd = RandomCommand(g, in.seat, rnd)
+			if in.cmd == "" {
+				t.Fatalf("%s: the random player found nothing to do", p.Phase)
+			}
+			if _, err := g.Apply(in.seat, in.cmd); err != nil {
+				t.Fatalf("%s: a legal choice was refused: %s %q: %v", p.Phase, in.seat, in.cmd, err)
+			}
+		}
+		if check != nil {
+			check(before, g, in)
+		}
+		plays = append(plays, in)
+	}
+	return g, plays
+}
+
+// TestProperty_RandomGameToVictory: the random legal player plays the
+// Cherbourg scenario from turn 1 to the victory check of turn 12 (combat
+// phases passed with 'end'), using every command of this part, without
+// breaking the supply rules checked here: a marked unit moves by Tactical
+// Movement only (18.4), an Isolated marker is on a marked unit (18.1), a
+// unit takes at most one Repl a turn (6.2.3), and at most one unit is
+// mobilized a turn (6.7). Replaying the inputs gives the same hashes.
+func TestProperty_RandomGameToVictory(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		verbs := map[string]int{}
+		attrition := 0
+		check := func(before, after *Game, p play) {
+			for _, us := range after.s.Units {
+				if us.Isolated && !us.OutOfSupply {
+					t.Fatalf("%s: Isolated without the marker (18.1)", us.ID)
+				}
+			}
+			if after.s.Mobilized > 1 {
+				t.Fatalf("%q: %d units mobilized in one turn (6.7)", p.cmd, after.s.Mobilized)
+			}
+			if p.roll != nil {
+				if before.s.Phase == PhaseSupply {
+					attrition += len(p.roll)
+				}
+				return
+			}
+			c, err := ParseCommand(p.cmd)
+			if err != nil {
+				t.Fatalf("%q: %v", p.cmd, err)
+			}
+			verbs[c.Verb]++
+			i := before.index[c.Unit]
+			switch c.Verb {
+			case "move":
+				if before.s.Units[i].OutOfSupply && len(c.Path) > 3 {
+					t.Fatalf("%q: an out-of-supply unit moves %d hexes (18.4)", p.cmd, len(c.Path)-1)
+				}
+			case "replace":
+				if before.s.Units[i].Repl || after.s.Units[i].Step != before.s.Units[i].Step-1 {
+					t.Fatalf("%q: step %d -> %d, Repl before %v (6.2.1, 6.2.3)", p.cmd, before.s.Units[i].Step, after.s.Units[i].Step, before.s.Units[i].Repl)
+				}
+			}
+		}
+		g, plays := playToEnd(t, rand.New(rand.NewPCG(seed, 44)), check)
+		p := g.Pending()
+		if g.s.Turn != 12 || !strings.Contains(p.Result, " win after turn 12 (S3.3 I): ") {
+			t.Errorf("seed %d: ended in turn %d: %q", seed, g.s.Turn, p.Result)
+		}
+		if verbs["move"] == 0 || verbs["mobilize"] == 0 {
+			t.Errorf("seed %d: commands played %v", seed, verbs)
+		}
+		t.Logf("seed %d: %d inputs, commands %v, %d attrition dice; %s", seed, len(plays), verbs, attrition, p.Result)
+		_, h1 := replay(t, cherbourg(t), plays)
+		_, h2 := replay(t, cherbourg(t), plays)
+		for k := range h1 {
+			if h1[k] != h2[k] {
+				t.Fatalf("seed %d: replays differ at input %d", seed, k)
+			}
+		}
+		if h1[len(h1)-1] != g.Hash() {
+			t.Errorf("seed %d: the replay ends on another state", seed)
+		}
+	}
+}
