@@ -10,7 +10,9 @@ import (
 // turn 2, every unit still to move.
 func germanMovementTurn2(b *testing.B) *Game {
 	g := cherbourg(b)
-	for _, s := range []Side{Allied, German, German, German, Allied, Allied, Allied} {
+	// The invasion, German Movement and Combat, Allied Movement and Combat:
+	// the Supply Phases pass by themselves, with no attrition in turn 1.
+	for _, s := range []Side{Allied, German, German, Allied, Allied} {
 		if _, err := g.Apply(seatOf(s), "end"); err != nil {
 			b.Fatal(err)
 		}

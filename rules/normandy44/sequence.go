@@ -91,6 +91,8 @@ var phaseRules = map[Phase]phaseRule{
 			p := "restore steps with Repl ('replace UNIT', 6.2)"
 			if g.s.Side == German {
 				p += ", mobilize one 243/709 unit ('mobilize UNIT HEX', 6.7)"
+			} else {
+				p += " (landing In Britain units with RP, 6.5, is not refereed yet)"
 			}
 			return p + ", then 'end'"
 		}},
