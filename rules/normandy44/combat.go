@@ -1,0 +1,487 @@
+package normandy44
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Combat resolution as pure functions over plain inputs (10.x-19.x). Nothing
+// here reads the Game: the engine wiring builds a CombatInput from the state,
+// and applies what comes back. This file computes the odds and every shift.
+
+// Sentinel errors of a combat declaration.
+var (
+	// ErrNoMAF: the attack names no main attacking force, or one that is not
+	// a single formation plus at most one extra unit stacked with it (10.3).
+	ErrNoMAF = errors.New("no legal main attacking force (10.3)")
+	// ErrCannotAttack: a unit that may not attack is among the attackers.
+	ErrCannotAttack = errors.New("unit may not attack")
+	// ErrSupport: more support than the rules allow in one combat.
+	ErrSupport = errors.New("support over the per-combat limit")
+	// ErrNoDefender: a combat needs at least one defending unit (10.1).
+	ErrNoDefender = errors.New("no defending unit (10.1)")
+)
+
+// CombatUnit is one unit in a combat, with the values the combat rules read:
+// the counter's current step side and the markers on it.
+type CombatUnit struct {
+	ID          string
+	Nationality string // us, gb, ca, heer, ss ...
+	Formation   string // division or group (10.3.2); "" for none
+	Type        UnitType
+	Strength    int  // current printed strength (parenthesized or not)
+	DefendOnly  bool // strength in parentheses (10.7)
+	Steps       int  // steps left, 1-3 (2.3.5)
+	MA          int  // current movement allowance; 0 cannot retreat (13.2.2)
+	Quality     int  // -2..+2 (2.3.1)
+	AC          int  // armor class, 0 if none
+	AntiTank    bool // AC printed in red (11.4.3)
+	Tiger       bool // 11.9
+	Disrupted   bool // 13.6
+	OutOfSupply bool // out-of-supply or Isolated marker (18.4)
+
+	// Attackers only.
+	MAF     bool             // part of the main attacking force (10.3)
+	FromHex string           // hex attacked from (10.3.3: the extra unit must be stacked with the MAF)
+	From    Terrain          // terrain of that hex (11.3: attacking from a flooded hex)
+	Across  []HexsideFeature // what lies on the hexside crossed (11.1, 11.3, 11.4.4)
+	Landed  bool             // Allied reinforcement in its landing turn, Regroup (6.5.2)
+
+	// Defenders only.
+	SM          bool // strategic-movement marker (9.8.4)
+	RetreatedIn bool // retreated into the hex this phase (13.5)
+}
+
+func (u CombatUnit) info() TypeInfo { return UnitTypes[u.Type] }
+
+// grayArmor: an armored unit with a gray AC, the only kind that gives AS (11.4.1-11.4.3).
+func (u CombatUnit) grayArmor() bool { return u.AC > 0 && !u.AntiTank && u.info().ArmoredT }
+
+func (u CombatUnit) approach() approach { return approach{From: u.From, Hexside: u.Across} }
+
+// Fire is one artillery source declared for an attack (11.6).
+type Fire struct {
+	Source  ShiftSource // ShiftHQArtillery, ShiftWerfer or ShiftCaenArtillery
+	By      string      // the HQ or Werfer unit id; "" for Caen
+	Columns int         // SupP spent by an HQ (1 each), 1 for a Werfer or Caen
+}
+
+// Support is the attacker's declared support (10.5 step 2).
+type Support struct {
+	Air       int    // air markers (19.1.2)
+	Naval     int    // naval markers (19.2.3)
+	Artillery []Fire // HQs, Werfers, Caen (11.6, 17.2.5, 17.2.8, 17.3)
+}
+
+// CombatInput is one declared attack, as plain data.
+type CombatInput struct {
+	Attacker  Side
+	Turn      int
+	Weather   Weather
+	Target    Hex  // the one defending hex (10.2): terrain and hilltop
+	Improved  bool // an IP, Osteck or Westeck in the defending hex (16.1)
+	Attackers []CombatUnit
+	Defenders []CombatUnit
+	Support   Support
+	// Kampfgruppe: the MAF is a combat group, a stack of total strength ≤ 6
+	// declared a formation of its own (10.3.4).
+	Kampfgruppe bool
+	// JabosRoll is the Jabos die before a German attack in Clear weather
+	// (19.1.3); 0 while it has not been rolled.
+	JabosRoll int
+}
+
+func (in CombatInput) maf() []CombatUnit {
+	var out []CombatUnit
+	for _, u := range in.Attackers {
+		if u.MAF {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// jabosDue: Jabos are rolled before every German attack in Clear weather (19.1.3).
+func (in CombatInput) jabosDue() bool { return in.Attacker == German && in.Weather.Clear() }
+
+// fortified: an IP or a strongpoint in the defending hex (11.4.4, 16.1.1, 16.2).
+func (in CombatInput) fortified() bool {
+	return in.Improved || slices.ContainsFunc(in.Defenders, func(u CombatUnit) bool { return u.Type == Strongpoint })
+}
+
+// Halving records why an attacking unit counts half (11.1).
+type Halving struct {
+	Unit    string
+	Reasons []HalvingReason // every reason that applies; the unit is halved once
+}
+
+// AppliedShift is a shift with the units that earned it, for 12.2.1 step 3.
+type AppliedShift struct {
+	Shift
+	Units []string // the MAF units that provided a quality, AS or Tiger shift
+}
+
+// Odds is the odds computation of one combat, every step kept for the event.
+type Odds struct {
+	Attack, Defense       int // after halving, the DB and the 18 cap (10.4)
+	RawAttack, RawDefense int // before the cap
+	DB                    int // defensive bonus (11.2)
+	Halved                []Halving
+	Raw                   Column // odds before shifts (10.5 step 1)
+	Shifts                []AppliedShift
+	Net                   int    // net shift, right positive
+	Final                 Column // after shifts and the limits (10.6)
+	// JabosDue: a German attack in Clear weather whose Jabos die is not
+	// rolled yet; Final leaves the Jabos out until it is (19.1.3).
+	JabosDue bool
+}
+
+// providers lists the MAF units that earned a shift the attacker's loss must
+// fall on (12.2.1 step 3).
+func (o Odds) providers() []string {
+	var out []string
+	for _, s := range o.Shifts {
+		for _, u := range s.Units {
+			if !slices.Contains(out, u) {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
+}
+
+// String narrates the odds, e.g. "12:4 = 3-1, 1R HQ artillery (11.6, 17.2.5), 1R attacker armor superiority (11.4.1) → 5-1".
+func (o Odds) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d:%d = %s", o.Attack, o.Defense, o.Raw)
+	for _, s := range o.Shifts {
+		b.WriteString(", " + s.String())
+	}
+	if len(o.Shifts) > 0 {
+		fmt.Fprintf(&b, " → %s", o.Final)
+		if o.Raw+Column(o.Net) > Col7to1 {
+			b.WriteString(" (7-1 limit, 10.6)")
+		}
+	}
+	if o.Final.Automatic() {
+		b.WriteString(" (automatic A1, 10.6)")
+	}
+	return b.String()
+}
+
+// checkAttackers enforces who may attack and the MAF rules (10.3, 10.7,
+// 13.6, 22.1.1).
+func checkAttackers(in CombatInput) error {
+	if len(in.Defenders) == 0 {
+		return ErrNoDefender
+	}
+	nat := ""
+	for _, u := range in.Attackers {
+		switch {
+		case u.DefendOnly || u.Type == HQ || u.Type == Werfer || u.Type == Engineer || u.Type == Strongpoint:
+			return fmt.Errorf("%s: %w: defends only (10.7, 16.2, 17.2.2, 17.3, 17.8)", u.ID, ErrCannotAttack)
+		case u.Disrupted:
+			return fmt.Errorf("%s: %w: Disrupted (13.6)", u.ID, ErrCannotAttack)
+		}
+		if in.Attacker == Allied {
+			n := "us"
+			if u.Nationality != "us" {
+				n = "cw"
+			}
+			if nat != "" && n != nat {
+				return fmt.Errorf("%s: %w: US and CW units in one attack (22.1.1)", u.ID, ErrCannotAttack)
+			}
+			nat = n
+		}
+	}
+	maf := in.maf()
+	if len(maf) == 0 {
+		return ErrNoMAF
+	}
+	if in.Kampfgruppe {
+		total := 0
+		for _, u := range maf {
+			total += u.Strength
+			if u.FromHex != maf[0].FromHex {
+				return fmt.Errorf("%w: a combat group is one stack (10.3.4)", ErrNoMAF)
+			}
+		}
+		if total > 6 {
+			return fmt.Errorf("%w: combat group of strength %d > 6 (10.3.4)", ErrNoMAF, total)
+		}
+		return nil
+	}
+	// One formation, plus one extra unit stacked with it (10.3.1, 10.3.3).
+	// The formation is the one most MAF units belong to; a unit without a
+	// formation is a formation of its own (10.3.2).
+	count := map[string]int{}
+	for _, u := range maf {
+		count[formationKey(u)]++
+	}
+	best := ""
+	for _, u := range maf {
+		if k := formationKey(u); count[k] > count[best] {
+			best = k
+		}
+	}
+	var extra []CombatUnit
+	for _, u := range maf {
+		if formationKey(u) != best {
+			extra = append(extra, u)
+		}
+	}
+	switch len(extra) {
+	case 0:
+		return nil
+	case 1:
+		for _, u := range maf {
+			if formationKey(u) == best && u.FromHex == extra[0].FromHex {
+				return nil
+			}
+		}
+		return fmt.Errorf("%s: %w: the extra unit must be stacked with the MAF formation (10.3.3)", extra[0].ID, ErrNoMAF)
+	}
+	return fmt.Errorf("%w: more than one unit outside the MAF formation (10.3.3)", ErrNoMAF)
+}
+
+func formationKey(u CombatUnit) string {
+	if u.Formation == "" {
+		return "unit:" + u.ID
+	}
+	return u.Formation
+}
+
+// attackStrength halves each unit once for every reason that applies (11.1)
+// and sums.
+func attackStrength(in CombatInput) (int, []Halving) {
+	total := 0
+	var halved []Halving
+	for _, u := range in.Attackers {
+		var why []HalvingReason
+		if !u.MAF {
+			why = append(why, HalvedNotMAF)
+		}
+		if halvedByTerrain(u.approach(), in.Attacker == Allied) {
+			why = append(why, HalvedTerrain)
+		}
+		if u.OutOfSupply {
+			why = append(why, HalvedOutOfSupply)
+		}
+		if u.Landed {
+			why = append(why, HalvedLanded)
+		}
+		s := u.Strength
+		if len(why) > 0 {
+			s = halveStrength(s)
+			halved = append(halved, Halving{Unit: u.ID, Reasons: why})
+		}
+		total += s
+	}
+	return total, halved
+}
+
+// defenseStrength is the defenders' strength plus the DB (11.2): the best
+// terrain DB, capped by the printed strength of the units that may earn it
+// (not strongpoints, silhouettes or SM-marked units). Units that retreated
+// in this phase add nothing (13.5, AMBIG-26).
+func defenseStrength(in CombatInput) (total, db int) {
+	eligible := 0
+	for _, u := range in.Defenders {
+		if u.RetreatedIn {
+			continue
+		}
+		total += u.Strength
+		if !u.info().NoDB && !u.SM {
+			eligible += u.Strength
+		}
+	}
+	db = min(terrainChart[in.Target.Terrain].DB, eligible)
+	return total + db, db
+}
+
+// checkSupport enforces the per-combat limits of air, naval and artillery.
+func checkSupport(in CombatInput) error {
+	s := in.Support
+	if s.Air < 0 || s.Naval < 0 {
+		return ErrSupport
+	}
+	if s.Air > 0 && in.Attacker != Allied {
+		return fmt.Errorf("%w: only the Allies have air markers (19.1.1)", ErrSupport)
+	}
+	if s.Air > airMarkersPerCombat(in.Turn) {
+		return fmt.Errorf("%w: %d air markers, at most %d on turn %d (19.1.2)", ErrSupport, s.Air, airMarkersPerCombat(in.Turn), in.Turn)
+	}
+	if s.Naval > navalMarkersPerCombat || (s.Naval > 0 && (in.Attacker != Allied || in.Weather.Storm())) {
+		return fmt.Errorf("%w: naval support: one marker, Allies only, not in Storm (19.2.3)", ErrSupport)
+	}
+	limit := maxArtilleryShifts
+	if in.Weather.Storm() {
+		limit = maxArtilleryShiftsStorm
+	}
+	total, werfers := 0, 0
+	for _, f := range s.Artillery {
+		most := 1
+		switch {
+		case f.Source == ShiftHQArtillery && in.Attacker == Allied:
+			most = 2 // 17.2.5
+		case f.Source == ShiftWerfer || f.Source == ShiftCaenArtillery:
+			if in.Attacker != German {
+				return fmt.Errorf("%w: %s is German only (17.2.8, 17.3)", ErrSupport, f.Source)
+			}
+			if f.Source == ShiftWerfer {
+				werfers++
+			}
+		case f.Source != ShiftHQArtillery:
+			return fmt.Errorf("%w: %q is not artillery (11.6)", ErrSupport, f.Source)
+		}
+		if f.Columns < 1 || f.Columns > most {
+			return fmt.Errorf("%w: %s %s gives 1 to %d shifts (17.2.5)", ErrSupport, f.Source, f.By, most)
+		}
+		total += f.Columns
+	}
+	if werfers > limit {
+		return fmt.Errorf("%w: %d Werfers (17.3)", ErrSupport, werfers)
+	}
+	if total > limit {
+		return fmt.Errorf("%w: %d artillery shifts, at most %d (11.6, 4.3, AMBIG-16)", ErrSupport, total, limit)
+	}
+	return nil
+}
+
+// resolveOdds computes the odds of a declared attack (10.3-10.6, 11.x,
+// 19.x): halving, the DB, the 18 cap, the raw column, every shift with its
+// reason, then the limits. Jabos come in once in.JabosRoll is set.
+func resolveOdds(in CombatInput) (Odds, error) {
+	if err := checkAttackers(in); err != nil {
+		return Odds{}, err
+	}
+	if err := checkSupport(in); err != nil {
+		return Odds{}, err
+	}
+	var o Odds
+	o.RawAttack, o.Halved = attackStrength(in)
+	o.RawDefense, o.DB = defenseStrength(in)
+	if o.RawDefense == 0 {
+		// Only units that retreated in this phase: they add nothing (13.5)
+		// but the hex is still attacked; count it as the smallest defense.
+		o.RawDefense = 1
+	}
+	o.Attack, o.Defense = capStrength(o.RawAttack), capStrength(o.RawDefense)
+	raw, err := oddsColumn(o.RawAttack, o.RawDefense)
+	if err != nil {
+		return Odds{}, err
+	}
+	o.Raw = raw
+	o.Shifts = combatShifts(in)
+	if in.jabosDue() {
+		if in.JabosRoll == 0 {
+			o.JabosDue = true
+		} else if s, ok := jabosShift(in.JabosRoll); ok {
+			o.Shifts = append(o.Shifts, AppliedShift{Shift: s})
+		}
+	}
+	for _, s := range o.Shifts {
+		o.Net += s.Signed()
+	}
+	o.Final = shiftColumn(o.Raw, o.Net)
+	return o, nil
+}
+
+// combatShifts lists every shift but the Jabos, attacker's first.
+func combatShifts(in CombatInput) []AppliedShift {
+	var out []AppliedShift
+	add := func(src ShiftSource, n int, units ...string) {
+		if n > 0 {
+			out = append(out, AppliedShift{Shift: Shift{Source: src, Columns: n}, Units: units})
+		}
+	}
+	maf := in.maf()
+	allied := in.Attacker == Allied
+	defenders := in.Defenders
+
+	// Quality (11.5): the MAF's best against the defenders' best.
+	defQ := -3
+	for _, d := range defenders {
+		defQ = max(defQ, d.Quality)
+	}
+	bestQ, allNegative := -3, true
+	for _, u := range maf {
+		bestQ = max(bestQ, u.Quality)
+		allNegative = allNegative && u.Quality < 0
+	}
+	if bestQ > defQ {
+		var who []string
+		for _, u := range maf {
+			if u.Quality == bestQ {
+				who = append(who, u.ID)
+			}
+		}
+		add(ShiftQualityAttacker, 1, who...)
+	}
+
+	// Armor superiority (11.4): compare the best values only.
+	defAC, defInf, defArmor := 0, false, false
+	for _, d := range defenders {
+		defAC = max(defAC, d.AC)
+		defInf = defInf || d.info().InfantryT
+		defArmor = defArmor || d.grayArmor()
+	}
+	var asBy []string
+	mafAC := false
+	for _, u := range maf {
+		mafAC = mafAC || u.AC > 0
+		if u.grayArmor() && u.AC > defAC && !armorBarredByTerrain(u.approach(), in.Target.Terrain, in.fortified(), allied) {
+			asBy = append(asBy, u.ID)
+		}
+	}
+	if len(asBy) > 0 {
+		add(ShiftArmorAttacker, 1, asBy...)
+	}
+
+	// Tigers in the MAF (11.9).
+	var tigers []string
+	for _, u := range maf {
+		if u.Tiger && !tigerBarredByTerrain(u.approach(), in.Target.Terrain) {
+			tigers = append(tigers, u.ID)
+		}
+	}
+	add(ShiftTigerAttacker, min(len(tigers), 1), tigers...)
+
+	// Support (19.1.2, 19.2, 11.6).
+	add(ShiftAir, in.Support.Air)
+	add(ShiftNaval, in.Support.Naval)
+	for _, src := range []ShiftSource{ShiftHQArtillery, ShiftWerfer, ShiftCaenArtillery} {
+		n := 0
+		for _, f := range in.Support.Artillery {
+			if f.Source == src {
+				n += f.Columns
+			}
+		}
+		add(src, n)
+	}
+	// A defender in strategic movement (9.8.4).
+	if slices.ContainsFunc(defenders, func(u CombatUnit) bool { return u.SM }) {
+		add(ShiftStrategicMove, 1)
+	}
+
+	// The defender's shifts.
+	if allNegative && len(maf) > 0 {
+		add(ShiftQualityDefender, 1)
+	}
+	if !mafAC && defInf && defArmor {
+		add(ShiftArmorDefender, 1) // 11.4.2, on any terrain
+	}
+	if slices.ContainsFunc(defenders, func(u CombatUnit) bool { return u.Tiger }) {
+		add(ShiftTigerDefender, 1) // 11.9, whatever the terrain; one per combat
+	}
+	var approaches []approach
+	for _, u := range maf {
+		approaches = append(approaches, u.approach())
+	}
+	for _, s := range terrainShifts(in.Target, approaches) {
+		add(s.Source, s.Columns)
+	}
+	return out
+}
