@@ -15,9 +15,12 @@ func TestParseCommand_RoundTrip(t *testing.T) {
 		{Verb: "move", Unit: "ginf", Path: []string{"0201", "0202"}, SM: true, Trucks: true},
 		{Verb: "move", Unit: "3/1050/77", Path: []string{"2506"}},
 		{Verb: "relocate", Unit: "Cotentin", Path: []string{"3504"}},
+		{Verb: "replace", Unit: "739/709"},
+		{Verb: "mobilize", Unit: "1/739/709", Path: []string{"3210"}},
 	}
 	texts := []string{"end", "move 505/82 2710 2611 2612", "move 922(-)/243 2703 2704 sm",
-		"move ginf 0201 0202 trucks", "move ginf 0201 0202 sm trucks", "move 3/1050/77 2506", "relocate Cotentin 3504"}
+		"move ginf 0201 0202 trucks", "move ginf 0201 0202 sm trucks", "move 3/1050/77 2506", "relocate Cotentin 3504",
+		"replace 739/709", "mobilize 1/739/709 3210"}
 	for i, c := range good {
 		if c.String() != texts[i] {
 			t.Errorf("String() = %q, want %q", c.String(), texts[i])
@@ -37,6 +40,7 @@ func TestParseCommand_Rejects(t *testing.T) {
 		"move 505/82 2710 2611 sm sm", "move 505/82 2710 2611 fast", "move 505/82 2710 sm 2611",
 		"move  2710 2611", "move 5 05 2710 2611", "attack 2613",
 		"relocate", "relocate Cotentin", "relocate Cotentin 3504 3505", "relocate Cotentin 35O4", "relocate Cotentin 3504 sm",
+		"replace", "replace 739/709 2506", "replace  739/709", "mobilize 1/739/709", "mobilize 1/739/709 321O", "mobilize 1/739/709 3210 3211",
 	} {
 		if c, err := ParseCommand(s); !errors.Is(err, ErrCommand) {
 			t.Errorf("ParseCommand(%q) = %+v, %v; want ErrCommand", s, c, err)
@@ -47,7 +51,7 @@ func TestParseCommand_Rejects(t *testing.T) {
 // FuzzParseCommand: the parser never panics, and whatever it accepts prints
 // back to the same text and parses to the same command.
 func FuzzParseCommand(f *testing.F) {
-	for _, s := range []string{"end", "move 505/82 2710 2611 2612", "move ginf 0201 0202 sm trucks", "move a 0000 9999"} {
+	for _, s := range []string{"end", "move 505/82 2710 2611 2612", "move ginf 0201 0202 sm trucks", "move a 0000 9999", "replace 739/709", "mobilize 1/739/709 3210"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -276,3 +276,31 @@ func TestRemove6FJ_S3_3_II(t *testing.T) {
 		t.Errorf("no word of the removal: %s", eventsText(ev))
 	}
 }
+
+// TestReinforcements_S3_2_6: the German reinforcements come to La-Haye-du-Puits
+// (2506) in the turns S3.2.6 names: 3/1050/77 in turn 5, 1049(-)/77 and
+// 2/1050/77 in turn 6, not before.
+func TestReinforcements_S3_2_6(t *testing.T) {
+	g := cherbourg(t)
+	toTurn(t, g, 4, 4)
+	apply(t, g, German, "end") // Replacement
+	for _, id := range []string{"3/1050/77", "1049(-)/77", "2/1050/77"} {
+		if at(g, id) != "" {
+			t.Errorf("turn 4: %s at %q", id, at(g, id))
+		}
+	}
+	toTurn(t, g, 5, 4)
+	apply(t, g, German, "end")
+	if at(g, "3/1050/77") != "at:2506" || at(g, "1049(-)/77") != "" {
+		t.Errorf("turn 5: 3/1050/77 %q, 1049(-)/77 %q", at(g, "3/1050/77"), at(g, "1049(-)/77"))
+	}
+	if _, ok := legalTo(g, "3/1050/77", "2506"); !ok {
+		t.Error("turn 5: Legal does not bring 3/1050/77 in at 2506")
+	}
+	apply(t, g, German, "move 3/1050/77 2506")
+	toTurn(t, g, 6, 4)
+	apply(t, g, German, "end")
+	if at(g, "1049(-)/77") != "at:2506" || at(g, "2/1050/77") != "at:2506" || at(g, "3/1050/77") != "2506" {
+		t.Errorf("turn 6: %q %q %q", at(g, "1049(-)/77"), at(g, "2/1050/77"), at(g, "3/1050/77"))
+	}
+}
