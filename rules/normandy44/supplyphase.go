@@ -46,7 +46,32 @@ func (g *Game) supplyView(side Side) SupplyView {
 			}
 			return kept[id]
 		},
+		OpenBeach: g.openBeach,
 	}
+}
+
+// openBeach reports whether the beach of a beach hex is open (21.1.1): an
+// Allied engineer of that beach stands on one of its hexes. The engineer is
+// the one whose counter names the beach (17.8).
+func (g *Game) openBeach(id string) bool {
+	a, ok := g.sup.axial[id]
+	if !ok {
+		return false
+	}
+	beach := g.sup.beach[a]
+	if beach == "" {
+		return false
+	}
+	for i := range g.s.Units {
+		u := g.unit(i)
+		if u.Type != Engineer || u.Side != Allied || u.Beach != beach {
+			continue
+		}
+		if b, ok := g.onMap(i); ok && g.sup.beach[b] == beach {
+			return true
+		}
+	}
+	return false
 }
 
 // marker is the out-of-supply marker a unit carries (18.1).

@@ -175,3 +175,25 @@ func TestOutOfSupplyMoves_18_4(t *testing.T) {
 	}
 	apply(t, g, German, "move ginf 0404 0405 0406")
 }
+
+// TestOpenBeach_21_1_1: an Allied line ends on a beach hex only while the
+// beach's engineer stands on it (18.2, 21.1.1).
+func TestOpenBeach_21_1_1(t *testing.T) {
+	m := testMap{
+		units:  []string{allInf, "eng allied us - engineer (1)-0 beach=utah", "eng2 allied us - engineer (1)-0 beach=omaha"},
+		setup:  []string{"ainf 0404", "eng2 0808"},
+		places: []string{"beach 0408 utah"},
+	}
+	g := m.game(t, Allied, 3)
+	if st := traceSupply(g.sup, g.supplyView(Allied)); st["0404"] == InSupply {
+		t.Error("a line to a beach with no engineer on it")
+	}
+	g.s.Units[g.index["eng2"]].At = "0408" // another beach's engineer
+	if st := traceSupply(g.sup, g.supplyView(Allied)); st["0404"] == InSupply {
+		t.Error("Omaha's engineer opens Utah")
+	}
+	g.s.Units[g.index["eng"]].At = "0408"
+	if st := traceSupply(g.sup, g.supplyView(Allied)); st["0404"] != InSupply {
+		t.Errorf("0404, 4 hexes from the open beach: %s", st["0404"])
+	}
+}
