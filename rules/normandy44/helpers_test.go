@@ -22,6 +22,8 @@ type testMap struct {
 	setup    []string // [setup] lines
 	special  []string
 	places   []string // [places] lines, e.g. "entry 0104 green"
+	boxes    []string // [boxes] lines
+	reinf    []string // [reinforcements] lines
 	victory  []string // [victory] lines
 }
 
@@ -46,8 +48,10 @@ func (m testMap) text() string {
 	section("hexsides", m.hexsides)
 	section("roads", m.roads)
 	section("places", m.places)
+	section("boxes", m.boxes)
 	section("units", m.units)
 	section("setup", m.setup)
+	section("reinforcements", m.reinf)
 	section("special", m.special)
 	section("victory", m.victory)
 	return b.String()

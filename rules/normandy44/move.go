@@ -500,11 +500,21 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	ctx := g.moveContext(u.Side)
 	entering := g.waiting(i)
+	britain, landing := g.inBritainEntry(i)
 	var p movePlan
+	var land landed
 	var err error
-	if entering {
+	switch {
+	case landing && (c.SM || c.Trucks):
+		return nil, rules.Refuse("6.5.2", "a landing unit moves by Tactical Movement")
+	case landing:
+		p, land, err = g.planLanding(ctx, i, britain, path)
+		entering = true
+	case entering:
 		p, err = g.planEntry(ctx, i, path, c.SM, c.Trucks)
-	} else {
+	case u.Side == Allied && g.s.Units[i].At == "" && !g.s.Units[i].Gone:
+		return nil, rules.Refuse("6.5.1", "%s is not on the In Britain card to be bought this turn", u.ID)
+	default:
 		if at := g.s.Units[i].At; c.Path[0] != at {
 			return nil, rules.Refuse("9.1", "%s stands in %s, not %s: a path starts where the unit stands", u.ID, at, c.Path[0])
 		}
@@ -556,6 +566,11 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	verb := "moves"
 	if entering {
 		verb = "enters the map at"
+	}
+	if landing {
+		g.s.Landed = append(g.s.Landed, land)
+		verb = fmt.Sprintf("is bought for %d %s RP and lands at", land.RP, land.Army)
+		how += ", 6.5.2"
 	}
 	text := fmt.Sprintf("%s %s %s (%s)", u.ID, verb, joinPath(c.Path), how)
 	return []rules.Event{{Seat: rules.Seat(u.Side), Text: text}}, nil

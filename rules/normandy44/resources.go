@@ -96,7 +96,7 @@ func (g *Game) resources(side Side) Resources {
 // saved.
 func (g *Game) receiveResources() []rules.Event {
 	var events []rules.Event
-	g.s.RP = nil
+	g.s.RP, g.s.Landed = nil, nil
 	for _, side := range []Side{German, Allied} {
 		r := g.resources(side)
 		var got []string
@@ -222,7 +222,7 @@ func (g *Game) resourceLines() []string {
 		}
 	}
 	for _, p := range g.s.RP {
-		lines = append(lines, fmt.Sprintf("RP %s this turn: %d", p.Pool, p.N))
+		lines = append(lines, fmt.Sprintf("RP %s this turn: %d, %d spent", p.Pool, p.N, g.rpSpent(p.Pool)))
 	}
 	return lines
 }

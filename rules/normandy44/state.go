@@ -41,6 +41,8 @@ type state struct {
 	SupP []supPool   `json:"supp,omitempty"`
 	Repl []replStock `json:"repl,omitempty"`
 	RP   []supPool   `json:"rp,omitempty"` // Allied RP of this turn, per army; never saved (6.5.1)
+	// Landed lists this turn's Allied landings (6.5.1, 6.5.2).
+	Landed []landed `json:"landed,omitempty"`
 	// Mobilized counts the units mobilized this turn (6.7, AMBIG-48: one in all).
 	Mobilized int `json:"mobilized,omitempty"`
 	// Attrition lists the units whose isolation attrition die is awaited in
@@ -156,6 +158,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Repl = slices.Clone(g.s.Repl)
 	c.s.RP = slices.Clone(g.s.RP)
 	c.s.Attrition = slices.Clone(g.s.Attrition)
+	c.s.Landed = slices.Clone(g.s.Landed)
 	return &c
 }
 

@@ -1,0 +1,148 @@
+package normandy44
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// Allied reinforcements bought with RP (6.5.1) and landed in the Allied
+// Movement Phase (6.5.2): 'move UNIT BEACH-HEX [HEX]' takes a unit from the
+// In Britain card, pays its RP from the turn's income, and lands it on an open
+// beach (21.1.1) by Tactical Movement, the beach hex counting as the first of
+// its 1 or 2 hexes (6.5.2 a). At most 4 RP land through one beach a turn
+// (6.5.2 c). Landing on a Mulberry (21.1.3) and the Regroup marker (6.5.2 b)
+// come with parts 2 and 3.
+
+// landed is one landing of this turn.
+type landed struct {
+	Unit  string `json:"unit"`
+	Army  string `json:"army"`
+	Beach string `json:"beach"`
+	RP    int    `json:"rp"`
+}
+
+// inBritainEntry is unit i's In Britain record, if it waits there now to be
+// bought (6.5.1: from turn 2, or the turn the schedule names).
+func (g *Game) inBritainEntry(i int) (Reinforcement, bool) {
+	us := g.s.Units[i]
+	if g.unit(i).Side != Allied || us.At != "" || us.Gone {
+		return Reinforcement{}, false
+	}
+	for _, r := range purchasable(g.sc, g.s.Turn, nil) {
+		if r.Unit == us.ID {
+			return r, true
+		}
+	}
+	return Reinforcement{}, false
+}
+
+func armyOf(u *Unit) string {
+	if u.Nationality == "us" {
+		return "us"
+	}
+	return "gb"
+}
+
+// rpIncome is an army's RP this turn (6.5.1).
+func (g *Game) rpIncome(army string) int {
+	if k := poolIndex(g.s.RP, army); k >= 0 {
+		return g.s.RP[k].N
+	}
+	return 0
+}
+
+// rpSpent is what an army has spent on landings this turn.
+func (g *Game) rpSpent(army string) int {
+	n := 0
+	for _, l := range g.s.Landed {
+		if l.Army == army {
+			n += l.RP
+		}
+	}
+	return n
+}
+
+// planLanding checks a landing: the unit's cost against the army's RP left,
+// the beach, open and clear of enemy units, the beach's 4-RP limit, and the
+// Tactical Movement from the beach hex. It returns the landing to record.
+func (g *Game) planLanding(ctx *moveContext, i int, r Reinforcement, path []hex.Axial) (movePlan, landed, error) {
+	u := g.unit(i)
+	cost, _, ok := rpCost(r, u)
+	if !ok {
+		return movePlan{}, landed{}, rules.Refuse("6.5.1", "%s has no RP cost on the In Britain card or in T15", u.ID)
+	}
+	army := armyOf(u)
+	if left := g.rpIncome(army) - g.rpSpent(army); cost > left {
+		return movePlan{}, landed{}, rules.Refuse("6.5.1", "%s costs %d RP and the %s army has %d RP left this turn", u.ID, cost, army, left)
+	}
+	beachID := g.b.id(path[0])
+	beach := g.sup.beach[path[0]]
+	switch {
+	case beach == "":
+		return movePlan{}, landed{}, rules.Refuse("6.5.2", "%s lands on a beach hex; %s is not one", u.ID, beachID)
+	case g.sideAt(ctx.occ, path[0]) == German:
+		return movePlan{}, landed{}, rules.Refuse("6.5.2", "German units hold the beach hex %s", beachID)
+	case !g.openBeach(beachID) && u.Type != Engineer:
+		return movePlan{}, landed{}, rules.Refuse("21.1.4", "the %s beach is closed: only its engineer may land there", beach)
+	case u.Type == Engineer && u.Beach != beach && !g.openBeach(beachID):
+		return movePlan{}, landed{}, rules.Refuse("21.1.4", "the %s beach is closed: only its own engineer may land there", beach)
+	case len(path) > 2:
+		return movePlan{}, landed{}, rules.Refuse("6.5.2", "a landing unit moves by Tactical Movement, the beach hex counting as the first of at most 2 hexes")
+	}
+	l := landed{Unit: u.ID, Army: army, Beach: beach, RP: cost}
+	var ls []Landing
+	for _, x := range append(slices.Clone(g.s.Landed), l) {
+		ls = append(ls, Landing{Unit: x.Unit, Army: x.Army, Beach: x.Beach, RP: x.RP})
+	}
+	if err := checkLandings(ls, g.rpIncome("us"), g.rpIncome("gb")); err != nil {
+		return movePlan{}, landed{}, err
+	}
+	if len(path) == 1 {
+		return movePlan{tactical: true}, l, nil // an engineer with MA 0 too
+	}
+	// Move it as a unit standing on the beach hex, then take it off again.
+	g.s.Units[i].At = beachID
+	m, err := g.newMover(ctx, i, false, false)
+	g.s.Units[i].At = ""
+	if err != nil {
+		return movePlan{}, landed{}, err
+	}
+	m.tactical = true
+	c, err := m.walk(path)
+	if err != nil {
+		return movePlan{}, landed{}, err
+	}
+	return movePlan{cost: c, budget: m.budget, tactical: true}, l, nil
+}
+
+// landingMoves lists an In Britain unit's landings, one per hex reached, with
+// its cost in RP.
+func (g *Game) landingMoves(ctx *moveContext, i int) []rules.Choice {
+	r, ok := g.inBritainEntry(i)
+	if !ok || g.s.Side != Allied || g.s.Phase != PhaseMovement {
+		return nil
+	}
+	var out []rules.Choice
+	for _, a := range hex.SortedKeys(g.sup.beach) {
+		paths := [][]hex.Axial{{a}}
+		for _, n := range a.Neighbors() {
+			paths = append(paths, []hex.Axial{a, n})
+		}
+		for _, p := range paths {
+			_, l, err := g.planLanding(ctx, i, r, p)
+			if err != nil || g.endCheck(ctx, i, p[len(p)-1], false) != nil {
+				continue
+			}
+			c := Command{Verb: "move", Unit: g.unit(i).ID}
+			for _, h := range p {
+				c.Path = append(c.Path, g.b.id(h))
+			}
+			out = append(out, rules.Choice{Command: c.String(), Piece: c.Unit, Cost: l.RP,
+				Note: fmt.Sprintf("land at %s for %d RP, Tactical Movement (6.5.1, 6.5.2, 9.10)", l.Beach, l.RP)})
+		}
+	}
+	return out
+}
