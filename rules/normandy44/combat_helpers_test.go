@@ -40,14 +40,16 @@ func combatMapOf(g *Game, side Side, moving ...string) CombatMap {
 		return out
 	}
 	return CombatMap{
-		OnMap:     g.b.land,
-		Terrain:   g.b.terrain,
-		Fortified: func(a hx.Axial) bool { return slices.ContainsFunc(occ[a], func(i int) bool { return g.unit(i).Type == Strongpoint }) },
-		Feature:   g.b.feature,
-		Road:      func(x, y hx.Axial) bool { return g.b.road(x, y) != "" },
-		Enemy:     func(a hx.Axial) bool { return g.sideAt(occ, a) == enemy },
-		EnemyZOC:  zoc.Has,
-		ZOCLine:   func(x, y hx.Axial) bool { return lines.blocks(x, y, len(staying(y)) > 0) },
+		OnMap:   g.b.land,
+		Terrain: g.b.terrain,
+		Fortified: func(a hx.Axial) bool {
+			return slices.ContainsFunc(occ[a], func(i int) bool { return g.unit(i).Type == Strongpoint })
+		},
+		Feature:  g.b.feature,
+		Road:     func(x, y hx.Axial) bool { return g.b.road(x, y) != "" },
+		Enemy:    func(a hx.Axial) bool { return g.sideAt(occ, a) == enemy },
+		EnemyZOC: zoc.Has,
+		ZOCLine:  func(x, y hx.Axial) bool { return lines.blocks(x, y, len(staying(y)) > 0) },
 		Friends: func(a hx.Axial) (bool, int) {
 			st := staying(a)
 			hold := 0
@@ -61,7 +63,9 @@ func combatMapOf(g *Game, side Side, moving ...string) CombatMap {
 		Room: func(a hx.Axial, units []string) bool {
 			extra := []int{}
 			for _, id := range units {
-				extra = append(extra, g.index[id])
+				if i, ok := g.index[id]; ok {
+					extra = append(extra, i)
+				}
 			}
 			var here []int
 			for _, i := range staying(a) {

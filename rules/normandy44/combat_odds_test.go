@@ -195,8 +195,8 @@ func oddsCases() []oddsCase {
 			name: "P18_11.5_combat_A",
 			in: overcast(CombatInput{Attacker: Allied, Target: Hex{Terrain: Bocage},
 				Attackers: []CombatUnit{
-					func() CombatUnit { u := q(us("8/4", 6, "4", true), 0); u.FromHex = "a"; return u }(),
-					func() CombatUnit { u := q(us("502/101", 2, "101", true), 1); u.FromHex = "a"; return u }()},
+					func() CombatUnit { u := q(us("8/4", 6, "4", true), 0); u.FromHex = "0403"; return u }(),
+					func() CombatUnit { u := q(us("502/101", 2, "101", true), 1); u.FromHex = "0403"; return u }()},
 				Defenders: []CombatUnit{func() CombatUnit { u := ger("795ost", 2); u.Type, u.Quality = Ost, -1; return u }()}}),
 			att: 8, def: 4, raw: Col2to1, final: Col3to1,
 			shifts: []ShiftSource{ShiftQualityAttacker},
@@ -278,8 +278,8 @@ func oddsCases() []oddsCase {
 			name: "P27_10.3.2_combat_J",
 			in: overcast(CombatInput{Attacker: Allied, Target: Hex{Terrain: Mixed},
 				Attackers: []CombatUnit{
-					func() CombatUnit { u := gb("1ss", 6, "", true); u.FromHex = "x"; return u }(),
-					func() CombatUnit { u := withNat(tank("13h", 4, 3, "", true), "gb"); u.FromHex = "x"; return u }(),
+					func() CombatUnit { u := gb("1ss", 6, "", true); u.FromHex = "0403"; return u }(),
+					func() CombatUnit { u := withNat(tank("13h", 4, 3, "", true), "gb"); u.FromHex = "0403"; return u }(),
 					landed(gb("185/3", 4, "3", false)), landed(withNat(tank("27ab", 4, 3, "27ab", false), "gb"))},
 				Defenders: []CombatUnit{sp, func() CombatUnit { u := ger("192pg", 6); u.Type, u.AC = Panzergrenadier, 3; return u }()}}),
 			att: 14, def: 10, raw: Col1to1, final: Col1to1, halvedUnits: 2,
@@ -359,8 +359,16 @@ func TestCombatDeclarationRules(t *testing.T) {
 	base := func() CombatInput {
 		return overcast(CombatInput{Attacker: Allied, Target: Hex{Terrain: Clear},
 			Attackers: []CombatUnit{
-				func() CombatUnit { u := mafUnit("a", Infantry, 6, "29"); u.FromHex, u.Nationality = "0101", "us"; return u }(),
-				func() CombatUnit { u := mafUnit("rgr", Infantry, 2, ""); u.FromHex, u.Nationality = "0101", "us"; return u }()},
+				func() CombatUnit {
+					u := mafUnit("a", Infantry, 6, "29")
+					u.FromHex, u.Nationality = "0101", "us"
+					return u
+				}(),
+				func() CombatUnit {
+					u := mafUnit("rgr", Infantry, 2, "")
+					u.FromHex, u.Nationality = "0101", "us"
+					return u
+				}()},
 			Defenders: []CombatUnit{unit("g", Infantry, 4, "709")}})
 	}
 	// E08 (10.3.3, L687): the extra unit must be stacked with the MAF.
