@@ -8,9 +8,8 @@ import (
 
 // playToEnd plays one Cherbourg game with the random legal player from turn 1
 // to the end of turn 12, dice from rnd, calling check after every input.
-func playToEnd(t *testing.T, rnd *rand.Rand, check func(before, after *Game, p play)) (*Game, []play) {
+func playToEnd(t *testing.T, rnd *rand.Rand, g *Game, check func(before, after *Game, p play)) (*Game, []play) {
 	t.Helper()
-	g := cherbourg(t)
 	var plays []play
 	for steps := 0; !g.Pending().Over; steps++ {
 		if steps > 20000 {
@@ -52,7 +51,15 @@ func playToEnd(t *testing.T, rnd *rand.Rand, check func(before, after *Game, p p
 // unit takes at most one Repl a turn (6.2.3), and at most one unit is
 // mobilized a turn (6.7). Replaying the inputs gives the same hashes.
 func TestProperty_RandomGameToVictory(t *testing.T) {
-	for seed := uint64(1); seed <= 3; seed++ {
+	for seed := uint64(1); seed <= 4; seed++ {
+		start := cherbourg(t)
+		if seed == 4 {
+			// As if the Utah assault had carried the beach (20.3, part 3):
+			// WN5 gone, the engineer on 2814, so that the Allies land units
+			// bought with RP (6.5) and trace supply to the beach (18.2).
+			start.eliminate(start.index["WN5"])
+			start.s.Units[start.index["Utah-Eng"]].At = "2814"
+		}
 		verbs := map[string]int{}
 		attrition := 0
 		check := func(before, after *Game, p play) {
@@ -76,6 +83,12 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 			}
 			verbs[c.Verb]++
 			i := before.index[c.Unit]
+			if c.Verb == "move" && before.s.Units[i].At == "" && before.unit(i).Side == Allied {
+				verbs["landing"]++
+				if len(c.Path) > 2 || before.sup.beach[before.b.ids[c.Path[0]]] == "" {
+					t.Fatalf("%q: a landing not on a beach or beyond 2 hexes (6.5.2)", p.cmd)
+				}
+			}
 			switch c.Verb {
 			case "move":
 				if before.s.Units[i].OutOfSupply && len(c.Path) > 3 {
@@ -87,17 +100,23 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 				}
 			}
 		}
-		g, plays := playToEnd(t, rand.New(rand.NewPCG(seed, 44)), check)
+		base := start.Clone().(*Game)
+		g, plays := playToEnd(t, rand.New(rand.NewPCG(seed, 44)), start, check)
 		p := g.Pending()
 		if g.s.Turn != 12 || !strings.Contains(p.Result, " win after turn 12 (S3.3 I): ") {
 			t.Errorf("seed %d: ended in turn %d: %q", seed, g.s.Turn, p.Result)
 		}
-		if verbs["move"] == 0 || verbs["mobilize"] == 0 {
+		for _, l := range g.s.Landed {
+			if l.Beach != "utah" {
+				t.Errorf("seed %d: a landing at %s", seed, l.Beach)
+			}
+		}
+		if verbs["move"] == 0 || verbs["mobilize"] == 0 || (seed == 4) != (verbs["landing"] > 0) {
 			t.Errorf("seed %d: commands played %v", seed, verbs)
 		}
 		t.Logf("seed %d: %d inputs, commands %v, %d attrition dice; %s", seed, len(plays), verbs, attrition, p.Result)
-		_, h1 := replay(t, cherbourg(t), plays)
-		_, h2 := replay(t, cherbourg(t), plays)
+		_, h1 := replay(t, base, plays)
+		_, h2 := replay(t, base, plays)
 		for k := range h1 {
 			if h1[k] != h2[k] {
 				t.Fatalf("seed %d: replays differ at input %d", seed, k)
