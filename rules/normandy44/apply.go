@@ -36,12 +36,15 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 			return nil, rules.Refuse("3.0", "units move in their Movement Phase; this is the %s", p.Phase)
 		}
 		return g.move(c)
-	case "replace", "mobilize":
+	case "replace", "mobilize", "rebuild":
 		if g.s.Phase != PhaseReplacement {
 			return nil, rules.Refuse("6.2", "Repl are spent and units mobilized in the Replacement Phase; this is the %s", p.Phase)
 		}
-		if c.Verb == "replace" {
+		switch c.Verb {
+		case "replace":
 			return g.replace(c)
+		case "rebuild":
+			return g.rebuild(c)
 		}
 		return g.mobilize(c)
 	case "relocate":

@@ -20,6 +20,7 @@ const maxPath = 64
 //	move UNIT HEX HEX ... [sm] [trucks]
 //	relocate UNIT HEX                the Cotentin HQ to Cherbourg (17.4)
 //	replace UNIT                     one Repl restores a step (6.2.1)
+//	rebuild UNIT [HEX]               one Repl rebuilds an eliminated unit (6.2.2)
 //	mobilize UNIT HEX                a 243/709 unit leaves its box (6.7)
 //
 // A move names the unit, then its path: the hex it stands in and every hex it
@@ -27,7 +28,7 @@ const maxPath = 64
 // and may be that hex alone. "sm" moves it by Strategic Movement (9.8.1) and "trucks"
 // gives it the German Trucks marker (9.8.6).
 type Command struct {
-	Verb   string // "end", "move", "relocate", "replace" or "mobilize"
+	Verb   string // "end", "move", "relocate", "replace", "rebuild" or "mobilize"
 	Unit   string
 	Path   []string
 	SM     bool
@@ -85,8 +86,13 @@ func ParseCommand(s string) (Command, error) {
 			return Command{}, fmt.Errorf("%w: want 'replace UNIT'", ErrCommand)
 		}
 		c = Command{Verb: "replace", Unit: words[1]}
+	case "rebuild":
+		if len(words) < 2 || len(words) > 3 || !validUnitID(words[1]) || (len(words) == 3 && !validHexID(words[2])) {
+			return Command{}, fmt.Errorf("%w: want 'rebuild UNIT' or 'rebuild UNIT HEX'", ErrCommand)
+		}
+		c = Command{Verb: "rebuild", Unit: words[1], Path: words[2:]}
 	default:
-		return Command{}, fmt.Errorf("%w: unknown command %q (want move, relocate, replace, mobilize or end)", ErrCommand, words[0])
+		return Command{}, fmt.Errorf("%w: unknown command %q (want move, relocate, replace, rebuild, mobilize or end)", ErrCommand, words[0])
 	}
 	if c.String() != s {
 		return Command{}, fmt.Errorf("%w: not canonical: write %q", ErrCommand, c.String())
@@ -102,6 +108,11 @@ func (c Command) String() string {
 		return c.Verb + " " + c.Unit + " " + strings.Join(c.Path, " ")
 	case "replace":
 		return "replace " + c.Unit
+	case "rebuild":
+		if len(c.Path) == 0 {
+			return "rebuild " + c.Unit
+		}
+		return "rebuild " + c.Unit + " " + strings.Join(c.Path, " ")
 	default:
 		return c.Verb
 	}

@@ -17,10 +17,12 @@ func TestParseCommand_RoundTrip(t *testing.T) {
 		{Verb: "relocate", Unit: "Cotentin", Path: []string{"3504"}},
 		{Verb: "replace", Unit: "739/709"},
 		{Verb: "mobilize", Unit: "1/739/709", Path: []string{"3210"}},
+		{Verb: "rebuild", Unit: "ginf", Path: []string{"0405"}},
+		{Verb: "rebuild", Unit: "ainf"},
 	}
 	texts := []string{"end", "move 505/82 2710 2611 2612", "move 922(-)/243 2703 2704 sm",
 		"move ginf 0201 0202 trucks", "move ginf 0201 0202 sm trucks", "move 3/1050/77 2506", "relocate Cotentin 3504",
-		"replace 739/709", "mobilize 1/739/709 3210"}
+		"replace 739/709", "mobilize 1/739/709 3210", "rebuild ginf 0405", "rebuild ainf"}
 	for i, c := range good {
 		if c.String() != texts[i] {
 			t.Errorf("String() = %q, want %q", c.String(), texts[i])
@@ -41,6 +43,7 @@ func TestParseCommand_Rejects(t *testing.T) {
 		"move  2710 2611", "move 5 05 2710 2611", "attack 2613",
 		"relocate", "relocate Cotentin", "relocate Cotentin 3504 3505", "relocate Cotentin 35O4", "relocate Cotentin 3504 sm",
 		"replace", "replace 739/709 2506", "replace  739/709", "mobilize 1/739/709", "mobilize 1/739/709 321O", "mobilize 1/739/709 3210 3211",
+		"rebuild", "rebuild ginf 0405 0406", "rebuild ginf 04O5", "rebuild ginf ",
 	} {
 		if c, err := ParseCommand(s); !errors.Is(err, ErrCommand) {
 			t.Errorf("ParseCommand(%q) = %+v, %v; want ErrCommand", s, c, err)

@@ -28,7 +28,14 @@ type landed struct {
 // bought (6.5.1: from turn 2, or the turn the schedule names).
 func (g *Game) inBritainEntry(i int) (Reinforcement, bool) {
 	us := g.s.Units[i]
-	if g.unit(i).Side != Allied || us.At != "" || us.Gone {
+	if g.unit(i).Side != Allied || us.Gone {
+		return Reinforcement{}, false
+	}
+	if box := g.inBritainBox(); box != "" && us.At == box && g.s.Turn >= 2 {
+		// Rebuilt (6.2.2): the cost is T15's (rpCost).
+		return Reinforcement{Unit: us.ID, At: box}, true
+	}
+	if us.At != "" {
 		return Reinforcement{}, false
 	}
 	for _, r := range purchasable(g.sc, g.s.Turn, nil) {
@@ -104,9 +111,10 @@ func (g *Game) planLanding(ctx *moveContext, i int, r Reinforcement, path []hex.
 		return movePlan{tactical: true}, l, nil // an engineer with MA 0 too
 	}
 	// Move it as a unit standing on the beach hex, then take it off again.
+	was := g.s.Units[i].At
 	g.s.Units[i].At = beachID
 	m, err := g.newMover(ctx, i, false, false)
-	g.s.Units[i].At = ""
+	g.s.Units[i].At = was
 	if err != nil {
 		return movePlan{}, landed{}, err
 	}

@@ -30,7 +30,7 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 			case g.unit(i).Side != g.s.Side:
 			case g.waiting(i):
 				out = append(out, g.entryMoves(ctx, i)...)
-			case g.s.Units[i].At == "":
+			case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
 				out = append(out, g.landingMoves(ctx, i)...)
 			default:
 				out = append(out, g.unitMoves(ctx, i)...)

@@ -11,13 +11,12 @@ import (
 // map (6.2), and from turn 2 the Germans mobilize one 243/709 unit (6.7).
 //
 //	replace UNIT         one Repl restores one step to UNIT (6.2.1)
+//	rebuild UNIT [HEX]   one Repl rebuilds an eliminated unit (rebuild.go)
 //	mobilize UNIT HEX    UNIT leaves its mobilization box for HEX (6.7)
-//
-// Rebuilding eliminated units (6.2.2) is not offered yet.
 
 // startReplacement opens a side's Replacement Phase.
 func (g *Game) startReplacement() []rules.Event {
-	g.s.Mobilized = 0
+	g.s.Mobilized, g.s.Rebuilt = 0, nil
 	return nil
 }
 
@@ -30,8 +29,10 @@ func (g *Game) replaceStock(i int, repl map[string]SupplyStatus) (int, error) {
 	switch {
 	case g.s.Turn == 1:
 		return -1, rules.Refuse("6.2.3", "no replacements in turn 1")
-	case us.Gone || us.At == "":
-		return -1, rules.Refuse("6.2.1", "%s is not on the map; rebuilding eliminated units (6.2.2) is not refereed yet", u.ID)
+	case us.Gone:
+		return -1, rules.Refuse("6.2.1", "%s is eliminated: 'rebuild' it (6.2.2)", u.ID)
+	case us.At == "":
+		return -1, rules.Refuse("6.2.1", "%s is not on the map", u.ID)
 	case !g.b.known(us.At):
 		return -1, rules.Refuse("6.2.3", "%s is not on the map", u.ID)
 	case us.Step == 0:
@@ -46,35 +47,7 @@ func (g *Game) replaceStock(i int, repl map[string]SupplyStatus) (int, error) {
 		}
 		return -1, rules.Refuse("6.2.3", "%s cannot trace a supply line now (18.3)", u.ID)
 	}
-	order := make([]int, 0, len(g.s.Repl))
-	for k, r := range g.s.Repl {
-		if r.grant().Expires() || r.Limit == ReplTigerPanther {
-			order = append(order, k)
-		}
-	}
-	for k := range g.s.Repl {
-		if !slices.Contains(order, k) {
-			order = append(order, k)
-		}
-	}
-	var first error
-	for _, k := range order {
-		r := g.s.Repl[k]
-		if r.Count == 0 || (r.Nation == "german") != (u.Side == German) {
-			continue
-		}
-		err := replFits(r.grant(), u, g.s.Weather)
-		if err == nil {
-			return k, nil
-		}
-		if first == nil {
-			first = err
-		}
-	}
-	if first != nil {
-		return -1, first
-	}
-	return -1, rules.Refuse("6.1", "the %s side has no Repl", u.Side)
+	return g.fittingStock(u)
 }
 
 // replace gives unit i one Repl (6.2.1) and the Repl marker (6.2.4).
@@ -146,6 +119,7 @@ func (g *Game) mobilize(c Command) ([]rules.Event, error) {
 func (g *Game) replacementChoices() []rules.Choice {
 	var out []rules.Choice
 	repl := replLine(g.sup, g.supplyView(g.s.Side))
+	out = append(out, g.rebuildChoices(repl)...)
 	for i := range g.s.Units {
 		u := g.unit(i)
 		if u.Side != g.s.Side {

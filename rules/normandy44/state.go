@@ -43,6 +43,8 @@ type state struct {
 	RP   []supPool   `json:"rp,omitempty"` // Allied RP of this turn, per army; never saved (6.5.1)
 	// Landed lists this turn's Allied landings (6.5.1, 6.5.2).
 	Landed []landed `json:"landed,omitempty"`
+	// Rebuilt lists the units rebuilt in this Replacement Phase (6.2.2 c).
+	Rebuilt []string `json:"rebuilt,omitempty"`
 	// Mobilized counts the units mobilized this turn (6.7, AMBIG-48: one in all).
 	Mobilized int `json:"mobilized,omitempty"`
 	// Attrition lists the units whose isolation attrition die is awaited in
@@ -159,6 +161,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.RP = slices.Clone(g.s.RP)
 	c.s.Attrition = slices.Clone(g.s.Attrition)
 	c.s.Landed = slices.Clone(g.s.Landed)
+	c.s.Rebuilt = slices.Clone(g.s.Rebuilt)
 	return &c
 }
 

@@ -1,0 +1,199 @@
+package normandy44
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Rebuilding eliminated units with Repl (6.2.1, 6.2.2, 17.2.2):
+//
+//	rebuild UNIT HEX   a German unit, or an HQ of either side, returns on HEX
+//	rebuild UNIT       an Allied unit goes to the In Britain card, to be
+//	                   bought and landed again (6.5; AMBIG-63)
+//
+// A rebuilt unit returns at its lowest step (6.2.1; a 3-step unit as its
+// cadre) and carries the Repl marker (6.2.4).
+
+// inBritainBox is the scenario's In Britain card, "" if it has none.
+func (g *Game) inBritainBox() string {
+	for _, b := range g.sc.Boxes {
+		if b.Kind == BoxInBritain {
+			return b.Name
+		}
+	}
+	return ""
+}
+
+// rebuildStock checks that unit i may be rebuilt on hexID ("" for the In
+// Britain card) and picks the Repl marker, as replaceStock does.
+func (g *Game) rebuildStock(i int, hexID string, repl map[string]SupplyStatus) (int, error) {
+	u, us := g.unit(i), g.s.Units[i]
+	switch {
+	case g.s.Turn == 1:
+		return -1, rules.Refuse("6.2.3", "no replacements in turn 1")
+	case !us.Gone:
+		return -1, rules.Refuse("6.2.1", "%s is not eliminated", u.ID)
+	case u.Type == HQ && hexID == "":
+		return -1, rules.Refuse("17.2.2", "a rebuilt HQ returns on a hex: name it")
+	case u.Type == HQ:
+		if err := g.hqRebuildPlace(u, hexID, repl); err != nil {
+			return -1, err
+		}
+	case u.Side == Allied && hexID != "":
+		return -1, rules.Refuse("6.2.2", "rebuilt Allied units go to the In Britain card: 'rebuild %s'", u.ID)
+	case u.Side == Allied && g.inBritainBox() == "":
+		return -1, rules.Refuse("6.2.2", "this scenario has no In Britain card")
+	case u.Side == German && hexID == "":
+		return -1, rules.Refuse("6.2.2", "a rebuilt German unit returns on a hex: name it")
+	case u.Side == German:
+		if err := checkRebuildPlace(g.sc, g.sup, u, g.rebuildPlace(i, hexID, repl)); err != nil {
+			return -1, err
+		}
+	}
+	if a, ok := g.b.ids[hexID]; ok && g.stackAt(g.occupancy(), a, i) > stackLimit {
+		// ENGINE NOTE (7.2), as for mobilization.
+		return -1, rules.Refuse("7.1", "%s would put %s over the stacking limit", u.ID, hexID)
+	}
+	return g.fittingStock(u)
+}
+
+// hqRebuildPlace checks where a rebuilt HQ returns (17.2.2): a friendly-
+// controlled City with a supply line now, or for the Allies an open beach hex.
+func (g *Game) hqRebuildPlace(u *Unit, hexID string, repl map[string]SupplyStatus) error {
+	a, ok := g.sup.axial[hexID]
+	if !ok {
+		return rules.Refuse("17.2.2", "%s is not a hex of the map", hexID)
+	}
+	v := g.supplyView(u.Side)
+	if v.EnemyUnit(hexID) {
+		return rules.Refuse("17.2.2", "%s holds enemy units", hexID)
+	}
+	if u.Side == Allied && g.sup.beach[a] != "" && g.openBeach(hexID) {
+		return nil
+	}
+	if g.sup.townCity[a] != City || v.Control(hexID) != u.Side {
+		return rules.Refuse("17.2.2", "a rebuilt HQ returns to a friendly-controlled City%s; %s is not one", cond(u.Side == Allied, " or an open beach hex"), hexID)
+	}
+	if repl[hexID] != InSupply {
+		return rules.Refuse("17.2.2", "%s cannot trace a supply line now", hexID)
+	}
+	return nil
+}
+
+// rebuildPlace gathers what 6.2.2 asks of a hex for unit i.
+func (g *Game) rebuildPlace(i int, hexID string, repl map[string]SupplyStatus) RebuildPlace {
+	u := g.unit(i)
+	v := g.supplyView(u.Side)
+	p := RebuildPlace{Hex: hexID, Controller: v.Control(hexID), Supply: repl[hexID], EnemyZOC: v.EnemyZOC(hexID)}
+	p.SameNationHQ = g.holds(hexID, u.Side, func(h *Unit) bool { return h.Type == HQ && h.Nationality == u.Nationality })
+	for j, us := range g.s.Units {
+		// 6.2.2 (c): units of the division on the map at the start of the
+		// phase; units rebuilt in it do not count.
+		if j == i || g.unit(j).Formation != u.Formation || slices.Contains(g.s.Rebuilt, us.ID) {
+			continue
+		}
+		if _, ok := g.onMap(j); ok {
+			p.DivisionAt = append(p.DivisionAt, us.At)
+		}
+	}
+	return p
+}
+
+// fittingStock picks the Repl marker for u (6.2.3-6.4), the ones that must be
+// used at once first.
+func (g *Game) fittingStock(u *Unit) (int, error) {
+	order := make([]int, 0, len(g.s.Repl))
+	for k, r := range g.s.Repl {
+		if r.grant().Expires() || r.Limit == ReplTigerPanther {
+			order = append(order, k)
+		}
+	}
+	for k := range g.s.Repl {
+		if !slices.Contains(order, k) {
+			order = append(order, k)
+		}
+	}
+	var first error
+	for _, k := range order {
+		r := g.s.Repl[k]
+		if r.Count == 0 || (r.Nation == "german") != (u.Side == German) {
+			continue
+		}
+		err := replFits(r.grant(), u, g.s.Weather)
+		if err == nil {
+			return k, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	if first != nil {
+		return -1, first
+	}
+	return -1, rules.Refuse("6.1", "the %s side has no Repl", u.Side)
+}
+
+func (g *Game) rebuild(c Command) ([]rules.Event, error) {
+	i, err := g.ownUnit(c.Unit, "6.2")
+	if err != nil {
+		return nil, err
+	}
+	hexID := ""
+	if len(c.Path) > 0 {
+		hexID = c.Path[0]
+	}
+	k, err := g.rebuildStock(i, hexID, replLine(g.sup, g.supplyView(g.s.Side)))
+	if err != nil {
+		return nil, err
+	}
+	r := &g.s.Repl[k]
+	r.Count--
+	u := g.unit(i)
+	us := &g.s.Units[i]
+	*us = unitState{ID: us.ID, Step: len(u.Steps) - 1, Repl: true}
+	g.s.Rebuilt = append(g.s.Rebuilt, us.ID)
+	where := "on the In Britain card, to be bought and landed (6.2.2, 6.5)"
+	if hexID != "" {
+		us.At = hexID
+		g.setControl(hexID, u.Side)
+		where = "at " + hexID
+	} else {
+		us.At = g.inBritainBox()
+	}
+	return []rules.Event{{Seat: rules.Seat(u.Side), Text: fmt.Sprintf("%s is rebuilt with a %s %s Repl at its lowest step, %s (6.2.1, 6.2.2)", us.ID, r.Nation, r.Type, where)}}, nil
+}
+
+// rebuildChoices lists the phasing side's legal rebuilds.
+func (g *Game) rebuildChoices(repl map[string]SupplyStatus) []rules.Choice {
+	var out []rules.Choice
+	var places []string
+	for _, h := range g.sc.Hexes {
+		places = append(places, h.ID)
+	}
+	for i, us := range g.s.Units {
+		u := g.unit(i)
+		if u.Side != g.s.Side || !us.Gone {
+			continue
+		}
+		if _, err := g.fittingStock(u); err != nil {
+			continue
+		}
+		if u.Side == Allied && u.Type != HQ {
+			if _, err := g.rebuildStock(i, "", repl); err == nil {
+				out = append(out, rules.Choice{Command: "rebuild " + u.ID, Piece: u.ID, Note: "to the In Britain card (6.2.2)"})
+			}
+			continue
+		}
+		for _, h := range places {
+			if a, ok := g.sup.axial[h]; !ok || (g.sup.townCity[a] == "" && !g.holds(h, u.Side, isHQ) && g.sup.beach[a] == "") {
+				continue // 6.2.2, 17.2.2: a Town, City, HQ hex or beach only
+			}
+			if _, err := g.rebuildStock(i, h, repl); err == nil {
+				out = append(out, rules.Choice{Command: "rebuild " + u.ID + " " + h, Piece: u.ID, Note: "rebuilt at its lowest step (6.2.2)"})
+			}
+		}
+	}
+	return out
+}
