@@ -36,7 +36,7 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 			return nil, rules.Refuse("3.0", "units move in their Movement Phase; this is the %s", p.Phase)
 		}
 		return g.move(c)
-	case "replace", "mobilize", "rebuild":
+	case "replace", "mobilize", "rebuild", "allot":
 		if g.s.Phase != PhaseReplacement {
 			return nil, rules.Refuse("6.2", "Repl are spent and units mobilized in the Replacement Phase; this is the %s", p.Phase)
 		}
@@ -45,6 +45,8 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 			return g.replace(c)
 		case "rebuild":
 			return g.rebuild(c)
+		case "allot":
+			return g.allot(c)
 		}
 		return g.mobilize(c)
 	case "relocate":
@@ -67,6 +69,9 @@ func (g *Game) endStage() ([]rules.Event, error) {
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
 	if g.s.Phase == PhaseReplacement {
 		events = append(events, g.expireRepl(g.s.Side)...)
+		if g.s.Side == German {
+			g.s.SupPNew = 0 // 5.2: allotted at once or kept by the 7th Army
+		}
 	}
 	g.nextStage()
 	return append(events, g.enterPhase()...), nil

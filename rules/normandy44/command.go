@@ -3,6 +3,7 @@ package normandy44
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -22,17 +23,19 @@ const maxPath = 64
 //	replace UNIT                     one Repl restores a step (6.2.1)
 //	rebuild UNIT [HEX]               one Repl rebuilds an eliminated unit (6.2.2)
 //	mobilize UNIT HEX                a 243/709 unit leaves its box (6.7)
+//	allot cherbourg-fortress N       N of the turn's German SupP to the fortress (5.2)
 //
 // A move names the unit, then its path: the hex it stands in and every hex it
 // enters, in order. A reinforcement's path starts with its entry hex (6.6),
 // and may be that hex alone. "sm" moves it by Strategic Movement (9.8.1) and "trucks"
 // gives it the German Trucks marker (9.8.6).
 type Command struct {
-	Verb   string // "end", "move", "relocate", "replace", "rebuild" or "mobilize"
+	Verb   string // "end", "move", "relocate", "replace", "rebuild", "mobilize" or "allot"
 	Unit   string
 	Path   []string
 	SM     bool
 	Trucks bool
+	N      int // allot: how many SupP
 }
 
 // ParseCommand reads a command in canonical form.
@@ -86,13 +89,19 @@ func ParseCommand(s string) (Command, error) {
 			return Command{}, fmt.Errorf("%w: want 'replace UNIT'", ErrCommand)
 		}
 		c = Command{Verb: "replace", Unit: words[1]}
+	case "allot":
+		n, err := strconv.Atoi(words[len(words)-1])
+		if len(words) != 3 || words[1] != fortressPool || err != nil || n < 1 || n > maxSupP {
+			return Command{}, fmt.Errorf("%w: want 'allot cherbourg-fortress N', N from 1 to %d", ErrCommand, maxSupP)
+		}
+		c = Command{Verb: "allot", Path: []string{words[1]}, N: n}
 	case "rebuild":
 		if len(words) < 2 || len(words) > 3 || !validUnitID(words[1]) || (len(words) == 3 && !validHexID(words[2])) {
 			return Command{}, fmt.Errorf("%w: want 'rebuild UNIT' or 'rebuild UNIT HEX'", ErrCommand)
 		}
 		c = Command{Verb: "rebuild", Unit: words[1], Path: words[2:]}
 	default:
-		return Command{}, fmt.Errorf("%w: unknown command %q (want move, relocate, replace, rebuild, mobilize or end)", ErrCommand, words[0])
+		return Command{}, fmt.Errorf("%w: unknown command %q (want move, relocate, replace, rebuild, mobilize, allot or end)", ErrCommand, words[0])
 	}
 	if c.String() != s {
 		return Command{}, fmt.Errorf("%w: not canonical: write %q", ErrCommand, c.String())
@@ -108,6 +117,8 @@ func (c Command) String() string {
 		return c.Verb + " " + c.Unit + " " + strings.Join(c.Path, " ")
 	case "replace":
 		return "replace " + c.Unit
+	case "allot":
+		return "allot " + strings.Join(c.Path, " ") + " " + strconv.Itoa(c.N)
 	case "rebuild":
 		if len(c.Path) == 0 {
 			return "rebuild " + c.Unit

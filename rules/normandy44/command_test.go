@@ -19,10 +19,11 @@ func TestParseCommand_RoundTrip(t *testing.T) {
 		{Verb: "mobilize", Unit: "1/739/709", Path: []string{"3210"}},
 		{Verb: "rebuild", Unit: "ginf", Path: []string{"0405"}},
 		{Verb: "rebuild", Unit: "ainf"},
+		{Verb: "allot", Path: []string{"cherbourg-fortress"}, N: 2},
 	}
 	texts := []string{"end", "move 505/82 2710 2611 2612", "move 922(-)/243 2703 2704 sm",
 		"move ginf 0201 0202 trucks", "move ginf 0201 0202 sm trucks", "move 3/1050/77 2506", "relocate Cotentin 3504",
-		"replace 739/709", "mobilize 1/739/709 3210", "rebuild ginf 0405", "rebuild ainf"}
+		"replace 739/709", "mobilize 1/739/709 3210", "rebuild ginf 0405", "rebuild ainf", "allot cherbourg-fortress 2"}
 	for i, c := range good {
 		if c.String() != texts[i] {
 			t.Errorf("String() = %q, want %q", c.String(), texts[i])
@@ -44,6 +45,8 @@ func TestParseCommand_Rejects(t *testing.T) {
 		"relocate", "relocate Cotentin", "relocate Cotentin 3504 3505", "relocate Cotentin 35O4", "relocate Cotentin 3504 sm",
 		"replace", "replace 739/709 2506", "replace  739/709", "mobilize 1/739/709", "mobilize 1/739/709 321O", "mobilize 1/739/709 3210 3211",
 		"rebuild", "rebuild ginf 0405 0406", "rebuild ginf 04O5", "rebuild ginf ",
+		"allot", "allot cherbourg-fortress", "allot cherbourg-fortress 0", "allot cherbourg-fortress 02", "allot cherbourg-fortress 20",
+		"allot 7th-army 1", "allot cherbourg-fortress +1", "allot cherbourg-fortress 1 1",
 	} {
 		if c, err := ParseCommand(s); !errors.Is(err, ErrCommand) {
 			t.Errorf("ParseCommand(%q) = %+v, %v; want ErrCommand", s, c, err)

@@ -14,7 +14,7 @@ import (
 // yet; the Cherbourg scenario has no automatic victory (S3.3 I).
 
 func (g *Game) endPhase() []rules.Event {
-	events := g.removals()
+	events := append(g.removals(), g.fortressFalls()...)
 	if g.s.Turn < g.sc.Turns {
 		return append(events, rules.Event{Text: fmt.Sprintf("End of turn %d", g.s.Turn)})
 	}

@@ -120,6 +120,9 @@ func (g *Game) replacementChoices() []rules.Choice {
 	var out []rules.Choice
 	repl := replLine(g.sup, g.supplyView(g.s.Side))
 	out = append(out, g.rebuildChoices(repl)...)
+	if g.s.Side == German {
+		out = append(out, g.allotChoices()...)
+	}
 	for i := range g.s.Units {
 		u := g.unit(i)
 		if u.Side != g.s.Side {

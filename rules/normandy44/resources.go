@@ -96,7 +96,7 @@ func (g *Game) resources(side Side) Resources {
 // saved.
 func (g *Game) receiveResources() []rules.Event {
 	var events []rules.Event
-	g.s.RP, g.s.Landed = nil, nil
+	g.s.RP, g.s.Landed, g.s.SupPNew = nil, nil, 0
 	for _, side := range []Side{German, Allied} {
 		r := g.resources(side)
 		var got []string
@@ -107,6 +107,9 @@ func (g *Game) receiveResources() []rules.Event {
 				pool = "us"
 			}
 			lost := g.addSupP(pool, r.SupP)
+			if side == German {
+				g.s.SupPNew = r.SupP - lost
+			}
 			got = append(got, fmt.Sprintf("%d SupP to %s%s", r.SupP, pool, lostWords(lost)))
 			if side == Allied && !isCherbourgRules(g.sc) {
 				lost := g.addSupP("gb", r.SupP)

@@ -88,11 +88,14 @@ var phaseRules = map[Phase]phaseRule{
 		// 6.2.3: no replacements in turn 1, and mobilization starts in turn 2 (6.7).
 		await: func(g *Game) bool { return g.s.Turn > 1 },
 		prompt: func(g *Game) string {
-			p := "restore steps with Repl ('replace UNIT', 6.2)"
+			p := "restore steps or rebuild units with Repl ('replace UNIT', 'rebuild UNIT [HEX]', 6.2)"
 			if g.s.Side == German {
 				p += ", mobilize one 243/709 unit ('mobilize UNIT HEX', 6.7)"
+				if g.s.SupPNew > 0 && g.fortressInPlay() {
+					p += fmt.Sprintf(", put up to %d of this turn's SupP on the Cherbourg Fortress ('allot cherbourg-fortress N', 5.2)", g.s.SupPNew)
+				}
 			} else {
-				p += " (landing In Britain units with RP, 6.5, is not refereed yet)"
+				p += " (units bought with RP land in the Movement Phase, 6.5)"
 			}
 			return p + ", then 'end'"
 		}},
@@ -106,6 +109,9 @@ var phaseRules = map[Phase]phaseRule{
 					p += ", bring in reinforcements ('move UNIT ENTRY-HEX HEX ...')"
 					break
 				}
+			}
+			if g.s.Side == Allied && len(g.s.RP) > 0 {
+				p += ", land units bought with RP ('move UNIT BEACH-HEX [HEX]', 6.5)"
 			}
 			return p + ", then 'end'"
 		}},

@@ -41,6 +41,9 @@ type state struct {
 	SupP []supPool   `json:"supp,omitempty"`
 	Repl []replStock `json:"repl,omitempty"`
 	RP   []supPool   `json:"rp,omitempty"` // Allied RP of this turn, per army; never saved (6.5.1)
+	// SupPNew is the German SupP of this turn that may still be allotted
+	// to the Cherbourg Fortress (5.2).
+	SupPNew int `json:"supp_new,omitempty"`
 	// Landed lists this turn's Allied landings (6.5.1, 6.5.2).
 	Landed []landed `json:"landed,omitempty"`
 	// Rebuilt lists the units rebuilt in this Replacement Phase (6.2.2 c).

@@ -304,3 +304,28 @@ func TestReinforcements_S3_2_6(t *testing.T) {
 		t.Errorf("turn 6: %q %q %q", at(g, "1049(-)/77"), at(g, "2/1050/77"), at(g, "3/1050/77"))
 	}
 }
+
+// TestAllot_5_2: the turn's German SupP arrive on the 7th Army; in the German
+// Replacement Phase some or all may go to the Cherbourg Fortress, never more,
+// and never again later; the fortress and its SupP go when every Cherbourg
+// hex is Allied.
+func TestAllot_5_2(t *testing.T) {
+	g := cherbourg(t)
+	toTurn(t, g, 2, 2) // Overcast: +1 SupP (S3.2.2)
+	refused(t, g, German, "allot cherbourg-fortress 2", "5.2")
+	if _, ok := choiceOf(g, "allot cherbourg-fortress 1"); !ok {
+		t.Error("Legal does not offer the allocation")
+	}
+	apply(t, g, German, "allot cherbourg-fortress 1")
+	if g.s.SupP[poolIndex(g.s.SupP, fortressPool)].N != 4 || g.s.SupP[poolIndex(g.s.SupP, germanSupPPool)].N != 0 {
+		t.Errorf("after the allocation: %+v", g.s.SupP)
+	}
+	refused(t, g, German, "allot cherbourg-fortress 1", "5.2")
+	for _, id := range cityHexes(g.sc, "Cherbourg") {
+		g.setControl(id, Allied)
+	}
+	ev := endOfTurn(g, 2)
+	if g.fortressInPlay() || !strings.Contains(eventsText(ev), "4 SupP are removed (5.2)") {
+		t.Errorf("the fortress stands: %+v, %s", g.s.SupP, eventsText(ev))
+	}
+}
