@@ -95,6 +95,8 @@ type Combat struct {
 	Advances     []CombatCommand
 	advanceDone  bool
 	condAdvanced bool
+	retreatKey   string
+	retreatCache []RetreatPath
 }
 
 // NewCombat computes the odds and opens the combat.
@@ -145,6 +147,8 @@ func (c *Combat) retreatUnits() (movers []RetreatUnit, lost []string) {
 	return movers, lost
 }
 
+// retreatOptions are the legal retreats of the movers, computed once per
+// set of movers: the map does not change during one combat.
 func (c *Combat) retreatOptions() []RetreatPath {
 	origin, err := c.Layout.Parse(c.Origin)
 	if err != nil {
@@ -154,7 +158,11 @@ func (c *Combat) retreatOptions() []RetreatPath {
 	if len(movers) == 0 {
 		return nil
 	}
-	return retreatPaths(origin, c.Result.Retreat, movers, c.RetreatMap)
+	key := fmt.Sprint(c.Result.Retreat, movers)
+	if c.retreatKey != key {
+		c.retreatKey, c.retreatCache = key, retreatPaths(origin, c.Result.Retreat, movers, c.RetreatMap)
+	}
+	return c.retreatCache
 }
 
 func (c *Combat) pathText(p RetreatPath) []string {

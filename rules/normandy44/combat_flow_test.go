@@ -33,7 +33,7 @@ func newFlow(t *testing.T, scn string, in CombatInput, origin string) (*Combat, 
 	return c, g
 }
 
-func exampleInput(t *testing.T, name string) CombatInput {
+func exampleInput(t testing.TB, name string) CombatInput {
 	t.Helper()
 	for _, c := range oddsCases() {
 		if c.name == name {

@@ -9,7 +9,7 @@ import (
 )
 
 // loadCombatMap starts a test map from testdata.
-func loadCombatMap(t *testing.T, name string) *Game {
+func loadCombatMap(t testing.TB, name string) *Game {
 	t.Helper()
 	data, err := os.ReadFile("testdata/" + name + ".scn")
 	if err != nil {
