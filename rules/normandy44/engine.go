@@ -10,8 +10,8 @@ import (
 )
 
 // Version is recorded in invites; bump it when the state hash or the rules
-// change.
-const Version = "normandy44/1"
+// change. 2: the Supply Phase, resources, replacements, landings and victory.
+const Version = "normandy44/2"
 
 // The seats, in the fixed order of the dice protocol.
 var seats = []rules.Seat{rules.Seat(Allied), rules.Seat(German)}
