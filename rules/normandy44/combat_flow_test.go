@@ -434,3 +434,21 @@ func TestCombatDecisionRefused(t *testing.T) {
 		t.Error("a second DD decision was taken")
 	}
 }
+
+// P19 combat B (L1802), DR: the German refuses DD, retreats 2 and is
+// Disrupted; the US tank battalion advances into the vacated hex.
+func TestCombatP19DR(t *testing.T) {
+	c, _ := newFlow(t, "combat_open", exampleInput(t, "P19_11.4_combat_B"), "0404")
+	p := mustRoll(t, c, RollCRT, 4, nil)
+	if c.Result.Code != ResDR {
+		t.Fatalf("result %s", c.Result)
+	}
+	p = mustDecide(t, c, German, "no-dd", nil)
+	wantPending(t, p, DecRetreat, German)
+	p = mustDecide(t, c, German, p.Choices[0], nil)
+	wantPending(t, p, DecAdvance, Allied)
+	p = mustDecide(t, c, Allied, "advance 746 0404", nil)
+	if ev := c.Event(); !strings.Contains(ev, "die 4: DR; no DD; retreat ") || !strings.HasSuffix(ev, "; advance 746 0404") {
+		t.Errorf("event %q", ev)
+	}
+}

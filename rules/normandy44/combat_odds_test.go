@@ -212,6 +212,16 @@ func oddsCases() []oddsCase {
 			shifts: []ShiftSource{ShiftQualityAttacker},
 		},
 		{
+			// P19 combat B (L1802): DB 3 capped at 2; 7:4 = 1-1, +1 AS.
+			// Split 4 + 3 is ours.
+			name: "P19_11.4_combat_B",
+			in: overcast(CombatInput{Attacker: Allied, Target: Hex{Terrain: Bocage},
+				Attackers: []CombatUnit{us("505/82", 4, "82", true), withNat(tank("746", 3, 3, "82", true), "us")},
+				Defenders: []CombatUnit{ger("1058/91", 2)}}),
+			att: 7, def: 4, raw: Col1to1, final: Col2to1,
+			shifts: []ShiftSource{ShiftArmorAttacker},
+		},
+		{
 			// P21 combat D (L1810): DB 2; the 88 Flak's AC 4 beats the
 			// attacking tanks' 3, so no AS; 9:9 = 1-1, +1 naval = 2-1.
 			name: "P21_11.4_19.2_combat_D",
@@ -474,5 +484,35 @@ func TestCombatOddsDefenderShifts(t *testing.T) {
 	o, _ = resolveOdds(in)
 	if !slices.Equal(shiftSources(o), []ShiftSource{ShiftRiver}) {
 		t.Errorf("Tiger across a major river: %v", shiftSources(o))
+	}
+}
+
+// E18 (12.4.6, L902): the Lead sets the DD modifier. Stack A: a quality +1
+// Lead, AC 3 against 3 is a tie: +1 from quality only. Stack B: a gray-AC
+// armored Lead against a MAF without AC: +1. A red-AC Lead against such a
+// MAF gets nothing; support adds 1, and the total stops at +2 (12.4.5).
+func TestCombatDDModsE18(t *testing.T) {
+	mafAC3 := []CombatUnit{tank("us-tk", 5, 3, "2", true), mafUnit("us-inf", Infantry, 6, "2")}
+	mafNoAC := []CombatUnit{mafUnit("us-inf", Infantry, 6, "2")}
+	leadA := unit("a", Infantry, 5, "352")
+	leadA.Quality, leadA.AC = 1, 3
+	if d := ddMods(leadA, mafAC3, false).DRM(); d != 1 {
+		t.Errorf("stack A: DRM %d, want 1", d)
+	}
+	leadB := tank("b", 4, 2, "21pz", false)
+	if d := ddMods(leadB, mafNoAC, false).DRM(); d != 1 {
+		t.Errorf("stack B: DRM %d, want 1", d)
+	}
+	at := unit("at", AT88, 3, "")
+	at.AC, at.AntiTank = 4, true
+	if d := ddMods(at, mafNoAC, false).DRM(); d != 0 {
+		t.Errorf("red AC against no AC: DRM %d, want 0", d)
+	}
+	if d := ddMods(at, mafAC3, true).DRM(); d != 2 {
+		t.Errorf("red AC 4 > 3 with support: DRM %d, want 2", d)
+	}
+	leadA.Quality = 2
+	if d := ddMods(leadA, mafAC3, true).DRM(); d != 2 {
+		t.Errorf("quality 2 with support: DRM %d, want the +2 cap", d)
 	}
 }
