@@ -279,6 +279,9 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 		events = append(events, ev...)
 		if loss > 0 {
 			events = append(events, g.loseStep(i, "18.5.1"))
+			// A unit gone changes the lines of the others (18.3).
+			v = g.supplyView(side)
+			st = traceSupply(g.sup, v)
 		}
 	}
 	g.s.Attrition = nil
