@@ -162,10 +162,20 @@ func (g *Game) View(seat rules.Seat) rules.View {
 			lines = append(lines, fmt.Sprintf("waiting to enter: %s at %s", us.ID, entryWords(us.At)))
 		}
 	}
+	var britain []string
 	for i, us := range g.s.Units {
+		if r, ok := g.inBritainEntry(i); ok {
+			if rp, _, ok := rpCost(r, g.unit(i)); ok {
+				britain = append(britain, fmt.Sprintf("%s (%d RP)", us.ID, rp))
+			}
+			continue
+		}
 		if !us.Gone && us.At != "" && !g.b.known(us.At) && !g.waiting(i) {
 			lines = append(lines, fmt.Sprintf("off the map: %s in %s", us.ID, us.At))
 		}
+	}
+	if len(britain) > 0 {
+		lines = append(lines, "In Britain, to buy with RP (6.5.1): "+strings.Join(britain, ", "))
 	}
 	lines = append(lines, g.resourceLines()...)
 	if p.Prompt != "" {

@@ -329,3 +329,20 @@ func TestAllot_5_2(t *testing.T) {
 		t.Errorf("the fortress stands: %+v, %s", g.s.SupP, eventsText(ev))
 	}
 }
+
+// TestView_Resources: the view shows the track, the supply markers and what
+// the Allies may buy.
+func TestView_Resources(t *testing.T) {
+	g := cherbourg(t)
+	toTurn(t, g, 2, 5)
+	text := strings.Join(g.View("allied").Lines, "\n")
+	for _, want := range []string{
+		"SupP cherbourg-fortress: 3", "SupP us: 1", "RP us this turn: 3, 0 spent",
+		"2811 allied: 505/82 [out of supply]", // the turn-1 Allied Supply Phase
+		"In Britain, to buy with RP (6.5.1): 4-Cav (2 RP), 357/90 (3 RP)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the view lacks %q:\n%s", want, text)
+		}
+	}
+}
