@@ -24,6 +24,22 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	if !slices.Contains(p.Seats, seat) {
 		return nil, fmt.Errorf("%w: it is the %s, for %s", rules.ErrNotPending, p.Phase, strings.Join(seatNames(p.Seats), ", "))
 	}
+	verb, _, _ := strings.Cut(command, " ")
+	switch {
+	case verb == "attack":
+		if !g.inCombatPhase() {
+			return nil, rules.Refuse("10.0", "attacks are declared in the Combat Phase; this is the %s", p.Phase)
+		}
+		a, err := ParseAttack(command)
+		if err != nil {
+			return nil, err
+		}
+		return g.declare(a)
+	case combatVerbs[verb]:
+		return g.combatCommand(Side(seat), command)
+	case g.s.Combat != nil:
+		return nil, rules.Refuse("10.0", "the combat on %s waits for %s", g.combat().Origin, p.Prompt)
+	}
 	c, err := ParseCommand(command)
 	if err != nil {
 		return nil, err
@@ -76,6 +92,11 @@ func (g *Game) endStage() ([]rules.Event, error) {
 	g.nextStage()
 	return append(events, g.enterPhase()...), nil
 }
+
+// combatVerbs are the first words of combat orders and decisions.
+var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "ignore-retreat": true,
+	"accept-retreat": true, "dd": true, "no-dd": true, "despd": true, "no-despd": true, "retreat": true,
+	"advance": true, "reserve": true, "advance-done": true}
 
 func seatNames(ss []rules.Seat) []string {
 	var out []string

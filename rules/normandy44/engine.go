@@ -11,7 +11,8 @@ import (
 
 // Version is recorded in invites; bump it when the state hash or the rules
 // change. 2: the Supply Phase, resources, replacements, landings and victory.
-const Version = "normandy44/2"
+// 3: the Combat Phase (10.x-14.x) with orders, and their state.
+const Version = "normandy44/3"
 
 // The seats, in the fixed order of the dice protocol.
 var seats = []rules.Seat{rules.Seat(Allied), rules.Seat(German)}

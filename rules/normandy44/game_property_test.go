@@ -2,6 +2,7 @@ package normandy44
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -44,12 +45,14 @@ func playToEnd(t *testing.T, rnd *rand.Rand, g *Game, check func(before, after *
 }
 
 // TestProperty_RandomGameToVictory: the random legal player plays the
-// Cherbourg scenario from turn 1 to the victory check of turn 12 (combat
-// phases passed with 'end'), using every command of this part, without
+// Cherbourg scenario from turn 1 to the victory check of turn 12, using every command of this part, without
 // breaking the supply rules checked here: a marked unit moves by Tactical
 // Movement only (18.4), an Isolated marker is on a marked unit (18.1), a
 // unit takes at most one Repl a turn (6.2.3), and at most one unit is
-// mobilized a turn (6.7). Replaying the inputs gives the same hashes.
+// mobilized a turn (6.7). Combat phases are fought: after every input no
+// stack is over the limit outside a Movement Phase (7.2) and no unit stands
+// off the land or with the enemy (13.1, 14.4.2). Replaying the inputs gives
+// the same hashes.
 func TestProperty_RandomGameToVictory(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		start := cherbourg(t)
@@ -62,6 +65,7 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 		}
 		verbs := map[string]int{}
 		attrition := 0
+		var hashes []string
 		check := func(before, after *Game, p play) {
 			for _, us := range after.s.Units {
 				if us.Isolated && !us.OutOfSupply {
@@ -71,9 +75,21 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 			if after.s.Mobilized > 1 {
 				t.Fatalf("%q: %d units mobilized in one turn (6.7)", p.cmd, after.s.Mobilized)
 			}
+			hashes = append(hashes, after.Hash())
+			checkPlacement(t, after, p)
 			if p.roll != nil {
 				if before.s.Phase == PhaseSupply {
 					attrition += len(p.roll)
+				}
+				if before.s.Combat != nil {
+					verbs["combat-roll"]++
+				}
+				return
+			}
+			if verb, _, _ := strings.Cut(p.cmd, " "); verb == "attack" || combatVerbs[verb] {
+				verbs[verb]++
+				if after.s.Combat == nil && before.s.Combat != nil || verb == "attack" && after.s.Combat == nil {
+					verbs["resolved"]++
 				}
 				return
 			}
@@ -111,7 +127,8 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 				t.Errorf("seed %d: a landing at %s", seed, l.Beach)
 			}
 		}
-		if verbs["move"] == 0 || verbs["mobilize"] == 0 || (seed == 4) != (verbs["landing"] > 0) {
+		if verbs["move"] == 0 || verbs["mobilize"] == 0 || (seed == 4) != (verbs["landing"] > 0) ||
+			verbs["attack"] == 0 || verbs["resolved"] == 0 || verbs["combat-roll"] == 0 {
 			t.Errorf("seed %d: commands played %v", seed, verbs)
 		}
 		t.Logf("seed %d: %d inputs, commands %v, %d attrition dice; %s", seed, len(plays), verbs, attrition, p.Result)
@@ -122,8 +139,42 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 				t.Fatalf("seed %d: replays differ at input %d", seed, k)
 			}
 		}
+		if !slices.Equal(h1, hashes) {
+			t.Errorf("seed %d: the replay's hashes differ from the game's", seed)
+		}
 		if h1[len(h1)-1] != g.Hash() {
 			t.Errorf("seed %d: the replay ends on another state", seed)
+		}
+	}
+}
+
+// checkPlacement: no unit on the map stands on a sea hex or in a hex with
+// enemy units, and outside its own Movement Phase no side is over the
+// stacking limit (7.2), checked from the counters' values.
+func checkPlacement(t *testing.T, g *Game, p play) {
+	t.Helper()
+	sides := map[string]Side{}
+	points := map[string][]stackMember{}
+	for i, us := range g.s.Units {
+		a, ok := g.onMap(i)
+		if !ok {
+			continue
+		}
+		if !g.b.land(a) {
+			t.Fatalf("after %q %v: %s on the non-land hex %s", p.cmd, p.roll, us.ID, us.At)
+		}
+		if s, seen := sides[us.At]; seen && s != g.unit(i).Side {
+			t.Fatalf("after %q %v: both sides in %s", p.cmd, p.roll, us.At)
+		}
+		sides[us.At] = g.unit(i).Side
+		points[us.At] = append(points[us.At], stackMember{Type: g.unit(i).Type, Strength: g.strength(i)})
+	}
+	for h, ms := range points {
+		if g.s.Phase == PhaseMovement && sides[h] == g.s.Side {
+			continue
+		}
+		if n := stackPoints(ms); n > stackLimit {
+			t.Fatalf("after %q %v (%s): %s holds %d stacking points", p.cmd, p.roll, g.Pending().Phase, h, n)
 		}
 	}
 }

@@ -20,6 +20,12 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 		return nil
 	}
 	var out []rules.Choice
+	if g.s.Combat != nil {
+		return g.combatChoices()
+	}
+	if g.inCombatPhase() {
+		out = append(g.attackChoices(), orderChoices(true)...)
+	}
 	if g.s.Phase == PhaseReplacement {
 		out = g.replacementChoices()
 	}

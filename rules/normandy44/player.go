@@ -2,6 +2,7 @@ package normandy44
 
 import (
 	"math/rand/v2"
+	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 )
@@ -9,21 +10,32 @@ import (
 // RandomCommand picks a legal command for seat at random, from the source the
 // caller gives (for tests, the demo and benchmarks: the engine itself never
 // draws). It returns "" when seat has nothing to do, including while dice are
-// awaited. A Movement Phase is ended with probability 1 in 8 at each pick, so
-// that random games both move and go on.
+// awaited. A Movement or Combat Phase is ended with probability 1 in 8 at
+// each pick, so that random games both move and go on; a standing order is
+// given with probability 1 in 16 where orders are listed.
 func RandomCommand(g rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 	choices := g.Legal(seat)
 	if len(choices) == 0 {
 		return ""
 	}
-	var moves []rules.Choice
+	var moves, orders []rules.Choice
 	end := ""
 	for _, c := range choices {
-		if c.Command == "end" {
+		switch {
+		case c.Command == "end":
 			end = c.Command
-		} else {
+		case strings.Contains(c.Command, "<"):
+			// A template, not a command.
+		case strings.HasPrefix(c.Command, "order ") || strings.HasPrefix(c.Command, "if-retreat "):
+			orders = append(orders, c)
+		default:
 			moves = append(moves, c)
 		}
+	}
+	// Orders now and then, so that random games play combats both with
+	// and without them.
+	if len(orders) > 0 && rnd.IntN(16) == 0 {
+		return orders[rnd.IntN(len(orders))].Command
 	}
 	if len(moves) == 0 || (end != "" && rnd.IntN(8) == 0) {
 		return end

@@ -116,9 +116,15 @@ var phaseRules = map[Phase]phaseRule{
 			return p + ", then 'end'"
 		}},
 	PhaseCombat: {name: "Combat Phase", rule: "10.0",
+		enter: (*Game).startCombat,
 		await: always,
 		prompt: func(g *Game) string {
-			return "combat (10.0) is not refereed yet: 'end'"
+			p := "attack ('attack HEX from HEX... maf UNIT... [with UNIT...] [air N] [naval N]', 10.2-10.5), " +
+				"give orders ('order dd always', 'order losses UNIT...', 'if-retreat advance UNIT...'), then 'end'"
+			if g.s.Side == German {
+				p = strings.Replace(p, " [air N] [naval N]", "", 1)
+			}
+			return p
 		}},
 	// 15.2, 15.3: held only by a side with units in Reserve; Reserve (15.1)
 	// comes with part 2, so no side has any yet.
@@ -191,6 +197,10 @@ func (g *Game) Pending() rules.Pending {
 	}
 	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
 	p.Prompt = r.prompt(g)
+	if g.s.Combat != nil {
+		g.combatPending(&p)
+		return p
+	}
 	if g.s.Phase == PhaseSupply {
 		p.Dice = g.attritionNeed()
 	}
@@ -211,6 +221,9 @@ func (g *Game) phaseName() string {
 // which the weather table (weather.go) turns into the turn's weather and
 // resources (4.3 note), and the attrition dice of a Supply Phase (18.5).
 func (g *Game) Roll(values []int) ([]rules.Event, error) {
+	if !g.s.Over && g.s.Combat != nil && g.Pending().Dice != nil {
+		return g.rollCombat(values)
+	}
 	if !g.s.Over && g.s.Phase == PhaseSupply && len(g.s.Attrition) > 0 {
 		return g.rollAttrition(values)
 	}

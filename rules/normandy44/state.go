@@ -54,6 +54,15 @@ type state struct {
 	// this Supply Phase (18.5), in scenario order.
 	Attrition []string `json:"attrition,omitempty"`
 
+	// The Combat Phase (10.0, combat_phase.go): the units that attacked and
+	// the hexes attacked in this phase (10.1, 10.2), the combats declared so
+	// far, the one in progress, and the orders in force (digest §6.3).
+	Attacked []string      `json:"attacked,omitempty"`
+	Defended []string      `json:"defended,omitempty"`
+	Combats  int           `json:"combats,omitempty"`
+	Combat   *combatRecord `json:"combat,omitempty"`
+	Orders   []orderRecord `json:"orders,omitempty"`
+
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
 }
@@ -85,6 +94,7 @@ type unitState struct {
 	Disrupted   bool `json:"disrupted,omitempty"`     // 13.6
 	OutOfSupply bool `json:"out_of_supply,omitempty"` // 18.1: either side of the marker
 	Isolated    bool `json:"isolated,omitempty"`      // 18.1: the marker's red side
+	RetreatedIn bool `json:"retreated_in,omitempty"`  // retreated in this Combat Phase (13.5)
 }
 
 // control records who controls a Town, City or fortification hex: the side
@@ -102,6 +112,9 @@ type Game struct {
 	index map[string]int // unit id -> index in sc.Units and s.Units
 	sup   *SupplyMap     // supply geometry (18.x), shared like b
 	s     state
+	// cur caches the Combat that s.Combat records; Clone drops it and the
+	// clone rebuilds its own.
+	cur *Combat
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }
@@ -165,6 +178,15 @@ func (g *Game) Clone() rules.Game {
 	c.s.Attrition = slices.Clone(g.s.Attrition)
 	c.s.Landed = slices.Clone(g.s.Landed)
 	c.s.Rebuilt = slices.Clone(g.s.Rebuilt)
+	c.s.Attacked = slices.Clone(g.s.Attacked)
+	c.s.Defended = slices.Clone(g.s.Defended)
+	c.s.Orders = slices.Clone(g.s.Orders)
+	if g.s.Combat != nil {
+		r := *g.s.Combat
+		r.Steps = slices.Clone(r.Steps)
+		c.s.Combat = &r
+	}
+	c.cur = nil
 	return &c
 }
 

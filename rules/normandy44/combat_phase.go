@@ -1,0 +1,669 @@
+package normandy44
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+	hx "github.com/pbem-referee/pbem/rules/hex"
+)
+
+// The Combat Phase in the turn (10.0): attacks are declared one at a time,
+// each resolved completely (its dice and decisions, with the orders that
+// answer them) before the next is declared.
+
+// combatRecord is the combat in progress as plain data: the declaration and
+// every die and decision since, so that the Combat can be rebuilt from the
+// state alone (nothing on the map changes until the combat ends).
+type combatRecord struct {
+	N      int    `json:"n"` // the combat's number in the phase, from 1
+	Attack string `json:"attack"`
+	// Steps are "roll PURPOSE DIE" and "SIDE: DECISION", in order, including
+	// the decisions taken by orders.
+	Steps []string `json:"steps,omitempty"`
+}
+
+// orderRecord is a standing or conditional order in force (digest §6.3).
+type orderRecord struct {
+	Side Side   `json:"side"`
+	Text string `json:"text"`
+}
+
+// inCombatPhase: the phasing side may declare attacks. The Reserve Combat
+// Phase (15.3) is never held until Reserve is refereed.
+func (g *Game) inCombatPhase() bool {
+	return !g.s.Over && (g.s.Phase == PhaseCombat || g.s.Phase == PhaseReserveCombat)
+}
+
+// startCombat opens a Combat Phase: "this phase" bookkeeping is reset (10.1,
+// 10.2, 13.5).
+func (g *Game) startCombat() []rules.Event {
+	g.s.Attacked, g.s.Defended, g.s.Combats, g.s.Combat = nil, nil, 0, nil
+	for i := range g.s.Units {
+		g.s.Units[i].RetreatedIn = false
+	}
+	g.cur = nil
+	return nil
+}
+
+// orders are the orders in force, in the form the combat reads.
+func (g *Game) orders() Orders {
+	o := Orders{}
+	for _, r := range g.s.Orders {
+		if c, err := ParseCombatCommand(r.Text); err == nil {
+			o[r.Side] = append(o[r.Side], c)
+		}
+	}
+	return o
+}
+
+// giveOrder records a standing or conditional order, replacing the side's
+// order of the same kind.
+func (g *Game) giveOrder(side Side, c CombatCommand) []rules.Event {
+	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool {
+		k, err := ParseCombatCommand(r.Text)
+		return r.Side == side && (err != nil || k.Kind == c.Kind)
+	})
+	g.s.Orders = append(g.s.Orders, orderRecord{Side: side, Text: c.String()})
+	return []rules.Event{{Seat: rules.Seat(side), Text: sideWord(side) + " order in force: " + c.String()}}
+}
+
+// combat is the combat in progress, rebuilt from the state when needed.
+func (g *Game) combat() *Combat {
+	if g.s.Combat == nil {
+		return nil
+	}
+	if g.cur != nil {
+		return g.cur
+	}
+	a, err := ParseAttack(g.s.Combat.Attack)
+	if err != nil {
+		panic(fmt.Sprintf("combat record: %v", err)) // written by declare only
+	}
+	c, err := g.newCombat(a)
+	if err != nil {
+		panic(fmt.Sprintf("combat record: %v", err))
+	}
+	for _, st := range g.s.Combat.Steps {
+		if err := replayStep(c, st); err != nil {
+			panic(fmt.Sprintf("combat record %q: %v", st, err))
+		}
+	}
+	g.cur = c
+	return c
+}
+
+func replayStep(c *Combat, st string) error {
+	if rest, ok := strings.CutPrefix(st, "roll "); ok {
+		purpose, die, _ := strings.Cut(rest, " ")
+		n, err := strconv.Atoi(die)
+		if err != nil {
+			return err
+		}
+		return c.RollDie(RollPurpose(purpose), n)
+	}
+	side, text, _ := strings.Cut(st, ": ")
+	cmd, err := ParseCombatCommand(text)
+	if err != nil {
+		return err
+	}
+	return c.Decide(Side(side), cmd)
+}
+
+// refuseCombat turns a combat sentinel into a refusal naming its rule.
+func refuseCombat(err error) error {
+	rule := "10.3"
+	switch {
+	case errors.Is(err, ErrSupport):
+		rule = "11.6, 19.1.2, 19.2.3"
+	case errors.Is(err, ErrNoDefender):
+		rule = "10.1"
+	case errors.Is(err, ErrCannotAttack):
+		rule = "10.7, 13.6"
+	}
+	return rules.Refuse(rule, "%v", err)
+}
+
+// declare checks an attack against the rules and opens its combat.
+func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
+	if g.s.Combat != nil {
+		return nil, rules.Refuse("10.0", "the combat on %s is not resolved yet", g.combat().Origin)
+	}
+	side := g.s.Side
+	t, ok := g.b.ids[a.Target]
+	if !ok {
+		return nil, rules.Refuse("10.1", "%s is not a hex of the map", a.Target)
+	}
+	occ := g.occupancy()
+	if g.sideAt(occ, t) != other(side) {
+		return nil, rules.Refuse("10.1", "no enemy unit in %s", a.Target)
+	}
+	if slices.Contains(g.s.Defended, a.Target) {
+		return nil, rules.Refuse("10.2", "%s has been attacked in this phase: each hex is attacked at most once", a.Target)
+	}
+	used := map[string]bool{}
+	for _, id := range a.Units() {
+		i, ok := g.index[id]
+		if !ok {
+			return nil, rules.Refuse("10.1", "no unit %s", id)
+		}
+		at, on := g.onMap(i)
+		switch {
+		case g.unit(i).Side != side:
+			return nil, rules.Refuse("10.1", "%s is not a %s unit", id, side)
+		case !on:
+			return nil, rules.Refuse("10.1", "%s is not on the map", id)
+		case slices.Contains(g.s.Attacked, id):
+			return nil, rules.Refuse("10.1", "%s has attacked in this phase: each unit attacks at most once", id)
+		case !slices.Contains(a.From, g.s.Units[i].At):
+			return nil, rules.Refuse("10.1", "%s stands in %s, not in a from hex", id, g.s.Units[i].At)
+		case hx.Distance(at, t) != 1:
+			return nil, rules.Refuse("10.1", "%s in %s is not adjacent to %s", id, g.s.Units[i].At, a.Target)
+		case g.b.feature(at, t, Impassable):
+			return nil, rules.Refuse("9.6, 10.1", "%s cannot attack across the impassable hexside %s/%s", id, g.s.Units[i].At, a.Target)
+		}
+		used[g.s.Units[i].At] = true
+	}
+	for _, h := range a.From {
+		if !used[h] {
+			return nil, rules.Refuse("10.1", "no attacking unit named in %s", h)
+		}
+	}
+	if a.Air > 0 && !g.s.Weather.AirAllowed() {
+		return nil, rules.Refuse("4.3, 19.1.1", "no air support in %s weather", g.s.Weather)
+	}
+	if a.Naval > 0 && (!g.s.Weather.NavalAllowed() || !g.b.inZone(ZoneNBZ, t)) {
+		return nil, rules.Refuse("19.2.4", "naval support fires only on hexes of the naval bombardment zone, and not in Storm")
+	}
+	c, err := g.newCombat(a)
+	if err != nil {
+		return nil, refuseCombat(err)
+	}
+	g.s.Combats++
+	g.s.Combat = &combatRecord{N: g.s.Combats, Attack: a.String()}
+	g.s.Attacked = append(g.s.Attacked, a.Units()...)
+	g.s.Defended = append(g.s.Defended, a.Target)
+	g.cur = c
+	events := []rules.Event{{Seat: rules.Seat(side), Text: fmt.Sprintf("Combat %d declared: %s", g.s.Combat.N, c.Event())}}
+	return append(events, g.runCombat()...), nil
+}
+
+// newCombat builds the combat of a declaration from the state.
+func (g *Game) newCombat(a AttackCommand) (*Combat, error) {
+	t := g.b.ids[a.Target]
+	in := CombatInput{
+		Attacker: g.s.Side,
+		Turn:     g.s.Turn,
+		Weather:  g.s.Weather,
+		Target:   *g.b.hexes[t],
+		Improved: slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == a.Target }),
+		Support:  Support{Air: a.Air, Naval: a.Naval},
+	}
+	for _, id := range a.Units() {
+		i := g.index[id]
+		u := g.combatUnit(i)
+		u.MAF = slices.Contains(a.MAF, id)
+		from := g.b.ids[u.FromHex]
+		for _, f := range hexsideFeatures {
+			if g.b.feature(from, t, f) {
+				u.Across = append(u.Across, f)
+			}
+		}
+		u.Landed = slices.ContainsFunc(g.s.Landed, func(l landed) bool { return l.Unit == id })
+		in.Attackers = append(in.Attackers, u)
+	}
+	occ := g.occupancy()
+	var defenders []int
+	for _, i := range occ[t] {
+		in.Defenders = append(in.Defenders, g.combatUnit(i))
+		defenders = append(defenders, i)
+	}
+	c, err := NewCombat(in, g.b.layout, a.Target, g.combatMap(g, other(g.s.Side), defenders), CombatMap{})
+	if err != nil {
+		return nil, err
+	}
+	c.AdvanceMap = g.advanceMap(c, defenders)
+	v := g.supplyView(other(g.s.Side))
+	if src := g.sup.sources(&v); len(src) > 0 {
+		c.SupplyDistance = func(a hx.Axial) int {
+			best := -1
+			for _, s := range src {
+				if d := hx.Distance(a, s); best < 0 || d < best {
+					best = d
+				}
+			}
+			return best
+		}
+	}
+	return c, nil
+}
+
+// combatUnit is a counter as the combat rules read it.
+func (g *Game) combatUnit(i int) CombatUnit {
+	u, us := g.unit(i), g.s.Units[i]
+	st := u.Steps[us.Step]
+	return CombatUnit{ID: u.ID, Nationality: u.Nationality, Formation: u.Formation, Type: u.Type,
+		Strength: st.Strength, DefendOnly: st.DefendOnly, Steps: len(u.Steps) - us.Step, MA: st.MA,
+		Quality: u.Quality, AC: u.AC, AntiTank: u.AntiTank, Tiger: slices.Contains(u.Marks, MarkTiger),
+		Disrupted: us.Disrupted, OutOfSupply: us.OutOfSupply,
+		FromHex: us.At, From: g.b.terrain(g.b.ids[us.At]),
+		SM: us.SM, RetreatedIn: us.RetreatedIn}
+}
+
+// combatMap is the map seen by side in the position of v, with the units
+// moving left out of the friends that stay. extra reports units already
+// moved in during this combat (advances), which count for stacking.
+func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
+	occ := v.occupancy()
+	enemy := other(side)
+	zoc := v.zocHexes(enemy)
+	lines := v.lines(enemy, occ)
+	staying := func(a hx.Axial) []int {
+		var out []int
+		for _, i := range occ[a] {
+			if v.unit(i).Side == side && !slices.Contains(moving, i) {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	return CombatMap{
+		OnMap:   g.b.land,
+		Terrain: g.b.terrain,
+		Fortified: func(a hx.Axial) bool {
+			return slices.ContainsFunc(occ[a], func(i int) bool { return v.unit(i).Type == Strongpoint }) ||
+				slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == g.b.id(a) })
+		},
+		Feature:  g.b.feature,
+		Road:     func(x, y hx.Axial) bool { return g.b.road(x, y) != "" },
+		Enemy:    func(a hx.Axial) bool { return v.sideAt(occ, a) == enemy },
+		EnemyZOC: zoc.Has,
+		ZOCLine:  func(x, y hx.Axial) bool { return lines.blocks(x, y, len(staying(y)) > 0) },
+		Friends: func(a hx.Axial) (bool, int) {
+			st := staying(a)
+			hold := 0
+			for _, i := range st {
+				if !v.s.Units[i].Disrupted && !v.s.Units[i].SM {
+					hold += v.strength(i)
+				}
+			}
+			return len(st) > 0, hold
+		},
+		Room: func(a hx.Axial, units []string) bool {
+			var extra []int
+			for _, id := range units {
+				if i, ok := g.index[id]; ok {
+					extra = append(extra, i)
+				}
+			}
+			m := map[hx.Axial][]int{a: staying(a)}
+			return v.stackAt(m, a, extra...) <= stackLimit
+		},
+	}
+}
+
+// advanceMap is the map seen by the advancing attacker: the defenders where
+// the combat has put them so far (retreated, eliminated), and the attackers
+// that advanced already where they went, so that the defender's ZOC is the
+// one after the retreat (14.3) and two advances cannot overstack a hex (7.2).
+func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
+	key := ""
+	var cached CombatMap
+	current := func() CombatMap {
+		k := fmt.Sprint(c.Retreat != nil, c.retreatDone, c.Eliminated, c.survivors(), c.Advances)
+		if k == key && cached.OnMap != nil {
+			return cached
+		}
+		v := *g
+		v.s.Units = slices.Clone(g.s.Units)
+		g.placeOutcome(&v, c, defenders)
+		key, cached = k, g.combatMap(&v, c.In.Attacker, nil)
+		return cached
+	}
+	return CombatMap{
+		OnMap:     g.b.land,
+		Terrain:   g.b.terrain,
+		Fortified: func(a hx.Axial) bool { return current().Fortified(a) },
+		Feature:   g.b.feature,
+		Road:      func(x, y hx.Axial) bool { return g.b.road(x, y) != "" },
+		Enemy:     func(a hx.Axial) bool { return current().Enemy(a) },
+		EnemyZOC:  func(a hx.Axial) bool { return current().EnemyZOC(a) },
+		ZOCLine:   func(x, y hx.Axial) bool { return current().ZOCLine(x, y) },
+		Friends:   func(a hx.Axial) (bool, int) { return current().Friends(a) },
+		Room: func(a hx.Axial, units []string) bool {
+			// The unit leaves its own hex: count the hex without it.
+			m := current()
+			var others []string
+			for _, id := range units {
+				if i, ok := g.index[id]; ok && g.b.ids[g.s.Units[i].At] == a {
+					continue
+				}
+				others = append(others, id)
+			}
+			if len(others) == 0 {
+				return true
+			}
+			return m.Room(a, others)
+		},
+	}
+}
+
+// placeOutcome moves the units of v as the combat has left them so far:
+// defenders' losses, eliminations and retreat, the attackers' losses and
+// advances. v's units are its own copy.
+func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
+	left := map[string]int{}
+	for _, u := range c.attackersLeft() {
+		left[u.ID] = u.Steps
+	}
+	for _, u := range c.In.Attackers {
+		i := g.index[u.ID]
+		n, ok := left[u.ID]
+		if !ok {
+			v.eliminate(i)
+			continue
+		}
+		v.s.Units[i].Step = len(g.unit(i).Steps) - n
+	}
+	for _, a := range c.Advances {
+		if a.Kind == CmdAdvance {
+			v.s.Units[g.index[a.Units[0]]].At = a.Hexes[len(a.Hexes)-1]
+		}
+	}
+	surv := c.survivors()
+	if c.RetreatLoss != "" {
+		surv = afterLosses(surv, []string{c.RetreatLoss})
+	}
+	steps := map[string]int{}
+	for _, u := range surv {
+		if !slices.Contains(c.Eliminated, u.ID) {
+			steps[u.ID] = u.Steps
+		}
+	}
+	for _, i := range defenders {
+		n, ok := steps[g.unit(i).ID]
+		if !ok {
+			v.eliminate(i)
+			continue
+		}
+		us := &v.s.Units[i]
+		us.Step = len(g.unit(i).Steps) - n
+		if c.Retreat != nil {
+			us.At = g.b.id(c.Retreat.Hexes[len(c.Retreat.Hexes)-1])
+			us.RetreatedIn = true
+			us.Disrupted = us.Disrupted || c.Result.Disrupted // 13.6
+		}
+	}
+}
+
+// runCombat applies every decision the orders (or the rules alone) settle,
+// and ends the combat when nothing is left to roll or decide.
+func (g *Game) runCombat() []rules.Event {
+	c := g.combat()
+	orders := g.orders()
+	for {
+		p := c.pending()
+		if p.Done {
+			return g.finishCombat()
+		}
+		if p.Roll != "" {
+			return nil
+		}
+		cmd, ok := c.byOrder(p, orders)
+		if !ok || cmd.Kind == CmdReserve {
+			return nil
+		}
+		if err := c.Decide(p.Side, cmd); err != nil {
+			return nil // an order that does not fit leaves the decision to the player
+		}
+		g.s.Combat.Steps = append(g.s.Combat.Steps, string(p.Side)+": "+cmd.String())
+	}
+}
+
+// finishCombat puts the outcome on the map and closes the combat.
+func (g *Game) finishCombat() []rules.Event {
+	c := g.combat()
+	var defenders []int
+	for _, u := range c.In.Defenders {
+		defenders = append(defenders, g.index[u.ID])
+	}
+	g.placeOutcome(g, c, defenders)
+	if c.Retreat != nil {
+		g.setControl(g.b.id(c.Retreat.Hexes[len(c.Retreat.Hexes)-1]), c.defender())
+	}
+	for _, a := range c.Advances {
+		if a.Kind == CmdAdvance {
+			for _, h := range a.Hexes {
+				g.setControl(h, c.In.Attacker) // 2.2.5: the last to occupy
+			}
+		}
+	}
+	text := fmt.Sprintf("Combat %d: %s", g.s.Combat.N, c.Event())
+	// A conditional order is for the attack it came with (digest §6.3).
+	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool { return strings.HasPrefix(r.Text, string(CmdIfRetreat)+" ") })
+	g.s.Combat, g.cur = nil, nil
+	return []rules.Event{{Seat: rules.Seat(c.In.Attacker), Text: text}}
+}
+
+// rollCombat hands the combat its die.
+func (g *Game) rollCombat(values []int) ([]rules.Event, error) {
+	c := g.combat()
+	p := c.pending()
+	if len(values) != 1 {
+		return nil, fmt.Errorf("%w: the %s roll is one die, have %v", rules.ErrIllegal, p.Roll, values)
+	}
+	if err := c.RollDie(p.Roll, values[0]); err != nil {
+		return nil, fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+	}
+	g.s.Combat.Steps = append(g.s.Combat.Steps, fmt.Sprintf("roll %s %d", p.Roll, values[0]))
+	return g.runCombat(), nil
+}
+
+// combatCommand applies an order or a decision given by side.
+func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
+	cmd, err := ParseCombatCommand(text)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
+	}
+	if cmd.Standing() {
+		if cmd.Kind == CmdIfRetreat && (side != g.s.Side || !g.inCombatPhase()) {
+			return nil, rules.Refuse("14.1", "a conditional advance is given by the attacker in its Combat Phase, with or before its attack")
+		}
+		events := g.giveOrder(side, cmd)
+		if g.s.Combat != nil {
+			events = append(events, g.runCombat()...)
+		}
+		return events, nil
+	}
+	c := g.combat()
+	if c == nil {
+		return nil, rules.Refuse("10.0", "no combat is in progress")
+	}
+	if cmd.Kind == CmdReserve {
+		return nil, rules.Refuse("15.1", "Reserve after combat is not refereed yet: advance or 'advance-done'")
+	}
+	p := c.pending()
+	if err := c.Decide(side, cmd); err != nil {
+		return nil, rules.Refuse(p.Rule, "%v", err)
+	}
+	g.s.Combat.Steps = append(g.s.Combat.Steps, string(side)+": "+cmd.String())
+	return g.runCombat(), nil
+}
+
+var rollWords = map[RollPurpose]string{RollJabos: "Jabos", RollCRT: "combat result", RollDD: "Determined Defense"}
+
+// combatPending is what the combat in progress waits for.
+func (g *Game) combatPending(p *rules.Pending) {
+	c := g.combat()
+	cp := c.pending()
+	p.Seats = []rules.Seat{rules.Seat(cp.Side)}
+	where := fmt.Sprintf("combat %d on %s", g.s.Combat.N, c.Origin)
+	if cp.Roll != "" {
+		p.Dice = &rules.DiceNeed{By: rules.Seat(cp.Side), For: fmt.Sprintf("%s: %s (%s)", where, rollWords[cp.Roll], cp.Rule), Sides: []int{6}}
+		p.Prompt = p.Dice.For
+		return
+	}
+	switch cp.Decision {
+	case DecAttackerLoss, DecDefenderLoss, DecDDLoss, DecDespDLoss:
+		p.Prompt = fmt.Sprintf("%s: assign %d step loss(es) (%s): 'losses UNIT...' from %s", where, cp.Steps, cp.Rule, strings.Join(cp.Choices, ", "))
+	default:
+		p.Prompt = fmt.Sprintf("%s: %s (%s): %s", where, cp.Decision, cp.Rule, strings.Join(withoutReserve(cp.Choices), " | "))
+	}
+}
+
+func withoutReserve(cs []string) []string {
+	return slices.DeleteFunc(slices.Clone(cs), func(s string) bool { return strings.HasPrefix(s, string(CmdReserve)+" ") })
+}
+
+// combatChoices are the decisions the combat in progress leaves to seat.
+func (g *Game) combatChoices() []rules.Choice {
+	c := g.combat()
+	cp := c.pending()
+	var out []rules.Choice
+	switch cp.Decision {
+	case DecAttackerLoss, DecDefenderLoss, DecDDLoss, DecDespDLoss:
+		steps := c.unitSteps()
+		total := 0
+		for _, id := range cp.Choices {
+			total += steps[id]
+		}
+		for _, ls := range lossSets(cp.Choices, steps, min(cp.Steps, total)) {
+			out = append(out, rules.Choice{Command: CombatCommand{Kind: CmdLosses, Units: ls}.String(), Note: cp.Rule})
+		}
+	default:
+		for _, ch := range withoutReserve(cp.Choices) {
+			out = append(out, rules.Choice{Command: ch, Note: cp.Rule})
+		}
+	}
+	return out
+}
+
+// lossSets lists every way of taking n steps from the units, each unit at
+// most its steps, as id lists in the units' order.
+func lossSets(units []string, steps map[string]int, n int) [][]string {
+	if n == 0 {
+		return [][]string{nil}
+	}
+	if len(units) == 0 {
+		return nil
+	}
+	var out [][]string
+	for k := min(steps[units[0]], n); k >= 0; k-- {
+		for _, rest := range lossSets(units[1:], steps, n-k) {
+			out = append(out, append(slices.Repeat([]string{units[0]}, k), rest...))
+		}
+	}
+	return out
+}
+
+// attackChoices lists, for each enemy hex next to the phasing side's units
+// that may still attack, one legal attack per formation that can be the MAF
+// (with every other eligible adjacent unit of the same army), and the same
+// with an air marker where one may fly. The full syntax allows any subset.
+func (g *Game) attackChoices() []rules.Choice {
+	side := g.s.Side
+	occ := g.occupancy()
+	var out []rules.Choice
+	for _, t := range hx.SortedKeys(occ) {
+		tid := g.b.id(t)
+		if g.sideAt(occ, t) != other(side) || slices.Contains(g.s.Defended, tid) {
+			continue
+		}
+		var cand []int
+		for _, n := range t.Neighbors() {
+			if g.sideAt(occ, n) != side || g.b.feature(n, t, Impassable) {
+				continue
+			}
+			for _, i := range occ[n] {
+				if g.mayAttack(i) {
+					cand = append(cand, i)
+				}
+			}
+		}
+		seen := map[string]bool{}
+		for _, m := range cand {
+			var maf, with []string
+			key := formationKey(g.combatUnit(m))
+			army := g.army(m)
+			for _, i := range cand {
+				if g.army(i) != army {
+					continue
+				}
+				if formationKey(g.combatUnit(i)) == key {
+					maf = append(maf, g.unit(i).ID)
+				} else {
+					with = append(with, g.unit(i).ID)
+				}
+			}
+			if seen[key+army] {
+				continue
+			}
+			seen[key+army] = true
+			a := AttackCommand{Target: tid, MAF: maf, With: with}
+			for _, id := range a.Units() {
+				a.From = append(a.From, g.s.Units[g.index[id]].At)
+			}
+			slices.Sort(a.From)
+			a.From = slices.Compact(a.From)
+			slices.Sort(a.MAF)
+			slices.Sort(a.With)
+			variants := []AttackCommand{a}
+			if side == Allied && g.s.Weather.AirAllowed() {
+				b := a
+				b.Air = 1
+				variants = append(variants, b)
+			}
+			for _, v := range variants {
+				c, err := g.newCombat(v)
+				if err != nil {
+					continue
+				}
+				out = append(out, rules.Choice{Command: v.String(), Piece: tid, Note: c.Odds.String()})
+			}
+		}
+	}
+	return out
+}
+
+// army groups units that may attack together: US and Commonwealth units
+// never do (22.1.1).
+func (g *Game) army(i int) string {
+	if g.unit(i).Side == Allied && g.unit(i).Nationality != "us" {
+		return "cw"
+	}
+	return string(g.unit(i).Side)
+}
+
+// mayAttack: a unit of the phasing side that has not attacked in this phase
+// and whose counter may attack (10.7, 13.6, 16.2, 17.x).
+func (g *Game) mayAttack(i int) bool {
+	u := g.combatUnit(i)
+	if slices.Contains(g.s.Attacked, u.ID) || u.DefendOnly || u.Disrupted || u.Strength == 0 {
+		return false
+	}
+	switch u.Type {
+	case HQ, Werfer, Engineer, Strongpoint:
+		return false
+	}
+	return true
+}
+
+// orderChoices are the standing orders a side may give, listed in the
+// Combat Phases.
+func orderChoices(attacker bool) []rules.Choice {
+	out := []rules.Choice{
+		{Command: "order dd always", Note: "standing: Determined Defense whenever allowed (12.4)"},
+		{Command: "order dd never", Note: "standing: never Determined Defense (12.4)"},
+		{Command: "order despd always", Note: "standing: Desperate Defense whenever allowed (12.5)"},
+		{Command: "order despd never", Note: "standing: never Desperate Defense (12.5)"},
+		{Command: "order retreat toward-supply", Note: "standing: retreat toward supply (13.1.4)"},
+		{Command: "order losses <UNIT>...", Note: "standing: losses from these units first (12.2)"},
+	}
+	if attacker {
+		out = append(out, rules.Choice{Command: "if-retreat advance <UNIT>...", Note: "conditional: advance into the vacated hex (14.1)"})
+	}
+	return out
+}
