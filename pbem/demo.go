@@ -7,10 +7,11 @@ import (
 
 // DemoOptions shape a demo game (MailDemo).
 type DemoOptions struct {
-	Dir   string // where the two players' homes go; a temporary directory if empty
-	Turns int    // game turns to play
-	Seed  uint64 // the demo players' choices (not the dice: those are the protocol's)
-	Out   io.Writer
+	Dir      string // where the two players' homes go; a temporary directory if empty
+	Scenario string // GAME/SCENARIO with two seats; normandy44/cherbourg if empty
+	Turns    int    // game turns to play
+	Seed     uint64 // the demo players' choices (not the dice: those are the protocol's)
+	Out      io.Writer
 }
 
 // demoPlayer makes a player with a home and identity of its own in dir.

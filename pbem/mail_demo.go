@@ -7,10 +7,16 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/freeplay"
+	"github.com/pbem-referee/pbem/rules/normandy44"
 )
 
 // MailDemo plays a game between two players on this machine through real
@@ -21,6 +27,9 @@ import (
 func MailDemo(ctx context.Context, o DemoOptions) ([]byte, error) {
 	if o.Turns <= 0 {
 		o.Turns = 2
+	}
+	if o.Scenario == "" {
+		o.Scenario = "normandy44/cherbourg"
 	}
 	if o.Dir == "" {
 		dir, err := os.MkdirTemp("", "pbem-demo-")
@@ -56,13 +65,24 @@ func MailDemo(ctx context.Context, o DemoOptions) ([]byte, error) {
 		say("  %s <%s>  %s", id.Name, id.Mail, id.Fingerprint())
 	}
 	janID, _ := jan.Identity()
-	_, rec, err := anna.New(ctx, NewGame{Name: "demo", Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
+	rulesName, scenario, _ := strings.Cut(o.Scenario, "/")
+	if _, ok := demoPlayers[rulesName]; !ok {
+		return nil, fmt.Errorf("the demo plays %v, not %q", demoGames(), o.Scenario)
+	}
+	seats, err := scenarioSeats(anna, rulesName, scenario)
+	if err != nil {
+		return nil, err
+	}
+	if len(seats) != 2 {
+		return nil, fmt.Errorf("the demo needs a two-seat scenario; %s has %d", o.Scenario, len(seats))
+	}
+	_, rec, err := anna.New(ctx, NewGame{Name: "demo", Rules: rulesName, Scenario: scenario, Seat: string(seats[0]),
 		OpponentKey: janID.AuthorizedKey(), OpponentMail: janID.Mail, Dice: logs.DiceStrict})
 	if err != nil {
 		return nil, err
 	}
 	game := rec.ID
-	say("\nAnna invites Jan to game %s (freeplay/allied-german, strict dice); she plays allied.", game)
+	say("\nAnna invites Jan to game %s (%s, strict dice); she plays %s.", game, o.Scenario, seats[0])
 	if err := demoSend(ctx, anna, game, say); err != nil {
 		return nil, err
 	}
@@ -72,7 +92,7 @@ func MailDemo(ctx context.Context, o DemoOptions) ([]byte, error) {
 	if _, err := jan.Join(ctx, game, ""); err != nil {
 		return nil, err
 	}
-	say("Jan joins as german, committing to his dice chain.")
+	say("Jan joins as %s, committing to his dice chain.", seats[1])
 	if err := demoSend(ctx, jan, game, say); err != nil {
 		return nil, err
 	}
@@ -80,42 +100,8 @@ func MailDemo(ctx context.Context, o DemoOptions) ([]byte, error) {
 		return nil, err
 	}
 
-	seats := map[string]*App{"allied": anna, "german": jan}
-	other := map[string]*App{"allied": jan, "german": anna}
-	moves := map[string][]string{
-		"allied": {"play 82nd Airborne moves 2710 to 2611", "play 4th Infantry lands on Utah 2713", "play 101st Airborne takes 2512 Carentan approaches"},
-		"german": {"play 91st Division moves 2506 to 2608", "play 709th Division holds 2813", "play 6th Parachute reinforces Carentan 2512"},
-	}
-	for turn := 1; turn <= o.Turns; turn++ {
-		for _, seat := range []string{"allied", "german"} {
-			me, them := seats[seat], other[seat]
-			target := fmt.Sprintf("%02d%02d", 24+rng.IntN(5), 8+rng.IntN(7))
-			cmds := []string{moves[seat][rng.IntN(len(moves[seat]))], "roll 1d6 for attack on " + target}
-			if _, err := me.Do(ctx, game, cmds); err != nil {
-				return nil, err
-			}
-			say("\nTurn %d, %s: %q, %q; the roll is requested.", turn, seat, cmds[0], cmds[1])
-			if err := demoSend(ctx, me, game, say); err != nil {
-				return nil, err
-			}
-			// The opponent's sync answers the request, the player's sync
-			// reveals the link and draws, the opponent's sync sees the dice.
-			for _, p := range []*App{them, me, them} {
-				if err := demoSync(ctx, p, say); err != nil {
-					return nil, err
-				}
-			}
-			if _, err := me.Do(ctx, game, []string{"pass"}); err != nil {
-				return nil, err
-			}
-			say("  %s passes.", seat)
-			if err := demoSend(ctx, me, game, say); err != nil {
-				return nil, err
-			}
-			if err := demoSync(ctx, them, say); err != nil {
-				return nil, err
-			}
-		}
+	if err := playDemo(ctx, o, game, []*App{anna, jan}, rng, say); err != nil {
+		return nil, err
 	}
 
 	var final bytes.Buffer
@@ -218,4 +204,132 @@ func demoSync(ctx context.Context, a *App, say func(string, ...any)) error {
 		}
 	}
 	return nil
+}
+
+// demoPlayers are the random legal players the demo can play with.
+var demoPlayers = map[string]func(rules.Game, rules.Seat, *rand.Rand) string{
+	"freeplay":   freeplay.RandomCommand,
+	"normandy44": normandy44.RandomCommand,
+}
+
+func demoGames() []string {
+	var names []string
+	for n := range demoPlayers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func scenarioSeats(a *App, rulesName, scenario string) ([]rules.Seat, error) {
+	engine, err := rules.Lookup(rulesName)
+	if err != nil {
+		return nil, err
+	}
+	data, err := a.Load(rulesName, scenario)
+	if err != nil {
+		return nil, err
+	}
+	return engine.Seats(data, nil)
+}
+
+// playDemo plays until o.Turns turns are over: the acting seat's random player
+// makes a batch of commands on a copy of the game, until the turn passes to
+// the other seat or dice are needed; its owner does them and sends; then both
+// players sync until no dice are awaited (strict dice: request, answer, reveal).
+func playDemo(ctx context.Context, o DemoOptions, game string, players []*App, rng *rand.Rand, say func(string, ...any)) error {
+	random := demoPlayers[strings.SplitN(o.Scenario, "/", 2)[0]]
+	owner := func(seat string) (*App, *App) {
+		_, r, _ := players[0].Status(ctx, game)
+		if r.Seats()[0].Seat == seat {
+			return players[0], players[1]
+		}
+		return players[1], players[0]
+	}
+	for handovers := 0; handovers < 500; handovers++ {
+		_, r, err := players[0].Status(ctx, game)
+		if err != nil {
+			return err
+		}
+		g := r.Game().Clone()
+		p := g.Pending()
+		var turn int
+		fmt.Sscanf(p.Phase, "Turn %d", &turn)
+		if p.Over || len(p.Seats) == 0 || turn > o.Turns {
+			return nil
+		}
+		seat := p.Seats[0]
+		var cmds []string
+		for len(cmds) < 60 {
+			c := random(g, seat, rng)
+			if c == "" {
+				break
+			}
+			if _, err := g.Apply(seat, c); err != nil {
+				return fmt.Errorf("the random player's %q was refused (a bug in pbem): %w", c, err)
+			}
+			cmds = append(cmds, c)
+			if q := g.Pending(); q.Dice != nil || q.Over || len(q.Seats) == 0 || q.Seats[0] != seat {
+				break
+			}
+		}
+		if len(cmds) == 0 {
+			return fmt.Errorf("the random player has nothing to do in %q", p.Phase)
+		}
+		me, them := owner(string(seat))
+		if _, err := me.Do(ctx, game, cmds); err != nil {
+			return err
+		}
+		shown := cmds
+		if len(shown) > 3 {
+			shown = append(slices.Clone(shown[:3]), fmt.Sprintf("… %d commands in all", len(cmds)))
+		}
+		say("\n%s: %s gives %s.", p.Phase, seat, strings.Join(quoteAll(shown), ", "))
+		if g.Pending().Dice != nil {
+			say("  The rules need dice (%s): the entry requests them.", g.Pending().Dice.For)
+		}
+		if err := demoSend(ctx, me, game, say); err != nil {
+			return err
+		}
+		if err := settle(ctx, game, me, them, say); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("the demo game did not end its turns within 500 hand-overs")
+}
+
+// settle syncs both players until they hold the same log and no dice are
+// awaited.
+func settle(ctx context.Context, game string, me, them *App, say func(string, ...any)) error {
+	for range 6 {
+		for _, p := range []*App{them, me} {
+			if err := demoSync(ctx, p, say); err != nil {
+				return err
+			}
+		}
+		_, a, err := me.Status(ctx, game)
+		if err != nil {
+			return err
+		}
+		_, b, err := them.Status(ctx, game)
+		if err != nil {
+			return err
+		}
+		if a.Len() == b.Len() && !a.Waiting().Dice {
+			return nil
+		}
+	}
+	return fmt.Errorf("the players did not settle the dice of game %s", game)
+}
+
+func quoteAll(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		if strings.HasPrefix(x, "…") {
+			out[i] = x
+		} else {
+			out[i] = strconv.Quote(x)
+		}
+	}
+	return out
 }

@@ -4,22 +4,35 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/scenarios"
 )
 
+// pbem demo plays a shipped scenario with the random legal players, by mail,
+// in strict dice mode, and the final log verifies on its own.
 func TestMailDemo(t *testing.T) {
-	ctx := testCtx(t)
-	var out bytes.Buffer
-	log, err := MailDemo(ctx, DemoOptions{Dir: t.TempDir(), Turns: 1, Seed: 3, Out: &out})
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	// invite, accept; per seat: request, answer, reveal, pass.
-	if n := bytes.Count(log, []byte("\n")); n != 2+2*4 {
-		t.Fatalf("the demo log has %d entries, want 10\n%s", n, out.String())
-	}
-	for _, want := range []string{"over SMTP", "over IMAP", "invitation", "answers dice request", "draws", "verifies on its own"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("the demo's output lacks %q:\n%s", want, out.String())
-		}
+	for _, scenario := range []string{"normandy44/cherbourg", "freeplay/allied-german"} {
+		t.Run(scenario, func(t *testing.T) {
+			ctx := testCtx(t)
+			var out bytes.Buffer
+			log, err := MailDemo(ctx, DemoOptions{Dir: t.TempDir(), Turns: 1, Seed: 3, Scenario: scenario, Out: &out})
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			rep := replay.Verify(bytes.NewReader(log), scenarios.Read)
+			if !rep.OK() {
+				t.Fatalf("the demo's log does not verify: %v", rep.Problems)
+			}
+			if rep.Replay.Epochs() < 1 || rep.Replay.Invite().Rules+"/"+rep.Replay.Invite().Scenario != scenario {
+				t.Fatalf("a strict-dice game of %s with at least one roll; have %s/%s with %d epochs\n%s",
+					scenario, rep.Replay.Invite().Rules, rep.Replay.Invite().Scenario, rep.Replay.Epochs(), out.String())
+			}
+			for _, want := range []string{"over SMTP", "over IMAP", "invitation", "answers dice request", "draws", "verifies on its own"} {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("the demo's output lacks %q:\n%s", want, out.String())
+				}
+			}
+		})
 	}
 }

@@ -17,7 +17,7 @@ and SMTP), gives each player a temporary home, identity and mail account, and
 they play by 'pbem send' and 'pbem sync' alone, in strict dice mode (every roll
 a request, an answer and a reveal). Each hand-over is printed as it happens; the
 final log is verified on its own at the end.`,
-		Example: "  pbem demo\n  pbem demo --turns 4 --keep /tmp/pbem-demo",
+		Example: "  pbem demo\n  pbem demo --turns 4 --keep /tmp/pbem-demo\n  pbem demo --scenario freeplay/allied-german",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o.Out = cmd.OutOrStdout()
@@ -26,6 +26,7 @@ final log is verified on its own at the end.`,
 		},
 	}
 	cmd.Flags().IntVar(&o.Turns, "turns", 2, "game turns to play")
+	cmd.Flags().StringVar(&o.Scenario, "scenario", "normandy44/cherbourg", "the two-seat scenario to play (normandy44/cherbourg or freeplay/allied-german)")
 	cmd.Flags().StringVar(&o.Dir, "keep", "", "keep the players' homes in this directory (it is a temporary one otherwise)")
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "seed of the demo players' choices (the dice come from the protocol)")
 	return cmd

@@ -2,6 +2,7 @@ package freeplay
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -76,5 +77,37 @@ func TestScenarioAndOptions(t *testing.T) {
 	}
 	if _, err := New([]byte("seats a b\n"), []string{"fog=on"}); err == nil {
 		t.Error("an unknown option is accepted")
+	}
+}
+
+// The random player gives only commands the rules accept, and nothing out of
+// turn.
+func TestRandomCommandIsLegal(t *testing.T) {
+	g := newGame(t, "seats a b\n")
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 500 {
+		if p := g.Pending(); p.Dice != nil {
+			if RandomCommand(g, p.Seats[0], rnd) != "" {
+				t.Fatal("a command is offered while dice are pending")
+			}
+			vals := make([]int, len(p.Dice.Sides))
+			for i := range vals {
+				vals[i] = 1 + rnd.IntN(p.Dice.Sides[i])
+			}
+			if _, err := g.Roll(vals); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		seat := g.Pending().Seats[0]
+		for _, s := range g.Seats() {
+			if s != seat && RandomCommand(g, s, rnd) != "" {
+				t.Fatalf("a command for %s out of turn", s)
+			}
+		}
+		c := RandomCommand(g, seat, rnd)
+		if _, err := g.Apply(seat, c); err != nil {
+			t.Fatalf("%q: %v", c, err)
+		}
 	}
 }
