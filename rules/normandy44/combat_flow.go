@@ -511,8 +511,10 @@ func (c *Combat) byOrder(p Pending, orders Orders) (CombatCommand, bool) {
 			return c.retreatTowardSupply(p)
 		}
 	case DecAdvance:
+		// "If the defenders leave": by retreat or by elimination, the
+		// hex is vacated either way (14.1).
 		o, ok := orders.find(p.Side, CmdIfRetreat)
-		if !ok || c.Retreat == nil {
+		if !ok {
 			return CombatCommand{}, false
 		}
 		if c.condAdvanced {
