@@ -459,7 +459,13 @@ func (g *Game) rollCombat(values []int) ([]rules.Event, error) {
 		return nil, fmt.Errorf("%w: %v", rules.ErrIllegal, err)
 	}
 	g.s.Combat.Steps = append(g.s.Combat.Steps, fmt.Sprintf("roll %s %d", p.Roll, values[0]))
-	return g.runCombat(), nil
+	n := g.s.Combat.N
+	events := g.runCombat()
+	if g.s.Combat != nil {
+		// The player who decides next reads the die and the result here.
+		events = append(events, rules.Event{Seat: rules.Seat(c.In.Attacker), Text: fmt.Sprintf("Combat %d so far: %s", n, c.Event())})
+	}
+	return events, nil
 }
 
 // combatCommand applies an order or a decision given by side.
@@ -666,4 +672,17 @@ func orderChoices(attacker bool) []rules.Choice {
 		out = append(out, rules.Choice{Command: "if-retreat advance <UNIT>...", Note: "conditional: advance into the vacated hex (14.1)"})
 	}
 	return out
+}
+
+// combatLines are the View's lines on combat: the orders in force and the
+// combat in progress.
+func (g *Game) combatLines() []string {
+	var lines []string
+	for _, o := range g.s.Orders {
+		lines = append(lines, fmt.Sprintf("%s order in force: %s", o.Side, o.Text))
+	}
+	if c := g.combat(); c != nil {
+		lines = append(lines, fmt.Sprintf("combat %d in progress: %s", g.s.Combat.N, c.Event()))
+	}
+	return lines
 }
