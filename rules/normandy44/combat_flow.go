@@ -314,10 +314,13 @@ func (c *Combat) pending() Pending {
 		}
 		if c.DDOut != nil && !c.ddLossDone {
 			r := c.DDOut.Result
+			// A MAF already wiped out by the CRT loss has no step left to
+			// give (12.4.8 EX).
+			mafLeft := ids(afterLosses(c.In.maf(), c.AttLoss))
 			switch {
-			case r.MAFSteps > 0:
-				return Pending{Decision: DecDDLoss, Side: def, Steps: 1, Choices: ids(afterLosses(c.In.maf(), c.AttLoss)), Rule: "12.4.8 EX"}
-			case r.AttackerSteps > 0:
+			case r.MAFSteps > 0 && len(mafLeft) > 0:
+				return Pending{Decision: DecDDLoss, Side: def, Steps: 1, Choices: mafLeft, Rule: "12.4.8 EX"}
+			case r.AttackerSteps > 0 && len(c.attackersLeft()) > 0:
 				return Pending{Decision: DecDDLoss, Side: att, Steps: 1, Choices: ids(c.attackersLeft()), Rule: "12.4.8 AL"}
 			}
 			c.ddLossDone = true

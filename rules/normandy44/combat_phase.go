@@ -193,6 +193,30 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 
 // newCombat builds the combat of a declaration from the state.
 func (g *Game) newCombat(a AttackCommand) (*Combat, error) {
+	in, defenders := g.combatInput(a)
+	c, err := NewCombat(in, g.b.layout, a.Target, g.combatMap(g, other(g.s.Side), defenders), CombatMap{})
+	if err != nil {
+		return nil, err
+	}
+	c.AdvanceMap = g.advanceMap(c, defenders)
+	v := g.supplyView(other(g.s.Side))
+	if src := g.sup.sources(&v); len(src) > 0 {
+		c.SupplyDistance = func(a hx.Axial) int {
+			best := -1
+			for _, s := range src {
+				if d := hx.Distance(a, s); best < 0 || d < best {
+					best = d
+				}
+			}
+			return best
+		}
+	}
+	return c, nil
+}
+
+// combatInput is the declaration's combat as plain data, with the
+// defenders' unit indexes.
+func (g *Game) combatInput(a AttackCommand) (CombatInput, []int) {
 	t := g.b.ids[a.Target]
 	in := CombatInput{
 		Attacker: g.s.Side,
@@ -221,24 +245,7 @@ func (g *Game) newCombat(a AttackCommand) (*Combat, error) {
 		in.Defenders = append(in.Defenders, g.combatUnit(i))
 		defenders = append(defenders, i)
 	}
-	c, err := NewCombat(in, g.b.layout, a.Target, g.combatMap(g, other(g.s.Side), defenders), CombatMap{})
-	if err != nil {
-		return nil, err
-	}
-	c.AdvanceMap = g.advanceMap(c, defenders)
-	v := g.supplyView(other(g.s.Side))
-	if src := g.sup.sources(&v); len(src) > 0 {
-		c.SupplyDistance = func(a hx.Axial) int {
-			best := -1
-			for _, s := range src {
-				if d := hx.Distance(a, s); best < 0 || d < best {
-					best = d
-				}
-			}
-			return best
-		}
-	}
-	return c, nil
+	return in, defenders
 }
 
 // combatUnit is a counter as the combat rules read it.
@@ -310,10 +317,17 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 // that advanced already where they went, so that the defender's ZOC is the
 // one after the retreat (14.3) and two advances cannot overstack a hex (7.2).
 func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
-	key := ""
+	// Every decision that moves a unit grows one of these lists or sets one
+	// of these flags, so the key tells when the view must be redone.
+	type outcomeKey struct {
+		att, def, dd, desp, elim, adv int
+		retreat, ddOut, ignored       bool
+	}
+	var key outcomeKey
 	var cached CombatMap
 	current := func() CombatMap {
-		k := fmt.Sprint(c.Retreat != nil, c.retreatDone, c.Eliminated, c.survivors(), c.Advances)
+		k := outcomeKey{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.DespLoss), len(c.Eliminated), len(c.Advances),
+			c.Retreat != nil, c.DDOut != nil, c.Ignored}
 		if k == key && cached.OnMap != nil {
 			return cached
 		}
@@ -623,11 +637,12 @@ func (g *Game) attackChoices() []rules.Choice {
 				variants = append(variants, b)
 			}
 			for _, v := range variants {
-				c, err := g.newCombat(v)
+				in, _ := g.combatInput(v)
+				o, err := resolveOdds(in)
 				if err != nil {
 					continue
 				}
-				out = append(out, rules.Choice{Command: v.String(), Piece: tid, Note: c.Odds.String()})
+				out = append(out, rules.Choice{Command: v.String(), Piece: tid, Note: o.String()})
 			}
 		}
 	}
