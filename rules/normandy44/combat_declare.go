@@ -10,19 +10,21 @@ import (
 // AttackCommand is the declaration of one attack (10.2, 10.3, 10.5 step 2).
 // Its canonical text is
 //
-//	attack HEX from HEX [HEX...] maf UNIT [UNIT...] [with UNIT...] [air N] [naval N]
+//	attack HEX from HEX [HEX...] maf UNIT [UNIT...] [with UNIT...] [art UNIT...] [air N] [naval N]
 //
 // HEX after attack is the defending hex; the from hexes are every hex an
 // attacker stands in, ascending; maf names the main attacking force (10.3)
-// and with the other attacking units, which count half (11.1); each list is
-// in ascending id order. air and naval are the support markers (19.1.2,
-// 19.2.3). Units in the from hexes that are not named do not attack (10.1:
+// and with the other attacking units, which count half (11.1); art names the
+// HQs and Werfers that fire (11.6), one shift per mention, so an Allied HQ
+// giving two shifts is named twice (17.2.5); each list is in ascending id
+// order. air and naval are the support markers (19.1.2, 19.2.3). Units in the from hexes that are not named do not attack (10.1:
 // attacking is voluntary for each unit).
 type AttackCommand struct {
 	Target string
 	From   []string
 	MAF    []string
 	With   []string
+	Art    []string
 	Air    int
 	Naval  int
 }
@@ -34,6 +36,9 @@ func (a AttackCommand) String() string {
 	b.WriteString(" maf " + strings.Join(a.MAF, " "))
 	if len(a.With) > 0 {
 		b.WriteString(" with " + strings.Join(a.With, " "))
+	}
+	if len(a.Art) > 0 {
+		b.WriteString(" art " + strings.Join(a.Art, " "))
 	}
 	if a.Air > 0 {
 		b.WriteString(" air " + strconv.Itoa(a.Air))
@@ -87,12 +92,30 @@ func parseAttack(s string) (AttackCommand, error) {
 		return AttackCommand{}, fmt.Errorf("'maf' and the main attacking force expected")
 	}
 	rest = rest[1:]
-	a.MAF = units("with", "air", "naval")
+	a.MAF = units("with", "art", "air", "naval")
 	if len(rest) > 0 && rest[0] == "with" {
 		rest = rest[1:]
-		a.With = units("air", "naval")
+		a.With = units("art", "air", "naval")
 		if len(a.With) == 0 {
 			return AttackCommand{}, fmt.Errorf("'with' names units")
+		}
+	}
+	if len(rest) > 0 && rest[0] == "art" {
+		rest = rest[1:]
+		a.Art = units("air", "naval")
+		if len(a.Art) == 0 || len(a.Art) > 4 {
+			return AttackCommand{}, fmt.Errorf("'art' names 1 to 4 firing units")
+		}
+		for _, u := range a.Art {
+			if !validUnitID(u) || validHexID(u) {
+				return AttackCommand{}, fmt.Errorf("%q is not a unit id", u)
+			}
+			if slices.Contains(a.Units(), u) {
+				return AttackCommand{}, fmt.Errorf("%s both attacks and fires", u)
+			}
+		}
+		if !slices.IsSorted(a.Art) {
+			return AttackCommand{}, fmt.Errorf("art units in ascending order")
 		}
 	}
 	if len(a.MAF) == 0 || len(a.MAF)+len(a.With) > maxAttackers {
@@ -130,4 +153,22 @@ func parseAttack(s string) (AttackCommand, error) {
 		}
 	}
 	return a, nil
+}
+
+// fires groups the art list into one Fire per unit, a repeated id giving
+// one more shift (17.2.5). kind gives each unit's type.
+func (a AttackCommand) fires(kind func(id string) UnitType) []Fire {
+	var out []Fire
+	for _, id := range a.Art {
+		if n := len(out); n > 0 && out[n-1].By == id {
+			out[n-1].Columns++
+			continue
+		}
+		src := ShiftHQArtillery
+		if kind(id) == Werfer {
+			src = ShiftWerfer
+		}
+		out = append(out, Fire{Source: src, By: id, Columns: 1})
+	}
+	return out
 }

@@ -13,6 +13,8 @@ func TestAttackRoundTrip(t *testing.T) {
 		"attack 2613 from 2512 2612 maf 4/8 8/4 with 70tk air 1",
 		"attack 2613 from 2512 maf 4/8 naval 1",
 		"attack 2613 from 2512 2612 maf 4/8 with 70tk 8/4 air 2 naval 1",
+		"attack 2613 from 2512 maf 4/8 art VII-Corps VII-Corps air 1",
+		"attack 2613 from 2512 maf 4/8 with 8/4 art 101-Werfer Cotentin",
 	} {
 		a, err := ParseAttack(text)
 		if err != nil {
@@ -51,6 +53,10 @@ func TestAttackRejects(t *testing.T) {
 		"attack 2613 from 2612 maf 2612",                              // a hex is no unit
 		"attack 2613 from 2612 maf a=b",                               // not a unit id
 		"attack 2613 from 0101 0102 0103 0104 0105 0106 0107 maf 4/8", // seven hexes
+		"attack 2613 from 2512 maf 4/8 art",                           // art nothing
+		"attack 2613 from 2512 maf 4/8 art hq2 hq1",                   // art out of order
+		"attack 2613 from 2512 maf 4/8 art 4/8",                       // attacks and fires
+		"attack 2613 from 2512 maf 4/8 air 1 art hq",                  // keyword order
 	} {
 		if _, err := ParseAttack(text); !errors.Is(err, ErrCommand) {
 			t.Errorf("%q: %v, want ErrCommand", text, err)

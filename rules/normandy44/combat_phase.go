@@ -178,9 +178,21 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 	if a.Naval > 0 && (!g.s.Weather.NavalAllowed() || !g.b.inZone(ZoneNBZ, t)) {
 		return nil, rules.Refuse("19.2.4", "naval support fires only on hexes of the naval bombardment zone, and not in Storm")
 	}
+	spend, err := g.checkArtillery(a, t)
+	if err != nil {
+		return nil, err
+	}
 	c, err := g.newCombat(a)
 	if err != nil {
 		return nil, refuseCombat(err)
+	}
+	for pool, n := range spend {
+		g.s.SupP[poolIndex(g.s.SupP, pool)].N -= n // 17.2.5: 1 SupP a shift
+	}
+	for _, id := range a.Art {
+		if i := g.index[id]; g.unit(i).Type == Werfer {
+			g.s.Units[i].Fired = true // 17.3: once a turn
+		}
 	}
 	g.s.Combats++
 	g.s.Combat = &combatRecord{N: g.s.Combats, Attack: a.String()}
@@ -226,6 +238,12 @@ func (g *Game) combatInput(a AttackCommand) (CombatInput, []int) {
 		Improved: slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == a.Target }),
 		Support:  Support{Air: a.Air, Naval: a.Naval},
 	}
+	in.Support.Artillery = a.fires(func(id string) UnitType {
+		if i, ok := g.index[id]; ok {
+			return g.unit(i).Type
+		}
+		return ""
+	})
 	for _, id := range a.Units() {
 		i := g.index[id]
 		u := g.combatUnit(i)
@@ -630,7 +648,7 @@ func (g *Game) attackChoices() []rules.Choice {
 			a.From = slices.Compact(a.From)
 			slices.Sort(a.MAF)
 			slices.Sort(a.With)
-			variants := []AttackCommand{a}
+			variants := append([]AttackCommand{a}, g.artilleryVariants(a)...)
 			if side == Allied && g.s.Weather.AirAllowed() {
 				b := a
 				b.Air = 1
@@ -700,4 +718,85 @@ func (g *Game) combatLines() []string {
 		lines = append(lines, fmt.Sprintf("combat %d in progress: %s", g.s.Combat.N, c.Event()))
 	}
 	return lines
+}
+
+// artilleryPool is the SupP pool an HQ draws on: the 7th Army's for the
+// Germans (the Cherbourg Fortress pool is left to the fortress, 17.2.7 read
+// as the ENGINE NOTE of resources.go), the army's for the Allies (5.1).
+func (g *Game) artilleryPool(i int) string {
+	switch {
+	case g.unit(i).Side == German:
+		return germanSupPPool
+	case g.unit(i).Nationality == "us":
+		return "us"
+	}
+	return "gb"
+}
+
+// checkArtillery checks the firing units of an attack (11.6, 17.2.3,
+// 17.2.5, 17.3, 9.8.4, 13.6) and returns the SupP each pool pays.
+func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int, error) {
+	spend := map[string]int{}
+	army := g.army(g.index[a.MAF[0]])
+	for k, id := range a.Art {
+		i, ok := g.index[id]
+		if !ok {
+			return nil, rules.Refuse("11.6", "no unit %s", id)
+		}
+		u, us := g.unit(i), g.s.Units[i]
+		at, on := g.onMap(i)
+		switch {
+		case u.Side != g.s.Side || (u.Type != HQ && u.Type != Werfer):
+			return nil, rules.Refuse("11.6", "%s is not one of your HQs or Werfers", id)
+		case !on:
+			return nil, rules.Refuse("11.6", "%s is not on the map", id)
+		case u.Type == HQ && g.army(i) != army:
+			return nil, rules.Refuse("17.2.5", "US HQs support only US attacks, CW HQs only CW attacks")
+		case hx.Distance(at, target) > u.Range:
+			return nil, rules.Refuse("17.2.5, 17.3", "%s is %d hexes from %s, beyond its range of %d", id, hx.Distance(at, target), a.Target, u.Range)
+		case us.Disrupted:
+			return nil, rules.Refuse("13.6", "%s is Disrupted", id)
+		case us.SM:
+			return nil, rules.Refuse("9.8.4", "%s carries a Strategic Move marker", id)
+		case u.Type == Werfer && us.Fired:
+			return nil, rules.Refuse("17.3", "%s has fired this turn", id)
+		case u.Type == HQ && us.Hexes > 1:
+			return nil, rules.Refuse("17.2.3", "%s moved more than 1 hex this turn", id)
+		case u.Type == HQ && us.OutOfSupply:
+			return nil, rules.Refuse("17.2.5", "%s cannot trace a supply line", id)
+		case u.Type == Werfer && k > 0 && a.Art[k-1] == id:
+			return nil, rules.Refuse("17.3", "a Werfer gives one shift")
+		}
+		if u.Type == HQ {
+			spend[g.artilleryPool(i)]++
+		}
+	}
+	for pool, n := range spend {
+		have := 0
+		if k := poolIndex(g.s.SupP, pool); k >= 0 {
+			have = g.s.SupP[k].N
+		}
+		if have < n {
+			return nil, rules.Refuse("17.2.5", "the %s pool holds %d SupP, %d needed", pool, have, n)
+		}
+	}
+	return spend, nil
+}
+
+// artilleryVariants are the attack with each single firing unit that may
+// support it, for Legal.
+func (g *Game) artilleryVariants(a AttackCommand) []AttackCommand {
+	var out []AttackCommand
+	t := g.b.ids[a.Target]
+	for i := range g.s.Units {
+		if tp := g.unit(i).Type; g.unit(i).Side != g.s.Side || (tp != HQ && tp != Werfer) {
+			continue
+		}
+		b := a
+		b.Art = []string{g.unit(i).ID}
+		if _, err := g.checkArtillery(b, t); err == nil {
+			out = append(out, b)
+		}
+	}
+	return out
 }

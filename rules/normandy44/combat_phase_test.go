@@ -189,3 +189,26 @@ func TestCombatPhase_Refusals(t *testing.T) {
 		t.Fatal("the phase did not end")
 	}
 }
+
+// TestCombatPhase_Artillery: an HQ in range gives 1R per SupP spent, two for
+// an Allied HQ (17.2.5); beyond its range or without SupP it may not fire.
+func TestCombatPhase_Artillery(t *testing.T) {
+	g := alliedCombatPhase(t)
+	refused(t, g, Allied, "attack 0404 from 0403 maf a1 art hq", "17.2.5") // no SupP yet
+	g.addSupP("us", 3)
+	refused(t, g, Allied, "attack 0707 from 0403 maf a1 art hq", "10.1")
+	refused(t, g, Allied, "attack 0404 from 0403 maf a1 art hq hq hq", "11.6, 19.1.2, 19.2.3") // at most 2 (17.2.5)
+	refused(t, g, Allied, "attack 0404 from 0403 maf a1 art a2", "11.6")                        // not an HQ
+	ev := apply(t, g, Allied, "attack 0404 from 0403 maf a1 art hq hq")
+	if !strings.Contains(ev[0].Text, "2R HQ artillery") {
+		t.Errorf("declaration %q", ev[0].Text)
+	}
+	if n := g.s.SupP[poolIndex(g.s.SupP, "us")].N; n != 1 {
+		t.Errorf("us SupP %d after two shifts, want 1", n)
+	}
+	// Out of range: from 0808 the HQ's range of 3 does not reach 0404.
+	g2 := alliedCombatPhase(t)
+	g2.s.Units[g2.index["hq"]].At = "0808"
+	g2.addSupP("us", 3)
+	refused(t, g2, Allied, "attack 0404 from 0403 maf a1 art hq", "17.2.5, 17.3")
+}

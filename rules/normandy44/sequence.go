@@ -239,6 +239,12 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 		events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
 	}
 	events = append(events, g.receiveResources()...)
+	for i := range g.s.Units {
+		// 17.3: a Werfer that can trace a supply line flips back to ready.
+		if us := &g.s.Units[i]; us.Fired && !us.OutOfSupply {
+			us.Fired = false
+		}
+	}
 	g.nextStage()
 	return append(events, g.enterPhase()...), nil
 }

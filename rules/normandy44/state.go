@@ -95,6 +95,7 @@ type unitState struct {
 	OutOfSupply bool `json:"out_of_supply,omitempty"` // 18.1: either side of the marker
 	Isolated    bool `json:"isolated,omitempty"`      // 18.1: the marker's red side
 	RetreatedIn bool `json:"retreated_in,omitempty"`  // retreated in this Combat Phase (13.5)
+	Fired       bool `json:"fired,omitempty"`         // a Werfer on its fired side (17.3)
 }
 
 // control records who controls a Town, City or fortification hex: the side
