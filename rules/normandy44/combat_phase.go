@@ -164,6 +164,10 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 			return nil, rules.Refuse("10.1", "%s in %s is not adjacent to %s", id, g.s.Units[i].At, a.Target)
 		case g.b.feature(at, t, Impassable):
 			return nil, rules.Refuse("9.6, 10.1", "%s cannot attack across the impassable hexside %s/%s", id, g.s.Units[i].At, a.Target)
+		case g.replStack(i):
+			return nil, rules.Refuse("6.2.5", "%s took a replacement or stands with a unit that did: it may not attack this turn", id)
+		case g.noCross(side, at, t):
+			return nil, rules.Refuse("S3.1", "%s units may not attack across the edge of a scenario zone (%s/%s)", side, g.s.Units[i].At, a.Target)
 		}
 		used[g.s.Units[i].At] = true
 	}
@@ -296,13 +300,13 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 		return out
 	}
 	return CombatMap{
-		OnMap:   g.b.land,
+		OnMap:   g.enterable,
 		Terrain: g.b.terrain,
 		Fortified: func(a hx.Axial) bool {
 			return slices.ContainsFunc(occ[a], func(i int) bool { return v.unit(i).Type == Strongpoint }) ||
 				slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == g.b.id(a) })
 		},
-		Feature:  g.b.feature,
+		Feature:  g.featureFor(side),
 		Road:     func(x, y hx.Axial) bool { return g.b.road(x, y) != "" },
 		Enemy:    func(a hx.Axial) bool { return v.sideAt(occ, a) == enemy },
 		EnemyZOC: zoc.Has,
@@ -356,10 +360,10 @@ func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
 		return cached
 	}
 	return CombatMap{
-		OnMap:     g.b.land,
+		OnMap:     g.enterable,
 		Terrain:   g.b.terrain,
 		Fortified: func(a hx.Axial) bool { return current().Fortified(a) },
-		Feature:   g.b.feature,
+		Feature:   g.featureFor(c.In.Attacker),
 		Road:      func(x, y hx.Axial) bool { return g.b.road(x, y) != "" },
 		Enemy:     func(a hx.Axial) bool { return current().Enemy(a) },
 		EnemyZOC:  func(a hx.Axial) bool { return current().EnemyZOC(a) },
@@ -524,11 +528,69 @@ func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
 		return nil, rules.Refuse("15.1", "Reserve after combat is not refereed yet: advance or 'advance-done'")
 	}
 	p := c.pending()
+	var pay func() string
+	if cmd.Kind == CmdDD && cmd.Support {
+		if pay = g.ddSupport(c); pay == nil {
+			return nil, rules.Refuse("12.4.7", "no naval marker, HQ or Werfer can support the Determined Defense in %s", c.Origin)
+		}
+	}
 	if err := c.Decide(side, cmd); err != nil {
 		return nil, rules.Refuse(p.Rule, "%v", err)
 	}
 	g.s.Combat.Steps = append(g.s.Combat.Steps, string(side)+": "+cmd.String())
-	return g.runCombat(), nil
+	var events []rules.Event
+	if pay != nil {
+		events = append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s", g.s.Combat.N, pay())})
+	}
+	return append(events, g.runCombat()...), nil
+}
+
+// ddSupport finds the defender's source of defensive support for the DD in
+// the combat's hex (12.4.7), the free ones first: a naval marker (Allies,
+// the hex in the NBZ, not in Storm), a Werfer within 3 (Germans), then an
+// HQ within its range that can trace supply and pay 1 SupP. The function
+// returned pays for it and names it; nil means no source. The HQ's ready
+// side is not checked: the engine tracks only this turn's moves (17.2.3).
+func (g *Game) ddSupport(c *Combat) func() string {
+	def := c.defender()
+	target := g.b.ids[c.Origin]
+	if def == Allied && g.s.Weather.NavalAllowed() && g.b.inZone(ZoneNBZ, target) {
+		return func() string { return "naval marker" }
+	}
+	var hq = -1
+	for i := range g.s.Units {
+		u, us := g.unit(i), g.s.Units[i]
+		at, on := g.onMap(i)
+		if u.Side != def || !on || us.Disrupted || us.SM || hx.Distance(at, target) > u.Range {
+			continue
+		}
+		switch {
+		case u.Type == Werfer && !us.Fired:
+			return func() string {
+				g.s.Units[i].Fired = true // 12.4.7: it flips
+				return u.ID
+			}
+		case u.Type == HQ && hq < 0 && !us.OutOfSupply:
+			if k := poolIndex(g.s.SupP, g.artilleryPool(i)); k >= 0 && g.s.SupP[k].N > 0 {
+				hq = i
+			}
+		}
+	}
+	if hq < 0 {
+		return nil
+	}
+	return func() string {
+		g.s.SupP[poolIndex(g.s.SupP, g.artilleryPool(hq))].N--
+		return g.unit(hq).ID + " (1 SupP)"
+	}
+}
+
+// supportChoices drops the "dd U support" choices when no source can give it.
+func (g *Game) supportChoices(c *Combat, choices []string) []string {
+	if g.ddSupport(c) != nil {
+		return choices
+	}
+	return slices.DeleteFunc(slices.Clone(choices), func(s string) bool { return strings.HasSuffix(s, " support") })
 }
 
 var rollWords = map[RollPurpose]string{RollJabos: "Jabos", RollCRT: "combat result", RollDD: "Determined Defense"}
@@ -548,7 +610,7 @@ func (g *Game) combatPending(p *rules.Pending) {
 	case DecAttackerLoss, DecDefenderLoss, DecDDLoss, DecDespDLoss:
 		p.Prompt = fmt.Sprintf("%s: assign %d step loss(es) (%s): 'losses UNIT...' from %s", where, cp.Steps, cp.Rule, strings.Join(cp.Choices, ", "))
 	default:
-		p.Prompt = fmt.Sprintf("%s: %s (%s): %s", where, cp.Decision, cp.Rule, strings.Join(withoutReserve(cp.Choices), " | "))
+		p.Prompt = fmt.Sprintf("%s: %s (%s): %s", where, cp.Decision, cp.Rule, strings.Join(g.supportChoices(c, withoutReserve(cp.Choices)), " | "))
 	}
 }
 
@@ -572,7 +634,7 @@ func (g *Game) combatChoices() []rules.Choice {
 			out = append(out, rules.Choice{Command: CombatCommand{Kind: CmdLosses, Units: ls}.String(), Note: cp.Rule})
 		}
 	default:
-		for _, ch := range withoutReserve(cp.Choices) {
+		for _, ch := range g.supportChoices(c, withoutReserve(cp.Choices)) {
 			out = append(out, rules.Choice{Command: ch, Note: cp.Rule})
 		}
 	}
@@ -612,7 +674,7 @@ func (g *Game) attackChoices() []rules.Choice {
 		}
 		var cand []int
 		for _, n := range t.Neighbors() {
-			if g.sideAt(occ, n) != side || g.b.feature(n, t, Impassable) {
+			if g.sideAt(occ, n) != side || g.b.feature(n, t, Impassable) || g.noCross(side, n, t) {
 				continue
 			}
 			for _, i := range occ[n] {
@@ -680,7 +742,7 @@ func (g *Game) army(i int) string {
 // and whose counter may attack (10.7, 13.6, 16.2, 17.x).
 func (g *Game) mayAttack(i int) bool {
 	u := g.combatUnit(i)
-	if slices.Contains(g.s.Attacked, u.ID) || u.DefendOnly || u.Disrupted || u.Strength == 0 {
+	if slices.Contains(g.s.Attacked, u.ID) || u.DefendOnly || u.Disrupted || u.Strength == 0 || g.replStack(i) {
 		return false
 	}
 	switch u.Type {
@@ -799,4 +861,49 @@ func (g *Game) artilleryVariants(a AttackCommand) []AttackCommand {
 		}
 	}
 	return out
+}
+
+// enterable: a land hex that the scenario lets units enter (S3.1), for
+// retreats and advances.
+func (g *Game) enterable(a hx.Axial) bool {
+	if !g.b.land(a) {
+		return false
+	}
+	for _, sr := range g.sc.Special {
+		if sr.Kind == SpecialNoEntry && g.b.inZone(sr.Zone, a) {
+			return false
+		}
+	}
+	return true
+}
+
+// noCross reports whether the scenario forbids side to move or attack
+// across the hexside from x to y (S3.1).
+func (g *Game) noCross(side Side, x, y hx.Axial) bool {
+	for _, sr := range g.sc.Special {
+		if sr.Kind == SpecialNoCross && sr.Side == side && g.b.inZone(sr.Zone, x) != g.b.inZone(sr.Zone, y) {
+			return true
+		}
+	}
+	return false
+}
+
+// featureFor is the board's hexsides as side's retreats and advances see
+// them: a zone edge the side may not cross is impassable to it (S3.1).
+func (g *Game) featureFor(side Side) func(x, y hx.Axial, f HexsideFeature) bool {
+	return func(x, y hx.Axial, f HexsideFeature) bool {
+		return g.b.feature(x, y, f) || (f == Impassable && g.noCross(side, x, y))
+	}
+}
+
+// replStack: a unit with a Repl marker, or stacked with one, may not attack
+// (6.2.5).
+func (g *Game) replStack(i int) bool {
+	at := g.s.Units[i].At
+	for j := range g.s.Units {
+		if g.s.Units[j].Repl && g.s.Units[j].At == at && !g.s.Units[j].Gone {
+			return true
+		}
+	}
+	return false
 }

@@ -136,6 +136,14 @@ func TestCombatPhase_DecisionsHandedOver(t *testing.T) {
 				t.Errorf("die %d: %s has choices while %s decides", die, other, seat)
 			}
 			refused(t, g, Side(seat), "end", "10.0")
+			for _, c := range choices {
+				if strings.HasSuffix(c.Command, " support") {
+					t.Errorf("die %d: %q offered with no HQ or Werfer on the map (12.4.7)", die, c.Command)
+				}
+				if strings.HasPrefix(c.Command, "dd ") {
+					refused(t, g, Side(seat), c.Command+" support", "12.4.7")
+				}
+			}
 			cmd := choices[0].Command
 			verb, _, _ := strings.Cut(cmd, " ")
 			seen[string(seat)+" "+verb] = true
@@ -159,6 +167,9 @@ func TestCombatPhase_Refusals(t *testing.T) {
 	refused(t, g, Allied, "attack 0707 from 0403 maf a1", "10.1")           // not adjacent either
 	refused(t, g, Allied, "attack 0303 from 0304 maf a2", "10.1")           // no enemy there
 	refused(t, g, Allied, "attack 0404 from 0403 maf a1 naval 1", "19.2.4") // no NBZ on this map
+	g.s.Units[g.index["a2"]].Repl = true
+	refused(t, g, Allied, "attack 0404 from 0304 maf a2", "6.2.5")
+	g.s.Units[g.index["a2"]].Repl = false
 	if _, err := g.Apply(rules.Seat(German), "attack 0403 from 0404 maf g1"); !errors.Is(err, rules.ErrNotPending) {
 		t.Errorf("a German attack in the Allied phase: %v", err)
 	}
