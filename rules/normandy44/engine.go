@@ -152,6 +152,12 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if us.Repl {
 			label += " [Repl]"
 		}
+		if us.Disrupted {
+			label += " [Disrupted]"
+		}
+		if us.Fired {
+			label += " [fired]"
+		}
 		byHex[us.At] = append(byHex[us.At], label)
 	}
 	slices.Sort(hexes)
