@@ -205,6 +205,17 @@ type countingSession struct {
 	w *mailWorld
 }
 
+// Idle first reports what arrived since the client's last command, as real
+// servers (Dovecot among them) do when IDLE begins; the in-memory server
+// reports only what arrives after, so mail landing just before IDLE would wait
+// for the next IDLE restart.
+func (s *countingSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
+	if err := s.UserSession.Poll(w, true); err != nil {
+		return err
+	}
+	return s.UserSession.Idle(w, stop)
+}
+
 func (s *countingSession) Login(username, password string) error {
 	s.w.mu.Lock()
 	u := s.w.users[username]

@@ -132,6 +132,17 @@ func (a *App) waitForMail(ctx context.Context, s *imapSession, o ServeOptions, a
 		}
 		return nil
 	}
+	// Mail that arrived since the last command is announced with the next one,
+	// and not every server announces it when IDLE starts: ask first, so that
+	// nothing waits in the folder until the next IDLE restart.
+	if err := s.c.Noop().Wait(); err != nil {
+		return err
+	}
+	select {
+	case <-arrived:
+		return nil
+	default:
+	}
 	idle, err := s.c.Idle()
 	if err != nil {
 		return err
