@@ -22,59 +22,18 @@ func loadCombatMap(t testing.TB, name string) *Game {
 	return gg.(*Game)
 }
 
-// combatMapOf builds the CombatMap seen by side on a game's board: the
-// enemy's ZOC and ZOC Lines, the units that stay (all of side's units not
-// in moving), stacking at the limit of 7.2.
+// combatMapOf is the CombatMap the engine builds for side on a game's board
+// (combatMap), with the units moving named by id. Tests may name units of
+// their own making that stand nowhere on the map: they are not among the
+// units that stay, so they change nothing.
 func combatMapOf(g *Game, side Side, moving ...string) CombatMap {
-	occ := g.occupancy()
-	enemy := other(side)
-	zoc := g.zocHexes(enemy)
-	lines := g.lines(enemy, occ)
-	staying := func(a hx.Axial) []int {
-		var out []int
-		for _, i := range occ[a] {
-			if g.unit(i).Side == side && !slices.Contains(moving, g.unit(i).ID) {
-				out = append(out, i)
-			}
+	var idx []int
+	for _, id := range moving {
+		if i, ok := g.index[id]; ok {
+			idx = append(idx, i)
 		}
-		return out
 	}
-	return CombatMap{
-		OnMap:   g.b.land,
-		Terrain: g.b.terrain,
-		Fortified: func(a hx.Axial) bool {
-			return slices.ContainsFunc(occ[a], func(i int) bool { return g.unit(i).Type == Strongpoint })
-		},
-		Feature:  g.b.feature,
-		Road:     func(x, y hx.Axial) bool { return g.b.road(x, y) != "" },
-		Enemy:    func(a hx.Axial) bool { return g.sideAt(occ, a) == enemy },
-		EnemyZOC: zoc.Has,
-		ZOCLine:  func(x, y hx.Axial) bool { return lines.blocks(x, y, len(staying(y)) > 0) },
-		Friends: func(a hx.Axial) (bool, int) {
-			st := staying(a)
-			hold := 0
-			for _, i := range st {
-				if !g.s.Units[i].Disrupted && !g.s.Units[i].SM {
-					hold += g.strength(i)
-				}
-			}
-			return len(st) > 0, hold
-		},
-		Room: func(a hx.Axial, units []string) bool {
-			extra := []int{}
-			for _, id := range units {
-				if i, ok := g.index[id]; ok {
-					extra = append(extra, i)
-				}
-			}
-			var here []int
-			for _, i := range staying(a) {
-				here = append(here, i)
-			}
-			m := map[hx.Axial][]int{a: here}
-			return g.stackAt(m, a, extra...) <= stackLimit
-		},
-	}
+	return g.combatMap(g, side, idx)
 }
 
 // cu builds a combat unit from a game's counter.
