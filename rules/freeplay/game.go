@@ -5,9 +5,6 @@
 package freeplay
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -176,16 +173,8 @@ func (g *Game) remember(text string) {
 	}
 }
 
-// Hash implements rules.Game: SHA-256 of the state's JSON, which encoding/json
-// writes deterministically for these types.
-func (g *Game) Hash() string {
-	b, err := json.Marshal(g.s)
-	if err != nil {
-		panic(err) // plain data always encodes
-	}
-	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
+// Hash implements rules.Game.
+func (g *Game) Hash() string { return rules.HashState(g.s) }
 
 // View implements rules.Game; freeplay has no hidden information.
 func (g *Game) View(seat rules.Seat) rules.View {

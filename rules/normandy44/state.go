@@ -1,9 +1,6 @@
 package normandy44
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -158,14 +155,7 @@ func (g *Game) sideAt(occ map[hx.Axial][]int, a hx.Axial) Side {
 }
 
 // Hash implements rules.Game: SHA-256 of the state's JSON.
-func (g *Game) Hash() string {
-	b, err := json.Marshal(g.s)
-	if err != nil {
-		panic(err) // plain data always encodes
-	}
-	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
+func (g *Game) Hash() string { return rules.HashState(g.s) }
 
 // Clone implements rules.Game.
 func (g *Game) Clone() rules.Game {
