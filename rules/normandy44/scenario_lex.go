@@ -103,6 +103,28 @@ func keyValue(w string) (key, value string, ok bool) {
 	return k, v, true
 }
 
+// fields reads the key=value and flag words of a record, refusing a key or
+// flag given twice, and hands each to field; it reports false once field or
+// the check fails (the error is already recorded).
+func (p *parser) fields(n int, words []string, field func(w, key, value string, kv bool) bool) bool {
+	seen := map[string]bool{}
+	for _, w := range words {
+		k, v, kv := keyValue(w)
+		if !kv {
+			k = w
+		}
+		if seen[k] {
+			p.errf(n, ErrDuplicate, "%s given twice", k)
+			return false
+		}
+		seen[k] = true
+		if !field(w, k, v, kv) {
+			return false
+		}
+	}
+	return true
+}
+
 func lineErr(n int, class error, format string, args ...any) error {
 	return &LineError{Line: n, Err: fmt.Errorf("%w: %s", class, fmt.Sprintf(format, args...))}
 }

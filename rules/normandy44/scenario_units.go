@@ -56,20 +56,8 @@ func (p *parser) unit(l line) {
 		p.errf(l.n, ErrSyntax, "a unit has 1 to 3 steps written strength-MA, e.g. 6-4 4-4 (2)-4 (2.3.5)")
 		return
 	}
-	seen := map[string]bool{}
-	for _, w := range rest {
-		k, v, kv := keyValue(w)
-		if !kv {
-			k = w
-		}
-		if seen[k] {
-			p.errf(l.n, ErrDuplicate, "%s given twice", k)
-			return
-		}
-		seen[k] = true
-		if !p.unitField(l.n, &u, k, v, kv) {
-			return
-		}
+	if !p.fields(l.n, rest, func(_, k, v string, kv bool) bool { return p.unitField(l.n, &u, k, v, kv) }) {
+		return
 	}
 	slices.Sort(u.Marks)
 	if !p.unitCoherent(l.n, &u) {
@@ -263,30 +251,21 @@ func (p *parser) reinforcement(l line) {
 	} else if !p.location(l.n, r.At) {
 		return
 	}
-	seen := map[string]bool{}
-	for _, w := range l.words[3:] {
-		k, v, kv := keyValue(w)
-		if !kv {
-			k = w
-		}
-		if seen[k] {
-			p.errf(l.n, ErrDuplicate, "%s given twice", k)
-			return
-		}
-		seen[k] = true
+	read := p.fields(l.n, l.words[3:], func(w, k, v string, kv bool) bool {
 		switch {
 		case kv && k == "rp":
 			rp, ok := p.int(l.n, "rp", v, 1, 9)
-			if !ok {
-				return
-			}
 			r.RP = rp
+			return ok
 		case !kv && w == "glider":
 			r.Glider = true
-		default:
-			p.errf(l.n, ErrUnknown, "reinforcement field %q (want rp=n or glider)", w)
-			return
+			return true
 		}
+		p.errf(l.n, ErrUnknown, "reinforcement field %q (want rp=n or glider)", w)
+		return false
+	})
+	if !read {
+		return
 	}
 	p.reinfLines = append(p.reinfLines, l.n)
 	p.s.Reinforcements = append(p.s.Reinforcements, r)
