@@ -32,6 +32,17 @@ type ImportReport struct {
 // It is one transaction: a file with a bad entry in the middle stores the good
 // prefix and reports the entry that failed and why.
 func (a *App) Import(ctx context.Context, src io.Reader, source string) (*ImportReport, error) {
+	return a.importLog(ctx, src, source, false)
+}
+
+// ImportWhole is Import for a log that arrives whole in one message: when any
+// entry fails, nothing of it is stored (the next message carries the whole log
+// again). Every entry is still verified once, against what is stored.
+func (a *App) ImportWhole(ctx context.Context, src io.Reader, source string) (*ImportReport, error) {
+	return a.importLog(ctx, src, source, true)
+}
+
+func (a *App) importLog(ctx context.Context, src io.Reader, source string, whole bool) (*ImportReport, error) {
 	rep := &ImportReport{}
 	entries, err := logs.ReadAll(src)
 	if err != nil {
@@ -105,6 +116,10 @@ func (a *App) Import(ctx context.Context, src io.Reader, source string) (*Import
 		rec.Status = "invited"
 	} else if r.Waiting().Over {
 		rec.Status = "finished"
+	}
+	if whole && rep.Failed != nil {
+		rep.Added = nil
+		return rep, nil
 	}
 	if len(lines) > 0 || isNew {
 		if err := a.Store.Update(ctx, func(tx *StoreTx) error {

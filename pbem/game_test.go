@@ -283,3 +283,29 @@ func TestConcurrentDoInOneHome(t *testing.T) {
 		t.Fatalf("our own race is not an equivocation: %+v", eqs)
 	}
 }
+
+// A log that arrives whole in a mail is stored whole or not at all: good
+// entries before a tampered one are not kept (the next mail carries the whole
+// log again), unlike a file import, which keeps the good prefix.
+func TestImportWholeStoresNothingOnFailure(t *testing.T) {
+	anna, _, game := started(t)
+	ctx := context.Background()
+	var buf bytes.Buffer
+	anna.Export(ctx, game, &buf)
+	lines := bytes.SplitAfter(buf.Bytes(), []byte("\n"))
+	tampered := bytes.Replace(lines[4], []byte(`"values":[`), []byte(`"values":[1,`), 1)
+	file := bytes.Join([][]byte{lines[0], lines[1], lines[2], lines[3], tampered, lines[5]}, nil)
+	// A second store of anna's (her identity holds the allied seat).
+	other := newTestApp(t, "anna3", "anna@example.org")
+	other.Home = anna.Home
+	rep, err := other.ImportWhole(ctx, bytes.NewReader(file), "mail")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Failed == nil || !strings.Contains(rep.Failed.Error(), "entry 4") || len(rep.Added) != 0 {
+		t.Fatalf("want entry 4 rejected and nothing added, have %+v", rep)
+	}
+	if stored, _ := other.Store.Lines(ctx, game); len(stored) != 0 {
+		t.Fatalf("a whole log with a bad entry stored %d entries", len(stored))
+	}
+}

@@ -10,7 +10,6 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
-	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
 )
 
@@ -203,13 +202,7 @@ func (a *App) importMessage(ctx context.Context, raw []byte) SyncedMessage {
 	if msg.MessageID == "" {
 		source = "mail from " + msg.From
 	}
-	if first, err := logs.NewReader(bytes.NewReader(msg.Log)).Next(); err == nil && first.Seq == 0 {
-		if v := replay.Verify(bytes.NewReader(msg.Log), a.Load); !v.OK() {
-			sm.Problem = fmt.Errorf("the log does not verify: %w", errors.Join(v.Problems...))
-			return sm
-		}
-	}
-	ir, err := a.Import(ctx, bytes.NewReader(msg.Log), source)
+	ir, err := a.ImportWhole(ctx, bytes.NewReader(msg.Log), source)
 	sm.Import = ir
 	if ir != nil {
 		sm.Game = ir.Game
