@@ -14,6 +14,10 @@ import (
 type Played struct {
 	Entry  *logs.Entry
 	Events []rules.Event
+	// Game and Replay are the game after the entry, for entries made here;
+	// callers need not read and replay the log again to show it.
+	Game   GameRecord
+	Replay *replay.Replay
 }
 
 // Do gives commands in a game as this player's seat: each is checked by the
@@ -59,7 +63,7 @@ func (a *App) commit(ctx context.Context, rec GameRecord, r *replay.Replay, b *l
 	if err := a.store(ctx, rec, []*logs.Entry{e}, "local", nil); err != nil {
 		return Played{}, err
 	}
-	return Played{Entry: e, Events: r.Events(e.Seq)}, nil
+	return Played{Entry: e, Events: r.Events(e.Seq), Game: rec, Replay: r}, nil
 }
 
 func (a *App) open(ctx context.Context, game string) (GameRecord, *replay.Replay, error) {
@@ -166,7 +170,7 @@ func (a *App) Join(ctx context.Context, game, seat string) (Played, error) {
 	if err := a.store(ctx, rec, []*logs.Entry{e}, "local", seed); err != nil {
 		return Played{}, err
 	}
-	return Played{Entry: e, Events: r.Events(e.Seq)}, nil
+	return Played{Entry: e, Events: r.Events(e.Seq), Game: rec, Replay: r}, nil
 }
 
 func keyFingerprint(authorized string) string {

@@ -27,7 +27,7 @@ func postCmd(use, short, example string, args cobra.PositionalArgs, kind logs.Ki
 					return err
 				}
 				printPlayed(cmd, p)
-				printWaiting(cmd, app, p.Entry.Game)
+				printWaiting(cmd, app, p.Game, p.Replay)
 				return nil
 			})
 		},

@@ -128,7 +128,7 @@ func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 		fmt.Fprintf(out, "this is an invitation: accept it with 'pbem join %s'\n", rep.Game)
 		return
 	}
-	printWaiting(cmd, app, rep.Game)
+	printWaitingFor(cmd, app, rep.Game)
 }
 
 func joinCmd() *cobra.Command {
@@ -149,7 +149,7 @@ your dice chain. Export the game and send it back to the inviter.`,
 					return err
 				}
 				printPlayed(cmd, p)
-				printWaiting(cmd, app, p.Entry.Game)
+				printWaiting(cmd, app, p.Game, p.Replay)
 				return nil
 			})
 		},
@@ -179,7 +179,7 @@ With no commands, sends what the dice protocol awaits from you.
 					return err
 				}
 				printPlayed(cmd, p)
-				printWaiting(cmd, app, p.Entry.Game)
+				printWaiting(cmd, app, p.Game, p.Replay)
 				return nil
 			})
 		},
@@ -221,7 +221,7 @@ next and on what. With --at, show the game as it stood after that entry.`,
 				for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
 					fmt.Fprintln(out, "  "+l)
 				}
-				printWaiting(cmd, app, rec.ID)
+				printWaiting(cmd, app, rec, r)
 				return nil
 			})
 		},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
+	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/rules"
 )
 
@@ -57,13 +58,18 @@ func joinInts(v []int) string {
 	return strings.Join(s, " ")
 }
 
-// printWaiting says what the game waits for, and whether it is this player.
-func printWaiting(cmd *cobra.Command, app *pbem.App, game string) {
+// printWaitingFor reads a game and says what it waits for.
+func printWaitingFor(cmd *cobra.Command, app *pbem.App, game string) {
 	rec, r, err := app.Status(cmd.Context(), game)
 	if err != nil {
 		fmt.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
 		return
 	}
+	printWaiting(cmd, app, rec, r)
+}
+
+// printWaiting says what the game waits for, and whether it is this player.
+func printWaiting(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay) {
 	w := r.Waiting()
 	out := cmd.OutOrStdout()
 	switch {
