@@ -378,9 +378,10 @@ func TestCombatDesperateDefense(t *testing.T) {
 	}
 }
 
-// Standing and conditional orders resolve a whole combat in one exchange:
-// the defender always tries DD and retreats toward supply; the attacker
-// advances with a named unit if the defender retreats.
+// Standing and conditional orders resolve a whole combat in one exchange
+// (digest §6.3): the defender always tries Determined Defense (12.4) and
+// retreats toward supply (13.1); the attacker advances with a named unit if
+// the defender retreats (14.1).
 func TestCombatOrdersOneExchange(t *testing.T) {
 	in := exampleInput(t, "P23_11.2_11.4_combat_F")
 	in.Defenders[0].Steps, in.Defenders[0].Type = 2, Infantry
@@ -420,7 +421,8 @@ func mustCmd(t *testing.T, s string) CombatCommand {
 	return c
 }
 
-// A decision by the wrong side, or not among the choices, changes nothing.
+// The DD decision is the defender's (12.4, digest §6.2): a decision by the
+// wrong side, or one already taken, is refused and changes nothing.
 func TestCombatDecisionRefused(t *testing.T) {
 	c, _ := newFlow(t, "combat_open", exampleInput(t, "P21_11.4_19.2_combat_D"), "0404")
 	mustRoll(t, c, RollCRT, 5, nil)

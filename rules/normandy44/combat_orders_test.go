@@ -44,6 +44,9 @@ func TestOrderRejects(t *testing.T) {
 	}
 }
 
+// Orders given ahead (digest §6.2): "order ..." and "if-retreat ..." stand
+// until replaced; losses and retreat paths (12.2, 13.1) are decisions taken
+// when asked.
 func TestOrderStanding(t *testing.T) {
 	for text, standing := range map[string]bool{
 		"order dd always": true, "if-retreat advance u": true, "losses u": false, "retreat 2512": false,

@@ -87,6 +87,9 @@ func TestAdjacent(t *testing.T) {
 	}
 }
 
+// Stacking points (7.1, T16): current strength 3 or more counts 2, 1 or 2
+// counts 1; one silhouette and one each of strongpoint, HQ, Werfer and
+// engineer count 0 (AMBIG-7).
 func TestStackingPoints(t *testing.T) {
 	u := func(typ UnitType, strength int) *Unit {
 		return &Unit{Type: typ, Steps: []Step{{Strength: strength, MA: 4}}}
