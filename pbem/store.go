@@ -20,13 +20,11 @@ import (
 
 // Sentinel errors of the store, for callers that must tell the cases apart.
 var (
-	ErrNoGame       = errors.New("no such game")
-	ErrAmbiguous    = errors.New("ambiguous game id prefix")
-	ErrGap          = errors.New("lines not contiguous with the stored log")
-	ErrAppendOnly   = errors.New("append-only record cannot be changed")
-	ErrNoInvitation = errors.New("no such invitation")
-	ErrEquivocation = errors.New("conflicting line for the same game and seq")
-	ErrNoMail       = errors.New("no such unsent message in the outbox")
+	ErrNoGame     = errors.New("no such game")
+	ErrAmbiguous  = errors.New("ambiguous game id prefix")
+	ErrGap        = errors.New("lines not contiguous with the stored log")
+	ErrAppendOnly = errors.New("append-only record cannot be changed")
+	ErrNoMail     = errors.New("no such unsent message in the outbox")
 )
 
 // storeTimeLayout is RFC 3339 in UTC with fixed-width nanoseconds, so that
@@ -64,7 +62,7 @@ type dbtx interface {
 type storeReader struct{ q dbtx }
 
 // Store is this player's game store: the logs as received, game metadata,
-// invitations, private dice chain seeds, and mail state. It is safe for
+// private dice chain seeds, and mail state. It is safe for
 // concurrent use and for use by several processes at once.
 type Store struct {
 	storeReader
@@ -148,9 +146,8 @@ func (s *Store) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 }
 
 // Update runs fn with the store's own operations bound to one transaction, so
-// that, for example, joining a game deletes the invitation, records the game,
-// its chain seed and its first lines, and queues the reply all at once or not
-// at all.
+// that, for example, joining a game records the game, its chain seed and its
+// first lines all at once or not at all.
 func (s *Store) Update(ctx context.Context, fn func(tx *StoreTx) error) error {
 	return s.WithTx(ctx, func(tx *sql.Tx) error {
 		return fn(&StoreTx{storeReader: storeReader{q: tx}, tx: tx, now: s.now()})
@@ -486,136 +483,6 @@ func (r storeReader) FindGame(ctx context.Context, prefix string) (GameRecord, e
 		ids[i] = g.ID
 	}
 	return GameRecord{}, fmt.Errorf("%s: %w: matches %s", what, ErrAmbiguous, strings.Join(ids, ", "))
-}
-
-// ---- invitations
-
-// InvitationRecord is an invitation received and not yet joined: the invite
-// line (seq 0 of the game's log) as received.
-type InvitationRecord struct {
-	Game     string
-	Line     []byte
-	Received time.Time
-	Source   string
-}
-
-const (
-	insertInvitationSQL  = `INSERT INTO invitations (game, line, received, source) VALUES (?, ?, ?, ?)`
-	invitationColumns    = `game, line, received, coalesce(source, '')`
-	selectInvitationSQL  = `SELECT ` + invitationColumns + ` FROM invitations WHERE game = ?`
-	selectInvitationsSQL = `SELECT ` + invitationColumns + ` FROM invitations ORDER BY received, game`
-	deleteInvitationSQL  = `DELETE FROM invitations WHERE game = ?`
-)
-
-// PutInvitation keeps an invitation. The same line again changes nothing. A
-// different line for the same game is a second seq 0: it is recorded as an
-// equivocation (and that record kept) and ErrEquivocation returned.
-func (s *Store) PutInvitation(ctx context.Context, game, source string, line []byte) error {
-	var conflict error
-	err := s.Update(ctx, func(tx *StoreTx) error {
-		err := tx.PutInvitation(ctx, game, source, line)
-		if errors.Is(err, ErrEquivocation) {
-			conflict = err // commit the evidence, then report
-			return nil
-		}
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	return conflict
-}
-
-// PutInvitation is Store.PutInvitation inside the transaction; the
-// equivocation record survives only if the caller still commits.
-func (t *StoreTx) PutInvitation(ctx context.Context, game, source string, line []byte) error {
-	if game == "" || len(line) == 0 {
-		return fmt.Errorf("put invitation %q: empty game id or line", game)
-	}
-	stored, err := t.Invitation(ctx, game)
-	switch {
-	case errors.Is(err, ErrNoInvitation):
-		if _, err := t.tx.ExecContext(ctx, insertInvitationSQL, game, line, formatStoreTime(t.now), source); err != nil {
-			return fmt.Errorf("put invitation %q: %w", game, err)
-		}
-		return nil
-	case err != nil:
-		return fmt.Errorf("put invitation: %w", err)
-	case bytes.Equal(stored.Line, line):
-		return nil
-	}
-	eq := Equivocation{Game: game, Seq: 0, Stored: stored.Line, Received: slices.Clone(line), Found: t.now.UTC(), Source: source}
-	if err := t.recordEquivocation(ctx, eq); err != nil {
-		return fmt.Errorf("put invitation: %w", err)
-	}
-	return fmt.Errorf("put invitation %q: %w: another invitation is stored", game, ErrEquivocation)
-}
-
-func scanInvitation(sc interface{ Scan(...any) error }) (InvitationRecord, error) {
-	var inv InvitationRecord
-	var received string
-	if err := sc.Scan(&inv.Game, &inv.Line, &received, &inv.Source); err != nil {
-		return InvitationRecord{}, err
-	}
-	t, err := parseStoreTime(received)
-	if err != nil {
-		return InvitationRecord{}, err
-	}
-	inv.Received = t
-	return inv, nil
-}
-
-// Invitation returns the invitation to a game, or ErrNoInvitation.
-func (r storeReader) Invitation(ctx context.Context, game string) (InvitationRecord, error) {
-	inv, err := scanInvitation(r.q.QueryRowContext(ctx, selectInvitationSQL, game))
-	if errors.Is(err, sql.ErrNoRows) {
-		return InvitationRecord{}, fmt.Errorf("invitation %q: %w", game, ErrNoInvitation)
-	}
-	if err != nil {
-		return InvitationRecord{}, fmt.Errorf("invitation %q: %w", game, err)
-	}
-	return inv, nil
-}
-
-// Invitations returns the pending invitations, oldest first.
-func (r storeReader) Invitations(ctx context.Context) ([]InvitationRecord, error) {
-	rows, err := r.q.QueryContext(ctx, selectInvitationsSQL)
-	if err != nil {
-		return nil, fmt.Errorf("invitations: %w", err)
-	}
-	defer rows.Close()
-	var out []InvitationRecord
-	for rows.Next() {
-		inv, err := scanInvitation(rows)
-		if err != nil {
-			return nil, fmt.Errorf("invitations: %w", err)
-		}
-		out = append(out, inv)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("invitations: %w", err)
-	}
-	return out, nil
-}
-
-// DeleteInvitation removes an invitation (joining consumes it), or returns
-// ErrNoInvitation.
-func (s *Store) DeleteInvitation(ctx context.Context, game string) error {
-	return s.Update(ctx, func(tx *StoreTx) error { return tx.DeleteInvitation(ctx, game) })
-}
-
-// DeleteInvitation is Store.DeleteInvitation inside the transaction.
-func (t *StoreTx) DeleteInvitation(ctx context.Context, game string) error {
-	res, err := t.tx.ExecContext(ctx, deleteInvitationSQL, game)
-	if err != nil {
-		return fmt.Errorf("delete invitation %q: %w", game, err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("delete invitation %q: %w", game, err)
-	} else if n == 0 {
-		return fmt.Errorf("delete invitation %q: %w", game, ErrNoInvitation)
-	}
-	return nil
 }
 
 // ---- dice chains

@@ -65,13 +65,6 @@ CREATE TABLE games (
 	status   TEXT NOT NULL
 ) STRICT;
 
-CREATE TABLE invitations (
-	game     TEXT NOT NULL PRIMARY KEY CHECK (game <> ''),
-	line     BLOB NOT NULL CHECK (length(line) > 0),
-	received TEXT NOT NULL,
-	source   TEXT
-) STRICT;
-
 -- A lost seed leaves its seat unable to reveal dice, so seeds are append-only too.
 CREATE TABLE chains (
 	game    TEXT    NOT NULL,

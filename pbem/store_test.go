@@ -309,18 +309,17 @@ func TestStoreBatchRollsBackWhole(t *testing.T) {
 	})
 }
 
+// A join stores the game, its dice chain seed and its lines in one Update:
+// all of it or none.
 func TestStoreUpdateAllOrNothing(t *testing.T) {
 	s, _ := openTestStore(t)
 	ctx := context.Background()
-	if err := s.PutInvitation(ctx, "g", "mail", []byte("invite\n")); err != nil {
-		t.Fatal(err)
-	}
 	join := func(fail error) error {
 		return s.Update(ctx, func(tx *StoreTx) error {
-			if err := tx.DeleteInvitation(ctx, "g"); err != nil {
+			if err := tx.PutGame(ctx, GameRecord{ID: "g", Status: "active"}); err != nil {
 				return err
 			}
-			if err := tx.PutGame(ctx, GameRecord{ID: "g", Status: "active"}); err != nil {
+			if err := tx.PutChain(ctx, "g", "german", []byte("seed"), 8); err != nil {
 				return err
 			}
 			if _, err := tx.AppendLines(ctx, "g", "mail", seqLines(0, "invite\n", "accept\n")); err != nil {
@@ -337,11 +336,11 @@ func TestStoreUpdateAllOrNothing(t *testing.T) {
 	if err := join(boom); !errors.Is(err, boom) {
 		t.Fatalf("err = %v, want boom", err)
 	}
-	if _, err := s.Invitation(ctx, "g"); err != nil {
-		t.Errorf("invitation gone after a rolled-back join: %v", err)
-	}
 	if _, err := s.Game(ctx, "g"); !errors.Is(err, ErrNoGame) {
 		t.Errorf("game recorded by a rolled-back join: %v", err)
+	}
+	if chains, err := s.Chains(ctx, "g", "german"); err != nil || len(chains) != 0 {
+		t.Errorf("chain kept by a rolled-back join: %v %v", chains, err)
 	}
 	if n := countRows(t, s, "entries"); n != 0 {
 		t.Errorf("%d entries kept by a rolled-back join", n)
@@ -350,8 +349,11 @@ func TestStoreUpdateAllOrNothing(t *testing.T) {
 	if err := join(nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Invitation(ctx, "g"); !errors.Is(err, ErrNoInvitation) {
-		t.Errorf("invitation after join: err = %v, want ErrNoInvitation", err)
+	if _, err := s.Game(ctx, "g"); err != nil {
+		t.Errorf("game after join: %v", err)
+	}
+	if chains, err := s.Chains(ctx, "g", "german"); err != nil || len(chains) != 1 {
+		t.Errorf("chain after join: %v %v", chains, err)
 	}
 	assertLines(t, s, "g", seqLines(0, "invite\n", "accept\n"))
 }
@@ -408,9 +410,6 @@ func TestStoreReopen(t *testing.T) {
 	if err := s.PutChain(ctx, "g", "allied", []byte{0, 1, 2, 255}, 1000); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.PutInvitation(ctx, "h", "mail", []byte("invite h\n")); err != nil {
-		t.Fatal(err)
-	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -439,9 +438,6 @@ func TestStoreReopen(t *testing.T) {
 	chains, err := s2.Chains(ctx, "g", "allied")
 	if err != nil || len(chains) != 1 || !bytes.Equal(chains[0].Seed, []byte{0, 1, 2, 255}) || chains[0].Length != 1000 {
 		t.Errorf("chains after reopen: %+v, %v", chains, err)
-	}
-	if inv, err := s2.Invitation(ctx, "h"); err != nil || string(inv.Line) != "invite h\n" {
-		t.Errorf("invitation after reopen: %+v, %v", inv, err)
 	}
 	var version string
 	if err := s2.db.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&version); err != nil {
@@ -636,52 +632,6 @@ func TestStoreChains(t *testing.T) {
 		if err := s.PutChain(ctx, "g", bad.seat, bad.seed, bad.length); err == nil {
 			t.Errorf("PutChain(%q, %q, %d) accepted", bad.seat, bad.seed, bad.length)
 		}
-	}
-}
-
-func TestStoreInvitations(t *testing.T) {
-	s, _ := openTestStore(t)
-	ctx := context.Background()
-	invite := []byte("{\"kind\":\"invite\",\"seq\":0}\tsig\n")
-	if err := s.PutInvitation(ctx, "g", "mail:1", invite); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.PutInvitation(ctx, "g", "mail:2", invite); err != nil {
-		t.Errorf("same invitation again: %v", err)
-	}
-	if err := s.PutInvitation(ctx, "h", "file", []byte("other\n")); err != nil {
-		t.Fatal(err)
-	}
-
-	forged := []byte("{\"kind\":\"invite\",\"seq\":0,\"x\":1}\tsig\n")
-	if err := s.PutInvitation(ctx, "g", "mail:3", forged); !errors.Is(err, ErrEquivocation) {
-		t.Errorf("conflicting invitation: err = %v, want ErrEquivocation", err)
-	}
-	inv, err := s.Invitation(ctx, "g")
-	if err != nil || !bytes.Equal(inv.Line, invite) || inv.Source != "mail:1" {
-		t.Errorf("Invitation(g) = %+v, %v; want the first one", inv, err)
-	}
-	eqs, err := s.Equivocations(ctx, "g")
-	if err != nil || len(eqs) != 1 || eqs[0].Seq != 0 || !bytes.Equal(eqs[0].Stored, invite) ||
-		!bytes.Equal(eqs[0].Received, forged) {
-		t.Errorf("equivocations = %+v, %v; want the conflicting invitation kept", eqs, err)
-	}
-
-	all, err := s.Invitations(ctx)
-	if err != nil || len(all) != 2 || all[0].Game != "g" || all[1].Game != "h" {
-		t.Errorf("Invitations = %+v, %v", all, err)
-	}
-	if err := s.DeleteInvitation(ctx, "g"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.DeleteInvitation(ctx, "g"); !errors.Is(err, ErrNoInvitation) {
-		t.Errorf("second delete: err = %v, want ErrNoInvitation", err)
-	}
-	if _, err := s.Invitation(ctx, "g"); !errors.Is(err, ErrNoInvitation) {
-		t.Errorf("deleted invitation: err = %v, want ErrNoInvitation", err)
-	}
-	if all, _ := s.Invitations(ctx); len(all) != 1 {
-		t.Errorf("%d invitations left, want 1", len(all))
 	}
 }
 
