@@ -205,6 +205,14 @@ next and on what. With --at, show the game as it stood after that entry.`,
 				if f := r.Foreseeable(); f != "" {
 					fmt.Fprintln(out, "note:", f)
 				}
+				eqs, err := app.Store.Equivocations(cmd.Context(), rec.ID)
+				if err != nil {
+					return err
+				}
+				for _, eq := range eqs {
+					fmt.Fprintf(out, "EQUIVOCATION: two different signed entries %d (the second from %s, %s); the log keeps the first\n",
+						eq.Seq, eq.Source, eq.Found.Format("2006-01-02 15:04"))
+				}
 				if at >= 0 {
 					g, err := r.StateAt(at)
 					if err != nil {
