@@ -57,6 +57,12 @@ func newBoard(sc *Scenario) (*board, error) {
 		for _, f := range hs.Features {
 			info[f] = true
 		}
+		// 2.2.3: a river that runs through a Town, City or flooded hex is
+		// part of that hex's terrain, so its hexsides there are not rivers.
+		if x, y := s.Hexes(); b.hexes[x].River || b.hexes[y].River {
+			delete(info, MinorRiver)
+			delete(info, MajorRiver)
+		}
 		b.sides[s] = info
 	}
 	for _, r := range sc.Roads {

@@ -41,10 +41,14 @@ type Hex struct {
 	// Base is the terrain under a Town, which sets its movement cost (TEC "OtherT",
 	// AMBIG-12). Empty for every other terrain.
 	Base     Terrain
-	Hilltop  bool   // brown hilltop (2.2.2, 11.8)
-	Airfield bool   // information only except Carpiquet (11.7)
-	Coastal  bool   // partly sea: coastline for ZOC Lines (8.5.5) and attrition (18.5.2)
-	Name     string // place name printed on the map, e.g. "Carentan"
+	Hilltop  bool // brown hilltop (2.2.2, 11.8)
+	Airfield bool // information only except Carpiquet (11.7)
+	Coastal  bool // partly sea: coastline for ZOC Lines (8.5.5) and attrition (18.5.2)
+	// River: a river runs through this Town, City or flooded hex. Its terrain
+	// already includes the river (2.2.3), so the minor and major river
+	// hexsides of the hex count as plain hexsides.
+	River bool
+	Name  string // place name printed on the map, e.g. "Carentan"
 }
 
 // Hexside is the border between two adjacent hexes and what lies on it.

@@ -122,7 +122,7 @@ func hexWords(h Hex) []string {
 	for _, f := range []struct {
 		on   bool
 		word string
-	}{{h.Hilltop, "hilltop"}, {h.Airfield, "airfield"}, {h.Coastal, "coastal"}} {
+	}{{h.Hilltop, "hilltop"}, {h.Airfield, "airfield"}, {h.Coastal, "coastal"}, {h.River, "river"}} {
 		if f.on {
 			words = append(words, f.word)
 		}

@@ -223,7 +223,7 @@ func (p *parser) terrain(l line) {
 		return
 	}
 	if len(l.words) < 2 {
-		p.errf(l.n, ErrSyntax, "want: hex terrain [base=terrain] [hilltop] [airfield] [coastal] [\"Name\"]")
+		p.errf(l.n, ErrSyntax, "want: hex terrain [base=terrain] [hilltop] [airfield] [coastal] [river] [\"Name\"]")
 		return
 	}
 	h := Hex{Terrain: Terrain(l.words[1])}
@@ -264,10 +264,16 @@ func (p *parser) terrain(l line) {
 			h.Airfield = true
 		case !kv && w == "coastal":
 			h.Coastal = true
+		case !kv && w == "river":
+			h.River = true
 		default:
-			p.errf(l.n, ErrUnknown, "hex feature %q (want base=, hilltop, airfield, coastal or a quoted name)", w)
+			p.errf(l.n, ErrUnknown, "hex feature %q (want base=, hilltop, airfield, coastal, river or a quoted name)", w)
 			return
 		}
+	}
+	if h.River && h.Terrain != Town && h.Terrain != City && h.Terrain != Flooded {
+		p.errf(l.n, ErrSyntax, "river: 2.2.3 ignores only rivers that run through a Town, City or flooded hex; elsewhere a river follows hexsides")
+		return
 	}
 	if h.Terrain == Town && h.Base == "" {
 		p.errf(l.n, ErrMissing, "a Town needs base=<terrain>: its movement cost is the other terrain in the hex (TEC)")
