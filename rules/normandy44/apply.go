@@ -65,6 +65,21 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 			return g.allot(c)
 		}
 		return g.mobilize(c)
+	case "evacuate":
+		if g.s.Phase != PhaseMovement {
+			return nil, rules.Refuse("21.2", "units evacuate in the Allied Movement Phase; this is the %s", p.Phase)
+		}
+		return g.evacuate(c)
+	case "evacuate-division":
+		if g.s.Phase != PhaseEnd {
+			return nil, rules.Refuse("22.2", "an airborne division is evacuated in the End Phase; this is the %s", p.Phase)
+		}
+		return g.evacuateDivision(c)
+	case "buy-supp":
+		if g.s.Phase != PhaseReplacement {
+			return nil, rules.Refuse("21.1.3", "SupP are bought in the Allied Replacement Phase (AMBIG-4); this is the %s", p.Phase)
+		}
+		return g.buySupPCommand(c)
 	case "relocate":
 		if g.s.Phase != PhaseMovement {
 			return nil, rules.Refuse("17.4", "the Cotentin HQ is relocated in the German Movement Phase; this is the %s", p.Phase)
@@ -83,6 +98,12 @@ func (g *Game) endStage() ([]rules.Event, error) {
 		}
 	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
+	if g.s.Phase == PhaseEnd {
+		// 22.2 declined: automatic victory and the end of the turn (23.1).
+		if events = append(events, g.closeEnd()...); g.s.Over {
+			return events, nil
+		}
+	}
 	if g.s.Phase == PhaseReplacement {
 		events = append(events, g.expireRepl(g.s.Side)...)
 		if g.s.Side == German {

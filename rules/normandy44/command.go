@@ -24,18 +24,21 @@ const maxPath = 64
 //	rebuild UNIT [HEX]               one Repl rebuilds an eliminated unit (6.2.2)
 //	mobilize UNIT HEX                a 243/709 unit leaves its box (6.7)
 //	allot cherbourg-fortress N       N of the turn's German SupP to the fortress (5.2)
+//	evacuate UNIT                    from a beach to the In Britain card (21.2)
+//	evacuate-division FORMATION      a whole airborne division, End Phase (22.2)
+//	buy-supp us|gb N                 N SupP for 3 RP each (21.1.3)
 //
 // A move names the unit, then its path: the hex it stands in and every hex it
 // enters, in order. A reinforcement's path starts with its entry hex (6.6),
 // and may be that hex alone. "sm" moves it by Strategic Movement (9.8.1) and "trucks"
 // gives it the German Trucks marker (9.8.6).
 type Command struct {
-	Verb   string // "end", "move", "relocate", "replace", "rebuild", "mobilize" or "allot"
-	Unit   string
+	Verb   string // "end", "move", "relocate", "replace", "rebuild", "mobilize", "allot", "evacuate", "evacuate-division" or "buy-supp"
+	Unit   string // evacuate-division: the formation
 	Path   []string
 	SM     bool
 	Trucks bool
-	N      int // allot: how many SupP
+	N      int // allot, buy-supp: how many SupP
 }
 
 // ParseCommand reads a command in canonical form.
@@ -100,8 +103,19 @@ func ParseCommand(s string) (Command, error) {
 			return Command{}, fmt.Errorf("%w: want 'rebuild UNIT' or 'rebuild UNIT HEX'", ErrCommand)
 		}
 		c = Command{Verb: "rebuild", Unit: words[1], Path: words[2:]}
+	case "evacuate", "evacuate-division":
+		if len(words) != 2 || !validUnitID(words[1]) {
+			return Command{}, fmt.Errorf("%w: want '%s %s'", ErrCommand, words[0], map[string]string{"evacuate": "UNIT", "evacuate-division": "FORMATION"}[words[0]])
+		}
+		c = Command{Verb: words[0], Unit: words[1]}
+	case "buy-supp":
+		n, err := strconv.Atoi(words[len(words)-1])
+		if len(words) != 3 || (words[1] != "us" && words[1] != "gb") || err != nil || n < 1 || n > maxSupP {
+			return Command{}, fmt.Errorf("%w: want 'buy-supp us|gb N', N from 1 to %d", ErrCommand, maxSupP)
+		}
+		c = Command{Verb: "buy-supp", Path: []string{words[1]}, N: n}
 	default:
-		return Command{}, fmt.Errorf("%w: unknown command %q (want move, relocate, replace, rebuild, mobilize, allot or end)", ErrCommand, words[0])
+		return Command{}, fmt.Errorf("%w: unknown command %q (want move, relocate, replace, rebuild, mobilize, allot, evacuate, evacuate-division, buy-supp or end)", ErrCommand, words[0])
 	}
 	if c.String() != s {
 		return Command{}, fmt.Errorf("%w: not canonical: write %q", ErrCommand, c.String())
@@ -115,10 +129,10 @@ func (c Command) String() string {
 	case "move":
 	case "relocate", "mobilize":
 		return c.Verb + " " + c.Unit + " " + strings.Join(c.Path, " ")
-	case "replace":
-		return "replace " + c.Unit
-	case "allot":
-		return "allot " + strings.Join(c.Path, " ") + " " + strconv.Itoa(c.N)
+	case "replace", "evacuate", "evacuate-division":
+		return c.Verb + " " + c.Unit
+	case "allot", "buy-supp":
+		return c.Verb + " " + strings.Join(c.Path, " ") + " " + strconv.Itoa(c.N)
 	case "rebuild":
 		if len(c.Path) == 0 {
 			return "rebuild " + c.Unit

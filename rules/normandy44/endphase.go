@@ -8,17 +8,36 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 )
 
-// The End Phase (3.0 D): the scenario's removals (S3.3 II), and after its
-// last turn the victory check (S1.3, S3.3 I) with victory.go's checkVictory.
-// Airborne evacuation (22.2) and automatic victory (23.0) are not refereed
-// yet; the Cherbourg scenario has no automatic victory (S3.3 I).
+// The End Phase (3.0 D): the scenario's removals (S3.3 II); the Allied
+// choice to evacuate airborne divisions (22.2, airborne.go), for which the
+// phase waits while one may go; automatic victory (23.0, autovictory.go);
+// and after the last turn the victory check (S1.3, S3.3 I) with victory.go's
+// checkVictory, or the 7-turn scenario's VP (S2.2).
 
 func (g *Game) endPhase() []rules.Event {
 	events := append(g.removals(), g.fortressFalls()...)
+	if len(g.evacuableDivisions()) > 0 {
+		g.s.EndWait = true // 22.2: the Allied player decides; 'end' goes on
+		return events
+	}
+	return append(events, g.closeEnd()...)
+}
+
+// closeEnd finishes the End Phase after 22.2: automatic victory (23.1), then
+// the end of the turn or of the game.
+func (g *Game) closeEnd() []rules.Event {
+	g.s.EndWait = false
+	events := g.checkAutomatic()
+	if g.s.Over {
+		return events
+	}
 	if g.s.Turn < g.sc.Turns {
 		return append(events, rules.Event{Text: fmt.Sprintf("End of turn %d", g.s.Turn)})
 	}
 	v := checkVictory(g.sc, g.victoryState())
+	if sevenTurnVP(g.sc) {
+		v = s2Verdict(g.sc, g.s2State())
+	}
 	g.s.Over = true
 	why := strings.TrimPrefix(v.Reason, fmt.Sprintf("%s win: ", v.Winner))
 	g.s.Result = fmt.Sprintf("%s win after turn %d (%s): %s", winners[v.Winner], g.s.Turn, victoryRule(g.sc), why)
@@ -31,6 +50,9 @@ var winners = map[Side]string{Allied: "the Allies", German: "the Germans", "": "
 func victoryRule(s *Scenario) string {
 	if isCherbourgRules(s) {
 		return "S3.3 I"
+	}
+	if sevenTurnVP(s) {
+		return "S2.2"
 	}
 	return "the scenario's victory conditions"
 }

@@ -185,6 +185,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		lines = append(lines, "In Britain, to buy with RP (6.5.1): "+strings.Join(britain, ", "))
 	}
 	lines = append(lines, g.resourceLines()...)
+	lines = append(lines, g.mulberryLines()...)
 	lines = append(lines, g.combatLines()...)
 	if p.Prompt != "" {
 		lines = append(lines, p.Prompt)

@@ -13,8 +13,8 @@ import (
 // In Britain card, pays its RP from the turn's income, and lands it on an open
 // beach (21.1.1) by Tactical Movement, the beach hex counting as the first of
 // its 1 or 2 hexes (6.5.2 a). At most 4 RP land through one beach a turn
-// (6.5.2 c). Landing on a Mulberry (21.1.3) and the Regroup marker (6.5.2 b)
-// come with parts 2 and 3.
+// (6.5.2 c). A complete Mulberry takes landings as part of Gold (British) or
+// Omaha (US) (21.1.3, beaches.go). The Regroup marker (6.5.2 b) comes later.
 
 // landed is one landing of this turn.
 type landed struct {
@@ -32,7 +32,13 @@ func (g *Game) inBritainEntry(i int) (Reinforcement, bool) {
 		return Reinforcement{}, false
 	}
 	if box := g.inBritainBox(); box != "" && us.At == box && g.s.Turn >= 2 {
-		// Rebuilt (6.2.2): the cost is T15's (rpCost).
+		if g.evacuatedThisTurn(us.ID) {
+			return Reinforcement{}, false // 21.2: back in a later turn
+		}
+		if slices.Contains(g.unit(i).Marks, MarkRanger) {
+			return Reinforcement{Unit: us.ID, At: box, RP: rangerRP}, true // 21.2
+		}
+		// Rebuilt (6.2.2) or evacuated (21.2): the cost is T15's (rpCost).
 		return Reinforcement{Unit: us.ID, At: box}, true
 	}
 	if us.At != "" {
@@ -87,14 +93,18 @@ func (g *Game) planLanding(ctx *moveContext, i int, r Reinforcement, path []hex.
 	}
 	beachID := g.b.id(path[0])
 	beach := g.sup.beach[path[0]]
+	open := g.openBeach(beachID)
+	if mb := g.mulberryLanding(path[0]); mb != "" {
+		beach, open = mb, true // 21.1.3: a complete Mulberry, Gold's or Omaha's (6.5.2 c)
+	}
 	switch {
 	case beach == "":
-		return movePlan{}, landed{}, rules.Refuse("6.5.2", "%s lands on a beach hex; %s is not one", u.ID, beachID)
+		return movePlan{}, landed{}, rules.Refuse("6.5.2", "%s lands on a beach hex or a complete Mulberry; %s is neither", u.ID, beachID)
 	case g.sideAt(ctx.occ, path[0]) == German:
 		return movePlan{}, landed{}, rules.Refuse("6.5.2", "German units hold the beach hex %s", beachID)
-	case !g.openBeach(beachID) && u.Type != Engineer:
+	case !open && u.Type != Engineer:
 		return movePlan{}, landed{}, rules.Refuse("21.1.4", "the %s beach is closed: only its engineer may land there", beach)
-	case u.Type == Engineer && u.Beach != beach && !g.openBeach(beachID):
+	case u.Type == Engineer && u.Beach != beach && !open:
 		return movePlan{}, landed{}, rules.Refuse("21.1.4", "the %s beach is closed: only its own engineer may land there", beach)
 	case len(path) > 2:
 		return movePlan{}, landed{}, rules.Refuse("6.5.2", "a landing unit moves by Tactical Movement, the beach hex counting as the first of at most 2 hexes")
@@ -134,7 +144,7 @@ func (g *Game) landingMoves(ctx *moveContext, i int) []rules.Choice {
 		return nil
 	}
 	var out []rules.Choice
-	for _, a := range hex.SortedKeys(g.sup.beach) {
+	for _, a := range g.landingHexes() {
 		paths := [][]hex.Axial{{a}}
 		for _, n := range a.Neighbors() {
 			paths = append(paths, []hex.Axial{a, n})

@@ -27,8 +27,10 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 		out = append(g.attackChoices(), orderChoices(true)...)
 	}
 	if g.s.Phase == PhaseReplacement {
-		out = g.replacementChoices()
+		out = append(g.replacementChoices(), g.buySupPChoices()...)
 	}
+	out = append(out, g.evacuateChoices()...)
+	out = append(out, g.divisionChoices()...)
 	if g.s.Phase == PhaseMovement {
 		ctx := g.moveContext(g.s.Side)
 		for i := range g.s.Units {

@@ -17,7 +17,7 @@ import (
 // startReplacement opens a side's Replacement Phase.
 func (g *Game) startReplacement() []rules.Event {
 	g.s.Mobilized, g.s.Rebuilt = 0, nil
-	return nil
+	return g.alliedTurnStart() // 17.5, 21.1.2, 21.2, 23.2 at the start of an Allied turn
 }
 
 // replaceStock checks that unit i may take a Repl now and picks the Repl

@@ -106,21 +106,27 @@ func (g *Game) receiveResources() []rules.Event {
 				// S3.2.2: US only; the campaign's per-army SupP go to both.
 				pool = "us"
 			}
-			lost := g.addSupP(pool, r.SupP)
+			n := r.SupP
+			if side == Allied {
+				n = g.freeSupP(r, pool) // 21.1.3: 2 once the Mulberry is complete
+			}
+			lost := g.addSupP(pool, n)
 			if side == German {
 				g.s.SupPNew = r.SupP - lost
 			}
-			got = append(got, fmt.Sprintf("%d SupP to %s%s", r.SupP, pool, lostWords(lost)))
+			got = append(got, fmt.Sprintf("%d SupP to %s%s", n, pool, lostWords(lost)))
 			if side == Allied && !isCherbourgRules(g.sc) {
-				lost := g.addSupP("gb", r.SupP)
-				got = append(got, fmt.Sprintf("%d SupP to gb%s", r.SupP, lostWords(lost)))
+				n := g.freeSupP(r, "gb")
+				lost := g.addSupP("gb", n)
+				got = append(got, fmt.Sprintf("%d SupP to gb%s", n, lostWords(lost)))
 			}
 		}
 		for _, gr := range r.Repl {
 			lost := g.addRepl(gr)
 			got = append(got, fmt.Sprintf("%d %s %s Repl%s%s", gr.Count, gr.Nation, gr.Type, limitWords(gr.Limit), lostWords(lost)))
 		}
-		for _, rp := range []supPool{{"us", r.RPUS}, {"gb", r.RPCW}} {
+		// 6.5.3: -2 RP for each engineer off its beach.
+		for _, rp := range []supPool{{"us", g.engineerRP("us", r.RPUS)}, {"gb", g.engineerRP("gb", r.RPCW)}} {
 			if rp.N > 0 {
 				g.s.RP = append(g.s.RP, rp)
 				got = append(got, fmt.Sprintf("%d %s RP (6.5.1)", rp.N, rp.Pool))

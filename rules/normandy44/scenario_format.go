@@ -226,6 +226,8 @@ func victoryWords(v VictoryRule) []string {
 			return append(words, "yes")
 		}
 		return append(words, "no")
+	case VictorySevenTurn:
+		return words
 	}
 	words = append(words, string(v.Side))
 	switch v.Kind {

@@ -162,17 +162,27 @@ var victorySyntax = map[VictoryKind]string{
 	VictoryCutOff:    "cut-off side \"City\"",
 	VictoryVP:        "vp side hex points",
 	VictoryThreshold: "threshold side points",
+	VictorySevenTurn: "seven-turn",
 }
 
 func (p *parser) victory(l line) {
 	kind := VictoryKind(l.words[0])
 	if !victoryKinds[kind] {
-		p.errf(l.n, ErrUnknown, "victory record %q (want automatic, default, require, occupy, cut-off, vp or threshold)", l.words[0])
+		p.errf(l.n, ErrUnknown, "victory record %q (want automatic, default, require, occupy, cut-off, vp, threshold or seven-turn)", l.words[0])
 		return
 	}
 	args := l.words[1:]
 	v := VictoryRule{Kind: kind}
 	bad := func() { p.errf(l.n, ErrSyntax, "want: %s", victorySyntax[kind]) }
+	if kind == VictorySevenTurn {
+		if len(args) != 0 {
+			bad()
+			return
+		}
+		p.victoryLines = append(p.victoryLines, l.n)
+		p.s.Victory = append(p.s.Victory, v)
+		return
+	}
 	if kind == VictoryAutomatic {
 		if len(args) != 1 || (args[0] != "yes" && args[0] != "no") {
 			bad()

@@ -53,9 +53,10 @@ const (
 	ZoneNorth27   = "north-of-27june"  // Allied (northern) side of the 27 June line (S1.3.1, S3.1)
 	ZoneUSSector  = "us-sector"        // US side of the army boundary (22.1.2)
 	ZoneNoEntry   = "no-entry"         // hexes no unit may enter (S3.1: row xx15)
+	ZoneEdge      = "east-south-edge"  // the east and south map-edge hexes (23.2)
 )
 
-var zoneNames = set(ZoneCherbourg, ZoneNBZ, ZoneNorth27, ZoneUSSector, ZoneNoEntry)
+var zoneNames = set(ZoneCherbourg, ZoneNBZ, ZoneNorth27, ZoneUSSector, ZoneNoEntry, ZoneEdge)
 
 // PlaceKind is the role of a marked hex.
 type PlaceKind string
@@ -178,10 +179,11 @@ const (
 	MarkBattery          Mark = "battery"           // coastal-battery strongpoint (25.3)
 	MarkBeachDefense     Mark = "beach-defense"     // 1-step beach strongpoint (20.3.2)
 	MarkNoZOC            Mark = "no-zoc"            // white border (8.1), for counters the rule would miss
+	MarkWithdraws        Mark = "withdraws"         // the 4th Special Service Brigade (17.5)
 )
 
 var marks = set(MarkRestricted, MarkCherbourgDefense, MarkTiger, MarkPanther, MarkDD, MarkRanger,
-	MarkSpecialService, MarkCotentin, MarkBattery, MarkBeachDefense, MarkNoZOC)
+	MarkSpecialService, MarkCotentin, MarkBattery, MarkBeachDefense, MarkNoZOC, MarkWithdraws)
 
 // SetupMode says how a unit at start enters play.
 type SetupMode string
@@ -229,7 +231,10 @@ const (
 	VictoryThreshold VictoryKind = "threshold" // VP a side needs to win (S1.3.1, S2.2)
 )
 
-var victoryKinds = set(VictoryAutomatic, VictoryDefault, VictoryRequire, VictoryOccupy, VictoryCutOff, VictoryVP, VictoryThreshold)
+// VictorySevenTurn: the Allied VP of the 7-turn scenario decide (S2.2).
+const VictorySevenTurn VictoryKind = "seven-turn"
+
+var victoryKinds = set(VictoryAutomatic, VictoryDefault, VictoryRequire, VictoryOccupy, VictoryCutOff, VictoryVP, VictoryThreshold, VictorySevenTurn)
 
 func set[T comparable](vs ...T) map[T]bool {
 	m := make(map[T]bool, len(vs))

@@ -181,6 +181,7 @@ var markTypes = map[Mark][]UnitType{
 	MarkDD:             {Tank, Armored},
 	MarkRanger:         {Commando},
 	MarkSpecialService: {Commando},
+	MarkWithdraws:      {Commando},
 	MarkCotentin:       {HQ},
 	MarkBattery:        {Strongpoint},
 	MarkBeachDefense:   {Strongpoint},
@@ -189,7 +190,7 @@ var markTypes = map[Mark][]UnitType{
 var markSide = map[Mark]Side{
 	MarkRestricted: German, MarkCherbourgDefense: German, MarkTiger: German, MarkPanther: German,
 	MarkCotentin: German, MarkBattery: German, MarkBeachDefense: German,
-	MarkDD: Allied, MarkRanger: Allied, MarkSpecialService: Allied,
+	MarkDD: Allied, MarkRanger: Allied, MarkSpecialService: Allied, MarkWithdraws: Allied,
 }
 
 func typeNames(ts []UnitType) []string {

@@ -96,6 +96,9 @@ var phaseRules = map[Phase]phaseRule{
 				}
 			} else {
 				p += " (units bought with RP land in the Movement Phase, 6.5)"
+				if len(g.buySupPChoices()) > 0 {
+					p += ", buy SupP with RP ('buy-supp us|gb N', 3 RP each, 21.1.3)"
+				}
 			}
 			return p + ", then 'end'"
 		}},
@@ -112,6 +115,9 @@ var phaseRules = map[Phase]phaseRule{
 			}
 			if g.s.Side == Allied && len(g.s.RP) > 0 {
 				p += ", land units bought with RP ('move UNIT BEACH-HEX [HEX]', 6.5)"
+			}
+			if g.s.Side == Allied && len(g.evacuateChoices()) > 0 {
+				p += ", evacuate units from a beach to Britain ('evacuate UNIT', 21.2)"
 			}
 			return p + ", then 'end'"
 		}},
@@ -139,7 +145,8 @@ var phaseRules = map[Phase]phaseRule{
 		prompt: func(g *Game) string {
 			return "isolation attrition (18.5): the dice decide for " + strings.Join(g.s.Attrition, ", ")
 		}},
-	PhaseEnd: {name: "End Phase", rule: "3.0 D", enter: (*Game).endPhase, await: never},
+	PhaseEnd: {name: "End Phase", rule: "3.0 D", enter: (*Game).endPhase,
+		await: func(g *Game) bool { return g.s.EndWait }, prompt: (*Game).endPrompt},
 }
 
 func always(*Game) bool { return true }
@@ -196,6 +203,9 @@ func (g *Game) Pending() rules.Pending {
 		return p
 	}
 	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
+	if g.s.Phase == PhaseEnd {
+		p.Seats = []rules.Seat{rules.Seat(Allied)} // 22.2: the End Phase waits only for the Allies
+	}
 	p.Prompt = r.prompt(g)
 	if g.s.Combat != nil {
 		g.combatPending(&p)
@@ -238,6 +248,7 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	if len(events) == 0 { // weatherFor usually says it itself
 		events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
 	}
+	events = append(events, g.mulberryInitial()...) // 21.1.1: before the SupP it changes (21.1.3)
 	events = append(events, g.receiveResources()...)
 	for i := range g.s.Units {
 		// 17.3: a Werfer that can trace a supply line flips back to ready.

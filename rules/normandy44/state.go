@@ -60,6 +60,16 @@ type state struct {
 	Combat   *combatRecord `json:"combat,omitempty"`
 	Orders   []orderRecord `json:"orders,omitempty"`
 
+	// Beaches, Mulberries and evacuation (beaches.go, evacuate.go):
+	// the Mulberries begun (21.1.1-21.1.5), this turn's evacuations (21.2),
+	// the End Phase waiting for the Allied 22.2 decision, and the supplied
+	// Allied units on the east or south edge at the end of the German player
+	// turn (23.2, AMBIG-42).
+	Mulberries  []mulberry   `json:"mulberries,omitempty"`
+	Evacuations []evacuation `json:"evacuations,omitempty"`
+	EndWait     bool         `json:"end_wait,omitempty"`
+	EdgeUnits   int          `json:"edge_units,omitempty"`
+
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
 }
@@ -172,6 +182,8 @@ func (g *Game) Clone() rules.Game {
 	c.s.Attacked = slices.Clone(g.s.Attacked)
 	c.s.Defended = slices.Clone(g.s.Defended)
 	c.s.Orders = slices.Clone(g.s.Orders)
+	c.s.Mulberries = slices.Clone(g.s.Mulberries)
+	c.s.Evacuations = slices.Clone(g.s.Evacuations)
 	if g.s.Combat != nil {
 		r := *g.s.Combat
 		r.Steps = slices.Clone(r.Steps)

@@ -47,6 +47,7 @@ func (g *Game) supplyView(side Side) SupplyView {
 			return kept[id]
 		},
 		OpenBeach: g.openBeach,
+		Mulberry:  g.mulberryHex,
 	}
 }
 
