@@ -514,6 +514,8 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		p, err = g.planEntry(ctx, i, path, c.SM, c.Trucks)
 	case u.Side == Allied && g.s.Units[i].At == "" && !g.s.Units[i].Gone:
 		return nil, rules.Refuse("6.5.1", "%s is not on the In Britain card to be bought this turn", u.ID)
+	case u.Side == Allied && g.s.Units[i].At == g.inBritainBox():
+		return nil, rules.Refuse("6.5.1", "%s cannot be bought this turn (from turn 2; not in the turn it evacuated, 21.2)", u.ID)
 	default:
 		if at := g.s.Units[i].At; c.Path[0] != at {
 			return nil, rules.Refuse("9.1", "%s stands in %s, not %s: a path starts where the unit stands", u.ID, at, c.Path[0])
