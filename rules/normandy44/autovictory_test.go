@@ -270,3 +270,101 @@ func TestVictory_S2_2_EndPhase(t *testing.T) {
 		t.Errorf("S2.2 with 7 VP needed: %q", g.s.Result)
 	}
 }
+
+// s1Map lays out the places the two S1.3 examples name: Cherbourg's 3 City
+// hexes (0102, 0202, 0302) and 2 Towns (0103, 0203) inside the perimeter and
+// north of the 27 June line (rows 01-04), La-Haye-du-Puits (0106), Buron
+// (0306), Épron (0406) and Caen's 4 City hexes (0207-0507) south of it, and
+// Carentan (0704) north of it outside the perimeter, held by a German unit
+// next to the entry hex 0805. Utah at 0404 with its engineer is the Allied
+// source. The vp records are S1.3.1 written out by hand.
+func s1Map() string {
+	town := func(name string) string { return `town base=clear "` + name + `"` }
+	m := testMap{
+		terrain: map[string]string{"0102": `city "Cherbourg"`, "0202": `city "Cherbourg"`, "0302": `city "Cherbourg"`,
+			"0103": town("Valognes"), "0203": town("Barfleur"), "0106": town("La-Haye-du-Puits"), "0306": town("Buron"),
+			"0406": town("Épron"), "0207": `city "Caen"`, "0307": `city "Caen"`, "0407": `city "Caen"`, "0507": `city "Caen"`,
+			"0704": town("Carentan")},
+		units:  []string{"eng allied us - engineer (1)-0 beach=utah", gerInf},
+		setup:  []string{"eng 0404", "ginf 0704"},
+		places: []string{"beach 0404 utah", "entry 0805 green"},
+		victory: []string{
+			"vp allied 0102 2", "vp allied 0202 2", "vp allied 0302 2", "vp allied 0103 1", "vp allied 0203 1",
+			"vp allied 0106 1", "vp allied 0306 1", "vp allied 0406 1",
+			"vp allied 0207 2", "vp allied 0307 2", "vp allied 0407 2", "vp allied 0507 2",
+			"vp german 0102 2", "vp german 0202 2", "vp german 0302 2", "vp german 0103 1", "vp german 0203 1", "vp german 0704 1",
+			"threshold allied 10", "default german"},
+	}
+	var north []string
+	for c := 1; c <= 8; c++ {
+		north = append(north, fmt.Sprintf("%02d01-%02d04", c, c))
+	}
+	return withZones(m, "north-of-27june "+strings.Join(north, " "), "cherbourg-region 0102 0202 0302 0103 0203")
+}
+
+// s1Game starts s1Map with the Allies in control of hexes and Allied units
+// placed (a unit id "a<hex>" on each), then plays the last End Phase.
+func s1Game(t *testing.T, control []string, units []string, move func(g *Game)) *Game {
+	t.Helper()
+	text := s1Map()
+	var lines []string
+	for _, h := range units {
+		lines = append(lines, fmt.Sprintf("a%s allied us 1 infantry 2-4", h))
+	}
+	text = strings.Replace(text, "\n[setup]\n", "\n"+strings.Join(lines, "\n")+"\n\n[setup]\n", 1)
+	for _, h := range units {
+		text = strings.Replace(text, "\n[setup]\n", fmt.Sprintf("\n[setup]\na%s %s\n", h, h), 1)
+	}
+	gg, err := New([]byte(text), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	for _, h := range control {
+		g.setControl(h, Allied)
+	}
+	if move != nil {
+		move(g)
+	}
+	endPhaseOf(g, 3)
+	if !g.s.Over {
+		t.Fatalf("S1.3: the last End Phase did not end the game")
+	}
+	return g
+}
+
+// TestVictory_S1_3_Example1: every Town and City of the peninsula (9 VP) and
+// Buron (1) make 10 and win, unless the Germans hold a Town north of the 27
+// June line with a supply line to an entry hex (Carentan: net 9).
+func TestVictory_S1_3_Example1(t *testing.T) {
+	peninsula := []string{"0102", "0202", "0302", "0103", "0203", "0106", "0306"}
+	g := s1Game(t, peninsula, nil, nil)
+	if !strings.HasPrefix(g.s.Result, "the Germans") || !strings.Contains(g.s.Result, "net VP 9 (Allied 10, German 1)") {
+		t.Errorf("S1.3 example 1 with Carentan German: %q", g.s.Result)
+	}
+	g = s1Game(t, peninsula, nil, func(g *Game) {
+		g.s.Units[g.index["ginf"]].At = "0808"
+		g.setControl("0704", Allied) // worth nothing to the Allies (S1.3.1)
+	})
+	if !strings.HasPrefix(g.s.Result, "the Allies") || !strings.Contains(g.s.Result, "net VP 10 (Allied 10, German 0)") {
+		t.Errorf("S1.3 example 1 with Carentan Allied: %q", g.s.Result)
+	}
+	// Without a supply line the Germans' Carentan is worth nothing: Allied
+	// units on the entry hex's road (0805) and around cut it off.
+	g = s1Game(t, peninsula, []string{"0805", "0804", "0705", "0603"}, nil)
+	if !strings.HasPrefix(g.s.Result, "the Allies") {
+		t.Errorf("S1.3.1: a German Town without a line to an entry hex counted: %q", g.s.Result)
+	}
+}
+
+// TestVictory_S1_3_Example2: 2 Cherbourg hexes (4), 2 perimeter Towns (2),
+// Buron and Épron (2) and 2 Caen hexes (4) make 12; the Germans' Carentan 1;
+// net 11: the Allies win. The German Cherbourg hex 0302, cut off by Allied
+// units, is worth nothing to them: Cherbourg is no German source (S1.3.1).
+func TestVictory_S1_3_Example2(t *testing.T) {
+	allied := []string{"0102", "0202", "0103", "0203", "0306", "0406", "0207", "0307"}
+	g := s1Game(t, allied, []string{"0202", "0203", "0303", "0402", "0403"}, func(g *Game) { g.setControl("0302", German) })
+	if !strings.HasPrefix(g.s.Result, "the Allies") || !strings.Contains(g.s.Result, "net VP 11 (Allied 12, German 1)") {
+		t.Errorf("S1.3 example 2: %q", g.s.Result)
+	}
+}

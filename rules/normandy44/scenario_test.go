@@ -179,6 +179,7 @@ func TestParseErrors(t *testing.T) {
 		{"quality out of range", "units", []string{"x german heer - infantry 4-4 quality=3"}, ErrInvalid, 0},
 		{"engineer without beach", "units", []string{"x allied us - engineer (1)-0"}, ErrInvalid, 0},
 		{"tiger mark on infantry", "units", []string{"x german heer - infantry 4-4 tiger"}, ErrInvalid, 0},
+		{"withdraws mark on infantry (17.5)", "units", []string{"x allied gb - infantry 4-4 withdraws"}, ErrInvalid, 0},
 		{"set-up off the map", "setup", []string{"spare 0909"}, ErrOffMap, 0},
 		{"set-up in the sea", "setup", []string{"spare 0203"}, ErrInvalid, 0},
 		{"set-up of an unknown unit", "setup", []string{"ghost 0101"}, ErrMissing, 0},
@@ -193,6 +194,7 @@ func TestParseErrors(t *testing.T) {
 		{"unknown special rule", "special", []string{"fog-of-war"}, ErrUnknown, 0},
 		{"occupy after the last turn", "victory", []string{"occupy allied cherbourg-region turn=9"}, ErrTurn, 0},
 		{"cut-off of no city", "victory", []string{"cut-off allied \"Paris\""}, ErrMissing, 0},
+		{"seven-turn with a side (S2.2)", "victory", []string{"seven-turn allied"}, ErrSyntax, 0},
 		{"unterminated quote", "victory", []string{"cut-off allied \"Port"}, ErrSyntax, 0},
 	}
 	for _, c := range cases {
