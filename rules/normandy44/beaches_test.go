@@ -58,6 +58,9 @@ func TestMulberry_21_1_1_Turn7(t *testing.T) {
 	if m := g.mulberryOf("us"); m == nil || m.Ready != 7 {
 		t.Errorf("21.1.1: US Mulberry after turn 2: %+v", m)
 	}
+	if v := strings.Join(g.View(seatOf(Allied)).Lines, "\n"); !strings.Contains(v, "British Mulberry: complete in turn 7 (21.1.1)") {
+		t.Errorf("the view does not show the Mulberry on the Turn track:\n%s", v)
+	}
 	for turn := 3; turn <= 6; turn++ {
 		before := pool(g, "gb")
 		initialPhase(t, g, turn)
@@ -209,6 +212,20 @@ func TestBuySupP_21_1_3(t *testing.T) {
 	}
 	g.s.Phase = PhaseMovement
 	refused(t, g, Allied, "buy-supp gb 1", "21.1.3")
+}
+
+// TestBuySupP_S3_2_7: in the Cherbourg scenario the US RP buy SupP from turn
+// 7, when the Omaha Mulberry is assumed complete, and not before.
+func TestBuySupP_S3_2_7(t *testing.T) {
+	g := cherbourg(t)
+	g.s.Turn, g.s.Phase, g.s.Side = 6, PhaseReplacement, Allied
+	g.s.RP = []supPool{{"us", 4}}
+	refused(t, g, Allied, "buy-supp us 1", "21.1.3")
+	g.s.Turn = 7
+	apply(t, g, Allied, "buy-supp us 1")
+	if g.rpLeft("us") != 1 {
+		t.Errorf("S3.2.7: %d US RP left, want 1", g.rpLeft("us"))
+	}
 }
 
 // TestEngineerRP_6_5_3: each eliminated engineer of Gold, Juno or a US beach

@@ -66,6 +66,14 @@ func TestEvacuate_21_2(t *testing.T) {
 	}
 	apply(t, g, Allied, "move r1 0408")
 	apply(t, g, Allied, "move rng 0408")
+	// An evacuated unit takes Repl in Britain (21.2).
+	g.s.Phase = PhaseReplacement
+	g.s.Repl = []replStock{{Nation: "us", Type: "infantry", Count: 1}}
+	g.s.Units[g.index["r2"]].Step = 1
+	apply(t, g, Allied, "replace r2")
+	if us := g.s.Units[g.index["r2"]]; us.Step != 0 || us.At != "in-britain" {
+		t.Errorf("21.2: r2 after a Repl in Britain: %+v", us)
+	}
 	// A unit that has moved cannot evacuate.
 	g = evacMap().game(t, Allied, 3)
 	g.s.Units[g.index["r1"]].At = "0307"

@@ -26,6 +26,9 @@ func (g *Game) startReplacement() []rules.Event {
 // replLine trace.
 func (g *Game) replaceStock(i int, repl map[string]SupplyStatus) (int, error) {
 	u, us := g.unit(i), &g.s.Units[i]
+	// 21.2: units evacuated to the In Britain card take Repl there, with no
+	// supply line to trace.
+	britain := u.Side == Allied && us.At != "" && us.At == g.inBritainBox()
 	switch {
 	case g.s.Turn == 1:
 		return -1, rules.Refuse("6.2.3", "no replacements in turn 1")
@@ -33,7 +36,7 @@ func (g *Game) replaceStock(i int, repl map[string]SupplyStatus) (int, error) {
 		return -1, rules.Refuse("6.2.1", "%s is eliminated: 'rebuild' it (6.2.2)", u.ID)
 	case us.At == "":
 		return -1, rules.Refuse("6.2.1", "%s is not on the map", u.ID)
-	case !g.b.known(us.At):
+	case !g.b.known(us.At) && !britain:
 		return -1, rules.Refuse("6.2.3", "%s is not on the map", u.ID)
 	case us.Step == 0:
 		return -1, rules.Refuse("6.2.1", "%s is at full strength", u.ID)
@@ -41,7 +44,7 @@ func (g *Game) replaceStock(i int, repl map[string]SupplyStatus) (int, error) {
 		return -1, rules.Refuse("6.2.3", "%s has already taken a Repl this turn", u.ID)
 	case us.Disrupted:
 		return -1, rules.Refuse("6.2.3", "%s is Disrupted", u.ID)
-	case repl[us.At] != InSupply:
+	case repl[us.At] != InSupply && !britain:
 		if u.Side == German {
 			return -1, rules.Refuse("6.2.3", "%s cannot trace a supply line to the map edge now (18.3; Cherbourg alone does not do)", u.ID)
 		}
