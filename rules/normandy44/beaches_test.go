@@ -264,3 +264,21 @@ func TestClosedBeach_21_1_4(t *testing.T) {
 	}
 	apply(t, g, Allied, "move cav 0406")
 }
+
+// TestMulberry_18_2_Source: a complete, Allied-controlled Mulberry hex is an
+// Allied supply source (18.2, 21.1.3); one under construction is not.
+func TestMulberry_18_2_Source(t *testing.T) {
+	g := mulberryMap().game(t, Allied, 5)
+	g.eliminate(g.index["geng"]) // Gold closed
+	g.eliminate(g.index["seng"]) // Sword closed
+	g.s.Units[g.index["bde"]].At = "0402"
+	g.setControl("0405", Allied)
+	g.s.Mulberries = []mulberry{{Army: "gb", Ready: 7}}
+	if st := traceSupply(g.sup, g.supplyView(Allied)); st["0402"] == InSupply {
+		t.Fatal("18.2: a line to a Mulberry under construction")
+	}
+	g.s.Mulberries[0].Complete = true
+	if st := traceSupply(g.sup, g.supplyView(Allied)); st["0402"] != InSupply {
+		t.Errorf("18.2: 0402, 3 hexes from the complete Mulberry at 0405: %s", st["0402"])
+	}
+}
