@@ -11,8 +11,9 @@ import (
 // caller gives (for tests, the demo and benchmarks: the engine itself never
 // draws). It returns "" when seat has nothing to do, including while dice are
 // awaited. A Movement or Combat Phase is ended with probability 1 in 8 at
-// each pick, so that random games both move and go on; a standing order is
-// given with probability 1 in 16 where orders are listed.
+// each pick, so that random games both move and go on; a standing order (or
+// an airborne division's evacuation) is given with probability 1 in 16 where
+// they are listed.
 func RandomCommand(g rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 	choices := g.Legal(seat)
 	if len(choices) == 0 {
@@ -26,7 +27,11 @@ func RandomCommand(g rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 			end = c.Command
 		case strings.Contains(c.Command, "<"):
 			// A template, not a command.
-		case strings.HasPrefix(c.Command, "order ") || strings.HasPrefix(c.Command, "if-retreat "):
+		case strings.HasPrefix(c.Command, "order ") || strings.HasPrefix(c.Command, "if-retreat "),
+			// 22.2: evacuating a whole airborne division ends its part in the
+			// game; a random player that did so whenever it could would play
+			// most games without the 82nd and 101st.
+			strings.HasPrefix(c.Command, "evacuate-division "):
 			orders = append(orders, c)
 		default:
 			moves = append(moves, c)
