@@ -103,6 +103,13 @@ type unitState struct {
 	Isolated    bool `json:"isolated,omitempty"`      // 18.1: the marker's red side
 	RetreatedIn bool `json:"retreated_in,omitempty"`  // retreated in this Combat Phase (13.5)
 	Fired       bool `json:"fired,omitempty"`         // a Werfer on its fired side (17.3)
+	// The invasion turn (20.x): an airborne unit Scattered by its drop
+	// (20.2.3, removed in the Allied Regeneration Phase); one reduced by an
+	// S2 result may later recover at most one step (20.2.2); a unit landed
+	// next to the enemy is marked Regroup (6.5.2 b, 20.5.2).
+	Scattered  bool `json:"scattered,omitempty"`
+	RecoverOne bool `json:"recover_one,omitempty"`
+	Regroup    bool `json:"regroup,omitempty"`
 }
 
 // control records who controls a Town, City or fortification hex: the side
