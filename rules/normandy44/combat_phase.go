@@ -164,6 +164,8 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 			return nil, rules.Refuse("10.1", "%s in %s is not adjacent to %s", id, g.s.Units[i].At, a.Target)
 		case g.b.feature(at, t, Impassable):
 			return nil, rules.Refuse("9.6, 10.1", "%s cannot attack across the impassable hexside %s/%s", id, g.s.Units[i].At, a.Target)
+		case g.s.Units[i].Scattered:
+			return nil, g.scatteredCheck(i, "attack")
 		case g.replStack(i):
 			return nil, rules.Refuse("6.2.5", "%s took a replacement or stands with a unit that did: it may not attack this turn", id)
 		case g.noCross(side, at, t):

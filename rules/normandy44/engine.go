@@ -158,6 +158,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if us.Fired {
 			label += " [fired]"
 		}
+		label += markerLabels(us) // 20.2.3, 6.5.2 b
 		byHex[us.At] = append(byHex[us.At], label)
 	}
 	slices.Sort(hexes)

@@ -302,6 +302,8 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 		return nil, rules.Refuse("9.1", "%s is not on the map", u.ID)
 	case us.Moved:
 		return nil, rules.Refuse("9.1", "%s has already moved this phase", u.ID)
+	case us.Scattered:
+		return nil, g.scatteredCheck(i, "move")
 	case g.printedMA(i) == 0:
 		return nil, rules.Refuse("2.3", "%s has no movement allowance", u.ID)
 	case u.Type == Ost && g.s.Turn == 1:

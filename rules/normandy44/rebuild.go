@@ -56,7 +56,14 @@ func (g *Game) rebuildStock(i int, hexID string, repl map[string]SupplyStatus) (
 		// ENGINE NOTE (7.2), as for mobilization.
 		return -1, rules.Refuse("7.1", "%s would put %s over the stacking limit", u.ID, hexID)
 	}
-	return g.fittingStock(u)
+	k, err := g.fittingStock(u)
+	if err == nil {
+		err = g.airborneReplCheck(i, k) // 20.2.2: one airborne Repl per division a turn
+	}
+	if err != nil {
+		return -1, err
+	}
+	return k, nil
 }
 
 // hqRebuildPlace checks where a rebuilt HQ returns (17.2.2): a friendly-

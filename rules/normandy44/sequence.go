@@ -136,7 +136,7 @@ var phaseRules = map[Phase]phaseRule{
 	// comes with part 2, so no side has any yet.
 	PhaseReserveMovement: {name: "Reserve Movement Phase", rule: "15.2", await: never},
 	PhaseReserveCombat:   {name: "Reserve Combat Phase", rule: "15.3", await: never},
-	PhaseRegeneration:    {name: "Regeneration Phase", rule: "3.0 B6", enter: (*Game).regeneration, await: never},
+	PhaseRegeneration:    {name: "Regeneration Phase", rule: "3.0 B6", enter: (*Game).regenerationPhase, await: never},
 	// 18.1: the check needs no decision; the phase waits only for the
 	// attrition dice of Isolated units (18.5).
 	PhaseSupply: {name: "Supply Phase", rule: "18.1",

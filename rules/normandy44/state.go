@@ -110,6 +110,8 @@ type unitState struct {
 	Scattered  bool `json:"scattered,omitempty"`
 	RecoverOne bool `json:"recover_one,omitempty"`
 	Regroup    bool `json:"regroup,omitempty"`
+	// Recovered: a RecoverOne unit has taken its one step back (20.2.2).
+	Recovered bool `json:"recovered,omitempty"`
 }
 
 // control records who controls a Town, City or fortification hex: the side
