@@ -306,6 +306,8 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 		return nil, g.scatteredCheck(i, "move")
 	case g.printedMA(i) == 0:
 		return nil, rules.Refuse("2.3", "%s has no movement allowance", u.ID)
+	case g.germanTurn1Check(i) != nil:
+		return nil, g.germanTurn1Check(i) // 20.4
 	case u.Type == Ost && g.s.Turn == 1:
 		return nil, rules.Refuse("17.1", "Ost units do not move in turn 1")
 	case slices.Contains(u.Marks, MarkRestricted) && !g.s.RestrictedFree:
@@ -319,7 +321,7 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 	if slices.Contains(u.Marks, MarkCherbourgDefense) && !g.s.CherbourgFree && g.b.inZone(ZoneCherbourg, start) {
 		m.confine = ZoneCherbourg
 	}
-	ma := g.printedMA(i)
+	ma := g.turn1MA(i, g.printedMA(i)) // 20.4: the 21st Panzer in turn 1
 	if trucks {
 		if err := g.canTruck(ctx, i, start); err != nil {
 			return nil, err

@@ -15,12 +15,13 @@ var specialSyntax = map[SpecialKind]string{
 	SpecialNoMarker: "no-marker side trucks|strategic-move...",
 	SpecialRemove:   "remove formation when=hex by=nationality",
 	SpecialSupply:   "supply marker points",
+	SpecialPanzer21: "panzer-21 formation",
 }
 
 func (p *parser) special(l line) {
 	kind := SpecialKind(l.words[0])
 	if !specialKinds[kind] {
-		p.errf(l.n, ErrUnknown, "special rule %q (want invasion, range, no-entry, no-cross, no-marker, remove or supply)", l.words[0])
+		p.errf(l.n, ErrUnknown, "special rule %q (want invasion, range, no-entry, no-cross, no-marker, remove, supply or panzer-21)", l.words[0])
 		return
 	}
 	args := l.words[1:]
@@ -103,6 +104,12 @@ func (p *parser) special(l line) {
 			p.errf(l.n, ErrUnknown, "nationality %q", r.Nationality)
 			return
 		}
+	case SpecialPanzer21:
+		if len(args) != 1 || !validName(args[0]) {
+			bad()
+			return
+		}
+		r.Formation = args[0] // 20.4
 	case SpecialSupply:
 		if len(args) != 2 {
 			bad()
