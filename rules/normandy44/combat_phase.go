@@ -260,7 +260,7 @@ func (g *Game) combatInput(a AttackCommand) (CombatInput, []int) {
 				u.Across = append(u.Across, f)
 			}
 		}
-		u.Landed = slices.ContainsFunc(g.s.Landed, func(l landed) bool { return l.Unit == id })
+		u.Landed = g.regrouped(i) // 6.5.2 b
 		in.Attackers = append(in.Attackers, u)
 	}
 	occ := g.occupancy()

@@ -105,6 +105,12 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 					t.Fatalf("%q: a landing not on a beach or beyond 2 hexes (6.5.2)", p.cmd)
 				}
 			}
+			if beach, ok := before.approachBeach(i); ok && c.Verb == "move" {
+				verbs["follow-up"]++
+				if len(c.Path) > 2 || before.sup.beach[before.b.ids[c.Path[0]]] != beach || !after.regrouped(i) {
+					t.Fatalf("%q: a follow-up landing not on its beach, beyond 2 hexes or not halved (20.5.2, 6.5.2)", p.cmd)
+				}
+			}
 			switch c.Verb {
 			case "move":
 				if before.s.Units[i].OutOfSupply && len(c.Path) > 3 {
@@ -127,7 +133,7 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 				t.Errorf("seed %d: a landing at %s", seed, l.Beach)
 			}
 		}
-		if verbs["move"] == 0 || verbs["mobilize"] == 0 || (seed == 4) != (verbs["landing"] > 0) ||
+		if verbs["move"] == 0 || verbs["mobilize"] == 0 || (seed == 4 && (verbs["landing"] == 0 || verbs["follow-up"] == 0)) ||
 			verbs["attack"] == 0 || verbs["resolved"] == 0 || verbs["combat-roll"] == 0 {
 			t.Errorf("seed %d: commands played %v", seed, verbs)
 		}

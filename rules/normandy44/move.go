@@ -505,6 +505,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	ctx := g.moveContext(u.Side)
 	entering := g.waiting(i)
 	britain, landing := g.inBritainEntry(i)
+	approach, followUp := g.approachBeach(i) // 20.5.2
 	var p movePlan
 	var land landed
 	var err error
@@ -514,6 +515,11 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	case landing:
 		p, land, err = g.planLanding(ctx, i, britain, path)
 		entering = true
+	case followUp && (c.SM || c.Trucks):
+		return nil, rules.Refuse("20.5.2", "a landing unit moves by Tactical Movement")
+	case followUp:
+		p, land, err = g.planFollowUp(ctx, i, approach, path)
+		entering, landing = true, true
 	case entering:
 		p, err = g.planEntry(ctx, i, path, c.SM, c.Trucks)
 	case u.Side == Allied && g.s.Units[i].At == "" && !g.s.Units[i].Gone:
@@ -576,7 +582,14 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	if landing {
 		g.s.Landed = append(g.s.Landed, land)
 		verb = fmt.Sprintf("is bought for %d %s RP and lands at", land.RP, land.Army)
+		if land.FollowUp {
+			verb = "lands from its approach box at"
+			how += ", 20.5.2"
+		}
 		how += ", 6.5.2"
+		if g.markRegroup(i) {
+			how += "; Regroup next to the enemy, 6.5.2 b"
+		}
 	}
 	text := fmt.Sprintf("%s %s %s (%s)", u.ID, verb, joinPath(c.Path), how)
 	return []rules.Event{{Seat: rules.Seat(u.Side), Text: text}}, nil

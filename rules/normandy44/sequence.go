@@ -113,6 +113,9 @@ var phaseRules = map[Phase]phaseRule{
 					break
 				}
 			}
+			if g.s.Side == Allied && g.followUpsWait() {
+				p += ", land units from the approach boxes ('move UNIT BEACH-HEX [HEX]', 20.5)"
+			}
 			if g.s.Side == Allied && len(g.s.RP) > 0 {
 				p += ", land units bought with RP ('move UNIT BEACH-HEX [HEX]', 6.5)"
 			}
