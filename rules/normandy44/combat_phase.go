@@ -744,7 +744,7 @@ func (g *Game) army(i int) string {
 // and whose counter may attack (10.7, 13.6, 16.2, 17.x).
 func (g *Game) mayAttack(i int) bool {
 	u := g.combatUnit(i)
-	if slices.Contains(g.s.Attacked, u.ID) || u.DefendOnly || u.Disrupted || u.Strength == 0 || g.replStack(i) {
+	if slices.Contains(g.s.Attacked, u.ID) || u.DefendOnly || u.Disrupted || u.Strength == 0 || g.replStack(i) || g.s.Units[i].Scattered { // 20.2.3: Scattered units do not attack
 		return false
 	}
 	switch u.Type {

@@ -178,6 +178,10 @@ func (g *Game) View(seat rules.Seat) rules.View {
 			}
 			continue
 		}
+		if words, ok := g.gliderWaitWords(i); ok {
+			lines = append(lines, words)
+			continue
+		}
 		if !us.Gone && us.At != "" && !g.b.known(us.At) && !g.waiting(i) {
 			lines = append(lines, fmt.Sprintf("off the map: %s in %s", us.ID, us.At))
 		}

@@ -40,6 +40,8 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 				out = append(out, g.entryMoves(ctx, i)...)
 			case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
 				out = append(out, g.landingMoves(ctx, i)...)
+			case g.isGlider(i):
+				out = append(out, g.gliderMoves(ctx, i)...) // 20.2.4
 			case g.isApproach(i):
 				out = append(out, g.followUpMoves(ctx, i)...) // 20.5.2
 			default:

@@ -506,6 +506,12 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	entering := g.waiting(i)
 	britain, landing := g.inBritainEntry(i)
 	approach, followUp := g.approachBeach(i) // 20.5.2
+	if _, delayed, ok := g.gliderHex(i); ok {
+		if !delayed {
+			return nil, rules.Refuse("20.2.4", "%s lands on its glider hex at the start of the Allied Movement Phase", u.ID)
+		}
+		return g.gliderLand(ctx, i, c, path) // 20.2.4
+	}
 	var p movePlan
 	var land landed
 	var err error

@@ -197,6 +197,12 @@ func (g *Game) Pending() rules.Pending {
 		p.Over, p.Result = true, g.s.Result
 		return p
 	}
+	if d := g.gliderNeed(); d != nil {
+		// 20.2.4: a glider's Scatter die, rolled by the Allied seat.
+		p.Seats, p.Dice = []rules.Seat{rules.Seat(Allied)}, d
+		p.Prompt = "Scatter of a landing glider (20.2.4): one die"
+		return p
+	}
 	if g.s.Phase == PhaseInitial {
 		// The roll is requested by the entry that closed the last turn, the
 		// Allied one (3.0: "one of the players" rolls).
@@ -234,6 +240,9 @@ func (g *Game) phaseName() string {
 // which the weather table (weather.go) turns into the turn's weather and
 // resources (4.3 note), and the attrition dice of a Supply Phase (18.5).
 func (g *Game) Roll(values []int) ([]rules.Event, error) {
+	if !g.s.Over && len(g.s.GliderRolls) > 0 {
+		return g.rollGlider(values) // 20.2.4
+	}
 	if !g.s.Over && g.s.Combat != nil && g.Pending().Dice != nil {
 		return g.rollCombat(values)
 	}
@@ -259,6 +268,11 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 			us.Fired = false
 		}
 	}
+	// 20.2.4: the gliders arrive at the end of the Initial Phase and roll
+	// their Scatter dice before the turn goes on (rollGlider).
+	if events = append(events, g.gliderArrival()...); len(g.s.GliderRolls) > 0 {
+		return events, nil
+	}
 	g.nextStage()
 	return append(events, g.enterPhase()...), nil
 }
@@ -281,6 +295,7 @@ func (g *Game) startMovement() []rules.Event {
 		}
 	}
 	events = append(events, g.arrive()...)
+	events = append(events, g.gliderMovementStart()...) // 20.2.4
 	if g.s.Side == German && g.s.Turn >= 2 {
 		if !g.s.RestrictedFree && g.alliedWithin2(MarkRestricted) {
 			g.s.RestrictedFree = true

@@ -76,6 +76,7 @@ func TestPlayThrough_3_0(t *testing.T) {
 		if _, err := g.Roll([]int{turn%6 + 1}); err != nil {
 			t.Fatalf("turn %d weather: %v", turn, err)
 		}
+		rollGliders(t, g) // 20.2.4
 		if !g.s.Weather.Valid() {
 			t.Fatal("no weather set")
 		}

@@ -70,6 +70,10 @@ type state struct {
 	EndWait     bool         `json:"end_wait,omitempty"`
 	EdgeUnits   int          `json:"edge_units,omitempty"`
 
+	// GliderRolls lists the gliders landed and waiting for their Scatter
+	// die (20.2.4, glider.go), in order.
+	GliderRolls []string `json:"glider_rolls,omitempty"`
+
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
 }
@@ -193,6 +197,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Orders = slices.Clone(g.s.Orders)
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
+	c.s.GliderRolls = slices.Clone(g.s.GliderRolls)
 	if g.s.Combat != nil {
 		r := *g.s.Combat
 		r.Steps = slices.Clone(r.Steps)
