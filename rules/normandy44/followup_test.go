@@ -137,3 +137,20 @@ func TestFollowUp_21_1_4_Closed(t *testing.T) {
 	g.s.Units[g.index["eng"]].At = "0406"
 	apply(t, g, Allied, "move r8 0406")
 }
+
+// TestLandingCommands_RoundTrip: the follow-up landing (20.5.2) and the
+// delayed glider's landing (20.2.4) are move commands, canonical both ways;
+// other forms are refused.
+func TestLandingCommands_RoundTrip(t *testing.T) {
+	for _, s := range []string{"move 12/4 2814", "move 12/4 2814 2813", "move 325/82 2710"} {
+		c, err := ParseCommand(s)
+		if err != nil || c.Verb != "move" || c.String() != s {
+			t.Errorf("%q: %+v, %v", s, c, err)
+		}
+	}
+	for _, s := range []string{"move 12/4", "move 12/4  2814", "land 12/4 2814"} {
+		if _, err := ParseCommand(s); err == nil {
+			t.Errorf("%q parses", s)
+		}
+	}
+}
