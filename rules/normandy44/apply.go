@@ -96,6 +96,9 @@ func (g *Game) endStage() ([]rules.Event, error) {
 		if over := g.overstacked(g.s.Side); len(over) > 0 {
 			return nil, rules.Refuse("7.2", "%s is over the stacking limit: move units out before ending the phase", g.b.id(over[0]))
 		}
+		if id := g.mustLand(); id != "" {
+			return nil, rules.Refuse("20.5.3", "%s can land: units stay in the approach boxes only when they cannot (stacking)", id)
+		}
 	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
 	if g.s.Phase == PhaseEnd {

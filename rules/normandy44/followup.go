@@ -26,8 +26,9 @@ import (
 // (20.5.3); waiting units cost no RP and do not count against the beach's
 // 4 RP (6.5.2 c), and the Allied player lands them in any order with the
 // units bought with RP. An engineer landing on its beach opens it (21.1.1,
-// openBeach). ENGINE NOTE: the engine does not oblige a unit to land when it
-// could; waiting is refused to no one.
+// openBeach). Only stacking, a German-held or a closed beach keeps a unit in
+// its box: the Allied Movement Phase does not end while one could land
+// (mustLand).
 //
 // ENGINE NOTE (21.1.1, 21.1.4, example of play L1808-1812): a beach whose
 // engineer still waits in an approach box takes its follow-up units before
@@ -172,4 +173,25 @@ func (g *Game) followUpsWait() bool {
 		}
 	}
 	return false
+}
+
+// mustLand names a unit in an approach box that could land now, "" if none:
+// follow-up units wait only when they cannot land (20.5.2, 20.5.3).
+func (g *Game) mustLand() string {
+	if g.s.Side != Allied || g.s.Phase != PhaseMovement {
+		return ""
+	}
+	var ctx *moveContext
+	for i := range g.s.Units {
+		if !g.isApproach(i) {
+			continue
+		}
+		if ctx == nil {
+			ctx = g.moveContext(Allied)
+		}
+		if len(g.followUpMoves(ctx, i)) > 0 {
+			return g.s.Units[i].ID
+		}
+	}
+	return ""
 }

@@ -75,6 +75,13 @@ func TestFollowUp_20_5_2(t *testing.T) {
 	if !g.openBeach("0406") {
 		t.Error("the engineer on its beach does not open it (21.1.1)")
 	}
+	// 20.5.3: the phase does not end while a follow-up unit can land.
+	refused(t, g, Allied, "end", "20.5.3")
+	for _, c := range g.Legal(seatOf(Allied)) {
+		if c.Command == "end" {
+			t.Error("Legal offers 'end' while r12 and r22 can land")
+		}
+	}
 	// 0405 is full too (r8 2 + r12 2); r22 waits in the box (20.5.3).
 	apply(t, g, Allied, "move r12 0406 0405")
 	for _, c := range g.Legal(seatOf(Allied)) {
@@ -153,4 +160,17 @@ func TestLandingCommands_RoundTrip(t *testing.T) {
 			t.Errorf("%q parses", s)
 		}
 	}
+}
+
+// endOrLand ends the phase, first landing the follow-up units that can land
+// (20.5.3: the Allied Movement Phase does not end while one can).
+func endOrLand(t *testing.T, g *Game) {
+	t.Helper()
+	seat := g.Pending().Seats[0]
+	for id := g.mustLand(); id != ""; id = g.mustLand() {
+		i := g.index[id]
+		moves := g.followUpMoves(g.moveContext(Allied), i)
+		apply(t, g, Allied, moves[0].Command)
+	}
+	apply(t, g, Side(seat), "end")
 }

@@ -46,7 +46,7 @@ func toAlliedMovement(t *testing.T, g *Game) {
 			}
 			continue
 		}
-		apply(t, g, Side(g.Pending().Seats[0]), "end")
+		endOrLand(t, g)
 	}
 }
 
@@ -162,7 +162,7 @@ func TestGlider_20_2_4_Overstack(t *testing.T) {
 	}
 	// No room: delayed a turn.
 	for g.s.Side != Allied || g.s.Phase != PhaseMovement {
-		apply(t, g, Side(g.Pending().Seats[0]), "end")
+		endOrLand(t, g)
 	}
 	if at(g, "g2") != "glider-delayed:0606" || g.Pending().Dice != nil {
 		t.Errorf("g2 at %q, dice %v", at(g, "g2"), g.Pending().Dice)

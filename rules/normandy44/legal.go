@@ -50,6 +50,9 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 			}
 		}
 	}
+	if g.s.Phase == PhaseMovement && g.mustLand() != "" {
+		return out // 20.5.3: the follow-up units that can land do so first
+	}
 	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].name})
 }
 

@@ -97,7 +97,7 @@ func TestPlayThrough_3_0(t *testing.T) {
 			if !slices.Contains([]Phase{PhaseReplacement, PhaseMovement, PhaseCombat}, g.s.Phase) {
 				t.Fatalf("turn %d: waits in the %s", turn, p.Phase)
 			}
-			apply(t, g, Side(p.Seats[0]), "end")
+			endOrLand(t, g)
 		}
 	}
 	if p := g.Pending(); !p.Over || p.Result == "" || len(p.Seats) != 0 {

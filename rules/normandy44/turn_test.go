@@ -26,7 +26,7 @@ func toTurn(t *testing.T, g *Game, turn, weatherDie int) []rules.Event {
 			}
 			continue
 		}
-		apply(t, g, Side(p.Seats[0]), "end")
+		endOrLand(t, g)
 	}
 	ev, err := g.Roll([]int{weatherDie})
 	if err != nil {
