@@ -174,3 +174,28 @@ func endOrLand(t *testing.T, g *Game) {
 	}
 	apply(t, g, Side(seat), "end")
 }
+
+// TestRegroup_6_5_2_RPLanding: a unit bought with RP that ends its landing
+// next to the enemy is marked Regroup too, and the view shows it (6.5.2 b).
+func TestRegroup_6_5_2_RPLanding(t *testing.T) {
+	g := utahMap().game(t, Allied, 2)
+	g.s.Units[g.index["tk"]].At = "0101"
+	g.s.Units[g.index["eng"]].At = "0406"
+	g.s.RP = []supPool{{Pool: "us", N: 6}}
+	ev := apply(t, g, Allied, "move cc 0406 0405") // 0405 is next to ginf (0305)
+	if !g.s.Units[g.index["cc"]].Regroup || !strings.Contains(ev[0].Text, "6.5.2 b") {
+		t.Errorf("cc after landing next to ginf: %+v, %q", g.s.Units[g.index["cc"]], ev[0].Text)
+	}
+	if v := strings.Join(g.View(seatOf(Allied)).Lines, "\n"); !strings.Contains(v, "cc [Regroup]") {
+		t.Errorf("the view does not mark cc Regroup:\n%s", v)
+	}
+	apply(t, g, Allied, "move r8 0406") // the beach hex is next to ginf too
+	if !g.s.Units[g.index["r8"]].Regroup {
+		t.Error("r8 landed next to ginf without Regroup")
+	}
+	g.eliminate(g.index["ginf"])
+	apply(t, g, Allied, "move r12 0406 0505")
+	if g.s.Units[g.index["r12"]].Regroup {
+		t.Error("r12 landed away from the enemy with Regroup")
+	}
+}
