@@ -56,8 +56,8 @@ func (g *Game) airborneReplCheck(i, k int) error {
 		return nil
 	}
 	for j := range g.s.Units {
-		if j == i || g.unit(j).Formation != u.Formation || g.unit(j).Side != u.Side {
-			continue
+		if j == i || g.unit(j).Formation != u.Formation || g.unit(j).Side != u.Side || UnitTypes[g.unit(j).Type].Repl != "airborne" {
+			continue // only the division's airborne units take airborne Repl (6.2.6)
 		}
 		if g.s.Units[j].Repl || slices.Contains(g.s.Rebuilt, g.s.Units[j].ID) {
 			return rules.Refuse("20.2.2", "%s of the %s has taken this turn's airborne Repl: at most one per airborne division a turn", g.s.Units[j].ID, u.Formation)
