@@ -84,6 +84,9 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 				if before.s.Combat != nil {
 					verbs["combat-roll"]++
 				}
+				if len(before.s.GliderRolls) > 0 {
+					verbs["glider-roll"]++ // 20.2.4
+				}
 				return
 			}
 			if verb, _, _ := strings.Cut(p.cmd, " "); verb == "attack" || combatVerbs[verb] {
@@ -113,6 +116,9 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 			}
 			switch c.Verb {
 			case "move":
+				if before.s.Units[i].Scattered {
+					t.Fatalf("%q: a Scattered unit moves (20.2.3)", p.cmd)
+				}
 				if before.s.Units[i].OutOfSupply && len(c.Path) > 3 {
 					t.Fatalf("%q: an out-of-supply unit moves %d hexes (18.4)", p.cmd, len(c.Path)-1)
 				}
@@ -134,7 +140,7 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 			}
 		}
 		if verbs["move"] == 0 || verbs["mobilize"] == 0 || (seed == 4 && (verbs["landing"] == 0 || verbs["follow-up"] == 0)) ||
-			verbs["attack"] == 0 || verbs["resolved"] == 0 || verbs["combat-roll"] == 0 {
+			verbs["attack"] == 0 || verbs["resolved"] == 0 || verbs["combat-roll"] == 0 || verbs["glider-roll"] == 0 {
 			t.Errorf("seed %d: commands played %v", seed, verbs)
 		}
 		t.Logf("seed %d: %d inputs, commands %v, %d attrition dice; %s", seed, len(plays), verbs, attrition, p.Result)
