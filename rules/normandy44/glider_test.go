@@ -178,3 +178,14 @@ func (g *Game) fittingStockIndex(nation, typ string) int {
 	}
 	return -1
 }
+
+// TestGlider_NoColumn: a glider reinforcement of a formation the Scatter
+// table has no column for is refused with the scenario (T9, AMBIG-36).
+func TestGlider_NoColumn(t *testing.T) {
+	m := gliderMap()
+	m.units[len(m.units)-1] = "g2 allied us 17-ab glider 3-4 1-4 quality=+1 size=II"
+	m.places = []string{"glider 0404 82-ab", "glider 0606 17-ab"}
+	if _, err := ParseScenario([]byte(m.text())); err == nil || !strings.Contains(err.Error(), "Scatter column") {
+		t.Errorf("a 17-ab glider parses: %v", err)
+	}
+}

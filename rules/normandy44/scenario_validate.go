@@ -241,6 +241,10 @@ func (p *parser) finish() {
 		if r.Glider && u.Type != GliderInfantry {
 			p.errf(n, ErrInvalid, "%s is not glider infantry (20.2.4)", u.ID)
 		}
+		if _, err := scatterColumn(u.Formation); r.Glider && err != nil {
+			// 20.2.4, AMBIG-36: the glider rolls on its division's column.
+			p.errf(n, ErrInvalid, "%s: formation %q has no Scatter column (T9: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
+		}
 	}
 
 	p.checkSpecial(zones, formations, hasPlace, onMap)
