@@ -12,7 +12,8 @@ import (
 //
 // 20.2.3: a Scattered unit may not move (newMover) or attack (declare), may
 // not take Repl (replaceStock), and forms no ZOC Line nor is a link in one
-// (lineSources), though it keeps its own ZOC (zocHexes) and its full defense
+// (lineSource), though it keeps its own ZOC (zocHexes; AMBIG-10: the example
+// of play's "no ZOC", L1738-1768, yields to 20.2.3) and its full defense
 // strength, and may make a Determined Defense, as Lead too. When it retreats
 // it is Disrupted like any unit and keeps its Scattered marker; being
 // Disrupted it can no longer be the DD Lead (ddLeads). Improved Positions
