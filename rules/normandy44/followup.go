@@ -85,6 +85,9 @@ func (g *Game) planFollowUp(ctx *moveContext, i int, beach string, path []hex.Ax
 		return movePlan{}, landed{}, rules.Refuse("6.5.2", "a landing unit moves by Tactical Movement, the beach hex counting as the first of at most 2 hexes (20.5.2)")
 	}
 	l := landed{Unit: u.ID, Army: armyOf(u), Beach: beach, FollowUp: true}
+	if err := g.landingStop(ctx, i, path); err != nil {
+		return movePlan{}, landed{}, err
+	}
 	if len(path) == 1 {
 		return movePlan{tactical: true}, l, nil
 	}
@@ -194,4 +197,21 @@ func (g *Game) mustLand() string {
 		}
 	}
 	return ""
+}
+
+// landingStop applies to the landing hex, the first hex of the Tactical
+// Movement (6.5.2 a), the stops of 9.10: a unit landing in an enemy ZOC (8.2)
+// or on a flooded hex stops there.
+func (g *Game) landingStop(ctx *moveContext, i int, path []hex.Axial) error {
+	if len(path) < 2 {
+		return nil
+	}
+	id := g.b.id(path[0])
+	switch {
+	case ctx.ezoc.Has(path[0]):
+		return rules.Refuse("8.2", "%s lands in an enemy ZOC at %s and stops there (9.10)", g.unit(i).ID, id)
+	case g.b.terrain(path[0]) == Flooded:
+		return rules.Refuse("9.10", "%s lands on the flooded hex %s and stops there", g.unit(i).ID, id)
+	}
+	return nil
 }

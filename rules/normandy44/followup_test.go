@@ -8,8 +8,8 @@ import (
 
 // utahMap rebuilds the Utah landings of the example of play (§5.2, P20,
 // L1800-1808; P21, L1810-1818) on a small map: the Utah beach hex 0406 on
-// the coast (0407, 0507 sea), a German unit at 0305 next to the beach and to
-// 0405, and the follow-up units in the Utah approach box (20.5.1): three
+// the coast (0407, 0507 sea), a German unit at 0304 next to 0405 but not to
+// the beach, and the follow-up units in the Utah approach box (20.5.1): three
 // regiments, the Corps HQ and the beach engineer. A regiment of the
 // first wave already holds the beach, and a Combat Command waits In Britain
 // for turn 2.
@@ -21,7 +21,7 @@ func utahMap() testMap {
 			"r22 allied us 4 infantry 6-4 4-4 size=III", "r327 allied us 101-ab glider 5-4 3-4 (2)-4 quality=+1 cadre=H size=III",
 			"tk allied us 4 infantry 6-4 4-4 size=III", "corps allied us - hq (1)-4", "eng allied us - engineer (1)-0 beach=utah",
 			"cc allied us 3 armored 7-6 5-6 ac=gray:3 size=X"},
-		setup: []string{"ginf 0305", "tk 0406", "r8 approach-utah follow-up", "r12 approach-utah follow-up",
+		setup: []string{"ginf 0304", "tk 0406", "r8 approach-utah follow-up", "r12 approach-utah follow-up",
 			"r22 approach-utah follow-up", "r327 approach-utah follow-up", "corps approach-utah follow-up",
 			"eng approach-utah follow-up"},
 		places: []string{"beach 0406 utah"},
@@ -37,7 +37,7 @@ func utahMap() testMap {
 func TestFollowUp_20_5_2(t *testing.T) {
 	m := utahMap()
 	// The other hexes next to the beach are full of Allied units (7.1).
-	for k, h := range []string{"0505", "0505", "0506", "0506"} {
+	for k, h := range []string{"0505", "0505", "0506", "0506", "0305", "0305", "0306", "0306"} {
 		id := string(rune('a'+k)) + "fill"
 		m.units = append(m.units, id+" allied us 1 infantry 6-4 4-4")
 		m.setup = append(m.setup, id+" "+h)
@@ -101,9 +101,9 @@ func TestFollowUp_20_5_2(t *testing.T) {
 func TestFollowUp_P20_Halved(t *testing.T) {
 	g := utahMap().game(t, Allied, 1)
 	g.eliminate(g.index["tk"])
-	apply(t, g, Allied, "move r8 0406")
+	apply(t, g, Allied, "move r8 0406 0405")
 	apply(t, g, Allied, "move r12 0406 0405")
-	a, err := ParseAttack("attack 0305 from 0405 0406 maf r12 r8")
+	a, err := ParseAttack("attack 0304 from 0405 maf r12 r8")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,20 +182,32 @@ func TestRegroup_6_5_2_RPLanding(t *testing.T) {
 	g.s.Units[g.index["tk"]].At = "0101"
 	g.s.Units[g.index["eng"]].At = "0406"
 	g.s.RP = []supPool{{Pool: "us", N: 6}}
-	ev := apply(t, g, Allied, "move cc 0406 0405") // 0405 is next to ginf (0305)
+	ev := apply(t, g, Allied, "move cc 0406 0405") // 0405 is next to ginf (0304)
 	if !g.s.Units[g.index["cc"]].Regroup || !strings.Contains(ev[0].Text, "6.5.2 b") {
 		t.Errorf("cc after landing next to ginf: %+v, %q", g.s.Units[g.index["cc"]], ev[0].Text)
 	}
 	if v := strings.Join(g.View(seatOf(Allied)).Lines, "\n"); !strings.Contains(v, "cc [Regroup]") {
 		t.Errorf("the view does not mark cc Regroup:\n%s", v)
 	}
-	apply(t, g, Allied, "move r8 0406") // the beach hex is next to ginf too
-	if !g.s.Units[g.index["r8"]].Regroup {
-		t.Error("r8 landed next to ginf without Regroup")
+	apply(t, g, Allied, "move r8 0406") // the beach hex is not next to ginf
+	if g.s.Units[g.index["r8"]].Regroup {
+		t.Error("r8 landed away from the enemy with Regroup")
 	}
-	g.eliminate(g.index["ginf"])
-	apply(t, g, Allied, "move r12 0406 0505")
-	if g.s.Units[g.index["r12"]].Regroup {
-		t.Error("r12 landed away from the enemy with Regroup")
-	}
+}
+
+// TestLanding_9_10_EZOCStop: the landing hex is the first hex entered by
+// Tactical Movement (6.5.2 a), so a unit landing on a beach hex in an enemy
+// ZOC stops there (8.2, 9.10), whether it comes from an approach box or is
+// bought with RP.
+func TestLanding_9_10_EZOCStop(t *testing.T) {
+	m := utahMap()
+	m.setup[0] = "ginf 0305" // next to the beach hex 0406
+	g := m.game(t, Allied, 2)
+	g.s.Units[g.index["tk"]].At = "0101"
+	g.s.Units[g.index["eng"]].At = "0406"
+	g.s.RP = []supPool{{Pool: "us", N: 6}}
+	refused(t, g, Allied, "move r8 0406 0405", "8.2")
+	refused(t, g, Allied, "move cc 0406 0405", "8.2")
+	apply(t, g, Allied, "move r8 0406")
+	apply(t, g, Allied, "move cc 0406")
 }

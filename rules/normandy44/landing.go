@@ -124,6 +124,9 @@ func (g *Game) planLanding(ctx *moveContext, i int, r Reinforcement, path []hex.
 	if err := checkLandings(ls, g.rpIncome("us"), g.rpIncome("gb")); err != nil {
 		return movePlan{}, landed{}, err
 	}
+	if err := g.landingStop(ctx, i, path); err != nil {
+		return movePlan{}, landed{}, err
+	}
 	if len(path) == 1 {
 		return movePlan{tactical: true}, l, nil // an engineer with MA 0 too
 	}
