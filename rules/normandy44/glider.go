@@ -176,8 +176,9 @@ func (g *Game) applyGliderScatter(i int, col ScatterColumn, die int) []rules.Eve
 		events = append(events, g.loseStep(i, "20.2.2"))
 	}
 	if n := r.ReplBoxes(); n > 0 {
-		lost := g.addRepl(ReplGrant{Nation: u.Nationality, Type: "airborne", Count: n})
-		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("%s airborne Repl +%d%s (20.2.2)", u.Nationality, n, lostWords(lost))})
+		// The nationality's marker: US, or the CW one (as armyOf reads it).
+		lost := g.addRepl(ReplGrant{Nation: armyOf(u), Type: "airborne", Count: n})
+		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("%s airborne Repl +%d%s (20.2.2)", armyOf(u), n, lostWords(lost))})
 	}
 	return events
 }
