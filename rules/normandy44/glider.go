@@ -22,7 +22,9 @@ import (
 //     sea, clear of enemy units and free of enemy ZOC.
 //   - A glider that would overstack its hex waits as "glider:HEX" until the
 //     start of the Allied Movement Phase, and lands then if the hex can take
-//     it (no enemy unit, room in the stack); if not, it is delayed as above.
+//     it (no enemy unit, room in the stack, no enemy Hex Line through it, as
+//     20.2.4's "enemy ZOC Lines" example says); if not, it is delayed as
+//     above.
 //
 // ENGINE NOTE: the Scatter die is rolled when the glider lands, so a delayed
 // or postponed glider rolls then; the rulebook does not say when the next
@@ -103,7 +105,11 @@ func (g *Game) gliderMovementStart() []rules.Event {
 			continue
 		}
 		us := &g.s.Units[i]
-		if enemy, over := g.gliderRoom(i, g.b.ids[id]); enemy || over {
+		a := g.b.ids[id]
+		// 20.2.4 names enemy ZOC Lines among what may still bar the hex
+		// then: a Hex Line through it does.
+		line := g.lines(German, g.occupancy()).hexes.Has(a)
+		if enemy, over := g.gliderRoom(i, a); enemy || over || line {
 			us.At, us.Delay = gliderDelayed+id, g.s.Turn
 			events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s still cannot land on %s: it is delayed a turn and lands then within %d hexes of it (20.2.4)", us.ID, id, gliderDelayRange)})
 			continue

@@ -15,10 +15,10 @@ import (
 func gliderMap() testMap {
 	return testMap{
 		terrain: map[string]string{"0402": `city "C"`, "0202": "flooded"},
-		units: []string{gerInf, allInf, allInf2,
+		units: []string{gerInf, gerInf2, allInf, allInf2,
 			"g1 allied us 82-ab glider 5-4 3-4 (2)-4 quality=+1 cadre=D size=III",
 			"g2 allied us 82-ab glider 3-4 1-4 quality=+1 size=II"},
-		setup:  []string{"ginf 0808", "ainf 0101", "ainf2 0102"},
+		setup:  []string{"ginf 0808", "ginf2 0801", "ainf 0101", "ainf2 0102"},
 		places: []string{"glider 0404 82-ab", "glider 0606 82-ab"},
 		reinf:  []string{"2 g1 0404 glider", "2 g2 0606 glider"},
 	}
@@ -94,7 +94,7 @@ func TestGlider_20_2_4_Arrival(t *testing.T) {
 // its own hex, not City, flooded or all-sea, free of enemy ZOC; then it rolls.
 func TestGlider_20_2_4_Delayed(t *testing.T) {
 	m := gliderMap()
-	m.setup = []string{"ginf 0404", "ainf 0101", "ainf2 0102"}
+	m.setup = []string{"ginf 0404", "ginf2 0801", "ainf 0101", "ainf2 0102"}
 	g := m.game(t, Allied, 2)
 	gliderTurn2(t, g)
 	if at(g, "g1") != "glider-delayed:0404" {
@@ -142,7 +142,7 @@ func TestGlider_20_2_4_Delayed(t *testing.T) {
 // delayed as if the hex were enemy-held if there is not.
 func TestGlider_20_2_4_Overstack(t *testing.T) {
 	m := gliderMap()
-	m.setup = []string{"ginf 0808", "ainf 0606", "ainf2 0606"}
+	m.setup = []string{"ginf 0808", "ginf2 0801", "ainf 0606", "ainf2 0606"}
 	g := m.game(t, Allied, 2)
 	gliderTurn2(t, g)
 	if at(g, "g2") != "glider:0606" {
@@ -159,6 +159,19 @@ func TestGlider_20_2_4_Overstack(t *testing.T) {
 	}
 	if at(toGerman, "g2") != "0606" || toGerman.Pending().Dice == nil {
 		t.Fatalf("g2 at %q, dice %v", at(toGerman, "g2"), toGerman.Pending().Dice)
+	}
+	// Room made, but a German Hex Line runs through 0606 (ginf 0605, ginf2
+	// 0607): "the hex still cannot take it (e.g. enemy ZOC Lines)".
+	lined := g.Clone().(*Game)
+	lined.eliminate(lined.index["ainf"])
+	lined.eliminate(lined.index["ainf2"])
+	lined.s.Units[lined.index["ginf"]].At = "0605"
+	lined.s.Units[lined.index["ginf2"]].At = "0607"
+	for lined.s.Side != Allied || lined.s.Phase != PhaseMovement {
+		apply(t, lined, Side(lined.Pending().Seats[0]), "end")
+	}
+	if at(lined, "g2") != "glider-delayed:0606" {
+		t.Errorf("g2 at %q under a German Hex Line", at(lined, "g2"))
 	}
 	// No room: delayed a turn.
 	for g.s.Side != Allied || g.s.Phase != PhaseMovement {
