@@ -167,8 +167,8 @@ func (g *Game) takeAssaultLosses(a assault, losses []string) []rules.Event {
 	r := g.s.Invasion
 	var events []rules.Event
 	if len(losses) > 0 {
-		events = append(events, rules.Event{Seat: rules.Seat(r.Chooser), Text: fmt.Sprintf("%s: %s %s chooses the infantry step loss(es): %s",
-			a.where(), sideWord(r.Chooser), "player", strings.Join(losses, ", "))})
+		events = append(events, rules.Event{Seat: rules.Seat(r.Chooser), Text: fmt.Sprintf("%s: the infantry step loss(es) fall on %s (20.3.2)",
+			a.where(), strings.Join(losses, ", "))})
 	}
 	for _, id := range losses {
 		events = append(events, g.loseStep(g.index[id], "20.3.2"))
@@ -430,5 +430,9 @@ func (g *Game) assaultDone(a assault) []rules.Event {
 	if len(ids) == 0 {
 		return nil
 	}
-	return []rules.Event{{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s land on %s (20.3.6)", strings.Join(ids, ", "), a.Hex)}}
+	verb := "land"
+	if len(ids) == 1 {
+		verb = "lands"
+	}
+	return []rules.Event{{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s %s on %s (20.3.6)", strings.Join(ids, ", "), verb, a.Hex)}}
 }

@@ -57,3 +57,21 @@ func TestApproachSector_Rejects(t *testing.T) {
 		}
 	}
 }
+
+// TestInvasionCommands_RoundTrip: the decisions of the Special Invasion
+// Phase are the combat's canonical lines (20.3.2 'losses', 20.3.6 'advance'
+// with the beach hex first, 'advance-done'): each parses and prints back to
+// the same text; non-canonical text is refused.
+func TestInvasionCommands_RoundTrip(t *testing.T) {
+	for _, s := range []string{"losses 116/29", "losses 16/1 18/1", "losses 8/4 8/4", "advance 22/4 2814 2713", "advance 8/4 2814", "advance-done", "order losses mike2"} {
+		c, err := ParseCombatCommand(s)
+		if err != nil || c.String() != s {
+			t.Errorf("%q: %v, prints %q", s, err, c.String())
+		}
+	}
+	for _, s := range []string{"losses", "advance 22/4", "advance 22/4 2814 2713 2712", "advance-done now", "losses  8/4", "advance 2814 2713"} {
+		if _, err := ParseCombatCommand(s); !errors.Is(err, ErrDecision) {
+			t.Errorf("%q: %v, want ErrDecision", s, err)
+		}
+	}
+}
