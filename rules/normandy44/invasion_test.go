@@ -2,11 +2,13 @@ package normandy44
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	hx "github.com/pbem-referee/pbem/rules/hex"
 )
 
 // skipInvasion passes the Special Invasion Phase as if nothing had happened
@@ -550,5 +552,59 @@ func TestInvasion_CloneAndReplay(t *testing.T) {
 	apply(t, c, Allied, "losses 8/4")
 	if g.Hash() != h || g.s.Invasion.Owed != 1 {
 		t.Error("a decision in the clone changed the original")
+	}
+}
+
+// TestProperty_InvasionRandom: the random legal player plays the whole
+// invasion of the stand-in front (9 airborne units, 9 assaults) with random
+// dice, many times. Always: no tank loses more than its one DD step (20.3.2,
+// 20.3.5); no assaulting infantry is eliminated (losses stop at the cadre,
+// 20.3.3); every assault either took its strongpoint and landed its units on
+// the beach hex or one hex beyond (20.3.6), or left them in an approach box
+// with the strongpoint standing; no hex is over the stacking limit; the phase
+// ends in the German Movement Phase; a replay gives the same hashes.
+func TestProperty_InvasionRandom(t *testing.T) {
+	m := normandyMap()
+	for seed := uint64(1); seed <= 60; seed++ {
+		rnd := rand.New(rand.NewPCG(seed, 20))
+		g := m.start(t)
+		as := g.assaults()
+		if len(as) != 9 {
+			t.Fatalf("%d assaults, want 9", len(as))
+		}
+		g = playInvasion(t, rnd, g)
+		if p := g.Pending(); p.Phase != "Turn 1, German Movement Phase (9.0)" {
+			t.Fatalf("seed %d: after the invasion: %q", seed, p.Phase)
+		}
+		for _, a := range as {
+			sp := ""
+			for _, pl := range g.sc.Setup {
+				if pl.At == a.Hex {
+					sp = pl.Unit
+				}
+			}
+			beach := g.b.ids[a.Hex]
+			for _, i := range a.Force {
+				u, us := g.unit(i), g.s.Units[i]
+				if u.Type == Tank && us.Step > 1 {
+					t.Errorf("seed %d: %s lost %d steps (20.3.5)", seed, u.ID, us.Step)
+				}
+				if u.Type != Tank && us.Gone && !a.pointeDuHoc() {
+					t.Errorf("seed %d: %s eliminated by the assault on %s (20.3.3)", seed, u.ID, a.Hex)
+				}
+				switch {
+				case us.Gone:
+				case us.At == a.Box.Name:
+					if gone(g, sp) && !a.pointeDuHoc() {
+						t.Errorf("seed %d: %s afloat though %s is taken", seed, u.ID, a.Hex)
+					}
+				default:
+					at, ok := g.onMap(i)
+					if !ok || hx.Distance(at, beach) > 1 || !gone(g, sp) {
+						t.Errorf("seed %d: %s at %s after the assault on %s (strongpoint gone %v)", seed, u.ID, us.At, a.Hex, gone(g, sp))
+					}
+				}
+			}
+		}
 	}
 }
