@@ -48,13 +48,23 @@ func TestApproachSector_Rejects(t *testing.T) {
 		{"sector on an in-britain box", "approach-easy approach omaha sector=easy", "approach-easy in-britain sector=easy", ErrSyntax},
 		{"bad sector key", "approach-dog approach omaha sector=dog", "approach-dog approach omaha side=dog", ErrUnknown},
 		{"first assault with no sector on a 2-hex beach", "approach-dog approach omaha sector=dog", "approach-dog approach omaha", ErrInvalid},
+		{"airdrop of a formation with no Scatter column", "82-ab", "82-abn", ErrInvalid}, // the only error: see below
 	}
 	for _, c := range cases {
-		text := strings.Replace(sectorScenario, c.from, c.to, 1)
+		text := strings.ReplaceAll(sectorScenario, c.from, c.to)
 		_, err := ParseScenario([]byte(text))
 		if !errors.Is(err, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, err, c.want)
 		}
+	}
+}
+
+// TestAirdropColumn_20_2_1: with an invasion, an airdropped unit's formation
+// must have a Scatter column.
+func TestAirdropColumn_20_2_1(t *testing.T) {
+	_, err := ParseScenario([]byte(strings.ReplaceAll(sectorScenario, "82-ab", "82-abn")))
+	if les := lineErrors(err); len(les) != 1 || !strings.Contains(les[0].Error(), "no Scatter column (20.2.1") {
+		t.Errorf("%v", err)
 	}
 }
 

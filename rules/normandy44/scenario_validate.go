@@ -192,6 +192,7 @@ func (p *parser) finish() {
 		placedAt[id] = n
 		return u
 	}
+	invasion := slices.ContainsFunc(s.Special, func(r SpecialRule) bool { return r.Kind == SpecialInvasion })
 	stacks := map[string][]*Unit{}
 	stackLine := map[string]int{}
 	var stackOrder []string
@@ -205,6 +206,9 @@ func (p *parser) finish() {
 		case SetupAirdrop:
 			if !validHexID(pl.At) || !(hasPlace(PlaceDrop, pl.At, u.Formation) || hasPlace(PlaceGlider, pl.At, u.Formation)) {
 				p.errf(n, ErrInvalid, "unit %s airdrops on a drop or glider hex of formation %q (20.2.1)", u.ID, u.Formation)
+			} else if _, err := scatterColumn(u.Formation); err != nil && invasion {
+				// 20.2.1: the Scatter table has a column per division only.
+				p.errf(n, ErrInvalid, "unit %s airdrops, but its formation %q has no Scatter column (20.2.1: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
 			}
 		case SetupFirstAssault, SetupFollowUp:
 			b, ok := boxes[pl.At]
