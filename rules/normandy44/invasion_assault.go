@@ -21,7 +21,8 @@ import (
 // infantry cannot give the steps a result asks for, the landing fails as in
 // 20.3.3 (AMBIG-37, AMBIG-41). A failed landing leaves its units (and its DD
 // tanks, after their DD roll) in the approach box, where they land later as
-// follow-up (20.5); the strongpoint stays.
+// follow-up (20.5); the strongpoint stays. The strongpoint never tries a
+// Determined Defense (20.3.2), and no naval marker is used (20.1).
 
 // assault is one First Wave assault.
 type assault struct {
