@@ -336,7 +336,7 @@ func (g *Game) nextAssault() {
 	g.s.Invasion = &invasionRecord{Scattered: true, Assault: g.s.Invasion.Assault + 1}
 }
 
-// assaultAdvance is how far the assault lets its winners go: the cell's
+// assaultAdvanceLength is how far the assault lets its winners go: the cell's
 // Advance, but only onto the beach hex once an A1* came first (20.3.6).
 func (g *Game) assaultAdvanceLength(a assault) int {
 	o, err := beachAssaultRolls(a.Column, g.s.Invasion.Rolls)
