@@ -76,7 +76,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 		g.s.Units = append(g.s.Units, unitState{ID: u.ID})
 	}
 	// S1.2, S3.1: the set-up. Airborne units start on their drop hexes; their
-	// Scatter roll belongs to the invasion turn (20.2, part 3).
+	// Scatter roll opens the Special Invasion Phase (20.2, invasion.go).
 	for _, pl := range sc.Setup {
 		g.s.Units[g.index[pl.Unit]].At = pl.At
 	}
@@ -158,7 +158,10 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if us.Fired {
 			label += " [fired]"
 		}
-		label += markerLabels(us) // 20.2.3, 6.5.2 b
+		if us.Scattered {
+			label += " [Scattered]" // 20.2.3
+		}
+		label += markerLabels(us) // 6.5.2 b
 		byHex[us.At] = append(byHex[us.At], label)
 	}
 	slices.Sort(hexes)

@@ -101,12 +101,10 @@ func (g *Game) regenerationPhase() []rules.Event {
 	return append(g.regeneration(), g.invasionRegeneration()...)
 }
 
-// markerLabels are the invasion markers as the view shows them.
+// markerLabels are the landing markers as the view shows them (the
+// Scattered marker, 20.2.3, is View's own).
 func markerLabels(us unitState) string {
 	s := ""
-	if us.Scattered {
-		s += " [Scattered]"
-	}
 	if us.Regroup {
 		s += " [Regroup]"
 	}

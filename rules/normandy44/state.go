@@ -73,6 +73,9 @@ type state struct {
 	// GliderRolls lists the gliders landed and waiting for their Scatter
 	// die (20.2.4, glider.go), in order.
 	GliderRolls []string `json:"glider_rolls,omitempty"`
+	// Invasion is the progress of the Special Invasion Phase (20.1-20.3,
+	// invasion.go); nil outside it.
+	Invasion *invasionRecord `json:"invasion,omitempty"`
 
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
@@ -198,6 +201,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
 	c.s.GliderRolls = slices.Clone(g.s.GliderRolls)
+	c.s.Invasion = g.s.Invasion.clone()
 	if g.s.Combat != nil {
 		r := *g.s.Combat
 		r.Steps = slices.Clone(r.Steps)
