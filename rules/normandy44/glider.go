@@ -182,9 +182,9 @@ func (g *Game) applyGliderScatter(i int, col ScatterColumn, die int) []rules.Eve
 		events = append(events, g.loseStep(i, "20.2.2"))
 	}
 	if n := r.ReplBoxes(); n > 0 {
-		// The nationality's marker: US, or the CW one (as armyOf reads it).
-		lost := g.addRepl(ReplGrant{Nation: armyOf(u), Type: "airborne", Count: n})
-		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("%s airborne Repl +%d%s (20.2.2)", armyOf(u), n, lostWords(lost))})
+		nation := airborneNation(u) // as the drops' Scatter does (invasion_scatter.go)
+		lost := g.addRepl(ReplGrant{Nation: nation, Type: "airborne", Count: n})
+		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("%s airborne Repl +%d: %d (20.2.2)%s", nationWord(nation), n, g.replCount(nation, "airborne"), lostWords(lost))})
 	}
 	return events
 }
