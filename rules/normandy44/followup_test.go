@@ -211,3 +211,46 @@ func TestLanding_9_10_EZOCStop(t *testing.T) {
 	apply(t, g, Allied, "move r8 0406")
 	apply(t, g, Allied, "move cc 0406")
 }
+
+// TestCherbourgFollowUps_20_5: after the refereed invasion (the Utah assault
+// carried with sixes, as in TestPlayThrough_3_0), the Utah follow-up units
+// (12/4, 327/101, 746-Tk, the engineer and VII Corps, cherbourg.scn) land in
+// the Allied Movement Phase of turn 1 on the Utah beach hex 2814 without RP;
+// the phase ends once those that can land have landed (20.5.1-20.5.3).
+func TestCherbourgFollowUps_20_5(t *testing.T) {
+	g := cherbourg(t)
+	if _, err := g.Roll([]int{6, 6, 6, 6, 6, 6}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Roll([]int{6, 6}); err != nil {
+		t.Fatal(err)
+	}
+	apply(t, g, Allied, "advance-done")
+	for !(g.s.Phase == PhaseMovement && g.s.Side == Allied) {
+		apply(t, g, Side(g.Pending().Seats[0]), "end")
+	}
+	if g.s.Turn != 1 || g.mustLand() == "" {
+		t.Fatalf("turn %d: no follow-up unit to land", g.s.Turn)
+	}
+	refused(t, g, Allied, "end", "20.5.3")
+	apply(t, g, Allied, "move Utah-Eng 2814")
+	apply(t, g, Allied, "move VII-Corps 2814")
+	if g.rpSpent("us") != 0 || !g.regrouped(g.index["VII-Corps"]) {
+		t.Errorf("RP spent %d; VII-Corps halved %v", g.rpSpent("us"), g.regrouped(g.index["VII-Corps"]))
+	}
+	for id := g.mustLand(); id != ""; id = g.mustLand() {
+		apply(t, g, Allied, g.followUpMoves(g.moveContext(Allied), g.index[id])[0].Command)
+	}
+	landed := 0
+	for _, id := range []string{"12/4", "327/101", "746-Tk"} {
+		if at(g, id) != "approach-utah" {
+			landed++
+		} else if len(g.followUpMoves(g.moveContext(Allied), g.index[id])) > 0 {
+			t.Errorf("%s could land and waits", id)
+		}
+	}
+	if landed == 0 {
+		t.Error("no regiment or tank battalion landed")
+	}
+	apply(t, g, Allied, "end")
+}
