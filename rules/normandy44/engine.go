@@ -158,6 +158,9 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if us.Fired {
 			label += " [fired]"
 		}
+		if us.Reserve {
+			label += " [Reserve]" // 15.1
+		}
 		byHex[us.At] = append(byHex[us.At], label)
 	}
 	slices.Sort(hexes)
@@ -186,6 +189,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 	}
 	lines = append(lines, g.resourceLines()...)
 	lines = append(lines, g.mulberryLines()...)
+	lines = append(lines, g.ipLines()...)
 	lines = append(lines, g.combatLines()...)
 	if p.Prompt != "" {
 		lines = append(lines, p.Prompt)

@@ -44,6 +44,8 @@ func (g *Game) replaceStock(i int, repl map[string]SupplyStatus) (int, error) {
 		return -1, rules.Refuse("6.2.3", "%s has already taken a Repl this turn", u.ID)
 	case us.Disrupted:
 		return -1, rules.Refuse("6.2.3", "%s is Disrupted", u.ID)
+	case g.entrenchingBy(u.ID) >= 0:
+		return -1, rules.Refuse("16.1.3", "%s began an Improved Position: no Repl until it is complete", u.ID)
 	case repl[us.At] != InSupply && !britain:
 		if u.Side == German {
 			return -1, rules.Refuse("6.2.3", "%s cannot trace a supply line to the map edge now (18.3; Cherbourg alone does not do)", u.ID)

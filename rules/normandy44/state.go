@@ -70,6 +70,13 @@ type state struct {
 	EndWait     bool         `json:"end_wait,omitempty"`
 	EdgeUnits   int          `json:"edge_units,omitempty"`
 
+	// Improved Positions (16.1, ip.go): the IP and Entrenching markers on
+	// the map, in the order begun, and the army ("german", "us", "cw") of
+	// each IP begun in the current Movement Phase, against the turn's
+	// allowance (16.1.2).
+	IPs      []ipMarker `json:"ips,omitempty"`
+	IPsBegun []string   `json:"ips_begun,omitempty"`
+
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
 }
@@ -110,6 +117,12 @@ type unitState struct {
 	Scattered  bool `json:"scattered,omitempty"`
 	RecoverOne bool `json:"recover_one,omitempty"`
 	Regroup    bool `json:"regroup,omitempty"`
+	// Reserve (15.1-15.4, reserve.go): the unit carries a Reserve marker;
+	// ReserveMoved: it moved in this Reserve Movement Phase (15.2); EZOCMove:
+	// its last move entered or left an enemy ZOC, which bars Reserve (15.1).
+	Reserve      bool `json:"reserve,omitempty"`
+	ReserveMoved bool `json:"reserve_moved,omitempty"`
+	EZOCMove     bool `json:"ezoc_move,omitempty"`
 }
 
 // control records who controls a Town, City or fortification hex: the side
@@ -191,6 +204,8 @@ func (g *Game) Clone() rules.Game {
 	c.s.Orders = slices.Clone(g.s.Orders)
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
+	c.s.IPs = slices.Clone(g.s.IPs)
+	c.s.IPsBegun = slices.Clone(g.s.IPsBegun)
 	if g.s.Combat != nil {
 		r := *g.s.Combat
 		r.Steps = slices.Clone(r.Steps)
