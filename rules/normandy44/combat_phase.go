@@ -218,7 +218,7 @@ func (g *Game) newCombat(a AttackCommand) (*Combat, error) {
 		return nil, err
 	}
 	c.AdvanceMap = g.advanceMap(c, defenders)
-	g.retreatRules(c) // 13.1.4 toward supply, 16.3
+	g.retreatRules(c)                                                            // 13.1.4 toward supply, 16.3
 	c.ReserveOK = func(id string) bool { return g.mayReserveAfterCombat(c, id) } // 15.1 b
 	return c, nil
 }
