@@ -478,7 +478,7 @@ func (g *Game) finishCombat() []rules.Event {
 		text += "; " + strings.Join(ip, "; ")
 	}
 	// A conditional order is for the attack it came with (digest §6.3).
-	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool { return strings.HasPrefix(r.Text, string(CmdIfRetreat)+" ") })
+	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool { return strings.HasPrefix(r.Text, "if-retreat ") })
 	g.s.Combat, g.cur = nil, nil
 	return append([]rules.Event{{Seat: rules.Seat(c.In.Attacker), Text: text}}, g.reserveSweep()...)
 }
