@@ -104,7 +104,7 @@ func (g *Game) mayEntrench(i int) error {
 	case us.OutOfSupply:
 		return rules.Refuse("16.1.3", "%s is not supplied (AMBIG-51: it carries an out-of-supply marker)", u.ID)
 	case us.Disrupted:
-		return rules.Refuse("16.1.3, 13.6", "%s is Disrupted", u.ID)
+		return rules.Refuse("16.1.3", "%s is Disrupted (13.6)", u.ID)
 	case us.Moved:
 		return rules.Refuse("16.1.3", "%s has moved: only a unit that does not move begins an IP", u.ID)
 	case us.Repl:
