@@ -546,6 +546,9 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	// Checked: now change the state.
 	us := &g.s.Units[i]
 	if g.s.Phase == PhaseReserveMovement {
+		if err := g.reserveStackCheck(i, c.Path[len(c.Path)-1]); err != nil {
+			return nil, err
+		}
 		// 15.2: the Movement Phase's record (Spent, Tactical) stays; an HQ
 		// counts every hex it moved this turn (17.2.3).
 		us.At, us.ReserveMoved = c.Path[len(c.Path)-1], true

@@ -70,7 +70,8 @@ func (g *Game) replace(c Command) ([]rules.Event, error) {
 	us := &g.s.Units[i]
 	us.Step--
 	us.Repl = true
-	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s takes a %s %s Repl and regains a step; Repl marker: 1 hex of movement, no attack this turn (6.2.1, 6.2.4)", us.ID, r.Nation, r.Type)}}, nil
+	ev := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s takes a %s %s Repl and regains a step; Repl marker: 1 hex of movement, no attack this turn (6.2.1, 6.2.4)", us.ID, r.Nation, r.Type)}}
+	return append(ev, g.reserveSweep()...), nil // 15.4
 }
 
 // ownUnit finds a unit of the phasing side by id.

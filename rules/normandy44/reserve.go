@@ -315,10 +315,28 @@ func (g *Game) reserveMoveChoices() []rules.Choice {
 	var out []rules.Choice
 	for i := range g.s.Units {
 		if g.unit(i).Side == g.s.Side && g.inReserve(i) {
-			out = append(out, g.unitMoves(ctx, i)...)
+			for _, c := range g.unitMoves(ctx, i) {
+				if g.reserveStackCheck(i, c.Command[strings.LastIndex(c.Command, " ")+1:]) == nil {
+					out = append(out, c)
+				}
+			}
 		}
 	}
 	return out
+}
+
+// reserveStackCheck: a unit in Reserve moving to dest must not make more
+// than 6 stacks in Reserve, as when a stack splits (15.1: 6 markers).
+func (g *Game) reserveStackCheck(i int, dest string) error {
+	us := &g.s.Units[i]
+	from := us.At
+	us.At = dest
+	n := len(g.reserveStacks(g.unit(i).Side))
+	us.At = from
+	if n > maxReserveStacks {
+		return rules.Refuse("15.1", "%s moving to %s would make %d stacks in Reserve; a side has %d Reserve markers", us.ID, dest, n, maxReserveStacks)
+	}
+	return nil
 }
 
 // reserveChoices are the 'reserve' and 'unreserve' commands of the Movement

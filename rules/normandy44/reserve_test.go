@@ -348,3 +348,31 @@ func TestReserve_ConditionalOrder(t *testing.T) {
 		t.Error("Reserve after an A1/D1 (15.1 b allows it after DH and A1/D2 only)")
 	}
 }
+
+// TestReserve_SplitStack (15.1): in the Reserve Movement Phase a stack in
+// Reserve may not split into a seventh stack; joining another stack in
+// Reserve is fine.
+func TestReserve_SplitStack(t *testing.T) {
+	var units, setup []string
+	for k := 1; k <= 7; k++ {
+		id := "gi" + string(rune('0'+k))
+		units = append(units, id+" german heer 1 infantry 2-4")
+		if k < 7 {
+			setup = append(setup, id+" 0"+string(rune('0'+k))+"02")
+		}
+	}
+	units = append(units, allInf)
+	setup = append(setup, "gi7 0602", "ainf 0808")
+	g := testMap{units: units, setup: setup, places: []string{"entry 0101 green"}}.game(t, German, 3)
+	apply(t, g, German, "reserve gi1 gi2 gi3 gi4 gi5 gi6 gi7") // gi6 and gi7 share 0602
+	combatTurn(t, g)
+	apply(t, g, German, "end")
+	if g.s.Phase != PhaseReserveMovement {
+		t.Fatalf("at %s", g.Pending().Phase)
+	}
+	refused(t, g, German, "move gi7 0602 0603", "15.1")
+	if _, ok := legalTo(g, "gi7", "0603"); ok {
+		t.Error("Legal lists a move that makes a seventh stack in Reserve")
+	}
+	apply(t, g, German, "move gi7 0602 0502") // onto gi5's stack
+}
