@@ -376,3 +376,60 @@ func TestReserve_SplitStack(t *testing.T) {
 	}
 	apply(t, g, German, "move gi7 0602 0502") // onto gi5's stack
 }
+
+// TestReserve_CombatSupport (15.3): an HQ need not be in Reserve to fire for
+// a reserve attack, and the Jabos still roll before a German attack in
+// Clear weather (19.1.3).
+func TestReserve_CombatSupport(t *testing.T) {
+	m := reserveMap("g21a 0303", "ginf 0202", "ainf 0404", "amech 0808")
+	m.units = append(m.units, "ghq german heer 7 hq (1)-5 range=5")
+	m.setup = append(m.setup, "ghq 0201")
+	g := m.game(t, German, 3)
+	g.s.SupP = []supPool{{Pool: germanSupPPool, N: 2}}
+	g.s.Weather = WeatherClear4
+	apply(t, g, German, "reserve g21a")
+	combatTurn(t, g)
+	apply(t, g, German, "end") // Combat
+	apply(t, g, German, "end") // Reserve Movement
+	if g.s.Phase != PhaseReserveCombat {
+		t.Fatalf("at %s", g.Pending().Phase)
+	}
+	apply(t, g, German, "attack 0404 from 0303 maf g21a art ghq")
+	if g.s.SupP[0].N != 1 {
+		t.Errorf("the HQ's SupP: %d left, want 1 (17.2.5)", g.s.SupP[0].N)
+	}
+	if p := g.Pending(); p.Dice == nil || !strings.Contains(p.Dice.For, "Jabos") {
+		t.Errorf("no Jabos roll before the reserve attack in Clear: %+v", p)
+	}
+}
+
+// TestReserve_AfterCombatMarkerMoved (15.1): with all 6 markers in use the
+// attacker frees one with 'unreserve' while the advance waits, and may then
+// put an attacker into Reserve after the A1/D2.
+func TestReserve_AfterCombatMarkerMoved(t *testing.T) {
+	var units, setup []string
+	for k := 1; k <= 6; k++ {
+		id := "gi" + string(rune('0'+k))
+		units = append(units, id+" german heer 1 infantry 2-4")
+		setup = append(setup, id+" 0"+string(rune('0'+k))+"08")
+	}
+	m := reserveMap(append(setup, "g21a 0303", "g21b 0304", "aweak 0404", "ainf 0707")...)
+	m.units = append(m.units, units...)
+	g := m.game(t, German, 3)
+	apply(t, g, German, "reserve gi1 gi2 gi3 gi4 gi5 gi6")
+	combatTurn(t, g)
+	apply(t, g, German, "attack 0404 from 0303 0304 maf g21a g21b")
+	if _, err := g.Roll([]int{4}); err != nil { // 7-1: A1/D2 (P15)
+		t.Fatal(err)
+	}
+	if strings.Contains(g.Pending().Prompt, "reserve g21a") {
+		t.Fatalf("a seventh stack offered: %s", g.Pending().Prompt)
+	}
+	refused(t, g, German, "reserve g21a", "14.1")
+	apply(t, g, German, "unreserve gi6")
+	apply(t, g, German, "reserve g21a")
+	apply(t, g, German, "advance-done")
+	if !reserved(g, "g21a") || reserved(g, "gi6") || g.s.Combat != nil {
+		t.Errorf("g21a %v gi6 %v combat %v", reserved(g, "g21a"), reserved(g, "gi6"), g.s.Combat)
+	}
+}
