@@ -105,6 +105,8 @@ func (g *Game) mayEntrench(i int) error {
 		return rules.Refuse("16.1.3", "%s is not supplied (AMBIG-51: it carries an out-of-supply marker)", u.ID)
 	case us.Disrupted:
 		return rules.Refuse("16.1.3", "%s is Disrupted (13.6)", u.ID)
+	case us.Scattered:
+		return rules.Refuse("20.2.3", "%s is Scattered: no IP building", u.ID)
 	case us.Moved:
 		return rules.Refuse("16.1.3", "%s has moved: only a unit that does not move begins an IP", u.ID)
 	case us.Repl:

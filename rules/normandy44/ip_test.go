@@ -68,6 +68,10 @@ func TestIP_Begin(t *testing.T) {
 	g.s.Weather = WeatherStorm
 	refused(t, g, Allied, "entrench ainf2", "16.1.2")
 
+	// Scattered (20.2.3): no.
+	g = m.game(t, German, 5)
+	g.s.Units[g.index["ginf2"]].Scattered = true
+	refused(t, g, German, "entrench ginf2", "20.2.3")
 	// Disrupted, out of supply, Repl, Reserve: no.
 	for _, mark := range []func(*unitState){
 		func(u *unitState) { u.Disrupted = true },

@@ -8,7 +8,7 @@ import (
 // Units of the reserve tests: the 21st Panzer's armor with a gray AC and a
 // panzergrenadier (MA 5, mechanized), an Allied one-step unit of strength 2.
 const (
-	g21a  = "g21a german heer 21 armored 6-5 ac=gray:3"
+	g21a  = "g21a german heer 21 armored 6-5 3-5 ac=gray:3"
 	g21b  = "g21b german heer 21 panzergrenadier 6-5"
 	aweak = "aweak allied us 4 infantry 2-1"
 )
@@ -431,5 +431,43 @@ func TestReserve_AfterCombatMarkerMoved(t *testing.T) {
 	apply(t, g, German, "advance-done")
 	if !reserved(g, "g21a") || reserved(g, "gi6") || g.s.Combat != nil {
 		t.Errorf("g21a %v gi6 %v combat %v", reserved(g, "g21a"), reserved(g, "gi6"), g.s.Combat)
+	}
+}
+
+// TestReserve_P16 (15.2, 15.3; digest P16, L1784-1786): units in Reserve
+// move in the Reserve Movement Phase and attack in the Reserve Combat
+// Phase: 12 against 9 is 1-1, the AS makes it 2-1, and a 3 is EX: each side
+// loses a step, the Allied player picking the German one and the German
+// player the British one; no retreat, no advance.
+func TestReserve_P16(t *testing.T) {
+	m := reserveMap("g21a 0302", "g21b 0305", "apara 0404", "ainf 0808", "ginf 0101")
+	m.units = append(m.units, "apara allied gb 6 paratroop 9-3 5-3")
+	g := m.game(t, German, 3)
+	apply(t, g, German, "reserve g21a g21b")
+	combatTurn(t, g)
+	apply(t, g, German, "end") // Combat
+	apply(t, g, German, "move g21a 0302 0303")
+	apply(t, g, German, "move g21b 0305 0304")
+	apply(t, g, German, "end") // Reserve Movement
+	apply(t, g, German, "attack 0404 from 0303 0304 maf g21a g21b")
+	if got := g.combat().Odds.Final.String(); got != "2-1" {
+		t.Fatalf("odds %s, want 2-1 (P16)", got)
+	}
+	if _, err := g.Roll([]int{3}); err != nil {
+		t.Fatal(err)
+	}
+	if c := g.combat(); c.Result.Code != ResEX {
+		t.Fatalf("result %v, want EX", c.Result.Code)
+	}
+	apply(t, g, Allied, "losses g21a")
+	// The German pick is forced: apara is the only defender (12.2.2).
+	for g.s.Combat != nil {
+		apply(t, g, German, "advance-done")
+	}
+	if g.s.Units[g.index["g21a"]].Step != 1 || g.s.Units[g.index["apara"]].Step != 1 || at(g, "apara") != "0404" {
+		t.Errorf("after EX: g21a step %d, apara step %d at %s", g.s.Units[g.index["g21a"]].Step, g.s.Units[g.index["apara"]].Step, at(g, "apara"))
+	}
+	if reserved(g, "g21a") || reserved(g, "g21b") {
+		t.Error("15.4: the attackers kept Reserve")
 	}
 }
