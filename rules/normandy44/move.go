@@ -562,8 +562,9 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		}
 		return []rules.Event{{Seat: rules.Seat(u.Side), Text: fmt.Sprintf("%s moves %s (%s)", u.ID, joinPath(c.Path), how)}}, nil
 	}
-	// 15.1: entering or leaving an enemy ZOC bars Reserve.
-	us.EZOCMove = len(path) > 1 && (ctx.ezoc.Has(path[0]) || ctx.ezoc.Has(dest))
+	// 15.1: entering or leaving an enemy ZOC bars Reserve (a reinforcement
+	// enters its first hex, AMBIG-68).
+	us.EZOCMove = ctx.ezoc.Has(dest) || (!entering && ctx.ezoc.Has(path[0]))
 	us.At, us.Moved, us.Tactical = c.Path[len(c.Path)-1], true, p.tactical
 	us.Delay = 0
 	if c.SM {

@@ -146,7 +146,8 @@ func (g *Game) reserveCommand(c Command) ([]rules.Event, error) {
 // mayReserveInMovement checks 15.1 a: a unit that has not moved, or spent
 // at most 1 MP without entering or leaving an enemy ZOC (a unit that began
 // the phase in an EZOC qualifies only if it did not move), and nothing of
-// reserveBar.
+// reserveBar. A German reinforcement qualifies if it spent at most 1 MP,
+// its entry hex included (6.6, AMBIG-68).
 func (g *Game) mayReserveInMovement(i int) error {
 	us := g.s.Units[i]
 	id := g.unit(i).ID

@@ -471,3 +471,24 @@ func TestReserve_P16(t *testing.T) {
 		t.Error("15.4: the attackers kept Reserve")
 	}
 }
+
+// TestReserve_Reinforcement (6.6, 15.1, AMBIG-68): a German reinforcement
+// that enters and spends at most 1 MP, its entry hex included, may go into
+// Reserve, unless its entry hex is in an enemy ZOC.
+func TestReserve_Reinforcement(t *testing.T) {
+	for _, c := range []struct {
+		ainf string
+		ok   bool
+	}{{"0808", true}, {"0204", false}} { // 0204 is next to 0103
+		m := reserveMap("ainf " + c.ainf)
+		m.reinf = []string{"3 g21b 0103"}
+		g := m.game(t, German, 3)
+		g.enterPhase()
+		apply(t, g, German, "move g21b 0103")
+		if c.ok {
+			apply(t, g, German, "reserve g21b")
+		} else {
+			refused(t, g, German, "reserve g21b", "15.1")
+		}
+	}
+}
