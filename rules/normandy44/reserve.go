@@ -383,5 +383,10 @@ func reserveMovementPrompt(g *Game) string {
 }
 
 func reserveCombatPrompt(g *Game) string {
-	return "units in Reserve attack ('attack HEX from HEX... maf UNIT... [with UNIT...]', 15.3; no strafing), then 'end'"
+	p := "units in Reserve attack ('attack HEX from HEX... maf UNIT... [with UNIT...] [art UNIT...] [air N] [naval N]', 15.3: " +
+		"HQs, Werfers, air and naval support need not be in Reserve; no strafing), give orders, then 'end'"
+	if g.s.Side == German {
+		p = strings.Replace(p, " [air N] [naval N]", "", 1)
+	}
+	return p
 }
