@@ -249,12 +249,18 @@ func (g *Game) ipAfterCombat(c *Combat) []string {
 	return []string{fmt.Sprintf("IP marker in %s removed: %s", c.Origin, why)}
 }
 
-// ipChoices are the 'entrench' commands of the Movement Phase, for Legal.
+// ipChoices are the 'entrench' and 'remove-ip' commands of the Movement
+// Phase, for Legal.
 func (g *Game) ipChoices() []rules.Choice {
 	if g.s.Phase != PhaseMovement {
 		return nil
 	}
 	var out []rules.Choice
+	for _, m := range g.s.IPs {
+		if m.Side == g.s.Side {
+			out = append(out, rules.Choice{Command: "remove-ip " + m.Hex, Piece: m.Hex, Note: "take the IP marker off (16.1.2)"})
+		}
+	}
 	for i := range g.s.Units {
 		if g.unit(i).Side == g.s.Side && g.mayEntrench(i) == nil {
 			id := g.unit(i).ID

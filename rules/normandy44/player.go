@@ -30,10 +30,10 @@ func RandomCommand(g rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 			// A template, not a command.
 		case strings.HasPrefix(c.Command, "reserve "), strings.HasPrefix(c.Command, "entrench "):
 			markers = append(markers, c)
-		case strings.HasPrefix(c.Command, "unreserve "):
+		case strings.HasPrefix(c.Command, "unreserve "), strings.HasPrefix(c.Command, "remove-ip "):
 			// Only now and then: a random player that took its markers
 			// off as often as it put them on would seldom hold a Reserve
-			// phase.
+			// phase or complete an IP.
 			if rnd.IntN(4) == 0 {
 				markers = append(markers, c)
 			}
