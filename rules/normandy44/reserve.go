@@ -329,13 +329,15 @@ func (g *Game) reserveMoveChoices() []rules.Choice {
 // reserveStackCheck: a unit in Reserve moving to dest must not make more
 // than 6 stacks in Reserve, as when a stack splits (15.1: 6 markers).
 func (g *Game) reserveStackCheck(i int, dest string) error {
-	us := &g.s.Units[i]
-	from := us.At
-	us.At = dest
-	n := len(g.reserveStacks(g.unit(i).Side))
-	us.At = from
-	if n > maxReserveStacks {
-		return rules.Refuse("15.1", "%s moving to %s would make %d stacks in Reserve; a side has %d Reserve markers", us.ID, dest, n, maxReserveStacks)
+	hexes := []string{dest}
+	for j := range g.s.Units {
+		if j != i && g.unit(j).Side == g.unit(i).Side && g.inReserve(j) {
+			hexes = append(hexes, g.s.Units[j].At)
+		}
+	}
+	slices.Sort(hexes)
+	if n := len(slices.Compact(hexes)); n > maxReserveStacks {
+		return rules.Refuse("15.1", "%s moving to %s would make %d stacks in Reserve; a side has %d Reserve markers", g.unit(i).ID, dest, n, maxReserveStacks)
 	}
 	return nil
 }
