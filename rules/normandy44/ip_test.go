@@ -258,3 +258,34 @@ func TestIP_CounterMix(t *testing.T) {
 	}
 	refused(t, g, German, "entrench ginf", "16.1.2")
 }
+
+// TestIP_StopsRetreat (13.3; digest E21, L976-978): a two-hex retreat may
+// stop after one hex in a clear hex that holds an IP of the retreating
+// side; an enemy IP there does not stop it.
+func TestIP_StopsRetreat(t *testing.T) {
+	for _, c := range []struct {
+		side Side
+		stop bool
+	}{{German, true}, {Allied, false}, {"", false}} {
+		m := testMap{units: []string{gerInf, allInf, allInf2}, setup: []string{"ginf 0404", "ainf 0504", "ainf2 0503"},
+			places: []string{"entry 0101 green"}}
+		g := m.game(t, German, 5)
+		if c.side != "" {
+			g.s.IPs = []ipMarker{{Hex: "0304", Side: c.side, Army: "x", Built: true}}
+		}
+		apply(t, g, German, "order dd never")
+		g.s.Phase, g.s.Side = PhaseCombat, Allied
+		g.enterPhase()
+		apply(t, g, Allied, "attack 0404 from 0503 0504 maf ainf ainf2")
+		if _, err := g.Roll([]int{4}); err != nil { // 2-1: DR
+			t.Fatal(err)
+		}
+		var cs []string
+		for _, ch := range g.combatChoices() {
+			cs = append(cs, ch.Command)
+		}
+		if got := slices.Contains(cs, "retreat 0304"); got != c.stop {
+			t.Errorf("IP of %q at 0304: one-hex stop offered %v, want %v (%v)", c.side, got, c.stop, cs)
+		}
+	}
+}
