@@ -77,6 +77,10 @@ type state struct {
 	IPs      []ipMarker `json:"ips,omitempty"`
 	IPsBegun []string   `json:"ips_begun,omitempty"`
 
+	// Invasion is the progress of the Special Invasion Phase (20.1-20.3,
+	// invasion.go); nil outside it.
+	Invasion *invasionRecord `json:"invasion,omitempty"`
+
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
 }
@@ -206,6 +210,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
 	c.s.IPs = slices.Clone(g.s.IPs)
 	c.s.IPsBegun = slices.Clone(g.s.IPsBegun)
+	c.s.Invasion = g.s.Invasion.clone()
 	if g.s.Combat != nil {
 		r := *g.s.Combat
 		r.Steps = slices.Clone(r.Steps)
