@@ -471,9 +471,7 @@ func (g *Game) finishCombat() []rules.Event {
 		}
 	}
 	text := fmt.Sprintf("Combat %d: %s", g.s.Combat.N, c.Event())
-	if placed := g.reserveAfterCombat(c); len(placed) > 0 {
-		text += "; into Reserve (15.1 b): " + strings.Join(placed, ", ")
-	}
+	g.reserveAfterCombat(c) // 15.1 b: narrated as "reserve U" among the advances
 	if ip := g.ipAfterCombat(c); len(ip) > 0 {
 		text += "; " + strings.Join(ip, "; ")
 	}

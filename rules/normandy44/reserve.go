@@ -200,17 +200,14 @@ func (g *Game) reserveAttacked(ids []string) {
 
 // reserveAfterCombat puts on the markers the attacker chose instead of
 // advancing (15.1 b).
-func (g *Game) reserveAfterCombat(c *Combat) []string {
-	var placed []string
+func (g *Game) reserveAfterCombat(c *Combat) {
 	for _, a := range c.Advances {
 		if a.Kind == CmdReserve {
 			if i, ok := g.index[a.Units[0]]; ok && g.onMapUnit(i) {
 				g.s.Units[i].Reserve = true
-				placed = append(placed, a.Units[0])
 			}
 		}
 	}
-	return placed
 }
 
 // mayReserveAfterCombat: the attacker may put the unit into Reserve after a

@@ -163,7 +163,7 @@ func TestReserve_AfterCombatP15(t *testing.T) {
 	if g.s.Combat != nil || !reserved(g, "g21a") || !reserved(g, "g21b") || at(g, "g21a") != "0303" {
 		t.Fatalf("after the Reserve choices: combat %v, reserve %v %v at %s", g.s.Combat, reserved(g, "g21a"), reserved(g, "g21b"), at(g, "g21a"))
 	}
-	if !strings.Contains(ev[len(ev)-1].Text+ev[0].Text, "into Reserve (15.1 b): g21a, g21b") {
+	if !strings.Contains(ev[0].Text, "; reserve g21a; reserve g21b") {
 		t.Errorf("events %v", ev)
 	}
 	if !g.s.Units[g.index["aweak"]].Gone {
