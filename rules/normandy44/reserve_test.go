@@ -492,3 +492,34 @@ func TestReserve_Reinforcement(t *testing.T) {
 		}
 	}
 }
+
+// TestReserve_DisruptedInEnemyTurn (15.4, 13.6): a unit in Reserve that
+// retreats in the enemy's Combat Phase is Disrupted and loses the status at
+// once, before the combat's event is read.
+func TestReserve_DisruptedInEnemyTurn(t *testing.T) {
+	m := reserveMap("ginf 0404", "ginf2 0101", "ainf 0504", "ainf2 0503", "amech 0808")
+	g := m.game(t, German, 3)
+	apply(t, g, German, "reserve ginf")
+	apply(t, g, German, "order dd never")
+	g.s.Phase, g.s.Side = PhaseCombat, Allied
+	g.enterPhase()
+	if !reserved(g, "ginf") {
+		t.Fatal("ginf lost Reserve before the attack")
+	}
+	apply(t, g, Allied, "attack 0404 from 0503 0504 maf ainf ainf2")
+	if _, err := g.Roll([]int{4}); err != nil { // 2-1: DR
+		t.Fatal(err)
+	}
+	apply(t, g, German, g.combatChoices()[0].Command)
+	var ev string
+	for g.s.Combat != nil {
+		ev += eventsText(apply(t, g, Allied, "advance-done"))
+	}
+	us := g.s.Units[g.index["ginf"]]
+	if !us.Disrupted || us.Reserve {
+		t.Errorf("after the retreat: Disrupted %v, Reserve %v", us.Disrupted, us.Reserve)
+	}
+	if !strings.Contains(ev, "Reserve status lost (15.4): ginf (is Disrupted)") {
+		t.Errorf("events %s", ev)
+	}
+}
