@@ -37,6 +37,14 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 			return nil, err
 		}
 		return g.declare(a)
+	case verb == "unreserve" || (verb == "reserve" && g.s.Combat == nil):
+		// 15.1 a, 15.4; with a combat in progress 'reserve U' is the
+		// attacker's 15.1 b decision.
+		c, err := ParseCommand(command)
+		if err != nil {
+			return nil, err
+		}
+		return g.reserveCommand(c)
 	case combatVerbs[verb]:
 		return g.combatCommand(Side(seat), command)
 	case g.s.Combat != nil:
@@ -50,7 +58,7 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	case "end":
 		return g.endStage()
 	case "move":
-		if g.s.Phase != PhaseMovement {
+		if g.s.Phase != PhaseMovement && g.s.Phase != PhaseReserveMovement { // 15.2
 			return nil, rules.Refuse("3.0", "units move in their Movement Phase; this is the %s", p.Phase)
 		}
 		return g.move(c)
@@ -82,6 +90,14 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 			return nil, rules.Refuse("21.1.3", "SupP are bought in the Allied Replacement Phase (AMBIG-4); this is the %s", p.Phase)
 		}
 		return g.buySupPCommand(c)
+	case "entrench", "remove-ip":
+		if g.s.Phase != PhaseMovement {
+			return nil, rules.Refuse("16.1.3", "IPs are begun, and markers taken off, in the owner's Movement Phase; this is the %s", p.Phase)
+		}
+		if c.Verb == "entrench" {
+			return g.entrench(c)
+		}
+		return g.removeIPCommand(c)
 	case "relocate":
 		if g.s.Phase != PhaseMovement {
 			return nil, rules.Refuse("17.4", "the Cotentin HQ is relocated in the German Movement Phase; this is the %s", p.Phase)

@@ -33,7 +33,7 @@ type orderRecord struct {
 }
 
 // inCombatPhase: the phasing side may declare attacks. The Reserve Combat
-// Phase (15.3) is never held until Reserve is refereed.
+// Phase (15.3) is held only by a side with units in Reserve (reserve.go).
 func (g *Game) inCombatPhase() bool {
 	return !g.s.Over && (g.s.Phase == PhaseCombat || g.s.Phase == PhaseReserveCombat)
 }
@@ -170,6 +170,8 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 			return nil, rules.Refuse("6.2.5", "%s took a replacement or stands with a unit that did: it may not attack this turn", id)
 		case g.noCross(side, at, t):
 			return nil, rules.Refuse("S3.1", "%s units may not attack across the edge of a scenario zone (%s/%s)", side, g.s.Units[i].At, a.Target)
+		case g.reserveAttackBar(i) != "":
+			return nil, rules.Refuse("15.3, 16.1.3", "%s %s", id, g.reserveAttackBar(i))
 		}
 		used[g.s.Units[i].At] = true
 	}
@@ -204,6 +206,7 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 	g.s.Combat = &combatRecord{N: g.s.Combats, Attack: a.String()}
 	g.s.Attacked = append(g.s.Attacked, a.Units()...)
 	g.s.Defended = append(g.s.Defended, a.Target)
+	g.reserveAttacked(a.Units()) // 15.4
 	g.cur = c
 	events := []rules.Event{{Seat: rules.Seat(side), Text: fmt.Sprintf("Combat %d declared: %s", g.s.Combat.N, c.Event())}}
 	return append(events, g.runCombat()...), nil
@@ -217,18 +220,8 @@ func (g *Game) newCombat(a AttackCommand) (*Combat, error) {
 		return nil, err
 	}
 	c.AdvanceMap = g.advanceMap(c, defenders)
-	v := g.supplyView(other(g.s.Side))
-	if src := g.sup.sources(&v); len(src) > 0 {
-		c.SupplyDistance = func(a hx.Axial) int {
-			best := -1
-			for _, s := range src {
-				if d := hx.Distance(a, s); best < 0 || d < best {
-					best = d
-				}
-			}
-			return best
-		}
-	}
+	g.retreatRules(c)                                                            // 13.1.4 toward supply, 16.3
+	c.ReserveOK = func(id string) bool { return g.mayReserveAfterCombat(c, id) } // 15.1 b
 	return c, nil
 }
 
@@ -241,7 +234,7 @@ func (g *Game) combatInput(a AttackCommand) (CombatInput, []int) {
 		Turn:     g.s.Turn,
 		Weather:  g.s.Weather,
 		Target:   *g.b.hexes[t],
-		Improved: slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == a.Target }),
+		Improved: g.improvedFor(a.Target, other(g.s.Side)), // 16.1.1, 16.1.6
 		Support:  Support{Air: a.Air, Naval: a.Naval},
 	}
 	in.Support.Artillery = a.fires(func(id string) UnitType {
@@ -306,7 +299,7 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 		Terrain: g.b.terrain,
 		Fortified: func(a hx.Axial) bool {
 			return slices.ContainsFunc(occ[a], func(i int) bool { return v.unit(i).Type == Strongpoint }) ||
-				slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == g.b.id(a) })
+				v.improvedFor(g.b.id(a), side) // 13.3, 16.1.1
 		},
 		Feature:  g.featureFor(side),
 		Road:     func(x, y hx.Axial) bool { return g.b.road(x, y) != "" },
@@ -451,7 +444,7 @@ func (g *Game) runCombat() []rules.Event {
 			return nil
 		}
 		cmd, ok := c.byOrder(p, orders)
-		if !ok || cmd.Kind == CmdReserve {
+		if !ok {
 			return nil
 		}
 		if err := c.Decide(p.Side, cmd); err != nil {
@@ -480,10 +473,14 @@ func (g *Game) finishCombat() []rules.Event {
 		}
 	}
 	text := fmt.Sprintf("Combat %d: %s", g.s.Combat.N, c.Event())
+	g.reserveAfterCombat(c) // 15.1 b: narrated as "reserve U" among the advances
+	if ip := g.ipAfterCombat(c); len(ip) > 0 {
+		text += "; " + strings.Join(ip, "; ")
+	}
 	// A conditional order is for the attack it came with (digest §6.3).
-	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool { return strings.HasPrefix(r.Text, string(CmdIfRetreat)+" ") })
+	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool { return strings.HasPrefix(r.Text, "if-retreat ") })
 	g.s.Combat, g.cur = nil, nil
-	return []rules.Event{{Seat: rules.Seat(c.In.Attacker), Text: text}}
+	return append([]rules.Event{{Seat: rules.Seat(c.In.Attacker), Text: text}}, g.reserveSweep()...)
 }
 
 // rollCombat hands the combat its die.
@@ -513,7 +510,7 @@ func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
 		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
 	}
 	if cmd.Standing() {
-		if cmd.Kind == CmdIfRetreat && (side != g.s.Side || !g.inCombatPhase()) {
+		if (cmd.Kind == CmdIfRetreat || cmd.Kind == CmdIfReserve) && (side != g.s.Side || !g.inCombatPhase()) {
 			return nil, rules.Refuse("14.1", "a conditional advance is given by the attacker in its Combat Phase, with or before its attack")
 		}
 		events := g.giveOrder(side, cmd)
@@ -525,9 +522,6 @@ func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
 	c := g.combat()
 	if c == nil {
 		return nil, rules.Refuse("10.0", "no combat is in progress")
-	}
-	if cmd.Kind == CmdReserve {
-		return nil, rules.Refuse("15.1", "Reserve after combat is not refereed yet: advance or 'advance-done'")
 	}
 	p := c.pending()
 	var pay func() string
@@ -612,12 +606,8 @@ func (g *Game) combatPending(p *rules.Pending) {
 	case DecAttackerLoss, DecDefenderLoss, DecDDLoss, DecDespDLoss:
 		p.Prompt = fmt.Sprintf("%s: assign %d step loss(es) (%s): 'losses UNIT...' from %s", where, cp.Steps, cp.Rule, strings.Join(cp.Choices, ", "))
 	default:
-		p.Prompt = fmt.Sprintf("%s: %s (%s): %s", where, cp.Decision, cp.Rule, strings.Join(g.supportChoices(c, withoutReserve(cp.Choices)), " | "))
+		p.Prompt = fmt.Sprintf("%s: %s (%s): %s", where, cp.Decision, cp.Rule, strings.Join(g.supportChoices(c, cp.Choices), " | "))
 	}
-}
-
-func withoutReserve(cs []string) []string {
-	return slices.DeleteFunc(slices.Clone(cs), func(s string) bool { return strings.HasPrefix(s, string(CmdReserve)+" ") })
 }
 
 // combatChoices are the decisions the combat in progress leaves to seat.
@@ -636,7 +626,7 @@ func (g *Game) combatChoices() []rules.Choice {
 			out = append(out, rules.Choice{Command: CombatCommand{Kind: CmdLosses, Units: ls}.String(), Note: cp.Rule})
 		}
 	default:
-		for _, ch := range g.supportChoices(c, withoutReserve(cp.Choices)) {
+		for _, ch := range g.supportChoices(c, cp.Choices) {
 			out = append(out, rules.Choice{Command: ch, Note: cp.Rule})
 		}
 	}
@@ -744,7 +734,7 @@ func (g *Game) army(i int) string {
 // and whose counter may attack (10.7, 13.6, 16.2, 17.x).
 func (g *Game) mayAttack(i int) bool {
 	u := g.combatUnit(i)
-	if slices.Contains(g.s.Attacked, u.ID) || u.DefendOnly || u.Disrupted || u.Strength == 0 || g.replStack(i) || g.s.Units[i].Scattered { // 20.2.3: Scattered units do not attack
+	if slices.Contains(g.s.Attacked, u.ID) || u.DefendOnly || u.Disrupted || u.Strength == 0 || g.replStack(i) || g.s.Units[i].Scattered || g.reserveAttackBar(i) != "" { // 20.2.3: Scattered units do not attack
 		return false
 	}
 	switch u.Type {
@@ -766,7 +756,8 @@ func orderChoices(attacker bool) []rules.Choice {
 		{Command: "order losses <UNIT>...", Note: "standing: losses from these units first (12.2)"},
 	}
 	if attacker {
-		out = append(out, rules.Choice{Command: "if-retreat advance <UNIT>...", Note: "conditional: advance into the vacated hex (14.1)"})
+		out = append(out, rules.Choice{Command: "if-retreat advance <UNIT>...", Note: "conditional: advance into the vacated hex (14.1)"},
+			rules.Choice{Command: "if-retreat reserve <UNIT>...", Note: "conditional: after DH or A1/D2, these units into Reserve instead of advancing (15.1 b)"})
 	}
 	return out
 }

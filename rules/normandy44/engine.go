@@ -158,6 +158,9 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if us.Fired {
 			label += " [fired]"
 		}
+		if us.Reserve {
+			label += " [Reserve]" // 15.1
+		}
 		if us.Scattered {
 			label += " [Scattered]" // 20.2.3
 		}
@@ -194,6 +197,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 	}
 	lines = append(lines, g.resourceLines()...)
 	lines = append(lines, g.mulberryLines()...)
+	lines = append(lines, g.ipLines()...)
 	lines = append(lines, g.combatLines()...)
 	if p.Prompt != "" {
 		lines = append(lines, p.Prompt)

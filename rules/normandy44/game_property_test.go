@@ -79,6 +79,10 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 			}
 			hashes = append(hashes, after.Hash())
 			checkPlacement(t, after, p)
+			checkReserves(t, after, p)
+			if before.s.Phase == PhaseReserveMovement || before.s.Phase == PhaseReserveCombat {
+				verbs[string(before.s.Phase)]++
+			}
 			if p.roll != nil {
 				if before.s.Phase == PhaseInvasion {
 					verbs["invasion-roll"]++
@@ -149,9 +153,10 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 		if !g.s.Units[g.index["WN5"]].Gone || (seed != 4 && verbs["invasion-roll"] < 2) {
 			t.Errorf("seed %d: the invasion was not played: %d invasion rolls", seed, verbs["invasion-roll"])
 		}
-		// 20.5.2, 20.2.4: the follow-up units land and the gliders roll.
+		// 20.5.2, 20.2.4: the follow-up units land and the gliders roll; 15.x: reserves are placed and moved.
 		if verbs["move"] == 0 || verbs["mobilize"] == 0 || (seed == 4 && verbs["landing"] == 0) || verbs["follow-up"] == 0 ||
-			verbs["attack"] == 0 || verbs["resolved"] == 0 || verbs["combat-roll"] == 0 || verbs["glider-roll"] == 0 {
+			verbs["attack"] == 0 || verbs["resolved"] == 0 || verbs["combat-roll"] == 0 || verbs["glider-roll"] == 0 ||
+			verbs["reserve"] == 0 || verbs[string(PhaseReserveMovement)] == 0 {
 			t.Errorf("seed %d: commands played %v", seed, verbs)
 		}
 		t.Logf("seed %d: %d inputs, commands %v, %d attrition dice; %s", seed, len(plays), verbs, attrition, p.Result)
@@ -233,6 +238,28 @@ func checkPlacement(t *testing.T, g *Game, p play) {
 		}
 		if n := stackPoints(ms); n > stackLimit {
 			t.Fatalf("after %q %v (%s): %s holds %d stacking points", p.cmd, p.roll, g.Pending().Phase, h, n)
+		}
+	}
+}
+
+// checkReserves: at most 6 stacks of a side are in Reserve (15.1), no unit
+// in Reserve carries a marker that bars it (15.4: the status goes at once),
+// and every IP marker stands in a hex its side may build on (16.1.4).
+func checkReserves(t *testing.T, g *Game, p play) {
+	t.Helper()
+	for _, side := range []Side{German, Allied} {
+		if n := len(g.reserveStacks(side)); n > maxReserveStacks {
+			t.Fatalf("after %q %v: %s has %d stacks in Reserve (15.1)", p.cmd, p.roll, side, n)
+		}
+	}
+	for i, us := range g.s.Units {
+		if us.Reserve && g.onMapUnit(i) && (us.Disrupted || us.OutOfSupply || us.Repl || us.Regroup) {
+			t.Fatalf("after %q %v: %s keeps Reserve with a barring marker (15.4)", p.cmd, p.roll, us.ID)
+		}
+	}
+	for _, m := range g.s.IPs {
+		if g.b.terrain(g.b.ids[m.Hex]) == City {
+			t.Fatalf("after %q %v: an IP marker in the City hex %s (16.1.4)", p.cmd, p.roll, m.Hex)
 		}
 	}
 }

@@ -32,6 +32,11 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 	if g.s.Phase == PhaseReplacement {
 		out = append(g.replacementChoices(), g.buySupPChoices()...)
 	}
+	if g.s.Phase == PhaseReserveMovement {
+		out = append(out, g.reserveMoveChoices()...) // 15.2
+	}
+	out = append(out, g.reserveChoices()...) // 15.1
+	out = append(out, g.ipChoices()...)      // 16.1.3
 	out = append(out, g.evacuateChoices()...)
 	out = append(out, g.divisionChoices()...)
 	if g.s.Phase == PhaseMovement {

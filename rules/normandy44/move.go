@@ -300,7 +300,7 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 	switch {
 	case !ok:
 		return nil, rules.Refuse("9.1", "%s is not on the map", u.ID)
-	case us.Moved:
+	case g.movedThisPhase(i):
 		return nil, rules.Refuse("9.1", "%s has already moved this phase", u.ID)
 	case us.Scattered:
 		return nil, g.scatteredCheck(i, "move")
@@ -316,6 +316,9 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 		return nil, rules.Refuse("6.2.4", "%s took a replacement: it moves 1 hex at most", u.ID)
 	case us.OutOfSupply && trucks:
 		return nil, rules.Refuse("18.4", "%s is out of supply: it moves only by Tactical Movement", u.ID)
+	}
+	if err := g.moveBarred(i, sm, trucks); err != nil { // 15.2, 16.1.3
+		return nil, err
 	}
 	m := &mover{g: g, ctx: ctx, i: i, start: start, mech: g.mechanized(i), sm: sm, trucks: trucks, repl: us.Repl}
 	if slices.Contains(u.Marks, MarkCherbourgDefense) && !g.s.CherbourgFree && g.b.inZone(ZoneCherbourg, start) {
@@ -338,6 +341,9 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 	}
 	if sm {
 		ma *= 2 // 9.8.1
+	}
+	if g.s.Phase == PhaseReserveMovement {
+		ma = reserveMA(ma) // 15.2
 	}
 	m.budget = max(ma, 0) * mp
 	return m, nil
@@ -451,7 +457,9 @@ func (g *Game) plan(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) 
 // nil if the unit may not use it.
 func (m *mover) cyclist(sm, trucks bool) *mover {
 	ma := m.g.s.Weather.CyclistRoadMA()
-	if sm || trucks || m.g.unit(m.i).Type != Cyclist || ma == 0 || m.ctx.ezoc.Has(m.start) {
+	// 15.2 (reading): a unit in Reserve moves tactically or with half its
+	// MA, so not at the cyclists' road rate.
+	if sm || trucks || m.g.unit(m.i).Type != Cyclist || ma == 0 || m.ctx.ezoc.Has(m.start) || m.g.s.Phase == PhaseReserveMovement {
 		return nil
 	}
 	c := *m
@@ -493,6 +501,9 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	u := g.unit(i)
 	if u.Side != g.s.Side {
 		return nil, rules.Refuse("9.1", "%s is a %s unit; this is the %s Movement Phase", u.ID, u.Side, g.s.Side)
+	}
+	if g.s.Phase == PhaseReserveMovement && !g.inReserve(i) {
+		return nil, rules.Refuse("15.2, 6.5.2", "%s is not in Reserve: only units in Reserve move in the Reserve Movement Phase, and no unit enters or lands in it", u.ID)
 	}
 	var path []hex.Axial
 	for _, id := range c.Path {
@@ -550,6 +561,26 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	// Checked: now change the state.
 	us := &g.s.Units[i]
+	if g.s.Phase == PhaseReserveMovement {
+		if err := g.reserveStackCheck(i, c.Path[len(c.Path)-1]); err != nil {
+			return nil, err
+		}
+		// 15.2: the Movement Phase's record (Spent, Tactical) stays; an HQ
+		// counts every hex it moved this turn (17.2.3).
+		us.At, us.ReserveMoved = c.Path[len(c.Path)-1], true
+		us.Hexes += len(c.Path) - 1
+		for _, id := range c.Path[1:] {
+			g.setControl(id, u.Side)
+		}
+		how := fmt.Sprintf("%s of %s MP, Reserve Movement, 15.2", mpText(p.cost), mpText(p.budget))
+		if p.tactical {
+			how = "Tactical Movement, 9.10, Reserve Movement, 15.2"
+		}
+		return []rules.Event{{Seat: rules.Seat(u.Side), Text: fmt.Sprintf("%s moves %s (%s)", u.ID, joinPath(c.Path), how)}}, nil
+	}
+	// 15.1: entering or leaving an enemy ZOC bars Reserve (a reinforcement
+	// enters its first hex, AMBIG-68).
+	us.EZOCMove = ctx.ezoc.Has(dest) || (!entering && ctx.ezoc.Has(path[0]))
 	us.At, us.Moved, us.Tactical = c.Path[len(c.Path)-1], true, p.tactical
 	us.Delay = 0
 	if c.SM {
@@ -598,7 +629,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		}
 	}
 	text := fmt.Sprintf("%s %s %s (%s)", u.ID, verb, joinPath(c.Path), how)
-	return []rules.Event{{Seat: rules.Seat(u.Side), Text: text}}, nil
+	return append([]rules.Event{{Seat: rules.Seat(u.Side), Text: text}}, g.reserveAfterMove(i)...), nil
 }
 
 func joinPath(p []string) string {

@@ -46,6 +46,8 @@ func (g *Game) replaceStock(i int, repl map[string]SupplyStatus) (int, error) {
 		return -1, rules.Refuse("6.2.3", "%s is Disrupted", u.ID)
 	case us.Scattered:
 		return -1, rules.Refuse("20.2.3", "%s is Scattered: no Repl", u.ID)
+	case g.entrenchingBy(u.ID) >= 0:
+		return -1, rules.Refuse("16.1.3", "%s began an Improved Position: no Repl until it is complete", u.ID)
 	case repl[us.At] != InSupply && !britain:
 		if u.Side == German {
 			return -1, rules.Refuse("6.2.3", "%s cannot trace a supply line to the map edge now (18.3; Cherbourg alone does not do)", u.ID)
@@ -78,7 +80,8 @@ func (g *Game) replace(c Command) ([]rules.Event, error) {
 	us.Step--
 	us.Repl = true
 	us.Recovered = us.RecoverOne // 20.2.2: its one step back
-	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s takes a %s %s Repl and regains a step; Repl marker: 1 hex of movement, no attack this turn (6.2.1, 6.2.4)", us.ID, r.Nation, r.Type)}}, nil
+	ev := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s takes a %s %s Repl and regains a step; Repl marker: 1 hex of movement, no attack this turn (6.2.1, 6.2.4)", us.ID, r.Nation, r.Type)}}
+	return append(ev, g.reserveSweep()...), nil // 15.4
 }
 
 // ownUnit finds a unit of the phasing side by id.

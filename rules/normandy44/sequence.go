@@ -106,7 +106,7 @@ var phaseRules = map[Phase]phaseRule{
 			return p + ", then 'end'"
 		}},
 	PhaseMovement: {name: "Movement Phase", rule: "9.0",
-		enter: (*Game).startMovement,
+		enter: func(g *Game) []rules.Event { return append(g.startMovement(), g.completeIPs()...) }, // 16.1.3
 		await: always,
 		prompt: func(g *Game) string {
 			p := "move units ('move UNIT HEX HEX ...', add 'sm' for Strategic Movement, 'trucks' for the Trucks marker)"
@@ -122,6 +122,7 @@ var phaseRules = map[Phase]phaseRule{
 			if g.s.Side == Allied && len(g.s.RP) > 0 {
 				p += ", land units bought with RP ('move UNIT BEACH-HEX [HEX]', 6.5)"
 			}
+			p += ", mark units Reserve ('reserve UNIT...', 15.1), begin IPs ('entrench UNIT', 16.1.3)"
 			if g.s.Side == Allied && len(g.evacuateChoices()) > 0 {
 				p += ", evacuate units from a beach to Britain ('evacuate UNIT', 21.2)"
 			}
@@ -138,15 +139,25 @@ var phaseRules = map[Phase]phaseRule{
 			}
 			return p
 		}},
-	// 15.2, 15.3: held only by a side with units in Reserve; Reserve (15.1)
-	// comes with part 2, so no side has any yet.
-	PhaseReserveMovement: {name: "Reserve Movement Phase", rule: "15.2", await: never},
-	PhaseReserveCombat:   {name: "Reserve Combat Phase", rule: "15.3", await: never},
-	PhaseRegeneration:    {name: "Regeneration Phase", rule: "3.0 B6", enter: (*Game).regenerationPhase, await: never},
+	// 15.2, 15.3: held only by a side with units in Reserve (reserve.go);
+	// they reuse the Movement and Combat Phases commands.
+	PhaseReserveMovement: {name: "Reserve Movement Phase", rule: "15.2", enter: (*Game).startReserveMovement,
+		await: func(g *Game) bool { return g.hasReserve(g.s.Side) }, prompt: reserveMovementPrompt},
+	PhaseReserveCombat: {name: "Reserve Combat Phase", rule: "15.3", enter: (*Game).startCombat,
+		await: func(g *Game) bool { return g.hasReserve(g.s.Side) }, prompt: reserveCombatPrompt},
+	PhaseRegeneration: {name: "Regeneration Phase", rule: "3.0 B6",
+		enter: func(g *Game) []rules.Event { return append(g.regenerationPhase(), g.reserveRegeneration()...) }, // 15.4
+		await: never},
 	// 18.1: the check needs no decision; the phase waits only for the
 	// attrition dice of Isolated units (18.5).
 	PhaseSupply: {name: "Supply Phase", rule: "18.1",
-		enter: (*Game).supplyPhase,
+		enter: func(g *Game) []rules.Event {
+			events := g.supplyPhase()
+			if len(g.s.Attrition) == 0 {
+				events = append(events, g.ipSupplyEnd()...) // 16.1.5: the phase ends now
+			}
+			return events
+		},
 		await: func(g *Game) bool { return len(g.s.Attrition) > 0 },
 		prompt: func(g *Game) string {
 			return "isolation attrition (18.5): the dice decide for " + strings.Join(g.s.Attrition, ", ")
@@ -169,8 +180,10 @@ func (g *Game) enterPhase() []rules.Event {
 	var events []rules.Event
 	for !g.s.Over {
 		r := phaseRules[g.s.Phase]
+		events = append(events, g.reserveSweep()...) // 15.4: ineligible units lose Reserve at once
 		if r.enter != nil {
 			events = append(events, r.enter(g)...)
+			events = append(events, g.reserveSweep()...)
 		}
 		if g.s.Over || r.await(g) {
 			break

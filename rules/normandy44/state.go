@@ -73,6 +73,13 @@ type state struct {
 	// GliderRolls lists the gliders landed and waiting for their Scatter
 	// die (20.2.4, glider.go), in order.
 	GliderRolls []string `json:"glider_rolls,omitempty"`
+	// Improved Positions (16.1, ip.go): the IP and Entrenching markers on
+	// the map, in the order begun, and the army ("german", "us", "cw") of
+	// each IP begun in the current Movement Phase, against the turn's
+	// allowance (16.1.2).
+	IPs      []ipMarker `json:"ips,omitempty"`
+	IPsBegun []string   `json:"ips_begun,omitempty"`
+
 	// Invasion is the progress of the Special Invasion Phase (20.1-20.3,
 	// invasion.go); nil outside it.
 	Invasion *invasionRecord `json:"invasion,omitempty"`
@@ -119,6 +126,12 @@ type unitState struct {
 	Regroup    bool `json:"regroup,omitempty"`
 	// Recovered: a RecoverOne unit has taken its one step back (20.2.2).
 	Recovered bool `json:"recovered,omitempty"`
+	// Reserve (15.1-15.4, reserve.go): the unit carries a Reserve marker;
+	// ReserveMoved: it moved in this Reserve Movement Phase (15.2); EZOCMove:
+	// its last move entered or left an enemy ZOC, which bars Reserve (15.1).
+	Reserve      bool `json:"reserve,omitempty"`
+	ReserveMoved bool `json:"reserve_moved,omitempty"`
+	EZOCMove     bool `json:"ezoc_move,omitempty"`
 }
 
 // control records who controls a Town, City or fortification hex: the side
@@ -201,6 +214,8 @@ func (g *Game) Clone() rules.Game {
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
 	c.s.GliderRolls = slices.Clone(g.s.GliderRolls)
+	c.s.IPs = slices.Clone(g.s.IPs)
+	c.s.IPsBegun = slices.Clone(g.s.IPsBegun)
 	c.s.Invasion = g.s.Invasion.clone()
 	if g.s.Combat != nil {
 		r := *g.s.Combat
