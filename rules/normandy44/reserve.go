@@ -66,6 +66,8 @@ func (g *Game) reserveBar(i int) string {
 		return "is Disrupted"
 	case us.Regroup:
 		return "carries a Regroup marker"
+	case us.Scattered:
+		return "is Scattered and may neither move nor attack (20.2.3)"
 	case g.entrenchingBy(us.ID) >= 0:
 		return "began an Improved Position"
 	case us.Moved && us.Tactical:
