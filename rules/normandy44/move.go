@@ -571,6 +571,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	if landing {
 		g.s.Landed = append(g.s.Landed, land)
+		g.s.SwordLanded = g.s.SwordLanded || land.Beach == "sword" // 25.3
 		verb = fmt.Sprintf("is bought for %d %s RP and lands at", land.RP, land.Army)
 		how += ", 6.5.2"
 	}

@@ -207,6 +207,11 @@ func (g *Game) Pending() rules.Pending {
 		p.Seats = []rules.Seat{rules.Seat(Allied)} // 22.2: the End Phase waits only for the Allies
 	}
 	p.Prompt = r.prompt(g)
+	if g.s.Strafing != nil {
+		p.Dice = g.strafeNeed() // 19.1.4: before the combat it belongs to
+		p.Prompt = p.Dice.For
+		return p
+	}
 	if g.s.Combat != nil {
 		g.combatPending(&p)
 		return p
@@ -231,6 +236,9 @@ func (g *Game) phaseName() string {
 // which the weather table (weather.go) turns into the turn's weather and
 // resources (4.3 note), and the attrition dice of a Supply Phase (18.5).
 func (g *Game) Roll(values []int) ([]rules.Event, error) {
+	if !g.s.Over && g.s.Strafing != nil {
+		return g.rollStrafe(values)
+	}
 	if !g.s.Over && g.s.Combat != nil && g.Pending().Dice != nil {
 		return g.rollCombat(values)
 	}
@@ -250,6 +258,8 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	}
 	events = append(events, g.mulberryInitial()...) // 21.1.1: before the SupP it changes (21.1.3)
 	events = append(events, g.receiveResources()...)
+	events = append(events, g.supportMarkers()...) // 19.1.1, 19.2.1, 25.3
+	g.hqReady()                                    // 17.2.3
 	for i := range g.s.Units {
 		// 17.3: a Werfer that can trace a supply line flips back to ready.
 		if us := &g.s.Units[i]; us.Fired && !us.OutOfSupply {

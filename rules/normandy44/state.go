@@ -70,6 +70,20 @@ type state struct {
 	EndWait     bool         `json:"end_wait,omitempty"`
 	EdgeUnits   int          `json:"edge_units,omitempty"`
 
+	// Allied air and naval support (airnaval.go, strafe.go): the turn's
+	// markers per army (19.1.1, 19.2.1), the strafing missions of this Allied
+	// Combat Phase and the strafing whose dice are awaited (19.1.4), the turn
+	// and hexes of the special Cherbourg bombardment (19.2.5), and the coastal
+	// batteries eliminated (25.3, option coastal-batteries).
+	Air          []markerPool    `json:"air,omitempty"`
+	Naval        []markerPool    `json:"naval,omitempty"`
+	Strafes      []strafeMission `json:"strafes,omitempty"`
+	Strafing     *strafeRun      `json:"strafing,omitempty"`
+	Bombard      int             `json:"bombard,omitempty"`
+	BombardHexes []string        `json:"bombard_hexes,omitempty"`
+	Batteries    []string        `json:"batteries,omitempty"`
+	SwordLanded  bool            `json:"sword_landed,omitempty"` // 25.3: a reinforcement landed through Sword
+
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
 }
@@ -110,6 +124,9 @@ type unitState struct {
 	Scattered  bool `json:"scattered,omitempty"`
 	RecoverOne bool `json:"recover_one,omitempty"`
 	Regroup    bool `json:"regroup,omitempty"`
+	// HQMoved: an HQ on its Moved side after a retreat (17.2.3), until it
+	// flips back in the Initial Phase.
+	HQMoved bool `json:"hq_moved,omitempty"`
 }
 
 // control records who controls a Town, City or fortification hex: the side
@@ -191,6 +208,16 @@ func (g *Game) Clone() rules.Game {
 	c.s.Orders = slices.Clone(g.s.Orders)
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
+	c.s.Air = slices.Clone(g.s.Air)
+	c.s.Naval = slices.Clone(g.s.Naval)
+	c.s.Strafes = slices.Clone(g.s.Strafes)
+	c.s.BombardHexes = slices.Clone(g.s.BombardHexes)
+	c.s.Batteries = slices.Clone(g.s.Batteries)
+	if g.s.Strafing != nil {
+		r := *g.s.Strafing
+		r.Targets = slices.Clone(r.Targets)
+		c.s.Strafing = &r
+	}
 	if g.s.Combat != nil {
 		r := *g.s.Combat
 		r.Steps = slices.Clone(r.Steps)

@@ -1,0 +1,128 @@
+package normandy44
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules"
+	hx "github.com/pbem-referee/pbem/rules/hex"
+)
+
+// Combat special cases: the army boundary in attacks (22.1.2), Caen
+// artillery (17.2.8), HQs flipped by a retreat (17.2.3) and the Cherbourg
+// Fortress SupP of German HQ fire (17.2.7, 17.4).
+
+// checkBoundary: an Allied unit may attack a German unit at most 1 hex
+// beyond its army's boundary, not 2 (22.1.2); the geometry is move.go's.
+func (g *Game) checkBoundary(a AttackCommand, target hx.Axial) error {
+	if g.s.Side != Allied {
+		return nil
+	}
+	for _, id := range a.Units() {
+		u := g.unit(g.index[id])
+		if !g.withinArmy(u.Nationality, target) {
+			return rules.Refuse("22.1.2", "%s may attack at most 1 hex beyond its army boundary; %s is 2 or more", id, a.Target)
+		}
+	}
+	return nil
+}
+
+// caenArt is the word that names Caen's artillery in an attack's art list
+// (17.2.8): 'art caen'.
+const caenArt = "caen"
+
+// caenHexes are the Caen City hexes (17.2.8, 23.2).
+func (g *Game) caenHexes() []string { return cityHexes(g.sc, "Caen") }
+
+// caenArtillery reports whether Caen's artillery may fire on target
+// (17.2.8): at least one Caen hex German-controlled within 3 hexes, until
+// all the Caen hexes are Allied-controlled, with a 7th Army SupP to pay.
+func (g *Game) caenArtillery(target hx.Axial) (bool, string) {
+	ctl := g.controlMap()
+	caen := g.caenHexes()
+	if len(caen) == 0 {
+		return false, "the map has no Caen"
+	}
+	allied := 0
+	near := false
+	for _, id := range caen {
+		if ctl[id] == Allied {
+			allied++
+			continue
+		}
+		if a, ok := g.b.ids[id]; ok && ctl[id] == German && hx.Distance(a, target) <= 3 {
+			near = true
+		}
+	}
+	switch {
+	case allied == len(caen):
+		return false, "every Caen hex is Allied-controlled"
+	case !near:
+		return false, fmt.Sprintf("no German-controlled Caen hex within 3 hexes of %s", g.b.id(target))
+	}
+	if k := poolIndex(g.s.SupP, germanSupPPool); k < 0 || g.s.SupP[k].N < 1 {
+		return false, "the 7th Army has no SupP"
+	}
+	return true, ""
+}
+
+// hqMovedFlip: an HQ forced to retreat flips to its Moved side (17.2.3); it
+// gives no artillery or DD support until it flips back in the Initial Phase.
+func (g *Game) hqMovedFlip(c *Combat) []rules.Event {
+	if c.Retreat == nil {
+		return nil
+	}
+	var events []rules.Event
+	for _, u := range c.In.Defenders {
+		i := g.index[u.ID]
+		if g.unit(i).Type == HQ && !g.s.Units[i].Gone && !g.s.Units[i].HQMoved {
+			g.s.Units[i].HQMoved = true
+			events = append(events, rules.Event{Seat: rules.Seat(g.unit(i).Side), Text: fmt.Sprintf("%s retreated: it flips to its Moved side (17.2.3)", u.ID)})
+		}
+	}
+	return events
+}
+
+// hqReady flips back, in the Initial Phase, every HQ on its Moved side that
+// can trace a supply line (17.2.3).
+func (g *Game) hqReady() {
+	for i := range g.s.Units {
+		if us := &g.s.Units[i]; us.HQMoved && !us.OutOfSupply {
+			us.HQMoved = false
+		}
+	}
+}
+
+// hqPools are the SupP pools a German HQ may spend for its fire (17.2.7):
+// the Cherbourg Fortress's if it can trace a line to a Cherbourg hex, the
+// 7th Army's if it can trace one to the map edge; the Cotentin HQ only the
+// Fortress's (17.4). ENGINE NOTE: where both are open the 7th Army pays
+// first, the Fortress when the 7th Army cannot. A scenario without the
+// Fortress pool spends the 7th Army's without a trace.
+func (g *Game) hqPools(i int) []string {
+	k := poolIndex(g.s.SupP, "cherbourg-fortress")
+	cotentin := slices.Contains(g.unit(i).Marks, MarkCotentin)
+	if k < 0 && !cotentin {
+		return []string{germanSupPPool}
+	}
+	at := g.s.Units[i].At
+	v := g.supplyView(German)
+	var out []string
+	if !cotentin {
+		e := v
+		e.EdgeOnly = true
+		if traceSupply(g.sup, e)[at] == InSupply {
+			out = append(out, germanSupPPool)
+		}
+	}
+	if k >= 0 {
+		cher := traceLineTo(g.sup, v, func(id string) bool {
+			a, ok := g.b.ids[id]
+			return ok && slices.Contains(g.sup.cherbourg, a) && g.controlMap()[id] != Allied
+		})
+		if cher[at] == InSupply {
+			out = append(out, "cherbourg-fortress")
+		}
+	}
+	return out
+}
