@@ -105,9 +105,19 @@ func (g *Game) supportLines() []string {
 // attackArmy is the army of an attack: "us" or "cw" for the Allies (22.1.1).
 func (g *Game) attackArmy(a AttackCommand) string {
 	if i, ok := g.index[a.MAF[0]]; ok {
-		return g.army(i)
+		return supportArmy(g.unit(i))
 	}
 	return ""
+}
+
+// supportArmy is the army whose markers may support an Allied unit: US
+// markers the US units, CW (British Eastern TF, beige air) the others
+// (19.1.2, 19.2.3, 22.1.1).
+func supportArmy(u *Unit) string {
+	if u.Nationality == "us" {
+		return "us"
+	}
+	return "cw"
 }
 
 // checkAir checks an attack's air markers (19.1.1, 19.1.2, 22.1.1); the
@@ -121,6 +131,9 @@ func (g *Game) checkAir(a AttackCommand) error {
 	}
 	if !g.s.Weather.AirAllowed() {
 		return rules.Refuse("4.3, 19.1.1", "no air support in %s weather", g.s.Weather)
+	}
+	if a.Air > airMarkersPerCombat(g.s.Turn) {
+		return rules.Refuse("19.1.2", "%d air markers in one combat, at most %d on turn %d", a.Air, airMarkersPerCombat(g.s.Turn), g.s.Turn)
 	}
 	army := g.attackArmy(a)
 	if free := poolFree(g.s.Air, army); free < a.Air {
@@ -239,7 +252,7 @@ func (g *Game) defensiveNaval(c *Combat, lead string) (army string, ok bool) {
 		if lead != "" && u.ID != lead {
 			continue
 		}
-		a := g.army(g.index[u.ID])
+		a := supportArmy(g.unit(g.index[u.ID]))
 		if poolFree(g.s.Naval, a) > 0 {
 			return a, true
 		}

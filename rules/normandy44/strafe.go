@@ -123,7 +123,7 @@ func (g *Game) strafeChoices() []rules.Choice {
 			near := false
 			for _, n := range t.Neighbors() {
 				for _, i := range occ[n] {
-					near = near || (g.unit(i).Side == Allied && g.army(i) == army && g.mayAttack(i))
+					near = near || (g.unit(i).Side == Allied && supportArmy(g.unit(i)) == army && g.mayAttack(i))
 				}
 			}
 			s := StrafeCommand{Hex: g.b.id(t), Army: army}
