@@ -227,10 +227,10 @@ func TestNaval_DefensiveDD_19_2_2(t *testing.T) {
 // turn 17; it is rolled just before the attack on the hex, one die per
 // unit, a modified 6 costing a step; -1 beside an 88mm Flak, +1 on SM.
 func TestStrafe_19_1_4(t *testing.T) {
-	g := airNavalGame(t, 3, WeatherClear4) // 2 US, 2 CW air
-	refused(t, g, Allied, "strafe 0404 us", "19.1.4")  // infantry only
-	refused(t, g, Allied, "strafe 0808 us", "19.1.4")  // Forest
-	refused(t, g, Allied, "strafe 0607 cw", "19.1.4")  // nothing there
+	g := airNavalGame(t, 3, WeatherClear4)            // 2 US, 2 CW air
+	refused(t, g, Allied, "strafe 0404 us", "19.1.4") // infantry only
+	refused(t, g, Allied, "strafe 0808 us", "19.1.4") // Forest
+	refused(t, g, Allied, "strafe 0607 cw", "19.1.4") // nothing there
 	apply(t, g, Allied, "strafe 0606 us")
 	refused(t, g, Allied, "strafe 0606 us", "19.1.4") // one per hex before turn 17
 	if markers(g.s.Air, "us").Used != 1 {
