@@ -353,3 +353,159 @@ func FuzzParseStrafe(f *testing.F) {
 func zoned(m testMap, zones ...string) string {
 	return strings.Replace(m.text(), "\n[units]", "\n[zones]\n"+strings.Join(zones, "\n")+"\n\n[units]", 1)
 }
+
+// settle resolves the combat in progress with dice of 3 and the first
+// choice offered to whoever decides.
+func settle(t *testing.T, g *Game) {
+	t.Helper()
+	for n := 0; g.s.Combat != nil || g.s.Strafing != nil; n++ {
+		if n > 50 {
+			t.Fatal("the combat does not end")
+		}
+		p := g.Pending()
+		if p.Dice != nil {
+			if _, err := g.Roll([]int{3}); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		cs := g.Legal(p.Seats[0])
+		if len(cs) == 0 {
+			t.Fatalf("no choice for %s", p.Prompt)
+		}
+		apply(t, g, Side(p.Seats[0]), cs[0].Command)
+	}
+}
+
+// bombardGame: Cherbourg's defense line holds 0101-0103, outside the NBZ
+// (0404); German units in 0102, 0103 and 0404 face US units.
+func bombardGame(t *testing.T, special ...string) *Game {
+	t.Helper()
+	m := testMap{
+		units: []string{
+			"g1 german heer 91 infantry 2-4 1-4", "g2 german heer 91 infantry 2-4 1-4", "g3 german heer 91 infantry 2-4 1-4",
+			"a1 allied us 4 infantry 6-4 3-4", "a2 allied us 4 infantry 6-4 3-4", "a3 allied us 4 infantry 6-4 3-4",
+		},
+		setup:   []string{"g1 0102", "g2 0103", "g3 0404", "a1 0202", "a2 0204", "a3 0403"},
+		special: special,
+	}
+	zones := []string{"nbz 0404", "cherbourg-region 0101-0103"}
+	if len(special) > 0 {
+		zones = append(zones, "north-of-27june 0101-0108 0201-0208 0301-0308 0401-0408 0501-0508 0601-0608 0701-0708 0801-0808")
+	}
+	gg, err := New([]byte(zoned(m, zones...)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	g.s.Turn, g.s.Phase, g.s.Side, g.s.Weather = 3, PhaseCombat, Allied, WeatherOvercast2
+	g.supportMarkers()
+	return g
+}
+
+// TestCherbourgBombardment_19_2_5: once a game both US Western TF markers
+// fire on hexes inside the Cherbourg defense line, outside the NBZ, in the
+// same turn and on different hexes; that turn neither fires elsewhere.
+func TestCherbourgBombardment_19_2_5(t *testing.T) {
+	g := bombardGame(t)
+	c := g.Clone().(*Game)
+	poolUse(c.s.Naval, "us", 1)
+	refused(t, c, Allied, "attack 0102 from 0202 maf a1 naval 1", "19.2.5") // one marker gone already
+	ev := apply(t, g, Allied, "attack 0102 from 0202 maf a1 naval 1")
+	if g.s.Bombard != 3 || !strings.Contains(ev[0].Text, "Special Cherbourg bombardment on 0102") {
+		t.Fatalf("bombardment %d, events %v", g.s.Bombard, ev)
+	}
+	settle(t, g)
+	refused(t, g, Allied, "attack 0404 from 0403 maf a3 naval 1", "19.2.5")
+	apply(t, g, Allied, "attack 0103 from 0204 maf a2 naval 1")
+	settle(t, g)
+	if markers(g.s.Naval, "us").Used != 2 {
+		t.Errorf("naval %+v", g.s.Naval)
+	}
+	// Never again: next turn the line's hexes are outside the NBZ again.
+	g = bombardGame(t)
+	g.s.Bombard = 2
+	refused(t, g, Allied, "attack 0102 from 0202 maf a1 naval 1", "19.2.4")
+	apply(t, g, Allied, "attack 0404 from 0403 maf a3 naval 1")
+}
+
+// TestCherbourgScenarioNaval_S3_2_4: in the Cherbourg scenario the Allies
+// have one US naval marker a non-Storm turn, both in the turn of the special
+// bombardment, and no CW markers; air per T5, at most 2 US (resourcesCherbourg).
+func TestCherbourgScenarioNaval_S3_2_4(t *testing.T) {
+	g := bombardGame(t, "no-cross allied north-of-27june")
+	if !isCherbourgRules(g.sc) {
+		t.Skip("the map does not play under the Cherbourg rules")
+	}
+	if markers(g.s.Naval, "us").Ready != 1 || markers(g.s.Naval, "cw").Ready != 0 {
+		t.Fatalf("naval %+v", g.s.Naval)
+	}
+	g.s.Weather = WeatherClear6
+	g.supportMarkers()
+	if markers(g.s.Air, "us").Ready != 2 || markers(g.s.Air, "cw").Ready != 0 {
+		t.Errorf("S3.2.4 air %+v, want 2 US (3 capped at 2), no CW", g.s.Air)
+	}
+	apply(t, g, Allied, "attack 0102 from 0202 maf a1 naval 1")
+	settle(t, g)
+	apply(t, g, Allied, "attack 0103 from 0204 maf a2 naval 1")
+	if p := markers(g.s.Naval, "us"); p.Ready != 2 || p.Used != 2 {
+		t.Errorf("S3.2.4: both markers in the bombardment turn: %+v", p)
+	}
+}
+
+// TestCoastalBatteries_25_3: under the option, from turn 2 one US and one
+// British naval marker a turn suppress the batteries on their side of the
+// boundary; a battery is eliminated with its strongpoint or when an Allied
+// unit occupies its hex, and its side's marker is freed the next turn.
+func TestCoastalBatteries_25_3(t *testing.T) {
+	m := testMap{
+		places: []string{"battery 0202", "battery 0707"},
+		units: []string{
+			"sp german heer - strongpoint 2-0 battery",
+			"b1 allied gb 50 infantry 6-4 3-4",
+		},
+		setup: []string{"sp 0202", "b1 0706"},
+	}
+	gg, err := New([]byte(zoned(m, "us-sector 0101-0108 0201-0208 0301-0308")), []string{"coastal-batteries"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	if markers(g.s.Naval, "us").Ready != 2 {
+		t.Errorf("turn 1: naval %+v (25.3 starts in turn 2)", g.s.Naval)
+	}
+	initial := func(turn int) {
+		t.Helper()
+		g.s.Turn, g.s.Phase, g.s.Side = turn, PhaseInitial, ""
+		if _, err := g.Roll([]int{4}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	initial(2)
+	for _, army := range supportArmies {
+		if p := markers(g.s.Naval, army); p.Ready != 1 || p.Committed != 1 {
+			t.Errorf("turn 2 %s: %+v, want 1 ready and 1 on the batteries", army, p)
+		}
+	}
+	if v := strings.Join(g.View(rules.Seat(Allied)).Lines, "\n"); !strings.Contains(v, "suppressing coastal batteries (25.3)") {
+		t.Errorf("view:\n%s", v)
+	}
+	g.eliminate(g.index["sp"])
+	g.s.Units[g.index["b1"]].At = "0707"
+	initial(3)
+	for _, army := range supportArmies {
+		if p := markers(g.s.Naval, army); p.Ready != 2 || p.Committed != 0 {
+			t.Errorf("turn 3 %s: %+v, want both free", army, p)
+		}
+	}
+	if !slices.Equal(g.s.Batteries, []string{"0202", "0707"}) {
+		t.Errorf("batteries eliminated %v", g.s.Batteries)
+	}
+	// Without the option nothing is committed.
+	gg, _ = New([]byte(zoned(m, "us-sector 0101-0108")), nil)
+	g = gg.(*Game)
+	initial(2)
+	if p := markers(g.s.Naval, "us"); p.Ready != 2 {
+		t.Errorf("no option: %+v", p)
+	}
+}
