@@ -56,6 +56,21 @@ func (g *Game) supportMarkers() []rules.Event {
 		g.s.Air = []markerPool{{Army: "us", Ready: r.AirUS}, {Army: "cw", Ready: r.AirCW}}
 	}
 	g.s.Naval = []markerPool{{Army: "us", Ready: r.NavalUS}, {Army: "cw", Ready: r.NavalCW}}
+	for _, sr := range g.sc.Special {
+		if sr.Kind != SpecialSupport {
+			continue
+		}
+		for k := range g.s.Air {
+			if g.s.Air[k].Army == sr.Nationality {
+				g.s.Air[k].Ready = min(g.s.Air[k].Ready, sr.Air)
+			}
+		}
+		for k := range g.s.Naval {
+			if g.s.Naval[k].Army == sr.Nationality {
+				g.s.Naval[k].Ready = min(g.s.Naval[k].Ready, sr.Naval)
+			}
+		}
+	}
 	events := g.commitBatteries()
 	text := fmt.Sprintf("Allied support markers, turn %d: air %s (19.1.1), naval %s (19.2.1)", g.s.Turn, poolWords(g.s.Air), poolWords(g.s.Naval))
 	return append([]rules.Event{{Seat: rules.Seat(Allied), Text: text}}, events...)
@@ -172,13 +187,14 @@ func (g *Game) navalTarget(army string, target hx.Axial) (kind, rule, why string
 		return "nbz", "", ""
 	}
 	if army == "us" && inCherbourg && g.s.Bombard == 0 && g.s.Side == Allied {
-		// 19.2.5: once per game, both US markers in one turn. In the
-		// Cherbourg scenario the second comes with it (S3.2.4).
+		// 19.2.5: once per game, both US markers in one turn. Where the
+		// scenario holds the US to one a turn, the second comes with it
+		// (S3.2.4).
 		need := 2
-		if isCherbourgRules(g.sc) {
+		if g.usNavalCapped() {
 			need = 1
 		}
-		if poolFree(g.s.Naval, army) < need || (isCherbourgRules(g.sc) && g.navalUsed(army) > 0) {
+		if poolFree(g.s.Naval, army) < need || (g.usNavalCapped() && g.navalUsed(army) > 0) {
 			return "", "19.2.5", "the special Cherbourg bombardment needs both US naval markers unused this turn"
 		}
 		return "bombard", "", ""
@@ -224,7 +240,7 @@ func (g *Game) spendSupport(a AttackCommand, target hx.Axial) []rules.Event {
 		if kind == "bombard" {
 			if g.s.Bombard == 0 {
 				g.s.Bombard = g.s.Turn
-				if isCherbourgRules(g.sc) {
+				if g.usNavalCapped() {
 					for k := range g.s.Naval {
 						if g.s.Naval[k].Army == "us" {
 							g.s.Naval[k].Ready++ // S3.2.4: both markers this turn
@@ -275,4 +291,13 @@ func (g *Game) checkSupportMarkers(a AttackCommand, t hx.Axial) error {
 		}
 	}
 	return nil
+}
+
+// usNavalCapped: the scenario holds the US to one naval marker a turn
+// ('support us ... naval=1'), so the special Cherbourg bombardment brings
+// the second (S3.2.4).
+func (g *Game) usNavalCapped() bool {
+	return slices.ContainsFunc(g.sc.Special, func(r SpecialRule) bool {
+		return r.Kind == SpecialSupport && r.Nationality == "us" && r.Naval == 1
+	})
 }

@@ -433,7 +433,7 @@ func TestCherbourgBombardment_19_2_5(t *testing.T) {
 // have one US naval marker a non-Storm turn, both in the turn of the special
 // bombardment, and no CW markers; air per T5, at most 2 US (resourcesCherbourg).
 func TestCherbourgScenarioNaval_S3_2_4(t *testing.T) {
-	g := bombardGame(t, "no-cross allied north-of-27june")
+	g := bombardGame(t, "no-cross allied north-of-27june", "support us air=2 naval=1", "support cw air=0 naval=0")
 	if !isCherbourgRules(g.sc) {
 		t.Skip("the map does not play under the Cherbourg rules")
 	}

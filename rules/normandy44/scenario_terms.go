@@ -208,9 +208,10 @@ const (
 	SpecialNoMarker SpecialKind = "no-marker" // a side may not use a marker (S3.3 IV)
 	SpecialRemove   SpecialKind = "remove"    // remove a formation when a hex is occupied (S3.3 II)
 	SpecialSupply   SpecialKind = "supply"    // starting SupP on a marker (S3.2)
+	SpecialSupport  SpecialKind = "support"   // an army's air and naval markers capped (S3.2.4)
 )
 
-var specialKinds = set(SpecialInvasion, SpecialRange, SpecialNoEntry, SpecialNoCross, SpecialNoMarker, SpecialRemove, SpecialSupply)
+var specialKinds = set(SpecialInvasion, SpecialRange, SpecialNoEntry, SpecialNoCross, SpecialNoMarker, SpecialRemove, SpecialSupply, SpecialSupport)
 
 // Markers a scenario may withhold (9.8).
 var withheldMarkers = set("trucks", "strategic-move")

@@ -125,10 +125,13 @@ var phaseRules = map[Phase]phaseRule{
 		enter: (*Game).startCombat,
 		await: always,
 		prompt: func(g *Game) string {
-			p := "attack ('attack HEX from HEX... maf UNIT... [with UNIT...] [air N] [naval N]', 10.2-10.5), " +
+			p := "attack ('attack HEX from HEX... maf UNIT... [with UNIT...] [art UNIT...] [air N] [naval N] [kampfgruppe]', 10.2-10.5), " +
 				"give orders ('order dd always', 'order losses UNIT...', 'if-retreat advance UNIT...'), then 'end'"
 			if g.s.Side == German {
 				p = strings.Replace(p, " [air N] [naval N]", "", 1)
+				p = strings.Replace(p, "[art UNIT...]", "[art UNIT...|caen]", 1) // 17.2.8
+			} else if g.s.Phase == PhaseCombat && g.s.Combats == 0 {
+				p = "assign strafing first ('strafe HEX us|cw', 19.1.4), " + p
 			}
 			return p
 		}},
