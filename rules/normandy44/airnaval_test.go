@@ -509,3 +509,15 @@ func TestCoastalBatteries_25_3(t *testing.T) {
 		t.Errorf("no option: %+v", p)
 	}
 }
+
+// TestNaval_DDChoices_19_2_3: the 'dd LEAD support' choices are offered
+// only for a Lead whose army has a naval marker ready (19.2.3, 12.4.7).
+func TestNaval_DDChoices_19_2_3(t *testing.T) {
+	g := airNavalGame(t, 3, WeatherOvercast2)
+	c := &Combat{Origin: "0404", In: CombatInput{Attacker: German, Defenders: []CombatUnit{{ID: "a1"}, {ID: "b1"}}}}
+	g.s.Naval = []markerPool{{Army: "us", Ready: 0}, {Army: "cw", Ready: 1}}
+	got := g.supportChoices(c, []string{"dd a1", "dd a1 support", "dd b1", "dd b1 support", "no-dd"})
+	if !slices.Equal(got, []string{"dd a1", "dd b1", "dd b1 support", "no-dd"}) {
+		t.Errorf("choices %v", got)
+	}
+}

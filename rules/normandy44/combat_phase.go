@@ -621,10 +621,14 @@ func (g *Game) ddSupport(c *Combat, lead string) func() string {
 
 // supportChoices drops the "dd U support" choices when no source can give it.
 func (g *Game) supportChoices(c *Combat, choices []string) []string {
-	if g.ddSupport(c, "") != nil {
-		return choices
+	if g.ddSupport(c, "") == nil {
+		return slices.DeleteFunc(slices.Clone(choices), func(s string) bool { return strings.HasSuffix(s, " support") })
 	}
-	return slices.DeleteFunc(slices.Clone(choices), func(s string) bool { return strings.HasSuffix(s, " support") })
+	// A naval marker supports only a Lead of its own army (19.2.3).
+	return slices.DeleteFunc(slices.Clone(choices), func(s string) bool {
+		w := strings.Fields(s)
+		return strings.HasSuffix(s, " support") && len(w) == 3 && g.ddSupport(c, w[1]) == nil
+	})
 }
 
 var rollWords = map[RollPurpose]string{RollJabos: "Jabos", RollCRT: "combat result", RollDD: "Determined Defense"}

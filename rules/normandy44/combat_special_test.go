@@ -253,3 +253,25 @@ func TestDefensiveCaen_17_2_8(t *testing.T) {
 		t.Errorf("paid by %q, SupP %v", got, g.s.SupP)
 	}
 }
+
+// TestHQMoveFlip_17_2_3: an HQ that moves more than 1 hex flips to its Moved
+// side and gives no DD support until the Initial Phase (17.2.3, 12.4.7).
+func TestHQMoveFlip_17_2_3(t *testing.T) {
+	g := caenMap().game(t, German, 3)
+	g.s.Weather = WeatherOvercast2
+	apply(t, g, German, "move ghq 0505 0506 0507")
+	if !g.s.Units[g.index["ghq"]].HQMoved {
+		t.Fatal("an HQ moving 2 hexes is not on its Moved side")
+	}
+	g.s.Units[g.index["ghq"]].At = "0505"
+	g.s.SupP = nil // no Caen fire either
+	c := &Combat{Origin: "0505", In: CombatInput{Attacker: Allied, Defenders: []CombatUnit{{ID: "g1"}}}}
+	if g.ddSupport(c, "g1") != nil {
+		t.Error("a Moved HQ supports a DD")
+	}
+	g.s.Units[g.index["ghq"]].HQMoved = false
+	g.addSupP(germanSupPPool, 1)
+	if g.ddSupport(c, "g1") == nil {
+		t.Error("a ready HQ does not support a DD")
+	}
+}

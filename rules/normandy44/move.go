@@ -552,6 +552,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		g.setControl(id, u.Side)
 	}
 	us.Spent, us.Hexes = p.cost, len(entered)
+	us.HQMoved = us.HQMoved || (u.Type == HQ && us.Hexes > 1) // 17.2.3: entry counts as movement
 	how := fmt.Sprintf("%s of %s MP", mpText(p.cost), mpText(p.budget))
 	switch {
 	case p.tactical:

@@ -124,8 +124,9 @@ type unitState struct {
 	Scattered  bool `json:"scattered,omitempty"`
 	RecoverOne bool `json:"recover_one,omitempty"`
 	Regroup    bool `json:"regroup,omitempty"`
-	// HQMoved: an HQ on its Moved side after a retreat (17.2.3), until it
-	// flips back in the Initial Phase.
+	// HQMoved: an HQ on its Moved side after moving more than 1 hex or a
+	// retreat (17.2.3), until it flips back in the Initial Phase; it gives
+	// neither artillery nor DD support (12.4.7 ENGINE NOTE).
 	HQMoved bool `json:"hq_moved,omitempty"`
 }
 
