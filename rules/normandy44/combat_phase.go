@@ -766,6 +766,7 @@ func (g *Game) attackChoices() []rules.Choice {
 				out = append(out, rules.Choice{Command: v.String(), Piece: tid, Note: o.String()})
 			}
 		}
+		out = append(out, g.kampfgruppeChoices(t, cand)...) // 10.3.4
 	}
 	return out
 }

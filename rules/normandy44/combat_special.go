@@ -126,3 +126,45 @@ func (g *Game) hqPools(i int) []string {
 	}
 	return out
 }
+
+// kampfgruppeChoices are the combat-group attacks on t for Legal (10.3.4):
+// each stack among the candidates, of one army, of more than one formation
+// and of total printed strength at most 6 (AMBIG-15), as the MAF alone.
+func (g *Game) kampfgruppeChoices(t hx.Axial, cand []int) []rules.Choice {
+	var out []rules.Choice
+	byHex := map[string][]int{}
+	var hexes []string
+	for _, i := range cand {
+		at := g.s.Units[i].At
+		if byHex[at] == nil {
+			hexes = append(hexes, at)
+		}
+		byHex[at] = append(byHex[at], i)
+	}
+	slices.Sort(hexes)
+	for _, h := range hexes {
+		us := byHex[h]
+		total := 0
+		forms := map[string]bool{}
+		for _, i := range us {
+			total += g.strength(i)
+			forms[formationKey(g.combatUnit(i))] = true
+		}
+		if len(us) < 2 || len(forms) < 2 || total > 6 || slices.ContainsFunc(us, func(i int) bool { return g.army(i) != g.army(us[0]) }) {
+			continue
+		}
+		a := AttackCommand{Target: g.b.id(t), From: []string{h}, Kampfgruppe: true}
+		for _, i := range us {
+			a.MAF = append(a.MAF, g.unit(i).ID)
+		}
+		slices.Sort(a.MAF)
+		if g.checkSupportMarkers(a, t) != nil {
+			continue
+		}
+		in, _ := g.combatInput(a)
+		if o, err := resolveOdds(in); err == nil {
+			out = append(out, rules.Choice{Command: a.String(), Piece: a.Target, Note: "combat group (10.3.4): " + o.String()})
+		}
+	}
+	return out
+}

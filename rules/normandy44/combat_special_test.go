@@ -275,3 +275,20 @@ func TestHQMoveFlip_17_2_3(t *testing.T) {
 		t.Error("a ready HQ does not support a DD")
 	}
 }
+
+// TestKampfgruppe_Legal: Legal offers the combat group of a mixed stack.
+func TestKampfgruppe_Legal(t *testing.T) {
+	m := testMap{
+		units: []string{
+			"k1 german heer 91 infantry 2-4 1-4",
+			"k2 german heer 352 infantry 2-4 1-4",
+			"k3 german heer 709 infantry 2-4 1-4",
+			"a1 allied us 4 infantry 2-4 1-4",
+		},
+		setup: []string{"k1 0505", "k2 0505", "k3 0505", "a1 0504"},
+	}
+	g := germanCombat(t, m)
+	if cs := g.attackChoicesFor(t, "0504"); !slices.Contains(cs, "attack 0504 from 0505 maf k1 k2 k3 kampfgruppe") {
+		t.Errorf("choices %v", cs)
+	}
+}

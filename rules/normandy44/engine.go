@@ -163,6 +163,9 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if us.Fired {
 			label += " [fired]"
 		}
+		if us.HQMoved {
+			label += " [Moved]" // 17.2.3
+		}
 		byHex[us.At] = append(byHex[us.At], label)
 	}
 	slices.Sort(hexes)
