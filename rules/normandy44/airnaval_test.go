@@ -521,3 +521,31 @@ func TestNaval_DDChoices_19_2_3(t *testing.T) {
 		t.Errorf("choices %v", got)
 	}
 }
+
+// TestNaval_DDSupportOrder_19_2_2: with 'order dd always' and 'order
+// dd-support always' in force, a DD taken by order asks for the naval
+// marker of the Lead's army, and spends it (12.4.7, 19.2.2, digest §6.3).
+func TestNaval_DDSupportOrder_19_2_2(t *testing.T) {
+	g := airNavalGame(t, 3, WeatherOvercast2)
+	c := &Combat{Origin: "0404", In: CombatInput{Attacker: German, Defenders: []CombatUnit{{ID: "a1"}}}}
+	o, _ := ParseCombatCommand("order dd-support always")
+	orders := Orders{Allied: []CombatCommand{o}}
+	cmd := CombatCommand{Kind: CmdDD, Units: []string{"a1"}}
+	pay := g.orderedSupport(c, Allied, &cmd, orders)
+	if pay == nil || cmd.String() != "dd a1 support" {
+		t.Fatalf("ordered DD: %q, pay %v", cmd, pay != nil)
+	}
+	pay()
+	if markers(g.s.Naval, "us").Used != 1 {
+		t.Errorf("naval %+v", g.s.Naval)
+	}
+	cmd = CombatCommand{Kind: CmdDD, Units: []string{"a1"}}
+	if g.orderedSupport(c, Allied, &cmd, Orders{}) != nil || cmd.Support {
+		t.Error("support without the order")
+	}
+	for _, s := range []string{"order dd-support always", "order dd-support never"} {
+		if c, err := ParseCombatCommand(s); err != nil || c.String() != s {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+}

@@ -32,6 +32,10 @@ type CommandKind string
 
 const (
 	CmdOrderDD       CommandKind = "order dd"
+	// CmdOrderDDSupport: a DD taken by order asks for defensive support
+	// (a naval marker, a Werfer, an HQ or Caen; 12.4.7, 19.2.2) when one can
+	// give it.
+	CmdOrderDDSupport CommandKind = "order dd-support"
 	CmdOrderDespD    CommandKind = "order despd"
 	CmdOrderRetreat  CommandKind = "order retreat"
 	CmdOrderLosses   CommandKind = "order losses"
@@ -76,7 +80,7 @@ func (c CombatCommand) Standing() bool {
 func (c CombatCommand) String() string {
 	parts := []string{string(c.Kind)}
 	switch c.Kind {
-	case CmdOrderDD, CmdOrderDespD, CmdOrderRetreat:
+	case CmdOrderDD, CmdOrderDespD, CmdOrderRetreat, CmdOrderDDSupport:
 		parts = append(parts, c.Mode)
 	case CmdOrderLosses, CmdIfRetreat, CmdLosses, CmdReserve:
 		parts = append(parts, c.Units...)
@@ -150,7 +154,7 @@ func parseCombatCommand(text string) (CombatCommand, error) {
 		c := CombatCommand{Kind: kind}
 		var ok bool
 		switch kind {
-		case CmdOrderDD, CmdOrderDespD:
+		case CmdOrderDD, CmdOrderDespD, CmdOrderDDSupport:
 			c.Mode, ok = mode(rest, ModeAlways, ModeNever)
 		case CmdOrderRetreat:
 			c.Mode, ok = mode(rest, ModeTowardSupply)

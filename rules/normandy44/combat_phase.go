@@ -456,22 +456,27 @@ func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 func (g *Game) runCombat() []rules.Event {
 	c := g.combat()
 	orders := g.orders()
+	var events []rules.Event
 	for {
 		p := c.pending()
 		if p.Done {
-			return g.finishCombat()
+			return append(events, g.finishCombat()...)
 		}
 		if p.Roll != "" {
-			return nil
+			return events
 		}
 		cmd, ok := c.byOrder(p, orders)
 		if !ok || cmd.Kind == CmdReserve {
-			return nil
+			return events
 		}
+		pay := g.orderedSupport(c, p.Side, &cmd, orders) // 12.4.7, 19.2.2
 		if err := c.Decide(p.Side, cmd); err != nil {
-			return nil // an order that does not fit leaves the decision to the player
+			return events // an order that does not fit leaves the decision to the player
 		}
 		g.s.Combat.Steps = append(g.s.Combat.Steps, string(p.Side)+": "+cmd.String())
+		if pay != nil {
+			events = append(events, rules.Event{Seat: rules.Seat(p.Side), Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s, by order", g.s.Combat.N, pay())})
+		}
 	}
 }
 
@@ -800,6 +805,8 @@ func orderChoices(attacker bool) []rules.Choice {
 	out := []rules.Choice{
 		{Command: "order dd always", Note: "standing: Determined Defense whenever allowed (12.4)"},
 		{Command: "order dd never", Note: "standing: never Determined Defense (12.4)"},
+		{Command: "order dd-support always", Note: "standing: a DD by order takes defensive support where it can (12.4.7, 19.2.2)"},
+		{Command: "order dd-support never", Note: "standing: a DD by order takes no defensive support (12.4.7)"},
 		{Command: "order despd always", Note: "standing: Desperate Defense whenever allowed (12.5)"},
 		{Command: "order despd never", Note: "standing: never Desperate Defense (12.5)"},
 		{Command: "order retreat toward-supply", Note: "standing: retreat toward supply (13.1.4)"},

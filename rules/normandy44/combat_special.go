@@ -168,3 +168,21 @@ func (g *Game) kampfgruppeChoices(t hx.Axial, cand []int) []rules.Choice {
 	}
 	return out
 }
+
+// orderedSupport adds defensive support to a DD taken by order when the
+// side's order 'order dd-support always' is in force and a source can give
+// it (12.4.7; for the Allies a naval marker of the Lead's army, 19.2.2). The
+// function returned pays once the decision is taken; nil if none.
+func (g *Game) orderedSupport(c *Combat, side Side, cmd *CombatCommand, orders Orders) func() string {
+	if cmd.Kind != CmdDD || cmd.Support || len(cmd.Units) == 0 {
+		return nil
+	}
+	if o, ok := orders.find(side, CmdOrderDDSupport); !ok || o.Mode != ModeAlways {
+		return nil
+	}
+	pay := g.ddSupport(c, cmd.Units[0])
+	if pay != nil {
+		cmd.Support = true
+	}
+	return pay
+}
