@@ -31,26 +31,22 @@ var ErrDecision = errors.New("illegal combat decision")
 type CommandKind string
 
 const (
-	CmdOrderDD CommandKind = "order dd"
-	// CmdOrderDDSupport: a DD taken by order asks for defensive support
-	// (a naval marker, a Werfer, an HQ or Caen; 12.4.7, 19.2.2) when one can
-	// give it.
-	CmdOrderDDSupport CommandKind = "order dd-support"
-	CmdOrderDespD     CommandKind = "order despd"
-	CmdOrderRetreat   CommandKind = "order retreat"
-	CmdOrderLosses    CommandKind = "order losses"
-	CmdIfRetreat      CommandKind = "if-retreat advance"
-	CmdLosses         CommandKind = "losses"
-	CmdIgnoreRetreat  CommandKind = "ignore-retreat"
-	CmdAcceptRetreat  CommandKind = "accept-retreat"
-	CmdDD             CommandKind = "dd"
-	CmdNoDD           CommandKind = "no-dd"
-	CmdDespD          CommandKind = "despd"
-	CmdNoDespD        CommandKind = "no-despd"
-	CmdRetreat        CommandKind = "retreat"
-	CmdAdvance        CommandKind = "advance"
-	CmdReserve        CommandKind = "reserve"
-	CmdAdvanceDone    CommandKind = "advance-done"
+	CmdOrderDD       CommandKind = "order dd"
+	CmdOrderDespD    CommandKind = "order despd"
+	CmdOrderRetreat  CommandKind = "order retreat"
+	CmdOrderLosses   CommandKind = "order losses"
+	CmdIfRetreat     CommandKind = "if-retreat advance"
+	CmdLosses        CommandKind = "losses"
+	CmdIgnoreRetreat CommandKind = "ignore-retreat"
+	CmdAcceptRetreat CommandKind = "accept-retreat"
+	CmdDD            CommandKind = "dd"
+	CmdNoDD          CommandKind = "no-dd"
+	CmdDespD         CommandKind = "despd"
+	CmdNoDespD       CommandKind = "no-despd"
+	CmdRetreat       CommandKind = "retreat"
+	CmdAdvance       CommandKind = "advance"
+	CmdReserve       CommandKind = "reserve"
+	CmdAdvanceDone   CommandKind = "advance-done"
 )
 
 // Standing-order modes.

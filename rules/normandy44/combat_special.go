@@ -186,3 +186,8 @@ func (g *Game) orderedSupport(c *Combat, side Side, cmd *CombatCommand, orders O
 	}
 	return pay
 }
+
+// CmdOrderDDSupport, 'order dd-support always|never': a DD taken by order
+// asks for defensive support (a naval marker, a Werfer, an HQ or Caen;
+// 12.4.7, 19.2.2) when one can give it.
+const CmdOrderDDSupport CommandKind = "order dd-support"
