@@ -1,6 +1,7 @@
 package normandy44
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -547,5 +548,36 @@ func TestNaval_DDSupportOrder_19_2_2(t *testing.T) {
 		if c, err := ParseCombatCommand(s); err != nil || c.String() != s {
 			t.Errorf("%q: %v", s, err)
 		}
+	}
+}
+
+// TestCoastalBatteries_MontCanisy_25_3: Mont Canisy (2437) needs no British
+// marker while no reinforcement has landed through Sword.
+func TestCoastalBatteries_MontCanisy_25_3(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("game normandy44\nscenario test\ntitle Canisy\nedition 2.2\nprovenance stand-in: test\nlayout flat-top odd-columns-down\nturns 5\n\n[terrain]\n")
+	for c := 23; c <= 25; c++ {
+		fmt.Fprintf(&b, "%02d35-%02d39 clear\n", c, c)
+	}
+	b.WriteString("\n[places]\nbattery 2437\n\n[units]\nsp german heer - strongpoint 2-0 battery\n\n[setup]\nsp 2437\n")
+	gg, err := New([]byte(b.String()), []string{"coastal-batteries"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseInitial, ""
+	if _, err := g.Roll([]int{4}); err != nil {
+		t.Fatal(err)
+	}
+	if p := markers(g.s.Naval, "cw"); p.Ready != 2 || p.Committed != 0 {
+		t.Errorf("no Sword landing: %+v", p)
+	}
+	g.s.SwordLanded = true
+	g.s.Turn, g.s.Phase, g.s.Side = 3, PhaseInitial, ""
+	if _, err := g.Roll([]int{4}); err != nil {
+		t.Fatal(err)
+	}
+	if p := markers(g.s.Naval, "cw"); p.Ready != 1 || p.Committed != 1 {
+		t.Errorf("after a Sword landing: %+v", p)
 	}
 }
