@@ -831,9 +831,9 @@ func (g *Game) combatLines() []string {
 	return lines
 }
 
-// artilleryPool is the SupP pool an HQ draws on: the 7th Army's for the
-// Germans (the Cherbourg Fortress pool is left to the fortress, 17.2.7 read
-// as the ENGINE NOTE of resources.go), the army's for the Allies (5.1).
+// artilleryPool is the SupP pool an HQ draws on: for the Germans the pool
+// its supply line reaches (17.2.7, 17.4; hqPools in combat_special.go), the
+// army's for the Allies (5.1).
 func (g *Game) artilleryPool(i int) string {
 	switch {
 	case g.unit(i).Side == German:
