@@ -28,6 +28,10 @@ const maxPath = 64
 //	evacuate-division FORMATION      a whole airborne division, End Phase (22.2)
 //	buy-supp us|gb N                 N SupP for 3 RP each (21.1.3)
 //
+// Attacks ('attack ...', combat_declare.go), combat decisions and orders
+// (combat_orders.go) and strafing ('strafe HEX us|cw', strafe.go, 19.1.4)
+// have parsers of their own.
+//
 // A move names the unit, then its path: the hex it stands in and every hex it
 // enters, in order. A reinforcement's path starts with its entry hex (6.6),
 // and may be that hex alone. "sm" moves it by Strategic Movement (9.8.1) and "trucks"
