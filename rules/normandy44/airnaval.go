@@ -135,8 +135,9 @@ func supportArmy(u *Unit) string {
 	return "cw"
 }
 
-// checkAir checks an attack's air markers (19.1.1, 19.1.2, 22.1.1); the
-// per-combat limit is checkSupport's.
+// checkAir checks an attack's air markers (19.1.1, 19.1.2, 22.1.1): the
+// Allies only, not in Storm, at most the per-combat limit, and no more than
+// the attacking army has still ready this turn.
 func (g *Game) checkAir(a AttackCommand) error {
 	if a.Air == 0 {
 		return nil
