@@ -111,6 +111,9 @@ func (g *Game) supportLines() []string {
 	for _, s := range g.s.Strafes {
 		lines = append(lines, fmt.Sprintf("strafing assigned: %s by a %s air marker (19.1.4)", s.Hex, s.Army))
 	}
+	if r := g.s.Strafing; r != nil {
+		lines = append(lines, fmt.Sprintf("strafing of %s in progress, %d die(s) to roll, then: %s (19.1.4)", attackTarget(r.Attack), len(r.Targets), r.Attack))
+	}
 	if g.s.Bombard > 0 {
 		lines = append(lines, fmt.Sprintf("special Cherbourg bombardment made in turn %d (19.2.5)", g.s.Bombard))
 	}
