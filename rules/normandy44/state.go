@@ -84,6 +84,10 @@ type state struct {
 	Batteries    []string        `json:"batteries,omitempty"`
 	SwordLanded  bool            `json:"sword_landed,omitempty"` // 25.3: a reinforcement landed through Sword
 
+	// Invasion is the progress of the Special Invasion Phase (20.1-20.3,
+	// invasion.go); nil outside it.
+	Invasion *invasionRecord `json:"invasion,omitempty"`
+
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
 }
@@ -219,6 +223,7 @@ func (g *Game) Clone() rules.Game {
 		r.Targets = slices.Clone(r.Targets)
 		c.s.Strafing = &r
 	}
+	c.s.Invasion = g.s.Invasion.clone()
 	if g.s.Combat != nil {
 		r := *g.s.Combat
 		r.Steps = slices.Clone(r.Steps)
