@@ -184,7 +184,8 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := g.newCombat(a); err != nil {
+	c, err := g.newCombat(a)
+	if err != nil {
 		return nil, refuseCombat(err)
 	}
 	for pool, n := range spend {
@@ -202,17 +203,20 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 		// 19.1.4: the strafing comes just before the ground combat.
 		return append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Attack declared: %s; the strafing of %s comes first (19.1.4)", a, a.Target)}), nil
 	}
-	return append(events, g.openCombat(a)...), nil
+	return append(events, g.openCombat(a, c)...), nil
 }
 
 // openCombat opens the combat of a declared attack, once any strafing of
-// its hex is over, and runs it as far as the orders go.
-func (g *Game) openCombat(a AttackCommand) []rules.Event {
+// its hex is over, and runs it as far as the orders go; c is the combat
+// built already, nil to build it from the position after the strafing.
+func (g *Game) openCombat(a AttackCommand, c *Combat) []rules.Event {
 	side := g.s.Side
-	c, err := g.newCombat(a)
-	if err != nil {
-		// Strafing took the last defender (10.1: no combat without one).
-		return []rules.Event{{Seat: rules.Seat(side), Text: fmt.Sprintf("No combat on %s: %v", a.Target, err)}}
+	if c == nil {
+		var err error
+		if c, err = g.newCombat(a); err != nil {
+			// Strafing took the last defender (10.1: no combat without one).
+			return []rules.Event{{Seat: rules.Seat(side), Text: fmt.Sprintf("No combat on %s: %v", a.Target, err)}}
+		}
 	}
 	g.s.Combats++
 	g.s.Combat = &combatRecord{N: g.s.Combats, Attack: a.String()}
@@ -839,6 +843,8 @@ func (g *Game) artilleryPool(i int) string {
 	case g.unit(i).Side == German:
 		// 17.2.7, 17.4: the pool its supply line reaches, the 7th Army's
 		// first while it can pay.
+		// "" when it reaches neither: it may not fire (17.4 for the
+		// Cotentin HQ).
 		pools := g.hqPools(i)
 		for _, p := range pools {
 			if k := poolIndex(g.s.SupP, p); k >= 0 && g.s.SupP[k].N > 0 {
@@ -848,7 +854,7 @@ func (g *Game) artilleryPool(i int) string {
 		if len(pools) > 0 {
 			return pools[0]
 		}
-		return germanSupPPool
+		return ""
 	case g.unit(i).Nationality == "us":
 		return "us"
 	}
@@ -896,14 +902,18 @@ func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int,
 		case u.Type == HQ && us.Hexes > 1:
 			return nil, rules.Refuse("17.2.3", "%s moved more than 1 hex this turn", id)
 		case u.Type == HQ && us.HQMoved:
-			return nil, rules.Refuse("17.2.3", "%s retreated and is on its Moved side until the Initial Phase", id)
+			return nil, rules.Refuse("17.2.3", "%s is on its Moved side (it moved more than 1 hex or retreated) until the Initial Phase", id)
 		case u.Type == HQ && us.OutOfSupply:
 			return nil, rules.Refuse("17.2.5", "%s cannot trace a supply line", id)
 		case u.Type == Werfer && k > 0 && a.Art[k-1] == id:
 			return nil, rules.Refuse("17.3", "a Werfer gives one shift")
 		}
 		if u.Type == HQ {
-			spend[g.artilleryPool(i)]++
+			pool := g.artilleryPool(i)
+			if pool == "" {
+				return nil, rules.Refuse("17.2.7, 17.4", "%s can trace a supply line neither to the map edge nor to Cherbourg", id)
+			}
+			spend[pool]++
 		}
 	}
 	for pool, n := range spend {

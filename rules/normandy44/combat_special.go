@@ -3,6 +3,7 @@ package normandy44
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
@@ -94,37 +95,60 @@ func (g *Game) hqReady() {
 }
 
 // hqPools are the SupP pools a German HQ may spend for its fire (17.2.7):
-// the Cherbourg Fortress's if it can trace a line to a Cherbourg hex, the
-// 7th Army's if it can trace one to the map edge; the Cotentin HQ only the
-// Fortress's (17.4). ENGINE NOTE: where both are open the 7th Army pays
-// first, the Fortress when the 7th Army cannot. A scenario without the
-// Fortress pool spends the 7th Army's without a trace.
+// the 7th Army's if it can trace a line to the map edge, the Cherbourg
+// Fortress's if it can trace one to a Cherbourg hex; the Cotentin HQ only
+// the Fortress's (17.4). A scenario without the Fortress pool spends the
+// 7th Army's without a trace (its supply marker says whether it may fire).
 func (g *Game) hqPools(i int) []string {
 	k := poolIndex(g.s.SupP, "cherbourg-fortress")
 	cotentin := slices.Contains(g.unit(i).Marks, MarkCotentin)
 	if k < 0 && !cotentin {
 		return []string{germanSupPPool}
 	}
+	edge, cher := g.hqTraces()
 	at := g.s.Units[i].At
-	v := g.supplyView(German)
 	var out []string
-	if !cotentin {
-		e := v
-		e.EdgeOnly = true
-		if traceSupply(g.sup, e)[at] == InSupply {
-			out = append(out, germanSupPPool)
-		}
+	if !cotentin && edge[at] == InSupply {
+		out = append(out, germanSupPPool)
 	}
-	if k >= 0 {
-		cher := traceLineTo(g.sup, v, func(id string) bool {
-			a, ok := g.b.ids[id]
-			return ok && slices.Contains(g.sup.cherbourg, a) && g.controlMap()[id] != Allied
-		})
-		if cher[at] == InSupply {
-			out = append(out, "cherbourg-fortress")
-		}
+	if k >= 0 && cher[at] == InSupply {
+		out = append(out, "cherbourg-fortress")
 	}
 	return out
+}
+
+// hqLineCache is the two traces of hqPools for one position.
+type hqLineCache struct {
+	key        string
+	edge, cher map[string]SupplyStatus
+}
+
+// hqTraces are the German supply statuses for lines to the map edge and to
+// the Cherbourg hexes (17.2.7), cached while the units and control stay as
+// they are: Legal and Pending ask for them for every HQ.
+func (g *Game) hqTraces() (edge, cher map[string]SupplyStatus) {
+	var b strings.Builder
+	for _, us := range g.s.Units {
+		fmt.Fprintf(&b, "%s/%d/%t/%t/%t;", us.At, us.Step, us.Gone, us.Disrupted, us.Scattered)
+	}
+	for _, c := range g.s.Control {
+		b.WriteString(string(c.Side))
+	}
+	key := b.String()
+	if c := g.hqLines; c != nil && c.key == key {
+		return c.edge, c.cher
+	}
+	v := g.supplyView(German)
+	e := v
+	e.EdgeOnly = true
+	edge = traceSupply(g.sup, e)
+	ctl := g.controlMap()
+	cher = traceLineTo(g.sup, v, func(id string) bool {
+		a, ok := g.b.ids[id]
+		return ok && slices.Contains(g.sup.cherbourg, a) && ctl[id] != Allied
+	})
+	g.hqLines = &hqLineCache{key: key, edge: edge, cher: cher}
+	return edge, cher
 }
 
 // kampfgruppeChoices are the combat-group attacks on t for Legal (10.3.4):

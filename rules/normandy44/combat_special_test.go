@@ -292,3 +292,23 @@ func TestKampfgruppe_Legal(t *testing.T) {
 		t.Errorf("choices %v", cs)
 	}
 }
+
+// TestHQPools_CotentinCutOff_17_4: the Cotentin HQ that cannot trace a line
+// to a Cherbourg hex may not fire.
+func TestHQPools_CotentinCutOff_17_4(t *testing.T) {
+	m := testMap{
+		terrain: map[string]string{"0101": `city "Cherbourg"`},
+		units: []string{
+			"cot german heer - hq (1)-5 range=5 cotentin",
+			"g1 german heer 91 infantry 6-4 3-4",
+			"a1 allied us 4 infantry 2-4 1-4",
+		},
+		setup:   []string{"cot 0808", "g1 0505", "a1 0504"},
+		special: []string{"supply 7th-army 3", "supply cherbourg-fortress 3"},
+	}
+	g := germanCombat(t, m)
+	if got := g.hqPools(g.index["cot"]); len(got) != 0 {
+		t.Fatalf("pools %v, want none: 0808 is more than 5 hexes from Cherbourg without a road", got)
+	}
+	refused(t, g, German, "attack 0504 from 0505 maf g1 art cot", "17.2.7, 17.4")
+}

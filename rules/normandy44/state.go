@@ -152,6 +152,9 @@ type Game struct {
 	// cur caches the Combat that s.Combat records; Clone drops it and the
 	// clone rebuilds its own.
 	cur *Combat
+	// hqLines caches the German HQ supply traces of 17.2.7 for one position
+	// (combat_special.go); Clone drops it.
+	hqLines *hqLineCache
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }
@@ -230,6 +233,7 @@ func (g *Game) Clone() rules.Game {
 		c.s.Combat = &r
 	}
 	c.cur = nil
+	c.hqLines = nil
 	return &c
 }
 

@@ -249,5 +249,5 @@ func (g *Game) rollStrafe(values []int) ([]rules.Event, error) {
 	if err != nil {
 		panic(fmt.Sprintf("strafing record: %v", err)) // written by declare only
 	}
-	return append(events, g.openCombat(a)...), nil
+	return append(events, g.openCombat(a, nil)...), nil
 }
