@@ -581,3 +581,25 @@ func TestCoastalBatteries_MontCanisy_25_3(t *testing.T) {
 		t.Errorf("after a Sword landing: %+v", p)
 	}
 }
+
+// TestCherbourgScenario_Markers_S3_2_4: the Cherbourg scenario file gives
+// the Allies one US naval marker on turn 1 and in each non-Storm turn, US
+// air per T5 up to 2, and no CW markers.
+func TestCherbourgScenario_Markers_S3_2_4(t *testing.T) {
+	g := cherbourg(t)
+	if markers(g.s.Naval, "us").Ready != 1 || markers(g.s.Naval, "cw").Ready != 0 || len(g.s.Air) != 0 {
+		t.Errorf("turn 1: air %v naval %v", g.s.Air, g.s.Naval)
+	}
+	for _, c := range []struct {
+		turn, die, air, naval int
+	}{{3, 6, 2, 1}, {3, 3, 1, 1}, {3, 1, 0, 0}} {
+		g.s.Turn, g.s.Phase, g.s.Side, g.s.Over = c.turn, PhaseInitial, "", false
+		if _, err := g.Roll([]int{c.die}); err != nil {
+			t.Fatal(err)
+		}
+		if markers(g.s.Air, "us").Ready != c.air || markers(g.s.Naval, "us").Ready != c.naval ||
+			markers(g.s.Air, "cw").Ready != 0 || markers(g.s.Naval, "cw").Ready != 0 {
+			t.Errorf("turn %d die %d: air %v naval %v", c.turn, c.die, g.s.Air, g.s.Naval)
+		}
+	}
+}
