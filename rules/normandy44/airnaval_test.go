@@ -70,9 +70,10 @@ func TestSupportMarkers_T5(t *testing.T) {
 	for _, c := range []struct {
 		turn, die, air, naval int
 	}{
+		{2, 6, 1, 2}, // E01 (4.2, L329): turn 2, die 6 is Overcast-3, row 3: air 1/1, naval 2/2
 		{2, 4, 1, 2}, // 4.2: turn 2 on 4-6 is Overcast-3, row 3
 		{2, 1, 0, 2}, // Overcast-2, row 2: no air
-		{3, 4, 2, 2}, // row 4
+		{3, 4, 2, 2}, // E03 (6.1, L363): row 4, 2 US + 2 CW air, all 4 naval markers
 		{5, 6, 3, 2}, // row 6
 		{5, 1, 0, 0}, // Storm, row 1: neither (4.3)
 	} {
