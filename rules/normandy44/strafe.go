@@ -149,7 +149,7 @@ func (g *Game) strafesOn(id string) []strafeMission {
 // checkStrafeArmy: the attack on a strafed hex is made by the army whose
 // markers strafe it (AMBIG-35).
 func (g *Game) checkStrafeArmy(a AttackCommand) error {
-	if g.s.Side != Allied {
+	if g.s.Side != Allied || g.s.Phase != PhaseCombat {
 		return nil
 	}
 	army := g.attackArmy(a)
