@@ -65,7 +65,7 @@ rolls), solo (one person holds every seat).`,
 	cmd.Flags().StringVar(&ng.OpponentKey, "opponent-key", "", "your opponent's public key (ssh-ed25519 AAAA... or a file): only that key may join")
 	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address")
 	cmd.Flags().StringVar(&dice, "dice", "strict", "dice mode: strict, casual or solo")
-	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. seats=us,uk,de (repeatable)")
+	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. seats=us,uk,de; normandy44: coastal-batteries (optional rule 25.3) (repeatable)")
 	_ = cmd.MarkFlagRequired("scenario")
 	_ = cmd.MarkFlagRequired("side")
 	return cmd

@@ -45,6 +45,12 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 			return nil, err
 		}
 		return g.reserveCommand(c)
+	case verb == "strafe":
+		s, err := ParseStrafe(command)
+		if err != nil {
+			return nil, err
+		}
+		return g.strafe(s)
 	case combatVerbs[verb]:
 		return g.combatCommand(Side(seat), command)
 	case g.s.Combat != nil:
@@ -119,6 +125,7 @@ func (g *Game) endStage() ([]rules.Event, error) {
 		}
 	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
+	events = append(events, g.checkBatteries()...) // 25.3
 	if g.s.Phase == PhaseEnd {
 		// 22.2 declined: automatic victory and the end of the turn (23.1).
 		if events = append(events, g.closeEnd()...); g.s.Over {

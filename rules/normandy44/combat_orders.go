@@ -78,7 +78,7 @@ func (c CombatCommand) Standing() bool {
 func (c CombatCommand) String() string {
 	parts := []string{string(c.Kind)}
 	switch c.Kind {
-	case CmdOrderDD, CmdOrderDespD, CmdOrderRetreat:
+	case CmdOrderDD, CmdOrderDespD, CmdOrderRetreat, CmdOrderDDSupport:
 		parts = append(parts, c.Mode)
 	case CmdOrderLosses, CmdIfRetreat, CmdIfReserve, CmdLosses, CmdReserve:
 		parts = append(parts, c.Units...)
@@ -152,7 +152,7 @@ func parseCombatCommand(text string) (CombatCommand, error) {
 		c := CombatCommand{Kind: kind}
 		var ok bool
 		switch kind {
-		case CmdOrderDD, CmdOrderDespD:
+		case CmdOrderDD, CmdOrderDespD, CmdOrderDDSupport:
 			c.Mode, ok = mode(rest, ModeAlways, ModeNever)
 		case CmdOrderRetreat:
 			c.Mode, ok = mode(rest, ModeTowardSupply)

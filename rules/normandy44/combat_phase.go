@@ -42,6 +42,7 @@ func (g *Game) inCombatPhase() bool {
 // 10.2, 13.5).
 func (g *Game) startCombat() []rules.Event {
 	g.s.Attacked, g.s.Defended, g.s.Combats, g.s.Combat = nil, nil, 0, nil
+	g.s.Strafes = nil // 19.1.4: a mission not flown against an attack is lost (AMBIG-35)
 	for i := range g.s.Units {
 		g.s.Units[i].RetreatedIn = false
 	}
@@ -180,11 +181,8 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 			return nil, rules.Refuse("10.1", "no attacking unit named in %s", h)
 		}
 	}
-	if a.Air > 0 && !g.s.Weather.AirAllowed() {
-		return nil, rules.Refuse("4.3, 19.1.1", "no air support in %s weather", g.s.Weather)
-	}
-	if a.Naval > 0 && (!g.s.Weather.NavalAllowed() || !g.b.inZone(ZoneNBZ, t)) {
-		return nil, rules.Refuse("19.2.4", "naval support fires only on hexes of the naval bombardment zone, and not in Storm")
+	if err := g.checkSupportMarkers(a, t); err != nil {
+		return nil, err
 	}
 	spend, err := g.checkArtillery(a, t)
 	if err != nil {
@@ -198,18 +196,38 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 		g.s.SupP[poolIndex(g.s.SupP, pool)].N -= n // 17.2.5: 1 SupP a shift
 	}
 	for _, id := range a.Art {
-		if i := g.index[id]; g.unit(i).Type == Werfer {
+		if i, ok := g.index[id]; ok && g.unit(i).Type == Werfer {
 			g.s.Units[i].Fired = true // 17.3: once a turn
+		}
+	}
+	events := g.spendSupport(a, t)
+	g.s.Attacked = append(g.s.Attacked, a.Units()...)
+	g.s.Defended = append(g.s.Defended, a.Target)
+	g.reserveAttacked(a.Units()) // 15.4
+	if g.startStrafing(a) {
+		// 19.1.4: the strafing comes just before the ground combat.
+		return append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Attack declared: %s; the strafing of %s comes first (19.1.4)", a, a.Target)}), nil
+	}
+	return append(events, g.openCombat(a, c)...), nil
+}
+
+// openCombat opens the combat of a declared attack, once any strafing of
+// its hex is over, and runs it as far as the orders go; c is the combat
+// built already, nil to build it from the position after the strafing.
+func (g *Game) openCombat(a AttackCommand, c *Combat) []rules.Event {
+	side := g.s.Side
+	if c == nil {
+		var err error
+		if c, err = g.newCombat(a); err != nil {
+			// Strafing took the last defender (10.1: no combat without one).
+			return []rules.Event{{Seat: rules.Seat(side), Text: fmt.Sprintf("No combat on %s: %v", a.Target, err)}}
 		}
 	}
 	g.s.Combats++
 	g.s.Combat = &combatRecord{N: g.s.Combats, Attack: a.String()}
-	g.s.Attacked = append(g.s.Attacked, a.Units()...)
-	g.s.Defended = append(g.s.Defended, a.Target)
-	g.reserveAttacked(a.Units()) // 15.4
 	g.cur = c
 	events := []rules.Event{{Seat: rules.Seat(side), Text: fmt.Sprintf("Combat %d declared: %s", g.s.Combat.N, c.Event())}}
-	return append(events, g.runCombat()...), nil
+	return append(events, g.runCombat()...)
 }
 
 // newCombat builds the combat of a declaration from the state.
@@ -236,6 +254,8 @@ func (g *Game) combatInput(a AttackCommand) (CombatInput, []int) {
 		Target:   *g.b.hexes[t],
 		Improved: g.improvedFor(a.Target, other(g.s.Side)), // 16.1.1, 16.1.6
 		Support:  Support{Air: a.Air, Naval: a.Naval},
+		// 10.3.4: a combat group as the MAF.
+		Kampfgruppe: a.Kampfgruppe,
 	}
 	in.Support.Artillery = a.fires(func(id string) UnitType {
 		if i, ok := g.index[id]; ok {
@@ -435,22 +455,27 @@ func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 func (g *Game) runCombat() []rules.Event {
 	c := g.combat()
 	orders := g.orders()
+	var events []rules.Event
 	for {
 		p := c.pending()
 		if p.Done {
-			return g.finishCombat()
+			return append(events, g.finishCombat()...)
 		}
 		if p.Roll != "" {
-			return nil
+			return events
 		}
 		cmd, ok := c.byOrder(p, orders)
 		if !ok {
-			return nil
+			return events
 		}
+		pay := g.orderedSupport(c, p.Side, &cmd, orders) // 12.4.7, 19.2.2
 		if err := c.Decide(p.Side, cmd); err != nil {
-			return nil // an order that does not fit leaves the decision to the player
+			return events // an order that does not fit leaves the decision to the player
 		}
 		g.s.Combat.Steps = append(g.s.Combat.Steps, string(p.Side)+": "+cmd.String())
+		if pay != nil {
+			events = append(events, rules.Event{Seat: rules.Seat(p.Side), Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s, by order", g.s.Combat.N, pay())})
+		}
 	}
 }
 
@@ -462,6 +487,7 @@ func (g *Game) finishCombat() []rules.Event {
 		defenders = append(defenders, g.index[u.ID])
 	}
 	g.placeOutcome(g, c, defenders)
+	flips := g.hqMovedFlip(c) // 17.2.3
 	if c.Retreat != nil {
 		g.setControl(g.b.id(c.Retreat.Hexes[len(c.Retreat.Hexes)-1]), c.defender())
 	}
@@ -480,7 +506,7 @@ func (g *Game) finishCombat() []rules.Event {
 	// A conditional order is for the attack it came with (digest §6.3).
 	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool { return strings.HasPrefix(r.Text, "if-retreat ") })
 	g.s.Combat, g.cur = nil, nil
-	return append([]rules.Event{{Seat: rules.Seat(c.In.Attacker), Text: text}}, g.reserveSweep()...)
+	return append(append([]rules.Event{{Seat: rules.Seat(c.In.Attacker), Text: text}}, flips...), g.reserveSweep()...)
 }
 
 // rollCombat hands the combat its die.
@@ -526,7 +552,11 @@ func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
 	p := c.pending()
 	var pay func() string
 	if cmd.Kind == CmdDD && cmd.Support {
-		if pay = g.ddSupport(c); pay == nil {
+		lead := ""
+		if len(cmd.Units) > 0 {
+			lead = cmd.Units[0]
+		}
+		if pay = g.ddSupport(c, lead); pay == nil {
 			return nil, rules.Refuse("12.4.7", "no naval marker, HQ or Werfer can support the Determined Defense in %s", c.Origin)
 		}
 	}
@@ -542,16 +572,21 @@ func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
 }
 
 // ddSupport finds the defender's source of defensive support for the DD in
-// the combat's hex (12.4.7), the free ones first: a naval marker (Allies,
-// the hex in the NBZ, not in Storm), a Werfer within 3 (Germans), then an
-// HQ within its range that can trace supply and pay 1 SupP. The function
-// returned pays for it and names it; nil means no source. The HQ's ready
-// side is not checked: the engine tracks only this turn's moves (17.2.3).
-func (g *Game) ddSupport(c *Combat) func() string {
+// the combat's hex (12.4.7), the free ones first: a naval marker of the
+// Lead's army still ready this turn (Allies, the hex in the NBZ, not in
+// Storm; 19.2.2, 19.2.3), a Werfer within 3 (Germans), then an HQ within its
+// range on its ready side (17.2.3) that can trace supply and pay 1 SupP
+// (17.2.6, 17.2.7), then Caen's artillery (17.2.8). The function returned
+// pays for it and names it; nil means no source. lead "" asks whether any
+// defender could have support.
+func (g *Game) ddSupport(c *Combat, lead string) func() string {
 	def := c.defender()
 	target := g.b.ids[c.Origin]
-	if def == Allied && g.s.Weather.NavalAllowed() && g.b.inZone(ZoneNBZ, target) {
-		return func() string { return "naval marker" }
+	if army, ok := g.defensiveNaval(c, lead); ok {
+		return func() string {
+			poolUse(g.s.Naval, army, 1) // 19.2.1: once a game turn
+			return "a " + army + " naval marker (19.2.2)"
+		}
 	}
 	var hq = -1
 	for i := range g.s.Units {
@@ -566,9 +601,17 @@ func (g *Game) ddSupport(c *Combat) func() string {
 				g.s.Units[i].Fired = true // 12.4.7: it flips
 				return u.ID
 			}
-		case u.Type == HQ && hq < 0 && !us.OutOfSupply:
+		case u.Type == HQ && hq < 0 && !us.OutOfSupply && !us.HQMoved:
 			if k := poolIndex(g.s.SupP, g.artilleryPool(i)); k >= 0 && g.s.SupP[k].N > 0 {
 				hq = i
+			}
+		}
+	}
+	if hq < 0 && def == German {
+		if ok, _ := g.caenArtillery(target); ok {
+			return func() string {
+				g.s.SupP[poolIndex(g.s.SupP, germanSupPPool)].N-- // 17.2.8
+				return "Caen artillery (1 7th Army SupP, 17.2.8)"
 			}
 		}
 	}
@@ -583,10 +626,14 @@ func (g *Game) ddSupport(c *Combat) func() string {
 
 // supportChoices drops the "dd U support" choices when no source can give it.
 func (g *Game) supportChoices(c *Combat, choices []string) []string {
-	if g.ddSupport(c) != nil {
-		return choices
+	if g.ddSupport(c, "") == nil {
+		return slices.DeleteFunc(slices.Clone(choices), func(s string) bool { return strings.HasSuffix(s, " support") })
 	}
-	return slices.DeleteFunc(slices.Clone(choices), func(s string) bool { return strings.HasSuffix(s, " support") })
+	// A naval marker supports only a Lead of its own army (19.2.3).
+	return slices.DeleteFunc(slices.Clone(choices), func(s string) bool {
+		w := strings.Fields(s)
+		return strings.HasSuffix(s, " support") && len(w) == 3 && g.ddSupport(c, w[1]) == nil
+	})
 }
 
 var rollWords = map[RollPurpose]string{RollJabos: "Jabos", RollCRT: "combat result", RollDD: "Determined Defense"}
@@ -703,12 +750,15 @@ func (g *Game) attackChoices() []rules.Choice {
 			slices.Sort(a.MAF)
 			slices.Sort(a.With)
 			variants := append([]AttackCommand{a}, g.artilleryVariants(a)...)
-			if side == Allied && g.s.Weather.AirAllowed() {
-				b := a
-				b.Air = 1
-				variants = append(variants, b)
+			if side == Allied {
+				b, n := a, a
+				b.Air, n.Naval = 1, 1
+				variants = append(variants, b, n) // 19.1.2, 19.2.2
 			}
 			for _, v := range variants {
+				if g.checkSupportMarkers(v, t) != nil {
+					continue
+				}
 				in, _ := g.combatInput(v)
 				o, err := resolveOdds(in)
 				if err != nil {
@@ -717,6 +767,7 @@ func (g *Game) attackChoices() []rules.Choice {
 				out = append(out, rules.Choice{Command: v.String(), Piece: tid, Note: o.String()})
 			}
 		}
+		out = append(out, g.kampfgruppeChoices(t, cand)...) // 10.3.4
 	}
 	return out
 }
@@ -750,6 +801,8 @@ func orderChoices(attacker bool) []rules.Choice {
 	out := []rules.Choice{
 		{Command: "order dd always", Note: "standing: Determined Defense whenever allowed (12.4)"},
 		{Command: "order dd never", Note: "standing: never Determined Defense (12.4)"},
+		{Command: "order dd-support always", Note: "standing: a DD by order takes defensive support where it can (12.4.7, 19.2.2)"},
+		{Command: "order dd-support never", Note: "standing: a DD by order takes no defensive support (12.4.7)"},
 		{Command: "order despd always", Note: "standing: Desperate Defense whenever allowed (12.5)"},
 		{Command: "order despd never", Note: "standing: never Desperate Defense (12.5)"},
 		{Command: "order retreat toward-supply", Note: "standing: retreat toward supply (13.1.4)"},
@@ -775,13 +828,26 @@ func (g *Game) combatLines() []string {
 	return lines
 }
 
-// artilleryPool is the SupP pool an HQ draws on: the 7th Army's for the
-// Germans (the Cherbourg Fortress pool is left to the fortress, 17.2.7 read
-// as the ENGINE NOTE of resources.go), the army's for the Allies (5.1).
+// artilleryPool is the SupP pool an HQ draws on: for the Germans the pool
+// its supply line reaches (17.2.7, 17.4; hqPools in combat_special.go), the
+// army's for the Allies (5.1).
 func (g *Game) artilleryPool(i int) string {
 	switch {
 	case g.unit(i).Side == German:
-		return germanSupPPool
+		// 17.2.7, 17.4: the pool its supply line reaches, the 7th Army's
+		// first while it can pay.
+		// "" when it reaches neither: it may not fire (17.4 for the
+		// Cotentin HQ).
+		pools := g.hqPools(i)
+		for _, p := range pools {
+			if k := poolIndex(g.s.SupP, p); k >= 0 && g.s.SupP[k].N > 0 {
+				return p
+			}
+		}
+		if len(pools) > 0 {
+			return pools[0]
+		}
+		return ""
 	case g.unit(i).Nationality == "us":
 		return "us"
 	}
@@ -794,6 +860,17 @@ func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int,
 	spend := map[string]int{}
 	army := g.army(g.index[a.MAF[0]])
 	for k, id := range a.Art {
+		if id == caenArt && g.s.Side == German {
+			// 17.2.8: Caen's guns, 1 SupP from the 7th Army a shift.
+			if ok, why := g.caenArtillery(target); !ok {
+				return nil, rules.Refuse("17.2.8", "no Caen artillery: %s", why)
+			}
+			if k > 0 && a.Art[k-1] == id {
+				return nil, rules.Refuse("17.2.8, AMBIG-16", "Caen gives one shift")
+			}
+			spend[germanSupPPool]++
+			continue
+		}
 		i, ok := g.index[id]
 		if !ok {
 			return nil, rules.Refuse("11.6", "no unit %s", id)
@@ -817,13 +894,19 @@ func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int,
 			return nil, rules.Refuse("17.3", "%s has fired this turn", id)
 		case u.Type == HQ && us.Hexes > 1:
 			return nil, rules.Refuse("17.2.3", "%s moved more than 1 hex this turn", id)
+		case u.Type == HQ && us.HQMoved:
+			return nil, rules.Refuse("17.2.3", "%s is on its Moved side (it moved more than 1 hex or retreated) until the Initial Phase", id)
 		case u.Type == HQ && us.OutOfSupply:
 			return nil, rules.Refuse("17.2.5", "%s cannot trace a supply line", id)
 		case u.Type == Werfer && k > 0 && a.Art[k-1] == id:
 			return nil, rules.Refuse("17.3", "a Werfer gives one shift")
 		}
 		if u.Type == HQ {
-			spend[g.artilleryPool(i)]++
+			pool := g.artilleryPool(i)
+			if pool == "" {
+				return nil, rules.Refuse("17.2.7, 17.4", "%s can trace a supply line neither to the map edge nor to Cherbourg", id)
+			}
+			spend[pool]++
 		}
 	}
 	for pool, n := range spend {
@@ -843,6 +926,13 @@ func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int,
 func (g *Game) artilleryVariants(a AttackCommand) []AttackCommand {
 	var out []AttackCommand
 	t := g.b.ids[a.Target]
+	if g.s.Side == German {
+		b := a
+		b.Art = []string{caenArt}
+		if _, err := g.checkArtillery(b, t); err == nil {
+			out = append(out, b) // 17.2.8
+		}
+	}
 	for i := range g.s.Units {
 		if tp := g.unit(i).Type; g.unit(i).Side != g.s.Side || (tp != HQ && tp != Werfer) {
 			continue

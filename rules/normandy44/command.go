@@ -33,6 +33,10 @@ const maxPath = 64
 //	entrench UNIT                    the unit starts an IP in its hex (16.1.3)
 //	remove-ip HEX                    take an own IP or Entrenching marker off (16.1.2)
 //
+// Attacks ('attack ...', combat_declare.go), combat decisions and orders
+// (combat_orders.go) and strafing ('strafe HEX us|cw', strafe.go, 19.1.4)
+// have parsers of their own.
+//
 // A move names the unit, then its path: the hex it stands in and every hex it
 // enters, in order. A reinforcement's path starts with its entry hex (6.6),
 // and may be that hex alone. "sm" moves it by Strategic Movement (9.8.1) and "trucks"

@@ -3,6 +3,7 @@ package normandy44
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -38,14 +39,17 @@ func init() {
 // ErrOption is returned for an option the engine does not know.
 var ErrOption = errors.New("unknown option")
 
-// knownOptions lists the variant options (none yet: the ambiguities of the
-// digest are settled by its proposed readings, named in the code).
-var knownOptions = map[string]string{}
+// knownOptions lists the variant options, fixed in the invite ('pbem new
+// --option NAME'): the optional rules of 25.0. The ambiguities of the digest
+// are settled by its proposed readings, named in the code, not by options.
+var knownOptions = map[string]string{
+	optCoastalBatteries: "25.3: from turn 2 one US and one British naval marker a turn suppress the coastal batteries on their side of the army boundary",
+}
 
 func checkOptions(options []string) error {
 	for _, o := range options {
 		if _, ok := knownOptions[o]; !ok {
-			return fmt.Errorf("normandy44: %w %q (this version has no options)", ErrOption, o)
+			return fmt.Errorf("normandy44: %w %q (known: %s)", ErrOption, o, strings.Join(slices.Sorted(maps.Keys(knownOptions)), ", "))
 		}
 	}
 	return nil
@@ -84,6 +88,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	g.startingResources()
 	// 20.1: turn 1 has no Initial Phase; its weather is Overcast-2.
 	g.s.Weather = WeatherOvercast2
+	g.supportMarkers() // 20.1: the naval markers are ready on turn 1
 	g.s.Phase, g.s.Side = firstStage(1, sc)
 	g.enterPhase()
 	return g, nil
@@ -161,6 +166,9 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if us.Reserve {
 			label += " [Reserve]" // 15.1
 		}
+		if us.HQMoved {
+			label += " [Moved]" // 17.2.3
+		}
 		if us.Scattered {
 			label += " [Scattered]" // 20.2.3
 		}
@@ -196,6 +204,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		lines = append(lines, "In Britain, to buy with RP (6.5.1): "+strings.Join(britain, ", "))
 	}
 	lines = append(lines, g.resourceLines()...)
+	lines = append(lines, g.supportLines()...)
 	lines = append(lines, g.mulberryLines()...)
 	lines = append(lines, g.ipLines()...)
 	lines = append(lines, g.combatLines()...)

@@ -98,7 +98,7 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 				}
 				return
 			}
-			if verb, _, _ := strings.Cut(p.cmd, " "); verb == "attack" || combatVerbs[verb] {
+			if verb, _, _ := strings.Cut(p.cmd, " "); verb == "attack" || verb == "strafe" || combatVerbs[verb] {
 				verbs[verb]++
 				if after.s.Combat == nil && before.s.Combat != nil || verb == "attack" && after.s.Combat == nil {
 					verbs["resolved"]++

@@ -28,6 +28,7 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 	}
 	if g.inCombatPhase() {
 		out = append(g.attackChoices(), orderChoices(true)...)
+		out = append(out, g.strafeChoices()...) // 19.1.4
 	}
 	if g.s.Phase == PhaseReplacement {
 		out = append(g.replacementChoices(), g.buySupPChoices()...)

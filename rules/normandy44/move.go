@@ -599,6 +599,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		g.setControl(id, u.Side)
 	}
 	us.Spent, us.Hexes = p.cost, len(entered)
+	us.HQMoved = us.HQMoved || (u.Type == HQ && us.Hexes > 1) // 17.2.3: entry counts as movement
 	how := fmt.Sprintf("%s of %s MP", mpText(p.cost), mpText(p.budget))
 	switch {
 	case p.tactical:
@@ -618,6 +619,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	if landing {
 		g.s.Landed = append(g.s.Landed, land)
+		g.s.SwordLanded = g.s.SwordLanded || land.Beach == "sword" // 25.3
 		verb = fmt.Sprintf("is bought for %d %s RP and lands at", land.RP, land.Army)
 		if land.FollowUp {
 			verb = "lands from its approach box at"

@@ -54,6 +54,17 @@ func (g *Game) replaceStock(i int, repl map[string]SupplyStatus) (int, error) {
 		}
 		return -1, rules.Refuse("6.2.3", "%s cannot trace a supply line now (18.3)", u.ID)
 	}
+	if a, ok := g.b.ids[us.At]; ok && !britain {
+		// ENGINE NOTE (7.2), as for mobilization: the restored step may not
+		// put the hex over the stacking limit, which a unit with a Repl
+		// marker (1 hex of movement, 6.2.4) might not be able to undo.
+		us.Step--
+		over := g.stackAt(g.occupancy(), a) > stackLimit
+		us.Step++
+		if over {
+			return -1, rules.Refuse("7.1", "a step restored to %s would put %s over the stacking limit", u.ID, us.At)
+		}
+	}
 	k, err := g.fittingStock(u)
 	if err == nil {
 		err = g.airborneReplCheck(i, k) // 20.2.2

@@ -149,7 +149,8 @@ type SpecialRule struct {
 	Names       []string // invasion: beaches; no-marker: markers
 	Pool        string   // supply: the SupP marker
 	Points      int      // supply: starting SupP
-	Nationality string   // remove: whose occupation triggers it
+	Nationality string   // remove: whose occupation triggers it; support: the army, us or cw
+	Air, Naval  int      // support: the most air and naval markers the army has a turn (19.1.1, 19.2.1)
 }
 
 // VictoryRule is one victory condition. Which fields are set depends on Kind.

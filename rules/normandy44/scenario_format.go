@@ -220,6 +220,8 @@ func specialWords(r SpecialRule) []string {
 		words = append(words, r.Pool, strconv.Itoa(r.Points))
 	case SpecialPanzer21:
 		words = append(words, r.Formation)
+	case SpecialSupport:
+		words = append(words, r.Nationality, "air="+strconv.Itoa(r.Air), "naval="+strconv.Itoa(r.Naval))
 	}
 	return words
 }

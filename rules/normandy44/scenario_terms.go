@@ -209,9 +209,10 @@ const (
 	SpecialRemove   SpecialKind = "remove"    // remove a formation when a hex is occupied (S3.3 II)
 	SpecialSupply   SpecialKind = "supply"    // starting SupP on a marker (S3.2)
 	SpecialPanzer21 SpecialKind = "panzer-21" // the formation that is the 21st Panzer Division: MA 3 in turn 1 (20.4)
+	SpecialSupport  SpecialKind = "support"   // an army air and naval markers capped (S3.2.4)
 )
 
-var specialKinds = set(SpecialInvasion, SpecialRange, SpecialNoEntry, SpecialNoCross, SpecialNoMarker, SpecialRemove, SpecialSupply, SpecialPanzer21)
+var specialKinds = set(SpecialInvasion, SpecialRange, SpecialNoEntry, SpecialNoCross, SpecialNoMarker, SpecialRemove, SpecialSupply, SpecialPanzer21, SpecialSupport)
 
 // Markers a scenario may withhold (9.8).
 var withheldMarkers = set("trucks", "strategic-move")

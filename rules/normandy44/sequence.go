@@ -132,10 +132,13 @@ var phaseRules = map[Phase]phaseRule{
 		enter: (*Game).startCombat,
 		await: always,
 		prompt: func(g *Game) string {
-			p := "attack ('attack HEX from HEX... maf UNIT... [with UNIT...] [air N] [naval N]', 10.2-10.5), " +
+			p := "attack ('attack HEX from HEX... maf UNIT... [with UNIT...] [art UNIT...] [air N] [naval N] [kampfgruppe]', 10.2-10.5), " +
 				"give orders ('order dd always', 'order losses UNIT...', 'if-retreat advance UNIT...'), then 'end'"
 			if g.s.Side == German {
 				p = strings.Replace(p, " [air N] [naval N]", "", 1)
+				p = strings.Replace(p, "[art UNIT...]", "[art UNIT...|caen]", 1) // 17.2.8
+			} else if g.s.Phase == PhaseCombat && g.s.Combats == 0 {
+				p = "assign strafing first ('strafe HEX us|cw', 19.1.4), " + p
 			}
 			return p
 		}},
@@ -236,6 +239,11 @@ func (g *Game) Pending() rules.Pending {
 		p.Seats = []rules.Seat{rules.Seat(Allied)} // 22.2: the End Phase waits only for the Allies
 	}
 	p.Prompt = r.prompt(g)
+	if g.s.Strafing != nil {
+		p.Dice = g.strafeNeed() // 19.1.4: before the combat it belongs to
+		p.Prompt = p.Dice.For
+		return p
+	}
 	if g.s.Combat != nil {
 		g.combatPending(&p)
 		return p
@@ -263,6 +271,9 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	if !g.s.Over && len(g.s.GliderRolls) > 0 {
 		return g.rollGlider(values) // 20.2.4
 	}
+	if !g.s.Over && g.s.Strafing != nil {
+		return g.rollStrafe(values)
+	}
 	if !g.s.Over && g.s.Combat != nil && g.Pending().Dice != nil {
 		return g.rollCombat(values)
 	}
@@ -285,6 +296,8 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	}
 	events = append(events, g.mulberryInitial()...) // 21.1.1: before the SupP it changes (21.1.3)
 	events = append(events, g.receiveResources()...)
+	events = append(events, g.supportMarkers()...) // 19.1.1, 19.2.1, 25.3
+	g.hqReady()                                    // 17.2.3
 	for i := range g.s.Units {
 		// 17.3: a Werfer that can trace a supply line flips back to ready.
 		if us := &g.s.Units[i]; us.Fired && !us.OutOfSupply {

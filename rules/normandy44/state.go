@@ -79,6 +79,19 @@ type state struct {
 	// allowance (16.1.2).
 	IPs      []ipMarker `json:"ips,omitempty"`
 	IPsBegun []string   `json:"ips_begun,omitempty"`
+	// Allied air and naval support (airnaval.go, strafe.go): the turn's
+	// markers per army (19.1.1, 19.2.1), the strafing missions of this Allied
+	// Combat Phase and the strafing whose dice are awaited (19.1.4), the turn
+	// and hexes of the special Cherbourg bombardment (19.2.5), and the coastal
+	// batteries eliminated (25.3, option coastal-batteries).
+	Air          []markerPool    `json:"air,omitempty"`
+	Naval        []markerPool    `json:"naval,omitempty"`
+	Strafes      []strafeMission `json:"strafes,omitempty"`
+	Strafing     *strafeRun      `json:"strafing,omitempty"`
+	Bombard      int             `json:"bombard,omitempty"`
+	BombardHexes []string        `json:"bombard_hexes,omitempty"`
+	Batteries    []string        `json:"batteries,omitempty"`
+	SwordLanded  bool            `json:"sword_landed,omitempty"` // 25.3: a reinforcement landed through Sword
 
 	// Invasion is the progress of the Special Invasion Phase (20.1-20.3,
 	// invasion.go); nil outside it.
@@ -132,6 +145,10 @@ type unitState struct {
 	Reserve      bool `json:"reserve,omitempty"`
 	ReserveMoved bool `json:"reserve_moved,omitempty"`
 	EZOCMove     bool `json:"ezoc_move,omitempty"`
+	// HQMoved: an HQ on its Moved side after moving more than 1 hex or a
+	// retreat (17.2.3), until it flips back in the Initial Phase; it gives
+	// neither artillery nor DD support (12.4.7 ENGINE NOTE).
+	HQMoved bool `json:"hq_moved,omitempty"`
 }
 
 // control records who controls a Town, City or fortification hex: the side
@@ -152,6 +169,9 @@ type Game struct {
 	// cur caches the Combat that s.Combat records; Clone drops it and the
 	// clone rebuilds its own.
 	cur *Combat
+	// hqLines caches the German HQ supply traces of 17.2.7 for one position
+	// (combat_special.go); Clone drops it.
+	hqLines *hqLineCache
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }
@@ -216,6 +236,16 @@ func (g *Game) Clone() rules.Game {
 	c.s.GliderRolls = slices.Clone(g.s.GliderRolls)
 	c.s.IPs = slices.Clone(g.s.IPs)
 	c.s.IPsBegun = slices.Clone(g.s.IPsBegun)
+	c.s.Air = slices.Clone(g.s.Air)
+	c.s.Naval = slices.Clone(g.s.Naval)
+	c.s.Strafes = slices.Clone(g.s.Strafes)
+	c.s.BombardHexes = slices.Clone(g.s.BombardHexes)
+	c.s.Batteries = slices.Clone(g.s.Batteries)
+	if g.s.Strafing != nil {
+		r := *g.s.Strafing
+		r.Targets = slices.Clone(r.Targets)
+		c.s.Strafing = &r
+	}
 	c.s.Invasion = g.s.Invasion.clone()
 	if g.s.Combat != nil {
 		r := *g.s.Combat
@@ -223,6 +253,7 @@ func (g *Game) Clone() rules.Game {
 		c.s.Combat = &r
 	}
 	c.cur = nil
+	c.hqLines = nil
 	return &c
 }
 
