@@ -11,7 +11,7 @@ import (
 // Apply implements rules.Game. Every check is made before anything changes,
 // so a refused command leaves the state as it was.
 func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
-	if !slices.Contains(seats, seat) {
+	if !slices.Contains(g.Seats(), seat) {
 		return nil, fmt.Errorf("%w: no seat %q in this game", rules.ErrNotPending, seat)
 	}
 	p := g.Pending()
@@ -23,6 +23,9 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	}
 	if !slices.Contains(p.Seats, seat) {
 		return nil, fmt.Errorf("%w: it is the %s, for %s", rules.ErrNotPending, p.Phase, strings.Join(seatNames(p.Seats), ", "))
+	}
+	if err := g.checkOwner(seat, command); err != nil {
+		return nil, err
 	}
 	verb, _, _ := strings.Cut(command, " ")
 	switch {
@@ -36,7 +39,7 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 		}
 		return g.declare(a)
 	case combatVerbs[verb]:
-		return g.combatCommand(Side(seat), command)
+		return g.combatCommand(seat, command)
 	case g.s.Combat != nil:
 		return nil, rules.Refuse("10.0", "the combat on %s waits for %s", g.combat().Origin, p.Prompt)
 	}
@@ -46,6 +49,9 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	}
 	switch c.Verb {
 	case "end":
+		if g.opt.multi() {
+			return g.endSeat(seat) // 24.0: each player of the side ends his part
+		}
 		return g.endStage()
 	case "move":
 		if g.s.Phase != PhaseMovement {

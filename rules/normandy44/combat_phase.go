@@ -21,6 +21,9 @@ import (
 type combatRecord struct {
 	N      int    `json:"n"` // the combat's number in the phase, from 1
 	Attack string `json:"attack"`
+	// Seat is the seat that declared the attack when a side has two
+	// players (24.0); empty otherwise.
+	Seat string `json:"seat,omitempty"`
 	// Steps are "roll PURPOSE DIE" and "SIDE: DECISION", in order, including
 	// the decisions taken by orders.
 	Steps []string `json:"steps,omitempty"`
@@ -30,6 +33,9 @@ type combatRecord struct {
 type orderRecord struct {
 	Side Side   `json:"side"`
 	Text string `json:"text"`
+	// Seat is the seat that gave the order when a side has two players
+	// (24.0: each answers only for his own units); empty otherwise.
+	Seat string `json:"seat,omitempty"`
 }
 
 // inCombatPhase: the phasing side may declare attacks. The Reserve Combat
@@ -62,13 +68,18 @@ func (g *Game) orders() Orders {
 
 // giveOrder records a standing or conditional order, replacing the side's
 // order of the same kind.
-func (g *Game) giveOrder(side Side, c CombatCommand) []rules.Event {
+func (g *Game) giveOrder(side Side, seat rules.Seat, c CombatCommand) []rules.Event {
+	rec := orderRecord{Side: side, Text: c.String()}
+	who := sideWord(side)
+	if g.opt.multi() {
+		rec.Seat, who = string(seat), string(seat) // 24.0: the orders of one player
+	}
 	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool {
 		k, err := ParseCombatCommand(r.Text)
-		return r.Side == side && (err != nil || k.Kind == c.Kind)
+		return r.Side == side && r.Seat == rec.Seat && (err != nil || k.Kind == c.Kind)
 	})
-	g.s.Orders = append(g.s.Orders, orderRecord{Side: side, Text: c.String()})
-	return []rules.Event{{Seat: rules.Seat(side), Text: sideWord(side) + " order in force: " + c.String()}}
+	g.s.Orders = append(g.s.Orders, rec)
+	return []rules.Event{{Seat: seat, Text: who + " order in force: " + c.String()}}
 }
 
 // combat is the combat in progress, rebuilt from the state when needed.
@@ -200,10 +211,13 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 	}
 	g.s.Combats++
 	g.s.Combat = &combatRecord{N: g.s.Combats, Attack: a.String()}
+	if g.opt.multi() {
+		g.s.Combat.Seat = string(g.actingSeat()) // 24.0: its decisions and dice
+	}
 	g.s.Attacked = append(g.s.Attacked, a.Units()...)
 	g.s.Defended = append(g.s.Defended, a.Target)
 	g.cur = c
-	events := []rules.Event{{Seat: rules.Seat(side), Text: fmt.Sprintf("Combat %d declared: %s", g.s.Combat.N, c.Event())}}
+	events := []rules.Event{{Seat: g.combatSeat(c, side), Text: fmt.Sprintf("Combat %d declared: %s", g.s.Combat.N, c.Event())}}
 	return append(events, g.runCombat()...), nil
 }
 
@@ -439,7 +453,7 @@ func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 // and ends the combat when nothing is left to roll or decide.
 func (g *Game) runCombat() []rules.Event {
 	c := g.combat()
-	orders := g.orders()
+	orders := g.ordersFor(c)
 	for {
 		p := c.pending()
 		if p.Done {
@@ -505,7 +519,8 @@ func (g *Game) rollCombat(values []int) ([]rules.Event, error) {
 }
 
 // combatCommand applies an order or a decision given by side.
-func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
+func (g *Game) combatCommand(seat rules.Seat, text string) ([]rules.Event, error) {
+	side := seatSide(seat)
 	cmd, err := ParseCombatCommand(text)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
@@ -514,7 +529,7 @@ func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
 		if cmd.Kind == CmdIfRetreat && (side != g.s.Side || !g.inCombatPhase()) {
 			return nil, rules.Refuse("14.1", "a conditional advance is given by the attacker in its Combat Phase, with or before its attack")
 		}
-		events := g.giveOrder(side, cmd)
+		events := g.giveOrder(side, seat, cmd)
 		if g.s.Combat != nil {
 			events = append(events, g.runCombat()...)
 		}
@@ -540,7 +555,7 @@ func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
 	g.s.Combat.Steps = append(g.s.Combat.Steps, string(side)+": "+cmd.String())
 	var events []rules.Event
 	if pay != nil {
-		events = append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s", g.s.Combat.N, pay())})
+		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s", g.s.Combat.N, pay())})
 	}
 	return append(events, g.runCombat()...), nil
 }
@@ -561,7 +576,9 @@ func (g *Game) ddSupport(c *Combat) func() string {
 	for i := range g.s.Units {
 		u, us := g.unit(i), g.s.Units[i]
 		at, on := g.onMap(i)
-		if u.Side != def || !on || us.Disrupted || us.SM || hx.Distance(at, target) > u.Range {
+		if u.Side != def || !on || us.Disrupted || us.SM || hx.Distance(at, target) > u.Range ||
+			(g.opt.multi() && g.owner(i) != g.combatSeat(c, def)) { // 24.0: the defender's own support
+
 			continue
 		}
 		switch {
@@ -599,10 +616,11 @@ var rollWords = map[RollPurpose]string{RollJabos: "Jabos", RollCRT: "combat resu
 func (g *Game) combatPending(p *rules.Pending) {
 	c := g.combat()
 	cp := c.pending()
-	p.Seats = []rules.Seat{rules.Seat(cp.Side)}
+	seat := g.combatSeat(c, cp.Side) // 24.0: the owner of the units concerned
+	p.Seats = []rules.Seat{seat}
 	where := fmt.Sprintf("combat %d on %s", g.s.Combat.N, c.Origin)
 	if cp.Roll != "" {
-		p.Dice = &rules.DiceNeed{By: rules.Seat(cp.Side), For: fmt.Sprintf("%s: %s (%s)", where, rollWords[cp.Roll], cp.Rule), Sides: []int{6}}
+		p.Dice = &rules.DiceNeed{By: seat, For: fmt.Sprintf("%s: %s (%s)", where, rollWords[cp.Roll], cp.Rule), Sides: []int{6}}
 		p.Prompt = p.Dice.For
 		return
 	}
@@ -678,7 +696,7 @@ func (g *Game) attackChoices() []rules.Choice {
 				continue
 			}
 			for _, i := range occ[n] {
-				if g.mayAttack(i) {
+				if g.mayAttack(i) && g.ownedByActor(i) { // 24.0: the acting player's own units
 					cand = append(cand, i)
 				}
 			}
@@ -787,6 +805,8 @@ func (g *Game) combatLines() []string {
 // as the ENGINE NOTE of resources.go), the army's for the Allies (5.1).
 func (g *Game) artilleryPool(i int) string {
 	switch {
+	case g.unit(i).Side == German && g.opt.germanSplit && g.owner(i) == SeatGermanCW:
+		return pzWestPool // 24.0: the player facing the CW (suppsplit.go)
 	case g.unit(i).Side == German:
 		return germanSupPPool
 	case g.unit(i).Nationality == "us":

@@ -14,9 +14,6 @@ import (
 // 3: the Combat Phase (10.x-14.x) with orders, and their state.
 const Version = "normandy44/3"
 
-// The seats, in the fixed order of the dice protocol.
-var seats = []rules.Seat{rules.Seat(Allied), rules.Seat(German)}
-
 func init() {
 	rules.Register(rules.Engine{
 		Name:    "normandy44",
@@ -27,10 +24,11 @@ func init() {
 			if _, err := ParseScenario(data); err != nil {
 				return nil, err
 			}
-			if err := checkOptions(options); err != nil {
+			v, err := readOptions(options)
+			if err != nil {
 				return nil, err
 			}
-			return slices.Clone(seats), nil
+			return v.seats(), nil
 		},
 	})
 }
@@ -38,17 +36,20 @@ func init() {
 // ErrOption is returned for an option the engine does not know.
 var ErrOption = errors.New("unknown option")
 
-// knownOptions lists the variant options (none yet: the ambiguities of the
-// digest are settled by its proposed readings, named in the code).
-var knownOptions = map[string]string{}
+// knownOptions lists the variant options, fixed in the invitation, each with
+// what it does (the ambiguities of the digest are otherwise settled by its
+// proposed readings, named in the code). players.go reads them.
+var knownOptions = map[string]string{
+	players3Allied:      "24.0: three players, two Allied (seats us, cw, german)",
+	players3German:      "24.0: three players, two German (seats allied, german-cw, german-us)",
+	players4:            "24.0: four players (seats us, cw, german-cw, german-us)",
+	optHistoricalStorms: "25.1: turns 14-16 are Storm; any other weather roll of 1 is rolled again",
+	optRandomStorm:      "25.2: weather 1s rolled again until turn 11; from turn 12 a Storm lasts 3 turns",
+}
 
 func checkOptions(options []string) error {
-	for _, o := range options {
-		if _, ok := knownOptions[o]; !ok {
-			return fmt.Errorf("normandy44: %w %q (this version has no options)", ErrOption, o)
-		}
-	}
-	return nil
+	_, err := readOptions(options)
+	return err
 }
 
 // New starts a game from a scenario file: the units stand where the set-up
@@ -58,7 +59,8 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkOptions(options); err != nil {
+	v, err := readOptions(options)
+	if err != nil {
 		return nil, err
 	}
 	b, err := newBoard(sc)
@@ -69,7 +71,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}}
+	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v}
 	g.s = state{Scenario: sc.Name, Options: slices.Clone(options), Turn: 1}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i
@@ -82,6 +84,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	}
 	g.initControl()
 	g.startingResources()
+	g.startingSplit() // 24.0: two German players split the starting SupP
 	// 20.1: turn 1 has no Initial Phase; its weather is Overcast-2.
 	g.s.Weather = WeatherOvercast2
 	g.s.Phase, g.s.Side = firstStage(1, sc)
@@ -116,7 +119,9 @@ func (g *Game) initControl() {
 }
 
 // Seats implements rules.Game.
-func (g *Game) Seats() []rules.Seat { return slices.Clone(seats) }
+// The seats come in the fixed order of the dice protocol; the players
+// options add seats (24.0, players.go).
+func (g *Game) Seats() []rules.Seat { return g.opt.seats() }
 
 // View implements rules.Game. Normandy '44 has no hidden units, so both sides
 // see everything.

@@ -76,7 +76,9 @@ type phaseRule struct {
 // adding their commands to Apply's switch.
 var phaseRules = map[Phase]phaseRule{
 	PhaseInitial: {name: "Initial Phase", rule: "3.0 A, 4.1",
-		await:  always,
+		// 25.1, 25.2: a forced Storm turn has no roll (storms.go).
+		enter:  (*Game).startInitial,
+		await:  func(g *Game) bool { return !g.forcedStormNow() },
 		prompt: func(g *Game) string { return "the weather roll (4.1): one die" }},
 	PhaseInvasion: {name: "Special Invasion Phase", rule: "20.1",
 		await: always,
@@ -86,11 +88,14 @@ var phaseRules = map[Phase]phaseRule{
 	PhaseReplacement: {name: "Replacement Phase", rule: "6.2, 6.7",
 		enter: (*Game).startReplacement,
 		// 6.2.3: no replacements in turn 1, and mobilization starts in turn 2 (6.7).
-		await: func(g *Game) bool { return g.s.Turn > 1 },
+		await: func(g *Game) bool { return g.s.Turn > 1 || g.initialSplit() }, // 24.0: the starting SupP split
 		prompt: func(g *Game) string {
 			p := "restore steps or rebuild units with Repl ('replace UNIT', 'rebuild UNIT [HEX]', 6.2)"
 			if g.s.Side == German {
 				p += ", mobilize one 243/709 unit ('mobilize UNIT HEX', 6.7)"
+				if g.opt.germanSplit && g.s.SupPNew > 0 {
+					p += fmt.Sprintf(", split this turn's %d SupP ('allot pz-west N' for the player facing the CW, 24.0)", g.s.SupPNew)
+				}
 				if g.s.SupPNew > 0 && g.fortressInPlay() {
 					p += fmt.Sprintf(", put up to %d of this turn's SupP on the Cherbourg Fortress ('allot cherbourg-fortress N', 5.2)", g.s.SupPNew)
 				}
@@ -176,6 +181,7 @@ func (g *Game) enterPhase() []rules.Event {
 
 // nextStage steps to the next stage, into the next turn after the End Phase.
 func (g *Game) nextStage() {
+	g.s.Ended = nil // 24.0: a new phase, every player has his part to play
 	st := stages(g.s.Turn, g.sc)
 	i := g.stageIndex()
 	if i+1 < len(st) {
@@ -197,15 +203,14 @@ func (g *Game) Pending() rules.Pending {
 	if g.s.Phase == PhaseInitial {
 		// The roll is requested by the entry that closed the last turn, the
 		// Allied one (3.0: "one of the players" rolls).
-		p.Seats = []rules.Seat{rules.Seat(Allied)}
+		p.Seats = []rules.Seat{g.actingSeat()}
 		p.Prompt = r.prompt(g)
-		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: fmt.Sprintf("weather, turn %d (4.1)", g.s.Turn), Sides: []int{6}}
+		p.Dice = &rules.DiceNeed{By: g.actingSeat(), For: g.weatherFor(), Sides: []int{6}}
 		return p
 	}
-	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
-	if g.s.Phase == PhaseEnd {
-		p.Seats = []rules.Seat{rules.Seat(Allied)} // 22.2: the End Phase waits only for the Allies
-	}
+	// 22.2: the End Phase waits only for the Allies (actingSide); with two
+	// players a side, for the one whose part of the phase it is (24.0).
+	p.Seats = []rules.Seat{g.actingSeat()}
 	p.Prompt = r.prompt(g)
 	if g.s.Combat != nil {
 		g.combatPending(&p)
@@ -243,12 +248,22 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	if len(values) != 1 || values[0] < 1 || values[0] > 6 {
 		return nil, fmt.Errorf("%w: the weather roll is one die, 1 to 6, have %v", rules.ErrIllegal, values)
 	}
-	w, events := weatherFor(g.s.Turn, values[0])
-	g.s.Weather = w
+	events, stands := g.rollWeather(values[0]) // 25.1, 25.2 may ask for another die
+	if !stands {
+		return events, nil
+	}
 	if len(events) == 0 { // weatherFor usually says it itself
 		events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
 	}
-	events = append(events, g.mulberryInitial()...) // 21.1.1: before the SupP it changes (21.1.3)
+	events = append(events, g.weatherSet()...)
+	g.nextStage()
+	return append(events, g.enterPhase()...), nil
+}
+
+// weatherSet is what follows the weather of the Initial Phase: Mulberries,
+// the resources of its row (4.3 note) and the Werfers' recovery.
+func (g *Game) weatherSet() []rules.Event {
+	events := g.mulberryInitial() // 21.1.1: before the SupP it changes (21.1.3)
 	events = append(events, g.receiveResources()...)
 	for i := range g.s.Units {
 		// 17.3: a Werfer that can trace a supply line flips back to ready.
@@ -256,8 +271,7 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 			us.Fired = false
 		}
 	}
-	g.nextStage()
-	return append(events, g.enterPhase()...), nil
+	return events
 }
 
 // startMovement opens a Movement Phase: the phase's bookkeeping is reset, the

@@ -72,6 +72,15 @@ type state struct {
 
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
+
+	// Ended lists the seats of a side with two players that have said 'end'
+	// in the current phase (24.0, players.go).
+	Ended []string `json:"ended,omitempty"`
+	// The optional storm rules (storms.go): the 1s rerolled in this turn's
+	// weather roll (25.1, 25.2; S3.2.3 reads them), and the turn in which a
+	// 25.2 Storm began.
+	Rerolled   int `json:"rerolled,omitempty"`
+	StormBegan int `json:"storm_began,omitempty"`
 }
 
 // unitState is one counter's changing data; its fixed values are in the
@@ -127,6 +136,9 @@ type Game struct {
 	index map[string]int // unit id -> index in sc.Units and s.Units
 	sup   *SupplyMap     // supply geometry (18.x), shared like b
 	s     state
+	// opt is what the invitation's options decide (players.go), read from
+	// s.Options once.
+	opt variant
 	// cur caches the Combat that s.Combat records; Clone drops it and the
 	// clone rebuilds its own.
 	cur *Combat
@@ -191,6 +203,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Orders = slices.Clone(g.s.Orders)
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
+	c.s.Ended = slices.Clone(g.s.Ended)
 	if g.s.Combat != nil {
 		r := *g.s.Combat
 		r.Steps = slices.Clone(r.Steps)
