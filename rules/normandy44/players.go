@@ -129,10 +129,10 @@ func (g *Game) owner(i int) rules.Seat {
 	u := g.unit(i)
 	switch {
 	case u.Side == Allied && g.opt.alliedSplit:
-		if g.army(i) == "us" {
-			return SeatUS
+		if g.army(i) == "cw" {
+			return SeatCW
 		}
-		return SeatCW
+		return SeatUS
 	case u.Side == German && g.opt.germanSplit:
 		return g.germanOwner(i)
 	}
