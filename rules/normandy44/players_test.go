@@ -2,6 +2,8 @@ package normandy44
 
 import (
 	"errors"
+	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -362,5 +364,55 @@ func TestPlayers_24_0_InitialWeatherSeat(t *testing.T) {
 	g.enterPhase()
 	if p := g.Pending(); p.Dice == nil || p.Dice.By != "us" || !slices.Equal(p.Seats, []rules.Seat{"us"}) {
 		t.Errorf("the weather die: %+v", p)
+	}
+}
+
+// TestProperty_MultiPlayerCherbourg: the random legal player plays whole
+// Cherbourg games with three and four players (24.0) and the optional storms
+// (25.1, 25.2): one seat acts at a time, each command moves, attacks with or
+// spends only what its seat owns, every dice need names a seat of the game,
+// and replaying the inputs gives the same hashes.
+func TestProperty_MultiPlayerCherbourg(t *testing.T) {
+	data, err := os.ReadFile("../../scenarios/normandy44/cherbourg.scn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, options := range [][]string{
+		{"players=4"},
+		{"players=3-allied", "historical-storms"},
+		{"players=3-german", "random-storm"},
+		{"players=4", "historical-storms"},
+	} {
+		gg, err := New(data, options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := gg.(*Game)
+		seen := map[rules.Seat]bool{}
+		end, plays := playToEnd(t, rand.New(rand.NewPCG(uint64(k)+1, 24)), start.Clone().(*Game), func(before, after *Game, p play) {
+			q := before.Pending()
+			if len(q.Seats) != 1 || !slices.Contains(before.Seats(), q.Seats[0]) {
+				t.Fatalf("%v: %s waits for %v", options, q.Phase, q.Seats)
+			}
+			if q.Dice != nil && !slices.Contains(before.Seats(), q.Dice.By) {
+				t.Fatalf("%v: dice by %q", options, q.Dice.By)
+			}
+			if p.cmd == "" {
+				return
+			}
+			seen[p.seat] = true
+			if err := before.checkOwner(p.seat, p.cmd); err != nil {
+				t.Fatalf("%v: %s gave %q: %v", options, p.seat, p.cmd, err)
+			}
+		})
+		for _, s := range start.Seats() {
+			if !seen[s] {
+				t.Errorf("%v: %s never acted", options, s)
+			}
+		}
+		_, hashes := replay(t, start, plays)
+		if hashes[len(hashes)-1] != end.Hash() {
+			t.Errorf("%v: the replay ends on another hash", options)
+		}
 	}
 }

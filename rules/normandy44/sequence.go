@@ -192,8 +192,17 @@ func (g *Game) nextStage() {
 	g.s.Phase, g.s.Side = firstStage(g.s.Turn, g.sc)
 }
 
-// Pending implements rules.Game.
+// Pending implements rules.Game. With two players a side, the prompt names
+// the seat it is for (24.0).
 func (g *Game) Pending() rules.Pending {
+	p := g.pending()
+	if g.opt.multi() && len(p.Seats) == 1 && p.Prompt != "" {
+		p.Prompt = string(p.Seats[0]) + ": " + p.Prompt
+	}
+	return p
+}
+
+func (g *Game) pending() rules.Pending {
 	r := phaseRules[g.s.Phase]
 	p := rules.Pending{Phase: g.phaseName()}
 	if g.s.Over {
