@@ -13,7 +13,8 @@ import (
 // awaited. A Movement or Combat Phase is ended with probability 1 in 8 at
 // each pick, so that random games both move and go on; a standing order (or
 // an airborne division's evacuation) is given with probability 1 in 16 where
-// they are listed.
+// they are listed. In a game of three or four players (24.0) call it for the
+// seat Pending names: Legal lists only that seat's own commands.
 func RandomCommand(g rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 	choices := g.Legal(seat)
 	if len(choices) == 0 {
