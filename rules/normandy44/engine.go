@@ -163,6 +163,9 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if us.Fired {
 			label += " [fired]"
 		}
+		if g.opt.multi() {
+			label += " <" + string(g.owner(i)) + ">" // 24.0: whose unit it is
+		}
 		byHex[us.At] = append(byHex[us.At], label)
 	}
 	slices.Sort(hexes)

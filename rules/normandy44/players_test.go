@@ -416,3 +416,18 @@ func TestProperty_MultiPlayerCherbourg(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayers_24_0_ViewNamesOwners: with two players a side the view names
+// each unit's seat; the two-player view does not change.
+func TestPlayers_24_0_ViewNamesOwners(t *testing.T) {
+	g := fourGame(t, Allied, "players=4")
+	text := strings.Join(g.View("us").Lines, "\n")
+	for _, want := range []string{"0404 german: g1 <german-us>", "0604 german: g2 <german-cw>", "0603 allied: b1 <cw>", "0403 allied: a1 <us>"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the view lacks %q:\n%s", want, text)
+		}
+	}
+	if two := strings.Join(fourGame(t, Allied).View("allied").Lines, "\n"); strings.Contains(two, "<") {
+		t.Errorf("the two-player view names seats:\n%s", two)
+	}
+}
