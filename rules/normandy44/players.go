@@ -272,8 +272,12 @@ func (g *Game) checkOwner(seat rules.Seat, command string) error {
 			return nil
 		}
 		switch c.Verb {
-		case "move", "relocate", "mobilize", "replace", "rebuild", "evacuate":
-			units = []string{c.Unit}
+		default:
+			// move, relocate, mobilize, replace, rebuild, evacuate, and any
+			// later verb that names its unit in Unit.
+			if _, ok := g.index[c.Unit]; ok {
+				units = []string{c.Unit}
+			}
 		case "evacuate-division":
 			for i := range g.s.Units {
 				if g.unit(i).Formation == c.Unit && g.unit(i).Side == Allied {
