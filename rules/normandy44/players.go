@@ -220,6 +220,20 @@ func (g *Game) actingSeat() rules.Seat {
 	return ss[len(ss)-1]
 }
 
+// seatFor turns a side named as a seat ("allied", "german") into a seat of a
+// game with two players on that side: the one whose part of the phase it is,
+// or the side's first. Seats of the game pass unchanged.
+func (g *Game) seatFor(s rules.Seat) rules.Seat {
+	if slices.Contains(g.opt.seats(), s) {
+		return s
+	}
+	side := seatSide(s)
+	if side == g.actingSide() {
+		return g.actingSeat()
+	}
+	return g.opt.sideSeats(side)[0]
+}
+
 // ownedByActor reports whether unit i is commanded by the seat acting now.
 func (g *Game) ownedByActor(i int) bool { return !g.opt.multi() || g.owner(i) == g.actingSeat() }
 

@@ -196,7 +196,16 @@ func (g *Game) nextStage() {
 // the seat it is for (24.0).
 func (g *Game) Pending() rules.Pending {
 	p := g.pending()
-	if g.opt.multi() && len(p.Seats) == 1 && p.Prompt != "" {
+	if !g.opt.multi() {
+		return p
+	}
+	for k, s := range p.Seats {
+		p.Seats[k] = g.seatFor(s)
+	}
+	if p.Dice != nil {
+		p.Dice.By = g.seatFor(p.Dice.By)
+	}
+	if len(p.Seats) == 1 && p.Prompt != "" {
 		p.Prompt = string(p.Seats[0]) + ": " + p.Prompt
 	}
 	return p
