@@ -192,8 +192,9 @@ func (g *Game) nextStage() {
 	g.s.Phase, g.s.Side = firstStage(g.s.Turn, g.sc)
 }
 
-// Pending implements rules.Game. With two players a side, the prompt names
-// the seat it is for (24.0).
+// Pending implements rules.Game. With two players a side (24.0), a side
+// named where a seat is due becomes the seat whose part of the phase it is
+// (seatFor), and the prompt names it.
 func (g *Game) Pending() rules.Pending {
 	p := g.pending()
 	if !g.opt.multi() {
@@ -221,14 +222,15 @@ func (g *Game) pending() rules.Pending {
 	if g.s.Phase == PhaseInitial {
 		// The roll is requested by the entry that closed the last turn, the
 		// Allied one (3.0: "one of the players" rolls).
-		p.Seats = []rules.Seat{g.actingSeat()}
+		p.Seats = []rules.Seat{rules.Seat(Allied)}
 		p.Prompt = r.prompt(g)
-		p.Dice = &rules.DiceNeed{By: g.actingSeat(), For: g.weatherFor(), Sides: []int{6}}
+		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: g.weatherFor(), Sides: []int{6}}
 		return p
 	}
-	// 22.2: the End Phase waits only for the Allies (actingSide); with two
-	// players a side, for the one whose part of the phase it is (24.0).
-	p.Seats = []rules.Seat{g.actingSeat()}
+	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
+	if g.s.Phase == PhaseEnd {
+		p.Seats = []rules.Seat{rules.Seat(Allied)} // 22.2: the End Phase waits only for the Allies
+	}
 	p.Prompt = r.prompt(g)
 	if g.s.Combat != nil {
 		g.combatPending(&p)
@@ -273,15 +275,7 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	if len(events) == 0 { // weatherFor usually says it itself
 		events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
 	}
-	events = append(events, g.weatherSet()...)
-	g.nextStage()
-	return append(events, g.enterPhase()...), nil
-}
-
-// weatherSet is what follows the weather of the Initial Phase: Mulberries,
-// the resources of its row (4.3 note) and the Werfers' recovery.
-func (g *Game) weatherSet() []rules.Event {
-	events := g.mulberryInitial() // 21.1.1: before the SupP it changes (21.1.3)
+	events = append(events, g.mulberryInitial()...) // 21.1.1: before the SupP it changes (21.1.3)
 	events = append(events, g.receiveResources()...)
 	for i := range g.s.Units {
 		// 17.3: a Werfer that can trace a supply line flips back to ready.
@@ -289,7 +283,8 @@ func (g *Game) weatherSet() []rules.Event {
 			us.Fired = false
 		}
 	}
-	return events
+	g.nextStage()
+	return append(events, g.enterPhase()...), nil
 }
 
 // startMovement opens a Movement Phase: the phase's bookkeeping is reset, the

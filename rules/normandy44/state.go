@@ -16,6 +16,14 @@ type state struct {
 	Turn     int      `json:"turn"`
 	Phase    Phase    `json:"phase"`
 	Side     Side     `json:"side,omitempty"` // the phasing side; "" in the Initial and End Phases
+	// Ended lists the seats of a side with two players that have said 'end'
+	// in the current phase (24.0, players.go).
+	Ended []string `json:"ended,omitempty"`
+	// The optional storm rules (storms.go): the 1s rerolled in this turn's
+	// weather roll (25.1, 25.2; S3.2.3 reads them), and the turn in which a
+	// 25.2 Storm began.
+	Rerolled   int `json:"rerolled,omitempty"`
+	StormBegan int `json:"storm_began,omitempty"`
 	// Weather is this turn's weather (4.1); its effects (T4) come from
 	// weather.go.
 	Weather Weather `json:"weather"`
@@ -72,15 +80,6 @@ type state struct {
 
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
-
-	// Ended lists the seats of a side with two players that have said 'end'
-	// in the current phase (24.0, players.go).
-	Ended []string `json:"ended,omitempty"`
-	// The optional storm rules (storms.go): the 1s rerolled in this turn's
-	// weather roll (25.1, 25.2; S3.2.3 reads them), and the turn in which a
-	// 25.2 Storm began.
-	Rerolled   int `json:"rerolled,omitempty"`
-	StormBegan int `json:"storm_began,omitempty"`
 }
 
 // unitState is one counter's changing data; its fixed values are in the
@@ -190,6 +189,7 @@ func (g *Game) Hash() string { return rules.HashState(g.s) }
 func (g *Game) Clone() rules.Game {
 	c := *g
 	c.s.Options = slices.Clone(g.s.Options)
+	c.s.Ended = slices.Clone(g.s.Ended) // 24.0
 	c.s.Units = slices.Clone(g.s.Units)
 	c.s.Control = slices.Clone(g.s.Control)
 	c.s.SupP = slices.Clone(g.s.SupP)
@@ -203,7 +203,6 @@ func (g *Game) Clone() rules.Game {
 	c.s.Orders = slices.Clone(g.s.Orders)
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
-	c.s.Ended = slices.Clone(g.s.Ended)
 	if g.s.Combat != nil {
 		r := *g.s.Combat
 		r.Steps = slices.Clone(r.Steps)

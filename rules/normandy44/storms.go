@@ -53,7 +53,16 @@ func (g *Game) startInitial() []rules.Event {
 	}
 	g.s.Weather = WeatherStorm
 	events := []rules.Event{{Text: fmt.Sprintf("Turn %d weather: Storm without a roll (%s)", g.s.Turn, g.stormRule())}}
-	return append(events, g.weatherSet()...)
+	// As after a rolled weather (Roll): Mulberries, the resources of row 1,
+	// the Werfers' recovery.
+	events = append(events, g.mulberryInitial()...) // 21.1.1, 21.1.3
+	events = append(events, g.receiveResources()...)
+	for i := range g.s.Units {
+		if us := &g.s.Units[i]; us.Fired && !us.OutOfSupply {
+			us.Fired = false // 17.3
+		}
+	}
+	return events
 }
 
 // rollWeather takes the weather die of the Initial Phase (4.1). Under 25.1 or

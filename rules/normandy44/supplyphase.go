@@ -241,9 +241,7 @@ func (g *Game) attritionNeed() *rules.DiceNeed {
 	for k := range sides {
 		sides[k] = 6
 	}
-	// One need for all the side's units: with two players a side, it is
-	// asked of the seat whose part of the phase it is (24.0).
-	return &rules.DiceNeed{By: g.actingSeat(),
+	return &rules.DiceNeed{By: rules.Seat(g.s.Side),
 		For:   fmt.Sprintf("isolation attrition, one die each for %s (18.5)", strings.Join(g.s.Attrition, ", ")),
 		Sides: sides}
 }
