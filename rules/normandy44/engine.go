@@ -141,7 +141,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if byHex[us.At] == nil {
 			hexes = append(hexes, us.At)
 		}
-		label := us.ID
+		label := us.ID + g.ownerTag(i) // 24.0
 		if us.Step > 0 {
 			label += fmt.Sprintf(" (step %d)", us.Step+1)
 		}
@@ -162,9 +162,6 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		}
 		if us.Fired {
 			label += " [fired]"
-		}
-		if g.opt.multi() {
-			label += " <" + string(g.owner(i)) + ">" // 24.0: whose unit it is
 		}
 		byHex[us.At] = append(byHex[us.At], label)
 	}

@@ -234,6 +234,14 @@ func (g *Game) seatFor(s rules.Seat) rules.Seat {
 	return g.opt.sideSeats(side)[0]
 }
 
+// ownerTag names unit i's seat for the view, when a side has two players.
+func (g *Game) ownerTag(i int) string {
+	if !g.opt.multi() {
+		return ""
+	}
+	return " <" + string(g.owner(i)) + ">"
+}
+
 // ownedByActor reports whether unit i is commanded by the seat acting now.
 func (g *Game) ownedByActor(i int) bool { return !g.opt.multi() || g.owner(i) == g.actingSeat() }
 
