@@ -21,9 +21,6 @@ import (
 type combatRecord struct {
 	N      int    `json:"n"` // the combat's number in the phase, from 1
 	Attack string `json:"attack"`
-	// Seat is the seat that declared the attack when a side has two
-	// players (24.0); empty otherwise.
-	Seat string `json:"seat,omitempty"`
 	// Steps are "roll PURPOSE DIE" and "SIDE: DECISION", in order, including
 	// the decisions taken by orders.
 	Steps []string `json:"steps,omitempty"`
@@ -68,11 +65,14 @@ func (g *Game) orders() Orders {
 
 // giveOrder records a standing or conditional order, replacing the side's
 // order of the same kind.
-func (g *Game) giveOrder(side Side, seat rules.Seat, c CombatCommand) []rules.Event {
+func (g *Game) giveOrder(side Side, c CombatCommand) []rules.Event {
 	rec := orderRecord{Side: side, Text: c.String()}
-	who := sideWord(side)
+	who, seat := sideWord(side), rules.Seat(side)
 	if g.opt.multi() {
-		rec.Seat, who = string(seat), string(seat) // 24.0: the orders of one player
+		// 24.0: the orders of one player, the one the game waits for (only
+		// he may give a command now).
+		seat = g.Pending().Seats[0]
+		rec.Seat, who = string(seat), string(seat)
 	}
 	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool {
 		k, err := ParseCombatCommand(r.Text)
@@ -211,13 +211,10 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 	}
 	g.s.Combats++
 	g.s.Combat = &combatRecord{N: g.s.Combats, Attack: a.String()}
-	if g.opt.multi() {
-		g.s.Combat.Seat = string(g.actingSeat()) // 24.0: its decisions and dice
-	}
 	g.s.Attacked = append(g.s.Attacked, a.Units()...)
 	g.s.Defended = append(g.s.Defended, a.Target)
 	g.cur = c
-	events := []rules.Event{{Seat: g.combatSeat(c, side), Text: fmt.Sprintf("Combat %d declared: %s", g.s.Combat.N, c.Event())}}
+	events := []rules.Event{{Seat: rules.Seat(side), Text: fmt.Sprintf("Combat %d declared: %s", g.s.Combat.N, c.Event())}}
 	return append(events, g.runCombat()...), nil
 }
 
@@ -529,7 +526,7 @@ func (g *Game) combatCommand(seat rules.Seat, text string) ([]rules.Event, error
 		if cmd.Kind == CmdIfRetreat && (side != g.s.Side || !g.inCombatPhase()) {
 			return nil, rules.Refuse("14.1", "a conditional advance is given by the attacker in its Combat Phase, with or before its attack")
 		}
-		events := g.giveOrder(side, seat, cmd)
+		events := g.giveOrder(side, cmd)
 		if g.s.Combat != nil {
 			events = append(events, g.runCombat()...)
 		}

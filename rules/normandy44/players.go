@@ -354,7 +354,7 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 
 // combatSeat is the seat that decides or rolls for side in the combat in
 // progress (24.0): the attacker's decisions go to the seat that declared the
-// attack; the defender's to the seat owning the defending units. When the
+// attack, whose units they all are; the defender's to the seat owning the defending units. When the
 // defenders belong to both German players, the player facing the CW decides
 // (24.0: disputes); a mixed Allied stack is decided by the owner of its
 // first unit in scenario order.
@@ -363,8 +363,9 @@ func (g *Game) combatSeat(c *Combat, side Side) rules.Seat {
 		return rules.Seat(side)
 	}
 	if side == c.In.Attacker {
-		if g.s.Combat != nil && g.s.Combat.Seat != "" {
-			return rules.Seat(g.s.Combat.Seat)
+		// Every attacking unit is the declaring player's (checkOwner).
+		if i, ok := g.index[c.In.Attackers[0].ID]; ok {
+			return g.owner(i)
 		}
 		return g.actingSeat()
 	}
