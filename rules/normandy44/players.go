@@ -354,10 +354,10 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 
 // combatSeat is the seat that decides or rolls for side in the combat in
 // progress (24.0): the attacker's decisions go to the seat that declared the
-// attack, whose units they all are; the defender's to the seat owning the defending units. When the
-// defenders belong to both German players, the player facing the CW decides
-// (24.0: disputes); a mixed Allied stack is decided by the owner of its
-// first unit in scenario order.
+// attack, whose units they all are; the defender's to the seat owning the
+// defending units. When the defenders belong to both German players, the
+// player facing the CW decides (24.0: disputes); a mixed Allied stack is
+// decided by the owner of its first unit in scenario order.
 func (g *Game) combatSeat(c *Combat, side Side) rules.Seat {
 	if !g.opt.multi() {
 		return rules.Seat(side)
