@@ -285,12 +285,12 @@ func (g *Game) checkOwner(seat rules.Seat, command string) error {
 			return nil
 		}
 		units = append(a.Units(), a.Art...)
-	case combatVerbs[verb]:
-		// Orders and combat decisions: Pending names the deciding seat.
-		return nil
 	default:
 		c, err := ParseCommand(command)
 		if err != nil {
+			// Orders and combat decisions, which Pending gives to the seat
+			// that decides (combatSeat), or bad syntax, which the
+			// command's own parser names.
 			return nil
 		}
 		switch c.Verb {
