@@ -3,7 +3,6 @@ package normandy44
 import (
 	"errors"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -373,10 +372,7 @@ func TestPlayers_24_0_InitialWeatherSeat(t *testing.T) {
 // spends only what its seat owns, every dice need names a seat of the game,
 // and replaying the inputs gives the same hashes.
 func TestProperty_MultiPlayerCherbourg(t *testing.T) {
-	data, err := os.ReadFile("../../scenarios/normandy44/cherbourg.scn")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, "../../scenarios/normandy44/cherbourg.scn")
 	for k, options := range [][]string{
 		{"players=4"},
 		{"players=3-allied", "historical-storms"},

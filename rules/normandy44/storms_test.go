@@ -1,7 +1,6 @@
 package normandy44
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -126,10 +125,7 @@ func TestStorms_25_2_ThreeDayStorm(t *testing.T) {
 // armor Repl is usable only in a Storm turn; with 25.1, in any turn whose
 // weather die came up 1 before it was rolled again (S3.2.3).
 func TestStorms_S3_2_3_ArmorReplWith25_1(t *testing.T) {
-	data, err := os.ReadFile("../../scenarios/normandy44/cherbourg.scn")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, "../../scenarios/normandy44/cherbourg.scn")
 	for _, c := range []struct {
 		options []string
 		dice    []int
