@@ -234,6 +234,46 @@ func (g *Game) seatFor(s rules.Seat) rules.Seat {
 	return g.opt.sideSeats(side)[0]
 }
 
+// invasionSeats gives the Special Invasion Phase's dice and decisions on a
+// beach to the players of the armies there (24.0): the Allied ones to the
+// owner of the assaulting units, the German ones (the EX losses, 20.3.2) to
+// the owner of the German units on the beach hex, or with none there to the
+// player facing that side of the army boundary. The Scatter dice, which
+// cover both armies' airborne, stay with the first Allied seat.
+func (g *Game) invasionSeats(p *rules.Pending) {
+	r := g.s.Invasion
+	if g.s.Phase != PhaseInvasion || r == nil || !r.Scattered {
+		return
+	}
+	as := g.assaults()
+	if r.Assault >= len(as) || len(as[r.Assault].Force) == 0 {
+		return
+	}
+	a := as[r.Assault]
+	seat := func(side Side) rules.Seat {
+		if side == Allied {
+			return g.owner(a.Force[0])
+		}
+		if h, ok := g.b.ids[a.Hex]; ok {
+			for _, i := range g.occupancy()[h] {
+				if g.unit(i).Side == German {
+					return g.owner(i)
+				}
+			}
+			if g.opt.germanSplit && g.usSide(h) {
+				return SeatGermanUS
+			}
+		}
+		return g.opt.sideSeats(German)[0]
+	}
+	for k, s := range p.Seats {
+		p.Seats[k] = seat(seatSide(s))
+	}
+	if p.Dice != nil {
+		p.Dice.By = seat(seatSide(p.Dice.By))
+	}
+}
+
 // ownerTag names unit i's seat for the view, when a side has two players.
 func (g *Game) ownerTag(i int) string {
 	if !g.opt.multi() {

@@ -427,3 +427,46 @@ func TestPlayers_24_0_ViewNamesOwners(t *testing.T) {
 		t.Errorf("the two-player view names seats:\n%s", two)
 	}
 }
+
+// TestPlayers_24_0_InvasionSeats: in the Special Invasion Phase of a
+// four-player Cherbourg game the Utah assault's dice and Allied decisions go
+// to the US player, and the German choice of EX losses (20.3.2) to the
+// player facing the US, who owns the Utah strongpoint.
+func TestPlayers_24_0_InvasionSeats(t *testing.T) {
+	gg, err := New(readFile(t, "../../scenarios/normandy44/cherbourg.scn"), []string{"players=4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	if g.s.Phase != PhaseInvasion || g.s.Invasion == nil {
+		t.Skip("the scenario does not open with a refereed invasion")
+	}
+	for n := 0; !g.s.Invasion.Scattered; n++ {
+		if n > 3 {
+			t.Fatal("the Scatter dice do not settle")
+		}
+		if _, err := g.Roll(make6s(g.Pending().Dice.Sides)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := g.Pending()
+	if p.Dice == nil || p.Dice.By != "us" || !slices.Equal(p.Seats, []rules.Seat{"us"}) {
+		t.Fatalf("the Utah assault dice: %+v", p)
+	}
+	g.s.Invasion.Owed, g.s.Invasion.Chooser = 1, German
+	if p := g.Pending(); !slices.Equal(p.Seats, []rules.Seat{"german-us"}) {
+		t.Errorf("the German EX choice goes to %v", p.Seats)
+	}
+	g.s.Invasion.Chooser = Allied
+	if p := g.Pending(); !slices.Equal(p.Seats, []rules.Seat{"us"}) {
+		t.Errorf("the Allied loss choice goes to %v", p.Seats)
+	}
+}
+
+func make6s(sides []int) []int {
+	out := make([]int, len(sides))
+	for k := range out {
+		out[k] = 6
+	}
+	return out
+}

@@ -203,6 +203,7 @@ func (g *Game) Pending() rules.Pending {
 	if !g.opt.multi() {
 		return p
 	}
+	g.invasionSeats(&p) // 24.0: each beach's decisions to its army's players
 	for k, s := range p.Seats {
 		p.Seats[k] = g.seatFor(s)
 	}
