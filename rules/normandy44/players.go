@@ -336,9 +336,12 @@ func (g *Game) checkOwner(seat rules.Seat, command string) error {
 		switch c.Verb {
 		default:
 			// move, relocate, mobilize, replace, rebuild, evacuate, and any
-			// later verb that names its unit in Unit.
-			if _, ok := g.index[c.Unit]; ok {
-				units = []string{c.Unit}
+			// later verb: every word after the verb that names a unit, but
+			// the hexes of its path.
+			for _, w := range strings.Fields(command)[1:] {
+				if _, ok := g.index[w]; ok && !slices.Contains(c.Path, w) {
+					units = append(units, w)
+				}
 			}
 		case "evacuate-division":
 			for i := range g.s.Units {
