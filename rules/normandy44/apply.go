@@ -11,7 +11,7 @@ import (
 // Apply implements rules.Game. Every check is made before anything changes,
 // so a refused command leaves the state as it was.
 func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
-	if !slices.Contains(seats, seat) {
+	if !slices.Contains(g.Seats(), seat) {
 		return nil, fmt.Errorf("%w: no seat %q in this game", rules.ErrNotPending, seat)
 	}
 	p := g.Pending()
@@ -24,10 +24,13 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	if !slices.Contains(p.Seats, seat) {
 		return nil, fmt.Errorf("%w: it is the %s, for %s", rules.ErrNotPending, p.Phase, strings.Join(seatNames(p.Seats), ", "))
 	}
+	if err := g.checkOwner(seat, command); err != nil {
+		return nil, err
+	}
 	verb, _, _ := strings.Cut(command, " ")
 	switch {
 	case g.s.Phase == PhaseInvasion && g.s.Invasion != nil:
-		return g.invasionCommand(Side(seat), command) // 20.2, 20.3
+		return g.invasionCommand(seatSide(seat), command) // 20.2, 20.3
 	case verb == "attack":
 		if !g.inCombatPhase() {
 			return nil, rules.Refuse("10.0", "attacks are declared in the Combat Phase; this is the %s", p.Phase)
@@ -52,7 +55,7 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 		}
 		return g.strafe(s)
 	case combatVerbs[verb]:
-		return g.combatCommand(Side(seat), command)
+		return g.combatCommand(seat, command)
 	case g.s.Combat != nil:
 		return nil, rules.Refuse("10.0", "the combat on %s waits for %s", g.combat().Origin, p.Prompt)
 	}
@@ -62,6 +65,9 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	}
 	switch c.Verb {
 	case "end":
+		if g.opt.multi() {
+			return g.endSeat(seat) // 24.0: each player of the side ends his part
+		}
 		return g.endStage()
 	case "move":
 		if g.s.Phase != PhaseMovement && g.s.Phase != PhaseReserveMovement { // 15.2

@@ -30,6 +30,9 @@ type combatRecord struct {
 type orderRecord struct {
 	Side Side   `json:"side"`
 	Text string `json:"text"`
+	// Seat is the seat that gave the order when a side has two players
+	// (24.0: each answers only for his own units); empty otherwise.
+	Seat string `json:"seat,omitempty"`
 }
 
 // inCombatPhase: the phasing side may declare attacks. The Reserve Combat
@@ -64,12 +67,20 @@ func (g *Game) orders() Orders {
 // giveOrder records a standing or conditional order, replacing the side's
 // order of the same kind.
 func (g *Game) giveOrder(side Side, c CombatCommand) []rules.Event {
+	rec := orderRecord{Side: side, Text: c.String()}
+	who, seat := sideWord(side), rules.Seat(side)
+	if g.opt.multi() {
+		// 24.0: the orders of one player, the one the game waits for (only
+		// he may give a command now).
+		seat = g.Pending().Seats[0]
+		rec.Seat, who = string(seat), string(seat)
+	}
 	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool {
 		k, err := ParseCombatCommand(r.Text)
-		return r.Side == side && (err != nil || k.Kind == c.Kind)
+		return r.Side == side && r.Seat == rec.Seat && (err != nil || k.Kind == c.Kind)
 	})
-	g.s.Orders = append(g.s.Orders, orderRecord{Side: side, Text: c.String()})
-	return []rules.Event{{Seat: rules.Seat(side), Text: sideWord(side) + " order in force: " + c.String()}}
+	g.s.Orders = append(g.s.Orders, rec)
+	return []rules.Event{{Seat: seat, Text: who + " order in force: " + c.String()}}
 }
 
 // combat is the combat in progress, rebuilt from the state when needed.
@@ -454,7 +465,7 @@ func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 // and ends the combat when nothing is left to roll or decide.
 func (g *Game) runCombat() []rules.Event {
 	c := g.combat()
-	orders := g.orders()
+	orders := g.ordersFor(c)
 	var events []rules.Event
 	for {
 		p := c.pending()
@@ -530,7 +541,8 @@ func (g *Game) rollCombat(values []int) ([]rules.Event, error) {
 }
 
 // combatCommand applies an order or a decision given by side.
-func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
+func (g *Game) combatCommand(seat rules.Seat, text string) ([]rules.Event, error) {
+	side := seatSide(seat)
 	cmd, err := ParseCombatCommand(text)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
@@ -566,7 +578,7 @@ func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
 	g.s.Combat.Steps = append(g.s.Combat.Steps, string(side)+": "+cmd.String())
 	var events []rules.Event
 	if pay != nil {
-		events = append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s", g.s.Combat.N, pay())})
+		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s", g.s.Combat.N, pay())})
 	}
 	return append(events, g.runCombat()...), nil
 }
@@ -592,7 +604,9 @@ func (g *Game) ddSupport(c *Combat, lead string) func() string {
 	for i := range g.s.Units {
 		u, us := g.unit(i), g.s.Units[i]
 		at, on := g.onMap(i)
-		if u.Side != def || !on || us.Disrupted || us.SM || hx.Distance(at, target) > u.Range {
+		if u.Side != def || !on || us.Disrupted || us.SM || hx.Distance(at, target) > u.Range ||
+			(g.opt.multi() && g.owner(i) != g.combatSeat(c, def)) { // 24.0: the defender's own support
+
 			continue
 		}
 		switch {
@@ -642,10 +656,11 @@ var rollWords = map[RollPurpose]string{RollJabos: "Jabos", RollCRT: "combat resu
 func (g *Game) combatPending(p *rules.Pending) {
 	c := g.combat()
 	cp := c.pending()
-	p.Seats = []rules.Seat{rules.Seat(cp.Side)}
+	seat := g.combatSeat(c, cp.Side) // 24.0: the owner of the units concerned
+	p.Seats = []rules.Seat{seat}
 	where := fmt.Sprintf("combat %d on %s", g.s.Combat.N, c.Origin)
 	if cp.Roll != "" {
-		p.Dice = &rules.DiceNeed{By: rules.Seat(cp.Side), For: fmt.Sprintf("%s: %s (%s)", where, rollWords[cp.Roll], cp.Rule), Sides: []int{6}}
+		p.Dice = &rules.DiceNeed{By: seat, For: fmt.Sprintf("%s: %s (%s)", where, rollWords[cp.Roll], cp.Rule), Sides: []int{6}}
 		p.Prompt = p.Dice.For
 		return
 	}
@@ -717,7 +732,7 @@ func (g *Game) attackChoices() []rules.Choice {
 				continue
 			}
 			for _, i := range occ[n] {
-				if g.mayAttack(i) {
+				if g.mayAttack(i) && g.ownedByActor(i) { // 24.0: the acting player's own units
 					cand = append(cand, i)
 				}
 			}
@@ -833,6 +848,8 @@ func (g *Game) combatLines() []string {
 // army's for the Allies (5.1).
 func (g *Game) artilleryPool(i int) string {
 	switch {
+	case g.unit(i).Side == German && g.opt.germanSplit && g.owner(i) == SeatGermanCW:
+		return pzWestPool // 24.0: the player facing the CW (suppsplit.go)
 	case g.unit(i).Side == German:
 		// 17.2.7, 17.4: the pool its supply line reaches, the 7th Army's
 		// first while it can pay.

@@ -104,8 +104,8 @@ func ParseCommand(s string) (Command, error) {
 		c = Command{Verb: "replace", Unit: words[1]}
 	case "allot":
 		n, err := strconv.Atoi(words[len(words)-1])
-		if len(words) != 3 || words[1] != fortressPool || err != nil || n < 1 || n > maxSupP {
-			return Command{}, fmt.Errorf("%w: want 'allot cherbourg-fortress N', N from 1 to %d", ErrCommand, maxSupP)
+		if len(words) != 3 || (words[1] != fortressPool && words[1] != pzWestPool) || err != nil || n < 1 || n > maxSupP {
+			return Command{}, fmt.Errorf("%w: want 'allot cherbourg-fortress N' or 'allot pz-west N' (24.0), N from 1 to %d", ErrCommand, maxSupP)
 		}
 		c = Command{Verb: "allot", Path: []string{words[1]}, N: n}
 	case "rebuild":

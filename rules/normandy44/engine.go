@@ -3,7 +3,6 @@ package normandy44
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -15,9 +14,6 @@ import (
 // 3: the Combat Phase (10.x-14.x) with orders, and their state.
 const Version = "normandy44/3"
 
-// The seats, in the fixed order of the dice protocol.
-var seats = []rules.Seat{rules.Seat(Allied), rules.Seat(German)}
-
 func init() {
 	rules.Register(rules.Engine{
 		Name:    "normandy44",
@@ -28,10 +24,11 @@ func init() {
 			if _, err := ParseScenario(data); err != nil {
 				return nil, err
 			}
-			if err := checkOptions(options); err != nil {
+			v, err := readOptions(options)
+			if err != nil {
 				return nil, err
 			}
-			return slices.Clone(seats), nil
+			return v.seats(), nil
 		},
 	})
 }
@@ -39,20 +36,22 @@ func init() {
 // ErrOption is returned for an option the engine does not know.
 var ErrOption = errors.New("unknown option")
 
-// knownOptions lists the variant options, fixed in the invite ('pbem new
-// --option NAME'): the optional rules of 25.0. The ambiguities of the digest
-// are settled by its proposed readings, named in the code, not by options.
+// knownOptions lists the variant options, fixed in the invitation ('pbem new
+// --option NAME'), each with what it does: the players of 24.0 and the
+// optional rules of 25.0. The ambiguities of the digest are otherwise settled
+// by its proposed readings, named in the code. players.go reads them.
 var knownOptions = map[string]string{
+	players3Allied:      "24.0: three players, two Allied (seats us, cw, german)",
+	players3German:      "24.0: three players, two German (seats allied, german-cw, german-us)",
+	players4:            "24.0: four players (seats us, cw, german-cw, german-us)",
+	optHistoricalStorms: "25.1: turns 14-16 are Storm; any other weather roll of 1 is rolled again",
+	optRandomStorm:      "25.2: weather 1s rolled again until turn 11; from turn 12 a Storm lasts 3 turns",
 	optCoastalBatteries: "25.3: from turn 2 one US and one British naval marker a turn suppress the coastal batteries on their side of the army boundary",
 }
 
 func checkOptions(options []string) error {
-	for _, o := range options {
-		if _, ok := knownOptions[o]; !ok {
-			return fmt.Errorf("normandy44: %w %q (known: %s)", ErrOption, o, strings.Join(slices.Sorted(maps.Keys(knownOptions)), ", "))
-		}
-	}
-	return nil
+	_, err := readOptions(options)
+	return err
 }
 
 // New starts a game from a scenario file: the units stand where the set-up
@@ -62,7 +61,8 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkOptions(options); err != nil {
+	v, err := readOptions(options)
+	if err != nil {
 		return nil, err
 	}
 	b, err := newBoard(sc)
@@ -73,7 +73,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}}
+	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v}
 	g.s = state{Scenario: sc.Name, Options: slices.Clone(options), Turn: 1}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i
@@ -86,6 +86,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	}
 	g.initControl()
 	g.startingResources()
+	g.startingSplit() // 24.0: two German players split the starting SupP
 	// 20.1: turn 1 has no Initial Phase; its weather is Overcast-2.
 	g.s.Weather = WeatherOvercast2
 	g.supportMarkers() // 20.1: the naval markers are ready on turn 1
@@ -121,7 +122,9 @@ func (g *Game) initControl() {
 }
 
 // Seats implements rules.Game.
-func (g *Game) Seats() []rules.Seat { return slices.Clone(seats) }
+// The seats come in the fixed order of the dice protocol; the players
+// options add seats (24.0, players.go).
+func (g *Game) Seats() []rules.Seat { return g.opt.seats() }
 
 // View implements rules.Game. Normandy '44 has no hidden units, so both sides
 // see everything.
@@ -141,7 +144,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if byHex[us.At] == nil {
 			hexes = append(hexes, us.At)
 		}
-		label := us.ID
+		label := us.ID + g.ownerTag(i) // 24.0
 		if us.Step > 0 {
 			label += fmt.Sprintf(" (step %d)", us.Step+1)
 		}

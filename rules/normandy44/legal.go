@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -16,9 +17,20 @@ import (
 // on, 'end' is the only command.
 func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 	p := g.Pending()
-	if p.Over || p.Dice != nil || len(p.Seats) == 0 || p.Seats[0] != seat {
+	if p.Over || p.Dice != nil || !slices.Contains(p.Seats, seat) {
 		return nil
 	}
+	if g.opt.multi() && g.s.Combat == nil {
+		// 24.0: a player commands only his own units and SupP.
+		return slices.DeleteFunc(g.legal(), func(c rules.Choice) bool {
+			return !strings.Contains(c.Command, "<") && g.checkOwner(seat, c.Command) != nil
+		})
+	}
+	return g.legal()
+}
+
+// legal lists the commands of the seat that acts now (Legal).
+func (g *Game) legal() []rules.Choice {
 	var out []rules.Choice
 	if g.s.Combat != nil {
 		return g.combatChoices()
@@ -44,7 +56,7 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 		ctx := g.moveContext(g.s.Side)
 		for i := range g.s.Units {
 			switch {
-			case g.unit(i).Side != g.s.Side:
+			case g.unit(i).Side != g.s.Side, !g.ownedByActor(i):
 			case g.waiting(i):
 				out = append(out, g.entryMoves(ctx, i)...)
 			case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():

@@ -128,7 +128,11 @@ func (g *Game) fittingStock(u *Unit) (int, error) {
 		if r.Count == 0 || (r.Nation == "german") != (u.Side == German) {
 			continue
 		}
-		err := replFits(r.grant(), u, g.s.Weather)
+		w := g.s.Weather
+		if r.Limit == ReplStormOnly && g.stormOnlyReplUsable() {
+			w = WeatherStorm // S3.2.3 with 25.1 (storms.go)
+		}
+		err := replFits(r.grant(), u, w)
 		if err == nil {
 			return k, nil
 		}

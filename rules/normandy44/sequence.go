@@ -76,7 +76,9 @@ type phaseRule struct {
 // adding their commands to Apply's switch.
 var phaseRules = map[Phase]phaseRule{
 	PhaseInitial: {name: "Initial Phase", rule: "3.0 A, 4.1",
-		await:  always,
+		// 25.1, 25.2: a forced Storm turn has no roll (storms.go).
+		enter:  (*Game).startInitial,
+		await:  func(g *Game) bool { return !g.forcedStormNow() },
 		prompt: func(g *Game) string { return "the weather roll (4.1): one die" }},
 	// 20.1 A: the Scatter rolls and the First Wave (invasion.go); the phase
 	// passes by itself once nothing is left to roll or decide.
@@ -89,11 +91,14 @@ var phaseRules = map[Phase]phaseRule{
 	PhaseReplacement: {name: "Replacement Phase", rule: "6.2, 6.7",
 		enter: (*Game).startReplacement,
 		// 6.2.3: no replacements in turn 1, and mobilization starts in turn 2 (6.7).
-		await: func(g *Game) bool { return g.s.Turn > 1 },
+		await: func(g *Game) bool { return g.s.Turn > 1 || g.initialSplit() }, // 24.0: the starting SupP split
 		prompt: func(g *Game) string {
 			p := "restore steps or rebuild units with Repl ('replace UNIT', 'rebuild UNIT [HEX]', 6.2)"
 			if g.s.Side == German {
 				p += ", mobilize one 243/709 unit ('mobilize UNIT HEX', 6.7)"
+				if g.opt.germanSplit && g.s.SupPNew > 0 {
+					p += fmt.Sprintf(", split this turn's %d SupP ('allot pz-west N' for the player facing the CW, 24.0)", g.s.SupPNew)
+				}
 				if g.s.SupPNew > 0 && g.fortressInPlay() {
 					p += fmt.Sprintf(", put up to %d of this turn's SupP on the Cherbourg Fortress ('allot cherbourg-fortress N', 5.2)", g.s.SupPNew)
 				}
@@ -198,6 +203,7 @@ func (g *Game) enterPhase() []rules.Event {
 
 // nextStage steps to the next stage, into the next turn after the End Phase.
 func (g *Game) nextStage() {
+	g.s.Ended = nil // 24.0: a new phase, every player has his part to play
 	st := stages(g.s.Turn, g.sc)
 	i := g.stageIndex()
 	if i+1 < len(st) {
@@ -208,8 +214,28 @@ func (g *Game) nextStage() {
 	g.s.Phase, g.s.Side = firstStage(g.s.Turn, g.sc)
 }
 
-// Pending implements rules.Game.
+// Pending implements rules.Game. With two players a side (24.0), a side
+// named where a seat is due becomes the seat whose part of the phase it is
+// (seatFor), and the prompt names it.
 func (g *Game) Pending() rules.Pending {
+	p := g.pending()
+	if !g.opt.multi() {
+		return p
+	}
+	g.invasionSeats(&p) // 24.0: each beach's decisions to its army's players
+	for k, s := range p.Seats {
+		p.Seats[k] = g.seatFor(s)
+	}
+	if p.Dice != nil {
+		p.Dice.By = g.seatFor(p.Dice.By)
+	}
+	if len(p.Seats) == 1 && p.Prompt != "" {
+		p.Prompt = string(p.Seats[0]) + ": " + p.Prompt
+	}
+	return p
+}
+
+func (g *Game) pending() rules.Pending {
 	r := phaseRules[g.s.Phase]
 	p := rules.Pending{Phase: g.phaseName()}
 	if g.s.Over {
@@ -227,7 +253,7 @@ func (g *Game) Pending() rules.Pending {
 		// Allied one (3.0: "one of the players" rolls).
 		p.Seats = []rules.Seat{rules.Seat(Allied)}
 		p.Prompt = r.prompt(g)
-		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: fmt.Sprintf("weather, turn %d (4.1)", g.s.Turn), Sides: []int{6}}
+		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: g.weatherFor(), Sides: []int{6}}
 		return p
 	}
 	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
@@ -289,8 +315,10 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	if len(values) != 1 || values[0] < 1 || values[0] > 6 {
 		return nil, fmt.Errorf("%w: the weather roll is one die, 1 to 6, have %v", rules.ErrIllegal, values)
 	}
-	w, events := weatherFor(g.s.Turn, values[0])
-	g.s.Weather = w
+	events, stands := g.rollWeather(values[0]) // 25.1, 25.2 may ask for another die
+	if !stands {
+		return events, nil
+	}
 	if len(events) == 0 { // weatherFor usually says it itself
 		events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
 	}

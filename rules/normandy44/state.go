@@ -16,6 +16,14 @@ type state struct {
 	Turn     int      `json:"turn"`
 	Phase    Phase    `json:"phase"`
 	Side     Side     `json:"side,omitempty"` // the phasing side; "" in the Initial and End Phases
+	// Ended lists the seats of a side with two players that have said 'end'
+	// in the current phase (24.0, players.go).
+	Ended []string `json:"ended,omitempty"`
+	// The optional storm rules (storms.go): the 1s rerolled in this turn's
+	// weather roll (25.1, 25.2; S3.2.3 reads them), and the turn in which a
+	// 25.2 Storm began.
+	Rerolled   int `json:"rerolled,omitempty"`
+	StormBegan int `json:"storm_began,omitempty"`
 	// Weather is this turn's weather (4.1); its effects (T4) come from
 	// weather.go.
 	Weather Weather `json:"weather"`
@@ -166,6 +174,9 @@ type Game struct {
 	index map[string]int // unit id -> index in sc.Units and s.Units
 	sup   *SupplyMap     // supply geometry (18.x), shared like b
 	s     state
+	// opt is what the invitation's options decide (players.go), read from
+	// s.Options once.
+	opt variant
 	// cur caches the Combat that s.Combat records; Clone drops it and the
 	// clone rebuilds its own.
 	cur *Combat
@@ -220,6 +231,7 @@ func (g *Game) Hash() string { return rules.HashState(g.s) }
 func (g *Game) Clone() rules.Game {
 	c := *g
 	c.s.Options = slices.Clone(g.s.Options)
+	c.s.Ended = slices.Clone(g.s.Ended) // 24.0
 	c.s.Units = slices.Clone(g.s.Units)
 	c.s.Control = slices.Clone(g.s.Control)
 	c.s.SupP = slices.Clone(g.s.SupP)
