@@ -181,7 +181,7 @@ func (p *parser) finish() {
 			return nil
 		}
 		if prev, dup := placedAt[id]; dup {
-			p.errf(n, ErrDuplicate, "unit %s already comes into play at line %d", id, prev)
+			p.errf(n, ErrDuplicate, "unit %s already comes into play at %s", id, p.at(prev))
 			return nil
 		}
 		placedAt[id] = n
