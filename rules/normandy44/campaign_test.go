@@ -456,9 +456,11 @@ func TestCampaign_OrderOfBattle(t *testing.T) {
 	}
 }
 
-// TestCampaign_RandomTurns: S1 and S2 start with New and the random legal
-// player plays their first turns without an error. The invasion phase of turn
-// 1 is ended with end until the invasion turn lands (20.1).
+// TestCampaign_RandomTurns: S1 and S2 start with New, and the random legal
+// player plays them to their end without an error: the campaign after turn 22
+// by S1.3, the seven-turn scenario after turn 7 by S2.2 (or either by automatic
+// victory, 23.0). The random player ends the invasion phase of turn 1 with end
+// until the invasion turn lands (20.1).
 func TestCampaign_RandomTurns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays several turns of the whole map")
@@ -470,10 +472,7 @@ func TestCampaign_RandomTurns(t *testing.T) {
 		}
 		g := gg.(*Game)
 		rnd := rand.New(rand.NewPCG(7, uint64(len(name))))
-		turns := 4
-		if name == "seven-turn" {
-			turns = 7 // to the end, by S2.2
-		}
+		turns := 22 // to the end: S1.3 after turn 22, S2.2 after turn 7
 		for steps := 0; !g.Pending().Over && g.s.Turn <= turns; steps++ {
 			if steps > 20000 {
 				t.Fatalf("%s: no progress after %d inputs, at %s", name, steps, g.Pending().Phase)
@@ -501,9 +500,41 @@ func TestCampaign_RandomTurns(t *testing.T) {
 		if g.s.Turn <= turns && !g.Pending().Over {
 			t.Errorf("%s: stopped in turn %d", name, g.s.Turn)
 		}
-		if name == "seven-turn" && (!g.Pending().Over || !strings.Contains(g.s.Result, "after turn 7") && !strings.Contains(g.s.Result, "23.")) {
-			t.Errorf("S2.1: the seven-turn scenario ends after turn 7 by S2.2 (or automatic victory): over %v, %q", g.Pending().Over, g.s.Result)
+		want := map[string]string{"campaign": "after turn 22 (S1.3)", "seven-turn": "after turn 7 (S2.2)"}[name]
+		if !g.Pending().Over || !strings.Contains(g.s.Result, want) && !strings.Contains(g.s.Result, "23.") {
+			t.Errorf("S1.1, S2.1: %s ends %s (or by automatic victory, 23.0): over %v, %q", name, want, g.Pending().Over, g.s.Result)
 		}
 		t.Logf("%s: turn %d, %s", name, g.s.Turn, g.s.Result)
+	}
+}
+
+// TestCampaign_S13Examples: S1.3 examples 1 and 2 (digest E30 and the second
+// example, L1543-1547) on the campaign map: net VP of 10 win for the Allies,
+// and a German Town north of the 27 June line counts against them.
+func TestCampaign_S13Examples(t *testing.T) {
+	s := campaignScenario(t)
+	state := func(allied, german []string) VictoryState {
+		st := VictoryState{Turn: 22, Control: map[string]Side{}, AlliedSupply: map[string]SupplyStatus{}, GermanSupply: map[string]SupplyStatus{}}
+		for _, id := range allied {
+			st.Control[id], st.AlliedSupply[id] = Allied, InSupply
+		}
+		for _, id := range german {
+			st.Control[id], st.GermanSupply[id] = German, InSupply
+		}
+		return st
+	}
+	// Example 1: the peninsula's Towns and Cities (9 VP) and Buron (1).
+	peninsula := []string{"3405", "3504", "3505", "3502", "3507", "2506", "2512", "2811", "3009", "3106", "2805", "3412"}
+	if v := checkVictory(s, state(append(peninsula, "2328"), nil)); v.Winner != Allied || v.AlliedVP != 10 {
+		t.Errorf("S1.3 example 1: %+v, want an Allied win with 10 VP", v)
+	}
+	if v := checkVictory(s, state(append(peninsula[:6], "2328"), []string{"2512"})); v.Winner != German {
+		t.Errorf("S1.3 example 1: a German-held supplied Carentan north of the line: %+v, want a German win", v)
+	}
+	// Example 2: 2 Cherbourg hexes, 2 Towns in the region, Buron and Épron, 2
+	// Caen hexes (12); the Germans hold one Town north of the line (1): net 11.
+	v := checkVictory(s, state([]string{"3504", "3505", "3502", "3507", "2328", "2330", "2129", "2130"}, []string{"3106"}))
+	if v.Winner != Allied || v.AlliedVP != 12 || v.GermanVP != 1 {
+		t.Errorf("S1.3 example 2: %+v, want an Allied win with net 11", v)
 	}
 }
