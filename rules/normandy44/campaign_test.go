@@ -89,6 +89,8 @@ func TestMap_NamedHexes(t *testing.T) {
 		{"2120", "Balleroy", "", "P13"},
 		{"1808", "Coutances", Town, "designer's notes (30th Brigade)"},
 		{"2128", "Carpiquet", "", "11.7"},
+		{"3403", "Westeck", "", "16.1.6"},
+		{"3506", "Osteck", "", "16.1.6"},
 	}
 	for _, n := range named {
 		h := hexOf(s, n.hex)
@@ -186,7 +188,7 @@ func TestMap_Places(t *testing.T) {
 	if m := placesOf(s, PlaceMulberry, "us"); len(m) != 1 || !isBeachOf(s, m[0].Hex, "omaha") {
 		t.Errorf("21.1.1: the US Mulberry goes on an Omaha hex: %v", m)
 	}
-	if f := placesOf(s, PlaceFort, ""); len(f) != 2 {
+	if f := placesOf(s, PlaceFort, ""); len(f) != 2 || f[0].Hex != "3403" || f[1].Hex != "3506" {
 		t.Errorf("16.1.6: two permanent IPs, Osteck and Westeck: %v", f)
 	}
 	colours := map[string]bool{}
