@@ -258,6 +258,15 @@ func playDemo(ctx context.Context, o DemoOptions, game string, players []*App, r
 		if p.Over || len(p.Seats) == 0 || turn > o.Turns {
 			return nil
 		}
+		if p.Dice != nil {
+			// Dice requested but not drawn yet: a game whose first phase
+			// rolls (the Normandy '44 Scatter dice, 20.2) requests them with
+			// the join. The players sync until they are in.
+			if err := settle(ctx, game, players[0], players[1], say); err != nil {
+				return err
+			}
+			continue
+		}
 		seat := p.Seats[0]
 		var cmds []string
 		for len(cmds) < 60 {

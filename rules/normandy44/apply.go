@@ -26,6 +26,8 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	}
 	verb, _, _ := strings.Cut(command, " ")
 	switch {
+	case g.s.Phase == PhaseInvasion && g.s.Invasion != nil:
+		return g.invasionCommand(Side(seat), command) // 20.2, 20.3
 	case verb == "attack":
 		if !g.inCombatPhase() {
 			return nil, rules.Refuse("10.0", "attacks are declared in the Combat Phase; this is the %s", p.Phase)

@@ -20,7 +20,7 @@ import (
 //	dd U [support] | no-dd           Determined Defense with Lead U (12.4)
 //	despd | no-despd                 Desperate Defense (12.5)
 //	retreat H [H...] [loss U]        retreat path, and the unit taking a 13.2.1 step
-//	advance U H [H]                  advance after combat (14)
+//	advance U H [H]                  advance after combat (14); after a beach assault H is the beach hex (20.3.6)
 //	reserve U                        Reserve instead of advancing (15.1 b)
 //	advance-done                     the attacker ends the advance
 

@@ -78,7 +78,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 		g.s.Units = append(g.s.Units, unitState{ID: u.ID})
 	}
 	// S1.2, S3.1: the set-up. Airborne units start on their drop hexes; their
-	// Scatter roll belongs to the invasion turn (20.2, part 3).
+	// Scatter roll opens the Special Invasion Phase (20.2, invasion.go).
 	for _, pl := range sc.Setup {
 		g.s.Units[g.index[pl.Unit]].At = pl.At
 	}
@@ -159,6 +159,9 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		}
 		if us.Fired {
 			label += " [fired]"
+		}
+		if us.Scattered {
+			label += " [Scattered]" // 20.2.3
 		}
 		byHex[us.At] = append(byHex[us.At], label)
 	}

@@ -56,11 +56,13 @@ func playToEnd(t *testing.T, rnd *rand.Rand, g *Game, check func(before, after *
 func TestProperty_RandomGameToVictory(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		start := cherbourg(t)
+		rnd := rand.New(rand.NewPCG(seed, 44))
 		if seed == 4 {
-			// As if the Utah assault had carried the beach (20.3, part 3):
-			// WN5 gone, the engineer on 2814, so that the Allies land units
-			// bought with RP (6.5) and trace supply to the beach (18.2).
-			start.eliminate(start.index["WN5"])
+			// The invasion played (20.2, 20.3), then, as if the engineer had
+			// landed from the approach box (20.5, refereed elsewhere), the
+			// engineer on 2814, so that the Allies land units bought with RP
+			// (6.5) and trace supply to the beach (18.2).
+			start = playInvasion(t, rnd, start)
 			start.s.Units[start.index["Utah-Eng"]].At = "2814"
 		}
 		verbs := map[string]int{}
@@ -78,6 +80,9 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 			hashes = append(hashes, after.Hash())
 			checkPlacement(t, after, p)
 			if p.roll != nil {
+				if before.s.Phase == PhaseInvasion {
+					verbs["invasion-roll"]++
+				}
 				if before.s.Phase == PhaseSupply {
 					attrition += len(p.roll)
 				}
@@ -117,7 +122,7 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 			}
 		}
 		base := start.Clone().(*Game)
-		g, plays := playToEnd(t, rand.New(rand.NewPCG(seed, 44)), start, check)
+		g, plays := playToEnd(t, rnd, start, check)
 		p := g.Pending()
 		if g.s.Turn != 12 || !strings.Contains(p.Result, " win after turn 12 (S3.3 I): ") {
 			t.Errorf("seed %d: ended in turn %d: %q", seed, g.s.Turn, p.Result)
@@ -126,6 +131,11 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 			if l.Beach != "utah" {
 				t.Errorf("seed %d: a landing at %s", seed, l.Beach)
 			}
+		}
+		// 20.1: the game opens with the Scatter dice and the Utah assault,
+		// which always takes the strongpoint (the Utah column has no A1*).
+		if !g.s.Units[g.index["WN5"]].Gone || (seed != 4 && verbs["invasion-roll"] < 2) {
+			t.Errorf("seed %d: the invasion was not played: %d invasion rolls", seed, verbs["invasion-roll"])
 		}
 		if verbs["move"] == 0 || verbs["mobilize"] == 0 || (seed == 4) != (verbs["landing"] > 0) ||
 			verbs["attack"] == 0 || verbs["resolved"] == 0 || verbs["combat-roll"] == 0 {
@@ -146,6 +156,41 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 			t.Errorf("seed %d: the replay ends on another state", seed)
 		}
 	}
+}
+
+// playInvasion plays the Special Invasion Phase with the random legal player
+// and dice from rnd, checks that a replay gives the same hashes, and returns
+// the game at the German turn that follows (20.4).
+func playInvasion(t *testing.T, rnd *rand.Rand, g *Game) *Game {
+	t.Helper()
+	base := g.Clone().(*Game)
+	var plays []play
+	var hashes []string
+	for g.s.Phase == PhaseInvasion {
+		p := g.Pending()
+		var in play
+		if p.Dice != nil {
+			for _, n := range p.Dice.Sides {
+				in.roll = append(in.roll, rnd.IntN(n)+1)
+			}
+			if _, err := g.Roll(in.roll); err != nil {
+				t.Fatalf("%s: roll %v: %v", p.Prompt, in.roll, err)
+			}
+		} else {
+			in.seat = p.Seats[0]
+			in.cmd = RandomCommand(g, in.seat, rnd)
+			if _, err := g.Apply(in.seat, in.cmd); err != nil {
+				t.Fatalf("%s: a legal choice was refused: %s %q: %v", p.Prompt, in.seat, in.cmd, err)
+			}
+		}
+		checkPlacement(t, g, in)
+		plays = append(plays, in)
+		hashes = append(hashes, g.Hash())
+	}
+	if _, h := replay(t, base, plays); !slices.Equal(h, hashes) {
+		t.Fatal("the invasion's replay gives other hashes")
+	}
+	return g
 }
 
 // checkPlacement: no unit on the map stands on a sea hex or in a hex with

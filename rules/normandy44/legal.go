@@ -23,6 +23,9 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 	if g.s.Combat != nil {
 		return g.combatChoices()
 	}
+	if g.s.Phase == PhaseInvasion && g.s.Invasion != nil {
+		return g.invasionChoices() // 20.3.2, 20.3.6: no 'end', the phase passes by itself
+	}
 	if g.inCombatPhase() {
 		out = append(g.attackChoices(), orderChoices(true)...)
 	}

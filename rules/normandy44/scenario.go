@@ -84,10 +84,13 @@ type Place struct {
 
 // Box is an off-map holding area: In Britain, a beach approach box, a
 // mobilization box (6.7). For is the beach or division it belongs to.
+// Sector names the beach sector whose hex the box's first-assault units
+// assault (20.3.1), for approach boxes of a beach with several hexes.
 type Box struct {
-	Name string
-	Kind BoxKind
-	For  string
+	Name   string
+	Kind   BoxKind
+	For    string
+	Sector string
 }
 
 // Unit is one combat unit counter (2.3).

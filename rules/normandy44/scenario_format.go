@@ -75,7 +75,11 @@ func (s *Scenario) Format() []byte {
 	}
 	section("boxes", len(s.Boxes))
 	for _, bx := range s.Boxes {
-		w("%s", strings.TrimSpace(bx.Name+" "+string(bx.Kind)+" "+bx.For))
+		line := strings.TrimSpace(bx.Name + " " + string(bx.Kind) + " " + bx.For)
+		if bx.Sector != "" {
+			line += " sector=" + bx.Sector
+		}
+		w("%s", line)
 	}
 	section("units", len(s.Units))
 	for _, u := range s.Units {

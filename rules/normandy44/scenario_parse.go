@@ -511,11 +511,21 @@ var placeSyntax = map[PlaceKind]string{
 }
 
 func (p *parser) box(l line) {
+	var sector string
+	if n := len(l.words); n == 4 && l.words[1] == string(BoxApproach) {
+		// 20.3.1: the sector whose beach hex the first assault goes in on.
+		k, v, kv := keyValue(l.words[3])
+		if !kv || k != "sector" || !validName(v) {
+			p.errf(l.n, ErrUnknown, "%q: an approach box takes sector=<name>", l.words[3])
+			return
+		}
+		sector, l.words = v, l.words[:3]
+	}
 	if len(l.words) < 2 || len(l.words) > 3 {
-		p.errf(l.n, ErrSyntax, "want: name in-britain | name approach beach | name mobilization division")
+		p.errf(l.n, ErrSyntax, "want: name in-britain | name approach beach [sector=name] | name mobilization division")
 		return
 	}
-	b := Box{Name: l.words[0], Kind: BoxKind(l.words[1])}
+	b := Box{Name: l.words[0], Kind: BoxKind(l.words[1]), Sector: sector}
 	if !validName(b.Name) || b.Name[0] < 'a' || b.Name[0] > 'z' || strings.ContainsAny(b.Name, "/()") {
 		p.errf(l.n, ErrSyntax, "box name %q: start with a letter; letters, digits and '-'", b.Name)
 		return

@@ -182,7 +182,7 @@ func TestParseErrors(t *testing.T) {
 		{"unknown zone", "zones", []string{"atlantic-wall 0101"}, ErrUnknown, 0},
 		{"zone hex off map", "zones", []string{"nbz 0901"}, ErrOffMap, 0},
 		{"unknown place", "places", []string{"lighthouse 0101"}, ErrUnknown, 0},
-		{"drop hex of no formation", "places", []string{"drop 0101 82-ab"}, ErrMissing, 0},
+		{"drop hex of no formation", "places", []string{"drop 0101 101-ab"}, ErrMissing, 0},
 		{"unknown entry colour", "places", []string{"entry 0102 purple"}, ErrUnknown, 0},
 		{"unknown box kind", "boxes", []string{"pool storage"}, ErrUnknown, 0},
 		{"duplicate unit", "units", []string{"hq german heer - hq (1)-5"}, ErrDuplicate, 0},

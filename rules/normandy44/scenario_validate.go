@@ -156,6 +156,11 @@ func (p *parser) finish() {
 		if b.Kind == BoxMobilization && !formations[b.For] {
 			p.errf(p.boxLine[b.Name], ErrMissing, "mobilization box %s: no unit belongs to division %s", b.Name, b.For)
 		}
+		if b.Sector != "" && !slices.ContainsFunc(s.Places, func(q Place) bool {
+			return q.Kind == PlaceBeach && q.Arg == b.For && q.Sector == b.Sector
+		}) {
+			p.errf(p.boxLine[b.Name], ErrMissing, "approach box %s: beach %s has no sector %s in [places] (20.3.1)", b.Name, b.For, b.Sector)
+		}
 	}
 
 	// Where units start and arrive.
@@ -190,6 +195,7 @@ func (p *parser) finish() {
 		placedAt[id] = n
 		return u
 	}
+	invasion := slices.ContainsFunc(s.Special, func(r SpecialRule) bool { return r.Kind == SpecialInvasion })
 	stacks := map[string][]*Unit{}
 	stackLine := map[string]int{}
 	var stackOrder []string
@@ -203,12 +209,23 @@ func (p *parser) finish() {
 		case SetupAirdrop:
 			if !validHexID(pl.At) || !(hasPlace(PlaceDrop, pl.At, u.Formation) || hasPlace(PlaceGlider, pl.At, u.Formation)) {
 				p.errf(n, ErrInvalid, "unit %s airdrops on a drop or glider hex of formation %q (20.2.1)", u.ID, u.Formation)
+			} else if _, err := scatterColumn(u.Formation); err != nil && invasion {
+				// 20.2.1: the Scatter table has a column per division only.
+				p.errf(n, ErrInvalid, "unit %s airdrops, but its formation %q has no Scatter column (20.2.1: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
 			}
 		case SetupFirstAssault, SetupFollowUp:
-			if b, ok := boxes[pl.At]; !ok || b.Kind != BoxApproach {
+			b, ok := boxes[pl.At]
+			if !ok || b.Kind != BoxApproach {
 				p.errf(n, ErrInvalid, "unit %s: %s units wait in a beach approach box (20.3.1, 20.5)", u.ID, pl.Mode)
+				break
+			}
+			// 20.3.1: a first assault goes in on one beach hex, named by
+			// the box's sector when the beach has several.
+			if pl.Mode == SetupFirstAssault && b.Sector == "" && beachHexCount(s.Places, b.For) > 1 {
+				p.errf(n, ErrInvalid, "unit %s: beach %s has several hexes, so approach box %s names the sector its first assault goes in on (sector=NAME, 20.3.1)", u.ID, b.For, b.Name)
 			}
 		}
+
 		if validHexID(pl.At) {
 			if _, seen := stacks[pl.At]; !seen {
 				stackOrder = append(stackOrder, pl.At)
@@ -248,6 +265,17 @@ func (p *parser) finish() {
 
 	p.checkSpecial(zones, formations, hasPlace, onMap)
 	p.checkVictory(hexes, zones, onMap)
+}
+
+// beachHexCount is how many hexes of the map belong to a beach (21.1.1).
+func beachHexCount(places []Place, beach string) int {
+	n := 0
+	for _, q := range places {
+		if q.Kind == PlaceBeach && q.Arg == beach {
+			n++
+		}
+	}
+	return n
 }
 
 // stackLimit is the stacking points a hex may hold (7.1).

@@ -78,10 +78,13 @@ var phaseRules = map[Phase]phaseRule{
 	PhaseInitial: {name: "Initial Phase", rule: "3.0 A, 4.1",
 		await:  always,
 		prompt: func(g *Game) string { return "the weather roll (4.1): one die" }},
+	// 20.1 A: the Scatter rolls and the First Wave (invasion.go); the phase
+	// passes by itself once nothing is left to roll or decide.
 	PhaseInvasion: {name: "Special Invasion Phase", rule: "20.1",
-		await: always,
+		enter: (*Game).startInvasion,
+		await: (*Game).invasionAwaits,
 		prompt: func(g *Game) string {
-			return "airborne Scatter and beach assaults (20.2, 20.3) are not refereed yet: play them by agreement, then 'end'"
+			return "airborne Scatter (20.2) and the First Wave beach assaults (20.3)"
 		}},
 	PhaseReplacement: {name: "Replacement Phase", rule: "6.2, 6.7",
 		enter: (*Game).startReplacement,
@@ -203,6 +206,10 @@ func (g *Game) Pending() rules.Pending {
 		return p
 	}
 	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
+	if g.s.Phase == PhaseInvasion && g.s.Invasion != nil {
+		g.invasionPending(&p) // 20.2, 20.3: dice, or the decision of either side
+		return p
+	}
 	if g.s.Phase == PhaseEnd {
 		p.Seats = []rules.Seat{rules.Seat(Allied)} // 22.2: the End Phase waits only for the Allies
 	}
@@ -236,6 +243,9 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	}
 	if !g.s.Over && g.s.Phase == PhaseSupply && len(g.s.Attrition) > 0 {
 		return g.rollAttrition(values)
+	}
+	if !g.s.Over && g.s.Phase == PhaseInvasion && g.s.Invasion != nil {
+		return g.rollInvasion(values) // 20.2, 20.3
 	}
 	if g.s.Over || g.s.Phase != PhaseInitial {
 		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)

@@ -41,7 +41,7 @@ func TestSequence_3_0(t *testing.T) {
 func TestPlayThrough_3_0(t *testing.T) {
 	g := cherbourg(t)
 	p := g.Pending()
-	if p.Phase != "Turn 1, Allied Special Invasion Phase (20.1)" || p.Seats[0] != "allied" || !strings.Contains(p.Prompt, "'end'") {
+	if p.Phase != "Turn 1, Allied Special Invasion Phase (20.1)" || p.Seats[0] != "allied" || p.Dice == nil || len(p.Dice.Sides) != 6 {
 		t.Fatalf("first pending: %+v", p)
 	}
 	if _, err := g.Apply("german", "end"); !errors.Is(err, rules.ErrNotPending) {
@@ -50,7 +50,16 @@ func TestPlayThrough_3_0(t *testing.T) {
 	if _, err := g.Apply("french", "end"); !errors.Is(err, rules.ErrNotPending) {
 		t.Errorf("unknown seat: %v", err)
 	}
-	apply(t, g, Allied, "end")
+	// 20.2, 20.3: sixes: no Scatter effect; Utah D1 Advance 2, DD no effect;
+	// the assault's units all stay on the beach hex.
+	if _, err := g.Roll([]int{6, 6, 6, 6, 6, 6}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Roll([]int{6, 6}); err != nil {
+		t.Fatal(err)
+	}
+	refused(t, g, Allied, "end", "20.1")
+	apply(t, g, Allied, "advance-done")
 	// 6.2.3: no replacements in turn 1, so the Germans go straight to moving.
 	if p := g.Pending(); p.Phase != "Turn 1, German Movement Phase (9.0)" {
 		t.Fatalf("after the invasion: %q", p.Phase)
@@ -128,7 +137,7 @@ func TestNew_Options(t *testing.T) {
 // TestClone_Independent: a clone does not share units with its original.
 func TestClone_Independent(t *testing.T) {
 	g := cherbourg(t)
-	apply(t, g, Allied, "end")
+	skipInvasion(t, g)
 	c := g.Clone().(*Game)
 	h := g.Hash()
 	apply(t, c, German, "move 919/709 3011 3010")
@@ -144,7 +153,7 @@ func TestClone_Independent(t *testing.T) {
 // the Cotentin HQ may be placed on a German-controlled Cherbourg hex.
 func TestCotentinRelocation_17_4(t *testing.T) {
 	g := cherbourg(t)
-	apply(t, g, Allied, "end")
+	skipInvasion(t, g)
 	refused(t, g, German, "relocate Cotentin 3106", "17.4") // Valognes, not Cherbourg
 	refused(t, g, German, "relocate 919/709 3504", "17.4")  // not the Cotentin HQ
 	if _, ok := legalTo(g, "Cotentin", "3504"); !ok {

@@ -70,6 +70,10 @@ type state struct {
 	EndWait     bool         `json:"end_wait,omitempty"`
 	EdgeUnits   int          `json:"edge_units,omitempty"`
 
+	// Invasion is the progress of the Special Invasion Phase (20.1-20.3,
+	// invasion.go); nil outside it.
+	Invasion *invasionRecord `json:"invasion,omitempty"`
+
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
 }
@@ -191,6 +195,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Orders = slices.Clone(g.s.Orders)
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
+	c.s.Invasion = g.s.Invasion.clone()
 	if g.s.Combat != nil {
 		r := *g.s.Combat
 		r.Steps = slices.Clone(r.Steps)

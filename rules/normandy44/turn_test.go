@@ -7,10 +7,11 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 )
 
-// toTurn plays the Cherbourg scenario with 'end' to the weather roll of turn,
+// toTurn plays the Cherbourg scenario, the invasion skipped, with 'end' to the weather roll of turn,
 // rolling 6s for any attrition, and rolls the weather die.
 func toTurn(t *testing.T, g *Game, turn, weatherDie int) []rules.Event {
 	t.Helper()
+	skipInvasion(t, g)
 	for g.s.Turn < turn || g.s.Phase != PhaseInitial {
 		p := g.Pending()
 		if p.Over {
@@ -47,7 +48,7 @@ func eventsText(ev []rules.Event) string {
 // unit able to trace supply takes no action (P17, 18.1).
 func TestP17_GermanSupply(t *testing.T) {
 	g := cherbourg(t)
-	apply(t, g, Allied, "end")
+	skipInvasion(t, g)
 	apply(t, g, German, "end")
 	ev := apply(t, g, German, "end") // the Combat Phase; Supply passes by itself
 	if !strings.Contains(eventsText(ev), "German Supply Phase: no supply marker changes (18.1)") {
