@@ -540,3 +540,31 @@ func TestCampaign_S13Examples(t *testing.T) {
 		t.Errorf("S1.3 example 2: %+v, want an Allied win with net 11", v)
 	}
 }
+
+// TestCampaign_21PzTurn1: in the German turn 1 the 21st Panzer Division
+// (formation 21pz) has 3 MP, whatever its printed MA (20.4, P13); other
+// German units keep theirs, and so does the division from turn 2.
+func TestCampaign_21PzTurn1(t *testing.T) {
+	gg, err := New(readFile(t, "../../scenarios/normandy44/campaign.scn"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	budget := func(id string) int {
+		m, err := g.newMover(nil, g.index[id], false, false)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		return m.budget / mp
+	}
+	if b := budget("I/22/21"); b != 3 {
+		t.Errorf("20.4: a 21st Panzer tank battalion has %d MP in turn 1, want 3", b)
+	}
+	if b := budget("1057/91"); b != g.printedMA(g.index["1057/91"]) {
+		t.Errorf("20.4: only the 21st Panzer is held to 3 MP; 1057/91 has %d", b)
+	}
+	g.s.Turn = 2
+	if b := budget("I/22/21"); b <= 3 {
+		t.Errorf("20.4: from turn 2 the 21st Panzer moves its full MA; got %d", b)
+	}
+}
