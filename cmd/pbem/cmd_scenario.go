@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -44,8 +45,8 @@ func scenarioCmd() *cobra.Command {
 game you own. Every problem is listed with its line. The game is read from the
 file's 'game' line, or given with --game. A scenario that names a map ('map
 NAME') is checked with NAME.map from its own folder, or else the map of that
-name that ships with the game; problems in the map name the map file. Exit 0
-when every file is valid.`,
+name that ships with the game; problems in the map name the map file. A map
+file (NAME.map) is checked on its own. Exit 0 when every file is valid.`,
 		Example: "  pbem scenario check my-cherbourg.scn\n  pbem scenario check --game freeplay seats.scn",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -122,6 +123,9 @@ func scenarioGame(data []byte, given string) (string, error) {
 	return "", errors.New("no 'game' line says which game this scenario is for: give --game")
 }
 
+// mapExt ends a map file that scenarios share (docs/scenario-format.md).
+const mapExt = ".map"
+
 // checkScenario assembles the file at path with the map it names (from its
 // folder, else a shipped one) and starts a game from it, which parses and
 // validates it whole; engines report every problem with its file and line.
@@ -129,6 +133,14 @@ func checkScenario(game, path string, data []byte) error {
 	e, err := rules.Lookup(game)
 	if err != nil {
 		return err
+	}
+	if filepath.Ext(path) == mapExt {
+		// A map file on its own: check it through a scenario that names it.
+		if e.Assemble == nil {
+			return fmt.Errorf("%s has no map files", game)
+		}
+		name := strings.TrimSuffix(filepath.Base(path), mapExt)
+		data = []byte(fmt.Sprintf("game %s\nscenario map-check\ntitle map check\nprovenance stand-in: a map check\nmap %s\nturns 1\n", game, name))
 	}
 	data, err = rules.Assemble(game, data, scenarios.Beside(game, path))
 	if err != nil {

@@ -121,6 +121,14 @@ func TestScenarioMaps(t *testing.T) {
 	if err == nil || !strings.Contains(errOut, want) {
 		t.Errorf("the map beside the file is read, and its errors name it: want %q in\n%s", want, errOut)
 	}
+	// The map file checked on its own names its own line.
+	_, errOut, err = runPbem(t, "scenario", "check", filepath.Join(dir, "normandy.map"))
+	if err == nil || !strings.Contains(errOut, want) {
+		t.Errorf("pbem scenario check normandy.map: want %q in\n%s", want, errOut)
+	}
+	if out, _, err := runPbem(t, "scenario", "check", "../../scenarios/normandy44/normandy.map"); err != nil || !strings.Contains(out, "ok") {
+		t.Errorf("the shipped map does not check on its own: %v %s", err, out)
+	}
 	if err := os.WriteFile(path, []byte(strings.Replace(src, "map normandy", "map nowhere", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
