@@ -72,25 +72,25 @@ func TestMap_NamedHexes(t *testing.T) {
 		terrain   Terrain // "" for any land
 		rule      string
 	}{
-		{"2506", "La-Haye-du-Puits", Town, "S3.2.6"},
-		{"2512", "Carentan", Town, "S3.3 I, 13.2 example"},
-		{"2437", "Mont Canisy", "", "25.3"},
-		{"2623", "Longues-sur-Mer", "", "25.3"},
-		{"2818", "Pointe du Hoc", "", "17.5.2, 25.3"},
-		{"3012", "Crisbecq", "", "25.3, P13"},
-		{"2811", "Ste-Mère-Église", Town, "S2.2, P19"},
-		{"2422", "Bayeux", Town, "S2.2, P23"},
-		{"2624", "Arromanches-les-Bains", Town, "6.5.2, 17.5, 21.1.1"},
-		{"2328", "Buron", Town, "S1.3 examples 1 and 2"},
-		{"2330", "Épron", Town, "S1.3 example 2, P27"},
-		{"2331", "Ranville", "", "P16"},
-		{"2433", "Merville", "", "P13, 25.3 note"},
-		{"2708", "Pont-l'Abbé", "", "P13 (printed Point-l'Abbé)"},
-		{"2120", "Balleroy", "", "P13"},
-		{"1808", "Coutances", Town, "designer's notes (30th Brigade)"},
-		{"2128", "Carpiquet", "", "11.7"},
-		{"3403", "Westeck", "", "16.1.6"},
-		{"3506", "Osteck", "", "16.1.6"},
+		{"2506", "La-Haye-du-Puits", Town, "S3.2.6, L1595"},
+		{"2512", "Carentan", Town, "S3.3 I, 13.2 example, L964, L1606"},
+		{"2437", "Mont Canisy", "", "25.3, L1515"},
+		{"2623", "Longues-sur-Mer", "", "25.3, L1515"},
+		{"2818", "Pointe du Hoc", "", "17.5.2, 25.3, L1196, L1515"},
+		{"3012", "Crisbecq", "", "25.3, P13, L1515, L1744"},
+		{"2811", "Ste-Mère-Église", Town, "S2.2, P19, L1563, L1802"},
+		{"2422", "Bayeux", Town, "S2.2, P23, L1564, L1752"},
+		{"2624", "Arromanches-les-Bains", Town, "6.5.2, 17.5, 21.1.1, L447, L1425"},
+		{"2328", "Buron", Town, "S1.3 examples 1 and 2, L1543, L1547"},
+		{"2330", "Épron", Town, "S1.3 example 2, P27, L1547, L1846"},
+		{"2331", "Ranville", "", "P16, L1786"},
+		{"2433", "Merville", "", "P13, 25.3 note, L1519, L1758"},
+		{"2708", "Pont-l'Abbé", "", "P13 (printed Point-l'Abbé), L1746"},
+		{"2120", "Balleroy", "", "P13, L1752"},
+		{"1808", "Coutances", Town, "designer's notes (30th Brigade), L1874"},
+		{"2128", "Carpiquet", "", "11.7, L735"},
+		{"3403", "Westeck", "", "16.1.6, L1102"},
+		{"3506", "Osteck", "", "16.1.6, L1102"},
 	}
 	for _, n := range named {
 		h := hexOf(s, n.hex)
@@ -98,7 +98,8 @@ func TestMap_NamedHexes(t *testing.T) {
 			t.Errorf("%s: %s should be %s %s on the map; got %+v", n.rule, n.hex, n.name, n.terrain, h)
 		}
 	}
-	// Hexes named by number only.
+	// Hexes named by number only: 2323 (P23, L1828), 2513 (13.2 example,
+	// L964), 2713 and 2813 (P03, L1682), 2710 and 2810 (S3.3 III, L1615).
 	for _, id := range []string{"2323", "2513", "2713", "2813", "2710", "2810"} {
 		if h := hexOf(s, id); h == nil || h.Terrain == Sea || h.Terrain == Marsh {
 			t.Errorf("%s should be a land hex a unit may enter: %+v", id, h)
