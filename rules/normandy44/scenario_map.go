@@ -229,6 +229,12 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 		switch {
 		case l.n == mapLine.n:
 			out.comment(fmt.Sprintf("# map %s (%s)", mapName, file))
+			// The map's title and provenance travel with it, as comments.
+			for _, key := range []string{"title", "provenance"} {
+				if v := headerValue(mf.header, key); v != "" {
+					out.comment(fmt.Sprintf("# %s %s: %s", file, key, v))
+				}
+			}
 		case windowLine != nil && l.n == windowLine.n:
 			out.comment("# window " + windowLine.words[1])
 		default:
@@ -364,6 +370,16 @@ func lineText(raw string) string {
 		return strings.TrimSpace(raw)
 	}
 	return l.text
+}
+
+// headerValue is the value of a header line, "" when there is none.
+func headerValue(header []srcLine, key string) string {
+	for _, l := range header {
+		if len(l.words) > 0 && l.words[0] == key {
+			return strings.TrimSpace(strings.TrimPrefix(lineText(l.raw), key))
+		}
+	}
+	return ""
 }
 
 func sameLayout(header []srcLine, layout srcLine) bool {
