@@ -2,6 +2,7 @@ package normandy44
 
 import (
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -568,4 +569,39 @@ func TestCampaign_21PzTurn1(t *testing.T) {
 	if b := budget("I/22/21"); b <= 3 {
 		t.Errorf("20.4: from turn 2 the 21st Panzer moves its full MA; got %d", b)
 	}
+}
+
+// BenchmarkCampaignSupplyTrace traces German supply (18.3) over the whole
+// campaign map at set-up.
+func BenchmarkCampaignSupplyTrace(b *testing.B) {
+	gg, err := New(readFile(b, "../../scenarios/normandy44/campaign.scn"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := gg.(*Game)
+	v := g.supplyView(German)
+	for b.Loop() {
+		traceSupply(g.sup, v)
+	}
+	b.ReportMetric(float64(len(g.sup.land)), "hexes")
+}
+
+// BenchmarkAssembleCherbourg assembles the Cherbourg scenario with its window
+// of the shared map, as every load of the scenario does.
+func BenchmarkAssembleCherbourg(b *testing.B) {
+	path := "../../scenarios/normandy44/cherbourg.scn"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	open := openBeside(path)
+	var n int
+	for b.Loop() {
+		out, err := AssembleScenario(data, open)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(out)
+	}
+	b.ReportMetric(float64(n), "bytes")
 }
