@@ -122,6 +122,9 @@ func sectionOf(l srcLine) (string, bool) {
 	return strings.TrimSuffix(strings.TrimPrefix(l.words[0], "["), "]"), true
 }
 
+// dupSection marks a section opened a second time.
+const dupSection = "\x00dup"
+
 // srcFile is a scenario or map file cut into its header and sections.
 type srcFile struct {
 	header   []srcLine
@@ -137,7 +140,7 @@ func splitSrc(lines []srcLine) srcFile {
 			if _, dup := f.sections[name]; !dup {
 				f.order = append(f.order, name)
 			} else {
-				name += "\x00dup" // kept apart so the parser reports the duplicate
+				name += dupSection // kept apart, so that the duplicate is reported
 				f.order = append(f.order, name)
 			}
 			cur = name
@@ -213,8 +216,12 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 	layout, ok, mapErrs := checkMapHeader(file, mapName, mf)
 	errs = append(errs, mapErrs...)
 	for _, name := range mf.order {
-		if !isMapSection(name) {
-			first := mf.sections[name][0]
+		first := mf.sections[name][0]
+		switch {
+		case strings.HasSuffix(name, dupSection):
+			errs = append(errs, &LineError{File: file, Line: first.n,
+				Err: fmt.Errorf("%w: section %s given twice", ErrDuplicate, first.words[0])})
+		case !isMapSection(name):
 			errs = append(errs, &LineError{File: file, Line: first.n,
 				Err: fmt.Errorf("%w: section %s in a map file (want %s)", ErrUnknown, first.words[0], strings.Join(mapSections, ", "))})
 		}
@@ -316,6 +323,16 @@ func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
 		errs = append(errs, &LineError{File: file, Line: l.n, Err: fmt.Errorf("%w: %s", class, fmt.Sprintf(format, args...))})
 	}
 	for _, l := range mf.header {
+		if l.bad {
+			if _, err := lexLine(l.n, l.raw); err != nil {
+				var le *LineError
+				if errors.As(err, &le) {
+					le.File = file
+				}
+				errs = append(errs, err)
+			}
+			continue
+		}
 		if len(l.words) == 0 {
 			continue
 		}

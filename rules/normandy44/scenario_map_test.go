@@ -171,6 +171,8 @@ func TestAssemble_Errors(t *testing.T) {
 		{"header in a map", tinyScenario, strings.Replace(tinyMap, "title Tiny", "turns 3\ntitle Tiny", 1), []string{"tiny.map line 4:", "turns"}},
 		{"layout differs", strings.Replace(tinyScenario, "turns 2", "turns 2\nlayout flat-top even-columns-down", 1), tinyMap,
 			[]string{"line 8:", "layout differs"}},
+		{"bad map header", tinyScenario, strings.Replace(tinyMap, "title Tiny shared map", "title \"Tiny", 1), []string{"tiny.map line 4:", "unterminated quote"}},
+		{"map section twice", tinyScenario, tinyMap + "\n[roads]\n", []string{"tiny.map line 33:", "[roads] given twice"}},
 		{"no layout in the map", tinyScenario, strings.Replace(tinyMap, "layout flat-top odd-columns-down\n", "", 1), []string{"tiny.map", `"layout"`}},
 	}
 	for _, c := range cases {
