@@ -605,3 +605,23 @@ func BenchmarkAssembleCherbourg(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "bytes")
 }
+
+// TestMap_Roads: no road of the map doubles back on itself, and every Town
+// and City lies on a road (9.3; supply lines run on them, 18.3).
+func TestMap_Roads(t *testing.T) {
+	s := campaignScenario(t)
+	for _, r := range s.Roads {
+		seen := map[string]bool{}
+		for _, id := range r.Hexes {
+			if seen[id] {
+				t.Errorf("road %v passes %s twice", r.Hexes, id)
+			}
+			seen[id] = true
+		}
+	}
+	for _, h := range s.Hexes {
+		if (h.Terrain == Town || h.Terrain == City) && !onRoad(s, h.ID) {
+			t.Errorf("%s %s is on no road", h.ID, h.Name)
+		}
+	}
+}
