@@ -20,6 +20,8 @@ func init() {
 		Version: Version,
 		Title:   "Normandy '44 (GMT, rules edition 2.2)",
 		New:     New,
+		// A scenario may take its map from a shared map file (scenario_map.go).
+		Assemble: AssembleScenario,
 		Seats: func(data []byte, options []string) ([]rules.Seat, error) {
 			if _, err := ParseScenario(data); err != nil {
 				return nil, err

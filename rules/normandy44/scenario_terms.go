@@ -164,6 +164,10 @@ var UnitTypes = map[UnitType]TypeInfo{
 	Fallschirmjager: {InfantryT: true, Repl: "infantry"},
 }
 
+// Formation21Pz is the formation of the 21st Panzer Division, which has MA 3
+// in the German turn 1 (20.4).
+const Formation21Pz = "21pz"
+
 // Mark is a special marking or identity a rule looks at (2.3 and the rules cited).
 type Mark string
 

@@ -3,6 +3,7 @@ package normandy44
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -15,7 +16,21 @@ func readFile(t testing.TB, path string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if strings.HasSuffix(path, ".scn") {
+		// A scenario that names a shared map is read with it, as pbem does.
+		b, err = AssembleScenario(b, openBeside(path))
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+	}
 	return b
+}
+
+// openBeside reads the files a scenario names from the scenario's folder.
+func openBeside(path string) func(string) ([]byte, error) {
+	return func(name string) ([]byte, error) {
+		return os.ReadFile(filepath.Join(filepath.Dir(path), name))
+	}
 }
 
 func mustParse(t testing.TB, data []byte) *Scenario {

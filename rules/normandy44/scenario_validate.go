@@ -133,7 +133,10 @@ func (p *parser) finish() {
 		if hexes[pl.Hex].Terrain == Sea {
 			p.errf(n, ErrInvalid, "%s %s is an all-sea hex", pl.Kind, pl.Hex)
 		}
-		if (pl.Kind == PlaceDrop || pl.Kind == PlaceGlider || pl.Kind == PlaceMobilization) && !formations[pl.Arg] {
+		// A shared map's places serve every scenario on it; one that has none of
+		// a formation's units simply does not use them (scenario_map.go).
+		fromMap := p.origins[n].file != ""
+		if (pl.Kind == PlaceDrop || pl.Kind == PlaceGlider || pl.Kind == PlaceMobilization) && !formations[pl.Arg] && !fromMap {
 			p.errf(n, ErrMissing, "%s %s: no unit belongs to formation %s", pl.Kind, pl.Hex, pl.Arg)
 		}
 	}
@@ -186,7 +189,7 @@ func (p *parser) finish() {
 			return nil
 		}
 		if prev, dup := placedAt[id]; dup {
-			p.errf(n, ErrDuplicate, "unit %s already comes into play at line %d", id, prev)
+			p.errf(n, ErrDuplicate, "unit %s already comes into play at %s", id, p.at(prev))
 			return nil
 		}
 		placedAt[id] = n
