@@ -155,6 +155,19 @@ func (tb *table) do(seat string, commands ...string) *logs.Entry {
 	return e
 }
 
+// settle appends the dice answers and reveals the protocol awaits, as pbem
+// serve would, until the rules await a decision again; it fails after limit
+// entries, so that a game whose dice never settle is reported, not looped.
+func (tb *table) settle(limit int) {
+	tb.t.Helper()
+	for n := 0; tb.r.Waiting().Dice; n++ {
+		if n >= limit {
+			tb.t.Fatalf("the dice do not settle after %d entries: %s", n, tb.r.Waiting().Text)
+		}
+		tb.do(tb.r.Waiting().Seats[0])
+	}
+}
+
 // forge builds seat's next entry honestly, lets change alter it, and re-signs it
 // with seat's own key: the signature is good, whatever else is not.
 func (tb *table) forge(seat string, commands []string, change func(b *logs.Body)) *logs.Entry {

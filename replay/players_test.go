@@ -25,16 +25,7 @@ func TestNormandyFourSeats(t *testing.T) {
 	if got := tb.r.Game().Seats(); !slices.Equal(got, []rules.Seat{"us", "cw", "german-cw", "german-us"}) {
 		t.Fatalf("seats %v", got)
 	}
-	// settle answers and reveals whatever dice the protocol awaits.
-	settle := func() {
-		for n := 0; tb.r.Waiting().Dice; n++ {
-			if n > 8 {
-				t.Fatalf("the dice do not settle: %s", tb.r.Waiting().Text)
-			}
-			tb.do(tb.r.Waiting().Seats[0])
-		}
-	}
-	settle()
+	tb.settle(9)
 	rnd := rand.New(rand.NewPCG(24, 4))
 	refused, notPending := false, false
 	var req *logs.Entry
