@@ -29,7 +29,12 @@ type campaignRun struct {
 // and the last commands, if the game stops before it is over, and if it ends
 // by anything but the turn-22 victory check (S1.3) or an automatic victory
 // (23.x).
-func playCampaign(t testing.TB, seed uint64) *campaignRun {
+//
+// With redraw > 0 a player that draws "end" draws again, up to redraw times,
+// so that it ends a phase only when the end comes up redraw+1 times running
+// (or nothing else is left): a busier player, nearer a real game's count of
+// commands than RandomCommand's 1 in 8 ends.
+func playCampaign(t testing.TB, seed uint64, redraw int) *campaignRun {
 	t.Helper()
 	seats := []string{"allied", "german"}
 	tb := newTable(t, "normandy44", "campaign", logs.DiceStrict, scenarios.Read, seats...)
@@ -63,6 +68,9 @@ func playCampaign(t testing.TB, seed uint64) *campaignRun {
 		seat := p.Seats[0]
 		start := time.Now()
 		cmd := normandy44.RandomCommand(tb.r.Game(), seat, rnd)
+		for i := 0; i < redraw && cmd == "end"; i++ {
+			cmd = normandy44.RandomCommand(tb.r.Game(), seat, rnd)
+		}
 		run.choose += time.Since(start)
 		if cmd == "" {
 			stuck("the random player found nothing to do for %s", seat)
@@ -95,20 +103,31 @@ func playCampaign(t testing.TB, seed uint64) *campaignRun {
 // commands, building, signing and appending every entry, dice answers and
 // reveals included), the part of it the random players spent choosing
 // (Legal), the time to verify and replay the finished log, and that time per
-// entry. Each iteration plays the
-// same game (fixed seeds); run it with -benchtime 1x for one campaign.
+// entry. "random" plays RandomCommand as it is, which ends a Movement or
+// Combat Phase after some eight commands; "busy" redraws an end twice (see
+// playCampaign), for a game of about three times as many commands. Each
+// iteration plays the same game (fixed seeds; with seed 1 both games run to
+// the turn-22 check rather than an automatic victory); run it with
+// -benchtime 1x for one campaign of each.
 func BenchmarkCampaign(b *testing.B) {
-	var play, choose, verify time.Duration
+	b.Run("random", func(b *testing.B) { benchCampaign(b, 0) })
+	b.Run("busy", func(b *testing.B) { benchCampaign(b, 2) })
+}
+
+func benchCampaign(b *testing.B, redraw int) {
+	var play, choose, verify, playCPU, verifyCPU time.Duration
 	var run *campaignRun
 	for b.Loop() {
-		start := time.Now()
-		run = playCampaign(b, 22)
+		start, cpu := time.Now(), cpuTime()
+		run = playCampaign(b, 1, redraw)
 		play += time.Since(start)
+		playCPU += cpuTime() - cpu
 		choose += run.choose
 		log := run.tb.lines()
-		start = time.Now()
+		start, cpu = time.Now(), cpuTime()
 		rep := Verify(bytes.NewReader(log), scenarios.Read)
 		verify += time.Since(start)
+		verifyCPU += cpuTime() - cpu
 		if !rep.OK() {
 			b.Fatalf("the campaign's log does not verify: %v", rep.Problems)
 		}
@@ -127,5 +146,9 @@ func BenchmarkCampaign(b *testing.B) {
 	b.ReportMetric(float64(choose.Milliseconds())/n, "choose-ms")
 	b.ReportMetric(float64(verify.Milliseconds())/n, "verify-ms")
 	b.ReportMetric(float64(verify.Nanoseconds())/n/entries, "verify-ns/entry")
+	// The process's CPU time (with the garbage collector's), steadier than
+	// wall time on a shared machine; 0 where it is not measured.
+	b.ReportMetric(float64(playCPU.Milliseconds())/n, "play-cpu-ms")
+	b.ReportMetric(float64(verifyCPU.Milliseconds())/n, "verify-cpu-ms")
 	b.Logf("campaign: %d commands, %d entries, %d dice epochs: %s", run.commands, run.tb.r.Len(), run.tb.r.Epochs(), run.result)
 }
