@@ -383,6 +383,10 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 			}
 		}
 	}
+	if id := g.mustLand(); id != "" {
+		// 20.5.3, for the player whose units they are.
+		return nil, rules.Refuse("20.5.3", "%s can land: units stay in the approach boxes only when they cannot (stacking)", id)
+	}
 	ss := g.opt.sideSeats(g.actingSide())
 	if seat != ss[len(ss)-1] {
 		g.s.Ended = append(g.s.Ended, string(seat))
