@@ -566,3 +566,17 @@ func TestPlayers_24_0_FollowUpPerSeat(t *testing.T) {
 		t.Error("'end' is offered to us while its follow-up can land")
 	}
 }
+
+// TestPlayers_24_0_StrafeByOwnArmy: a strafing mission flies with one
+// army's air markers (19.1.4), which only that army's player commands.
+func TestPlayers_24_0_StrafeByOwnArmy(t *testing.T) {
+	g := attackSetup(t)
+	refusedSeat(t, g, "us", "strafe 0604 cw", "24.0", "the cw air markers belong to the cw seat")
+	if err := g.checkOwner("us", "strafe 0404 us"); err != nil {
+		t.Errorf("us strafes with its own markers: %v", err)
+	}
+	two := fourGame(t, Allied)
+	if err := two.checkOwner("allied", "strafe 0604 cw"); err != nil {
+		t.Errorf("two players: %v", err)
+	}
+}
