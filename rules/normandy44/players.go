@@ -325,6 +325,17 @@ func (g *Game) checkOwner(seat rules.Seat, command string) error {
 			return nil
 		}
 		units = append(a.Units(), a.Art...)
+	case verb == "strafe":
+		// 19.1.2, 22.1.1: each Allied player flies his own army's markers.
+		if s, err := ParseStrafe(command); err == nil && g.opt.alliedSplit {
+			o := SeatUS
+			if s.Army == "cw" {
+				o = SeatCW
+			}
+			if o != seat {
+				return rules.Refuse("24.0", "the %s air markers belong to the %s seat", s.Army, o)
+			}
+		}
 	default:
 		c, err := ParseCommand(command)
 		if err != nil {
