@@ -12,7 +12,10 @@ import (
 // Version is recorded in invites; bump it when the state hash or the rules
 // change. 2: the Supply Phase, resources, replacements, landings and victory.
 // 3: the Combat Phase (10.x-14.x) with orders, and their state.
-const Version = "normandy44/3"
+// 4: the Special Invasion Phase and turn 1 (20.x), reserves (15.x), improved
+// positions (16.1), air and naval markers and strafing (19.x), three or four
+// players (24.0), the optional rules (25.x), and scenarios on a shared map.
+const Version = "normandy44/4"
 
 func init() {
 	rules.Register(rules.Engine{
