@@ -17,6 +17,7 @@ import (
 type campaignRun struct {
 	tb       *table
 	commands int           // commands the players gave (one per act entry)
+	turns    int           // the turn the game ended in
 	choose   time.Duration // of the play, the random players' choosing (Legal)
 	result   string
 }
@@ -85,8 +86,17 @@ func playCampaign(t testing.TB, seed uint64, redraw int) *campaignRun {
 			last = last[1:]
 		}
 	}
-	run.result = tb.r.Game().Pending().Result
-	if !strings.Contains(run.result, "S1.3") && !strings.Contains(run.result, "23.") {
+	p := tb.r.Game().Pending()
+	run.result = p.Result
+	if _, err := fmt.Sscanf(p.Phase, "Turn %d", &run.turns); err != nil {
+		t.Fatalf("no turn in the phase %q: %v", p.Phase, err)
+	}
+	switch {
+	case strings.Contains(run.result, "S1.3"):
+		if run.turns != 22 {
+			t.Fatalf("S1.3: the campaign's victory is checked after turn 22, not in turn %d: %q", run.turns, run.result)
+		}
+	case !strings.Contains(run.result, "23."):
 		t.Fatalf("the campaign ended, but not by S1.3 after turn 22 nor by automatic victory (23.x): %q", run.result)
 	}
 	if w := tb.r.Waiting(); !w.Over {
@@ -105,9 +115,9 @@ func playCampaign(t testing.TB, seed uint64, redraw int) *campaignRun {
 // (Legal), the time to verify and replay the finished log, and that time per
 // entry. "random" plays RandomCommand as it is, which ends a Movement or
 // Combat Phase after some eight commands; "busy" redraws an end twice (see
-// playCampaign), for a game of about three times as many commands. Each
-// iteration plays the same game (fixed seeds; with seed 1 both games run to
-// the turn-22 check rather than an automatic victory); run it with
+// playCampaign), for a game of more commands a turn. A game may end before
+// turn 22 by an automatic victory (23.x); "turns" reports the turn it ended
+// in. Each iteration plays the same game (a fixed seed); run it with
 // -benchtime 1x for one campaign of each.
 func BenchmarkCampaign(b *testing.B) {
 	b.Run("random", func(b *testing.B) { benchCampaign(b, 0) })
@@ -138,6 +148,7 @@ func benchCampaign(b *testing.B, redraw int) {
 	}
 	n := float64(b.N)
 	entries := float64(run.tb.r.Len())
+	b.ReportMetric(float64(run.turns), "turns")
 	b.ReportMetric(float64(run.commands), "commands")
 	b.ReportMetric(entries, "entries")
 	b.ReportMetric(float64(run.tb.r.Epochs()), "dice-epochs")
