@@ -52,8 +52,8 @@ func playCampaign(t testing.TB, seed uint64, redraw int) *campaignRun {
 		t.Fatalf("campaign: %s: pending %+v, after %d commands (last: %s): %s",
 			p.Phase, p, run.commands, strings.Join(last, "; "), fmt.Sprintf(format, args...))
 	}
-	// Generous: a random campaign gives some tens of thousands of commands.
-	const maxCommands = 500000
+	// Generous: a random campaign gives one to four thousand commands.
+	const maxCommands = 50000
 	for {
 		tb.settle(10000)
 		p := tb.r.Game().Pending()
