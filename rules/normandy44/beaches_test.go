@@ -44,7 +44,7 @@ func pool(g *Game, name string) int {
 	return 0
 }
 
-// TestMulberry_21_1_1_Turn7: conditions met in turn 2 -> ready in the turn-7
+// TestMulberry_21_1_1_Turn7 (digest example E29): conditions met in turn 2 -> ready in the turn-7
 // Initial Phase (the 21.1.1 example). Before then the army gets 1 free SupP a
 // turn and cannot buy SupP; from then on 2 (21.1.3).
 func TestMulberry_21_1_1_Turn7(t *testing.T) {
