@@ -1,7 +1,6 @@
 package normandy44
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -185,21 +184,7 @@ func TestKampfgruppe_10_3_4(t *testing.T) {
 // beyond its army boundary, not 2 (move.go's boundary geometry; columns
 // 15-22, the US side rows 01-04, as in TestArmyBoundary_22_1_2).
 func TestAttackBoundary_22_1_2(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("game normandy44\nscenario test\ntitle Boundary\nedition 2.2\nprovenance stand-in: test\nlayout flat-top odd-columns-down\nturns 3\n\n[terrain]\n")
-	for c := 15; c <= 22; c++ {
-		fmt.Fprintf(&b, "%02d01-%02d08 clear\n", c, c)
-	}
-	b.WriteString("\n[zones]\nus-sector")
-	for c := 15; c <= 22; c++ {
-		fmt.Fprintf(&b, " %02d01-%02d04", c, c)
-	}
-	b.WriteString("\n\n[units]\nus allied us 4 infantry 6-4\nus2 allied us 4 infantry 6-4\ng1 german heer 91 infantry 2-4\ng2 german heer 91 infantry 2-4\n\n[setup]\nus 2004\ng1 2005\nus2 2105\ng2 2106\n")
-	gg, err := New([]byte(b.String()), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := gg.(*Game)
+	g := boundaryGame(t, "us allied us 4 infantry 6-4\nus2 allied us 4 infantry 6-4\ng1 german heer 91 infantry 2-4\ng2 german heer 91 infantry 2-4\n", "us 2004\ng1 2005\nus2 2105\ng2 2106\n")
 	g.s.Turn, g.s.Phase, g.s.Side, g.s.Weather = 3, PhaseCombat, Allied, WeatherOvercast2
 	refused(t, g, Allied, "attack 2106 from 2105 maf us2", "22.1.2") // 2 hexes beyond
 	for _, c := range g.attackChoices() {

@@ -234,26 +234,33 @@ func TestScenarioRules_S3(t *testing.T) {
 // side of the boundary; south of row 16xx the boundary ends. The shared test
 // map (columns 01-08) lies wholly south of it, so this one has columns 15-22.
 func TestArmyBoundary_22_1_2(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("game normandy44\nscenario test\ntitle Boundary\nedition 2.2\nprovenance stand-in: test\nlayout flat-top odd-columns-down\nturns 3\n\n[terrain]\n")
-	for c := 15; c <= 22; c++ {
-		fmt.Fprintf(&b, "%02d01-%02d08 clear\n", c, c)
-	}
-	// The US side is rows 01-04.
-	b.WriteString("\n[zones]\nus-sector")
-	for c := 15; c <= 22; c++ {
-		fmt.Fprintf(&b, " %02d01-%02d04", c, c)
-	}
-	b.WriteString("\n\n[units]\nus allied us 4 infantry 6-4\ngb allied gb 50 infantry 6-4\ngus allied us 4 infantry 6-4\n\n[setup]\nus 2003\ngb 2006\ngus 1503\n")
-	gg, err := New([]byte(b.String()), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := gg.(*Game)
+	g := boundaryGame(t, "us allied us 4 infantry 6-4\ngb allied gb 50 infantry 6-4\ngus allied us 4 infantry 6-4\n", "us 2003\ngb 2006\ngus 1503\n")
 	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseMovement, Allied
 	refused(t, g, Allied, "move us 2003 2004 2005 2006", "22.1.2") // 2 hexes beyond
 	refused(t, g, Allied, "move gb 2006 2005 2004 2003", "22.1.2")
 	apply(t, g, Allied, "move us 2003 2004 2005") // 1 hex beyond
 	apply(t, g, Allied, "move gb 2006 2005 2004")
 	apply(t, g, Allied, "move gus 1503 1504 1505 1506") // column 15: south of the line's end
+}
+
+// boundaryGame is a game on columns 15-22 with the US side of the army
+// boundary on rows 01-04 (22.1.2): the shared test map (columns 01-08) lies
+// wholly south of row 16xx, where the boundary ends.
+func boundaryGame(t *testing.T, units, setup string) *Game {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("game normandy44\nscenario test\ntitle Boundary\nedition 2.2\nprovenance stand-in: test\nlayout flat-top odd-columns-down\nturns 3\n\n[terrain]\n")
+	for c := 15; c <= 22; c++ {
+		fmt.Fprintf(&b, "%02d01-%02d08 clear\n", c, c)
+	}
+	b.WriteString("\n[zones]\nus-sector")
+	for c := 15; c <= 22; c++ {
+		fmt.Fprintf(&b, " %02d01-%02d04", c, c)
+	}
+	b.WriteString("\n\n[units]\n" + units + "\n[setup]\n" + setup)
+	g, err := New([]byte(b.String()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*Game)
 }
