@@ -339,9 +339,6 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 	if u.Side == German && m.mech {
 		ma -= g.s.Weather.GermanMechMALoss() // 4.3, 9.7: Allied air superiority
 	}
-	if u.Side == German && g.s.Turn == 1 && u.Formation == Formation21Pz {
-		ma = min(ma, 3) // 20.4: the 21st Panzer Division has 3 MP in turn 1
-	}
 	if sm {
 		ma *= 2 // 9.8.1
 	}

@@ -16,9 +16,9 @@ import (
 // of play's "no ZOC", L1738-1768, yields to 20.2.3) and its full defense
 // strength, and may make a Determined Defense, as Lead too. When it retreats
 // it is Disrupted like any unit and keeps its Scattered marker; being
-// Disrupted it can no longer be the DD Lead (ddLeads). Improved Positions
-// (16.1) are not built by this engine yet, so the ban on building one has
-// nothing to act on. The Scattered markers come off in the Allied
+// Disrupted it can no longer be the DD Lead (ddLeads). It builds no Improved
+// Position (ip.go), goes into no Reserve (reserve.go) and does not evacuate
+// (evacuationCheck). The Scattered markers come off in the Allied
 // Regeneration Phase (20.2.3), with the Regroup markers (6.5.2 b).
 //
 // 20.2.2: airborne Repl are used from turn 2 (6.2.3 already allows none in

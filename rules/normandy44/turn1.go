@@ -32,12 +32,20 @@ func (g *Game) germanTurn1Check(i int) error {
 	return nil
 }
 
-// panzer21 reports whether a formation is the one the scenario names as the
-// 21st Panzer Division.
+// panzer21 reports whether a formation is the 21st Panzer Division: the one
+// the scenario's panzer-21 record names, or without such a record the
+// formation 21pz (Formation21Pz, the shipped scenarios' name).
 func (g *Game) panzer21(formation string) bool {
-	return formation != "" && slices.ContainsFunc(g.sc.Special, func(r SpecialRule) bool {
-		return r.Kind == SpecialPanzer21 && r.Formation == formation
-	})
+	named := false
+	for _, r := range g.sc.Special {
+		if r.Kind == SpecialPanzer21 {
+			if r.Formation == formation {
+				return true
+			}
+			named = true
+		}
+	}
+	return !named && formation != "" && formation == Formation21Pz
 }
 
 // turn1MA is unit i's MA before weather and Strategic Movement: 3 for the

@@ -57,3 +57,21 @@ func TestPanzer21_Record(t *testing.T) {
 		t.Error("a panzer-21 record without its formation parses")
 	}
 }
+
+// TestPanzer21_Default: without a panzer-21 record the formation 21pz is the
+// 21st Panzer Division (the shipped scenarios' name); with one, the record
+// alone says which (20.4).
+func TestPanzer21_Default(t *testing.T) {
+	m := testMap{units: []string{allInf, "pz21 german heer 21pz panzergrenadier 6-5 4-5"}, setup: []string{"pz21 0301", "ainf 0808"}}
+	g := m.game(t, German, 1)
+	if !g.panzer21("21pz") {
+		t.Error("21pz is not the 21st Panzer without a record")
+	}
+	m.units = append(m.units, "pz12 german heer 12ss panzergrenadier 6-5 4-5")
+	m.setup = append(m.setup, "pz12 0501")
+	m.special = []string{"panzer-21 12ss"}
+	g = m.game(t, German, 1)
+	if g.panzer21("21pz") || !g.panzer21("12ss") {
+		t.Error("the panzer-21 record does not decide")
+	}
+}
