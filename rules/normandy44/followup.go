@@ -84,27 +84,7 @@ func (g *Game) planFollowUp(ctx *moveContext, i int, beach string, path []hex.Ax
 	case len(path) > 2:
 		return movePlan{}, landed{}, rules.Refuse("6.5.2", "a landing unit moves by Tactical Movement, the beach hex counting as the first of at most 2 hexes (20.5.2)")
 	}
-	l := landed{Unit: u.ID, Army: armyOf(u), Beach: beach, FollowUp: true}
-	if err := g.landingStop(ctx, i, path); err != nil {
-		return movePlan{}, landed{}, err
-	}
-	if len(path) == 1 {
-		return movePlan{tactical: true}, l, nil
-	}
-	// Move it as a unit standing on the beach hex, then take it off again.
-	was := g.s.Units[i].At
-	g.s.Units[i].At = beachID
-	m, err := g.newMover(ctx, i, false, false)
-	g.s.Units[i].At = was
-	if err != nil {
-		return movePlan{}, landed{}, err
-	}
-	m.tactical = true
-	c, err := m.walk(path)
-	if err != nil {
-		return movePlan{}, landed{}, err
-	}
-	return movePlan{cost: c, budget: m.budget, tactical: true}, l, nil
+	return g.landingWalk(ctx, i, path, landed{Unit: u.ID, Army: armyOf(u), Beach: beach, FollowUp: true})
 }
 
 // followUpMoves lists a waiting unit's landings, one per hex reached (20.5.2).

@@ -124,6 +124,13 @@ func (g *Game) planLanding(ctx *moveContext, i int, r Reinforcement, path []hex.
 	if err := checkLandings(ls, g.rpIncome("us"), g.rpIncome("gb")); err != nil {
 		return movePlan{}, landed{}, err
 	}
+	return g.landingWalk(ctx, i, path, l)
+}
+
+// landingWalk moves a landing unit by Tactical Movement from the beach hex,
+// path[0], which counts as the first of its at most 2 hexes (6.5.2 a, 20.5.2),
+// and stops it where an enemy ZOC stops it (8.2, 9.10).
+func (g *Game) landingWalk(ctx *moveContext, i int, path []hex.Axial, l landed) (movePlan, landed, error) {
 	if err := g.landingStop(ctx, i, path); err != nil {
 		return movePlan{}, landed{}, err
 	}
@@ -132,7 +139,7 @@ func (g *Game) planLanding(ctx *moveContext, i int, r Reinforcement, path []hex.
 	}
 	// Move it as a unit standing on the beach hex, then take it off again.
 	was := g.s.Units[i].At
-	g.s.Units[i].At = beachID
+	g.s.Units[i].At = g.b.id(path[0])
 	m, err := g.newMover(ctx, i, false, false)
 	g.s.Units[i].At = was
 	if err != nil {
