@@ -293,3 +293,35 @@ func TestCherbourgStrictGameOverFiles(t *testing.T) {
 	t.Logf("%s: %d entries, %d dice epochs, %d commands, %d files handed over, %v; %s (%.1fs)",
 		cg.ID, r.Len(), r.Epochs(), cg.Commands, cg.Handovers, seen, cg.Result, time.Since(start).Seconds())
 }
+
+// BenchmarkCherbourgStrictOverFiles plays a whole strict Cherbourg game over
+// files once, then times what anyone holding the final file does: verify it
+// alone (as 'pbem verify') and fold it again checking every state hash.
+func BenchmarkCherbourgStrictOverFiles(b *testing.B) {
+	ctx := context.Background()
+	start := time.Now()
+	cg, err := playCherbourgOverFiles(ctx, b.TempDir(), 1, 4000)
+	if cg != nil && cg.Anna != nil {
+		defer cg.Anna.Close()
+		defer cg.Jan.Close()
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	played := time.Since(start)
+	entries := bytes.Count(cg.Final, []byte("\n"))
+	b.ResetTimer()
+	for b.Loop() {
+		if rep := replay.Verify(bytes.NewReader(cg.Final), scenarios.Read); !rep.OK() {
+			b.Fatal(rep.Problems)
+		}
+		if _, err := checkReplay(cg.Final); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cg.Commands), "commands")
+	b.ReportMetric(float64(entries), "entries")
+	b.ReportMetric(float64(cg.Handovers), "files")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(entries), "ns/entry")
+	b.ReportMetric(played.Seconds(), "s-to-play")
+}

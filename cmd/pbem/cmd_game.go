@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/rules"
 )
 
 func newCmd() *cobra.Command {
@@ -55,6 +57,9 @@ rolls), solo (one person holds every seat).`,
 				}
 				if rec.Dice != string(logs.DiceSolo) {
 					fmt.Fprintln(out, sendHint(app, rec.ID))
+				} else {
+					// Solo: no one to send it to; say what to do first.
+					printWaiting(cmd, app, rec, r)
 				}
 				return nil
 			})
@@ -81,18 +86,25 @@ file with a bad entry stores the entries before it and says what failed.
 If the dice protocol awaits your answer, pbem gives it at once (it needs no
 choice of yours); export the game and send it back.`,
 		Example: `  pbem import cherbourg-3fa9c1.pbem
-  pbem import ~/Downloads/*.pbem`,
+  pbem import ~/Downloads/*.pbem
+  pbem import - < reply.pbem`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withApp(func(app *pbem.App) error {
 				failed := false
 				for _, path := range args {
-					f, err := os.Open(path)
-					if err != nil {
-						return err
+					// "-" is standard input, as 'pbem export GAME -o -' writes
+					// standard output, so that a log can be piped.
+					var src io.ReadCloser = io.NopCloser(cmd.InOrStdin())
+					if path != "-" {
+						f, err := os.Open(path)
+						if err != nil {
+							return err
+						}
+						src = f
 					}
-					rep, err := app.Import(cmd.Context(), f, path)
-					f.Close()
+					rep, err := app.Import(cmd.Context(), src, path)
+					src.Close()
 					if err != nil {
 						return err
 					}
@@ -264,22 +276,30 @@ func legalCmd() *cobra.Command {
 						continue
 					}
 					n++
-					line := c.Command
-					if c.Cost > 0 {
-						line += fmt.Sprintf("   (cost %d)", c.Cost)
-					}
-					if c.Note != "" {
-						line += "   # " + c.Note
-					}
-					fmt.Fprintln(out, line)
+					fmt.Fprintln(out, legalLine(c))
 				}
 				if n == 0 {
-					fmt.Fprintf(out, "nothing now: %s\n", r.Waiting().Text)
+					fmt.Fprintln(out, nothingNow(rec, r))
 				}
 				return nil
 			})
 		},
 	}
+}
+
+// legalLine is one line of 'pbem legal': the command, its cost and its note.
+func legalLine(c rules.Choice) string {
+	line := c.Command
+	// A note that gives the movement points already says the cost exactly
+	// (half MPs, 9.1); the whole-number Cost beside it would contradict it
+	// ("(cost 2)   # 1 1/2 of 3 MP").
+	if c.Cost > 0 && !strings.Contains(c.Note, " MP") {
+		line += fmt.Sprintf("   (cost %d)", c.Cost)
+	}
+	if c.Note != "" {
+		line += "   # " + c.Note
+	}
+	return line
 }
 
 func exportCmd() *cobra.Command {
