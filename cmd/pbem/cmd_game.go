@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -188,7 +190,7 @@ With no commands, sends what the dice protocol awaits from you.
 			return withApp(func(app *pbem.App) error {
 				p, err := app.Do(cmd.Context(), args[0], args[1:])
 				if err != nil {
-					return err
+					return notYourTurn(cmd, app, args[0], err)
 				}
 				printPlayed(cmd, p)
 				printWaiting(cmd, app, p.Game, p.Replay)
@@ -196,6 +198,26 @@ With no commands, sends what the dice protocol awaits from you.
 			})
 		},
 	}
+}
+
+// notYourTurn adds to a command refused as out of place what the player
+// needs most: whose turn it is, and that their file must be imported first
+// (a player who gives commands before importing the opponent's latest file
+// meets exactly this).
+func notYourTurn(cmd *cobra.Command, app *pbem.App, game string, err error) error {
+	if !errors.Is(err, replay.ErrProtocol) && !errors.Is(err, replay.ErrDice) {
+		return err
+	}
+	rec, r, serr := app.Status(cmd.Context(), game)
+	if serr != nil || rec.Dice == string(logs.DiceSolo) {
+		return err
+	}
+	w := r.Waiting()
+	if w.Over || len(w.Seats) == 0 || slices.Contains(w.Seats, rec.Seat) || !seatJoined(r, rec.Seat) {
+		return err
+	}
+	return fmt.Errorf("%w\nnot your turn: waiting for %s (%s); when their file comes, 'pbem import FILE'",
+		err, strings.Join(w.Seats, ", "), w.Text)
 }
 
 func statusCmd() *cobra.Command {

@@ -75,6 +75,12 @@ func TestNewUserHintsStrict(t *testing.T) {
 	wantIn(t, "the invitee's legal", pbemOK(t, jan, "", "legal", id), "nothing yet: accept the invitation first with 'pbem join "+id+"'")
 	pbemOK(t, jan, "", "join", id)
 	hand(jan, anna) // Anna's pbem answers the Scatter dice request (20.2.1)
+	// Anna, impatient, gives a command before Jan's reveal has come.
+	out, err := pbemIn(t, anna, "", "do", id, "advance-done")
+	if err == nil {
+		t.Fatal("anna acts while the dice await jan")
+	}
+	wantIn(t, "do out of turn", out+err.Error(), "not your turn: waiting for german (german reveals its link", "'pbem import FILE'")
 	hand(anna, jan) // Jan's reveals: the drops and the Utah assault are rolled (20.2, 20.3)
 	hand(jan, anna)
 	// 20.1: the invasion phase is the Allies'; whatever the dice, Jan waits
