@@ -325,3 +325,21 @@ func BenchmarkCherbourgStrictOverFiles(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(entries), "ns/entry")
 	b.ReportMetric(played.Seconds(), "s-to-play")
 }
+
+// A game that does not end within its bound is reported with where it
+// stands (entry, phase, prompt, pending seats, the last commands), not hung.
+func TestCherbourgOverFilesReportsStall(t *testing.T) {
+	cg, err := playCherbourgOverFiles(context.Background(), t.TempDir(), 1, 4)
+	if cg != nil && cg.Anna != nil {
+		defer cg.Anna.Close()
+		defer cg.Jan.Close()
+	}
+	if err == nil {
+		t.Fatal("a whole game in 4 hand-overs")
+	}
+	for _, want := range []string{"stuck at entry", "no result after 4 hand-overs", `phase "Turn 1, `, "pending seats", "the last commands"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the report lacks %q: %v", want, err)
+		}
+	}
+}
