@@ -388,7 +388,7 @@ func gamesCmd() *cobra.Command {
 					if err != nil {
 						waiting = "cannot replay: " + err.Error()
 					} else {
-						waiting = r.Waiting().Text
+						waiting = waitingText(r.Waiting())
 					}
 					fmt.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
 				}
