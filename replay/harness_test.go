@@ -49,6 +49,12 @@ type table struct {
 // joined; the first player invites.
 func newTable(t testing.TB, rulesName, scenario string, mode logs.DiceMode, load Loader, seats ...string) *table {
 	t.Helper()
+	return newTableWith(t, rulesName, scenario, nil, mode, load, seats...)
+}
+
+// newTableWith is newTable with the invite's rules options.
+func newTableWith(t testing.TB, rulesName, scenario string, options []string, mode logs.DiceMode, load Loader, seats ...string) *table {
+	t.Helper()
 	tb := &table{t: t, players: map[string]*player{}, clock: time.Date(2026, 6, 6, 6, 0, 0, 0, time.UTC)}
 	var bodySeats []logs.Seat
 	for _, s := range seats {
@@ -70,12 +76,12 @@ func newTable(t testing.TB, rulesName, scenario string, mode logs.DiceMode, load
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.New(scen, nil)
+	g, err := engine.New(scen, options)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := &logs.Body{V: logs.Version, Game: "g-test", By: seats[0], TS: tb.ts(), Kind: logs.KindInvite, State: g.Hash(),
-		Rules: rulesName, Engine: engine.Version, Scenario: scenario, Digest: Digest(scen), Dice: mode, Seats: bodySeats}
+		Rules: rulesName, Engine: engine.Version, Scenario: scenario, Digest: Digest(scen), Options: options, Dice: mode, Seats: bodySeats}
 	invite, err := logs.SignBody(inviter.signer, b)
 	if err != nil {
 		t.Fatal(err)

@@ -21,6 +21,24 @@ type Engine struct {
 	New func(scenario []byte, options []string) (Game, error)
 	// Seats reads the seats a scenario defines, in order, without starting it.
 	Seats func(scenario []byte, options []string) ([]Seat, error)
+	// Assemble, when set, resolves the files a scenario names (a shared map)
+	// into the one self-contained text that New reads and an invite digests.
+	// open reads a named file (e.g. "normandy.map"); the engine does no I/O.
+	Assemble func(scenario []byte, open func(name string) ([]byte, error)) ([]byte, error)
+}
+
+// Assemble resolves a scenario file for a game: through the engine's Assemble
+// when it has one, else the bytes are the scenario. An unknown game is an
+// error.
+func Assemble(game string, scenario []byte, open func(name string) ([]byte, error)) ([]byte, error) {
+	e, err := Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	if e.Assemble == nil {
+		return scenario, nil
+	}
+	return e.Assemble(scenario, open)
 }
 
 var (

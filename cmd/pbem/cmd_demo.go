@@ -26,7 +26,7 @@ final log is verified on its own at the end.`,
 		},
 	}
 	cmd.Flags().IntVar(&o.Turns, "turns", 2, "game turns to play")
-	cmd.Flags().StringVar(&o.Scenario, "scenario", "normandy44/cherbourg", "the two-seat scenario to play (normandy44/cherbourg or freeplay/allied-german)")
+	cmd.Flags().StringVar(&o.Scenario, "scenario", "normandy44/cherbourg", "the two-seat scenario to play ('pbem scenarios' lists them, e.g. normandy44/cherbourg, normandy44/seven-turn or freeplay/allied-german)")
 	cmd.Flags().StringVar(&o.Dir, "keep", "", "keep the players' homes in this directory (it is a temporary one otherwise)")
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "seed of the demo players' choices (the dice come from the protocol)")
 	return cmd

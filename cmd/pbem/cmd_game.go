@@ -30,11 +30,29 @@ Send it with 'pbem export' (or by mail); your opponent imports it and joins.
 GAME is your name for the game; pbem adds a short random suffix to make its id.
 Dice modes: strict (default: no one can foresee or re-roll; a dice roll costs
 one round trip), casual (no round trips, but each player can foresee its own
-rolls), solo (one person holds every seat).`,
+rolls), solo (one person holds every seat).
+
+Options (--option, repeatable) are fixed in the invitation. Normandy '44:
+  players=3-allied   three players (24.0); seats us (US 1st Army), cw (British
+                     2nd Army: every CW nationality) and german
+  players=3-german   three players (24.0); seats allied, german-cw (facing the
+                     CW) and german-us (facing the US)
+  players=4          four players (24.0); seats us, cw, german-cw, german-us
+  historical-storms  25.1: turns 14-16 are Storm; any other weather 1 is rolled again
+  random-storm       25.2: weather 1s rolled again until turn 11; from turn 12
+                     a Storm lasts 3 turns (not with historical-storms)
+  coastal-batteries  25.3: from turn 2 one US and one British naval marker a
+                     turn suppress the coastal batteries on their side
+Without a players option Normandy '44 has two seats, allied and german. With
+two players a side, each commands only his own units; they take each of
+their side's phases in turn (us before cw, german-cw before german-us), each
+ending his part with 'end'. The first player invites with his seat; the
+others import the invitation and 'pbem join GAME --side SEAT'.`,
 		Example: `  pbem new cherbourg --scenario normandy44/cherbourg --side allied \
       --opponent-key "ssh-ed25519 AAAA... jan@example.org" --opponent-email jan@example.org
   pbem new duel --scenario freeplay/allied-german --side german --dice casual
-  pbem new rhine --scenario freeplay/three-player --side british`,
+  pbem new rhine --scenario freeplay/three-player --side british
+  pbem new cotentin --scenario normandy44/cherbourg --side us --option players=4 --option historical-storms`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rules, name, ok := strings.Cut(scenario, "/")
@@ -72,7 +90,7 @@ rolls), solo (one person holds every seat).`,
 	cmd.Flags().StringVar(&ng.OpponentKey, "opponent-key", "", "your opponent's public key (ssh-ed25519 AAAA... or a file): only that key may join")
 	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address")
 	cmd.Flags().StringVar(&dice, "dice", "strict", "dice mode: strict, casual or solo")
-	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. seats=us,uk,de (repeatable)")
+	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. players=4, historical-storms, coastal-batteries, or freeplay's seats=A,B,C (repeatable; see above)")
 	_ = cmd.MarkFlagRequired("scenario")
 	_ = cmd.MarkFlagRequired("side")
 	return cmd

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -42,7 +43,10 @@ func scenarioCmd() *cobra.Command {
 		Short: "validate scenario files, naming the line of each error",
 		Long: `Validate scenario files, for instance a map and counters transcribed from a
 game you own. Every problem is listed with its line. The game is read from the
-file's 'game' line, or given with --game. Exit 0 when every file is valid.`,
+file's 'game' line, or given with --game. A scenario that names a map ('map
+NAME') is checked with NAME.map from its own folder, or else the map of that
+name that ships with the game; problems in the map name the map file. A map
+file (NAME.map) is checked on its own. Exit 0 when every file is valid.`,
 		Example: "  pbem scenario check my-cherbourg.scn\n  pbem scenario check --game freeplay seats.scn",
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -54,7 +58,7 @@ file's 'game' line, or given with --game. Exit 0 when every file is valid.`,
 				}
 				name, err := scenarioGame(data, game)
 				if err == nil {
-					err = checkScenario(name, data)
+					err = checkScenario(name, path, data)
 				}
 				if err != nil {
 					failed = true
@@ -73,17 +77,25 @@ file's 'game' line, or given with --game. Exit 0 when every file is valid.`,
 		},
 	}
 	check.Flags().StringVar(&game, "game", "", "the game the file is for, when it has no 'game' line")
+	var assembled bool
 	show := &cobra.Command{
-		Use:     "show GAME/SCENARIO",
-		Short:   "print a shipped scenario file, to read or to start a transcription from",
-		Example: "  pbem scenario show normandy44/cherbourg | less",
+		Use:   "show GAME/SCENARIO",
+		Short: "print a shipped scenario file, to read or to start a transcription from",
+		Long: `Print a shipped scenario file as it is written. With --assembled, print it
+with the map file it names inlined and clipped to its window: the text a game
+starts from and its invite digests.`,
+		Example: "  pbem scenario show normandy44/cherbourg | less\n  pbem scenario show --assembled normandy44/cherbourg",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, n, ok := strings.Cut(args[0], "/")
 			if !ok {
 				return fmt.Errorf("%q: write GAME/SCENARIO ('pbem scenarios' lists them)", args[0])
 			}
-			data, err := scenarios.Read(g, n)
+			read := scenarios.Source
+			if assembled {
+				read = scenarios.Read
+			}
+			data, err := read(g, n)
 			if err != nil {
 				return err
 			}
@@ -91,6 +103,7 @@ file's 'game' line, or given with --game. Exit 0 when every file is valid.`,
 			return err
 		},
 	}
+	show.Flags().BoolVar(&assembled, "assembled", false, "inline the map the scenario names, as a game reads it")
 	cmd.AddCommand(check, show)
 	return cmd
 }
@@ -110,10 +123,26 @@ func scenarioGame(data []byte, given string) (string, error) {
 	return "", errors.New("no 'game' line says which game this scenario is for: give --game")
 }
 
-// checkScenario starts a game from the file, which parses and validates it
-// whole; engines report every problem with its line.
-func checkScenario(game string, data []byte) error {
+// mapExt ends a map file that scenarios share (docs/scenario-format.md).
+const mapExt = ".map"
+
+// checkScenario assembles the file at path with the map it names (from its
+// folder, else a shipped one) and starts a game from it, which parses and
+// validates it whole; engines report every problem with its file and line.
+func checkScenario(game, path string, data []byte) error {
 	e, err := rules.Lookup(game)
+	if err != nil {
+		return err
+	}
+	if filepath.Ext(path) == mapExt {
+		// A map file on its own: check it through a scenario that names it.
+		if e.Assemble == nil {
+			return fmt.Errorf("%s has no map files", game)
+		}
+		name := strings.TrimSuffix(filepath.Base(path), mapExt)
+		data = []byte(fmt.Sprintf("game %s\nscenario map-check\ntitle map check\nprovenance stand-in: a map check\nmap %s\nturns 1\n", game, name))
+	}
+	data, err = rules.Assemble(game, data, scenarios.Beside(game, path))
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,14 +14,23 @@ import (
 // pbem scenario check validates every shipped scenario, and lists each problem
 // of a broken one with its line.
 func TestScenarioCheck(t *testing.T) {
+	dir := t.TempDir()
 	for _, s := range scenarios.List() {
-		data, err := scenarios.Read(s.Game, s.Name)
+		data, err := scenarios.Source(s.Game, s.Name)
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Alone in a folder, a scenario finds the map that ships with its game.
+		path := filepath.Join(dir, s.Name+".scn")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 		game, err := scenarioGame(data, s.Game)
-		if err != nil || checkScenario(game, data) != nil {
-			t.Errorf("%s/%s does not check: %v %v", s.Game, s.Name, err, checkScenario(game, data))
+		if err == nil {
+			err = checkScenario(game, path, data)
+		}
+		if err != nil {
+			t.Errorf("%s/%s does not check: %v", s.Game, s.Name, err)
 		}
 	}
 	data, err := scenarios.Read("normandy44", "cherbourg")
@@ -30,7 +42,7 @@ func TestScenarioCheck(t *testing.T) {
 	}
 	broken := bytes.Replace(data, []byte("\n2512 town "), []byte("\n2512 twon "), 1)
 	broken = bytes.Replace(broken, []byte("\nturns 12"), []byte("\nturns xii"), 1)
-	err = checkScenario("normandy44", broken)
+	err = checkScenario("normandy44", filepath.Join(dir, "broken.scn"), broken)
 	if err == nil {
 		t.Fatal("a broken scenario checks")
 	}
@@ -45,5 +57,83 @@ func TestScenarioCheck(t *testing.T) {
 	}
 	if _, err := scenarioGame([]byte("seats a b\n"), ""); err == nil {
 		t.Error("a file with no game line and no --game is accepted")
+	}
+}
+
+// runPbem runs the command line in-process and returns its output.
+func runPbem(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	root := newRoot()
+	var out, errOut bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&errOut)
+	root.SetArgs(args)
+	err := root.Execute()
+	return out.String(), errOut.String(), err
+}
+
+// pbem scenarios lists the shipped scenarios, the campaign and the seven-turn
+// scenario among them; scenario show prints a file as written or assembled;
+// scenario check resolves a map beside the file before a shipped one, and
+// names the map's file and line in its errors.
+func TestScenarioMaps(t *testing.T) {
+	out, _, err := runPbem(t, "scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"normandy44/campaign\n", "normandy44/seven-turn\n", "normandy44/cherbourg\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("pbem scenarios lacks %q:\n%s", want, out)
+		}
+	}
+	src, _, err := runPbem(t, "scenario", "show", "normandy44/cherbourg")
+	if err != nil || !strings.Contains(src, "\nmap normandy") || !strings.Contains(src, "\nwindow 2001-3615") {
+		t.Fatalf("show prints the file as written: %v\n%.300s", err, src)
+	}
+	full, _, err := runPbem(t, "scenario", "show", "--assembled", "normandy44/cherbourg")
+	if err != nil || !strings.Contains(full, "\n2512 town base=bocage \"Carentan\"") || strings.Contains(full, "\nmap normandy") {
+		t.Fatalf("show --assembled inlines the map: %v", err)
+	}
+	shipped, err := scenarios.Read("normandy44", "cherbourg")
+	if err != nil || full != string(shipped) {
+		t.Fatalf("show --assembled is not what a game reads (scenarios.Read): %v", err)
+	}
+
+	dir := t.TempDir()
+	path := filepath.Join(dir, "mine.scn")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, err := runPbem(t, "scenario", "check", path); err != nil || !strings.Contains(out, "ok") {
+		t.Fatalf("a copy with no map beside it uses the shipped map: %v %s", err, out)
+	}
+	m, err := scenarios.Embedded("normandy44")("normandy.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(m), "\n2512 town base=bocage \"Carentan\"", "\n2512 twon base=bocage \"Carentan\"", 1)
+	if err := os.WriteFile(filepath.Join(dir, "normandy.map"), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Count(broken[:strings.Index(broken, "2512 twon")], "\n") + 1
+	_, errOut, err := runPbem(t, "scenario", "check", path)
+	want := fmt.Sprintf("normandy.map line %d: unknown keyword or value: terrain \"twon\"", line)
+	if err == nil || !strings.Contains(errOut, want) {
+		t.Errorf("the map beside the file is read, and its errors name it: want %q in\n%s", want, errOut)
+	}
+	// The map file checked on its own names its own line.
+	_, errOut, err = runPbem(t, "scenario", "check", filepath.Join(dir, "normandy.map"))
+	if err == nil || !strings.Contains(errOut, want) {
+		t.Errorf("pbem scenario check normandy.map: want %q in\n%s", want, errOut)
+	}
+	if out, _, err := runPbem(t, "scenario", "check", "../../scenarios/normandy44/normandy.map"); err != nil || !strings.Contains(out, "ok") {
+		t.Errorf("the shipped map does not check on its own: %v %s", err, out)
+	}
+	if err := os.WriteFile(path, []byte(strings.Replace(src, "map normandy", "map nowhere", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, err = runPbem(t, "scenario", "check", path)
+	if err == nil || !strings.Contains(errOut, "nowhere.map") || !strings.Contains(errOut, "line ") {
+		t.Errorf("a missing map is named with the scenario's line:\n%s", errOut)
 	}
 }

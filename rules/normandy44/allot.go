@@ -32,6 +32,9 @@ func (g *Game) checkAllot(n int) error {
 }
 
 func (g *Game) allot(c Command) ([]rules.Event, error) {
+	if c.Path[0] == pzWestPool {
+		return g.allotPzWest(c) // 24.0 (suppsplit.go)
+	}
 	if err := g.checkAllot(c.N); err != nil {
 		return nil, err
 	}
@@ -42,7 +45,7 @@ func (g *Game) allot(c Command) ([]rules.Event, error) {
 }
 
 func (g *Game) allotChoices() []rules.Choice {
-	var out []rules.Choice
+	out := g.pzWestChoices()
 	for n := 1; n <= g.s.SupPNew; n++ {
 		if g.checkAllot(n) == nil {
 			c := Command{Verb: "allot", Path: []string{fortressPool}, N: n}

@@ -11,7 +11,7 @@ import (
 // Apply implements rules.Game. Every check is made before anything changes,
 // so a refused command leaves the state as it was.
 func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
-	if !slices.Contains(seats, seat) {
+	if !slices.Contains(g.Seats(), seat) {
 		return nil, fmt.Errorf("%w: no seat %q in this game", rules.ErrNotPending, seat)
 	}
 	p := g.Pending()
@@ -24,10 +24,13 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	if !slices.Contains(p.Seats, seat) {
 		return nil, fmt.Errorf("%w: it is the %s, for %s", rules.ErrNotPending, p.Phase, strings.Join(seatNames(p.Seats), ", "))
 	}
+	if err := g.checkOwner(seat, command); err != nil {
+		return nil, err
+	}
 	verb, _, _ := strings.Cut(command, " ")
 	switch {
 	case g.s.Phase == PhaseInvasion && g.s.Invasion != nil:
-		return g.invasionCommand(Side(seat), command) // 20.2, 20.3
+		return g.invasionCommand(seatSide(seat), command) // 20.2, 20.3
 	case verb == "attack":
 		if !g.inCombatPhase() {
 			return nil, rules.Refuse("10.0", "attacks are declared in the Combat Phase; this is the %s", p.Phase)
@@ -37,8 +40,22 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 			return nil, err
 		}
 		return g.declare(a)
+	case verb == "unreserve" || (verb == "reserve" && g.s.Combat == nil):
+		// 15.1 a, 15.4; with a combat in progress 'reserve U' is the
+		// attacker's 15.1 b decision.
+		c, err := ParseCommand(command)
+		if err != nil {
+			return nil, err
+		}
+		return g.reserveCommand(c)
+	case verb == "strafe":
+		s, err := ParseStrafe(command)
+		if err != nil {
+			return nil, err
+		}
+		return g.strafe(s)
 	case combatVerbs[verb]:
-		return g.combatCommand(Side(seat), command)
+		return g.combatCommand(seat, command)
 	case g.s.Combat != nil:
 		return nil, rules.Refuse("10.0", "the combat on %s waits for %s", g.combat().Origin, p.Prompt)
 	}
@@ -48,9 +65,12 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	}
 	switch c.Verb {
 	case "end":
+		if g.opt.multi() {
+			return g.endSeat(seat) // 24.0: each player of the side ends his part
+		}
 		return g.endStage()
 	case "move":
-		if g.s.Phase != PhaseMovement {
+		if g.s.Phase != PhaseMovement && g.s.Phase != PhaseReserveMovement { // 15.2
 			return nil, rules.Refuse("3.0", "units move in their Movement Phase; this is the %s", p.Phase)
 		}
 		return g.move(c)
@@ -82,6 +102,14 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 			return nil, rules.Refuse("21.1.3", "SupP are bought in the Allied Replacement Phase (AMBIG-4); this is the %s", p.Phase)
 		}
 		return g.buySupPCommand(c)
+	case "entrench", "remove-ip":
+		if g.s.Phase != PhaseMovement {
+			return nil, rules.Refuse("16.1.3", "IPs are begun, and markers taken off, in the owner's Movement Phase; this is the %s", p.Phase)
+		}
+		if c.Verb == "entrench" {
+			return g.entrench(c)
+		}
+		return g.removeIPCommand(c)
 	case "relocate":
 		if g.s.Phase != PhaseMovement {
 			return nil, rules.Refuse("17.4", "the Cotentin HQ is relocated in the German Movement Phase; this is the %s", p.Phase)
@@ -98,8 +126,12 @@ func (g *Game) endStage() ([]rules.Event, error) {
 		if over := g.overstacked(g.s.Side); len(over) > 0 {
 			return nil, rules.Refuse("7.2", "%s is over the stacking limit: move units out before ending the phase", g.b.id(over[0]))
 		}
+		if id := g.mustLand(); id != "" {
+			return nil, rules.Refuse("20.5.3", "%s can land: units stay in the approach boxes only when they cannot (stacking)", id)
+		}
 	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
+	events = append(events, g.checkBatteries()...) // 25.3
 	if g.s.Phase == PhaseEnd {
 		// 22.2 declined: automatic victory and the end of the turn (23.1).
 		if events = append(events, g.closeEnd()...); g.s.Over {

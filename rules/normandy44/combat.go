@@ -320,8 +320,11 @@ func checkSupport(in CombatInput) error {
 	if in.Weather.Storm() {
 		limit = maxArtilleryShiftsStorm
 	}
-	total, werfers := 0, 0
+	total, werfers, guns := 0, 0, 0
 	for _, f := range s.Artillery {
+		if in.Attacker == German && f.Source != ShiftWerfer {
+			guns += f.Columns // AMBIG-16: one German shift from an HQ or Caen
+		}
 		most := 1
 		switch {
 		case f.Source == ShiftHQArtillery && in.Attacker == Allied:
@@ -340,6 +343,9 @@ func checkSupport(in CombatInput) error {
 			return fmt.Errorf("%w: %s %s gives 1 to %d shifts (17.2.5)", ErrSupport, f.Source, f.By, most)
 		}
 		total += f.Columns
+	}
+	if guns > 1 {
+		return fmt.Errorf("%w: %d German shifts from HQs and Caen, at most 1 (17.2.5, 17.2.8, AMBIG-16)", ErrSupport, guns)
 	}
 	if werfers > limit {
 		return fmt.Errorf("%w: %d Werfers (17.3)", ErrSupport, werfers)

@@ -10,15 +10,17 @@ import (
 // AttackCommand is the declaration of one attack (10.2, 10.3, 10.5 step 2).
 // Its canonical text is
 //
-//	attack HEX from HEX [HEX...] maf UNIT [UNIT...] [with UNIT...] [art UNIT...] [air N] [naval N]
+//	attack HEX from HEX [HEX...] maf UNIT [UNIT...] [with UNIT...] [art UNIT...] [air N] [naval N] [kampfgruppe]
 //
 // HEX after attack is the defending hex; the from hexes are every hex an
 // attacker stands in, ascending; maf names the main attacking force (10.3)
 // and with the other attacking units, which count half (11.1); art names the
 // HQs and Werfers that fire (11.6), one shift per mention, so an Allied HQ
 // giving two shifts is named twice (17.2.5); each list is in ascending id
-// order. air and naval are the support markers (19.1.2, 19.2.3). Units in the from hexes that are not named do not attack (10.1:
-// attacking is voluntary for each unit).
+// order; 'caen' in the art list is Caen's artillery (17.2.8). air and naval
+// are the support markers (19.1.2, 19.2.3). kampfgruppe declares the MAF a
+// combat group (10.3.4). Units in the from hexes that are not named do not
+// attack (10.1: attacking is voluntary for each unit).
 type AttackCommand struct {
 	Target string
 	From   []string
@@ -27,6 +29,9 @@ type AttackCommand struct {
 	Art    []string
 	Air    int
 	Naval  int
+	// Kampfgruppe: the MAF is a combat group, one stack of strength at most
+	// 6 declared a formation of its own (10.3.4).
+	Kampfgruppe bool
 }
 
 // String prints the canonical text.
@@ -46,6 +51,9 @@ func (a AttackCommand) String() string {
 	if a.Naval > 0 {
 		b.WriteString(" naval " + strconv.Itoa(a.Naval))
 	}
+	if a.Kampfgruppe {
+		b.WriteString(" kampfgruppe")
+	}
 	return b.String()
 }
 
@@ -60,7 +68,7 @@ const maxAttackers = 36
 func ParseAttack(s string) (AttackCommand, error) {
 	a, err := parseAttack(s)
 	if err != nil {
-		return AttackCommand{}, fmt.Errorf("%w: %v; want 'attack HEX from HEX... maf UNIT... [with UNIT...] [air N] [naval N]'", ErrCommand, err)
+		return AttackCommand{}, fmt.Errorf("%w: %v; want 'attack HEX from HEX... maf UNIT... [with UNIT...] [art UNIT...] [air N] [naval N] [kampfgruppe]'", ErrCommand, err)
 	}
 	if a.String() != s {
 		return AttackCommand{}, fmt.Errorf("%w: not canonical: write %q", ErrCommand, a.String())
@@ -92,17 +100,17 @@ func parseAttack(s string) (AttackCommand, error) {
 		return AttackCommand{}, fmt.Errorf("'maf' and the main attacking force expected")
 	}
 	rest = rest[1:]
-	a.MAF = units("with", "art", "air", "naval")
+	a.MAF = units("with", "art", "air", "naval", "kampfgruppe")
 	if len(rest) > 0 && rest[0] == "with" {
 		rest = rest[1:]
-		a.With = units("art", "air", "naval")
+		a.With = units("art", "air", "naval", "kampfgruppe")
 		if len(a.With) == 0 {
 			return AttackCommand{}, fmt.Errorf("'with' names units")
 		}
 	}
 	if len(rest) > 0 && rest[0] == "art" {
 		rest = rest[1:]
-		a.Art = units("air", "naval")
+		a.Art = units("air", "naval", "kampfgruppe")
 		if len(a.Art) == 0 || len(a.Art) > 4 {
 			return AttackCommand{}, fmt.Errorf("'art' names 1 to 4 firing units")
 		}
@@ -140,6 +148,9 @@ func parseAttack(s string) (AttackCommand, error) {
 			rest = rest[2:]
 		}
 	}
+	if len(rest) > 0 && rest[0] == "kampfgruppe" {
+		a.Kampfgruppe, rest = true, rest[1:]
+	}
 	if len(rest) > 0 {
 		return AttackCommand{}, fmt.Errorf("unexpected %q", rest[0])
 	}
@@ -165,7 +176,10 @@ func (a AttackCommand) fires(kind func(id string) UnitType) []Fire {
 			continue
 		}
 		src := ShiftHQArtillery
-		if kind(id) == Werfer {
+		switch {
+		case id == caenArt:
+			src = ShiftCaenArtillery // 17.2.8
+		case kind(id) == Werfer:
 			src = ShiftWerfer
 		}
 		out = append(out, Fire{Source: src, By: id, Columns: 1})

@@ -70,6 +70,10 @@ type Combat struct {
 	// SupplyDistance scores a hex for "order retreat toward-supply": lower
 	// is nearer to supply. Nil means no preference.
 	SupplyDistance func(hx.Axial) int
+	// ReserveOK reports whether an attacking unit may go into Reserve
+	// after a DH or A1/D2 (15.1 b) for the rules the combat does not see:
+	// its markers, and the 6 Reserve markers. Nil means it may.
+	ReserveOK func(id string) bool
 
 	Odds    Odds
 	Rolled  bool
@@ -236,7 +240,7 @@ func (c *Combat) advanceChoices() []CombatCommand {
 			}
 			out = append(out, cmd)
 		}
-		if c.Result.Reserve && !u.OutOfSupply && !u.Landed {
+		if c.Result.Reserve && !u.OutOfSupply && !u.Landed && (c.ReserveOK == nil || c.ReserveOK(u.ID)) {
 			out = append(out, CombatCommand{Kind: CmdReserve, Units: []string{u.ID}}) // 15.1 b
 		}
 	}
@@ -517,11 +521,20 @@ func (c *Combat) byOrder(p Pending, orders Orders) (CombatCommand, bool) {
 		// "If the defenders leave": by retreat or by elimination, the
 		// hex is vacated either way (14.1).
 		o, ok := orders.find(p.Side, CmdIfRetreat)
-		if !ok {
+		r, rok := orders.find(p.Side, CmdIfReserve)
+		if !ok && !rok {
 			return CombatCommand{}, false
 		}
 		if c.condAdvanced {
 			return CombatCommand{Kind: CmdAdvanceDone}, true
+		}
+		// 15.1 b: Reserve first, for the units the order names, where the
+		// result allows it; the others advance as ordered.
+		for _, u := range r.Units {
+			cmd := CombatCommand{Kind: CmdReserve, Units: []string{u}}
+			if slices.Contains(p.Choices, cmd.String()) {
+				return cmd, true
+			}
 		}
 		for _, u := range o.Units {
 			cmd := CombatCommand{Kind: CmdAdvance, Units: []string{u}, Hexes: []string{c.Origin}}

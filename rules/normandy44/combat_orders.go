@@ -15,6 +15,7 @@ import (
 //	order retreat toward-supply      standing: among the legal retreats, toward supply
 //	order losses U [U...]            standing: take losses from these units first
 //	if-retreat advance U [U...]      conditional: if the defenders leave, advance U into the vacated hex
+//	if-retreat reserve U [U...]      conditional: after DH or A1/D2, U into Reserve instead of advancing (15.1 b)
 //	losses U [U...]                  one step per unit id, repeats allowed (12.2)
 //	ignore-retreat | accept-retreat  12.6
 //	dd U [support] | no-dd           Determined Defense with Lead U (12.4)
@@ -36,6 +37,7 @@ const (
 	CmdOrderRetreat  CommandKind = "order retreat"
 	CmdOrderLosses   CommandKind = "order losses"
 	CmdIfRetreat     CommandKind = "if-retreat advance"
+	CmdIfReserve     CommandKind = "if-retreat reserve"
 	CmdLosses        CommandKind = "losses"
 	CmdIgnoreRetreat CommandKind = "ignore-retreat"
 	CmdAcceptRetreat CommandKind = "accept-retreat"
@@ -69,16 +71,16 @@ type CombatCommand struct {
 // Standing reports whether the command is an order given in advance rather
 // than a decision answering a pending question.
 func (c CombatCommand) Standing() bool {
-	return strings.HasPrefix(string(c.Kind), "order ") || c.Kind == CmdIfRetreat
+	return strings.HasPrefix(string(c.Kind), "order ") || c.Kind == CmdIfRetreat || c.Kind == CmdIfReserve
 }
 
 // String prints the canonical text.
 func (c CombatCommand) String() string {
 	parts := []string{string(c.Kind)}
 	switch c.Kind {
-	case CmdOrderDD, CmdOrderDespD, CmdOrderRetreat:
+	case CmdOrderDD, CmdOrderDespD, CmdOrderRetreat, CmdOrderDDSupport:
 		parts = append(parts, c.Mode)
-	case CmdOrderLosses, CmdIfRetreat, CmdLosses, CmdReserve:
+	case CmdOrderLosses, CmdIfRetreat, CmdIfReserve, CmdLosses, CmdReserve:
 		parts = append(parts, c.Units...)
 	case CmdDD:
 		parts = append(parts, c.Units...)
@@ -150,11 +152,11 @@ func parseCombatCommand(text string) (CombatCommand, error) {
 		c := CombatCommand{Kind: kind}
 		var ok bool
 		switch kind {
-		case CmdOrderDD, CmdOrderDespD:
+		case CmdOrderDD, CmdOrderDespD, CmdOrderDDSupport:
 			c.Mode, ok = mode(rest, ModeAlways, ModeNever)
 		case CmdOrderRetreat:
 			c.Mode, ok = mode(rest, ModeTowardSupply)
-		case CmdOrderLosses, CmdIfRetreat:
+		case CmdOrderLosses, CmdIfRetreat, CmdIfReserve:
 			c.Units, ok = units(rest)
 		default:
 			return bad("unknown order " + string(kind))

@@ -30,10 +30,13 @@ type combatRecord struct {
 type orderRecord struct {
 	Side Side   `json:"side"`
 	Text string `json:"text"`
+	// Seat is the seat that gave the order when a side has two players
+	// (24.0: each answers only for his own units); empty otherwise.
+	Seat string `json:"seat,omitempty"`
 }
 
 // inCombatPhase: the phasing side may declare attacks. The Reserve Combat
-// Phase (15.3) is never held until Reserve is refereed.
+// Phase (15.3) is held only by a side with units in Reserve (reserve.go).
 func (g *Game) inCombatPhase() bool {
 	return !g.s.Over && (g.s.Phase == PhaseCombat || g.s.Phase == PhaseReserveCombat)
 }
@@ -42,6 +45,7 @@ func (g *Game) inCombatPhase() bool {
 // 10.2, 13.5).
 func (g *Game) startCombat() []rules.Event {
 	g.s.Attacked, g.s.Defended, g.s.Combats, g.s.Combat = nil, nil, 0, nil
+	g.s.Strafes = nil // 19.1.4: a mission not flown against an attack is lost (AMBIG-35)
 	for i := range g.s.Units {
 		g.s.Units[i].RetreatedIn = false
 	}
@@ -63,12 +67,20 @@ func (g *Game) orders() Orders {
 // giveOrder records a standing or conditional order, replacing the side's
 // order of the same kind.
 func (g *Game) giveOrder(side Side, c CombatCommand) []rules.Event {
+	rec := orderRecord{Side: side, Text: c.String()}
+	who, seat := sideWord(side), rules.Seat(side)
+	if g.opt.multi() {
+		// 24.0: the orders of one player, the one the game waits for (only
+		// he may give a command now).
+		seat = g.Pending().Seats[0]
+		rec.Seat, who = string(seat), string(seat)
+	}
 	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool {
 		k, err := ParseCombatCommand(r.Text)
-		return r.Side == side && (err != nil || k.Kind == c.Kind)
+		return r.Side == side && r.Seat == rec.Seat && (err != nil || k.Kind == c.Kind)
 	})
-	g.s.Orders = append(g.s.Orders, orderRecord{Side: side, Text: c.String()})
-	return []rules.Event{{Seat: rules.Seat(side), Text: sideWord(side) + " order in force: " + c.String()}}
+	g.s.Orders = append(g.s.Orders, rec)
+	return []rules.Event{{Seat: seat, Text: who + " order in force: " + c.String()}}
 }
 
 // combat is the combat in progress, rebuilt from the state when needed.
@@ -164,10 +176,14 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 			return nil, rules.Refuse("10.1", "%s in %s is not adjacent to %s", id, g.s.Units[i].At, a.Target)
 		case g.b.feature(at, t, Impassable):
 			return nil, rules.Refuse("9.6, 10.1", "%s cannot attack across the impassable hexside %s/%s", id, g.s.Units[i].At, a.Target)
+		case g.s.Units[i].Scattered:
+			return nil, g.scatteredCheck(i, "attack")
 		case g.replStack(i):
 			return nil, rules.Refuse("6.2.5", "%s took a replacement or stands with a unit that did: it may not attack this turn", id)
 		case g.noCross(side, at, t):
 			return nil, rules.Refuse("S3.1", "%s units may not attack across the edge of a scenario zone (%s/%s)", side, g.s.Units[i].At, a.Target)
+		case g.reserveAttackBar(i) != "":
+			return nil, rules.Refuse("15.3, 16.1.3", "%s %s", id, g.reserveAttackBar(i))
 		}
 		used[g.s.Units[i].At] = true
 	}
@@ -176,11 +192,8 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 			return nil, rules.Refuse("10.1", "no attacking unit named in %s", h)
 		}
 	}
-	if a.Air > 0 && !g.s.Weather.AirAllowed() {
-		return nil, rules.Refuse("4.3, 19.1.1", "no air support in %s weather", g.s.Weather)
-	}
-	if a.Naval > 0 && (!g.s.Weather.NavalAllowed() || !g.b.inZone(ZoneNBZ, t)) {
-		return nil, rules.Refuse("19.2.4", "naval support fires only on hexes of the naval bombardment zone, and not in Storm")
+	if err := g.checkSupportMarkers(a, t); err != nil {
+		return nil, err
 	}
 	spend, err := g.checkArtillery(a, t)
 	if err != nil {
@@ -194,17 +207,38 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 		g.s.SupP[poolIndex(g.s.SupP, pool)].N -= n // 17.2.5: 1 SupP a shift
 	}
 	for _, id := range a.Art {
-		if i := g.index[id]; g.unit(i).Type == Werfer {
+		if i, ok := g.index[id]; ok && g.unit(i).Type == Werfer {
 			g.s.Units[i].Fired = true // 17.3: once a turn
+		}
+	}
+	events := g.spendSupport(a, t)
+	g.s.Attacked = append(g.s.Attacked, a.Units()...)
+	g.s.Defended = append(g.s.Defended, a.Target)
+	g.reserveAttacked(a.Units()) // 15.4
+	if g.startStrafing(a) {
+		// 19.1.4: the strafing comes just before the ground combat.
+		return append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Attack declared: %s; the strafing of %s comes first (19.1.4)", a, a.Target)}), nil
+	}
+	return append(events, g.openCombat(a, c)...), nil
+}
+
+// openCombat opens the combat of a declared attack, once any strafing of
+// its hex is over, and runs it as far as the orders go; c is the combat
+// built already, nil to build it from the position after the strafing.
+func (g *Game) openCombat(a AttackCommand, c *Combat) []rules.Event {
+	side := g.s.Side
+	if c == nil {
+		var err error
+		if c, err = g.newCombat(a); err != nil {
+			// Strafing took the last defender (10.1: no combat without one).
+			return []rules.Event{{Seat: rules.Seat(side), Text: fmt.Sprintf("No combat on %s: %v", a.Target, err)}}
 		}
 	}
 	g.s.Combats++
 	g.s.Combat = &combatRecord{N: g.s.Combats, Attack: a.String()}
-	g.s.Attacked = append(g.s.Attacked, a.Units()...)
-	g.s.Defended = append(g.s.Defended, a.Target)
 	g.cur = c
 	events := []rules.Event{{Seat: rules.Seat(side), Text: fmt.Sprintf("Combat %d declared: %s", g.s.Combat.N, c.Event())}}
-	return append(events, g.runCombat()...), nil
+	return append(events, g.runCombat()...)
 }
 
 // newCombat builds the combat of a declaration from the state.
@@ -215,18 +249,8 @@ func (g *Game) newCombat(a AttackCommand) (*Combat, error) {
 		return nil, err
 	}
 	c.AdvanceMap = g.advanceMap(c, defenders)
-	v := g.supplyView(other(g.s.Side))
-	if src := g.sup.sources(&v); len(src) > 0 {
-		c.SupplyDistance = func(a hx.Axial) int {
-			best := -1
-			for _, s := range src {
-				if d := hx.Distance(a, s); best < 0 || d < best {
-					best = d
-				}
-			}
-			return best
-		}
-	}
+	g.retreatRules(c)                                                            // 13.1.4 toward supply, 16.3
+	c.ReserveOK = func(id string) bool { return g.mayReserveAfterCombat(c, id) } // 15.1 b
 	return c, nil
 }
 
@@ -239,8 +263,10 @@ func (g *Game) combatInput(a AttackCommand) (CombatInput, []int) {
 		Turn:     g.s.Turn,
 		Weather:  g.s.Weather,
 		Target:   *g.b.hexes[t],
-		Improved: slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == a.Target }),
+		Improved: g.improvedFor(a.Target, other(g.s.Side)), // 16.1.1, 16.1.6
 		Support:  Support{Air: a.Air, Naval: a.Naval},
+		// 10.3.4: a combat group as the MAF.
+		Kampfgruppe: a.Kampfgruppe,
 	}
 	in.Support.Artillery = a.fires(func(id string) UnitType {
 		if i, ok := g.index[id]; ok {
@@ -258,7 +284,7 @@ func (g *Game) combatInput(a AttackCommand) (CombatInput, []int) {
 				u.Across = append(u.Across, f)
 			}
 		}
-		u.Landed = slices.ContainsFunc(g.s.Landed, func(l landed) bool { return l.Unit == id })
+		u.Landed = g.regrouped(i) // 6.5.2 b
 		in.Attackers = append(in.Attackers, u)
 	}
 	occ := g.occupancy()
@@ -304,7 +330,7 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 		Terrain: g.b.terrain,
 		Fortified: func(a hx.Axial) bool {
 			return slices.ContainsFunc(occ[a], func(i int) bool { return v.unit(i).Type == Strongpoint }) ||
-				slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == g.b.id(a) })
+				v.improvedFor(g.b.id(a), side) // 13.3, 16.1.1
 		},
 		Feature:  g.featureFor(side),
 		Road:     func(x, y hx.Axial) bool { return g.b.road(x, y) != "" },
@@ -439,23 +465,28 @@ func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 // and ends the combat when nothing is left to roll or decide.
 func (g *Game) runCombat() []rules.Event {
 	c := g.combat()
-	orders := g.orders()
+	orders := g.ordersFor(c)
+	var events []rules.Event
 	for {
 		p := c.pending()
 		if p.Done {
-			return g.finishCombat()
+			return append(events, g.finishCombat()...)
 		}
 		if p.Roll != "" {
-			return nil
+			return events
 		}
 		cmd, ok := c.byOrder(p, orders)
-		if !ok || cmd.Kind == CmdReserve {
-			return nil
+		if !ok {
+			return events
 		}
+		pay := g.orderedSupport(c, p.Side, &cmd, orders) // 12.4.7, 19.2.2
 		if err := c.Decide(p.Side, cmd); err != nil {
-			return nil // an order that does not fit leaves the decision to the player
+			return events // an order that does not fit leaves the decision to the player
 		}
 		g.s.Combat.Steps = append(g.s.Combat.Steps, string(p.Side)+": "+cmd.String())
+		if pay != nil {
+			events = append(events, rules.Event{Seat: rules.Seat(p.Side), Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s, by order", g.s.Combat.N, pay())})
+		}
 	}
 }
 
@@ -467,6 +498,7 @@ func (g *Game) finishCombat() []rules.Event {
 		defenders = append(defenders, g.index[u.ID])
 	}
 	g.placeOutcome(g, c, defenders)
+	flips := g.hqMovedFlip(c) // 17.2.3
 	if c.Retreat != nil {
 		g.setControl(g.b.id(c.Retreat.Hexes[len(c.Retreat.Hexes)-1]), c.defender())
 	}
@@ -478,10 +510,14 @@ func (g *Game) finishCombat() []rules.Event {
 		}
 	}
 	text := fmt.Sprintf("Combat %d: %s", g.s.Combat.N, c.Event())
+	g.reserveAfterCombat(c) // 15.1 b: narrated as "reserve U" among the advances
+	if ip := g.ipAfterCombat(c); len(ip) > 0 {
+		text += "; " + strings.Join(ip, "; ")
+	}
 	// A conditional order is for the attack it came with (digest §6.3).
-	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool { return strings.HasPrefix(r.Text, string(CmdIfRetreat)+" ") })
+	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool { return strings.HasPrefix(r.Text, "if-retreat ") })
 	g.s.Combat, g.cur = nil, nil
-	return []rules.Event{{Seat: rules.Seat(c.In.Attacker), Text: text}}
+	return append(append([]rules.Event{{Seat: rules.Seat(c.In.Attacker), Text: text}}, flips...), g.reserveSweep()...)
 }
 
 // rollCombat hands the combat its die.
@@ -505,13 +541,14 @@ func (g *Game) rollCombat(values []int) ([]rules.Event, error) {
 }
 
 // combatCommand applies an order or a decision given by side.
-func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
+func (g *Game) combatCommand(seat rules.Seat, text string) ([]rules.Event, error) {
+	side := seatSide(seat)
 	cmd, err := ParseCombatCommand(text)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
 	}
 	if cmd.Standing() {
-		if cmd.Kind == CmdIfRetreat && (side != g.s.Side || !g.inCombatPhase()) {
+		if (cmd.Kind == CmdIfRetreat || cmd.Kind == CmdIfReserve) && (side != g.s.Side || !g.inCombatPhase()) {
 			return nil, rules.Refuse("14.1", "a conditional advance is given by the attacker in its Combat Phase, with or before its attack")
 		}
 		events := g.giveOrder(side, cmd)
@@ -524,13 +561,14 @@ func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
 	if c == nil {
 		return nil, rules.Refuse("10.0", "no combat is in progress")
 	}
-	if cmd.Kind == CmdReserve {
-		return nil, rules.Refuse("15.1", "Reserve after combat is not refereed yet: advance or 'advance-done'")
-	}
 	p := c.pending()
 	var pay func() string
 	if cmd.Kind == CmdDD && cmd.Support {
-		if pay = g.ddSupport(c); pay == nil {
+		lead := ""
+		if len(cmd.Units) > 0 {
+			lead = cmd.Units[0]
+		}
+		if pay = g.ddSupport(c, lead); pay == nil {
 			return nil, rules.Refuse("12.4.7", "no naval marker, HQ or Werfer can support the Determined Defense in %s", c.Origin)
 		}
 	}
@@ -540,28 +578,35 @@ func (g *Game) combatCommand(side Side, text string) ([]rules.Event, error) {
 	g.s.Combat.Steps = append(g.s.Combat.Steps, string(side)+": "+cmd.String())
 	var events []rules.Event
 	if pay != nil {
-		events = append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s", g.s.Combat.N, pay())})
+		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s", g.s.Combat.N, pay())})
 	}
 	return append(events, g.runCombat()...), nil
 }
 
 // ddSupport finds the defender's source of defensive support for the DD in
-// the combat's hex (12.4.7), the free ones first: a naval marker (Allies,
-// the hex in the NBZ, not in Storm), a Werfer within 3 (Germans), then an
-// HQ within its range that can trace supply and pay 1 SupP. The function
-// returned pays for it and names it; nil means no source. The HQ's ready
-// side is not checked: the engine tracks only this turn's moves (17.2.3).
-func (g *Game) ddSupport(c *Combat) func() string {
+// the combat's hex (12.4.7), the free ones first: a naval marker of the
+// Lead's army still ready this turn (Allies, the hex in the NBZ, not in
+// Storm; 19.2.2, 19.2.3), a Werfer within 3 (Germans), then an HQ within its
+// range on its ready side (17.2.3) that can trace supply and pay 1 SupP
+// (17.2.6, 17.2.7), then Caen's artillery (17.2.8). The function returned
+// pays for it and names it; nil means no source. lead "" asks whether any
+// defender could have support.
+func (g *Game) ddSupport(c *Combat, lead string) func() string {
 	def := c.defender()
 	target := g.b.ids[c.Origin]
-	if def == Allied && g.s.Weather.NavalAllowed() && g.b.inZone(ZoneNBZ, target) {
-		return func() string { return "naval marker" }
+	if army, ok := g.defensiveNaval(c, lead); ok {
+		return func() string {
+			poolUse(g.s.Naval, army, 1) // 19.2.1: once a game turn
+			return "a " + army + " naval marker (19.2.2)"
+		}
 	}
 	var hq = -1
 	for i := range g.s.Units {
 		u, us := g.unit(i), g.s.Units[i]
 		at, on := g.onMap(i)
-		if u.Side != def || !on || us.Disrupted || us.SM || hx.Distance(at, target) > u.Range {
+		if u.Side != def || !on || us.Disrupted || us.SM || hx.Distance(at, target) > u.Range ||
+			(g.opt.multi() && g.owner(i) != g.combatSeat(c, def)) { // 24.0: the defender's own support
+
 			continue
 		}
 		switch {
@@ -570,9 +615,17 @@ func (g *Game) ddSupport(c *Combat) func() string {
 				g.s.Units[i].Fired = true // 12.4.7: it flips
 				return u.ID
 			}
-		case u.Type == HQ && hq < 0 && !us.OutOfSupply:
+		case u.Type == HQ && hq < 0 && !us.OutOfSupply && !us.HQMoved:
 			if k := poolIndex(g.s.SupP, g.artilleryPool(i)); k >= 0 && g.s.SupP[k].N > 0 {
 				hq = i
+			}
+		}
+	}
+	if hq < 0 && def == German {
+		if ok, _ := g.caenArtillery(target); ok {
+			return func() string {
+				g.s.SupP[poolIndex(g.s.SupP, germanSupPPool)].N-- // 17.2.8
+				return "Caen artillery (1 7th Army SupP, 17.2.8)"
 			}
 		}
 	}
@@ -587,10 +640,14 @@ func (g *Game) ddSupport(c *Combat) func() string {
 
 // supportChoices drops the "dd U support" choices when no source can give it.
 func (g *Game) supportChoices(c *Combat, choices []string) []string {
-	if g.ddSupport(c) != nil {
-		return choices
+	if g.ddSupport(c, "") == nil {
+		return slices.DeleteFunc(slices.Clone(choices), func(s string) bool { return strings.HasSuffix(s, " support") })
 	}
-	return slices.DeleteFunc(slices.Clone(choices), func(s string) bool { return strings.HasSuffix(s, " support") })
+	// A naval marker supports only a Lead of its own army (19.2.3).
+	return slices.DeleteFunc(slices.Clone(choices), func(s string) bool {
+		w := strings.Fields(s)
+		return strings.HasSuffix(s, " support") && len(w) == 3 && g.ddSupport(c, w[1]) == nil
+	})
 }
 
 var rollWords = map[RollPurpose]string{RollJabos: "Jabos", RollCRT: "combat result", RollDD: "Determined Defense"}
@@ -599,10 +656,11 @@ var rollWords = map[RollPurpose]string{RollJabos: "Jabos", RollCRT: "combat resu
 func (g *Game) combatPending(p *rules.Pending) {
 	c := g.combat()
 	cp := c.pending()
-	p.Seats = []rules.Seat{rules.Seat(cp.Side)}
+	seat := g.combatSeat(c, cp.Side) // 24.0: the owner of the units concerned
+	p.Seats = []rules.Seat{seat}
 	where := fmt.Sprintf("combat %d on %s", g.s.Combat.N, c.Origin)
 	if cp.Roll != "" {
-		p.Dice = &rules.DiceNeed{By: rules.Seat(cp.Side), For: fmt.Sprintf("%s: %s (%s)", where, rollWords[cp.Roll], cp.Rule), Sides: []int{6}}
+		p.Dice = &rules.DiceNeed{By: seat, For: fmt.Sprintf("%s: %s (%s)", where, rollWords[cp.Roll], cp.Rule), Sides: []int{6}}
 		p.Prompt = p.Dice.For
 		return
 	}
@@ -610,12 +668,8 @@ func (g *Game) combatPending(p *rules.Pending) {
 	case DecAttackerLoss, DecDefenderLoss, DecDDLoss, DecDespDLoss:
 		p.Prompt = fmt.Sprintf("%s: assign %d step loss(es) (%s): 'losses UNIT...' from %s", where, cp.Steps, cp.Rule, strings.Join(cp.Choices, ", "))
 	default:
-		p.Prompt = fmt.Sprintf("%s: %s (%s): %s", where, cp.Decision, cp.Rule, strings.Join(g.supportChoices(c, withoutReserve(cp.Choices)), " | "))
+		p.Prompt = fmt.Sprintf("%s: %s (%s): %s", where, cp.Decision, cp.Rule, strings.Join(g.supportChoices(c, cp.Choices), " | "))
 	}
-}
-
-func withoutReserve(cs []string) []string {
-	return slices.DeleteFunc(slices.Clone(cs), func(s string) bool { return strings.HasPrefix(s, string(CmdReserve)+" ") })
 }
 
 // combatChoices are the decisions the combat in progress leaves to seat.
@@ -634,7 +688,7 @@ func (g *Game) combatChoices() []rules.Choice {
 			out = append(out, rules.Choice{Command: CombatCommand{Kind: CmdLosses, Units: ls}.String(), Note: cp.Rule})
 		}
 	default:
-		for _, ch := range g.supportChoices(c, withoutReserve(cp.Choices)) {
+		for _, ch := range g.supportChoices(c, cp.Choices) {
 			out = append(out, rules.Choice{Command: ch, Note: cp.Rule})
 		}
 	}
@@ -678,7 +732,7 @@ func (g *Game) attackChoices() []rules.Choice {
 				continue
 			}
 			for _, i := range occ[n] {
-				if g.mayAttack(i) {
+				if g.mayAttack(i) && g.ownedByActor(i) { // 24.0: the acting player's own units
 					cand = append(cand, i)
 				}
 			}
@@ -711,12 +765,15 @@ func (g *Game) attackChoices() []rules.Choice {
 			slices.Sort(a.MAF)
 			slices.Sort(a.With)
 			variants := append([]AttackCommand{a}, g.artilleryVariants(a)...)
-			if side == Allied && g.s.Weather.AirAllowed() {
-				b := a
-				b.Air = 1
-				variants = append(variants, b)
+			if side == Allied {
+				b, n := a, a
+				b.Air, n.Naval = 1, 1
+				variants = append(variants, b, n) // 19.1.2, 19.2.2
 			}
 			for _, v := range variants {
+				if g.checkSupportMarkers(v, t) != nil {
+					continue
+				}
 				in, _ := g.combatInput(v)
 				o, err := resolveOdds(in)
 				if err != nil {
@@ -725,6 +782,7 @@ func (g *Game) attackChoices() []rules.Choice {
 				out = append(out, rules.Choice{Command: v.String(), Piece: tid, Note: o.String()})
 			}
 		}
+		out = append(out, g.kampfgruppeChoices(t, cand)...) // 10.3.4
 	}
 	return out
 }
@@ -742,7 +800,7 @@ func (g *Game) army(i int) string {
 // and whose counter may attack (10.7, 13.6, 16.2, 17.x).
 func (g *Game) mayAttack(i int) bool {
 	u := g.combatUnit(i)
-	if slices.Contains(g.s.Attacked, u.ID) || u.DefendOnly || u.Disrupted || u.Strength == 0 || g.replStack(i) {
+	if slices.Contains(g.s.Attacked, u.ID) || u.DefendOnly || u.Disrupted || u.Strength == 0 || g.replStack(i) || g.s.Units[i].Scattered || g.reserveAttackBar(i) != "" { // 20.2.3: Scattered units do not attack
 		return false
 	}
 	switch u.Type {
@@ -758,13 +816,16 @@ func orderChoices(attacker bool) []rules.Choice {
 	out := []rules.Choice{
 		{Command: "order dd always", Note: "standing: Determined Defense whenever allowed (12.4)"},
 		{Command: "order dd never", Note: "standing: never Determined Defense (12.4)"},
+		{Command: "order dd-support always", Note: "standing: a DD by order takes defensive support where it can (12.4.7, 19.2.2)"},
+		{Command: "order dd-support never", Note: "standing: a DD by order takes no defensive support (12.4.7)"},
 		{Command: "order despd always", Note: "standing: Desperate Defense whenever allowed (12.5)"},
 		{Command: "order despd never", Note: "standing: never Desperate Defense (12.5)"},
 		{Command: "order retreat toward-supply", Note: "standing: retreat toward supply (13.1.4)"},
 		{Command: "order losses <UNIT>...", Note: "standing: losses from these units first (12.2)"},
 	}
 	if attacker {
-		out = append(out, rules.Choice{Command: "if-retreat advance <UNIT>...", Note: "conditional: advance into the vacated hex (14.1)"})
+		out = append(out, rules.Choice{Command: "if-retreat advance <UNIT>...", Note: "conditional: advance into the vacated hex (14.1)"},
+			rules.Choice{Command: "if-retreat reserve <UNIT>...", Note: "conditional: after DH or A1/D2, these units into Reserve instead of advancing (15.1 b)"})
 	}
 	return out
 }
@@ -782,13 +843,28 @@ func (g *Game) combatLines() []string {
 	return lines
 }
 
-// artilleryPool is the SupP pool an HQ draws on: the 7th Army's for the
-// Germans (the Cherbourg Fortress pool is left to the fortress, 17.2.7 read
-// as the ENGINE NOTE of resources.go), the army's for the Allies (5.1).
+// artilleryPool is the SupP pool an HQ draws on: for the Germans the pool
+// its supply line reaches (17.2.7, 17.4; hqPools in combat_special.go), the
+// army's for the Allies (5.1).
 func (g *Game) artilleryPool(i int) string {
 	switch {
+	case g.unit(i).Side == German && g.opt.germanSplit && g.owner(i) == SeatGermanCW:
+		return pzWestPool // 24.0: the player facing the CW (suppsplit.go)
 	case g.unit(i).Side == German:
-		return germanSupPPool
+		// 17.2.7, 17.4: the pool its supply line reaches, the 7th Army's
+		// first while it can pay.
+		// "" when it reaches neither: it may not fire (17.4 for the
+		// Cotentin HQ).
+		pools := g.hqPools(i)
+		for _, p := range pools {
+			if k := poolIndex(g.s.SupP, p); k >= 0 && g.s.SupP[k].N > 0 {
+				return p
+			}
+		}
+		if len(pools) > 0 {
+			return pools[0]
+		}
+		return ""
 	case g.unit(i).Nationality == "us":
 		return "us"
 	}
@@ -801,6 +877,17 @@ func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int,
 	spend := map[string]int{}
 	army := g.army(g.index[a.MAF[0]])
 	for k, id := range a.Art {
+		if id == caenArt && g.s.Side == German {
+			// 17.2.8: Caen's guns, 1 SupP from the 7th Army a shift.
+			if ok, why := g.caenArtillery(target); !ok {
+				return nil, rules.Refuse("17.2.8", "no Caen artillery: %s", why)
+			}
+			if k > 0 && a.Art[k-1] == id {
+				return nil, rules.Refuse("17.2.8, AMBIG-16", "Caen gives one shift")
+			}
+			spend[germanSupPPool]++
+			continue
+		}
 		i, ok := g.index[id]
 		if !ok {
 			return nil, rules.Refuse("11.6", "no unit %s", id)
@@ -824,13 +911,19 @@ func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int,
 			return nil, rules.Refuse("17.3", "%s has fired this turn", id)
 		case u.Type == HQ && us.Hexes > 1:
 			return nil, rules.Refuse("17.2.3", "%s moved more than 1 hex this turn", id)
+		case u.Type == HQ && us.HQMoved:
+			return nil, rules.Refuse("17.2.3", "%s is on its Moved side (it moved more than 1 hex or retreated) until the Initial Phase", id)
 		case u.Type == HQ && us.OutOfSupply:
 			return nil, rules.Refuse("17.2.5", "%s cannot trace a supply line", id)
 		case u.Type == Werfer && k > 0 && a.Art[k-1] == id:
 			return nil, rules.Refuse("17.3", "a Werfer gives one shift")
 		}
 		if u.Type == HQ {
-			spend[g.artilleryPool(i)]++
+			pool := g.artilleryPool(i)
+			if pool == "" {
+				return nil, rules.Refuse("17.2.7, 17.4", "%s can trace a supply line neither to the map edge nor to Cherbourg", id)
+			}
+			spend[pool]++
 		}
 	}
 	for pool, n := range spend {
@@ -850,6 +943,13 @@ func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int,
 func (g *Game) artilleryVariants(a AttackCommand) []AttackCommand {
 	var out []AttackCommand
 	t := g.b.ids[a.Target]
+	if g.s.Side == German {
+		b := a
+		b.Art = []string{caenArt}
+		if _, err := g.checkArtillery(b, t); err == nil {
+			out = append(out, b) // 17.2.8
+		}
+	}
 	for i := range g.s.Units {
 		if tp := g.unit(i).Type; g.unit(i).Side != g.s.Side || (tp != HQ && tp != Werfer) {
 			continue

@@ -3,6 +3,7 @@ package normandy44
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -27,6 +28,14 @@ const maxPath = 64
 //	evacuate UNIT                    from a beach to the In Britain card (21.2)
 //	evacuate-division FORMATION      a whole airborne division, End Phase (22.2)
 //	buy-supp us|gb N                 N SupP for 3 RP each (21.1.3)
+//	reserve UNIT [UNIT...]           mark units Reserve in the Movement Phase (15.1)
+//	unreserve UNIT [UNIT...]         take their Reserve markers off (15.4)
+//	entrench UNIT                    the unit starts an IP in its hex (16.1.3)
+//	remove-ip HEX                    take an own IP or Entrenching marker off (16.1.2)
+//
+// Attacks ('attack ...', combat_declare.go), combat decisions and orders
+// (combat_orders.go) and strafing ('strafe HEX us|cw', strafe.go, 19.1.4)
+// have parsers of their own.
 //
 // A move names the unit, then its path: the hex it stands in and every hex it
 // enters, in order. A reinforcement's path starts with its entry hex (6.6),
@@ -38,7 +47,8 @@ type Command struct {
 	Path   []string
 	SM     bool
 	Trucks bool
-	N      int // allot, buy-supp: how many SupP
+	N      int      // allot, buy-supp: how many SupP
+	Units  []string // reserve, unreserve: the units, each once
 }
 
 // ParseCommand reads a command in canonical form.
@@ -94,8 +104,8 @@ func ParseCommand(s string) (Command, error) {
 		c = Command{Verb: "replace", Unit: words[1]}
 	case "allot":
 		n, err := strconv.Atoi(words[len(words)-1])
-		if len(words) != 3 || words[1] != fortressPool || err != nil || n < 1 || n > maxSupP {
-			return Command{}, fmt.Errorf("%w: want 'allot cherbourg-fortress N', N from 1 to %d", ErrCommand, maxSupP)
+		if len(words) != 3 || (words[1] != fortressPool && words[1] != pzWestPool) || err != nil || n < 1 || n > maxSupP {
+			return Command{}, fmt.Errorf("%w: want 'allot cherbourg-fortress N' or 'allot pz-west N' (24.0), N from 1 to %d", ErrCommand, maxSupP)
 		}
 		c = Command{Verb: "allot", Path: []string{words[1]}, N: n}
 	case "rebuild":
@@ -114,8 +124,28 @@ func ParseCommand(s string) (Command, error) {
 			return Command{}, fmt.Errorf("%w: want 'buy-supp us|gb N', N from 1 to %d", ErrCommand, maxSupP)
 		}
 		c = Command{Verb: "buy-supp", Path: []string{words[1]}, N: n}
+	case "reserve", "unreserve":
+		c = Command{Verb: words[0], Units: words[1:]}
+		if len(c.Units) == 0 || len(c.Units) > maxPath {
+			return Command{}, fmt.Errorf("%w: want '%s UNIT [UNIT...]'", ErrCommand, words[0])
+		}
+		for k, u := range c.Units {
+			if !validUnitID(u) || slices.Contains(c.Units[:k], u) {
+				return Command{}, fmt.Errorf("%w: %s: %q is not a unit id, or is named twice", ErrCommand, words[0], u)
+			}
+		}
+	case "entrench":
+		if len(words) != 2 || !validUnitID(words[1]) {
+			return Command{}, fmt.Errorf("%w: want 'entrench UNIT'", ErrCommand)
+		}
+		c = Command{Verb: "entrench", Unit: words[1]}
+	case "remove-ip":
+		if len(words) != 2 || !validHexID(words[1]) {
+			return Command{}, fmt.Errorf("%w: want 'remove-ip HEX'", ErrCommand)
+		}
+		c = Command{Verb: "remove-ip", Path: []string{words[1]}}
 	default:
-		return Command{}, fmt.Errorf("%w: unknown command %q (want move, relocate, replace, rebuild, mobilize, allot, evacuate, evacuate-division, buy-supp or end)", ErrCommand, words[0])
+		return Command{}, fmt.Errorf("%w: unknown command %q (want move, relocate, replace, rebuild, mobilize, allot, evacuate, evacuate-division, buy-supp, reserve, unreserve, entrench, remove-ip or end)", ErrCommand, words[0])
 	}
 	if c.String() != s {
 		return Command{}, fmt.Errorf("%w: not canonical: write %q", ErrCommand, c.String())
@@ -129,8 +159,12 @@ func (c Command) String() string {
 	case "move":
 	case "relocate", "mobilize":
 		return c.Verb + " " + c.Unit + " " + strings.Join(c.Path, " ")
-	case "replace", "evacuate", "evacuate-division":
+	case "replace", "evacuate", "evacuate-division", "entrench":
 		return c.Verb + " " + c.Unit
+	case "reserve", "unreserve":
+		return c.Verb + " " + strings.Join(c.Units, " ")
+	case "remove-ip":
+		return c.Verb + " " + strings.Join(c.Path, " ")
 	case "allot", "buy-supp":
 		return c.Verb + " " + strings.Join(c.Path, " ") + " " + strconv.Itoa(c.N)
 	case "rebuild":

@@ -23,11 +23,12 @@ func TestParseCommand_RoundTrip(t *testing.T) {
 		{Verb: "evacuate", Unit: "2Rgr"},
 		{Verb: "evacuate-division", Unit: "82"},
 		{Verb: "buy-supp", Path: []string{"gb"}, N: 3},
+		{Verb: "allot", Path: []string{"pz-west"}, N: 4}, // 24.0
 	}
 	texts := []string{"end", "move 505/82 2710 2611 2612", "move 922(-)/243 2703 2704 sm",
 		"move ginf 0201 0202 trucks", "move ginf 0201 0202 sm trucks", "move 3/1050/77 2506", "relocate Cotentin 3504",
 		"replace 739/709", "mobilize 1/739/709 3210", "rebuild ginf 0405", "rebuild ainf", "allot cherbourg-fortress 2",
-		"evacuate 2Rgr", "evacuate-division 82", "buy-supp gb 3"}
+		"evacuate 2Rgr", "evacuate-division 82", "buy-supp gb 3", "allot pz-west 4"}
 	for i, c := range good {
 		if c.String() != texts[i] {
 			t.Errorf("String() = %q, want %q", c.String(), texts[i])
@@ -51,6 +52,7 @@ func TestParseCommand_Rejects(t *testing.T) {
 		"rebuild", "rebuild ginf 0405 0406", "rebuild ginf 04O5", "rebuild ginf ",
 		"allot", "allot cherbourg-fortress", "allot cherbourg-fortress 0", "allot cherbourg-fortress 02", "allot cherbourg-fortress 20",
 		"allot 7th-army 1", "allot cherbourg-fortress +1", "allot cherbourg-fortress 1 1",
+		"allot pz-west", "allot pz-west 0", "allot pz-west 20", "allot Pz-West 1", "allot pz-west 1 1",
 		"evacuate", "evacuate 2Rgr 0408", "evacuate  2Rgr", "evacuate-division", "evacuate-division 82 101",
 		"buy-supp", "buy-supp gb", "buy-supp ca 1", "buy-supp gb 0", "buy-supp gb 01", "buy-supp gb 20", "buy-supp us 1 1",
 	} {

@@ -75,6 +75,7 @@ func (g *Game) relocate(c Command) ([]rules.Event, error) {
 	from := us.At
 	us.At, us.Moved, g.s.Relocated = to, true, true
 	us.Spent, us.Hexes = 0, hex.Distance(g.b.ids[from], a)
+	us.HQMoved = us.HQMoved || us.Hexes > 1 // 17.2.3
 	text := fmt.Sprintf("%s is relocated from %s to Cherbourg %s (17.4, once per game)", c.Unit, from, to)
 	return []rules.Event{{Seat: rules.Seat(German), Text: text}}, nil
 }

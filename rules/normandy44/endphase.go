@@ -54,6 +54,9 @@ func victoryRule(s *Scenario) string {
 	if sevenTurnVP(s) {
 		return "S2.2"
 	}
+	if slices.ContainsFunc(s.Victory, func(r VictoryRule) bool { return r.Kind == VictoryThreshold }) {
+		return "S1.3" // net VP against a threshold: the campaign's rule
+	}
 	return "the scenario's victory conditions"
 }
 

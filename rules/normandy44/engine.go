@@ -12,10 +12,10 @@ import (
 // Version is recorded in invites; bump it when the state hash or the rules
 // change. 2: the Supply Phase, resources, replacements, landings and victory.
 // 3: the Combat Phase (10.x-14.x) with orders, and their state.
-const Version = "normandy44/3"
-
-// The seats, in the fixed order of the dice protocol.
-var seats = []rules.Seat{rules.Seat(Allied), rules.Seat(German)}
+// 4: the Special Invasion Phase and turn 1 (20.x), reserves (15.x), improved
+// positions (16.1), air and naval markers and strafing (19.x), three or four
+// players (24.0), the optional rules (25.x), and scenarios on a shared map.
+const Version = "normandy44/4"
 
 func init() {
 	rules.Register(rules.Engine{
@@ -23,14 +23,17 @@ func init() {
 		Version: Version,
 		Title:   "Normandy '44 (GMT, rules edition 2.2)",
 		New:     New,
+		// A scenario may take its map from a shared map file (scenario_map.go).
+		Assemble: AssembleScenario,
 		Seats: func(data []byte, options []string) ([]rules.Seat, error) {
 			if _, err := ParseScenario(data); err != nil {
 				return nil, err
 			}
-			if err := checkOptions(options); err != nil {
+			v, err := readOptions(options)
+			if err != nil {
 				return nil, err
 			}
-			return slices.Clone(seats), nil
+			return v.seats(), nil
 		},
 	})
 }
@@ -38,17 +41,22 @@ func init() {
 // ErrOption is returned for an option the engine does not know.
 var ErrOption = errors.New("unknown option")
 
-// knownOptions lists the variant options (none yet: the ambiguities of the
-// digest are settled by its proposed readings, named in the code).
-var knownOptions = map[string]string{}
+// knownOptions lists the variant options, fixed in the invitation ('pbem new
+// --option NAME'), each with what it does: the players of 24.0 and the
+// optional rules of 25.0. The ambiguities of the digest are otherwise settled
+// by its proposed readings, named in the code. players.go reads them.
+var knownOptions = map[string]string{
+	players3Allied:      "24.0: three players, two Allied (seats us, cw, german)",
+	players3German:      "24.0: three players, two German (seats allied, german-cw, german-us)",
+	players4:            "24.0: four players (seats us, cw, german-cw, german-us)",
+	optHistoricalStorms: "25.1: turns 14-16 are Storm; any other weather roll of 1 is rolled again",
+	optRandomStorm:      "25.2: weather 1s rolled again until turn 11; from turn 12 a Storm lasts 3 turns",
+	optCoastalBatteries: "25.3: from turn 2 one US and one British naval marker a turn suppress the coastal batteries on their side of the army boundary",
+}
 
 func checkOptions(options []string) error {
-	for _, o := range options {
-		if _, ok := knownOptions[o]; !ok {
-			return fmt.Errorf("normandy44: %w %q (this version has no options)", ErrOption, o)
-		}
-	}
-	return nil
+	_, err := readOptions(options)
+	return err
 }
 
 // New starts a game from a scenario file: the units stand where the set-up
@@ -58,7 +66,8 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkOptions(options); err != nil {
+	v, err := readOptions(options)
+	if err != nil {
 		return nil, err
 	}
 	b, err := newBoard(sc)
@@ -69,7 +78,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}}
+	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v}
 	g.s = state{Scenario: sc.Name, Options: slices.Clone(options), Turn: 1}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i
@@ -82,8 +91,10 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	}
 	g.initControl()
 	g.startingResources()
+	g.startingSplit() // 24.0: two German players split the starting SupP
 	// 20.1: turn 1 has no Initial Phase; its weather is Overcast-2.
 	g.s.Weather = WeatherOvercast2
+	g.supportMarkers() // 20.1: the naval markers are ready on turn 1
 	g.s.Phase, g.s.Side = firstStage(1, sc)
 	g.enterPhase()
 	return g, nil
@@ -116,7 +127,9 @@ func (g *Game) initControl() {
 }
 
 // Seats implements rules.Game.
-func (g *Game) Seats() []rules.Seat { return slices.Clone(seats) }
+// The seats come in the fixed order of the dice protocol; the players
+// options add seats (24.0, players.go).
+func (g *Game) Seats() []rules.Seat { return g.opt.seats() }
 
 // View implements rules.Game. Normandy '44 has no hidden units, so both sides
 // see everything.
@@ -136,7 +149,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if byHex[us.At] == nil {
 			hexes = append(hexes, us.At)
 		}
-		label := us.ID
+		label := us.ID + g.ownerTag(i) // 24.0
 		if us.Step > 0 {
 			label += fmt.Sprintf(" (step %d)", us.Step+1)
 		}
@@ -158,9 +171,16 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		if us.Fired {
 			label += " [fired]"
 		}
+		if us.Reserve {
+			label += " [Reserve]" // 15.1
+		}
+		if us.HQMoved {
+			label += " [Moved]" // 17.2.3
+		}
 		if us.Scattered {
 			label += " [Scattered]" // 20.2.3
 		}
+		label += markerLabels(us) // 6.5.2 b
 		byHex[us.At] = append(byHex[us.At], label)
 	}
 	slices.Sort(hexes)
@@ -180,6 +200,10 @@ func (g *Game) View(seat rules.Seat) rules.View {
 			}
 			continue
 		}
+		if words, ok := g.gliderWaitWords(i); ok {
+			lines = append(lines, words)
+			continue
+		}
 		if !us.Gone && us.At != "" && !g.b.known(us.At) && !g.waiting(i) {
 			lines = append(lines, fmt.Sprintf("off the map: %s in %s", us.ID, us.At))
 		}
@@ -188,7 +212,9 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		lines = append(lines, "In Britain, to buy with RP (6.5.1): "+strings.Join(britain, ", "))
 	}
 	lines = append(lines, g.resourceLines()...)
+	lines = append(lines, g.supportLines()...)
 	lines = append(lines, g.mulberryLines()...)
+	lines = append(lines, g.ipLines()...)
 	lines = append(lines, g.combatLines()...)
 	if p.Prompt != "" {
 		lines = append(lines, p.Prompt)

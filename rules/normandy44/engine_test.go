@@ -12,7 +12,7 @@ import (
 // seats, allied first.
 func TestRegistered(t *testing.T) {
 	e, err := rules.Lookup("normandy44")
-	if err != nil || e.Version != Version || Version != "normandy44/3" {
+	if err != nil || e.Version != Version || Version != "normandy44/4" {
 		t.Fatalf("lookup: %+v, %v", e, err)
 	}
 	data := readFile(t, "../../scenarios/normandy44/cherbourg.scn")

@@ -24,7 +24,8 @@ const (
 // arrivals) as waiting to enter. A unit not brought in stays waiting: each
 // turn of delay lets it use the next entry zone along the edge (6.6: the same
 // or an adjacent zone, and the delay may be repeated). Allied reinforcements
-// are bought with RP and land on beaches (6.5), which come later.
+// are bought with RP and land on beaches (6.5, landing.go), come from the
+// approach boxes (20.5, followup.go) or by glider (20.2.4, glider.go).
 func (g *Game) arrive() []rules.Event {
 	if g.s.Side != German {
 		return nil

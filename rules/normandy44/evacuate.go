@@ -129,6 +129,8 @@ func (g *Game) evacuationCheck(i int) (string, error) {
 		return "", rules.Refuse("17.8", "%s cannot move, so cannot evacuate", u.ID)
 	case us.Moved:
 		return "", rules.Refuse("21.2", "%s has moved this phase: evacuation takes its whole MA", u.ID)
+	case us.Scattered:
+		return "", g.scatteredCheck(i, "move, so not evacuate") // 20.2.3
 	}
 	id := g.b.id(a)
 	beach := g.sup.beach[a]

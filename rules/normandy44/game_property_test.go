@@ -79,6 +79,10 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 			}
 			hashes = append(hashes, after.Hash())
 			checkPlacement(t, after, p)
+			checkReserves(t, after, p)
+			if before.s.Phase == PhaseReserveMovement || before.s.Phase == PhaseReserveCombat {
+				verbs[string(before.s.Phase)]++
+			}
 			if p.roll != nil {
 				if before.s.Phase == PhaseInvasion {
 					verbs["invasion-roll"]++
@@ -89,9 +93,12 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 				if before.s.Combat != nil {
 					verbs["combat-roll"]++
 				}
+				if len(before.s.GliderRolls) > 0 {
+					verbs["glider-roll"]++ // 20.2.4
+				}
 				return
 			}
-			if verb, _, _ := strings.Cut(p.cmd, " "); verb == "attack" || combatVerbs[verb] {
+			if verb, _, _ := strings.Cut(p.cmd, " "); verb == "attack" || verb == "strafe" || combatVerbs[verb] {
 				verbs[verb]++
 				if after.s.Combat == nil && before.s.Combat != nil || verb == "attack" && after.s.Combat == nil {
 					verbs["resolved"]++
@@ -110,8 +117,17 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 					t.Fatalf("%q: a landing not on a beach or beyond 2 hexes (6.5.2)", p.cmd)
 				}
 			}
+			if beach, ok := before.approachBeach(i); ok && c.Verb == "move" {
+				verbs["follow-up"]++
+				if len(c.Path) > 2 || before.sup.beach[before.b.ids[c.Path[0]]] != beach || !after.regrouped(i) {
+					t.Fatalf("%q: a follow-up landing not on its beach, beyond 2 hexes or not halved (20.5.2, 6.5.2)", p.cmd)
+				}
+			}
 			switch c.Verb {
 			case "move":
+				if before.s.Units[i].Scattered {
+					t.Fatalf("%q: a Scattered unit moves (20.2.3)", p.cmd)
+				}
 				if before.s.Units[i].OutOfSupply && len(c.Path) > 3 {
 					t.Fatalf("%q: an out-of-supply unit moves %d hexes (18.4)", p.cmd, len(c.Path)-1)
 				}
@@ -137,8 +153,10 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 		if !g.s.Units[g.index["WN5"]].Gone || (seed != 4 && verbs["invasion-roll"] < 2) {
 			t.Errorf("seed %d: the invasion was not played: %d invasion rolls", seed, verbs["invasion-roll"])
 		}
-		if verbs["move"] == 0 || verbs["mobilize"] == 0 || (seed == 4) != (verbs["landing"] > 0) ||
-			verbs["attack"] == 0 || verbs["resolved"] == 0 || verbs["combat-roll"] == 0 {
+		// 20.5.2, 20.2.4: the follow-up units land and the gliders roll; 15.x: reserves are placed and moved.
+		if verbs["move"] == 0 || verbs["mobilize"] == 0 || (seed == 4 && verbs["landing"] == 0) || verbs["follow-up"] == 0 ||
+			verbs["attack"] == 0 || verbs["resolved"] == 0 || verbs["combat-roll"] == 0 || verbs["glider-roll"] == 0 ||
+			verbs["reserve"] == 0 || verbs[string(PhaseReserveMovement)] == 0 {
 			t.Errorf("seed %d: commands played %v", seed, verbs)
 		}
 		t.Logf("seed %d: %d inputs, commands %v, %d attrition dice; %s", seed, len(plays), verbs, attrition, p.Result)
@@ -220,6 +238,28 @@ func checkPlacement(t *testing.T, g *Game, p play) {
 		}
 		if n := stackPoints(ms); n > stackLimit {
 			t.Fatalf("after %q %v (%s): %s holds %d stacking points", p.cmd, p.roll, g.Pending().Phase, h, n)
+		}
+	}
+}
+
+// checkReserves: at most 6 stacks of a side are in Reserve (15.1), no unit
+// in Reserve carries a marker that bars it (15.4: the status goes at once),
+// and every IP marker stands in a hex its side may build on (16.1.4).
+func checkReserves(t *testing.T, g *Game, p play) {
+	t.Helper()
+	for _, side := range []Side{German, Allied} {
+		if n := len(g.reserveStacks(side)); n > maxReserveStacks {
+			t.Fatalf("after %q %v: %s has %d stacks in Reserve (15.1)", p.cmd, p.roll, side, n)
+		}
+	}
+	for i, us := range g.s.Units {
+		if us.Reserve && g.onMapUnit(i) && (us.Disrupted || us.OutOfSupply || us.Repl || us.Regroup) {
+			t.Fatalf("after %q %v: %s keeps Reserve with a barring marker (15.4)", p.cmd, p.roll, us.ID)
+		}
+	}
+	for _, m := range g.s.IPs {
+		if g.b.terrain(g.b.ids[m.Hex]) == City {
+			t.Fatalf("after %q %v: an IP marker in the City hex %s (16.1.4)", p.cmd, p.roll, m.Hex)
 		}
 	}
 }

@@ -14,7 +14,8 @@ import (
 // beach (21.1.1) by Tactical Movement, the beach hex counting as the first of
 // its 1 or 2 hexes (6.5.2 a). At most 4 RP land through one beach a turn
 // (6.5.2 c). A complete Mulberry takes landings as part of Gold (British) or
-// Omaha (US) (21.1.3, beaches.go). The Regroup marker (6.5.2 b) comes later.
+// Omaha (US) (21.1.3, beaches.go). A unit that lands next to the enemy is
+// marked Regroup (6.5.2 b, followup.go).
 
 // landed is one landing of this turn.
 type landed struct {
@@ -22,6 +23,9 @@ type landed struct {
 	Army  string `json:"army"`
 	Beach string `json:"beach"`
 	RP    int    `json:"rp"`
+	// FollowUp: a unit from an approach box, costing no RP and not counted
+	// against the beach's 4 RP (20.5.3).
+	FollowUp bool `json:"follow_up,omitempty"`
 }
 
 // inBritainEntry is unit i's In Britain record, if it waits there now to be
@@ -112,9 +116,15 @@ func (g *Game) planLanding(ctx *moveContext, i int, r Reinforcement, path []hex.
 	l := landed{Unit: u.ID, Army: army, Beach: beach, RP: cost}
 	var ls []Landing
 	for _, x := range append(slices.Clone(g.s.Landed), l) {
+		if x.FollowUp {
+			continue // 20.5.3
+		}
 		ls = append(ls, Landing{Unit: x.Unit, Army: x.Army, Beach: x.Beach, RP: x.RP})
 	}
 	if err := checkLandings(ls, g.rpIncome("us"), g.rpIncome("gb")); err != nil {
+		return movePlan{}, landed{}, err
+	}
+	if err := g.landingStop(ctx, i, path); err != nil {
 		return movePlan{}, landed{}, err
 	}
 	if len(path) == 1 {

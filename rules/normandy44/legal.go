@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -16,9 +17,20 @@ import (
 // on, 'end' is the only command.
 func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 	p := g.Pending()
-	if p.Over || p.Dice != nil || len(p.Seats) == 0 || p.Seats[0] != seat {
+	if p.Over || p.Dice != nil || !slices.Contains(p.Seats, seat) {
 		return nil
 	}
+	if g.opt.multi() && g.s.Combat == nil {
+		// 24.0: a player commands only his own units and SupP.
+		return slices.DeleteFunc(g.legal(), func(c rules.Choice) bool {
+			return !strings.Contains(c.Command, "<") && g.checkOwner(seat, c.Command) != nil
+		})
+	}
+	return g.legal()
+}
+
+// legal lists the commands of the seat that acts now (Legal).
+func (g *Game) legal() []rules.Choice {
 	var out []rules.Choice
 	if g.s.Combat != nil {
 		return g.combatChoices()
@@ -28,26 +40,39 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 	}
 	if g.inCombatPhase() {
 		out = append(g.attackChoices(), orderChoices(true)...)
+		out = append(out, g.strafeChoices()...) // 19.1.4
 	}
 	if g.s.Phase == PhaseReplacement {
 		out = append(g.replacementChoices(), g.buySupPChoices()...)
 	}
+	if g.s.Phase == PhaseReserveMovement {
+		out = append(out, g.reserveMoveChoices()...) // 15.2
+	}
+	out = append(out, g.reserveChoices()...) // 15.1
+	out = append(out, g.ipChoices()...)      // 16.1.3
 	out = append(out, g.evacuateChoices()...)
 	out = append(out, g.divisionChoices()...)
 	if g.s.Phase == PhaseMovement {
 		ctx := g.moveContext(g.s.Side)
 		for i := range g.s.Units {
 			switch {
-			case g.unit(i).Side != g.s.Side:
+			case g.unit(i).Side != g.s.Side, !g.ownedByActor(i):
 			case g.waiting(i):
 				out = append(out, g.entryMoves(ctx, i)...)
 			case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
 				out = append(out, g.landingMoves(ctx, i)...)
+			case g.isGlider(i):
+				out = append(out, g.gliderMoves(ctx, i)...) // 20.2.4
+			case g.isApproach(i):
+				out = append(out, g.followUpMoves(ctx, i)...) // 20.5.2
 			default:
 				out = append(out, g.unitMoves(ctx, i)...)
 				out = append(out, g.relocateChoices(ctx, i)...)
 			}
 		}
+	}
+	if g.s.Phase == PhaseMovement && g.mustLand() != "" {
+		return out // 20.5.3: the follow-up units that can land do so first
 	}
 	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].name})
 }

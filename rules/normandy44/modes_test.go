@@ -108,8 +108,8 @@ func TestP13_GermanTurn1_20_4(t *testing.T) {
 		setup: []string{"gcyc 0101", "gpz 0301", "ainf 0808", "ost 0601", "rst 0701"},
 	}
 	g := m.game(t, German, 1)
-	refused(t, g, German, "move ost 0601 0602", "17.1")
-	refused(t, g, German, "move rst 0701 0702", "17.6.1")
+	refused(t, g, German, "move ost 0601 0602", "20.4")
+	refused(t, g, German, "move rst 0701 0702", "20.4")
 	// 7 minor-road hexes at 1/2 MP are 3 1/2 MP: more than the printed
 	// MA of 3, within the 6 MP of 9.9.
 	ev := apply(t, g, German, "move gcyc 0101 0102 0103 0104 0105 0106 0107 0108")

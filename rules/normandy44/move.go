@@ -300,10 +300,14 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 	switch {
 	case !ok:
 		return nil, rules.Refuse("9.1", "%s is not on the map", u.ID)
-	case us.Moved:
+	case g.movedThisPhase(i):
 		return nil, rules.Refuse("9.1", "%s has already moved this phase", u.ID)
+	case us.Scattered:
+		return nil, g.scatteredCheck(i, "move")
 	case g.printedMA(i) == 0:
 		return nil, rules.Refuse("2.3", "%s has no movement allowance", u.ID)
+	case g.germanTurn1Check(i) != nil:
+		return nil, g.germanTurn1Check(i) // 20.4
 	case u.Type == Ost && g.s.Turn == 1:
 		return nil, rules.Refuse("17.1", "Ost units do not move in turn 1")
 	case slices.Contains(u.Marks, MarkRestricted) && !g.s.RestrictedFree:
@@ -313,11 +317,14 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 	case us.OutOfSupply && trucks:
 		return nil, rules.Refuse("18.4", "%s is out of supply: it moves only by Tactical Movement", u.ID)
 	}
+	if err := g.moveBarred(i, sm, trucks); err != nil { // 15.2, 16.1.3
+		return nil, err
+	}
 	m := &mover{g: g, ctx: ctx, i: i, start: start, mech: g.mechanized(i), sm: sm, trucks: trucks, repl: us.Repl}
 	if slices.Contains(u.Marks, MarkCherbourgDefense) && !g.s.CherbourgFree && g.b.inZone(ZoneCherbourg, start) {
 		m.confine = ZoneCherbourg
 	}
-	ma := g.printedMA(i)
+	ma := g.turn1MA(i, g.printedMA(i)) // 20.4: the 21st Panzer in turn 1
 	if trucks {
 		if err := g.canTruck(ctx, i, start); err != nil {
 			return nil, err
@@ -332,8 +339,14 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 	if u.Side == German && m.mech {
 		ma -= g.s.Weather.GermanMechMALoss() // 4.3, 9.7: Allied air superiority
 	}
+	if u.Side == German && g.s.Turn == 1 && u.Formation == Formation21Pz {
+		ma = min(ma, 3) // 20.4: the 21st Panzer Division has 3 MP in turn 1
+	}
 	if sm {
 		ma *= 2 // 9.8.1
+	}
+	if g.s.Phase == PhaseReserveMovement {
+		ma = reserveMA(ma) // 15.2
 	}
 	m.budget = max(ma, 0) * mp
 	return m, nil
@@ -447,7 +460,9 @@ func (g *Game) plan(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) 
 // nil if the unit may not use it.
 func (m *mover) cyclist(sm, trucks bool) *mover {
 	ma := m.g.s.Weather.CyclistRoadMA()
-	if sm || trucks || m.g.unit(m.i).Type != Cyclist || ma == 0 || m.ctx.ezoc.Has(m.start) {
+	// 15.2 (reading): a unit in Reserve moves tactically or with half its
+	// MA, so not at the cyclists' road rate.
+	if sm || trucks || m.g.unit(m.i).Type != Cyclist || ma == 0 || m.ctx.ezoc.Has(m.start) || m.g.s.Phase == PhaseReserveMovement {
 		return nil
 	}
 	c := *m
@@ -490,6 +505,9 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	if u.Side != g.s.Side {
 		return nil, rules.Refuse("9.1", "%s is a %s unit; this is the %s Movement Phase", u.ID, u.Side, g.s.Side)
 	}
+	if g.s.Phase == PhaseReserveMovement && !g.inReserve(i) {
+		return nil, rules.Refuse("15.2, 6.5.2", "%s is not in Reserve: only units in Reserve move in the Reserve Movement Phase, and no unit enters or lands in it", u.ID)
+	}
 	var path []hex.Axial
 	for _, id := range c.Path {
 		a, err := g.b.layout.Parse(id)
@@ -501,6 +519,13 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	ctx := g.moveContext(u.Side)
 	entering := g.waiting(i)
 	britain, landing := g.inBritainEntry(i)
+	approach, followUp := g.approachBeach(i) // 20.5.2
+	if _, delayed, ok := g.gliderHex(i); ok {
+		if !delayed {
+			return nil, rules.Refuse("20.2.4", "%s lands on its glider hex at the start of the Allied Movement Phase", u.ID)
+		}
+		return g.gliderLand(ctx, i, c, path) // 20.2.4
+	}
 	var p movePlan
 	var land landed
 	var err error
@@ -510,6 +535,11 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	case landing:
 		p, land, err = g.planLanding(ctx, i, britain, path)
 		entering = true
+	case followUp && (c.SM || c.Trucks):
+		return nil, rules.Refuse("20.5.2", "a landing unit moves by Tactical Movement")
+	case followUp:
+		p, land, err = g.planFollowUp(ctx, i, approach, path)
+		entering, landing = true, true
 	case entering:
 		p, err = g.planEntry(ctx, i, path, c.SM, c.Trucks)
 	case u.Side == Allied && g.s.Units[i].At == "" && !g.s.Units[i].Gone:
@@ -534,6 +564,26 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	// Checked: now change the state.
 	us := &g.s.Units[i]
+	if g.s.Phase == PhaseReserveMovement {
+		if err := g.reserveStackCheck(i, c.Path[len(c.Path)-1]); err != nil {
+			return nil, err
+		}
+		// 15.2: the Movement Phase's record (Spent, Tactical) stays; an HQ
+		// counts every hex it moved this turn (17.2.3).
+		us.At, us.ReserveMoved = c.Path[len(c.Path)-1], true
+		us.Hexes += len(c.Path) - 1
+		for _, id := range c.Path[1:] {
+			g.setControl(id, u.Side)
+		}
+		how := fmt.Sprintf("%s of %s MP, Reserve Movement, 15.2", mpText(p.cost), mpText(p.budget))
+		if p.tactical {
+			how = "Tactical Movement, 9.10, Reserve Movement, 15.2"
+		}
+		return []rules.Event{{Seat: rules.Seat(u.Side), Text: fmt.Sprintf("%s moves %s (%s)", u.ID, joinPath(c.Path), how)}}, nil
+	}
+	// 15.1: entering or leaving an enemy ZOC bars Reserve (a reinforcement
+	// enters its first hex, AMBIG-68).
+	us.EZOCMove = ctx.ezoc.Has(dest) || (!entering && ctx.ezoc.Has(path[0]))
 	us.At, us.Moved, us.Tactical = c.Path[len(c.Path)-1], true, p.tactical
 	us.Delay = 0
 	if c.SM {
@@ -552,6 +602,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		g.setControl(id, u.Side)
 	}
 	us.Spent, us.Hexes = p.cost, len(entered)
+	us.HQMoved = us.HQMoved || (u.Type == HQ && us.Hexes > 1) // 17.2.3: entry counts as movement
 	how := fmt.Sprintf("%s of %s MP", mpText(p.cost), mpText(p.budget))
 	switch {
 	case p.tactical:
@@ -571,11 +622,19 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	if landing {
 		g.s.Landed = append(g.s.Landed, land)
+		g.s.SwordLanded = g.s.SwordLanded || land.Beach == "sword" // 25.3
 		verb = fmt.Sprintf("is bought for %d %s RP and lands at", land.RP, land.Army)
+		if land.FollowUp {
+			verb = "lands from its approach box at"
+			how += ", 20.5.2"
+		}
 		how += ", 6.5.2"
+		if g.markRegroup(i) {
+			how += "; Regroup next to the enemy, 6.5.2 b"
+		}
 	}
 	text := fmt.Sprintf("%s %s %s (%s)", u.ID, verb, joinPath(c.Path), how)
-	return []rules.Event{{Seat: rules.Seat(u.Side), Text: text}}, nil
+	return append([]rules.Event{{Seat: rules.Seat(u.Side), Text: text}}, g.reserveAfterMove(i)...), nil
 }
 
 func joinPath(p []string) string {

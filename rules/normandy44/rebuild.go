@@ -56,7 +56,14 @@ func (g *Game) rebuildStock(i int, hexID string, repl map[string]SupplyStatus) (
 		// ENGINE NOTE (7.2), as for mobilization.
 		return -1, rules.Refuse("7.1", "%s would put %s over the stacking limit", u.ID, hexID)
 	}
-	return g.fittingStock(u)
+	k, err := g.fittingStock(u)
+	if err == nil {
+		err = g.airborneReplCheck(i, k) // 20.2.2: one airborne Repl per division a turn
+	}
+	if err != nil {
+		return -1, err
+	}
+	return k, nil
 }
 
 // hqRebuildPlace checks where a rebuilt HQ returns (17.2.2): a friendly-
@@ -121,7 +128,11 @@ func (g *Game) fittingStock(u *Unit) (int, error) {
 		if r.Count == 0 || (r.Nation == "german") != (u.Side == German) {
 			continue
 		}
-		err := replFits(r.grant(), u, g.s.Weather)
+		w := g.s.Weather
+		if r.Limit == ReplStormOnly && g.stormOnlyReplUsable() {
+			w = WeatherStorm // S3.2.3 with 25.1 (storms.go)
+		}
+		err := replFits(r.grant(), u, w)
 		if err == nil {
 			return k, nil
 		}

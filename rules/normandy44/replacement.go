@@ -44,13 +44,35 @@ func (g *Game) replaceStock(i int, repl map[string]SupplyStatus) (int, error) {
 		return -1, rules.Refuse("6.2.3", "%s has already taken a Repl this turn", u.ID)
 	case us.Disrupted:
 		return -1, rules.Refuse("6.2.3", "%s is Disrupted", u.ID)
+	case us.Scattered:
+		return -1, rules.Refuse("20.2.3", "%s is Scattered: no Repl", u.ID)
+	case g.entrenchingBy(u.ID) >= 0:
+		return -1, rules.Refuse("16.1.3", "%s began an Improved Position: no Repl until it is complete", u.ID)
 	case repl[us.At] != InSupply && !britain:
 		if u.Side == German {
 			return -1, rules.Refuse("6.2.3", "%s cannot trace a supply line to the map edge now (18.3; Cherbourg alone does not do)", u.ID)
 		}
 		return -1, rules.Refuse("6.2.3", "%s cannot trace a supply line now (18.3)", u.ID)
 	}
-	return g.fittingStock(u)
+	if a, ok := g.b.ids[us.At]; ok && !britain {
+		// ENGINE NOTE (7.2), as for mobilization: the restored step may not
+		// put the hex over the stacking limit, which a unit with a Repl
+		// marker (1 hex of movement, 6.2.4) might not be able to undo.
+		us.Step--
+		over := g.stackAt(g.occupancy(), a) > stackLimit
+		us.Step++
+		if over {
+			return -1, rules.Refuse("7.1", "a step restored to %s would put %s over the stacking limit", u.ID, us.At)
+		}
+	}
+	k, err := g.fittingStock(u)
+	if err == nil {
+		err = g.airborneReplCheck(i, k) // 20.2.2
+	}
+	if err != nil {
+		return -1, err
+	}
+	return k, nil
 }
 
 // replace gives unit i one Repl (6.2.1) and the Repl marker (6.2.4).
@@ -68,7 +90,9 @@ func (g *Game) replace(c Command) ([]rules.Event, error) {
 	us := &g.s.Units[i]
 	us.Step--
 	us.Repl = true
-	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s takes a %s %s Repl and regains a step; Repl marker: 1 hex of movement, no attack this turn (6.2.1, 6.2.4)", us.ID, r.Nation, r.Type)}}, nil
+	us.Recovered = us.RecoverOne // 20.2.2: its one step back
+	ev := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s takes a %s %s Repl and regains a step; Repl marker: 1 hex of movement, no attack this turn (6.2.1, 6.2.4)", us.ID, r.Nation, r.Type)}}
+	return append(ev, g.reserveSweep()...), nil // 15.4
 }
 
 // ownUnit finds a unit of the phasing side by id.

@@ -149,7 +149,8 @@ type SpecialRule struct {
 	Names       []string // invasion: beaches; no-marker: markers
 	Pool        string   // supply: the SupP marker
 	Points      int      // supply: starting SupP
-	Nationality string   // remove: whose occupation triggers it
+	Nationality string   // remove: whose occupation triggers it; support: the army, us or cw
+	Air, Naval  int      // support: the most air and naval markers the army has a turn (19.1.1, 19.2.1)
 }
 
 // VictoryRule is one victory condition. Which fields are set depends on Kind.
@@ -192,15 +193,23 @@ var (
 // LineError is one problem in a scenario file, at a line (0 if the problem
 // concerns the file as a whole).
 type LineError struct {
+	File string // "" for the scenario itself, else the map file it came from
 	Line int
 	Err  error // wraps one of the sentinel errors
 }
 
 func (e *LineError) Error() string {
+	where := "line"
+	if e.File != "" {
+		where = e.File + " line"
+		if e.Line == 0 {
+			return fmt.Sprintf("%s: %v", e.File, e.Err)
+		}
+	}
 	if e.Line == 0 {
 		return e.Err.Error()
 	}
-	return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+	return fmt.Sprintf("%s %d: %v", where, e.Line, e.Err)
 }
 
 func (e *LineError) Unwrap() error { return e.Err }

@@ -218,6 +218,10 @@ func specialWords(r SpecialRule) []string {
 		words = append(words, r.Formation, "when="+strings.Join(r.Hexes, ","), "by="+r.Nationality)
 	case SpecialSupply:
 		words = append(words, r.Pool, strconv.Itoa(r.Points))
+	case SpecialPanzer21:
+		words = append(words, r.Formation)
+	case SpecialSupport:
+		words = append(words, r.Nationality, "air="+strconv.Itoa(r.Air), "naval="+strconv.Itoa(r.Naval))
 	}
 	return words
 }

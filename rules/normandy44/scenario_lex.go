@@ -2,6 +2,7 @@ package normandy44
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -18,12 +19,27 @@ type line struct {
 // splitLines cuts a file into records, dropping blank lines and comments. A '#'
 // starts a comment at the start of a line or after a space, outside quotes, so
 // ids such as "5/352" and names such as "Pointe du Hoc" need no escaping.
-func splitLines(data []byte) ([]line, []error) {
+// It also reads the origin marks of assembled text (scenario_map.go) into
+// origins, the file and line each line came from; nil when there are none.
+func splitLines(data []byte) ([]line, []error, map[int]origin) {
 	var out []line
 	var errs []error
+	var origins map[int]origin
+	var next *origin
 	for i, raw := range strings.Split(string(data), "\n") {
 		n := i + 1
 		raw = strings.TrimSuffix(raw, "\r")
+		if o, ok := parseOriginMark(raw); ok {
+			next = &o
+			continue
+		}
+		if next != nil {
+			if origins == nil {
+				origins = map[int]origin{}
+			}
+			origins[n] = *next
+			next.line++
+		}
 		if !utf8.ValidString(raw) {
 			errs = append(errs, lineErr(n, ErrSyntax, "not valid UTF-8"))
 			continue
@@ -37,7 +53,34 @@ func splitLines(data []byte) ([]line, []error) {
 			out = append(out, l)
 		}
 	}
-	return out, errs
+	return out, errs, origins
+}
+
+// origin is where a line of assembled text came from.
+type origin struct {
+	file string // "" for the scenario itself
+	line int
+}
+
+// parseOriginMark reads "#@ N" or "#@ N FILE".
+func parseOriginMark(raw string) (origin, bool) {
+	rest, ok := strings.CutPrefix(raw, originMark)
+	if !ok {
+		return origin{}, false
+	}
+	f := strings.Fields(rest)
+	if len(f) < 1 || len(f) > 2 || len(f[0]) > 6 {
+		return origin{}, false
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil || n < 1 || strings.TrimLeft(f[0], "0123456789") != "" {
+		return origin{}, false
+	}
+	o := origin{line: n}
+	if len(f) == 2 {
+		o.file = f[1]
+	}
+	return o, true
 }
 
 func lexLine(n int, raw string) (line, error) {

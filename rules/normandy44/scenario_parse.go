@@ -3,6 +3,7 @@ package normandy44
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,8 +22,9 @@ func ParseScenario(data []byte) (*Scenario, error) {
 		headers:  map[string]int{},
 		sections: map[string]int{},
 	}
-	lines, errs := splitLines(data)
+	lines, errs, origins := splitLines(data)
 	p.errs = errs
+	p.origins = origins
 	section := ""
 	for _, l := range lines {
 		if strings.HasPrefix(l.words[0], "[") {
@@ -60,7 +62,10 @@ func ParseScenario(data []byte) (*Scenario, error) {
 	}
 	p.finish()
 	if len(p.errs) > 0 {
-		slices.SortStableFunc(p.errs, func(a, b error) int { return cmp.Compare(errLine(a), errLine(b)) })
+		p.remapErrors()
+		slices.SortStableFunc(p.errs, func(a, b error) int {
+			return cmp.Or(cmp.Compare(errFile(a), errFile(b)), cmp.Compare(errLine(a), errLine(b)))
+		})
 		return nil, errors.Join(p.errs...)
 	}
 	return p.s, nil
@@ -90,6 +95,43 @@ type parser struct {
 	victoryLines []int
 	turnsLine    int
 	layoutLine   int
+
+	origins map[int]origin // where each line of assembled text came from
+}
+
+// at names a line for a message: "line 12", or "normandy.map line 40" for a
+// line of assembled text that came from a map file.
+func (p *parser) at(n int) string {
+	if o, ok := p.origins[n]; ok {
+		if o.file != "" {
+			return fmt.Sprintf("%s line %d", o.file, o.line)
+		}
+		return fmt.Sprintf("line %d", o.line)
+	}
+	return fmt.Sprintf("line %d", n)
+}
+
+// remapErrors gives each error of assembled text its origin's file and line.
+func (p *parser) remapErrors() {
+	if p.origins == nil {
+		return
+	}
+	for _, err := range p.errs {
+		var le *LineError
+		if errors.As(err, &le) && le.File == "" {
+			if o, ok := p.origins[le.Line]; ok {
+				le.File, le.Line = o.file, o.line
+			}
+		}
+	}
+}
+
+func errFile(err error) string {
+	var le *LineError
+	if errors.As(err, &le) {
+		return le.File
+	}
+	return ""
 }
 
 func (p *parser) errf(n int, class error, format string, args ...any) {
@@ -115,7 +157,7 @@ func (p *parser) section(l line) string {
 		return "?"
 	}
 	if prev, dup := p.sections[name]; dup {
-		p.errf(l.n, ErrDuplicate, "section [%s] already opened at line %d", name, prev)
+		p.errf(l.n, ErrDuplicate, "section [%s] already opened at %s", name, p.at(prev))
 		return "?"
 	}
 	p.sections[name] = l.n
@@ -126,12 +168,16 @@ func (p *parser) header(l line) {
 	key := l.words[0]
 	value := strings.TrimSpace(strings.TrimPrefix(l.text, key))
 	known := []string{"game", "scenario", "title", "edition", "provenance", "layout", "turns"}
+	if key == "map" || key == "window" {
+		p.errf(l.n, ErrInvalid, "%s: a scenario that names a map is read with its map file (AssembleScenario; pbem does it when it loads or checks a file)", key)
+		return
+	}
 	if !slices.Contains(known, key) {
 		p.errf(l.n, ErrUnknown, "header keyword %q (want one of %s, or a [section])", key, strings.Join(known, ", "))
 		return
 	}
 	if prev, dup := p.headers[key]; dup {
-		p.errf(l.n, ErrDuplicate, "%s already given at line %d", key, prev)
+		p.errf(l.n, ErrDuplicate, "%s already given at %s", key, p.at(prev))
 		return
 	}
 	p.headers[key] = l.n
@@ -289,7 +335,7 @@ func (p *parser) terrain(l line) {
 	}
 	for _, id := range ids {
 		if prev, dup := p.hexLine[id]; dup {
-			p.errf(l.n, ErrDuplicate, "hex %s already described at line %d", id, prev)
+			p.errf(l.n, ErrDuplicate, "hex %s already described at %s", id, p.at(prev))
 			continue
 		}
 		p.hexLine[id] = l.n
@@ -332,7 +378,7 @@ func (p *parser) hexside(l line) {
 	})
 	key := [2]string{a, b}
 	if prev, dup := p.sideLine[key]; dup {
-		p.errf(l.n, ErrDuplicate, "hexside %s/%s already described at line %d", a, b, prev)
+		p.errf(l.n, ErrDuplicate, "hexside %s/%s already described at %s", a, b, p.at(prev))
 		return
 	}
 	p.sideLine[key] = l.n
@@ -388,7 +434,7 @@ func (p *parser) zone(l line) {
 		}
 		for _, id := range ids {
 			if prev, dup := p.zoneLines[name][id]; dup {
-				p.errf(l.n, ErrDuplicate, "hex %s is already in zone %s at line %d", id, name, prev)
+				p.errf(l.n, ErrDuplicate, "hex %s is already in zone %s at %s", id, name, p.at(prev))
 				continue
 			}
 			p.s.Zones[zi].Hexes = append(p.s.Zones[zi].Hexes, id)
@@ -445,7 +491,7 @@ func (p *parser) place(l line) {
 	}
 	for i, q := range p.s.Places {
 		if q.Kind == pl.Kind && q.Hex == pl.Hex {
-			p.errf(l.n, ErrDuplicate, "%s %s already given at line %d", kind, pl.Hex, p.placeLines[i])
+			p.errf(l.n, ErrDuplicate, "%s %s already given at %s", kind, pl.Hex, p.at(p.placeLines[i]))
 			return
 		}
 	}
@@ -509,7 +555,7 @@ func (p *parser) box(l line) {
 		}
 	}
 	if prev, dup := p.boxLine[b.Name]; dup {
-		p.errf(l.n, ErrDuplicate, "box %s already declared at line %d", b.Name, prev)
+		p.errf(l.n, ErrDuplicate, "box %s already declared at %s", b.Name, p.at(prev))
 		return
 	}
 	p.boxLine[b.Name] = l.n

@@ -15,12 +15,14 @@ var specialSyntax = map[SpecialKind]string{
 	SpecialNoMarker: "no-marker side trucks|strategic-move...",
 	SpecialRemove:   "remove formation when=hex by=nationality",
 	SpecialSupply:   "supply marker points",
+	SpecialPanzer21: "panzer-21 formation",
+	SpecialSupport:  "support us|cw air=n naval=n",
 }
 
 func (p *parser) special(l line) {
 	kind := SpecialKind(l.words[0])
 	if !specialKinds[kind] {
-		p.errf(l.n, ErrUnknown, "special rule %q (want invasion, range, no-entry, no-cross, no-marker, remove or supply)", l.words[0])
+		p.errf(l.n, ErrUnknown, "special rule %q (want invasion, range, no-entry, no-cross, no-marker, remove, supply, panzer-21 or support)", l.words[0])
 		return
 	}
 	args := l.words[1:]
@@ -103,6 +105,12 @@ func (p *parser) special(l line) {
 			p.errf(l.n, ErrUnknown, "nationality %q", r.Nationality)
 			return
 		}
+	case SpecialPanzer21:
+		if len(args) != 1 || !validName(args[0]) {
+			bad()
+			return
+		}
+		r.Formation = args[0] // 20.4
 	case SpecialSupply:
 		if len(args) != 2 {
 			bad()
@@ -118,6 +126,30 @@ func (p *parser) special(l line) {
 			return
 		}
 		r.Points = n
+	case SpecialSupport:
+		// S3.2.4: the most air and naval markers an army has a turn, below
+		// what the Weather table gives (19.1.1, 19.2.1).
+		if len(args) != 3 || (args[0] != "us" && args[0] != "cw") {
+			bad()
+			return
+		}
+		r.Nationality = args[0]
+		kv := p.keyValues(l.n, args[1:], "air", "naval")
+		if kv == nil {
+			return
+		}
+		var ok1, ok2 bool
+		r.Air, ok1 = p.int(l.n, "air", kv["air"], 0, 3)
+		r.Naval, ok2 = p.int(l.n, "naval", kv["naval"], 0, 2)
+		if !ok1 || !ok2 {
+			return
+		}
+		for _, o := range p.s.Special {
+			if o.Kind == SpecialSupport && o.Nationality == r.Nationality {
+				p.errf(l.n, ErrDuplicate, "support %s given twice", r.Nationality)
+				return
+			}
+		}
 	}
 	p.specialLines = append(p.specialLines, l.n)
 	p.s.Special = append(p.s.Special, r)

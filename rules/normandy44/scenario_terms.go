@@ -164,6 +164,10 @@ var UnitTypes = map[UnitType]TypeInfo{
 	Fallschirmjager: {InfantryT: true, Repl: "infantry"},
 }
 
+// Formation21Pz is the formation of the 21st Panzer Division, which has MA 3
+// in the German turn 1 (20.4).
+const Formation21Pz = "21pz"
+
 // Mark is a special marking or identity a rule looks at (2.3 and the rules cited).
 type Mark string
 
@@ -208,9 +212,11 @@ const (
 	SpecialNoMarker SpecialKind = "no-marker" // a side may not use a marker (S3.3 IV)
 	SpecialRemove   SpecialKind = "remove"    // remove a formation when a hex is occupied (S3.3 II)
 	SpecialSupply   SpecialKind = "supply"    // starting SupP on a marker (S3.2)
+	SpecialPanzer21 SpecialKind = "panzer-21" // the formation that is the 21st Panzer Division: MA 3 in turn 1 (20.4)
+	SpecialSupport  SpecialKind = "support"   // an army air and naval markers capped (S3.2.4)
 )
 
-var specialKinds = set(SpecialInvasion, SpecialRange, SpecialNoEntry, SpecialNoCross, SpecialNoMarker, SpecialRemove, SpecialSupply)
+var specialKinds = set(SpecialInvasion, SpecialRange, SpecialNoEntry, SpecialNoCross, SpecialNoMarker, SpecialRemove, SpecialSupply, SpecialPanzer21, SpecialSupport)
 
 // Markers a scenario may withhold (9.8).
 var withheldMarkers = set("trucks", "strategic-move")

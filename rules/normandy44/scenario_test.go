@@ -3,6 +3,7 @@ package normandy44
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -15,7 +16,21 @@ func readFile(t testing.TB, path string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if strings.HasSuffix(path, ".scn") {
+		// A scenario that names a shared map is read with it, as pbem does.
+		b, err = AssembleScenario(b, openBeside(path))
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+	}
 	return b
+}
+
+// openBeside reads the files a scenario names from the scenario's folder.
+func openBeside(path string) func(string) ([]byte, error) {
+	return func(name string) ([]byte, error) {
+		return os.ReadFile(filepath.Join(filepath.Dir(path), name))
+	}
 }
 
 func mustParse(t testing.TB, data []byte) *Scenario {
@@ -192,6 +207,10 @@ func TestParseErrors(t *testing.T) {
 		{"entry colour with no entry hex", "reinforcements", []string{"2 spare entry:red"}, ErrMissing, 0},
 		{"special rule of an unknown zone", "special", []string{"no-entry nbz"}, ErrMissing, 0},
 		{"unknown special rule", "special", []string{"fog-of-war"}, ErrUnknown, 0},
+		{"support of no army (S3.2.4)", "special", []string{"support gb air=0 naval=0"}, ErrSyntax, 0},
+		{"support without naval", "special", []string{"support us air=2"}, ErrSyntax, 0},
+		{"support over the table", "special", []string{"support us air=4 naval=1"}, ErrInvalid, 0},
+		{"support twice", "special", []string{"support us air=2 naval=1", "support us air=1 naval=1"}, ErrDuplicate, 1},
 		{"occupy after the last turn", "victory", []string{"occupy allied cherbourg-region turn=9"}, ErrTurn, 0},
 		{"cut-off of no city", "victory", []string{"cut-off allied \"Paris\""}, ErrMissing, 0},
 		{"seven-turn with a side (S2.2)", "victory", []string{"seven-turn allied"}, ErrSyntax, 0},

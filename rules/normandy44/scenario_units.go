@@ -64,7 +64,7 @@ func (p *parser) unit(l line) {
 		return
 	}
 	if prev, dup := p.unitLine[u.ID]; dup {
-		p.errf(l.n, ErrDuplicate, "unit %s already defined at line %d", u.ID, prev)
+		p.errf(l.n, ErrDuplicate, "unit %s already defined at %s", u.ID, p.at(prev))
 		return
 	}
 	p.unitLine[u.ID] = l.n

@@ -133,7 +133,10 @@ func (p *parser) finish() {
 		if hexes[pl.Hex].Terrain == Sea {
 			p.errf(n, ErrInvalid, "%s %s is an all-sea hex", pl.Kind, pl.Hex)
 		}
-		if (pl.Kind == PlaceDrop || pl.Kind == PlaceGlider || pl.Kind == PlaceMobilization) && !formations[pl.Arg] {
+		// A shared map's places serve every scenario on it; one that has none of
+		// a formation's units simply does not use them (scenario_map.go).
+		fromMap := p.origins[n].file != ""
+		if (pl.Kind == PlaceDrop || pl.Kind == PlaceGlider || pl.Kind == PlaceMobilization) && !formations[pl.Arg] && !fromMap {
 			p.errf(n, ErrMissing, "%s %s: no unit belongs to formation %s", pl.Kind, pl.Hex, pl.Arg)
 		}
 	}
@@ -186,7 +189,7 @@ func (p *parser) finish() {
 			return nil
 		}
 		if prev, dup := placedAt[id]; dup {
-			p.errf(n, ErrDuplicate, "unit %s already comes into play at line %d", id, prev)
+			p.errf(n, ErrDuplicate, "unit %s already comes into play at %s", id, p.at(prev))
 			return nil
 		}
 		placedAt[id] = n
@@ -257,6 +260,10 @@ func (p *parser) finish() {
 		}
 		if r.Glider && u.Type != GliderInfantry {
 			p.errf(n, ErrInvalid, "%s is not glider infantry (20.2.4)", u.ID)
+		}
+		if _, err := scatterColumn(u.Formation); r.Glider && err != nil {
+			// 20.2.4, AMBIG-36: the glider rolls on its division's column.
+			p.errf(n, ErrInvalid, "%s: formation %q has no Scatter column (T9: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
 		}
 	}
 

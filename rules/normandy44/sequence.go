@@ -76,7 +76,9 @@ type phaseRule struct {
 // adding their commands to Apply's switch.
 var phaseRules = map[Phase]phaseRule{
 	PhaseInitial: {name: "Initial Phase", rule: "3.0 A, 4.1",
-		await:  always,
+		// 25.1, 25.2: a forced Storm turn has no roll (storms.go).
+		enter:  (*Game).startInitial,
+		await:  func(g *Game) bool { return !g.forcedStormNow() },
 		prompt: func(g *Game) string { return "the weather roll (4.1): one die" }},
 	// 20.1 A: the Scatter rolls and the First Wave (invasion.go); the phase
 	// passes by itself once nothing is left to roll or decide.
@@ -89,11 +91,14 @@ var phaseRules = map[Phase]phaseRule{
 	PhaseReplacement: {name: "Replacement Phase", rule: "6.2, 6.7",
 		enter: (*Game).startReplacement,
 		// 6.2.3: no replacements in turn 1, and mobilization starts in turn 2 (6.7).
-		await: func(g *Game) bool { return g.s.Turn > 1 },
+		await: func(g *Game) bool { return g.s.Turn > 1 || g.initialSplit() }, // 24.0: the starting SupP split
 		prompt: func(g *Game) string {
 			p := "restore steps or rebuild units with Repl ('replace UNIT', 'rebuild UNIT [HEX]', 6.2)"
 			if g.s.Side == German {
 				p += ", mobilize one 243/709 unit ('mobilize UNIT HEX', 6.7)"
+				if g.opt.germanSplit && g.s.SupPNew > 0 {
+					p += fmt.Sprintf(", split this turn's %d SupP ('allot pz-west N' for the player facing the CW, 24.0)", g.s.SupPNew)
+				}
 				if g.s.SupPNew > 0 && g.fortressInPlay() {
 					p += fmt.Sprintf(", put up to %d of this turn's SupP on the Cherbourg Fortress ('allot cherbourg-fortress N', 5.2)", g.s.SupPNew)
 				}
@@ -106,7 +111,7 @@ var phaseRules = map[Phase]phaseRule{
 			return p + ", then 'end'"
 		}},
 	PhaseMovement: {name: "Movement Phase", rule: "9.0",
-		enter: (*Game).startMovement,
+		enter: func(g *Game) []rules.Event { return append(g.startMovement(), g.completeIPs()...) }, // 16.1.3
 		await: always,
 		prompt: func(g *Game) string {
 			p := "move units ('move UNIT HEX HEX ...', add 'sm' for Strategic Movement, 'trucks' for the Trucks marker)"
@@ -116,9 +121,13 @@ var phaseRules = map[Phase]phaseRule{
 					break
 				}
 			}
+			if g.s.Side == Allied && g.followUpsWait() {
+				p += ", land units from the approach boxes ('move UNIT BEACH-HEX [HEX]', 20.5)"
+			}
 			if g.s.Side == Allied && len(g.s.RP) > 0 {
 				p += ", land units bought with RP ('move UNIT BEACH-HEX [HEX]', 6.5)"
 			}
+			p += ", mark units Reserve ('reserve UNIT...', 15.1), begin IPs ('entrench UNIT', 16.1.3)"
 			if g.s.Side == Allied && len(g.evacuateChoices()) > 0 {
 				p += ", evacuate units from a beach to Britain ('evacuate UNIT', 21.2)"
 			}
@@ -128,22 +137,35 @@ var phaseRules = map[Phase]phaseRule{
 		enter: (*Game).startCombat,
 		await: always,
 		prompt: func(g *Game) string {
-			p := "attack ('attack HEX from HEX... maf UNIT... [with UNIT...] [air N] [naval N]', 10.2-10.5), " +
+			p := "attack ('attack HEX from HEX... maf UNIT... [with UNIT...] [art UNIT...] [air N] [naval N] [kampfgruppe]', 10.2-10.5), " +
 				"give orders ('order dd always', 'order losses UNIT...', 'if-retreat advance UNIT...'), then 'end'"
 			if g.s.Side == German {
 				p = strings.Replace(p, " [air N] [naval N]", "", 1)
+				p = strings.Replace(p, "[art UNIT...]", "[art UNIT...|caen]", 1) // 17.2.8
+			} else if g.s.Phase == PhaseCombat && g.s.Combats == 0 {
+				p = "assign strafing first ('strafe HEX us|cw', 19.1.4), " + p
 			}
 			return p
 		}},
-	// 15.2, 15.3: held only by a side with units in Reserve; Reserve (15.1)
-	// comes with part 2, so no side has any yet.
-	PhaseReserveMovement: {name: "Reserve Movement Phase", rule: "15.2", await: never},
-	PhaseReserveCombat:   {name: "Reserve Combat Phase", rule: "15.3", await: never},
-	PhaseRegeneration:    {name: "Regeneration Phase", rule: "3.0 B6", enter: (*Game).regeneration, await: never},
+	// 15.2, 15.3: held only by a side with units in Reserve (reserve.go);
+	// they reuse the Movement and Combat Phases commands.
+	PhaseReserveMovement: {name: "Reserve Movement Phase", rule: "15.2", enter: (*Game).startReserveMovement,
+		await: func(g *Game) bool { return g.hasReserve(g.s.Side) }, prompt: reserveMovementPrompt},
+	PhaseReserveCombat: {name: "Reserve Combat Phase", rule: "15.3", enter: (*Game).startCombat,
+		await: func(g *Game) bool { return g.hasReserve(g.s.Side) }, prompt: reserveCombatPrompt},
+	PhaseRegeneration: {name: "Regeneration Phase", rule: "3.0 B6",
+		enter: func(g *Game) []rules.Event { return append(g.regenerationPhase(), g.reserveRegeneration()...) }, // 15.4
+		await: never},
 	// 18.1: the check needs no decision; the phase waits only for the
 	// attrition dice of Isolated units (18.5).
 	PhaseSupply: {name: "Supply Phase", rule: "18.1",
-		enter: (*Game).supplyPhase,
+		enter: func(g *Game) []rules.Event {
+			events := g.supplyPhase()
+			if len(g.s.Attrition) == 0 {
+				events = append(events, g.ipSupplyEnd()...) // 16.1.5: the phase ends now
+			}
+			return events
+		},
 		await: func(g *Game) bool { return len(g.s.Attrition) > 0 },
 		prompt: func(g *Game) string {
 			return "isolation attrition (18.5): the dice decide for " + strings.Join(g.s.Attrition, ", ")
@@ -166,8 +188,10 @@ func (g *Game) enterPhase() []rules.Event {
 	var events []rules.Event
 	for !g.s.Over {
 		r := phaseRules[g.s.Phase]
+		events = append(events, g.reserveSweep()...) // 15.4: ineligible units lose Reserve at once
 		if r.enter != nil {
 			events = append(events, r.enter(g)...)
+			events = append(events, g.reserveSweep()...)
 		}
 		if g.s.Over || r.await(g) {
 			break
@@ -179,6 +203,7 @@ func (g *Game) enterPhase() []rules.Event {
 
 // nextStage steps to the next stage, into the next turn after the End Phase.
 func (g *Game) nextStage() {
+	g.s.Ended = nil // 24.0: a new phase, every player has his part to play
 	st := stages(g.s.Turn, g.sc)
 	i := g.stageIndex()
 	if i+1 < len(st) {
@@ -189,12 +214,38 @@ func (g *Game) nextStage() {
 	g.s.Phase, g.s.Side = firstStage(g.s.Turn, g.sc)
 }
 
-// Pending implements rules.Game.
+// Pending implements rules.Game. With two players a side (24.0), a side
+// named where a seat is due becomes the seat whose part of the phase it is
+// (seatFor), and the prompt names it.
 func (g *Game) Pending() rules.Pending {
+	p := g.pending()
+	if !g.opt.multi() {
+		return p
+	}
+	g.invasionSeats(&p) // 24.0: each beach's decisions to its army's players
+	for k, s := range p.Seats {
+		p.Seats[k] = g.seatFor(s)
+	}
+	if p.Dice != nil {
+		p.Dice.By = g.seatFor(p.Dice.By)
+	}
+	if len(p.Seats) == 1 && p.Prompt != "" {
+		p.Prompt = string(p.Seats[0]) + ": " + p.Prompt
+	}
+	return p
+}
+
+func (g *Game) pending() rules.Pending {
 	r := phaseRules[g.s.Phase]
 	p := rules.Pending{Phase: g.phaseName()}
 	if g.s.Over {
 		p.Over, p.Result = true, g.s.Result
+		return p
+	}
+	if d := g.gliderNeed(); d != nil {
+		// 20.2.4: a glider's Scatter die, rolled by the Allied seat.
+		p.Seats, p.Dice = []rules.Seat{rules.Seat(Allied)}, d
+		p.Prompt = "Scatter of a landing glider (20.2.4): one die"
 		return p
 	}
 	if g.s.Phase == PhaseInitial {
@@ -202,7 +253,7 @@ func (g *Game) Pending() rules.Pending {
 		// Allied one (3.0: "one of the players" rolls).
 		p.Seats = []rules.Seat{rules.Seat(Allied)}
 		p.Prompt = r.prompt(g)
-		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: fmt.Sprintf("weather, turn %d (4.1)", g.s.Turn), Sides: []int{6}}
+		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: g.weatherFor(), Sides: []int{6}}
 		return p
 	}
 	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
@@ -214,6 +265,11 @@ func (g *Game) Pending() rules.Pending {
 		p.Seats = []rules.Seat{rules.Seat(Allied)} // 22.2: the End Phase waits only for the Allies
 	}
 	p.Prompt = r.prompt(g)
+	if g.s.Strafing != nil {
+		p.Dice = g.strafeNeed() // 19.1.4: before the combat it belongs to
+		p.Prompt = p.Dice.For
+		return p
+	}
 	if g.s.Combat != nil {
 		g.combatPending(&p)
 		return p
@@ -238,6 +294,12 @@ func (g *Game) phaseName() string {
 // which the weather table (weather.go) turns into the turn's weather and
 // resources (4.3 note), and the attrition dice of a Supply Phase (18.5).
 func (g *Game) Roll(values []int) ([]rules.Event, error) {
+	if !g.s.Over && len(g.s.GliderRolls) > 0 {
+		return g.rollGlider(values) // 20.2.4
+	}
+	if !g.s.Over && g.s.Strafing != nil {
+		return g.rollStrafe(values)
+	}
 	if !g.s.Over && g.s.Combat != nil && g.Pending().Dice != nil {
 		return g.rollCombat(values)
 	}
@@ -253,18 +315,27 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	if len(values) != 1 || values[0] < 1 || values[0] > 6 {
 		return nil, fmt.Errorf("%w: the weather roll is one die, 1 to 6, have %v", rules.ErrIllegal, values)
 	}
-	w, events := weatherFor(g.s.Turn, values[0])
-	g.s.Weather = w
+	events, stands := g.rollWeather(values[0]) // 25.1, 25.2 may ask for another die
+	if !stands {
+		return events, nil
+	}
 	if len(events) == 0 { // weatherFor usually says it itself
 		events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
 	}
 	events = append(events, g.mulberryInitial()...) // 21.1.1: before the SupP it changes (21.1.3)
 	events = append(events, g.receiveResources()...)
+	events = append(events, g.supportMarkers()...) // 19.1.1, 19.2.1, 25.3
+	g.hqReady()                                    // 17.2.3
 	for i := range g.s.Units {
 		// 17.3: a Werfer that can trace a supply line flips back to ready.
 		if us := &g.s.Units[i]; us.Fired && !us.OutOfSupply {
 			us.Fired = false
 		}
+	}
+	// 20.2.4: the gliders arrive at the end of the Initial Phase and roll
+	// their Scatter dice before the turn goes on (rollGlider).
+	if events = append(events, g.gliderArrival()...); len(g.s.GliderRolls) > 0 {
+		return events, nil
 	}
 	g.nextStage()
 	return append(events, g.enterPhase()...), nil
@@ -288,6 +359,7 @@ func (g *Game) startMovement() []rules.Event {
 		}
 	}
 	events = append(events, g.arrive()...)
+	events = append(events, g.gliderMovementStart()...) // 20.2.4
 	if g.s.Side == German && g.s.Turn >= 2 {
 		if !g.s.RestrictedFree && g.alliedWithin2(MarkRestricted) {
 			g.s.RestrictedFree = true

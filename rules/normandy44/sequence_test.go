@@ -67,9 +67,10 @@ func TestPlayThrough_3_0(t *testing.T) {
 	apply(t, g, German, "end")
 	refused(t, g, German, "move 919/709 3011 3010", "3.0") // combat phase
 	// 18.1: the Supply Phases need no command; no unit is marked yet, so
-	// no attrition dice either.
-	for _, s := range []Side{German, Allied, Allied} {
-		apply(t, g, s, "end")
+	// no attrition dice either. The Allied Movement Phase ends once the
+	// follow-up units that can land have landed (20.5.3).
+	for range 3 {
+		endOrLand(t, g)
 	}
 	p = g.Pending()
 	if p.Dice == nil || p.Dice.Sides[0] != 6 || len(p.Dice.Sides) != 1 || !strings.Contains(p.Dice.For, "weather, turn 2") {
@@ -85,6 +86,7 @@ func TestPlayThrough_3_0(t *testing.T) {
 		if _, err := g.Roll([]int{turn%6 + 1}); err != nil {
 			t.Fatalf("turn %d weather: %v", turn, err)
 		}
+		rollGliders(t, g) // 20.2.4
 		if !g.s.Weather.Valid() {
 			t.Fatal("no weather set")
 		}
@@ -105,7 +107,7 @@ func TestPlayThrough_3_0(t *testing.T) {
 			if !slices.Contains([]Phase{PhaseReplacement, PhaseMovement, PhaseCombat}, g.s.Phase) {
 				t.Fatalf("turn %d: waits in the %s", turn, p.Phase)
 			}
-			apply(t, g, Side(p.Seats[0]), "end")
+			endOrLand(t, g)
 		}
 	}
 	if p := g.Pending(); !p.Over || p.Result == "" || len(p.Seats) != 0 {

@@ -16,6 +16,14 @@ type state struct {
 	Turn     int      `json:"turn"`
 	Phase    Phase    `json:"phase"`
 	Side     Side     `json:"side,omitempty"` // the phasing side; "" in the Initial and End Phases
+	// Ended lists the seats of a side with two players that have said 'end'
+	// in the current phase (24.0, players.go).
+	Ended []string `json:"ended,omitempty"`
+	// The optional storm rules (storms.go): the 1s rerolled in this turn's
+	// weather roll (25.1, 25.2; S3.2.3 reads them), and the turn in which a
+	// 25.2 Storm began.
+	Rerolled   int `json:"rerolled,omitempty"`
+	StormBegan int `json:"storm_began,omitempty"`
 	// Weather is this turn's weather (4.1); its effects (T4) come from
 	// weather.go.
 	Weather Weather `json:"weather"`
@@ -70,6 +78,29 @@ type state struct {
 	EndWait     bool         `json:"end_wait,omitempty"`
 	EdgeUnits   int          `json:"edge_units,omitempty"`
 
+	// GliderRolls lists the gliders landed and waiting for their Scatter
+	// die (20.2.4, glider.go), in order.
+	GliderRolls []string `json:"glider_rolls,omitempty"`
+	// Improved Positions (16.1, ip.go): the IP and Entrenching markers on
+	// the map, in the order begun, and the army ("german", "us", "cw") of
+	// each IP begun in the current Movement Phase, against the turn's
+	// allowance (16.1.2).
+	IPs      []ipMarker `json:"ips,omitempty"`
+	IPsBegun []string   `json:"ips_begun,omitempty"`
+	// Allied air and naval support (airnaval.go, strafe.go): the turn's
+	// markers per army (19.1.1, 19.2.1), the strafing missions of this Allied
+	// Combat Phase and the strafing whose dice are awaited (19.1.4), the turn
+	// and hexes of the special Cherbourg bombardment (19.2.5), and the coastal
+	// batteries eliminated (25.3, option coastal-batteries).
+	Air          []markerPool    `json:"air,omitempty"`
+	Naval        []markerPool    `json:"naval,omitempty"`
+	Strafes      []strafeMission `json:"strafes,omitempty"`
+	Strafing     *strafeRun      `json:"strafing,omitempty"`
+	Bombard      int             `json:"bombard,omitempty"`
+	BombardHexes []string        `json:"bombard_hexes,omitempty"`
+	Batteries    []string        `json:"batteries,omitempty"`
+	SwordLanded  bool            `json:"sword_landed,omitempty"` // 25.3: a reinforcement landed through Sword
+
 	// Invasion is the progress of the Special Invasion Phase (20.1-20.3,
 	// invasion.go); nil outside it.
 	Invasion *invasionRecord `json:"invasion,omitempty"`
@@ -114,6 +145,18 @@ type unitState struct {
 	Scattered  bool `json:"scattered,omitempty"`
 	RecoverOne bool `json:"recover_one,omitempty"`
 	Regroup    bool `json:"regroup,omitempty"`
+	// Recovered: a RecoverOne unit has taken its one step back (20.2.2).
+	Recovered bool `json:"recovered,omitempty"`
+	// Reserve (15.1-15.4, reserve.go): the unit carries a Reserve marker;
+	// ReserveMoved: it moved in this Reserve Movement Phase (15.2); EZOCMove:
+	// its last move entered or left an enemy ZOC, which bars Reserve (15.1).
+	Reserve      bool `json:"reserve,omitempty"`
+	ReserveMoved bool `json:"reserve_moved,omitempty"`
+	EZOCMove     bool `json:"ezoc_move,omitempty"`
+	// HQMoved: an HQ on its Moved side after moving more than 1 hex or a
+	// retreat (17.2.3), until it flips back in the Initial Phase; it gives
+	// neither artillery nor DD support (12.4.7 ENGINE NOTE).
+	HQMoved bool `json:"hq_moved,omitempty"`
 }
 
 // control records who controls a Town, City or fortification hex: the side
@@ -131,9 +174,15 @@ type Game struct {
 	index map[string]int // unit id -> index in sc.Units and s.Units
 	sup   *SupplyMap     // supply geometry (18.x), shared like b
 	s     state
+	// opt is what the invitation's options decide (players.go), read from
+	// s.Options once.
+	opt variant
 	// cur caches the Combat that s.Combat records; Clone drops it and the
 	// clone rebuilds its own.
 	cur *Combat
+	// hqLines caches the German HQ supply traces of 17.2.7 for one position
+	// (combat_special.go); Clone drops it.
+	hqLines *hqLineCache
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }
@@ -182,6 +231,7 @@ func (g *Game) Hash() string { return rules.HashState(g.s) }
 func (g *Game) Clone() rules.Game {
 	c := *g
 	c.s.Options = slices.Clone(g.s.Options)
+	c.s.Ended = slices.Clone(g.s.Ended) // 24.0
 	c.s.Units = slices.Clone(g.s.Units)
 	c.s.Control = slices.Clone(g.s.Control)
 	c.s.SupP = slices.Clone(g.s.SupP)
@@ -195,6 +245,19 @@ func (g *Game) Clone() rules.Game {
 	c.s.Orders = slices.Clone(g.s.Orders)
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
+	c.s.GliderRolls = slices.Clone(g.s.GliderRolls)
+	c.s.IPs = slices.Clone(g.s.IPs)
+	c.s.IPsBegun = slices.Clone(g.s.IPsBegun)
+	c.s.Air = slices.Clone(g.s.Air)
+	c.s.Naval = slices.Clone(g.s.Naval)
+	c.s.Strafes = slices.Clone(g.s.Strafes)
+	c.s.BombardHexes = slices.Clone(g.s.BombardHexes)
+	c.s.Batteries = slices.Clone(g.s.Batteries)
+	if g.s.Strafing != nil {
+		r := *g.s.Strafing
+		r.Targets = slices.Clone(r.Targets)
+		c.s.Strafing = &r
+	}
 	c.s.Invasion = g.s.Invasion.clone()
 	if g.s.Combat != nil {
 		r := *g.s.Combat
@@ -202,6 +265,7 @@ func (g *Game) Clone() rules.Game {
 		c.s.Combat = &r
 	}
 	c.cur = nil
+	c.hqLines = nil
 	return &c
 }
 

@@ -301,6 +301,7 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 	if len(g.s.Attrition) > 0 {
 		return events, nil
 	}
+	events = append(events, g.ipSupplyEnd()...) // 16.1.5: the end of the Supply Phase
 	g.nextStage()
 	return append(events, g.enterPhase()...), nil
 }

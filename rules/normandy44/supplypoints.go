@@ -56,7 +56,8 @@ func replFits(g ReplGrant, u *Unit, w Weather) error {
 		return rules.Refuse("6.3", "%s never receives Repl", u.ID)
 	case info.Repl == "":
 		return rules.Refuse("6.3", "%s (%s) never receives Repl", u.ID, u.Type)
-	case info.Repl == "airborne":
+	case info.Repl == "airborne" && g.Type != "airborne":
+		// 6.3, 20.2.2: the airborne Repl the Scatter table gave, and no other.
 		return rules.Refuse("6.3", "%s takes only the airborne Repl of the Scatter table (20.2)", u.ID)
 	case info.Repl != g.Type:
 		return rules.Refuse("6.2.6", "%s needs %s Repl, not %s", u.ID, info.Repl, g.Type)

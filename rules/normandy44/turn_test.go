@@ -27,11 +27,26 @@ func toTurn(t *testing.T, g *Game, turn, weatherDie int) []rules.Event {
 			}
 			continue
 		}
-		apply(t, g, Side(p.Seats[0]), "end")
+		endOrLand(t, g)
 	}
 	ev, err := g.Roll([]int{weatherDie})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// 20.2.4: in turn 2 the gliders roll Scatter; a 6 (+1) leaves them be.
+	return append(ev, rollGliders(t, g)...)
+}
+
+// rollGliders rolls 6 for every glider Scatter die awaited.
+func rollGliders(t *testing.T, g *Game) []rules.Event {
+	t.Helper()
+	var ev []rules.Event
+	for len(g.s.GliderRolls) > 0 {
+		e, err := g.Roll([]int{6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev = append(ev, e...)
 	}
 	return ev
 }
@@ -149,6 +164,11 @@ func TestReplace_6_2(t *testing.T) {
 	}
 	g.s.Units[g.index["739/709"]].Step = 1    // quality -1
 	g.s.Units[g.index["Sturm-AOK7"]].Step = 1 // quality +1
+	// The turn-2 gliders (20.2.4) would cut 739/709's supply line: this
+	// test is about 6.2, so they stay away.
+	for _, id := range []string{"325/82", "2-401/82"} {
+		g.s.Units[g.index[id]].At = ""
+	}
 	refused(t, g, German, "replace Sturm-AOK7", "6.4.2")
 	refused(t, g, German, "replace 920/243", "6.2.1") // full strength
 	refused(t, g, German, "replace 505/82", "6.2")    // not German

@@ -142,8 +142,8 @@ func TestVictoryS3(t *testing.T) {
 func TestVictoryControl(t *testing.T) {
 	s := cherbourgScenario(t)
 	kept := startingControl(s, map[string]Side{"2512": German})
-	if kept["2512"] != German || kept["3504"] != German || len(kept) != 12 {
-		t.Errorf("2.2.5: starting control %v; want the 9 Towns and 3 City hexes of [terrain] German", kept)
+	if kept["2512"] != German || kept["3504"] != German || kept["3403"] != German || len(kept) != 14 {
+		t.Errorf("2.2.5: starting control %v; want the 9 Towns, 3 City hexes and 2 forts (Westeck 3403, Osteck 3506; 16.1.6) German", kept)
 	}
 	if _, ok := kept["2513"]; ok {
 		t.Error("2.2.5: bocage hex 2513 keeps control")

@@ -87,9 +87,9 @@ func weatherFor(turn int, roll int) (Weather, []rules.Event) {
 }
 
 // weatherRollStands applies the optional storm rules to a weather roll from
-// turn 3 (25.1, 25.2): false means roll the die again. With "historical-storm"
+// turn 3 (25.1, 25.2): false means roll the die again. With "historical-storms"
 // (25.1) turns 14-16 are Storm whatever the die (see forcedStorm) and a 1 is
-// rerolled in every other turn. With "three-day-storm" (25.2, AMBIG-44) a 1 is
+// rerolled in every other turn. With "random-storm" (25.2, AMBIG-44) a 1 is
 // rerolled in turns 3-11 and stands from turn 12. Without an option every roll
 // stands.
 func weatherRollStands(turn, roll int, option string) bool {
@@ -97,9 +97,9 @@ func weatherRollStands(turn, roll int, option string) bool {
 		return true
 	}
 	switch option {
-	case "historical-storm":
+	case optHistoricalStorms:
 		return false
-	case "three-day-storm":
+	case optRandomStorm:
 		return turn >= 12
 	}
 	return true
@@ -110,9 +110,9 @@ func weatherRollStands(turn, roll int, option string) bool {
 // turns 12-22 (stormBegan is that turn, 0 if none).
 func forcedStorm(turn int, option string, stormBegan int) bool {
 	switch option {
-	case "historical-storm":
+	case optHistoricalStorms:
 		return turn >= 14 && turn <= 16
-	case "three-day-storm":
+	case optRandomStorm:
 		return stormBegan >= 12 && turn > stormBegan && turn < stormBegan+3
 	}
 	return false

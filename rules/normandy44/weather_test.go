@@ -198,16 +198,16 @@ func TestWeatherEffects(t *testing.T) {
 
 // TestWeatherOptionalStorms is 25.1 and 25.2 (AMBIG-44).
 func TestWeatherOptionalStorms(t *testing.T) {
-	if weatherRollStands(5, 1, "historical-storm") || !weatherRollStands(5, 2, "historical-storm") {
+	if weatherRollStands(5, 1, optHistoricalStorms) || !weatherRollStands(5, 2, optHistoricalStorms) {
 		t.Error("25.1: a 1 is rerolled")
 	}
-	if !forcedStorm(15, "historical-storm", 0) || forcedStorm(13, "historical-storm", 0) {
+	if !forcedStorm(15, optHistoricalStorms, 0) || forcedStorm(13, optHistoricalStorms, 0) {
 		t.Error("25.1: turns 14-16 are Storm")
 	}
-	if weatherRollStands(11, 1, "three-day-storm") || !weatherRollStands(12, 1, "three-day-storm") {
+	if weatherRollStands(11, 1, optRandomStorm) || !weatherRollStands(12, 1, optRandomStorm) {
 		t.Error("25.2: 1s rerolled until turn 11, standing from turn 12")
 	}
-	if !forcedStorm(13, "three-day-storm", 12) || !forcedStorm(14, "three-day-storm", 12) || forcedStorm(15, "three-day-storm", 12) {
+	if !forcedStorm(13, optRandomStorm, 12) || !forcedStorm(14, optRandomStorm, 12) || forcedStorm(15, optRandomStorm, 12) {
 		t.Error("25.2: a Storm from turn 12 lasts 3 turns")
 	}
 	if !weatherRollStands(5, 1, "") {

@@ -76,10 +76,16 @@ func (l zocLines) blocks(from, to hex.Axial, friendsAt bool) bool {
 //     the coastline (an all-sea hex), on a marsh hex, or on an impassable
 //     hexside.
 //
-// Scattered units form no lines (20.2.3); Scatter comes with part 3.
+// Scattered units form no lines and are no link in one (20.2.3): a hex
+// counts only through a unit with a ZOC that is not Scattered.
 func (g *Game) lines(owner Side, occ map[hex.Axial][]int) zocLines {
 	l := zocLines{sides: map[hex.Side]bool{}}
-	src := g.zocSources(owner)
+	var src []hex.Axial
+	for _, a := range g.zocSources(owner) {
+		if g.lineSource(occ[a], owner) {
+			src = append(src, a)
+		}
+	}
 	srcSet := hex.NewSet(src...)
 	enemyAt := func(a hex.Axial) bool {
 		s := g.sideAt(occ, a)

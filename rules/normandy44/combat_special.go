@@ -1,0 +1,217 @@
+package normandy44
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+	hx "github.com/pbem-referee/pbem/rules/hex"
+)
+
+// Combat special cases: the army boundary in attacks (22.1.2), Caen
+// artillery (17.2.8), HQs flipped by a retreat (17.2.3) and the Cherbourg
+// Fortress SupP of German HQ fire (17.2.7, 17.4).
+
+// checkBoundary: an Allied unit may attack a German unit at most 1 hex
+// beyond its army's boundary, not 2 (22.1.2); the geometry is move.go's.
+func (g *Game) checkBoundary(a AttackCommand, target hx.Axial) error {
+	if g.s.Side != Allied {
+		return nil
+	}
+	for _, id := range a.Units() {
+		u := g.unit(g.index[id])
+		if !g.withinArmy(u.Nationality, target) {
+			return rules.Refuse("22.1.2", "%s may attack at most 1 hex beyond its army boundary; %s is 2 or more", id, a.Target)
+		}
+	}
+	return nil
+}
+
+// caenArt is the word that names Caen's artillery in an attack's art list
+// (17.2.8): 'art caen'.
+const caenArt = "caen"
+
+// caenHexes are the Caen City hexes (17.2.8, 23.2).
+func (g *Game) caenHexes() []string { return cityHexes(g.sc, "Caen") }
+
+// caenArtillery reports whether Caen's artillery may fire on target
+// (17.2.8): at least one Caen hex German-controlled within 3 hexes, until
+// all the Caen hexes are Allied-controlled, with a 7th Army SupP to pay.
+func (g *Game) caenArtillery(target hx.Axial) (bool, string) {
+	ctl := g.controlMap()
+	caen := g.caenHexes()
+	if len(caen) == 0 {
+		return false, "the map has no Caen"
+	}
+	allied := 0
+	near := false
+	for _, id := range caen {
+		if ctl[id] == Allied {
+			allied++
+			continue
+		}
+		if a, ok := g.b.ids[id]; ok && ctl[id] == German && hx.Distance(a, target) <= 3 {
+			near = true
+		}
+	}
+	switch {
+	case allied == len(caen):
+		return false, "every Caen hex is Allied-controlled"
+	case !near:
+		return false, fmt.Sprintf("no German-controlled Caen hex within 3 hexes of %s", g.b.id(target))
+	}
+	if k := poolIndex(g.s.SupP, germanSupPPool); k < 0 || g.s.SupP[k].N < 1 {
+		return false, "the 7th Army has no SupP"
+	}
+	return true, ""
+}
+
+// hqMovedFlip: an HQ forced to retreat flips to its Moved side (17.2.3); it
+// gives no artillery or DD support until it flips back in the Initial Phase.
+func (g *Game) hqMovedFlip(c *Combat) []rules.Event {
+	if c.Retreat == nil {
+		return nil
+	}
+	var events []rules.Event
+	for _, u := range c.In.Defenders {
+		i := g.index[u.ID]
+		if g.unit(i).Type == HQ && !g.s.Units[i].Gone && !g.s.Units[i].HQMoved {
+			g.s.Units[i].HQMoved = true
+			events = append(events, rules.Event{Seat: rules.Seat(g.unit(i).Side), Text: fmt.Sprintf("%s retreated: it flips to its Moved side (17.2.3)", u.ID)})
+		}
+	}
+	return events
+}
+
+// hqReady flips back, in the Initial Phase, every HQ on its Moved side that
+// can trace a supply line (17.2.3).
+func (g *Game) hqReady() {
+	for i := range g.s.Units {
+		if us := &g.s.Units[i]; us.HQMoved && !us.OutOfSupply {
+			us.HQMoved = false
+		}
+	}
+}
+
+// hqPools are the SupP pools a German HQ may spend for its fire (17.2.7):
+// the 7th Army's if it can trace a line to the map edge, the Cherbourg
+// Fortress's if it can trace one to a Cherbourg hex; the Cotentin HQ only
+// the Fortress's (17.4). A scenario without the Fortress pool spends the
+// 7th Army's without a trace (its supply marker says whether it may fire).
+func (g *Game) hqPools(i int) []string {
+	k := poolIndex(g.s.SupP, "cherbourg-fortress")
+	cotentin := slices.Contains(g.unit(i).Marks, MarkCotentin)
+	if k < 0 && !cotentin {
+		return []string{germanSupPPool}
+	}
+	edge, cher := g.hqTraces()
+	at := g.s.Units[i].At
+	var out []string
+	if !cotentin && edge[at] == InSupply {
+		out = append(out, germanSupPPool)
+	}
+	if k >= 0 && cher[at] == InSupply {
+		out = append(out, "cherbourg-fortress")
+	}
+	return out
+}
+
+// hqLineCache is the two traces of hqPools for one position.
+type hqLineCache struct {
+	key        string
+	edge, cher map[string]SupplyStatus
+}
+
+// hqTraces are the German supply statuses for lines to the map edge and to
+// the Cherbourg hexes (17.2.7), cached while the units and control stay as
+// they are: Legal and Pending ask for them for every HQ.
+func (g *Game) hqTraces() (edge, cher map[string]SupplyStatus) {
+	var b strings.Builder
+	for _, us := range g.s.Units {
+		fmt.Fprintf(&b, "%s/%d/%t/%t/%t;", us.At, us.Step, us.Gone, us.Disrupted, us.Scattered)
+	}
+	for _, c := range g.s.Control {
+		b.WriteString(string(c.Side))
+	}
+	key := b.String()
+	if c := g.hqLines; c != nil && c.key == key {
+		return c.edge, c.cher
+	}
+	v := g.supplyView(German)
+	e := v
+	e.EdgeOnly = true
+	edge = traceSupply(g.sup, e)
+	ctl := g.controlMap()
+	cher = traceLineTo(g.sup, v, func(id string) bool {
+		a, ok := g.b.ids[id]
+		return ok && slices.Contains(g.sup.cherbourg, a) && ctl[id] != Allied
+	})
+	g.hqLines = &hqLineCache{key: key, edge: edge, cher: cher}
+	return edge, cher
+}
+
+// kampfgruppeChoices are the combat-group attacks on t for Legal (10.3.4):
+// each stack among the candidates, of one army, of more than one formation
+// and of total printed strength at most 6 (AMBIG-15), as the MAF alone.
+func (g *Game) kampfgruppeChoices(t hx.Axial, cand []int) []rules.Choice {
+	var out []rules.Choice
+	byHex := map[string][]int{}
+	var hexes []string
+	for _, i := range cand {
+		at := g.s.Units[i].At
+		if byHex[at] == nil {
+			hexes = append(hexes, at)
+		}
+		byHex[at] = append(byHex[at], i)
+	}
+	slices.Sort(hexes)
+	for _, h := range hexes {
+		us := byHex[h]
+		total := 0
+		forms := map[string]bool{}
+		for _, i := range us {
+			total += g.strength(i)
+			forms[formationKey(g.combatUnit(i))] = true
+		}
+		if len(us) < 2 || len(forms) < 2 || total > 6 || slices.ContainsFunc(us, func(i int) bool { return g.army(i) != g.army(us[0]) }) {
+			continue
+		}
+		a := AttackCommand{Target: g.b.id(t), From: []string{h}, Kampfgruppe: true}
+		for _, i := range us {
+			a.MAF = append(a.MAF, g.unit(i).ID)
+		}
+		slices.Sort(a.MAF)
+		if g.checkSupportMarkers(a, t) != nil {
+			continue
+		}
+		in, _ := g.combatInput(a)
+		if o, err := resolveOdds(in); err == nil {
+			out = append(out, rules.Choice{Command: a.String(), Piece: a.Target, Note: "combat group (10.3.4): " + o.String()})
+		}
+	}
+	return out
+}
+
+// orderedSupport adds defensive support to a DD taken by order when the
+// side's order 'order dd-support always' is in force and a source can give
+// it (12.4.7; for the Allies a naval marker of the Lead's army, 19.2.2). The
+// function returned pays once the decision is taken; nil if none.
+func (g *Game) orderedSupport(c *Combat, side Side, cmd *CombatCommand, orders Orders) func() string {
+	if cmd.Kind != CmdDD || cmd.Support || len(cmd.Units) == 0 {
+		return nil
+	}
+	if o, ok := orders.find(side, CmdOrderDDSupport); !ok || o.Mode != ModeAlways {
+		return nil
+	}
+	pay := g.ddSupport(c, cmd.Units[0])
+	if pay != nil {
+		cmd.Support = true
+	}
+	return pay
+}
+
+// CmdOrderDDSupport, 'order dd-support always|never': a DD taken by order
+// asks for defensive support (a naval marker, a Werfer, an HQ or Caen;
+// 12.4.7, 19.2.2) when one can give it.
+const CmdOrderDDSupport CommandKind = "order dd-support"
