@@ -120,11 +120,15 @@ func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHan
 	other := map[*App]*App{anna: jan, jan: anna}
 	holder := jan // the player who wrote last, who holds the whole log
 	var last []string
+	var after *replay.Replay // the holder's game after its last entry, if it made one
 	for cg.Handovers < maxHandovers {
-		_, r, err := holder.Status(ctx, game)
-		if err != nil {
-			return cg, err
+		r := after
+		if r == nil {
+			if _, r, err = holder.Status(ctx, game); err != nil {
+				return cg, err
+			}
 		}
+		after = nil
 		w := r.Waiting()
 		if w.Over {
 			cg.Result = r.Game().Pending().Result
@@ -167,9 +171,11 @@ func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHan
 		if len(cmds) == 0 {
 			return cg, e2eStuck(r, string(seat)+" must act and the random player has no legal command", last)
 		}
-		if _, err := holder.Do(ctx, game, cmds); err != nil {
+		p, err := holder.Do(ctx, game, cmds)
+		if err != nil {
 			return cg, fmt.Errorf("%s gives %q: %w", seat, cmds, err)
 		}
+		after = p.Replay
 		cg.Commands += len(cmds)
 		last = cmds
 	}
