@@ -604,3 +604,24 @@ func TestCherbourgScenario_Markers_S3_2_4(t *testing.T) {
 		}
 	}
 }
+
+// TestStrafe_Players_24_0: with two Allied players each flies only his own
+// army's air markers (19.1.2, 22.1.1, 24.0).
+func TestStrafe_Players_24_0(t *testing.T) {
+	m := fourMap()
+	m.units = append(m.units, "gpz german heer 21pz tank 4-6 2-6 ac=gray:3")
+	m.setup = append(m.setup, "gpz 0604")
+	gg, err := New([]byte(m.text()+"\n[zones]\nus-sector 0101-0108 0201-0208 0301-0308 0401-0408\n"), []string{"players=3-allied"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	g.s.Turn, g.s.Phase, g.s.Side, g.s.Weather = 3, PhaseCombat, Allied, WeatherClear4
+	g.supportMarkers()
+	seat := g.Pending().Seats[0]
+	if seat != SeatUS {
+		t.Fatalf("the Allied Combat Phase opens with %s", seat)
+	}
+	refusedSeat(t, g, SeatUS, "strafe 0604 cw", "24.0", "cw seat")
+	applySeat(t, g, SeatUS, "strafe 0604 us")
+}

@@ -179,14 +179,15 @@ func (g *Game) followUpsWait() bool {
 }
 
 // mustLand names a unit in an approach box that could land now, "" if none:
-// follow-up units wait only when they cannot land (20.5.2, 20.5.3).
+// follow-up units wait only when they cannot land (20.5.2, 20.5.3). With two
+// Allied players, only the acting player's own units count (24.0).
 func (g *Game) mustLand() string {
 	if g.s.Side != Allied || g.s.Phase != PhaseMovement {
 		return ""
 	}
 	var ctx *moveContext
 	for i := range g.s.Units {
-		if !g.isApproach(i) {
+		if !g.isApproach(i) || !g.ownedByActor(i) { // 24.0: the acting player's own units
 			continue
 		}
 		if ctx == nil {

@@ -88,6 +88,15 @@ func (g *Game) ipAllowance(army string) int {
 	return n
 }
 
+// ipsToBegin reports whether the phasing side has an IP left to begin this
+// turn (16.1.2, 16.1.4), so the prompt offers 'entrench' only then.
+func (g *Game) ipsToBegin() bool {
+	if g.s.Side == German {
+		return g.ipAllowance("german") > 0
+	}
+	return g.ipAllowance("us") > 0 || g.ipAllowance("cw") > 0
+}
+
 // mayEntrench checks 16.1.2-16.1.4 for unit i beginning an IP in its hex.
 func (g *Game) mayEntrench(i int) error {
 	u, us := g.unit(i), g.s.Units[i]

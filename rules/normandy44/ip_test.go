@@ -289,3 +289,18 @@ func TestIP_StopsRetreat(t *testing.T) {
 		}
 	}
 }
+
+// TestPrompt_16_1_4_NoGermanIPsBeforeTurn5: the Movement Phase prompt
+// offers 'entrench' only while an IP may be begun, so not to the Germans
+// before turn 5 (16.1.4).
+func TestPrompt_16_1_4_NoGermanIPsBeforeTurn5(t *testing.T) {
+	m := testMap{units: []string{gerInf}, setup: []string{"ginf 0808"}}
+	g := m.game(t, German, 2)
+	if p := g.Pending().Prompt; strings.Contains(p, "entrench") {
+		t.Errorf("German turn 2 prompt offers IPs (16.1.4): %s", p)
+	}
+	g = m.game(t, German, 6) // Overcast: 2 IPs a turn (16.1.2)
+	if p := g.Pending().Prompt; !strings.Contains(p, "entrench") {
+		t.Errorf("German turn 6 prompt in %s does not offer IPs (16.1.2): %s", g.s.Weather, p)
+	}
+}

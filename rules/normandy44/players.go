@@ -325,6 +325,17 @@ func (g *Game) checkOwner(seat rules.Seat, command string) error {
 			return nil
 		}
 		units = append(a.Units(), a.Art...)
+	case verb == "strafe":
+		// 19.1.4: a strafing mission flies with one army's air markers.
+		sc, err := ParseStrafe(command)
+		if err != nil {
+			return nil
+		}
+		pool := map[string]string{"us": "us", "cw": "gb"}[sc.Army]
+		if o := g.poolSeat(pool); pool != "" && o != seat {
+			return rules.Refuse("24.0", "the %s air markers belong to the %s seat", sc.Army, o)
+		}
+		return nil
 	default:
 		c, err := ParseCommand(command)
 		if err != nil {
@@ -382,6 +393,10 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 				}
 			}
 		}
+	}
+	if id := g.mustLand(); id != "" {
+		// 20.5.3, for the player whose units they are.
+		return nil, rules.Refuse("20.5.3", "%s can land: units stay in the approach boxes only when they cannot (stacking)", id)
 	}
 	ss := g.opt.sideSeats(g.actingSide())
 	if seat != ss[len(ss)-1] {

@@ -470,3 +470,113 @@ func make6s(sides []int) []int {
 	}
 	return out
 }
+
+// TestProperty_MultiPlayerCampaign: the random legal player plays the first
+// turns of the campaign (S1) with four players, 25.2 and 25.3 (the invasion,
+// follow-up landings, both armies and both German players all in play):
+// one seat acts at a time, every command touches only its seat's forces,
+// every seat acts, and none is ever left with nothing to do.
+func TestProperty_MultiPlayerCampaign(t *testing.T) {
+	gg, err := New(readFile(t, "../../scenarios/normandy44/campaign.scn"), []string{"players=4", "random-storm", "coastal-batteries"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	rnd := rand.New(rand.NewPCG(44, 24))
+	acted := map[rules.Seat]int{}
+	for steps := 0; g.s.Turn <= 3 && !g.s.Over; steps++ {
+		if steps > 5000 {
+			t.Fatalf("no turn 4 after %d inputs, at %s", steps, g.Pending().Phase)
+		}
+		p := g.Pending()
+		if len(p.Seats) != 1 || !slices.Contains(g.Seats(), p.Seats[0]) {
+			t.Fatalf("%s waits for %v", p.Phase, p.Seats)
+		}
+		if p.Dice != nil {
+			if !slices.Contains(g.Seats(), p.Dice.By) {
+				t.Fatalf("%s: dice by %q", p.Phase, p.Dice.By)
+			}
+			roll := make([]int, len(p.Dice.Sides))
+			for k, n := range p.Dice.Sides {
+				roll[k] = rnd.IntN(n) + 1
+			}
+			if _, err := g.Roll(roll); err != nil {
+				t.Fatalf("%s: roll %v: %v", p.Phase, roll, err)
+			}
+			continue
+		}
+		seat := p.Seats[0]
+		cmd := RandomCommand(g, seat, rnd)
+		if cmd == "" {
+			t.Fatalf("%s: %s has nothing to do", p.Phase, seat)
+		}
+		if err := g.checkOwner(seat, cmd); err != nil {
+			t.Fatalf("%s: %s is offered %q: %v", p.Phase, seat, cmd, err)
+		}
+		if _, err := g.Apply(seat, cmd); err != nil {
+			t.Fatalf("%s: %s %q refused: %v", p.Phase, seat, cmd, err)
+		}
+		acted[seat]++
+	}
+	for _, s := range g.Seats() {
+		if acted[s] == 0 {
+			t.Errorf("%s never acted", s)
+		}
+	}
+}
+
+// TestPlayers_24_0_FollowUpPerSeat: a player may not end his part of the
+// Allied Movement Phase while one of his own follow-up units can land
+// (20.5.3), but is not held up by the other army's.
+func TestPlayers_24_0_FollowUpPerSeat(t *testing.T) {
+	gg, err := New(readFile(t, "../../scenarios/normandy44/campaign.scn"), []string{"players=4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	rnd := rand.New(rand.NewPCG(7, 7))
+	for steps := 0; !(g.s.Phase == PhaseMovement && g.s.Side == Allied); steps++ {
+		if steps > 3000 {
+			t.Fatal("no Allied Movement Phase in turn 1")
+		}
+		p := g.Pending()
+		if p.Dice != nil {
+			roll := make([]int, len(p.Dice.Sides))
+			for k, n := range p.Dice.Sides {
+				roll[k] = rnd.IntN(n) + 1
+			}
+			if _, err := g.Roll(roll); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if _, err := g.Apply(p.Seats[0], RandomCommand(g, p.Seats[0], rnd)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	us := g.mustLand()
+	if us == "" {
+		t.Skip("no US follow-up unit can land in this game")
+	}
+	if o := g.owner(g.index[us]); o != SeatUS {
+		t.Fatalf("us must land %s of %s", us, o)
+	}
+	refusedSeat(t, g, "us", "end", "20.5.3", us)
+	if slices.ContainsFunc(g.Legal("us"), func(c rules.Choice) bool { return c.Command == "end" }) {
+		t.Error("'end' is offered to us while its follow-up can land")
+	}
+}
+
+// TestPlayers_24_0_StrafeByOwnArmy: a strafing mission flies with one
+// army's air markers (19.1.4), which only that army's player commands.
+func TestPlayers_24_0_StrafeByOwnArmy(t *testing.T) {
+	g := attackSetup(t)
+	refusedSeat(t, g, "us", "strafe 0604 cw", "24.0", "the cw air markers belong to the cw seat")
+	if err := g.checkOwner("us", "strafe 0404 us"); err != nil {
+		t.Errorf("us strafes with its own markers: %v", err)
+	}
+	two := fourGame(t, Allied)
+	if err := two.checkOwner("allied", "strafe 0604 cw"); err != nil {
+		t.Errorf("two players: %v", err)
+	}
+}

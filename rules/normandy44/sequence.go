@@ -127,7 +127,10 @@ var phaseRules = map[Phase]phaseRule{
 			if g.s.Side == Allied && len(g.s.RP) > 0 {
 				p += ", land units bought with RP ('move UNIT BEACH-HEX [HEX]', 6.5)"
 			}
-			p += ", mark units Reserve ('reserve UNIT...', 15.1), begin IPs ('entrench UNIT', 16.1.3)"
+			p += ", mark units Reserve ('reserve UNIT...', 15.1)"
+			if g.ipsToBegin() {
+				p += ", begin IPs ('entrench UNIT', 16.1.3)"
+			}
 			if g.s.Side == Allied && len(g.evacuateChoices()) > 0 {
 				p += ", evacuate units from a beach to Britain ('evacuate UNIT', 21.2)"
 			}
