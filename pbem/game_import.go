@@ -133,7 +133,14 @@ func (a *App) importLog(ctx context.Context, src io.Reader, source string, whole
 		}
 	}
 	if !rep.Invited {
-		answered, err := a.AnswerDice(ctx, rec.ID)
+		// The replay made here is the stored log's: answer from it rather
+		// than fold the whole log again (twice per answer).
+		var answered []Played
+		if rep.Failed == nil && len(rep.Equivocations) == 0 {
+			answered, err = a.answerDice(ctx, rec, r)
+		} else {
+			answered, err = a.AnswerDice(ctx, rec.ID)
+		}
 		rep.Answered = answered
 		if err != nil {
 			return rep, err
@@ -146,14 +153,21 @@ func (a *App) importLog(ctx context.Context, src io.Reader, source string, whole
 // awaits something: an answer to a request, or the link that draws the dice.
 // Neither needs a human choice, which is why import, sync and serve do it.
 func (a *App) AnswerDice(ctx context.Context, game string) ([]Played, error) {
+	rec, r, err := a.open(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	return a.answerDice(ctx, rec, r)
+}
+
+// answerDice is AnswerDice from r, the replay of the log as stored, which
+// each entry made here advances (as Do would, without folding the log again).
+func (a *App) answerDice(ctx context.Context, rec GameRecord, r *replay.Replay) ([]Played, error) {
 	var done []Played
 	for range 4 {
-		rec, r, err := a.open(ctx, game)
-		if err != nil {
-			return done, err
-		}
 		w := r.Waiting()
-		if !w.Dice || len(w.Seats) == 0 || w.Seats[0] != a.actingSeat(rec, r) {
+		seat := a.actingSeat(rec, r)
+		if !w.Dice || len(w.Seats) == 0 || w.Seats[0] != seat {
 			return done, nil
 		}
 		// A seat whose dice chain is not in this store (a log restored from a
@@ -161,11 +175,16 @@ func (a *App) AnswerDice(ctx context.Context, game string) ([]Played, error) {
 		if chains, err := a.Store.Chains(ctx, rec.ID, rec.Seat); err != nil || len(chains) == 0 {
 			return done, err
 		}
-		p, err := a.Do(ctx, game, nil)
+		b, err := r.Build(seat, nil, a.linkSource(ctx, r, rec.ID, rec.Seat), a.Now())
+		if err != nil {
+			return done, fmt.Errorf("game %s: %w", rec.ID, err)
+		}
+		p, err := a.commit(ctx, rec, r, b)
 		if err != nil {
 			return done, err
 		}
 		done = append(done, p)
+		rec, r = p.Game, p.Replay
 	}
 	return done, nil
 }

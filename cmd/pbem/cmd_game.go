@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -11,6 +14,7 @@ import (
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/rules"
 )
 
 func newCmd() *cobra.Command {
@@ -73,6 +77,9 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 				}
 				if rec.Dice != string(logs.DiceSolo) {
 					fmt.Fprintln(out, sendHint(app, rec.ID))
+				} else {
+					// Solo: no one to send it to; say what to do first.
+					printWaiting(cmd, app, rec, r)
 				}
 				return nil
 			})
@@ -99,18 +106,25 @@ file with a bad entry stores the entries before it and says what failed.
 If the dice protocol awaits your answer, pbem gives it at once (it needs no
 choice of yours); export the game and send it back.`,
 		Example: `  pbem import cherbourg-3fa9c1.pbem
-  pbem import ~/Downloads/*.pbem`,
+  pbem import ~/Downloads/*.pbem
+  pbem import - < reply.pbem`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withApp(func(app *pbem.App) error {
 				failed := false
 				for _, path := range args {
-					f, err := os.Open(path)
-					if err != nil {
-						return err
+					// "-" is standard input, as 'pbem export GAME -o -' writes
+					// standard output, so that a log can be piped.
+					var src io.ReadCloser = io.NopCloser(cmd.InOrStdin())
+					if path != "-" {
+						f, err := os.Open(path)
+						if err != nil {
+							return err
+						}
+						src = f
 					}
-					rep, err := app.Import(cmd.Context(), f, path)
-					f.Close()
+					rep, err := app.Import(cmd.Context(), src, path)
+					src.Close()
 					if err != nil {
 						return err
 					}
@@ -194,7 +208,7 @@ With no commands, sends what the dice protocol awaits from you.
 			return withApp(func(app *pbem.App) error {
 				p, err := app.Do(cmd.Context(), args[0], args[1:])
 				if err != nil {
-					return err
+					return notYourTurn(cmd, app, args[0], err)
 				}
 				printPlayed(cmd, p)
 				printWaiting(cmd, app, p.Game, p.Replay)
@@ -202,6 +216,26 @@ With no commands, sends what the dice protocol awaits from you.
 			})
 		},
 	}
+}
+
+// notYourTurn adds to a command refused as out of place what the player
+// needs most: whose turn it is, and that their file must be imported first
+// (a player who gives commands before importing the opponent's latest file
+// meets exactly this).
+func notYourTurn(cmd *cobra.Command, app *pbem.App, game string, err error) error {
+	if !errors.Is(err, replay.ErrProtocol) && !errors.Is(err, replay.ErrDice) {
+		return err
+	}
+	rec, r, serr := app.Status(cmd.Context(), game)
+	if serr != nil || rec.Dice == string(logs.DiceSolo) {
+		return err
+	}
+	w := r.Waiting()
+	if w.Over || len(w.Seats) == 0 || slices.Contains(w.Seats, rec.Seat) || !seatJoined(r, rec.Seat) {
+		return err
+	}
+	return fmt.Errorf("%w\nnot your turn: waiting for %s (%s); when their file comes, 'pbem import FILE'",
+		err, strings.Join(w.Seats, ", "), w.Text)
 }
 
 func statusCmd() *cobra.Command {
@@ -282,22 +316,30 @@ func legalCmd() *cobra.Command {
 						continue
 					}
 					n++
-					line := c.Command
-					if c.Cost > 0 {
-						line += fmt.Sprintf("   (cost %d)", c.Cost)
-					}
-					if c.Note != "" {
-						line += "   # " + c.Note
-					}
-					fmt.Fprintln(out, line)
+					fmt.Fprintln(out, legalLine(c))
 				}
 				if n == 0 {
-					fmt.Fprintf(out, "nothing now: %s\n", r.Waiting().Text)
+					fmt.Fprintln(out, nothingNow(rec, r))
 				}
 				return nil
 			})
 		},
 	}
+}
+
+// legalLine is one line of 'pbem legal': the command, its cost and its note.
+func legalLine(c rules.Choice) string {
+	line := c.Command
+	// A note that gives the movement points already says the cost exactly
+	// (half MPs, 9.1); the whole-number Cost beside it would contradict it
+	// ("(cost 2)   # 1 1/2 of 3 MP").
+	if c.Cost > 0 && !strings.Contains(c.Note, " MP") {
+		line += fmt.Sprintf("   (cost %d)", c.Cost)
+	}
+	if c.Note != "" {
+		line += "   # " + c.Note
+	}
+	return line
 }
 
 func exportCmd() *cobra.Command {
@@ -364,7 +406,7 @@ func gamesCmd() *cobra.Command {
 					if err != nil {
 						waiting = "cannot replay: " + err.Error()
 					} else {
-						waiting = r.Waiting().Text
+						waiting = waitingText(r.Waiting())
 					}
 					fmt.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
 				}

@@ -75,15 +75,77 @@ func printWaiting(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *rep
 	switch {
 	case w.Over:
 		fmt.Fprintln(out, w.Text)
+	case !seatJoined(r, rec.Seat):
+		fmt.Fprintf(out, "your turn: accept the invitation with 'pbem join %s'\n", rec.ID)
 	case slices.Contains(w.Seats, rec.Seat) || rec.Dice == string(logs.DiceSolo):
+		if h := drawHint(rec, r); h != "" {
+			fmt.Fprintf(out, "your turn: %s\n", h)
+			return
+		}
 		fmt.Fprintf(out, "your turn: %s\n", w.Text)
 	default:
-		fmt.Fprintf(out, "waiting: %s\n", w.Text)
+		fmt.Fprintf(out, "waiting: %s\n", waitingText(w))
 		// Only the author of the last entry has something the others lack.
 		if last := r.Entry(int64(r.Len() - 1)); last.By == rec.Seat {
 			fmt.Fprintln(out, sendHint(app, rec.ID))
 		}
 	}
+}
+
+// waitingText is what a game waits for, naming the seat that must act: the
+// dice protocol's and the join's texts name it already, the rules' phase and
+// prompt do not ("Turn 1, German Combat Phase (10.0): combat 1 on 2810: dd").
+func waitingText(w replay.Waiting) string {
+	if w.Dice || w.Over || len(w.Seats) == 0 || strings.HasPrefix(w.Text, "waiting for ") {
+		return w.Text
+	}
+	return fmt.Sprintf("%s to act: %s", strings.Join(w.Seats, ", "), w.Text)
+}
+
+// seatJoined says whether seat has joined the game (a seat this player does
+// not hold, or an unknown one, counts as joined).
+func seatJoined(r *replay.Replay, seat string) bool {
+	for _, s := range r.Seats() {
+		if s.Seat == seat {
+			return s.Head != ""
+		}
+	}
+	return true
+}
+
+// drawHint says how to draw dice the rules await before anyone may choose,
+// outside strict mode (where the protocol's request and answer do it): an
+// entry with no command draws them, e.g. the Normandy '44 invasion's Scatter
+// and beach assault dice (20.2, 20.3) right after the game starts. Empty when
+// no such dice are awaited.
+func drawHint(rec pbem.GameRecord, r *replay.Replay) string {
+	if r.DiceMode() == logs.DiceStrict {
+		return ""
+	}
+	d := r.Game().Pending().Dice
+	if d == nil || len(r.Game().Legal(logsSeat(rec.Seat))) > 0 {
+		return ""
+	}
+	return fmt.Sprintf("draw the dice with 'pbem do %s' (no command): %s", rec.ID, d.For)
+}
+
+// nothingNow is what 'pbem legal' says when this player has no command to
+// give: why, and what to do instead.
+func nothingNow(rec pbem.GameRecord, r *replay.Replay) string {
+	w := r.Waiting()
+	switch {
+	case w.Over:
+		return "nothing now: " + w.Text
+	case !seatJoined(r, rec.Seat):
+		return fmt.Sprintf("nothing yet: accept the invitation first with 'pbem join %s'", rec.ID)
+	case drawHint(rec, r) != "" && (slices.Contains(w.Seats, rec.Seat) || rec.Dice == string(logs.DiceSolo)):
+		return "nothing to choose: " + drawHint(rec, r)
+	case w.Dice && slices.Contains(w.Seats, rec.Seat):
+		// pbem answers the protocol itself on import; this store cannot
+		// (a log restored from a file, without this seat's dice chain).
+		return "nothing to choose: the dice protocol awaits your pbem (" + w.Text + "); 'pbem import' answers it when it holds your dice chain"
+	}
+	return "nothing now: " + waitingText(w)
 }
 
 // seatLine describes a seat: who holds it and whether it has joined.
