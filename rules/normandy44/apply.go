@@ -127,7 +127,7 @@ func (g *Game) endStage() ([]rules.Event, error) {
 			return nil, rules.Refuse("7.2", "%s is over the stacking limit: move units out before ending the phase", g.b.id(over[0]))
 		}
 		if id := g.mustLand(); id != "" {
-			return nil, rules.Refuse("20.5.3", "%s can land: units stay in the approach boxes only when they cannot (stacking)", id)
+			return nil, g.mustLandRefusal(id)
 		}
 	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}

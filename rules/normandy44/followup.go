@@ -159,7 +159,8 @@ func (g *Game) followUpsWait() bool {
 }
 
 // mustLand names a unit in an approach box that could land now, "" if none:
-// follow-up units wait only when they cannot land (20.5.2, 20.5.3). With two
+// follow-up units wait only when they cannot land (20.5.2, 20.5.3); and a
+// delayed glider that can land in the turn after its delay (20.2.4). With two
 // Allied players, only the acting player's own units count (24.0).
 func (g *Game) mustLand() string {
 	if g.s.Side != Allied || g.s.Phase != PhaseMovement {
@@ -174,6 +175,21 @@ func (g *Game) mustLand() string {
 			ctx = g.moveContext(Allied)
 		}
 		if len(g.followUpMoves(ctx, i)) > 0 {
+			return g.s.Units[i].ID
+		}
+	}
+	// 20.2.4 (seed L1369): a glider delayed a turn "must be delayed one turn
+	// and land" within 4 hexes: in the turn after its delay it lands if some
+	// hex can take it; with none it waits on (AMBIG: the rulebook does not
+	// say what then).
+	for i := range g.s.Units {
+		if !g.isGlider(i) || !g.ownedByActor(i) || g.unit(i).Side != Allied {
+			continue
+		}
+		if ctx == nil {
+			ctx = g.moveContext(Allied)
+		}
+		if len(g.gliderMoves(ctx, i)) > 0 {
 			return g.s.Units[i].ID
 		}
 	}
@@ -195,4 +211,14 @@ func (g *Game) landingStop(ctx *moveContext, i int, path []hex.Axial) error {
 		return rules.Refuse("9.10", "%s lands on the flooded hex %s and stops there", g.unit(i).ID, id)
 	}
 	return nil
+}
+
+// mustLandRefusal refuses to end the Allied Movement Phase while unit id
+// must still land (mustLand): a follow-up unit (20.5.3) or a delayed glider
+// (20.2.4).
+func (g *Game) mustLandRefusal(id string) error {
+	if i, ok := g.index[id]; ok && g.isGlider(i) {
+		return rules.Refuse("20.2.4", "%s was delayed a turn and must land now, within %d hexes of its glider hex", id, gliderDelayRange)
+	}
+	return rules.Refuse("20.5.3", "%s can land: units stay in the approach boxes only when they cannot (stacking)", id)
 }

@@ -170,7 +170,13 @@ func endOrLand(t *testing.T, g *Game) {
 	for id := g.mustLand(); id != ""; id = g.mustLand() {
 		i := g.index[id]
 		moves := g.followUpMoves(g.moveContext(Allied), i)
+		if g.isGlider(i) {
+			moves = g.gliderMoves(g.moveContext(Allied), i) // 20.2.4
+		}
 		apply(t, g, Allied, moves[0].Command)
+		if g.Pending().Dice != nil {
+			return // a landed glider's Scatter die (20.2.4): the caller rolls it
+		}
 	}
 	apply(t, g, Side(seat), "end")
 }

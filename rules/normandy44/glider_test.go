@@ -2,6 +2,7 @@ package normandy44
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,4 +202,35 @@ func TestGlider_NoColumn(t *testing.T) {
 	if _, err := ParseScenario([]byte(m.text())); err == nil || !strings.Contains(err.Error(), "Scatter column") {
 		t.Errorf("a 17-ab glider parses: %v", err)
 	}
+}
+
+// TestGlider_20_2_4_DelayedMustLand: a glider delayed a turn "must be delayed
+// one turn and land on another hex within four hexes" (20.2.4, seed L1369):
+// in the turn of its delay the Allied Movement Phase may end with it waiting,
+// but in the next turn the phase does not end while some hex can take it.
+func TestGlider_20_2_4_DelayedMustLand(t *testing.T) {
+	m := gliderMap()
+	m.setup = []string{"ginf 0404", "ginf2 0801", "ainf 0101", "ainf2 0102"}
+	g := m.game(t, Allied, 2)
+	gliderTurn2(t, g)
+	if _, err := g.Roll([]int{6}); err != nil { // g2's Scatter
+		t.Fatal(err)
+	}
+	toAlliedMovement(t, g)
+	if at(g, "g1") != "glider-delayed:0404" || g.mustLand() != "" {
+		t.Fatalf("turn 2: g1 at %q, mustLand %q; the delay turn lets it wait", at(g, "g1"), g.mustLand())
+	}
+	g.s.Turn = 3
+	refused(t, g, Allied, "end", "20.2.4")
+	if slices.ContainsFunc(g.Legal(seatOf(Allied)), func(c rules.Choice) bool { return c.Command == "end" }) {
+		t.Error("20.2.4: Legal offers 'end' while the delayed glider can land")
+	}
+	apply(t, g, Allied, "move g1 0401")
+	if _, err := g.Roll([]int{6}); err != nil {
+		t.Fatal(err)
+	}
+	if g.mustLand() != "" {
+		t.Errorf("after landing g1: mustLand %q", g.mustLand())
+	}
+	apply(t, g, Allied, "end")
 }

@@ -396,7 +396,7 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 	}
 	if id := g.mustLand(); id != "" {
 		// 20.5.3, for the player whose units they are.
-		return nil, rules.Refuse("20.5.3", "%s can land: units stay in the approach boxes only when they cannot (stacking)", id)
+		return nil, g.mustLandRefusal(id)
 	}
 	ss := g.opt.sideSeats(g.actingSide())
 	if seat != ss[len(ss)-1] {
