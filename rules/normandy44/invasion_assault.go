@@ -323,6 +323,20 @@ func (g *Game) rangersToOmaha(a assault) []rules.Event {
 // assaultFails ends an assault whose landing failed: its units stay in (go
 // back to) the approach box (20.3.3).
 func (g *Game) assaultFails(a assault, why string) []rules.Event {
+	if a.pointeDuHoc() {
+		// AMBIG-37 at Pointe du Hoc: the failure there is 20.3.4's (seed
+		// L1396): the 2nd Ranger Bn is eliminated and the 5th goes to the
+		// Omaha approach box. Left in their own box they could never land:
+		// Pointe du Hoc has no engineer to open it (21.1.1).
+		events := []rules.Event{{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s: the landing fails, %s (20.3.4, AMBIG-37)", a.where(), why)}}
+		for _, i := range g.afloat(a) {
+			g.eliminate(i)
+			events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s is eliminated: the Pointe du Hoc landing fails (20.3.4)", g.unit(i).ID)})
+		}
+		events = append(events, g.rangersToOmaha(a)...)
+		g.nextAssault()
+		return events
+	}
 	var ids []string
 	for _, i := range g.afloat(a) {
 		ids = append(ids, g.unit(i).ID)

@@ -1,6 +1,9 @@
 package normandy44
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestLanding_8_5_2_HexLine: a landing unit enters the beach hex as the first
 // hex of its Tactical Movement (6.5.2 a, seed L445), and no unit enters a hex
@@ -35,5 +38,27 @@ func TestLanding_8_5_2_HexLine(t *testing.T) {
 	apply(t, g, Allied, "move r16 0303")
 	if at(g, "r16") != "0303" {
 		t.Errorf("r16 at %s", at(g, "r16"))
+	}
+}
+
+// TestPointeDuHoc_AMBIG37_Fails: a 2nd Ranger Bn that cannot give the step an
+// A1/D1 asks (a 1-step unit here) fails the landing (AMBIG-37); at Pointe du
+// Hoc that failure is 20.3.4's (seed L1396): the 2nd is eliminated and the
+// 5th goes to the Omaha approach box, to land with the follow-up, instead of
+// waiting for ever in a box whose beach no engineer opens (21.1.1).
+func TestPointeDuHoc_AMBIG37_Fails(t *testing.T) {
+	m := normandyMap().only("0207", "0307")
+	for k, u := range m.units {
+		if u == "2-Rgr allied us - commando 3-4 1-4 ranger" {
+			m.units[k] = "2-Rgr allied us - commando 3-4 ranger"
+		}
+	}
+	g := m.start(t)
+	ev := roll(t, g, 4) // Other column: A1/D1 Advance 1
+	if !gone(g, "2-Rgr") || at(g, "5-Rgr") != "approach-omaha-dog" || gone(g, "sp2") || !hasEvent(ev, "AMBIG-37") {
+		t.Errorf("AMBIG-37, 20.3.4: 2-Rgr gone %v, 5-Rgr at %s, sp2 gone %v:\n%s", gone(g, "2-Rgr"), at(g, "5-Rgr"), gone(g, "sp2"), eventsText(ev))
+	}
+	if p := g.Pending(); p.Dice == nil || !strings.Contains(p.Dice.For, "omaha 0307") {
+		t.Errorf("the Omaha assault follows: %+v", p)
 	}
 }
