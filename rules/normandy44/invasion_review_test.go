@@ -62,3 +62,45 @@ func TestPointeDuHoc_AMBIG37_Fails(t *testing.T) {
 		t.Errorf("the Omaha assault follows: %+v", p)
 	}
 }
+
+// TestScatter_S2EliminatedRebuilt: "S2 ... this unit cannot have more than 1
+// step restored" (20.2.2, seed L1365; AMBIG-70). S2 on the 2-step glider
+// 2-401/82 (die 1 +1 on the 82nd's column, T9 row 2) takes both steps; rebuilt
+// with an airborne Repl (6.2.1: at its lowest step) it has that one step back
+// and takes no second one in a later turn. A 3-step unit left a cadre by S2
+// and then eliminated comes back as a cadre and may still regain its middle
+// step.
+func TestScatter_S2EliminatedRebuilt(t *testing.T) {
+	m := normandyMap().only()
+	m.units = append(m.units, "2-401/82 allied us 82-ab glider 3-4 1-4", "x/82 allied us 82-ab paratroop 6-4 4-4 (2)-4 cadre=B")
+	m.places = append(m.places, "glider 0405 82-ab", "drop 0404 82-ab", "beach 0107 utah")
+	m.setup = append(m.setup, "2-401/82 0405 airdrop", "x/82 0404 airdrop")
+	m.boxes = append(m.boxes, "in-britain in-britain")
+	m.special = []string{"invasion utah"}
+	g := m.start(t)
+	roll(t, g, 1, 1) // 2-401/82: 1+1, S2; x/82: 1, S2
+	if !gone(g, "2-401/82") || !g.s.Units[g.index["2-401/82"]].RecoverOne {
+		t.Fatalf("20.2.2: 2-401/82 after S2: %+v", g.s.Units[g.index["2-401/82"]])
+	}
+	g.eliminate(g.index["x/82"]) // the cadre dies in a later combat
+
+	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseReplacement, Allied
+	g.s.Repl = []replStock{{Nation: "us", Type: "airborne", Count: 5}}
+	apply(t, g, Allied, "rebuild 2-401/82")
+	if us := g.s.Units[g.index["2-401/82"]]; us.Gone || us.Step != 1 || !us.Recovered {
+		t.Fatalf("6.2.1, 20.2.2: 2-401/82 rebuilt: %+v", us)
+	}
+	// Next turn, the glider on the map (landed from In Britain): no second step.
+	g.s.Turn = 3
+	g.s.Rebuilt = nil
+	us := &g.s.Units[g.index["2-401/82"]]
+	us.At, us.Repl = "0303", false
+	if _, err := g.replaceStock(g.index["2-401/82"], map[string]SupplyStatus{"0303": InSupply}); !isRefusal(err, "20.2.2") {
+		t.Errorf("20.2.2: the S2 glider regains a second step: %v", err)
+	}
+	// The paratroop cadre: rebuilt, it may climb back to its middle step.
+	apply(t, g, Allied, "rebuild x/82")
+	if x := g.s.Units[g.index["x/82"]]; x.Step != 2 || x.Recovered || !x.RecoverOne {
+		t.Errorf("20.2.2: x/82 rebuilt: %+v", x)
+	}
+}

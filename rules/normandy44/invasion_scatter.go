@@ -76,9 +76,11 @@ func (g *Game) scatterDrops(values []int) []rules.Event {
 			events = append(events, g.loseStep(i, "20.2.2"))
 		}
 		us := &g.s.Units[i]
+		// 20.2.2 (seed L1365): an S2 unit gets back at most one step, even
+		// when S2 took both of its steps and it is rebuilt (6.2.1).
+		us.RecoverOne = us.RecoverOne || res.MaxRecovery() == 1
 		if !us.Gone {
 			us.Scattered = res.Scattered()
-			us.RecoverOne = us.RecoverOne || res.MaxRecovery() == 1
 		}
 		if n := res.ReplBoxes(); n > 0 {
 			nation := airborneNation(u)

@@ -163,7 +163,13 @@ func (g *Game) rebuild(c Command) ([]rules.Event, error) {
 	r.Count--
 	u := g.unit(i)
 	us := &g.s.Units[i]
-	*us = unitState{ID: us.ID, Step: len(u.Steps) - 1, Repl: true}
+	// 20.2.2 (seed L1365, AMBIG-70): a unit that lost 2 steps to S2 gets
+	// back at most one. S2 strikes a full unit at its drop, so S2 eliminated
+	// it exactly when it has 2 steps, and its rebuilt lowest step is then
+	// that one step back; a 3-step unit left a cadre by S2 may still climb
+	// to its middle step.
+	recover := us.RecoverOne
+	*us = unitState{ID: us.ID, Step: len(u.Steps) - 1, Repl: true, RecoverOne: recover, Recovered: recover && len(u.Steps) <= 2}
 	g.s.Rebuilt = append(g.s.Rebuilt, us.ID)
 	where := "on the In Britain card, to be bought and landed (6.2.2, 6.5)"
 	if hexID != "" {

@@ -323,5 +323,8 @@ func (g *Game) loseStep(i int, rule string) rules.Event {
 // eliminate takes unit i off the map; the hexes it controlled keep their
 // controller (2.2.5).
 func (g *Game) eliminate(i int) {
-	g.s.Units[i] = unitState{ID: g.s.Units[i].ID, Gone: true, Step: g.s.Units[i].Step}
+	us := g.s.Units[i]
+	// 20.2.2: an S2 unit's one-step limit outlives its elimination; the
+	// rebuild decides whether its one step is then back (rebuild.go).
+	g.s.Units[i] = unitState{ID: us.ID, Gone: true, Step: us.Step, RecoverOne: us.RecoverOne}
 }
