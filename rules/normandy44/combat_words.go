@@ -92,6 +92,10 @@ func (g *Game) decisionPrompt(c *Combat, cp Pending, where string) string {
 			where, who, c.Result.Retreat, examples(cp.Choices, 2), legalHint)
 	case DecAdvance:
 		moves := slices.DeleteFunc(slices.Clone(cp.Choices), func(s string) bool { return s == string(CmdAdvanceDone) })
+		// The examples enter the vacated hex first, the usual advance.
+		slices.SortStableFunc(moves, func(a, b string) int {
+			return cmpBool(!strings.Contains(a, " "+c.Origin), !strings.Contains(b, " "+c.Origin))
+		})
 		s := fmt.Sprintf("%s: %s may advance into the vacated hex %s and beyond (14.1): 'advance UNIT HEX...'", where, who, c.Origin)
 		if c.Result.Reserve {
 			s += ", 'reserve UNIT' (into Reserve instead, 15.1 b)"
@@ -122,7 +126,6 @@ var decisionTitle = map[DecisionKind]string{
 	DecDespD:         "whether to try a Desperate Defense",
 	DecDespDLoss:     "which unit takes the Desperate Defense loss",
 	DecRetreat:       "the retreat path",
-	DecAdvance:       "the advance (the attacker may advance)",
 }
 
 // nextWords says what the combat waits for after a decision or a die.
@@ -136,6 +139,9 @@ func nextWords(c *Combat, finished bool) string {
 		return "the combat is over"
 	case p.Roll != "":
 		return fmt.Sprintf("next: %s rolls the %s die (%s)", thePlayer(p.Side), rollWords[p.Roll], p.Rule)
+	}
+	if p.Decision == DecAdvance {
+		return fmt.Sprintf("next: %s may advance (%s)", thePlayer(p.Side), p.Rule)
 	}
 	return fmt.Sprintf("next: %s decides %s (%s)", thePlayer(p.Side), decisionTitle[p.Decision], p.Rule)
 }
@@ -201,7 +207,7 @@ func changeWords(c *Combat, before combatMark) []string {
 		if len(elim) > 1 {
 			verb = "cannot retreat and are eliminated"
 		}
-		out = append(out, fmt.Sprintf("%s %s (13.2.2, 13.5)", strings.Join(elim, ", "), verb))
+		out = append(out, fmt.Sprintf("%s %s (13.2.2)", strings.Join(elim, ", "), verb))
 	}
 	if after.retreat && !before.retreat {
 		out = append(out, fmt.Sprintf("the defenders retreat to %s, Disrupted (13.1, 13.6)", c.Layout.ID(c.Retreat.Hexes[len(c.Retreat.Hexes)-1])))
@@ -262,4 +268,15 @@ func (g *Game) outcomeWords(c *Combat) string {
 		return "no change yet"
 	}
 	return strings.Join(out, ", ")
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case !a:
+		return -1
+	}
+	return 1
 }
