@@ -104,3 +104,90 @@ func TestWords_NoDDEliminates_13_2_2(t *testing.T) {
 		t.Errorf("advance-done events %v", ev)
 	}
 }
+
+// TestWords_EveryDecision: in every combat the engine map gives, each
+// decision's prompt names the deciding player and the rule and stays short
+// (the full list is Legal's), and each decision gets an event that says
+// what it settled and what comes next (12.2 to 14.1).
+func TestWords_EveryDecision(t *testing.T) {
+	seen := map[DecisionKind]bool{}
+	for _, start := range []func(*testing.T) *Game{
+		func(t *testing.T) *Game {
+			g := alliedCombatPhase(t)
+			apply(t, g, Allied, "attack 0404 from 0304 0403 maf a1 a2")
+			return g
+		},
+		func(t *testing.T) *Game {
+			g := alliedCombatPhase(t)
+			apply(t, g, Allied, "attack 0404 from 0403 maf a1")
+			return g
+		},
+		strongpointGame,
+	} {
+		for die := 1; die <= 6; die++ {
+			for pick := 0; pick < 2; pick++ {
+				g := start(t)
+				for steps := 0; g.s.Combat != nil; steps++ {
+					if steps > 20 {
+						t.Fatal("no end")
+					}
+					p := g.Pending()
+					if p.Dice != nil {
+						if !strings.Contains(p.Prompt, "player rolls") {
+							t.Errorf("roll prompt %q", p.Prompt)
+						}
+						if _, err := g.Roll([]int{die}); err != nil {
+							t.Fatal(err)
+						}
+						continue
+					}
+					cp := g.combat().pending()
+					seen[cp.Decision] = true
+					// The rule to section depth: "12.4.1, 12.4.2" is "12.4".
+					rule := strings.Join(strings.SplitN(strings.Trim(strings.Fields(cp.Rule)[0], ","), ".", 3)[:2], ".")
+					if !strings.Contains(p.Prompt, thePlayer(cp.Side)) || !strings.Contains(p.Prompt, rule) ||
+						!strings.Contains(p.Prompt, "'") || len(p.Prompt) > 400 {
+						t.Errorf("%s prompt (rule %s): %q", cp.Decision, rule, p.Prompt)
+					}
+					legal := g.Legal(p.Seats[0])
+					c := legal[min(pick, len(legal)-1)]
+					ev := apply(t, g, Side(p.Seats[0]), c.Command)
+					if len(ev) == 0 || !strings.HasPrefix(ev[0].Text, "Combat 1: ") ||
+						!strings.Contains(ev[0].Text, "next: ") && !strings.Contains(ev[0].Text, "the combat is over") {
+						t.Errorf("%s %q: events %v", cp.Decision, c.Command, ev)
+					}
+				}
+			}
+		}
+	}
+	for _, k := range []DecisionKind{DecAttackerLoss, DecDD, DecRetreat, DecAdvance} {
+		if !seen[k] {
+			t.Errorf("no %s decision came up", k)
+		}
+	}
+	t.Logf("decisions seen: %v", seen)
+}
+
+// TestWords_RarePrompts: the prompts of the decisions the engine map does
+// not reach say why they arise: 12.6 (the 1-step MAF was eliminated) and
+// 12.5 (the DD failed), and whose pick each DespD step is.
+func TestWords_RarePrompts(t *testing.T) {
+	g := ddDie(t, strongpointGame(t))
+	c := g.combat()
+	for _, tc := range []struct {
+		p    Pending
+		want []string
+	}{
+		{Pending{Decision: DecIgnoreRetreat, Side: German, Rule: "12.6"}, []string{"(12.6)", "single 1-step unit, was eliminated", "German player", "'ignore-retreat'", "'accept-retreat'"}},
+		{Pending{Decision: DecDespD, Side: German, Rule: "12.5"}, []string{"(12.5)", "Determined Defense failed", "Desperate Defense?", "'despd'", "'no-despd'"}},
+		{Pending{Decision: DecDespDLoss, Side: German, Steps: 1, Choices: []string{"sp"}, Rule: "12.5"}, []string{"(12.5)", "German player picks the first", "'losses UNIT' from sp"}},
+		{Pending{Decision: DecDDLoss, Side: Allied, Steps: 1, Choices: []string{"a1", "a2"}, Rule: "12.4.8 AL"}, []string{"(12.4.8 AL)", "AL costs the attacker 1 step", "Allied player", "from a1, a2"}},
+	} {
+		got := g.decisionPrompt(c, tc.p, "Combat 1 on 0404")
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s prompt lacks %q: %s", tc.p.Decision, w, got)
+			}
+		}
+	}
+}
