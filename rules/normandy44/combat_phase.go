@@ -692,7 +692,7 @@ func (g *Game) combatChoices() []rules.Choice {
 		}
 	default:
 		for _, ch := range g.supportChoices(c, cp.Choices) {
-			out = append(out, rules.Choice{Command: ch, Note: cp.Rule})
+			out = append(out, rules.Choice{Command: ch, Note: choiceNote(cp, ch)})
 		}
 	}
 	return out

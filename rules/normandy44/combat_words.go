@@ -83,7 +83,7 @@ func (g *Game) decisionPrompt(c *Combat, cp Pending, where string) string {
 		if support {
 			s += ", 'dd UNIT support' (with defensive support, 12.4.7)"
 		}
-		return s + fmt.Sprintf(" or 'no-dd' (retreat); Leads: %s", strings.Join(leads, ", "))
+		return s + fmt.Sprintf(" or 'no-dd' (%s); Leads: %s", noDDWords(c), strings.Join(leads, ", "))
 	case DecDespD:
 		return fmt.Sprintf("%s: the Determined Defense failed and the defenders could not retreat without being eliminated; Desperate Defense? %s may hold by losing 2 steps, the first his pick, the second the attacker's (12.5): 'despd' or 'no-despd'",
 			where, who)
@@ -163,7 +163,7 @@ func decisionWords(c *Combat, p Pending, cmd CombatCommand) string {
 	who := thePlayer(p.Side)
 	switch cmd.Kind {
 	case CmdLosses:
-		return fmt.Sprintf("%s takes the step loss(es) %s (%s)", who, stepList(cmd.Units), p.Rule)
+		return fmt.Sprintf("%s assigns the step loss(es): %s (%s)", who, stepList(cmd.Units), p.Rule)
 	case CmdIgnoreRetreat:
 		return "the defenders ignore the retreat and stay (12.6)"
 	case CmdAcceptRetreat:
@@ -226,48 +226,77 @@ func decisionEvent(n int, c *Combat, p Pending, cmd CombatCommand, before combat
 	return fmt.Sprintf("Combat %d: %s", n, strings.Join(parts, "; "))
 }
 
-// outcomeWords is the combat's outcome decided so far, as the map will show
-// it once the combat ends (placeOutcome), for the View.
-func (g *Game) outcomeWords(c *Combat) string {
-	if !c.Rolled {
-		return ""
+// combatOutcome is what the combat in progress has decided so far for each
+// of its units ("eliminated", "retreats to 2812", "-1 step(s)"), as the map
+// will show it once the combat ends (placeOutcome), in the combat's unit
+// order; nil before the CRT die.
+func (g *Game) combatOutcome() (idx []int, words [][]string) {
+	c := g.combat()
+	if c == nil || !c.Rolled {
+		return nil, nil
 	}
 	v := *g
 	v.s.Units = slices.Clone(g.s.Units)
-	var units []int
+	var units, defenders []int
 	for _, u := range c.In.Attackers {
 		units = append(units, g.index[u.ID])
 	}
-	var defenders []int
 	for _, u := range c.In.Defenders {
 		defenders = append(defenders, g.index[u.ID])
 	}
 	g.placeOutcome(&v, c, defenders)
-	var out []string
 	for _, i := range append(units, defenders...) {
 		was, now := g.s.Units[i], v.s.Units[i]
-		id := g.unit(i).ID
+		var w []string
 		switch {
 		case now.Gone && !was.Gone:
-			out = append(out, id+" eliminated")
+			w = append(w, "eliminated")
 		case now.At != was.At:
 			verb := "advances"
 			if slices.Contains(defenders, i) {
 				verb = "retreats"
 			}
-			out = append(out, fmt.Sprintf("%s %s to %s", id, verb, now.At))
+			w = append(w, fmt.Sprintf("%s to %s", verb, now.At))
 		}
 		if !now.Gone && now.Step > was.Step {
-			out = append(out, fmt.Sprintf("%s -%d step(s)", id, now.Step-was.Step))
+			w = append(w, fmt.Sprintf("-%d step(s)", now.Step-was.Step))
+		}
+		if len(w) > 0 {
+			idx, words = append(idx, i), append(words, w)
 		}
 	}
-	if c.Rolled && c.Result.Retreat > 0 && c.held() && len(c.survivors()) > 0 {
+	return idx, words
+}
+
+// combatLabels mark the units on the View's map with what the combat in
+// progress has decided for them, since the map moves them only when the
+// combat ends.
+func (g *Game) combatLabels() map[int]string {
+	idx, words := g.combatOutcome()
+	out := map[int]string{}
+	for k, i := range idx {
+		out[i] = fmt.Sprintf(" [combat %d: %s]", g.s.Combat.N, strings.Join(words[k], ", "))
+	}
+	return out
+}
+
+// outcomeWords is the combat's outcome decided so far, for the View.
+func (g *Game) outcomeWords(c *Combat) string {
+	if !c.Rolled {
+		return ""
+	}
+	idx, words := g.combatOutcome()
+	var out []string
+	for k, i := range idx {
+		out = append(out, g.unit(i).ID+" "+strings.Join(words[k], ", "))
+	}
+	if c.Result.Retreat > 0 && c.held() && len(c.survivors()) > 0 {
 		out = append(out, "the defenders hold "+c.Origin)
 	}
 	if len(out) == 0 {
 		return "no change yet"
 	}
-	return strings.Join(out, ", ")
+	return strings.Join(out, "; ")
 }
 
 // cmpBool orders false before true.
@@ -279,4 +308,48 @@ func cmpBool(a, b bool) int {
 		return -1
 	}
 	return 1
+}
+
+// noDDWords says what declining the DD leads to: a retreat, or the
+// elimination of defenders that cannot retreat (13.2.2).
+func noDDWords(c *Combat) string {
+	movers, lost := c.retreatUnits()
+	switch {
+	case len(movers) > 0 && len(c.retreatOptions()) > 0 && len(lost) == 0:
+		return fmt.Sprintf("retreat %d hexes", c.Result.Retreat)
+	case len(movers) > 0 && len(c.retreatOptions()) > 0:
+		return fmt.Sprintf("retreat; %s cannot and would be eliminated, 13.2.2", strings.Join(lost, ", "))
+	}
+	return "the defenders cannot retreat and would be eliminated, 13.2.2"
+}
+
+// choiceNote is Legal's note on one combat choice: what it does, and the
+// rule.
+func choiceNote(cp Pending, choice string) string {
+	w := strings.Fields(choice)
+	switch {
+	case cp.Decision == DecDD && w[0] == string(CmdNoDD):
+		return "no Determined Defense (" + cp.Rule + ")"
+	case cp.Decision == DecDD && len(w) == 3:
+		return "Determined Defense led by " + w[1] + ", with defensive support (" + cp.Rule + ", 12.4.7)"
+	case cp.Decision == DecDD:
+		return "Determined Defense led by " + w[1] + " (" + cp.Rule + ")"
+	case w[0] == string(CmdIgnoreRetreat):
+		return "the defenders stay (12.6)"
+	case w[0] == string(CmdAcceptRetreat):
+		return "the defenders retreat as the result says (12.6)"
+	case w[0] == string(CmdDespD):
+		return "Desperate Defense: hold, losing 2 steps (12.5)"
+	case w[0] == string(CmdNoDespD):
+		return "no Desperate Defense (12.5)"
+	case w[0] == string(CmdRetreat):
+		return "retreat path (" + cp.Rule + ")"
+	case w[0] == string(CmdAdvance):
+		return "advance " + w[1] + " (" + cp.Rule + ")"
+	case w[0] == string(CmdReserve):
+		return "into Reserve instead of advancing (15.1 b)"
+	case w[0] == string(CmdAdvanceDone):
+		return "no further advance: the combat ends (" + cp.Rule + ")"
+	}
+	return cp.Rule
 }

@@ -51,13 +51,19 @@ func ddDie(t *testing.T, g *Game) *Game {
 func TestWords_DDPrompt_12_4(t *testing.T) {
 	g := ddDie(t, strongpointGame(t))
 	p := g.Pending()
-	for _, w := range []string{"Combat 1 on 0404 (", "Determined Defense", "German player", "(12.4)", "'dd UNIT'", "'no-dd'", "Leads: sp"} {
+	for _, w := range []string{"Combat 1 on 0404 (", "Determined Defense", "German player", "(12.4)", "'dd UNIT'", "'no-dd' (the defenders cannot retreat and would be eliminated, 13.2.2)", "Leads: sp"} {
 		if !strings.Contains(p.Prompt, w) {
 			t.Errorf("the prompt lacks %q: %s", w, p.Prompt)
 		}
 	}
 	if p.Seats[0] != seatOf(German) {
 		t.Errorf("asks %v", p.Seats)
+	}
+	for _, c := range g.Legal(seatOf(German)) {
+		if c.Command == "dd sp" && !strings.Contains(c.Note, "Determined Defense led by sp") ||
+			c.Command == "no-dd" && !strings.Contains(c.Note, "no Determined Defense") {
+			t.Errorf("choice %q note %q", c.Command, c.Note)
+		}
 	}
 }
 
@@ -81,7 +87,8 @@ func TestWords_NoDDEliminates_13_2_2(t *testing.T) {
 		t.Fatal("the combat ended without the advance")
 	}
 	lines := strings.Join(g.View(seatOf(Allied)).Lines, "\n")
-	if !strings.Contains(lines, "combat 1 outcome so far") || !strings.Contains(lines, "sp eliminated") || !strings.Contains(lines, "(14.1)") {
+	if !strings.Contains(lines, "combat 1 outcome so far") || !strings.Contains(lines, "sp eliminated") || !strings.Contains(lines, "(14.1)") ||
+		!strings.Contains(lines, "0404 german: sp [combat 1: eliminated]") {
 		t.Errorf("the View does not tell the outcome so far:\n%s", lines)
 	}
 	// 14.1: the prompt gives a few examples and points to Legal, which
