@@ -94,7 +94,8 @@ func (g *Game) decisionPrompt(c *Combat, cp Pending, where string) string {
 		moves := slices.DeleteFunc(slices.Clone(cp.Choices), func(s string) bool { return s == string(CmdAdvanceDone) })
 		// The examples enter the vacated hex first, the usual advance.
 		slices.SortStableFunc(moves, func(a, b string) int {
-			return cmpBool(!strings.Contains(a, " "+c.Origin), !strings.Contains(b, " "+c.Origin))
+			first := func(s string) bool { w := strings.Fields(s); return len(w) > 2 && w[2] == c.Origin }
+			return cmpBool(!first(a), !first(b))
 		})
 		s := fmt.Sprintf("%s: %s may advance into the vacated hex %s and beyond (14.1): 'advance UNIT HEX...'", where, who, c.Origin)
 		if c.Result.Reserve {
@@ -181,7 +182,7 @@ func decisionWords(c *Combat, p Pending, cmd CombatCommand) string {
 	case CmdNoDespD:
 		return "no Desperate Defense (12.5)"
 	case CmdRetreat:
-		s := "the defenders retreat through " + strings.Join(cmd.Hexes, " ")
+		s := who + " chooses the retreat path " + strings.Join(cmd.Hexes, " ")
 		if cmd.Loss != "" {
 			s += ", " + cmd.Loss + " losing a step (13.2.1)"
 		}
@@ -210,7 +211,11 @@ func changeWords(c *Combat, before combatMark) []string {
 		out = append(out, fmt.Sprintf("%s %s (13.2.2)", strings.Join(elim, ", "), verb))
 	}
 	if after.retreat && !before.retreat {
-		out = append(out, fmt.Sprintf("the defenders retreat to %s, Disrupted (13.1, 13.6)", c.Layout.ID(c.Retreat.Hexes[len(c.Retreat.Hexes)-1])))
+		s := fmt.Sprintf("the defenders retreat to %s (13.1)", c.Layout.ID(c.Retreat.Hexes[len(c.Retreat.Hexes)-1]))
+		if c.Result.Disrupted {
+			s = strings.TrimSuffix(s, " (13.1)") + ", Disrupted (13.1, 13.6)"
+		}
+		out = append(out, s)
 	}
 	if after.held && !before.held {
 		out = append(out, "the defenders hold "+c.Origin)
