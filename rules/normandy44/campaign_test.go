@@ -461,13 +461,15 @@ func TestCampaign_OrderOfBattle(t *testing.T) {
 }
 
 // TestCampaign_RandomTurns: S1 and S2 start with New, and the random legal
-// player plays them to their end without an error: the campaign after turn 22
-// by S1.3, the seven-turn scenario after turn 7 by S2.2 (or either by automatic
-// victory, 23.0). The random player ends the invasion phase of turn 1 with end
-// until the invasion turn lands (20.1).
+// player plays them from the Special Invasion Phase (20.1) to their end: the
+// campaign after turn 22 by S1.3, the seven-turn scenario after turn 7 by S2.2
+// (or either by automatic victory, 23.0). After every input no unit stands at
+// sea or with the enemy and no stack is over the limit outside a Movement
+// Phase (7.2, 13.1, 14.4.2), reserves keep their rules (15.x), and replaying
+// the inputs gives the same state hashes.
 func TestCampaign_RandomTurns(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays several turns of the whole map")
+		t.Skip("plays the whole map to the end")
 	}
 	for _, name := range []string{"campaign", "seven-turn"} {
 		gg, err := New(readFile(t, "../../scenarios/normandy44/"+name+".scn"), nil)
@@ -475,40 +477,22 @@ func TestCampaign_RandomTurns(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		g := gg.(*Game)
+		base := g.Clone().(*Game)
 		rnd := rand.New(rand.NewPCG(7, uint64(len(name))))
-		turns := 22 // to the end: S1.3 after turn 22, S2.2 after turn 7
-		for steps := 0; !g.Pending().Over && g.s.Turn <= turns; steps++ {
-			if steps > 20000 {
-				t.Fatalf("%s: no progress after %d inputs, at %s", name, steps, g.Pending().Phase)
-			}
-			p := g.Pending()
-			if p.Dice != nil {
-				var roll []int
-				for _, n := range p.Dice.Sides {
-					roll = append(roll, rnd.IntN(n)+1)
-				}
-				if _, err := g.Roll(roll); err != nil {
-					t.Fatalf("%s: %s: roll %v: %v", name, p.Phase, roll, err)
-				}
-				continue
-			}
-			seat := p.Seats[0]
-			cmd := RandomCommand(g, seat, rnd)
-			if cmd == "" {
-				t.Fatalf("%s: %s: the random player found nothing to do", name, p.Phase)
-			}
-			if _, err := g.Apply(seat, cmd); err != nil {
-				t.Fatalf("%s: %s: a legal choice was refused: %s %q: %v", name, p.Phase, seat, cmd, err)
-			}
-		}
-		if g.s.Turn <= turns && !g.Pending().Over {
-			t.Errorf("%s: stopped in turn %d", name, g.s.Turn)
-		}
+		var hashes []string
+		g, plays := playToEnd(t, rnd, g, func(_, after *Game, p play) {
+			checkPlacement(t, after, p) // 7.2, 13.1, 14.4.2
+			checkReserves(t, after, p)  // 15.1-15.4
+			hashes = append(hashes, after.Hash())
+		})
 		want := map[string]string{"campaign": "after turn 22 (S1.3)", "seven-turn": "after turn 7 (S2.2)"}[name]
-		if !g.Pending().Over || !strings.Contains(g.s.Result, want) && !strings.Contains(g.s.Result, "23.") {
-			t.Errorf("S1.1, S2.1: %s ends %s (or by automatic victory, 23.0): over %v, %q", name, want, g.Pending().Over, g.s.Result)
+		if !strings.Contains(g.s.Result, want) && !strings.Contains(g.s.Result, "23.") {
+			t.Errorf("S1.1, S2.1: %s ends %s (or by automatic victory, 23.0): %q", name, want, g.s.Result)
 		}
-		t.Logf("%s: turn %d, %s", name, g.s.Turn, g.s.Result)
+		if _, h := replay(t, base, plays); !slices.Equal(h, hashes) {
+			t.Errorf("%s: replaying the %d inputs gives other state hashes", name, len(plays))
+		}
+		t.Logf("%s: %d inputs, turn %d, %s", name, len(plays), g.s.Turn, g.s.Result)
 	}
 }
 
