@@ -270,7 +270,10 @@ func (g *Game) startReserveMovement() []rules.Event {
 
 // reserveMA is the allowance of a unit moving in the Reserve Movement Phase
 // (15.2): half its MA rounded up, after the German mechanized loss in Clear
-// weather (4.3; example L1069: MA 5 gives 3, or 2 in Clear).
+// weather (4.3; example L1069: MA 5 gives 3, or 2 in Clear). The seed's 15.2
+// (L1067) says "German units" but takes the 2 MP off "per the weather
+// effects, 4.3", which slow only mechanized units; its example is one, so
+// newMover subtracts before halving for German mechanized units only.
 func reserveMA(ma int) int {
 	return (max(ma, 0) + 1) / 2
 }
