@@ -248,7 +248,8 @@ func TestStrafe_19_1_4(t *testing.T) {
 		t.Fatalf("after the declaration: combat %v strafing %v, events %v", g.s.Combat, g.s.Strafing, ev)
 	}
 	p := g.Pending()
-	if p.Dice == nil || p.Dice.By != rules.Seat(Allied) || !strings.Contains(p.Dice.For, "strafing gpz ") {
+	if p.Dice == nil || p.Dice.By != rules.Seat(Allied) || !strings.Contains(p.Dice.For, "strafing gpz ") ||
+		!strings.Contains(p.Prompt, "Allied player rolls") || !strings.Contains(p.Prompt, "19.1.4") {
 		t.Fatalf("pending %+v", p)
 	}
 	// Refused while the die is awaited, like every command.

@@ -535,7 +535,7 @@ func (g *Game) rollCombat(values []int) ([]rules.Event, error) {
 	events := g.runCombat()
 	if g.s.Combat != nil {
 		// The player who decides next reads the die and the result here.
-		events = append(events, rules.Event{Seat: rules.Seat(c.In.Attacker), Text: fmt.Sprintf("Combat %d so far: %s", n, c.Event())})
+		events = append(events, rules.Event{Seat: rules.Seat(c.In.Attacker), Text: fmt.Sprintf("Combat %d so far: %s; %s", n, c.Event(), nextWords(c, false))})
 	}
 	return events, nil
 }
@@ -572,15 +572,20 @@ func (g *Game) combatCommand(seat rules.Seat, text string) ([]rules.Event, error
 			return nil, rules.Refuse("12.4.7", "no naval marker, HQ or Werfer can support the Determined Defense in %s", c.Origin)
 		}
 	}
+	before := markOf(c)
 	if err := c.Decide(side, cmd); err != nil {
 		return nil, rules.Refuse(p.Rule, "%v", err)
 	}
 	g.s.Combat.Steps = append(g.s.Combat.Steps, string(side)+": "+cmd.String())
+	n := g.s.Combat.N
 	var events []rules.Event
 	if pay != nil {
-		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s", g.s.Combat.N, pay())})
+		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s", n, pay())})
 	}
-	return append(events, g.runCombat()...), nil
+	rest := g.runCombat()
+	// Every decision says what it settled and what follows (combat_words.go).
+	events = append(events, rules.Event{Seat: seat, Text: decisionEvent(n, c, p, cmd, before, g.s.Combat == nil)})
+	return append(events, rest...), nil
 }
 
 // ddSupport finds the defender's source of defensive support for the DD in
@@ -658,18 +663,16 @@ func (g *Game) combatPending(p *rules.Pending) {
 	cp := c.pending()
 	seat := g.combatSeat(c, cp.Side) // 24.0: the owner of the units concerned
 	p.Seats = []rules.Seat{seat}
-	where := fmt.Sprintf("combat %d on %s", g.s.Combat.N, c.Origin)
+	where := fmt.Sprintf("Combat %d on %s", g.s.Combat.N, c.Origin)
+	if c.Rolled {
+		where += fmt.Sprintf(" (%s)", c.Result)
+	}
 	if cp.Roll != "" {
-		p.Dice = &rules.DiceNeed{By: seat, For: fmt.Sprintf("%s: %s (%s)", where, rollWords[cp.Roll], cp.Rule), Sides: []int{6}}
+		p.Dice = &rules.DiceNeed{By: seat, For: rollPrompt(c, cp, where), Sides: []int{6}}
 		p.Prompt = p.Dice.For
 		return
 	}
-	switch cp.Decision {
-	case DecAttackerLoss, DecDefenderLoss, DecDDLoss, DecDespDLoss:
-		p.Prompt = fmt.Sprintf("%s: assign %d step loss(es) (%s): 'losses UNIT...' from %s", where, cp.Steps, cp.Rule, strings.Join(cp.Choices, ", "))
-	default:
-		p.Prompt = fmt.Sprintf("%s: %s (%s): %s", where, cp.Decision, cp.Rule, strings.Join(g.supportChoices(c, cp.Choices), " | "))
-	}
+	p.Prompt = g.decisionPrompt(c, cp, where) // combat_words.go
 }
 
 // combatChoices are the decisions the combat in progress leaves to seat.
@@ -689,7 +692,7 @@ func (g *Game) combatChoices() []rules.Choice {
 		}
 	default:
 		for _, ch := range g.supportChoices(c, cp.Choices) {
-			out = append(out, rules.Choice{Command: ch, Note: cp.Rule})
+			out = append(out, rules.Choice{Command: ch, Note: choiceNote(cp, ch)})
 		}
 	}
 	return out
@@ -839,6 +842,11 @@ func (g *Game) combatLines() []string {
 	}
 	if c := g.combat(); c != nil {
 		lines = append(lines, fmt.Sprintf("combat %d in progress: %s", g.s.Combat.N, c.Event()))
+		if o := g.outcomeWords(c); o != "" {
+			// The map above shows the units where they stood until the
+			// combat ends (finishCombat); this is what it has decided.
+			lines = append(lines, fmt.Sprintf("combat %d outcome so far (on the map when the combat ends): %s; %s", g.s.Combat.N, o, nextWords(c, false)))
+		}
 	}
 	return lines
 }

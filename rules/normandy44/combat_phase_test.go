@@ -48,7 +48,7 @@ func TestCombatPhase_OneExchange(t *testing.T) {
 		t.Fatalf("declaration events %v", ev)
 	}
 	p := g.Pending()
-	if p.Dice == nil || p.Dice.By != rules.Seat(Allied) || !strings.Contains(p.Dice.For, "combat 1 on 0404: combat result (10.5)") {
+	if p.Dice == nil || p.Dice.By != rules.Seat(Allied) || !strings.Contains(p.Dice.For, "Combat 1 on 0404: the Allied player rolls the combat result die (10.5)") {
 		t.Fatalf("pending %+v", p)
 	}
 	advanced, retreated := false, false

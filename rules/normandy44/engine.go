@@ -142,6 +142,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 	occ := g.occupancy()
 	byHex := map[string][]string{}
 	var hexes []string
+	inCombat := g.combatLabels() // combat_words.go
 	for i, us := range g.s.Units {
 		if _, ok := g.onMap(i); !ok {
 			continue
@@ -181,6 +182,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 			label += " [Scattered]" // 20.2.3
 		}
 		label += markerLabels(us) // 6.5.2 b
+		label += inCombat[i]
 		byHex[us.At] = append(byHex[us.At], label)
 	}
 	slices.Sort(hexes)

@@ -133,7 +133,7 @@ func (g *Game) gliderNeed() *rules.DiceNeed {
 	if len(g.s.GliderRolls) == 0 {
 		return nil
 	}
-	return &rules.DiceNeed{By: rules.Seat(Allied), For: fmt.Sprintf("Scatter of the glider %s, +1 (20.2.4)", g.s.GliderRolls[0]), Sides: []int{6}}
+	return &rules.DiceNeed{By: rules.Seat(Allied), For: fmt.Sprintf("Scatter of the glider %s: the Allied player rolls one die, +1 for a glider, on the Scatter table (20.2.4, T9)", g.s.GliderRolls[0]), Sides: []int{6}}
 }
 
 // rollGlider applies a glider's Scatter die (T9, 20.2.2, 20.2.4). When the

@@ -129,6 +129,9 @@ func TestGlider_20_2_4_Delayed(t *testing.T) {
 	if at(g, "g1") != "0401" || len(g.s.GliderRolls) != 1 || g.Pending().Dice == nil {
 		t.Fatalf("g1 at %q, dice %v", at(g, "g1"), g.s.GliderRolls)
 	}
+	if p := g.Pending().Prompt; !strings.Contains(p, "glider g1") || !strings.Contains(p, "Allied player rolls") || !strings.Contains(p, "20.2.4") {
+		t.Errorf("20.2.4: the prompt does not say whose die for which glider: %s", p)
+	}
 	if _, err := g.Roll([]int{6}); err != nil {
 		t.Fatal(err)
 	}

@@ -98,11 +98,15 @@ func (g *Game) invasionNeed() (dice *rules.DiceNeed, side Side, prompt string) {
 	case r.Owed > 0:
 		ids, steps := g.absorbers(a)
 		n := min(r.Owed, total(ids, steps))
-		why := "the Allies choose (20.3.2)"
+		// 20.3.2: the Allies choose their losses, the Germans on EX; the
+		// German choice comes in the Allied phase, so the prompt says so.
+		head, who := "", "the Allied player chooses which assaulting infantry lose them (20.3.2)"
 		if r.Chooser == German {
-			why = "EX: the German player chooses (20.3.2, example L1714)"
+			head = "German player's decision in the Allied phase: "
+			who = "the result is EX, so the German player chooses which assaulting infantry lose them (20.3.2, example L1714)"
 		}
-		return nil, r.Chooser, fmt.Sprintf("%s: %d infantry step loss(es), %s: 'losses UNIT...' from %s", where, n, why, strings.Join(ids, ", "))
+		return nil, r.Chooser, fmt.Sprintf("%s%s: the Beach Assault costs %d infantry step loss(es); %s: 'losses UNIT...' from %s (never a unit's last step); %s",
+			head, where, n, who, strings.Join(ids, ", "), legalHint)
 	case r.Rangers:
 		d := &rules.DiceNeed{By: rules.Seat(Allied), Sides: []int{6},
 			For: fmt.Sprintf("%s: the 5th Ranger landing (20.3.4): 1-3 on Pointe du Hoc, 4-6 to the Omaha approach box", where)}
@@ -112,8 +116,8 @@ func (g *Game) invasionNeed() (dice *rules.DiceNeed, side Side, prompt string) {
 		if len(ch) == 0 {
 			return nil, "", ""
 		}
-		return nil, Allied, fmt.Sprintf("%s: Advance 2 (20.3.6): the winners land on %s and may go one hex further ('advance UNIT %s HEX'), then 'advance-done' lands the rest on %s",
-			where, a.Hex, a.Hex, a.Hex)
+		return nil, Allied, fmt.Sprintf("%s: Advance 2 (20.3.6): the winners land on %s and the Allied player may move each one hex further: 'advance UNIT %s HEX', e.g. '%s'; then 'advance-done' lands the rest on %s; %s",
+			where, a.Hex, a.Hex, ch[0], a.Hex, legalHint)
 	}
 	sides := []int{6}
 	what := "the Beach Assault die"
@@ -251,7 +255,23 @@ func (g *Game) invasionCommand(side Side, text string) ([]rules.Event, error) {
 		return nil, rules.Refuse("20.1", "in the Special Invasion Phase only the Scatter and beach-assault dice and decisions are played (%q)", text)
 	}
 	events = append(events, g.invasionSettle()...)
+	if verb != "order" {
+		events = append(events, g.invasionNext()...)
+	}
 	return append(events, g.invasionEnd()...), nil
+}
+
+// invasionNext says, after a decision, what the phase waits for next.
+func (g *Game) invasionNext() []rules.Event {
+	if !g.invasionAwaits() {
+		return nil
+	}
+	dice, _, prompt := g.invasionNeed()
+	text := "Special Invasion Phase, next: " + prompt
+	if dice != nil {
+		text = "Special Invasion Phase, next: the Allied player rolls for " + dice.For
+	}
+	return []rules.Event{{Seat: rules.Seat(Allied), Text: text}}
 }
 
 // invasionSettle makes every step that needs nobody: forced losses, losses

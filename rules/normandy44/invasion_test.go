@@ -360,13 +360,17 @@ func TestExampleOfPlay_Invasion(t *testing.T) {
 	// P09 Juno MIKE: 2, EX Advance 1; DD 1. The German picks the infantry.
 	roll(t, g, 2, 1)
 	p = g.Pending()
-	if p.Seats[0] != "german" || !strings.Contains(p.Prompt, "EX") {
+	if p.Seats[0] != "german" || !strings.Contains(p.Prompt, "EX") || !strings.HasPrefix(p.Prompt, "German player's decision") ||
+		!strings.Contains(p.Prompt, "20.3.2") || !strings.Contains(p.Prompt, "mike1") {
 		t.Fatalf("P09: EX waits for the German: %+v", p)
 	}
 	if _, err := g.Apply("allied", "losses mike1"); !errors.Is(err, rules.ErrNotPending) {
 		t.Errorf("P09: the Allies pick on EX: %v", err)
 	}
-	apply(t, g, German, "losses mike2")
+	ev = apply(t, g, German, "losses mike2")
+	if !hasEvent(ev, "fall on mike2 (20.3.2)") {
+		t.Errorf("P09: the German choice is not narrated:\n%s", eventsText(ev))
+	}
 	// P10 Juno NAN: 1, A2/D1 Advance 1; DD 5: both infantry -1.
 	roll(t, g, 1, 5)
 	apply(t, g, Allied, "losses nan1 nan2")

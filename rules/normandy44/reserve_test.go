@@ -154,16 +154,21 @@ func TestReserve_AfterCombatP15(t *testing.T) {
 	if c == nil || c.Result.Code != ResA1D2 || len(c.AttLoss) != 0 {
 		t.Fatalf("combat %+v", c)
 	}
-	p := g.Pending().Prompt
-	if !strings.Contains(p, "reserve g21a") || !strings.Contains(p, "reserve g21b") {
-		t.Fatalf("no Reserve choice: %s", p)
+	if _, ok := choiceOf(g, "reserve g21a"); !ok {
+		t.Fatalf("no Reserve choice: %s", g.Pending().Prompt)
+	}
+	if _, ok := choiceOf(g, "reserve g21b"); !ok {
+		t.Fatalf("no Reserve choice: %s", g.Pending().Prompt)
+	}
+	if p := g.Pending().Prompt; !strings.Contains(p, "'reserve UNIT'") || !strings.Contains(p, "15.1 b") {
+		t.Errorf("the prompt does not tell of Reserve (15.1 b): %s", p)
 	}
 	apply(t, g, German, "reserve g21a")
 	ev := apply(t, g, German, "reserve g21b")
 	if g.s.Combat != nil || !reserved(g, "g21a") || !reserved(g, "g21b") || at(g, "g21a") != "0303" {
 		t.Fatalf("after the Reserve choices: combat %v, reserve %v %v at %s", g.s.Combat, reserved(g, "g21a"), reserved(g, "g21b"), at(g, "g21a"))
 	}
-	if !strings.Contains(ev[0].Text, "; reserve g21a; reserve g21b") {
+	if len(ev) < 2 || !strings.Contains(ev[0].Text, "g21b goes into Reserve (15.1 b)") || !strings.Contains(ev[1].Text, "; reserve g21a; reserve g21b") {
 		t.Errorf("events %v", ev)
 	}
 	if !g.s.Units[g.index["aweak"]].Gone {
@@ -422,7 +427,7 @@ func TestReserve_AfterCombatMarkerMoved(t *testing.T) {
 	if _, err := g.Roll([]int{4}); err != nil { // 7-1: A1/D2 (P15)
 		t.Fatal(err)
 	}
-	if strings.Contains(g.Pending().Prompt, "reserve g21a") {
+	if _, ok := choiceOf(g, "reserve g21a"); ok {
 		t.Fatalf("a seventh stack offered: %s", g.Pending().Prompt)
 	}
 	refused(t, g, German, "reserve g21a", "14.1")

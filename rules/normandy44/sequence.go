@@ -248,7 +248,7 @@ func (g *Game) pending() rules.Pending {
 	if d := g.gliderNeed(); d != nil {
 		// 20.2.4: a glider's Scatter die, rolled by the Allied seat.
 		p.Seats, p.Dice = []rules.Seat{rules.Seat(Allied)}, d
-		p.Prompt = "Scatter of a landing glider (20.2.4): one die"
+		p.Prompt = d.For
 		return p
 	}
 	if g.s.Phase == PhaseInitial {

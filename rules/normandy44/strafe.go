@@ -205,7 +205,8 @@ func (g *Game) strafeMods(i int) StrafeMods {
 func (g *Game) strafeNeed() *rules.DiceNeed {
 	r := g.s.Strafing
 	return &rules.DiceNeed{By: rules.Seat(Allied), Sides: []int{6},
-		For: fmt.Sprintf("strafing %s before the attack on it: %s (19.1.4, T11)", r.Targets[0], attackTarget(r.Attack))}
+		For: fmt.Sprintf("strafing %s in %s before the attack on it: the Allied player rolls one die, a modified 6 costs %s a step (19.1.4, T11)",
+			r.Targets[0], attackTarget(r.Attack), r.Targets[0])}
 }
 
 func attackTarget(attack string) string {
