@@ -235,6 +235,11 @@ func (g *Game) checkNaval(a AttackCommand, target hx.Axial) error {
 // spendSupport spends an attack's markers, once every check has passed.
 func (g *Game) spendSupport(a AttackCommand, target hx.Axial) []rules.Event {
 	var events []rules.Event
+	for _, id := range a.Art {
+		if i, ok := g.index[id]; ok && g.unit(i).Type == HQ {
+			g.s.Units[i].HQFired = true // 17.2.3: no move of more than 1 hex after it
+		}
+	}
 	army := g.attackArmy(a)
 	if a.Air > 0 {
 		poolUse(g.s.Air, army, a.Air)

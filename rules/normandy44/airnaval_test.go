@@ -295,6 +295,9 @@ func TestStrafe_19_1_4(t *testing.T) {
 	// From turn 17, two markers on one hex: two dice per unit.
 	g = airNavalGame(t, 17, WeatherClear4)
 	apply(t, g, Allied, "strafe 0606 us")
+	// AMBIG-35, 22.1.1: a CW marker joining a US strafing could never be
+	// followed by an attack of both armies.
+	refused(t, g, Allied, "strafe 0606 cw", "19.1.4, 22.1.1")
 	apply(t, g, Allied, "strafe 0606 us")
 	apply(t, g, Allied, "attack 0606 from 0605 maf a2")
 	if n := len(g.s.Strafing.Targets); n != 4 {

@@ -217,14 +217,16 @@ func (g *Game) friendsIn(hexID string, side Side, ok func(int) bool) bool {
 	return false
 }
 
-// ipSupplyEnd runs at the end of the owner's Supply Phase (16.1.5): an IP
-// or Entrenching marker with no friendly combat unit (reading: any unit but
-// an HQ, as 18.5.4) in its hex is removed.
+// ipSupplyEnd runs at the end of the owner's Supply Phase (16.1.5, seed
+// L1099): an IP or Entrenching marker with no friendly combat unit in its
+// hex is removed. Every unit counts, an HQ too: "Sztaby to oddziały bojowe"
+// (17.2.2, L1143), and 18.5.4 (L1300) has to say "a combat unit other than
+// an HQ" where it means one; the digest's B7 (c) says "no own unit".
 func (g *Game) ipSupplyEnd() []rules.Event {
 	side := g.s.Side
 	var gone []string
 	g.s.IPs = slices.DeleteFunc(g.s.IPs, func(m ipMarker) bool {
-		if m.Side != side || g.friendsIn(m.Hex, side, func(i int) bool { return g.unit(i).Type != HQ }) {
+		if m.Side != side || g.friendsIn(m.Hex, side, func(int) bool { return true }) {
 			return false
 		}
 		gone = append(gone, m.Hex)

@@ -202,7 +202,8 @@ func TestIP_Removal(t *testing.T) {
 	}
 
 	// The Supply Phase: 0606's marker has no German unit; 0404's keeps ginf;
-	// an HQ alone does not keep one (reading: a combat unit is not an HQ).
+	// an HQ alone keeps one too, HQs being combat units (16.1.5, seed L1099;
+	// 17.2.2, L1143: "Sztaby to oddziały bojowe").
 	m := ipMap("ginf 0404", "ainf 0808")
 	m.units = append(m.units, "ghq german heer 7 hq (1)-5 range=5")
 	m.setup = append(m.setup, "ghq 0202")
@@ -212,10 +213,10 @@ func TestIP_Removal(t *testing.T) {
 	builtIP(g, "0202")
 	g.s.Phase = PhaseSupply
 	ev := g.enterPhase()
-	if len(g.s.IPs) != 1 || g.s.IPs[0].Hex != "0404" {
+	if len(g.s.IPs) != 2 || g.s.IPs[0].Hex != "0404" || g.s.IPs[1].Hex != "0202" {
 		t.Errorf("after the Supply Phase: %+v", g.s.IPs)
 	}
-	if !strings.Contains(eventsText(ev), "removed (16.1.5): 0606, 0202") {
+	if !strings.Contains(eventsText(ev), "removed (16.1.5): 0606\n") {
 		t.Errorf("events %s", eventsText(ev))
 	}
 

@@ -565,10 +565,15 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		if err := g.reserveStackCheck(i, c.Path[len(c.Path)-1]); err != nil {
 			return nil, err
 		}
+		if err := g.hqReserveMoveBar(i, len(c.Path)-1); err != nil {
+			return nil, err
+		}
 		// 15.2: the Movement Phase's record (Spent, Tactical) stays; an HQ
-		// counts every hex it moved this turn (17.2.3).
+		// counts every hex it moved this turn (17.2.3), and flips to its
+		// Moved side once they are more than 1, as in the Movement Phase.
 		us.At, us.ReserveMoved = c.Path[len(c.Path)-1], true
 		us.Hexes += len(c.Path) - 1
+		us.HQMoved = us.HQMoved || (u.Type == HQ && us.Hexes > 1)
 		for _, id := range c.Path[1:] {
 			g.setControl(id, u.Side)
 		}

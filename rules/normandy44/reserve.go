@@ -270,7 +270,10 @@ func (g *Game) startReserveMovement() []rules.Event {
 
 // reserveMA is the allowance of a unit moving in the Reserve Movement Phase
 // (15.2): half its MA rounded up, after the German mechanized loss in Clear
-// weather (4.3; example L1069: MA 5 gives 3, or 2 in Clear).
+// weather (4.3; example L1069: MA 5 gives 3, or 2 in Clear). The seed's 15.2
+// (L1067) says "German units" but takes the 2 MP off "per the weather
+// effects, 4.3", which slow only mechanized units; its example is one, so
+// newMover subtracts before halving for German mechanized units only.
 func reserveMA(ma int) int {
 	return (max(ma, 0) + 1) / 2
 }
@@ -316,7 +319,8 @@ func (g *Game) reserveMoveChoices() []rules.Choice {
 	for i := range g.s.Units {
 		if g.unit(i).Side == g.s.Side && g.inReserve(i) {
 			for _, c := range g.unitMoves(ctx, i) {
-				if g.reserveStackCheck(i, c.Command[strings.LastIndex(c.Command, " ")+1:]) == nil {
+				hexes := strings.Count(c.Command, " ") - 2 // 'move U FROM TO...'
+				if g.reserveStackCheck(i, c.Command[strings.LastIndex(c.Command, " ")+1:]) == nil && g.hqReserveMoveBar(i, hexes) == nil {
 					out = append(out, c)
 				}
 			}
@@ -337,6 +341,19 @@ func (g *Game) reserveStackCheck(i int, dest string) error {
 	slices.Sort(hexes)
 	if n := len(slices.Compact(hexes)); n > maxReserveStacks {
 		return rules.Refuse("15.1", "%s moving to %s would make %d stacks in Reserve; a side has %d Reserve markers", g.unit(i).ID, dest, n, maxReserveStacks)
+	}
+	return nil
+}
+
+// hqReserveMoveBar: an HQ that gave artillery shifts in this player turn
+// may not move more than 1 hex in it, the hexes of its Movement Phase move
+// counted (17.2.3, seed L1129: "nie może jednocześnie poruszyć się o więcej
+// niż 1 heks i zapewnić Przesunięcia"). Only the Reserve Movement Phase
+// comes after a Combat Phase in the same player turn.
+func (g *Game) hqReserveMoveBar(i, hexes int) error {
+	us := g.s.Units[i]
+	if g.unit(i).Type == HQ && us.HQFired && us.Hexes+hexes > 1 {
+		return rules.Refuse("17.2.3", "%s gave artillery shifts this turn: it may not also move more than 1 hex", us.ID)
 	}
 	return nil
 }

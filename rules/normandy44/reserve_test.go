@@ -528,3 +528,44 @@ func TestReserve_DisruptedInEnemyTurn(t *testing.T) {
 		t.Errorf("events %s", ev)
 	}
 }
+
+// TestReserve_HQ_17_2_3: an HQ may not both move more than 1 hex and give
+// artillery shifts in one turn (17.2.3, seed L1129-1131). An HQ in Reserve
+// that fired in the Combat Phase moves at most 1 hex in the Reserve Movement
+// Phase; one that moves 2 hexes there flips to its Moved side and stays on
+// it, as in the Movement Phase, until an Initial Phase.
+func TestReserve_HQ_17_2_3(t *testing.T) {
+	m := reserveMap("g21a 0303", "ginf 0202", "ainf 0404", "amech 0808")
+	m.units = append(m.units, "ghq german heer 7 hq (1)-5 range=5")
+	m.setup = append(m.setup, "ghq 0201")
+	g := m.game(t, German, 3)
+	g.s.SupP = []supPool{{Pool: germanSupPPool, N: 2}}
+	g.s.Weather = WeatherOvercast2
+	apply(t, g, German, "reserve g21a ghq")
+	combatTurn(t, g)
+	rm := g.Clone().(*Game) // the HQ that does not fire
+	apply(t, g, German, "attack 0404 from 0303 maf g21a art ghq")
+	if !g.s.Units[g.index["ghq"]].HQFired || !reserved(g, "ghq") {
+		t.Fatalf("after firing: %+v", g.s.Units[g.index["ghq"]])
+	}
+	// The Reserve Movement Phase of that turn, the HQ still in Reserve.
+	g.s.Combat, g.cur = nil, nil
+	g.s.Phase = PhaseReserveMovement
+	g.startReserveMovement()
+	refused(t, g, German, "move ghq 0201 0301 0401", "17.2.3")
+	for _, c := range g.Legal("german") {
+		if strings.HasPrefix(c.Command, "move ghq ") && strings.Count(c.Command, " ") > 3 {
+			t.Errorf("Legal offers %q to an HQ that fired (17.2.3)", c.Command)
+		}
+	}
+	apply(t, g, German, "move ghq 0201 0301")
+
+	apply(t, rm, German, "end") // Combat
+	if rm.s.Phase != PhaseReserveMovement {
+		t.Fatalf("at %s", rm.Pending().Phase)
+	}
+	apply(t, rm, German, "move ghq 0201 0301 0401")
+	if !rm.s.Units[rm.index["ghq"]].HQMoved {
+		t.Error("an HQ that moved 2 hexes in the Reserve Movement Phase is not on its Moved side (17.2.3)")
+	}
+}

@@ -356,6 +356,7 @@ func (g *Game) startMovement() []rules.Event {
 			continue
 		}
 		us.Moved, us.Tactical, us.Spent, us.Hexes = false, false, 0, 0
+		us.HQFired = false // 17.2.3: a new player turn
 		us.SM = false
 		if us.Trucks && g.s.TrucksTurn < g.s.Turn {
 			us.Trucks = false

@@ -138,6 +138,10 @@ type unitState struct {
 	Isolated    bool `json:"isolated,omitempty"`      // 18.1: the marker's red side
 	RetreatedIn bool `json:"retreated_in,omitempty"`  // retreated in this Combat Phase (13.5)
 	Fired       bool `json:"fired,omitempty"`         // a Werfer on its fired side (17.3)
+	// HQFired: an HQ gave artillery shifts in this player turn, so it may not
+	// also move more than 1 hex in it (17.2.3; the Reserve Movement Phase
+	// comes after the Combat Phase).
+	HQFired bool `json:"hq_fired,omitempty"`
 	// The invasion turn (20.x): an airborne unit Scattered by its drop
 	// (20.2.3, removed in the Allied Regeneration Phase); one reduced by an
 	// S2 result may later recover at most one step (20.2.2); a unit landed

@@ -150,3 +150,30 @@ func TestStorms_S3_2_3_ArmorReplWith25_1(t *testing.T) {
 		}
 	}
 }
+
+// TestStorms_ForcedStormInitialPhase: a Storm turn without a roll (25.1:
+// turns 14-16, seed L1505) is still an Initial Phase: an HQ on its Moved side
+// that has a supply line flips back (17.2.3, seed L1129-1131), and the
+// Allied markers of the turn before are gone, Storm giving none (4.3, 19.1.1,
+// 19.2.1: "Wszystkie są odwracane z powrotem ... w Fazie Początkowej").
+func TestStorms_ForcedStormInitialPhase(t *testing.T) {
+	g := germanCombat(t, caenMap())
+	g.opt.storms = optHistoricalStorms
+	g.s.Units[g.index["ghq"]].HQMoved = true
+	g.s.Air = []markerPool{{Army: "us", Ready: 3, Used: 1}, {Army: "cw", Ready: 3}}
+	g.s.Naval = []markerPool{{Army: "us", Ready: 2}, {Army: "cw", Ready: 2, Used: 2}}
+	enterInitial(g, 14)
+	if g.s.Weather != WeatherStorm || g.s.Phase == PhaseInitial {
+		t.Fatalf("turn 14 under 25.1: %s in the %s", g.s.Weather, g.s.Phase)
+	}
+	if g.s.Units[g.index["ghq"]].HQMoved {
+		t.Error("17.2.3: the supplied HQ stays on its Moved side through a forced Storm Initial Phase")
+	}
+	for _, ps := range [][]markerPool{g.s.Air, g.s.Naval} {
+		for _, p := range ps {
+			if p.Ready != 0 || p.Used != 0 {
+				t.Errorf("4.3: Storm turn keeps last turn's markers: %+v", p)
+			}
+		}
+	}
+}

@@ -87,8 +87,15 @@ func (g *Game) checkStrafe(s StrafeCommand) (hx.Axial, error) {
 	}
 	n := 0
 	for _, m := range g.s.Strafes {
-		if m.Hex == s.Hex {
-			n++
+		if m.Hex != s.Hex {
+			continue
+		}
+		n++
+		if m.Army != s.Army {
+			// AMBIG-35: only an attack by the strafing markers' army may
+			// follow (checkStrafeArmy), and no attack is by both (22.1.1):
+			// a second army's marker would fly for nothing.
+			return a, rules.Refuse("19.1.4, 22.1.1", "%s is strafed by a %s air marker already: only %s markers may join it (AMBIG-35)", s.Hex, m.Army, m.Army)
 		}
 	}
 	if n >= airMarkersPerCombat(g.s.Turn) {
