@@ -243,9 +243,10 @@ func (g *Game) ipSupplyEnd() []rules.Event {
 // eliminated or retreated (16.1.5). Osteck and Westeck are never destroyed
 // (16.1.6): they are places, not markers.
 func (g *Game) ipAfterCombat(c *Combat) []string {
+	out := g.ipAttackersAfterCombat(c)
 	k := g.ipAt(c.Origin)
 	if k < 0 || g.s.IPs[k].Side != c.defender() {
-		return nil
+		return out
 	}
 	why := ""
 	switch {
@@ -254,10 +255,42 @@ func (g *Game) ipAfterCombat(c *Combat) []string {
 	case !g.friendsIn(c.Origin, c.defender(), func(int) bool { return true }):
 		why = "its defenders are gone (16.1.5)"
 	default:
-		return nil
+		return out
 	}
 	g.s.IPs = slices.Delete(g.s.IPs, k, k+1)
-	return []string{fmt.Sprintf("IP marker in %s removed: %s", c.Origin, why)}
+	return append(out, fmt.Sprintf("IP marker in %s removed: %s", c.Origin, why))
+}
+
+// ipAttackersAfterCombat removes the attacker's own marker from a hex it
+// attacked from when the combat's losses took every friendly unit there
+// (16.1.5, seed L1097: "all friendly units in the hex are eliminated"). A
+// hex emptied by an advance keeps its marker until the owner's Supply Phase
+// ends (ipSupplyEnd).
+func (g *Game) ipAttackersAfterCombat(c *Combat) []string {
+	var out []string
+	done := map[string]bool{}
+	for _, u := range c.In.Attackers {
+		h := u.FromHex
+		if done[h] {
+			continue
+		}
+		done[h] = true
+		k := g.ipAt(h)
+		if k < 0 || g.s.IPs[k].Side != c.In.Attacker || g.friendsIn(h, c.In.Attacker, func(int) bool { return true }) {
+			continue
+		}
+		allLost := true
+		for _, v := range c.In.Attackers {
+			if v.FromHex == h && !g.s.Units[g.index[v.ID]].Gone {
+				allLost = false
+			}
+		}
+		if allLost {
+			g.s.IPs = slices.Delete(g.s.IPs, k, k+1)
+			out = append(out, fmt.Sprintf("IP marker in %s removed: its units are gone (16.1.5)", h))
+		}
+	}
+	return out
 }
 
 // ipChoices are the 'entrench' and 'remove-ip' commands of the Movement

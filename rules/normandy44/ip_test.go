@@ -305,3 +305,24 @@ func TestPrompt_16_1_4_NoGermanIPsBeforeTurn5(t *testing.T) {
 		t.Errorf("German turn 6 prompt in %s does not offer IPs (16.1.2): %s", g.s.Weather, p)
 	}
 }
+
+// TestIP_AttackerLosses_16_1_5: an attacker's own IP goes when the combat's
+// losses eliminate every friendly unit in the hex it attacked from (16.1.5,
+// seed L1097); a hex left empty by an advance keeps its marker until the
+// owner's Supply Phase ends.
+func TestIP_AttackerLosses_16_1_5(t *testing.T) {
+	g := ipMap("ginf 0404", "ginf2 0606", "ainf 0808").game(t, German, 5)
+	builtIP(g, "0404")
+	builtIP(g, "0606")
+	c := &Combat{In: CombatInput{Attacker: German, Attackers: []CombatUnit{
+		{ID: "ginf", FromHex: "0404", MAF: true}, {ID: "ginf2", FromHex: "0606"}}}}
+	g.s.Units[g.index["ginf"]].Gone, g.s.Units[g.index["ginf"]].At = true, "" // eliminated by the combat
+	g.s.Units[g.index["ginf2"]].At = "0706"                                   // advanced
+	out := g.ipAttackersAfterCombat(c)
+	if len(g.s.IPs) != 1 || g.s.IPs[0].Hex != "0606" {
+		t.Errorf("markers after the combat: %+v, want only 0606's", g.s.IPs)
+	}
+	if len(out) != 1 || !strings.Contains(out[0], "0404") || !strings.Contains(out[0], "16.1.5") {
+		t.Errorf("events %q", out)
+	}
+}
