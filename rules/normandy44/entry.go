@@ -111,6 +111,11 @@ func (m *mover) entryStep(a hex.Axial) (stepResult, error) {
 	if s := g.sideAt(m.ctx.occ, a); s != "" && s != m.ctx.side {
 		return stepResult{}, rules.Refuse("6.6", "the entry hex %s holds enemy units", id)
 	}
+	if m.ctx.lines.hexes.Has(a) {
+		// 8.5.2 (seed L537): no unit enters a hex an enemy Hex Line runs
+		// through, and the entry hex is the first hex entered (6.6).
+		return stepResult{}, rules.Refuse("8.5.2", "an enemy ZOC Line runs through the entry hex %s", id)
+	}
 	if m.trucks && m.ctx.ezoc.Has(a) {
 		return stepResult{}, rules.Refuse("9.8.6", "a unit on Trucks may not enter an enemy ZOC, as in %s", id)
 	}

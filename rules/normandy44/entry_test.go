@@ -80,3 +80,21 @@ func TestDelayedEntry_6_6(t *testing.T) {
 		t.Errorf("after entering: %+v", us)
 	}
 }
+
+// TestReinforceEntryZOCLine: a reinforcement's entry hex is the first hex it
+// enters (6.6), so an enemy Hex Line through it bars the entry (8.5.2, seed
+// L537); with the line gone, the unit enters and stops in the enemy ZOC.
+func TestReinforceEntryZOCLine(t *testing.T) {
+	m := testMap{units: []string{"gr1 german heer 91 infantry 4-4", allInf, allInf2},
+		setup:  []string{"ainf 0302", "ainf2 0304"},
+		places: []string{"entry 0303 green"},
+		reinf:  []string{"2 gr1 entry:green"}}
+	g := m.game(t, German, 2)
+	g.startMovement() // 6.6: gr1 arrives
+	if !g.lines(Allied, g.occupancy()).hexes.Has(g.b.ids["0303"]) {
+		t.Fatal("no Allied Hex Line through 0303 between 0302 and 0304")
+	}
+	refused(t, g, German, "move gr1 0303", "8.5.2")
+	g.s.Units[g.index["ainf2"]].At = "0306"
+	apply(t, g, German, "move gr1 0303")
+}
