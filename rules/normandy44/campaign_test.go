@@ -472,11 +472,7 @@ func TestCampaign_RandomTurns(t *testing.T) {
 		t.Skip("plays the whole map to the end")
 	}
 	for _, name := range []string{"campaign", "seven-turn"} {
-		gg, err := New(readFile(t, "../../scenarios/normandy44/"+name+".scn"), nil)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		g := gg.(*Game)
+		g := shipped(t, name)
 		base := g.Clone().(*Game)
 		rnd := rand.New(rand.NewPCG(7, uint64(len(name))))
 		var hashes []string
@@ -531,11 +527,7 @@ func TestCampaign_S13Examples(t *testing.T) {
 // (formation 21pz) has 3 MP, whatever its printed MA (20.4, P13); other
 // German units keep theirs, and so does the division from turn 2.
 func TestCampaign_21PzTurn1(t *testing.T) {
-	gg, err := New(readFile(t, "../../scenarios/normandy44/campaign.scn"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := gg.(*Game)
+	g := shipped(t, "campaign")
 	budget := func(id string) int {
 		m, err := g.newMover(nil, g.index[id], false, false)
 		if err != nil {
@@ -558,11 +550,7 @@ func TestCampaign_21PzTurn1(t *testing.T) {
 // BenchmarkCampaignSupplyTrace traces German supply (18.3) over the whole
 // campaign map at set-up.
 func BenchmarkCampaignSupplyTrace(b *testing.B) {
-	gg, err := New(readFile(b, "../../scenarios/normandy44/campaign.scn"), nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	g := gg.(*Game)
+	g := shipped(b, "campaign")
 	v := g.supplyView(German)
 	for b.Loop() {
 		traceSupply(g.sup, v)

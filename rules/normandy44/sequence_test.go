@@ -11,9 +11,16 @@ import (
 
 func cherbourg(t testing.TB) *Game {
 	t.Helper()
-	gg, err := New(readFile(t, "../../scenarios/normandy44/cherbourg.scn"), nil)
+	return shipped(t, "cherbourg")
+}
+
+// shipped starts the shipped scenario name (cherbourg, campaign,
+// seven-turn) with options.
+func shipped(t testing.TB, name string, options ...string) *Game {
+	t.Helper()
+	gg, err := New(readFile(t, "../../scenarios/normandy44/"+name+".scn"), options)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", name, err)
 	}
 	return gg.(*Game)
 }
