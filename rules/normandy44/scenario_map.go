@@ -3,6 +3,7 @@ package normandy44
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -221,7 +222,7 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 		case strings.HasSuffix(name, dupSection):
 			errs = append(errs, &LineError{File: file, Line: first.n,
 				Err: fmt.Errorf("%w: section %s given twice", ErrDuplicate, first.words[0])})
-		case !isMapSection(name):
+		case !slices.Contains(mapSections, name):
 			errs = append(errs, &LineError{File: file, Line: first.n,
 				Err: fmt.Errorf("%w: section %s in a map file (want %s)", ErrUnknown, first.words[0], strings.Join(mapSections, ", "))})
 		}
@@ -281,7 +282,7 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 		}
 	}
 	for _, name := range sc.order {
-		if isMapSection(name) {
+		if slices.Contains(mapSections, name) {
 			continue
 		}
 		for _, l := range sc.sections[name] {
@@ -289,15 +290,6 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 		}
 	}
 	return []byte(out.b.String()), nil
-}
-
-func isMapSection(name string) bool {
-	for _, s := range mapSections {
-		if s == name {
-			return true
-		}
-	}
-	return false
 }
 
 // validMapName: lower-case letters, digits and '-', so a name never leaves the
@@ -337,7 +329,7 @@ func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
 			continue
 		}
 		key := l.words[0]
-		if !contains(mapHeaders, key) {
+		if !slices.Contains(mapHeaders, key) {
 			bad(l, ErrUnknown, "header keyword %q in a map file (want one of %s, or a [section])", key, strings.Join(mapHeaders, ", "))
 			continue
 		}
@@ -369,15 +361,6 @@ func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
 		}
 	}
 	return layout, len(errs) == 0, errs
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // lineText is a raw line without its comment, trimmed.
