@@ -96,7 +96,13 @@ type srcLine struct {
 	n     int
 	raw   string
 	words []string // nil for blank, comment or unreadable lines
-	bad   bool     // the line does not lex; the parser reports it
+	text  string   // the line without its comment, trimmed
+	err   error    // the line does not lex; the parser reports it
+}
+
+// value is a header line's value: its text after the keyword.
+func (l srcLine) value() string {
+	return strings.TrimSpace(strings.TrimPrefix(l.text, l.words[0]))
 }
 
 func readSrc(file string, data []byte) []srcLine {
@@ -104,11 +110,9 @@ func readSrc(file string, data []byte) []srcLine {
 	for i, raw := range strings.Split(string(data), "\n") {
 		raw = strings.TrimSuffix(raw, "\r")
 		l, err := lexLine(i+1, raw)
-		sl := srcLine{file: file, n: i + 1, raw: raw}
+		sl := srcLine{file: file, n: i + 1, raw: raw, err: err}
 		if err == nil {
-			sl.words = l.words
-		} else {
-			sl.bad = true
+			sl.words, sl.text = l.words, l.text
 		}
 		out = append(out, sl)
 	}
@@ -232,7 +236,7 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 	}
 
 	var out assembly
-	hasLayout := false
+	var myLayout *srcLine // the scenario's own layout line, if any
 	for _, l := range sc.header {
 		switch {
 		case l.n == mapLine.n:
@@ -246,20 +250,16 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 		case windowLine != nil && l.n == windowLine.n:
 			out.comment("# window " + windowLine.words[1])
 		default:
-			if len(l.words) > 0 && l.words[0] == "layout" {
-				hasLayout = true
+			if len(l.words) > 0 && l.words[0] == "layout" && myLayout == nil {
+				myLayout = &l
 			}
 			out.line(l)
 		}
 	}
-	if !hasLayout {
+	if myLayout == nil {
 		out.line(layout)
-	} else if !sameLayout(sc.header, layout) {
-		for _, l := range sc.header {
-			if len(l.words) > 0 && l.words[0] == "layout" {
-				return nil, lineErr(l.n, ErrInvalid, "layout differs from map %s (line %d: %s)", file, layout.n, layout.raw)
-			}
-		}
+	} else if myLayout.value() != layout.value() {
+		return nil, lineErr(myLayout.n, ErrInvalid, "layout differs from map %s (line %d: %s)", file, layout.n, layout.raw)
 	}
 	for _, name := range mapSections {
 		mine, theirs := mf.sections[name], sc.sections[name]
@@ -315,14 +315,12 @@ func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
 		errs = append(errs, &LineError{File: file, Line: l.n, Err: fmt.Errorf("%w: %s", class, fmt.Sprintf(format, args...))})
 	}
 	for _, l := range mf.header {
-		if l.bad {
-			if _, err := lexLine(l.n, l.raw); err != nil {
-				var le *LineError
-				if errors.As(err, &le) {
-					le.File = file
-				}
-				errs = append(errs, err)
+		if l.err != nil {
+			var le *LineError
+			if errors.As(l.err, &le) {
+				le.File = file
 			}
+			errs = append(errs, l.err)
 			continue
 		}
 		if len(l.words) == 0 {
@@ -338,7 +336,7 @@ func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
 			continue
 		}
 		seen[key] = l.n
-		value := strings.TrimSpace(strings.TrimPrefix(lineText(l.raw), key))
+		value := l.value()
 		switch key {
 		case "game":
 			if value != "normandy44" {
@@ -363,33 +361,14 @@ func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
 	return layout, len(errs) == 0, errs
 }
 
-// lineText is a raw line without its comment, trimmed.
-func lineText(raw string) string {
-	l, err := lexLine(0, raw)
-	if err != nil {
-		return strings.TrimSpace(raw)
-	}
-	return l.text
-}
-
 // headerValue is the value of a header line, "" when there is none.
 func headerValue(header []srcLine, key string) string {
 	for _, l := range header {
 		if len(l.words) > 0 && l.words[0] == key {
-			return strings.TrimSpace(strings.TrimPrefix(lineText(l.raw), key))
+			return l.value()
 		}
 	}
 	return ""
-}
-
-func sameLayout(header []srcLine, layout srcLine) bool {
-	want := strings.TrimSpace(strings.TrimPrefix(lineText(layout.raw), "layout"))
-	for _, l := range header {
-		if len(l.words) > 0 && l.words[0] == "layout" {
-			return strings.TrimSpace(strings.TrimPrefix(lineText(l.raw), "layout")) == want
-		}
-	}
-	return true
 }
 
 // assembly writes assembled text with origin marks.
@@ -423,7 +402,7 @@ func (a *assembly) text(l srcLine, text string) {
 // in-window hexes). Lines that are not well formed pass through unchanged, for
 // the parser to report at their origin.
 func (a *assembly) clipped(section string, l srcLine, w *Window) {
-	if l.bad || (w == nil && len(l.words) > 0) {
+	if l.err != nil || (w == nil && len(l.words) > 0) {
 		a.line(l)
 		return
 	}
