@@ -258,10 +258,13 @@ func (p *parser) finish() {
 		if r.RP > 0 && u.Side != Allied {
 			p.errf(n, ErrInvalid, "rp= is the Allied reinforcement cost (6.5.1); %s is German", u.ID)
 		}
-		if r.Glider && u.Type != GliderInfantry {
+		if !r.Glider {
+			continue
+		}
+		if u.Type != GliderInfantry {
 			p.errf(n, ErrInvalid, "%s is not glider infantry (20.2.4)", u.ID)
 		}
-		if _, err := scatterColumn(u.Formation); r.Glider && err != nil {
+		if _, err := scatterColumn(u.Formation); err != nil {
 			// 20.2.4, AMBIG-36: the glider rolls on its division's column.
 			p.errf(n, ErrInvalid, "%s: formation %q has no Scatter column (T9: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
 		}
