@@ -49,10 +49,6 @@ func ParseWindow(w string) (Window, error) {
 	return Window{MinCol: ca, MaxCol: cb, MinRow: ra, MaxRow: rb}, nil
 }
 
-func (w Window) String() string {
-	return hexID(w.MinCol, w.MinRow) + "-" + hexID(w.MaxCol, w.MaxRow)
-}
-
 // Has reports whether a valid hex id lies in the window.
 func (w Window) Has(id string) bool {
 	c, r := colRow(id)
