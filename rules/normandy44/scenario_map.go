@@ -214,7 +214,7 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 		return nil, errors.Join(errs...)
 	}
 	mf := splitSrc(readSrc(file, mapData))
-	layout, ok, mapErrs := checkMapHeader(file, mapName, mf)
+	layout, mapErrs := checkMapHeader(file, mapName, mf)
 	errs = append(errs, mapErrs...)
 	for _, name := range mf.order {
 		first := mf.sections[name][0]
@@ -227,7 +227,7 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 				Err: fmt.Errorf("%w: section %s in a map file (want %s)", ErrUnknown, first.words[0], strings.Join(mapSections, ", "))})
 		}
 	}
-	if len(errs) > 0 || !ok {
+	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 
@@ -303,7 +303,7 @@ func validMapName(s string) bool {
 }
 
 // checkMapHeader checks a map file's header lines and returns its layout line.
-func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
+func checkMapHeader(file, name string, mf srcFile) (srcLine, []error) {
 	var errs []error
 	var layout srcLine
 	seen := map[string]int{}
@@ -354,7 +354,7 @@ func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
 			errs = append(errs, &LineError{File: file, Err: fmt.Errorf("%w: header line %q", ErrMissing, key)})
 		}
 	}
-	return layout, len(errs) == 0, errs
+	return layout, errs
 }
 
 // headerValue is the value of a header line, "" when there is none.
