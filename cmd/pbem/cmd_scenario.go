@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/normandy44"
 	"github.com/pbem-referee/pbem/scenarios"
 )
 
@@ -123,9 +124,6 @@ func scenarioGame(data []byte, given string) (string, error) {
 	return "", errors.New("no 'game' line says which game this scenario is for: give --game")
 }
 
-// mapExt ends a map file that scenarios share (docs/scenario-format.md).
-const mapExt = ".map"
-
 // checkScenario assembles the file at path with the map it names (from its
 // folder, else a shipped one) and starts a game from it, which parses and
 // validates it whole; engines report every problem with its file and line.
@@ -134,12 +132,12 @@ func checkScenario(game, path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	if filepath.Ext(path) == mapExt {
+	if filepath.Ext(path) == normandy44.MapExt {
 		// A map file on its own: check it through a scenario that names it.
 		if e.Assemble == nil {
 			return fmt.Errorf("%s has no map files", game)
 		}
-		name := strings.TrimSuffix(filepath.Base(path), mapExt)
+		name := strings.TrimSuffix(filepath.Base(path), normandy44.MapExt)
 		data = []byte(fmt.Sprintf("game %s\nscenario map-check\ntitle map check\nprovenance stand-in: a map check\nmap %s\nturns 1\n", game, name))
 	}
 	data, err = rules.Assemble(game, data, scenarios.Beside(game, path))

@@ -133,14 +133,19 @@ func drawHint(rec pbem.GameRecord, r *replay.Replay) string {
 // give: why, and what to do instead.
 func nothingNow(rec pbem.GameRecord, r *replay.Replay) string {
 	w := r.Waiting()
-	switch {
-	case w.Over:
+	if w.Over {
 		return "nothing now: " + w.Text
-	case !seatJoined(r, rec.Seat):
+	}
+	if !seatJoined(r, rec.Seat) {
 		return fmt.Sprintf("nothing yet: accept the invitation first with 'pbem join %s'", rec.ID)
-	case drawHint(rec, r) != "" && (slices.Contains(w.Seats, rec.Seat) || rec.Dice == string(logs.DiceSolo)):
-		return "nothing to choose: " + drawHint(rec, r)
-	case w.Dice && slices.Contains(w.Seats, rec.Seat):
+	}
+	if slices.Contains(w.Seats, rec.Seat) || rec.Dice == string(logs.DiceSolo) {
+		// drawHint asks the rules for every legal choice: once is enough.
+		if h := drawHint(rec, r); h != "" {
+			return "nothing to choose: " + h
+		}
+	}
+	if w.Dice && slices.Contains(w.Seats, rec.Seat) {
 		// pbem answers the protocol itself on import; this store cannot
 		// (a log restored from a file, without this seat's dice chain).
 		return "nothing to choose: the dice protocol awaits your pbem (" + w.Text + "); 'pbem import' answers it when it holds your dice chain"

@@ -55,9 +55,13 @@ func (g *Game) mulberrySites(army string) []string {
 }
 
 // beachHexes lists the hexes of a beach, in id order.
-func (g *Game) beachHexes(beach string) []string {
+func (g *Game) beachHexes(beach string) []string { return beachHexesIn(g.sc.Places, beach) }
+
+// beachHexesIn lists the hexes of a beach among a scenario's places, in id
+// order (21.1.1).
+func beachHexesIn(places []Place, beach string) []string {
 	var ids []string
-	for _, p := range g.sc.Places {
+	for _, p := range places {
 		if p.Kind == PlaceBeach && p.Arg == beach {
 			ids = append(ids, p.Hex)
 		}

@@ -3,6 +3,7 @@ package normandy44
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -48,10 +49,6 @@ func ParseWindow(w string) (Window, error) {
 	return Window{MinCol: ca, MaxCol: cb, MinRow: ra, MaxRow: rb}, nil
 }
 
-func (w Window) String() string {
-	return hexID(w.MinCol, w.MinRow) + "-" + hexID(w.MaxCol, w.MaxRow)
-}
-
 // Has reports whether a valid hex id lies in the window.
 func (w Window) Has(id string) bool {
 	c, r := colRow(id)
@@ -95,7 +92,13 @@ type srcLine struct {
 	n     int
 	raw   string
 	words []string // nil for blank, comment or unreadable lines
-	bad   bool     // the line does not lex; the parser reports it
+	text  string   // the line without its comment, trimmed
+	err   error    // the line does not lex; the parser reports it
+}
+
+// value is a header line's value: its text after the keyword.
+func (l srcLine) value() string {
+	return strings.TrimSpace(strings.TrimPrefix(l.text, l.words[0]))
 }
 
 func readSrc(file string, data []byte) []srcLine {
@@ -103,11 +106,9 @@ func readSrc(file string, data []byte) []srcLine {
 	for i, raw := range strings.Split(string(data), "\n") {
 		raw = strings.TrimSuffix(raw, "\r")
 		l, err := lexLine(i+1, raw)
-		sl := srcLine{file: file, n: i + 1, raw: raw}
+		sl := srcLine{file: file, n: i + 1, raw: raw, err: err}
 		if err == nil {
-			sl.words = l.words
-		} else {
-			sl.bad = true
+			sl.words, sl.text = l.words, l.text
 		}
 		out = append(out, sl)
 	}
@@ -213,7 +214,7 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 		return nil, errors.Join(errs...)
 	}
 	mf := splitSrc(readSrc(file, mapData))
-	layout, ok, mapErrs := checkMapHeader(file, mapName, mf)
+	layout, mapErrs := checkMapHeader(file, mapName, mf)
 	errs = append(errs, mapErrs...)
 	for _, name := range mf.order {
 		first := mf.sections[name][0]
@@ -221,17 +222,17 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 		case strings.HasSuffix(name, dupSection):
 			errs = append(errs, &LineError{File: file, Line: first.n,
 				Err: fmt.Errorf("%w: section %s given twice", ErrDuplicate, first.words[0])})
-		case !isMapSection(name):
+		case !slices.Contains(mapSections, name):
 			errs = append(errs, &LineError{File: file, Line: first.n,
 				Err: fmt.Errorf("%w: section %s in a map file (want %s)", ErrUnknown, first.words[0], strings.Join(mapSections, ", "))})
 		}
 	}
-	if len(errs) > 0 || !ok {
+	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 
 	var out assembly
-	hasLayout := false
+	var myLayout *srcLine // the scenario's own layout line, if any
 	for _, l := range sc.header {
 		switch {
 		case l.n == mapLine.n:
@@ -245,20 +246,16 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 		case windowLine != nil && l.n == windowLine.n:
 			out.comment("# window " + windowLine.words[1])
 		default:
-			if len(l.words) > 0 && l.words[0] == "layout" {
-				hasLayout = true
+			if len(l.words) > 0 && l.words[0] == "layout" && myLayout == nil {
+				myLayout = &l
 			}
 			out.line(l)
 		}
 	}
-	if !hasLayout {
+	if myLayout == nil {
 		out.line(layout)
-	} else if !sameLayout(sc.header, layout) {
-		for _, l := range sc.header {
-			if len(l.words) > 0 && l.words[0] == "layout" {
-				return nil, lineErr(l.n, ErrInvalid, "layout differs from map %s (line %d: %s)", file, layout.n, layout.raw)
-			}
-		}
+	} else if myLayout.value() != layout.value() {
+		return nil, lineErr(myLayout.n, ErrInvalid, "layout differs from map %s (line %d: %s)", file, layout.n, layout.raw)
 	}
 	for _, name := range mapSections {
 		mine, theirs := mf.sections[name], sc.sections[name]
@@ -281,7 +278,7 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 		}
 	}
 	for _, name := range sc.order {
-		if isMapSection(name) {
+		if slices.Contains(mapSections, name) {
 			continue
 		}
 		for _, l := range sc.sections[name] {
@@ -289,15 +286,6 @@ func AssembleScenario(data []byte, open func(name string) ([]byte, error)) ([]by
 		}
 	}
 	return []byte(out.b.String()), nil
-}
-
-func isMapSection(name string) bool {
-	for _, s := range mapSections {
-		if s == name {
-			return true
-		}
-	}
-	return false
 }
 
 // validMapName: lower-case letters, digits and '-', so a name never leaves the
@@ -315,7 +303,7 @@ func validMapName(s string) bool {
 }
 
 // checkMapHeader checks a map file's header lines and returns its layout line.
-func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
+func checkMapHeader(file, name string, mf srcFile) (srcLine, []error) {
 	var errs []error
 	var layout srcLine
 	seen := map[string]int{}
@@ -323,21 +311,19 @@ func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
 		errs = append(errs, &LineError{File: file, Line: l.n, Err: fmt.Errorf("%w: %s", class, fmt.Sprintf(format, args...))})
 	}
 	for _, l := range mf.header {
-		if l.bad {
-			if _, err := lexLine(l.n, l.raw); err != nil {
-				var le *LineError
-				if errors.As(err, &le) {
-					le.File = file
-				}
-				errs = append(errs, err)
+		if l.err != nil {
+			var le *LineError
+			if errors.As(l.err, &le) {
+				le.File = file
 			}
+			errs = append(errs, l.err)
 			continue
 		}
 		if len(l.words) == 0 {
 			continue
 		}
 		key := l.words[0]
-		if !contains(mapHeaders, key) {
+		if !slices.Contains(mapHeaders, key) {
 			bad(l, ErrUnknown, "header keyword %q in a map file (want one of %s, or a [section])", key, strings.Join(mapHeaders, ", "))
 			continue
 		}
@@ -346,7 +332,7 @@ func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
 			continue
 		}
 		seen[key] = l.n
-		value := strings.TrimSpace(strings.TrimPrefix(lineText(l.raw), key))
+		value := l.value()
 		switch key {
 		case "game":
 			if value != "normandy44" {
@@ -368,45 +354,17 @@ func checkMapHeader(file, name string, mf srcFile) (srcLine, bool, []error) {
 			errs = append(errs, &LineError{File: file, Err: fmt.Errorf("%w: header line %q", ErrMissing, key)})
 		}
 	}
-	return layout, len(errs) == 0, errs
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// lineText is a raw line without its comment, trimmed.
-func lineText(raw string) string {
-	l, err := lexLine(0, raw)
-	if err != nil {
-		return strings.TrimSpace(raw)
-	}
-	return l.text
+	return layout, errs
 }
 
 // headerValue is the value of a header line, "" when there is none.
 func headerValue(header []srcLine, key string) string {
 	for _, l := range header {
 		if len(l.words) > 0 && l.words[0] == key {
-			return strings.TrimSpace(strings.TrimPrefix(lineText(l.raw), key))
+			return l.value()
 		}
 	}
 	return ""
-}
-
-func sameLayout(header []srcLine, layout srcLine) bool {
-	want := strings.TrimSpace(strings.TrimPrefix(lineText(layout.raw), "layout"))
-	for _, l := range header {
-		if len(l.words) > 0 && l.words[0] == "layout" {
-			return strings.TrimSpace(strings.TrimPrefix(lineText(l.raw), "layout")) == want
-		}
-	}
-	return true
 }
 
 // assembly writes assembled text with origin marks.
@@ -440,7 +398,7 @@ func (a *assembly) text(l srcLine, text string) {
 // in-window hexes). Lines that are not well formed pass through unchanged, for
 // the parser to report at their origin.
 func (a *assembly) clipped(section string, l srcLine, w *Window) {
-	if l.bad || (w == nil && len(l.words) > 0) {
+	if l.err != nil || (w == nil && len(l.words) > 0) {
 		a.line(l)
 		return
 	}

@@ -221,7 +221,7 @@ func (p *parser) finish() {
 			}
 			// 20.3.1: a first assault goes in on one beach hex, named by
 			// the box's sector when the beach has several.
-			if pl.Mode == SetupFirstAssault && b.Sector == "" && beachHexCount(s.Places, b.For) > 1 {
+			if pl.Mode == SetupFirstAssault && b.Sector == "" && len(beachHexesIn(s.Places, b.For)) > 1 {
 				p.errf(n, ErrInvalid, "unit %s: beach %s has several hexes, so approach box %s names the sector its first assault goes in on (sector=NAME, 20.3.1)", u.ID, b.For, b.Name)
 			}
 		}
@@ -258,10 +258,13 @@ func (p *parser) finish() {
 		if r.RP > 0 && u.Side != Allied {
 			p.errf(n, ErrInvalid, "rp= is the Allied reinforcement cost (6.5.1); %s is German", u.ID)
 		}
-		if r.Glider && u.Type != GliderInfantry {
+		if !r.Glider {
+			continue
+		}
+		if u.Type != GliderInfantry {
 			p.errf(n, ErrInvalid, "%s is not glider infantry (20.2.4)", u.ID)
 		}
-		if _, err := scatterColumn(u.Formation); r.Glider && err != nil {
+		if _, err := scatterColumn(u.Formation); err != nil {
 			// 20.2.4, AMBIG-36: the glider rolls on its division's column.
 			p.errf(n, ErrInvalid, "%s: formation %q has no Scatter column (T9: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
 		}
@@ -269,17 +272,6 @@ func (p *parser) finish() {
 
 	p.checkSpecial(zones, formations, hasPlace, onMap)
 	p.checkVictory(hexes, zones, onMap)
-}
-
-// beachHexCount is how many hexes of the map belong to a beach (21.1.1).
-func beachHexCount(places []Place, beach string) int {
-	n := 0
-	for _, q := range places {
-		if q.Kind == PlaceBeach && q.Arg == beach {
-			n++
-		}
-	}
-	return n
 }
 
 // stackLimit is the stacking points a hex may hold (7.1).
