@@ -534,7 +534,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	case followUp && (c.SM || c.Trucks):
 		return nil, rules.Refuse("20.5.2", "a landing unit moves by Tactical Movement")
 	case followUp:
-		p, land, err = g.planFollowUp(ctx, i, approach, path)
+		p, land, err = g.planFollowUp(ctx, i, approach, g.followUpTakes(i, approach), path)
 		entering, landing = true, true
 	case entering:
 		p, err = g.planEntry(ctx, i, path, c.SM, c.Trucks)
