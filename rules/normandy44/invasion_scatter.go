@@ -99,7 +99,7 @@ func (g *Game) scatterResult(i int, res ScatterResult, note string) []rules.Even
 		nation := airborneNation(g.unit(i))
 		lost := g.addRepl(ReplGrant{Nation: nation, Type: "airborne", Count: n})
 		events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s airborne Repl +%d: %d (%s)%s",
-			nationWord(nation), n, g.replCount(nation, "airborne"), note, lostWords(lost))})
+			armyWords(nation), n, g.replCount(nation, "airborne"), note, lostWords(lost))})
 	}
 	return events
 }
@@ -111,16 +111,6 @@ func (g *Game) replCount(nation, typ string) int {
 		if r.Nation == nation && r.Type == typ {
 			n += r.Count
 		}
-	}
-	return n
-}
-
-func nationWord(n string) string {
-	switch n {
-	case "us":
-		return "US"
-	case "gb":
-		return "British"
 	}
 	return n
 }
