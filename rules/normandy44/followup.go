@@ -68,10 +68,18 @@ func (g *Game) followUpOpen(beach string) bool {
 	return false
 }
 
+// followUpTakes reports whether unit i's beach takes it now: the beach takes
+// follow-up units (followUpOpen), or the unit is its engineer (21.1.4).
+func (g *Game) followUpTakes(i int, beach string) bool {
+	u := g.unit(i)
+	return g.followUpOpen(beach) || (u.Type == Engineer && u.Beach == beach)
+}
+
 // planFollowUp checks a follow-up landing (20.5.2): on a hex of the box's
-// beach clear of German units, the beach open (or the unit its engineer),
-// by Tactical Movement of at most 2 hexes from the beach hex (6.5.2 a).
-func (g *Game) planFollowUp(ctx *moveContext, i int, beach string, path []hex.Axial) (movePlan, landed, error) {
+// beach clear of German units, the beach open (or the unit its engineer:
+// takes, from followUpTakes), by Tactical Movement of at most 2 hexes from
+// the beach hex (6.5.2 a).
+func (g *Game) planFollowUp(ctx *moveContext, i int, beach string, takes bool, path []hex.Axial) (movePlan, landed, error) {
 	u := g.unit(i)
 	beachID := g.b.id(path[0])
 	switch {
@@ -79,7 +87,7 @@ func (g *Game) planFollowUp(ctx *moveContext, i int, beach string, path []hex.Ax
 		return movePlan{}, landed{}, rules.Refuse("20.5.2", "%s waits in the %s approach box: it lands on a %s beach hex, and %s is none", u.ID, beach, beach, beachID)
 	case g.sideAt(ctx.occ, path[0]) == German:
 		return movePlan{}, landed{}, rules.Refuse("6.5.2", "German units hold the beach hex %s", beachID)
-	case !g.followUpOpen(beach) && !(u.Type == Engineer && u.Beach == beach):
+	case !takes:
 		return movePlan{}, landed{}, rules.Refuse("21.1.4", "the %s beach is closed: only its own engineer may land there", beach)
 	case len(path) > 2:
 		return movePlan{}, landed{}, rules.Refuse("6.5.2", "a landing unit moves by Tactical Movement, the beach hex counting as the first of at most 2 hexes (20.5.2)")
@@ -93,6 +101,10 @@ func (g *Game) followUpMoves(ctx *moveContext, i int) []rules.Choice {
 	if !ok || g.s.Side != Allied || g.s.Phase != PhaseMovement {
 		return nil
 	}
+	takes := g.followUpTakes(i, beach)
+	if !takes {
+		return nil // 21.1.4: every landing would be refused
+	}
 	var out []rules.Choice
 	for _, id := range g.beachHexes(beach) {
 		a, ok := g.b.ids[id]
@@ -104,7 +116,7 @@ func (g *Game) followUpMoves(ctx *moveContext, i int) []rules.Choice {
 			paths = append(paths, []hex.Axial{a, n})
 		}
 		for _, p := range paths {
-			if _, _, err := g.planFollowUp(ctx, i, beach, p); err != nil || g.endCheck(ctx, i, p[len(p)-1], false) != nil {
+			if _, _, err := g.planFollowUp(ctx, i, beach, takes, p); err != nil || g.endCheck(ctx, i, p[len(p)-1], false) != nil {
 				continue
 			}
 			c := Command{Verb: "move", Unit: g.unit(i).ID}

@@ -165,28 +165,9 @@ func (g *Game) rollGlider(values []int) ([]rules.Event, error) {
 // 20.2.2): the Scattered marker, the steps lost, the nationality's airborne
 // Repl one box up for S1 or S2, and after S2 one step back at most.
 func (g *Game) applyGliderScatter(i int, col ScatterColumn, die int) []rules.Event {
-	u, us := g.unit(i), &g.s.Units[i]
 	r := scatter(col, die, true)
-	seat := rules.Seat(Allied)
-	events := []rules.Event{{Seat: seat, Text: fmt.Sprintf("%s Scatter, %s column, die %d +1: %s (T9, 20.2.4, AMBIG-36)", u.ID, col, die, r)}}
-	if r.Scattered() {
-		us.Scattered = true
-	}
-	if r.MaxRecovery() == 1 {
-		us.RecoverOne = true
-	}
-	for range r.Steps() {
-		if g.s.Units[i].Gone {
-			break
-		}
-		events = append(events, g.loseStep(i, "20.2.2"))
-	}
-	if n := r.ReplBoxes(); n > 0 {
-		nation := airborneNation(u) // as the drops' Scatter does (invasion_scatter.go)
-		lost := g.addRepl(ReplGrant{Nation: nation, Type: "airborne", Count: n})
-		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("%s airborne Repl +%d: %d (20.2.2)%s", nationWord(nation), n, g.replCount(nation, "airborne"), lostWords(lost))})
-	}
-	return events
+	events := []rules.Event{{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s Scatter, %s column, die %d +1: %s (T9, 20.2.4, AMBIG-36)", g.unit(i).ID, col, die, r)}}
+	return append(events, g.scatterResult(i, r, "20.2.2")...) // as the drops' Scatter (invasion_scatter.go)
 }
 
 // gliderTarget checks a delayed glider's landing hex (20.2.4).

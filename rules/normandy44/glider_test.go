@@ -36,6 +36,17 @@ func gliderTurn2(t *testing.T, g *Game) []rules.Event {
 	return ev
 }
 
+// gliderGame is the glider map set up as setup, in turn 2 with the weather
+// rolled (gliderTurn2).
+func gliderGame(t *testing.T, setup ...string) *Game {
+	t.Helper()
+	m := gliderMap()
+	m.setup = setup
+	g := m.game(t, Allied, 2)
+	gliderTurn2(t, g)
+	return g
+}
+
 // toAlliedMovement plays 'end' (and 6s for any dice) to the Allied Movement
 // Phase of the current turn.
 func toAlliedMovement(t *testing.T, g *Game) {
@@ -94,10 +105,7 @@ func TestGlider_20_2_4_Arrival(t *testing.T) {
 // a turn, then lands where the Allied player chooses: within 4 hexes, not on
 // its own hex, not City, flooded or all-sea, free of enemy ZOC; then it rolls.
 func TestGlider_20_2_4_Delayed(t *testing.T) {
-	m := gliderMap()
-	m.setup = []string{"ginf 0404", "ginf2 0801", "ainf 0101", "ainf2 0102"}
-	g := m.game(t, Allied, 2)
-	gliderTurn2(t, g)
+	g := gliderGame(t, "ginf 0404", "ginf2 0801", "ainf 0101", "ainf2 0102")
 	if at(g, "g1") != "glider-delayed:0404" {
 		t.Fatalf("g1 at %q", at(g, "g1"))
 	}
@@ -145,10 +153,7 @@ func TestGlider_20_2_4_Delayed(t *testing.T) {
 // the start of the Allied Movement Phase if there is room then, and is
 // delayed as if the hex were enemy-held if there is not.
 func TestGlider_20_2_4_Overstack(t *testing.T) {
-	m := gliderMap()
-	m.setup = []string{"ginf 0808", "ginf2 0801", "ainf 0606", "ainf2 0606"}
-	g := m.game(t, Allied, 2)
-	gliderTurn2(t, g)
+	g := gliderGame(t, "ginf 0808", "ginf2 0801", "ainf 0606", "ainf2 0606")
 	if at(g, "g2") != "glider:0606" {
 		t.Fatalf("g2 at %q", at(g, "g2"))
 	}
@@ -212,10 +217,7 @@ func TestGlider_NoColumn(t *testing.T) {
 // in the turn of its delay the Allied Movement Phase may end with it waiting,
 // but in the next turn the phase does not end while some hex can take it.
 func TestGlider_20_2_4_DelayedMustLand(t *testing.T) {
-	m := gliderMap()
-	m.setup = []string{"ginf 0404", "ginf2 0801", "ainf 0101", "ainf2 0102"}
-	g := m.game(t, Allied, 2)
-	gliderTurn2(t, g)
+	g := gliderGame(t, "ginf 0404", "ginf2 0801", "ainf 0101", "ainf2 0102")
 	if _, err := g.Roll([]int{6}); err != nil { // g2's Scatter
 		t.Fatal(err)
 	}

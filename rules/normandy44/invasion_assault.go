@@ -206,15 +206,7 @@ func (g *Game) assaultRoll(a assault, values []int) []rules.Event {
 	}
 	events := []rules.Event{{Seat: seat, Text: fmt.Sprintf("%s (%s column): die %d, %s", a.where(), a.Column, die, text)}}
 	if a.pointeDuHoc() && pointeDuHocFails(die) {
-		// 20.3.4: the landing fails; the 2nd Ranger Bn is eliminated and
-		// the 5th goes to the Omaha approach box.
-		for _, i := range g.afloat(a) {
-			g.eliminate(i)
-			events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("%s is eliminated: the Pointe du Hoc landing fails (20.3.4)", g.unit(i).ID)})
-		}
-		events = append(events, g.rangersToOmaha(a)...)
-		g.nextAssault()
-		return events
+		return append(events, g.pointeDuHocFails(a)...) // 20.3.4
 	}
 	if first {
 		for k, i := range dds {
@@ -320,6 +312,20 @@ func (g *Game) rangersToOmaha(a assault) []rules.Event {
 	return events
 }
 
+// pointeDuHocFails is the failed Pointe du Hoc landing (20.3.4, seed
+// L1396): the 2nd Ranger Bn is eliminated, the 5th goes to the Omaha
+// approach box, and the next assault follows.
+func (g *Game) pointeDuHocFails(a assault) []rules.Event {
+	var events []rules.Event
+	for _, i := range g.afloat(a) {
+		g.eliminate(i)
+		events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s is eliminated: the Pointe du Hoc landing fails (20.3.4)", g.unit(i).ID)})
+	}
+	events = append(events, g.rangersToOmaha(a)...)
+	g.nextAssault()
+	return events
+}
+
 // assaultFails ends an assault whose landing failed: its units stay in (go
 // back to) the approach box (20.3.3).
 func (g *Game) assaultFails(a assault, why string) []rules.Event {
@@ -329,13 +335,7 @@ func (g *Game) assaultFails(a assault, why string) []rules.Event {
 		// Omaha approach box. Left in their own box they could never land:
 		// Pointe du Hoc has no engineer to open it (21.1.1).
 		events := []rules.Event{{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s: the landing fails, %s (20.3.4, AMBIG-37)", a.where(), why)}}
-		for _, i := range g.afloat(a) {
-			g.eliminate(i)
-			events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s is eliminated: the Pointe du Hoc landing fails (20.3.4)", g.unit(i).ID)})
-		}
-		events = append(events, g.rangersToOmaha(a)...)
-		g.nextAssault()
-		return events
+		return append(events, g.pointeDuHocFails(a)...)
 	}
 	var ids []string
 	for _, i := range g.afloat(a) {

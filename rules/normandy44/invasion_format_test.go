@@ -38,7 +38,8 @@ func TestApproachSector_RoundTrip(t *testing.T) {
 
 // TestApproachSector_Rejects: a sector the beach lacks, a sector on another
 // kind of box, and first-assault units in a box that does not say which of
-// the beach's hexes they assault.
+// the beach's hexes they assault (20.3.1: an assault goes in on one beach
+// hex; docs/scenario-format.md, approach boxes).
 func TestApproachSector_Rejects(t *testing.T) {
 	cases := []struct {
 		name, from, to string

@@ -69,27 +69,38 @@ func (g *Game) scatterDrops(values []int) []rules.Event {
 			what = "Scattered, loses 2 steps and may recover only one of them (20.2.2, AMBIG-70)"
 		}
 		events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("Scatter %s at %s (%s column): die %d, %s: %s", u.ID, where, col, values[k], res, what)})
-		for range res.Steps() {
-			if g.s.Units[i].Gone {
-				break
-			}
-			events = append(events, g.loseStep(i, "20.2.2"))
-		}
-		us := &g.s.Units[i]
-		// 20.2.2 (seed L1365): an S2 unit gets back at most one step, even
-		// when S2 took both of its steps and it is rebuilt (6.2.1).
-		us.RecoverOne = us.RecoverOne || res.MaxRecovery() == 1
-		if !us.Gone {
-			us.Scattered = res.Scattered()
-		}
-		if n := res.ReplBoxes(); n > 0 {
-			nation := airborneNation(u)
-			lost := g.addRepl(ReplGrant{Nation: nation, Type: "airborne", Count: n})
-			events = append(events, rules.Event{Seat: seat, Text: fmt.Sprintf("%s airborne Repl +%d: %d (20.2.2; usable from turn 2)%s",
-				nationWord(nation), n, g.replCount(nation, "airborne"), lostWords(lost))})
-		}
+		events = append(events, g.scatterResult(i, res, "20.2.2; usable from turn 2")...)
 	}
 	g.s.Invasion.Scattered = true
+	return events
+}
+
+// scatterResult applies a Scatter result to unit i, dropped (20.2.2) or
+// landed by glider (20.2.4): the steps lost as in combat (2.3.5), the
+// Scattered marker on a unit that survives (20.2.3), the one step an S2 unit
+// may recover (AMBIG-70), and the nationality's airborne Repl marker one box
+// up for S1 or S2; note cites the rule in the Repl event.
+func (g *Game) scatterResult(i int, res ScatterResult, note string) []rules.Event {
+	var events []rules.Event
+	for range res.Steps() {
+		if g.s.Units[i].Gone {
+			break
+		}
+		events = append(events, g.loseStep(i, "20.2.2"))
+	}
+	us := &g.s.Units[i]
+	// 20.2.2 (seed L1365): an S2 unit gets back at most one step, even
+	// when S2 took both of its steps and it is rebuilt (6.2.1).
+	us.RecoverOne = us.RecoverOne || res.MaxRecovery() == 1
+	if !us.Gone {
+		us.Scattered = us.Scattered || res.Scattered()
+	}
+	if n := res.ReplBoxes(); n > 0 {
+		nation := airborneNation(g.unit(i))
+		lost := g.addRepl(ReplGrant{Nation: nation, Type: "airborne", Count: n})
+		events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s airborne Repl +%d: %d (%s)%s",
+			armyWords(nation), n, g.replCount(nation, "airborne"), note, lostWords(lost))})
+	}
 	return events
 }
 
@@ -100,16 +111,6 @@ func (g *Game) replCount(nation, typ string) int {
 		if r.Nation == nation && r.Type == typ {
 			n += r.Count
 		}
-	}
-	return n
-}
-
-func nationWord(n string) string {
-	switch n {
-	case "us":
-		return "US"
-	case "gb":
-		return "British"
 	}
 	return n
 }

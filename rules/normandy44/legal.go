@@ -52,6 +52,7 @@ func (g *Game) legal() []rules.Choice {
 	out = append(out, g.ipChoices()...)      // 16.1.3
 	out = append(out, g.evacuateChoices()...)
 	out = append(out, g.divisionChoices()...)
+	mustLand := false // as mustLand() says, from the landings listed here
 	if g.s.Phase == PhaseMovement {
 		ctx := g.moveContext(g.s.Side)
 		for i := range g.s.Units {
@@ -62,17 +63,21 @@ func (g *Game) legal() []rules.Choice {
 			case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
 				out = append(out, g.landingMoves(ctx, i)...)
 			case g.isGlider(i):
-				out = append(out, g.gliderMoves(ctx, i)...) // 20.2.4
+				ms := g.gliderMoves(ctx, i) // 20.2.4
+				mustLand = mustLand || len(ms) > 0
+				out = append(out, ms...)
 			case g.isApproach(i):
-				out = append(out, g.followUpMoves(ctx, i)...) // 20.5.2
+				ms := g.followUpMoves(ctx, i) // 20.5.2
+				mustLand = mustLand || len(ms) > 0
+				out = append(out, ms...)
 			default:
 				out = append(out, g.unitMoves(ctx, i)...)
 				out = append(out, g.relocateChoices(ctx, i)...)
 			}
 		}
 	}
-	if g.s.Phase == PhaseMovement && g.mustLand() != "" {
-		return out // 20.5.3: the follow-up units that can land do so first
+	if mustLand {
+		return out // 20.5.3, 20.2.4: the units that can land do so first
 	}
 	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].name})
 }

@@ -293,10 +293,11 @@ type movePlan struct {
 }
 
 // newMover checks whether unit i may move now in the way asked (9.1, 9.8,
-// 17.1, 17.6) and sets up its allowance.
+// 17.1 and 17.6 with 20.4, 17.6.1) and sets up its allowance.
 func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error) {
 	u, us := g.unit(i), &g.s.Units[i]
 	start, ok := g.onMap(i)
+	turn1 := g.germanTurn1Check(i) // 20.4: Ost and restricted units in turn 1
 	switch {
 	case !ok:
 		return nil, rules.Refuse("9.1", "%s is not on the map", u.ID)
@@ -306,10 +307,8 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 		return nil, g.scatteredCheck(i, "move")
 	case g.printedMA(i) == 0:
 		return nil, rules.Refuse("2.3", "%s has no movement allowance", u.ID)
-	case g.germanTurn1Check(i) != nil:
-		return nil, g.germanTurn1Check(i) // 20.4
-	case u.Type == Ost && g.s.Turn == 1:
-		return nil, rules.Refuse("17.1", "Ost units do not move in turn 1")
+	case turn1 != nil:
+		return nil, turn1
 	case slices.Contains(u.Marks, MarkRestricted) && !g.s.RestrictedFree:
 		return nil, rules.Refuse("17.6.1", "%s has restricted mobility and is not released", u.ID)
 	case us.Repl && (sm || trucks):
@@ -535,7 +534,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	case followUp && (c.SM || c.Trucks):
 		return nil, rules.Refuse("20.5.2", "a landing unit moves by Tactical Movement")
 	case followUp:
-		p, land, err = g.planFollowUp(ctx, i, approach, path)
+		p, land, err = g.planFollowUp(ctx, i, approach, g.followUpTakes(i, approach), path)
 		entering, landing = true, true
 	case entering:
 		p, err = g.planEntry(ctx, i, path, c.SM, c.Trucks)

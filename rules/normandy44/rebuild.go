@@ -56,14 +56,7 @@ func (g *Game) rebuildStock(i int, hexID string, repl map[string]SupplyStatus) (
 		// ENGINE NOTE (7.2), as for mobilization.
 		return -1, rules.Refuse("7.1", "%s would put %s over the stacking limit", u.ID, hexID)
 	}
-	k, err := g.fittingStock(u)
-	if err == nil {
-		err = g.airborneReplCheck(i, k) // 20.2.2: one airborne Repl per division a turn
-	}
-	if err != nil {
-		return -1, err
-	}
-	return k, nil
+	return g.replStock(i)
 }
 
 // hqRebuildPlace checks where a rebuilt HQ returns (17.2.2): a friendly-
@@ -106,6 +99,21 @@ func (g *Game) rebuildPlace(i int, hexID string, repl map[string]SupplyStatus) R
 		}
 	}
 	return p
+}
+
+// replStock is the Repl marker unit i takes, replaced or rebuilt: the
+// fitting one (fittingStock), if 20.2.2's airborne limits allow it
+// (airborneReplCheck: one airborne Repl per division a turn, one step back
+// after S2).
+func (g *Game) replStock(i int) (int, error) {
+	k, err := g.fittingStock(g.unit(i))
+	if err == nil {
+		err = g.airborneReplCheck(i, k)
+	}
+	if err != nil {
+		return -1, err
+	}
+	return k, nil
 }
 
 // fittingStock picks the Repl marker for u (6.2.3-6.4), the ones that must be

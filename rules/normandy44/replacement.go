@@ -65,14 +65,7 @@ func (g *Game) replaceStock(i int, repl map[string]SupplyStatus) (int, error) {
 			return -1, rules.Refuse("7.1", "a step restored to %s would put %s over the stacking limit", u.ID, us.At)
 		}
 	}
-	k, err := g.fittingStock(u)
-	if err == nil {
-		err = g.airborneReplCheck(i, k) // 20.2.2
-	}
-	if err != nil {
-		return -1, err
-	}
-	return k, nil
+	return g.replStock(i)
 }
 
 // replace gives unit i one Repl (6.2.1) and the Repl marker (6.2.4).

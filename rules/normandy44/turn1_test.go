@@ -33,7 +33,8 @@ func TestGermanTurn1_20_4_21Pz(t *testing.T) {
 }
 
 // TestPanzer21_Record: the panzer-21 record parses, is written back as it
-// was, and names an existing formation.
+// was, and names an existing formation (20.4: the 21st Panzer Division's MA
+// 3 in turn 1 reads it).
 func TestPanzer21_Record(t *testing.T) {
 	m := testMap{units: []string{"pz21 german heer 21-pz panzergrenadier 6-5 4-5"}, setup: []string{"pz21 0301"},
 		special: []string{"panzer-21 21-pz"}}
