@@ -84,6 +84,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 		g.index[u.ID] = i
 		g.s.Units = append(g.s.Units, unitState{ID: u.ID})
 	}
+	g.owners = g.unitOwners() // 24.0
 	// S1.2, S3.1: the set-up. Airborne units start on their drop hexes; their
 	// Scatter roll opens the Special Invasion Phase (20.2, invasion.go).
 	for _, pl := range sc.Setup {

@@ -124,8 +124,31 @@ func seatSide(s rules.Seat) Side {
 	return Allied
 }
 
-// owner is the seat that commands unit i (24.0).
+// owner is the seat that commands unit i (24.0). It depends only on the
+// scenario and the options, so New works it out once for every unit
+// (unitOwners); Legal, View and the combat seats ask for it per unit.
 func (g *Game) owner(i int) rules.Seat {
+	if g.owners == nil {
+		return rules.Seat(g.unit(i).Side)
+	}
+	return g.owners[i]
+}
+
+// unitOwners is owner for every unit, in scenario order; nil when each side
+// has one player.
+func (g *Game) unitOwners() []rules.Seat {
+	if !g.opt.multi() {
+		return nil
+	}
+	out := make([]rules.Seat, len(g.sc.Units))
+	for i := range out {
+		out[i] = g.ownerOf(i)
+	}
+	return out
+}
+
+// ownerOf works out owner(i) from the scenario (24.0).
+func (g *Game) ownerOf(i int) rules.Seat {
 	u := g.unit(i)
 	switch {
 	case u.Side == Allied && g.opt.alliedSplit:
