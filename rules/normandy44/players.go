@@ -426,11 +426,7 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 		g.s.Ended = append(g.s.Ended, string(seat))
 		return []rules.Event{{Seat: seat, Text: fmt.Sprintf("%s ends its part of the %s; %s to play (24.0)", seat, phaseRules[g.s.Phase].name, g.actingSeat())}}, nil
 	}
-	events, err := g.endStage()
-	if err != nil {
-		return nil, err
-	}
-	return events, nil
+	return g.endStage()
 }
 
 // combatSeat is the seat that decides or rolls for side in the combat in
