@@ -54,11 +54,6 @@ var knownOptions = map[string]string{
 	optCoastalBatteries: "25.3: from turn 2 one US and one British naval marker a turn suppress the coastal batteries on their side of the army boundary",
 }
 
-func checkOptions(options []string) error {
-	_, err := readOptions(options)
-	return err
-}
-
 // New starts a game from a scenario file: the units stand where the set-up
 // puts them, and the game waits for the first phase of turn 1.
 func New(scenario []byte, options []string) (rules.Game, error) {
