@@ -409,8 +409,9 @@ func (g *Game) checkOwner(seat rules.Seat, command string) error {
 func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 	if g.s.Phase == PhaseMovement {
 		// 7.2: a player leaves no stack of his own over the limit.
+		occ := g.occupancy()
 		for _, a := range g.overstacked(g.s.Side) {
-			for _, i := range g.occupancy()[a] {
+			for _, i := range occ[a] {
 				if g.owner(i) == seat {
 					return nil, rules.Refuse("7.2", "%s is over the stacking limit: move units out before ending your part of the phase", g.b.id(a))
 				}
