@@ -256,7 +256,7 @@ func (g *Game) pending() rules.Pending {
 		// Allied one (3.0: "one of the players" rolls).
 		p.Seats = []rules.Seat{rules.Seat(Allied)}
 		p.Prompt = r.prompt(g)
-		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: g.weatherFor(), Sides: []int{6}}
+		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: g.weatherPurpose(), Sides: []int{6}}
 		return p
 	}
 	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}

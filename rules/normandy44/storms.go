@@ -27,9 +27,9 @@ func (g *Game) stormRule() string {
 	return ""
 }
 
-// weatherFor is what the weather die of the Initial Phase is for; a roll
+// weatherPurpose is what the weather die of the Initial Phase is for; a roll
 // after rolled-again 1s says so, so that every request names its own purpose.
-func (g *Game) weatherFor() string {
+func (g *Game) weatherPurpose() string {
 	if g.s.Rerolled > 0 {
 		return fmt.Sprintf("weather, turn %d (4.1), again after %d rolled-again 1 (%s)", g.s.Turn, g.s.Rerolled, g.stormRule())
 	}
