@@ -54,11 +54,6 @@ var knownOptions = map[string]string{
 	optCoastalBatteries: "25.3: from turn 2 one US and one British naval marker a turn suppress the coastal batteries on their side of the army boundary",
 }
 
-func checkOptions(options []string) error {
-	_, err := readOptions(options)
-	return err
-}
-
 // New starts a game from a scenario file: the units stand where the set-up
 // puts them, and the game waits for the first phase of turn 1.
 func New(scenario []byte, options []string) (rules.Game, error) {
@@ -84,6 +79,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 		g.index[u.ID] = i
 		g.s.Units = append(g.s.Units, unitState{ID: u.ID})
 	}
+	g.owners = g.unitOwners() // 24.0
 	// S1.2, S3.1: the set-up. Airborne units start on their drop hexes; their
 	// Scatter roll opens the Special Invasion Phase (20.2, invasion.go).
 	for _, pl := range sc.Setup {

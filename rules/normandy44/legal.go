@@ -52,7 +52,10 @@ func (g *Game) legal() []rules.Choice {
 	out = append(out, g.ipChoices()...)      // 16.1.3
 	out = append(out, g.evacuateChoices()...)
 	out = append(out, g.divisionChoices()...)
-	mustLand := false // as mustLand() says, from the landings listed here
+	// mustLand is mustLand() != "" read from the moves listed here, which
+	// are the ones it would work out again: an approach unit or glider of
+	// the acting Allied player that can land (20.5.3, 20.2.4).
+	mustLand := false
 	if g.s.Phase == PhaseMovement {
 		ctx := g.moveContext(g.s.Side)
 		for i := range g.s.Units {
@@ -63,13 +66,13 @@ func (g *Game) legal() []rules.Choice {
 			case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
 				out = append(out, g.landingMoves(ctx, i)...)
 			case g.isGlider(i):
-				ms := g.gliderMoves(ctx, i) // 20.2.4
-				mustLand = mustLand || len(ms) > 0
-				out = append(out, ms...)
+				moves := g.gliderMoves(ctx, i) // 20.2.4
+				mustLand = mustLand || len(moves) > 0
+				out = append(out, moves...)
 			case g.isApproach(i):
-				ms := g.followUpMoves(ctx, i) // 20.5.2
-				mustLand = mustLand || len(ms) > 0
-				out = append(out, ms...)
+				moves := g.followUpMoves(ctx, i) // 20.5.2
+				mustLand = mustLand || len(moves) > 0
+				out = append(out, moves...)
 			default:
 				out = append(out, g.unitMoves(ctx, i)...)
 				out = append(out, g.relocateChoices(ctx, i)...)

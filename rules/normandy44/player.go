@@ -14,9 +14,10 @@ import (
 // each pick, so that random games both move and go on; a standing order (or
 // an airborne division's evacuation) is given with probability 1 in 16 where
 // they are listed. Reserve markers (15.1) and IPs (16.1.3) are placed with
-// probability 1 in 10 at each pick of a Movement Phase where they may be.
-// they are listed. In a game of three or four players (24.0) call it for the
-// seat Pending names: Legal lists only that seat's own commands.
+// probability 1 in 10 at each pick of a Movement Phase where they may be
+// (their removal is among those picks only one time in 4). In a game of
+// three or four players (24.0) call it for the seat Pending names: Legal
+// lists only that seat's own commands.
 func RandomCommand(g rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 	choices := g.Legal(seat)
 	if len(choices) == 0 {

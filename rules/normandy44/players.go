@@ -124,8 +124,31 @@ func seatSide(s rules.Seat) Side {
 	return Allied
 }
 
-// owner is the seat that commands unit i (24.0).
+// owner is the seat that commands unit i (24.0). It depends only on the
+// scenario and the options, so New works it out once for every unit
+// (unitOwners); Legal, View and the combat seats ask for it per unit.
 func (g *Game) owner(i int) rules.Seat {
+	if g.owners == nil {
+		return rules.Seat(g.unit(i).Side)
+	}
+	return g.owners[i]
+}
+
+// unitOwners is owner for every unit, in scenario order; nil when each side
+// has one player.
+func (g *Game) unitOwners() []rules.Seat {
+	if !g.opt.multi() {
+		return nil
+	}
+	out := make([]rules.Seat, len(g.sc.Units))
+	for i := range out {
+		out[i] = g.ownerOf(i)
+	}
+	return out
+}
+
+// ownerOf works out owner(i) from the scenario (24.0).
+func (g *Game) ownerOf(i int) rules.Seat {
 	u := g.unit(i)
 	switch {
 	case u.Side == Allied && g.opt.alliedSplit:
@@ -386,8 +409,9 @@ func (g *Game) checkOwner(seat rules.Seat, command string) error {
 func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 	if g.s.Phase == PhaseMovement {
 		// 7.2: a player leaves no stack of his own over the limit.
+		occ := g.occupancy()
 		for _, a := range g.overstacked(g.s.Side) {
-			for _, i := range g.occupancy()[a] {
+			for _, i := range occ[a] {
 				if g.owner(i) == seat {
 					return nil, rules.Refuse("7.2", "%s is over the stacking limit: move units out before ending your part of the phase", g.b.id(a))
 				}
@@ -403,11 +427,7 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 		g.s.Ended = append(g.s.Ended, string(seat))
 		return []rules.Event{{Seat: seat, Text: fmt.Sprintf("%s ends its part of the %s; %s to play (24.0)", seat, phaseRules[g.s.Phase].name, g.actingSeat())}}, nil
 	}
-	events, err := g.endStage()
-	if err != nil {
-		return nil, err
-	}
-	return events, nil
+	return g.endStage()
 }
 
 // combatSeat is the seat that decides or rolls for side in the combat in

@@ -256,7 +256,7 @@ func (g *Game) pending() rules.Pending {
 		// Allied one (3.0: "one of the players" rolls).
 		p.Seats = []rules.Seat{rules.Seat(Allied)}
 		p.Prompt = r.prompt(g)
-		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: g.weatherFor(), Sides: []int{6}}
+		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: g.weatherPurpose(), Sides: []int{6}}
 		return p
 	}
 	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
@@ -325,7 +325,23 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	if len(events) == 0 { // weatherFor usually says it itself
 		events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: %s (die %d)", g.s.Turn, g.s.Weather, values[0])})
 	}
-	events = append(events, g.mulberryInitial()...) // 21.1.1: before the SupP it changes (21.1.3)
+	events = append(events, g.weatherKnown()...)
+	// 20.2.4: the gliders arrive at the end of the Initial Phase and roll
+	// their Scatter dice before the turn goes on (rollGlider).
+	if events = append(events, g.gliderArrival()...); len(g.s.GliderRolls) > 0 {
+		return events, nil
+	}
+	g.nextStage()
+	return append(events, g.enterPhase()...), nil
+}
+
+// weatherKnown is the rest of the Initial Phase once the turn's weather is
+// known, rolled (Roll) or a forced Storm (startInitial, 25.1, 25.2): the
+// Mulberries, the resources of the weather's row, the Allied air and naval
+// markers of the turn, and the HQs' and Werfers' recovery, which 17.2.3 and
+// 17.3 give in every Initial Phase, a Storm one included.
+func (g *Game) weatherKnown() []rules.Event {
+	events := g.mulberryInitial() // 21.1.1: before the SupP it changes (21.1.3)
 	events = append(events, g.receiveResources()...)
 	events = append(events, g.supportMarkers()...) // 19.1.1, 19.2.1, 25.3
 	g.hqReady()                                    // 17.2.3
@@ -335,13 +351,7 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 			us.Fired = false
 		}
 	}
-	// 20.2.4: the gliders arrive at the end of the Initial Phase and roll
-	// their Scatter dice before the turn goes on (rollGlider).
-	if events = append(events, g.gliderArrival()...); len(g.s.GliderRolls) > 0 {
-		return events, nil
-	}
-	g.nextStage()
-	return append(events, g.enterPhase()...), nil
+	return events
 }
 
 // startMovement opens a Movement Phase: the phase's bookkeeping is reset, the

@@ -181,6 +181,9 @@ type Game struct {
 	// opt is what the invitation's options decide (players.go), read from
 	// s.Options once.
 	opt variant
+	// owners is the seat of each unit when a side has two players (24.0,
+	// players.go): fixed by the scenario, shared read-only between clones.
+	owners []rules.Seat
 	// cur caches the Combat that s.Combat records; Clone drops it and the
 	// clone rebuilds its own.
 	cur *Combat

@@ -27,9 +27,9 @@ func (g *Game) stormRule() string {
 	return ""
 }
 
-// weatherFor is what the weather die of the Initial Phase is for; a roll
+// weatherPurpose is what the weather die of the Initial Phase is for; a roll
 // after rolled-again 1s says so, so that every request names its own purpose.
-func (g *Game) weatherFor() string {
+func (g *Game) weatherPurpose() string {
 	if g.s.Rerolled > 0 {
 		return fmt.Sprintf("weather, turn %d (4.1), again after %d rolled-again 1 (%s)", g.s.Turn, g.s.Rerolled, g.stormRule())
 	}
@@ -53,20 +53,9 @@ func (g *Game) startInitial() []rules.Event {
 	}
 	g.s.Weather = WeatherStorm
 	events := []rules.Event{{Text: fmt.Sprintf("Turn %d weather: Storm without a roll (%s)", g.s.Turn, g.stormRule())}}
-	// As after a rolled weather (Roll): Mulberries, the resources of row 1,
-	// the Allied markers of the turn (none in Storm, 19.1.1, 19.2.1), the
-	// HQs' and Werfers' recovery: 17.2.3 and 17.3 flip them back in every
-	// Initial Phase, a Storm one included.
-	events = append(events, g.mulberryInitial()...) // 21.1.1, 21.1.3
-	events = append(events, g.receiveResources()...)
-	events = append(events, g.supportMarkers()...) // 19.1.1, 19.2.1, 25.3
-	g.hqReady()                                    // 17.2.3
-	for i := range g.s.Units {
-		if us := &g.s.Units[i]; us.Fired && !us.OutOfSupply {
-			us.Fired = false // 17.3
-		}
-	}
-	return events
+	// As after a rolled weather: row 1's resources, and no Allied markers
+	// in a Storm (19.1.1, 19.2.1).
+	return append(events, g.weatherKnown()...)
 }
 
 // rollWeather takes the weather die of the Initial Phase (4.1). Under 25.1 or
