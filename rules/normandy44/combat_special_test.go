@@ -31,13 +31,6 @@ func germanCombat(t *testing.T, m testMap) *Game {
 	return g
 }
 
-func supp(g *Game, pool string) int {
-	if k := poolIndex(g.s.SupP, pool); k >= 0 {
-		return g.s.SupP[k].N
-	}
-	return 0
-}
-
 // TestCaenArtillery_17_2_8: the Germans buy a shift in a combat within 3
 // hexes of a German-controlled Caen hex for 1 7th Army SupP, without an HQ,
 // until every Caen hex is Allied-controlled; one German shift from an HQ or
@@ -54,8 +47,8 @@ func TestCaenArtillery_17_2_8(t *testing.T) {
 	c.s.SupP[poolIndex(c.s.SupP, germanSupPPool)].N = 0
 	refused(t, c, German, "attack 0504 from 0505 maf g1 art caen", "17.2.8") // no SupP
 	ev := apply(t, g, German, "attack 0504 from 0505 maf g1 art caen")
-	if !strings.Contains(ev[0].Text, "Caen") || supp(g, germanSupPPool) != 2 {
-		t.Errorf("Caen fire: %q, 7th Army SupP %d (want 2)", ev[0].Text, supp(g, germanSupPPool))
+	if !strings.Contains(ev[0].Text, "Caen") || pool(g, germanSupPPool) != 2 {
+		t.Errorf("Caen fire: %q, 7th Army SupP %d (want 2)", ev[0].Text, pool(g, germanSupPPool))
 	}
 	if !slices.Contains(shiftSources(g.combat().Odds), ShiftCaenArtillery) {
 		t.Errorf("no Caen shift in %s", g.combat().Odds)
@@ -140,13 +133,13 @@ func TestHQPools_17_2_7_P14(t *testing.T) {
 		t.Errorf("HQ pools %v", got)
 	}
 	apply(t, g, German, "attack 0504 from 0505 maf g1 art cot")
-	if supp(g, "cherbourg-fortress") != 2 || supp(g, germanSupPPool) != 1 {
+	if pool(g, "cherbourg-fortress") != 2 || pool(g, germanSupPPool) != 1 {
 		t.Errorf("P14: Cotentin HQ fire paid by %v", g.s.SupP)
 	}
 	g = germanCombat(t, m)
 	g.s.SupP[poolIndex(g.s.SupP, germanSupPPool)].N = 0
 	apply(t, g, German, "attack 0504 from 0505 maf g1 art ghq")
-	if supp(g, "cherbourg-fortress") != 2 {
+	if pool(g, "cherbourg-fortress") != 2 {
 		t.Errorf("the Fortress did not pay when the 7th Army could not: %v", g.s.SupP)
 	}
 }
@@ -234,7 +227,7 @@ func TestDefensiveCaen_17_2_8(t *testing.T) {
 	if pay == nil {
 		t.Fatal("no Caen DD support")
 	}
-	if got := pay(); !strings.Contains(got, "Caen") || supp(g, germanSupPPool) != 2 {
+	if got := pay(); !strings.Contains(got, "Caen") || pool(g, germanSupPPool) != 2 {
 		t.Errorf("paid by %q, SupP %v", got, g.s.SupP)
 	}
 }
