@@ -126,10 +126,10 @@ func TestHQPools_17_2_7_P14(t *testing.T) {
 		special: []string{"supply 7th-army 1", "supply cherbourg-fortress 3"},
 	}
 	g := germanCombat(t, m)
-	if got := g.hqPools(g.index["cot"]); !slices.Equal(got, []string{"cherbourg-fortress"}) {
+	if got := slices.Collect(g.hqPools(g.index["cot"])); !slices.Equal(got, []string{"cherbourg-fortress"}) {
 		t.Errorf("Cotentin HQ pools %v", got)
 	}
-	if got := g.hqPools(g.index["ghq"]); !slices.Equal(got, []string{germanSupPPool, "cherbourg-fortress"}) {
+	if got := slices.Collect(g.hqPools(g.index["ghq"])); !slices.Equal(got, []string{germanSupPPool, "cherbourg-fortress"}) {
 		t.Errorf("HQ pools %v", got)
 	}
 	apply(t, g, German, "attack 0504 from 0505 maf g1 art cot")
@@ -285,7 +285,7 @@ func TestHQPools_CotentinCutOff_17_4(t *testing.T) {
 		special: []string{"supply 7th-army 3", "supply cherbourg-fortress 3"},
 	}
 	g := germanCombat(t, m)
-	if got := g.hqPools(g.index["cot"]); len(got) != 0 {
+	if got := slices.Collect(g.hqPools(g.index["cot"])); len(got) != 0 {
 		t.Fatalf("pools %v, want none: 0808 is more than 5 hexes from Cherbourg without a road", got)
 	}
 	refused(t, g, German, "attack 0504 from 0505 maf g1 art cot", "17.2.7, 17.4")
