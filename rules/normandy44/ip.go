@@ -60,11 +60,16 @@ func (g *Game) entrenchingAt(hexID string) bool {
 	return k >= 0 && !g.s.IPs[k].Built
 }
 
+// permanentIP: the hex holds Osteck or Westeck, a scenario PlaceFort (16.1.6).
+func (g *Game) permanentIP(hexID string) bool {
+	return slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == hexID })
+}
+
 // improvedFor reports whether a hex gives side's units the benefit of an IP
 // (16.1.1): a permanent one, Osteck or Westeck, whoever holds it (16.1.6),
 // or a complete IP of that side.
 func (g *Game) improvedFor(hexID string, side Side) bool {
-	if slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == hexID }) {
+	if g.permanentIP(hexID) {
 		return true
 	}
 	k := g.ipAt(hexID)
@@ -128,7 +133,7 @@ func (g *Game) mayEntrench(i int) error {
 		return rules.Refuse("16.1.2, 16.1.4", "no IP left to begin this turn for the %s (the weather table's allowance, none before turn 5 for the Germans)", g.ipArmy(i))
 	case g.b.terrain(at) == City:
 		return rules.Refuse("16.1.4", "no IP in a City hex")
-	case slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == us.At }):
+	case g.permanentIP(us.At):
 		return rules.Refuse("16.1.4", "%s holds a permanent fortification", us.At)
 	case g.ipAt(us.At) >= 0:
 		return rules.Refuse("16.1.4", "%s already holds an IP marker", us.At)
