@@ -190,7 +190,7 @@ func (g *Game) completeIPs() []rules.Event {
 		if m.Side != side || m.Built {
 			return false
 		}
-		if g.friendsIn(m.Hex, side, func(i int) bool { return UnitTypes[g.unit(i).Type].InfantryT }) {
+		if g.holds(m.Hex, side, func(u *Unit) bool { return UnitTypes[u.Type].InfantryT }) {
 			done = append(done, m.Hex)
 			return false
 		}
@@ -212,16 +212,6 @@ func (g *Game) completeIPs() []rules.Event {
 	return events
 }
 
-// friendsIn: a unit of side on the map in the hex, for which ok holds.
-func (g *Game) friendsIn(hexID string, side Side, ok func(int) bool) bool {
-	for i := range g.s.Units {
-		if g.s.Units[i].At == hexID && g.onMapUnit(i) && g.unit(i).Side == side && ok(i) {
-			return true
-		}
-	}
-	return false
-}
-
 // ipSupplyEnd runs at the end of the owner's Supply Phase (16.1.5, seed
 // L1099): an IP or Entrenching marker with no friendly combat unit in its
 // hex is removed. Every unit counts, an HQ too: "Sztaby to oddziały bojowe"
@@ -231,7 +221,7 @@ func (g *Game) ipSupplyEnd() []rules.Event {
 	side := g.s.Side
 	var gone []string
 	g.s.IPs = slices.DeleteFunc(g.s.IPs, func(m ipMarker) bool {
-		if m.Side != side || g.friendsIn(m.Hex, side, func(int) bool { return true }) {
+		if m.Side != side || g.holds(m.Hex, side, isAnyUnit) {
 			return false
 		}
 		gone = append(gone, m.Hex)
@@ -257,7 +247,7 @@ func (g *Game) ipAfterCombat(c *Combat) []string {
 	switch {
 	case c.DDOut != nil && c.DDOut.Result.IPDestroyed && g.s.IPs[k].Built:
 		why = "destroyed by the Determined Defense result * (12.4.8)"
-	case !g.friendsIn(c.Origin, c.defender(), func(int) bool { return true }):
+	case !g.holds(c.Origin, c.defender(), isAnyUnit):
 		why = "its defenders are gone (16.1.5)"
 	default:
 		return out
@@ -281,7 +271,7 @@ func (g *Game) ipAttackersAfterCombat(c *Combat) []string {
 		}
 		done[h] = true
 		k := g.ipAt(h)
-		if k < 0 || g.s.IPs[k].Side != c.In.Attacker || g.friendsIn(h, c.In.Attacker, func(int) bool { return true }) {
+		if k < 0 || g.s.IPs[k].Side != c.In.Attacker || g.holds(h, c.In.Attacker, isAnyUnit) {
 			continue
 		}
 		allLost := true
