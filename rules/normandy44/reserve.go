@@ -82,8 +82,10 @@ func (g *Game) onMapUnit(i int) bool {
 }
 
 // reserveSweep takes the marker off every unit that has become ineligible
-// (15.4: "at once"). It runs whenever the position may have changed: at
-// each phase's start, after each move and after each combat.
+// (15.4: "at once"). It runs where markers that bar Reserve are put on:
+// at each phase's start and after its entry hook (sequence.go), after each
+// combat and after a replacement. A move is checked on the mover alone
+// (reserveAfterMove), the only unit whose eligibility it changes.
 func (g *Game) reserveSweep() []rules.Event {
 	var lost []string
 	for i := range g.s.Units {
