@@ -289,17 +289,16 @@ func (g *Game) defensiveNaval(c *Combat, lead string) (army string, ok bool) {
 // the army: air (19.1), naval (19.2), the strafing army (AMBIG-35) and the
 // army boundary (22.1.2).
 func (g *Game) checkSupportMarkers(a AttackCommand, t hx.Axial) error {
-	for _, check := range []func() error{
-		func() error { return g.checkAir(a) },
-		func() error { return g.checkNaval(a, t) },
-		func() error { return g.checkStrafeArmy(a) },
-		func() error { return g.checkBoundary(a, t) },
-	} {
-		if err := check(); err != nil {
-			return err
-		}
+	if err := g.checkAir(a); err != nil {
+		return err
 	}
-	return nil
+	if err := g.checkNaval(a, t); err != nil {
+		return err
+	}
+	if err := g.checkStrafeArmy(a); err != nil {
+		return err
+	}
+	return g.checkBoundary(a, t)
 }
 
 // usNavalCapped: the scenario holds the US to one naval marker a turn
