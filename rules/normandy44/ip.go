@@ -31,16 +31,13 @@ type ipMarker struct {
 // (digest 1.5, 1.7); 8 per side stands in until the counter sheet is read.
 const ipCounterMix = 8
 
-// ipArmy is the army whose allowance a unit's IP uses (16.1.2).
+// ipArmy is the army whose allowance a unit's IP uses (16.1.2): the
+// Germans', or the Allied army as for support markers (22.1.1).
 func (g *Game) ipArmy(i int) string {
-	u := g.unit(i)
-	switch {
-	case u.Side == German:
-		return "german"
-	case u.Nationality == "us":
-		return "us"
+	if u := g.unit(i); u.Side != German {
+		return supportArmy(u)
 	}
-	return "cw"
+	return "german"
 }
 
 // ipAt is the index of the IP or Entrenching marker in a hex, -1 if none.
