@@ -66,8 +66,8 @@ func (g *Game) attackChoicesFor(t *testing.T, target string) []string {
 	return out
 }
 
-// TestCaenArtillery_Legal: the random player is offered Caen fire where it
-// may fire.
+// TestCaenArtillery_Legal (17.2.8): the random player is offered Caen fire
+// where it may fire.
 func TestCaenArtillery_Legal(t *testing.T) {
 	g := germanCombat(t, caenMap())
 	cs := g.attackChoicesFor(t, "0504")
@@ -188,7 +188,8 @@ func TestAttackBoundary_22_1_2(t *testing.T) {
 	apply(t, g, Allied, "attack 2005 from 2004 maf us") // 1 hex beyond
 }
 
-// TestAttackRoundTrip_Kampfgruppe: the new words keep the canonical form.
+// TestAttackRoundTrip_Kampfgruppe (10.3.4): the new words keep the canonical
+// form.
 func TestAttackRoundTrip_Kampfgruppe(t *testing.T) {
 	for _, text := range []string{
 		"attack 0504 from 0505 maf k1 k2 k3 kampfgruppe",
@@ -254,7 +255,8 @@ func TestHQMoveFlip_17_2_3(t *testing.T) {
 	}
 }
 
-// TestKampfgruppe_Legal: Legal offers the combat group of a mixed stack.
+// TestKampfgruppe_Legal (10.3.4, AMBIG-15): Legal offers the combat group of
+// a mixed stack.
 func TestKampfgruppe_Legal(t *testing.T) {
 	m := testMap{
 		units: []string{
