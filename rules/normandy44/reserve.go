@@ -76,6 +76,7 @@ func (g *Game) reserveBar(i int) string {
 	return ""
 }
 
+// onMapUnit: the unit stands on the map (not in a box, not eliminated).
 func (g *Game) onMapUnit(i int) bool {
 	_, ok := g.onMap(i)
 	return ok
