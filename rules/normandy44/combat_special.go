@@ -137,7 +137,7 @@ func (g *Game) hqTraces() *hqLineCache {
 		b = append(b, us.At...)
 		b = append(b, '/')
 		b = strconv.AppendInt(b, int64(us.Step), 10)
-		b = append(b, flag(us.Gone), flag(us.Disrupted), flag(us.Scattered), ';')
+		b = append(b, keyFlag(us.Gone), keyFlag(us.Disrupted), keyFlag(us.Scattered), ';')
 	}
 	for _, c := range g.s.Control {
 		b = append(b, c.Side...)
@@ -149,7 +149,7 @@ func (g *Game) hqTraces() *hqLineCache {
 	return g.hqLines
 }
 
-func flag(b bool) byte {
+func keyFlag(b bool) byte {
 	if b {
 		return 't'
 	}
