@@ -27,6 +27,8 @@ type markerPool struct {
 // supportArmies is the fixed order of the pools.
 var supportArmies = []string{"us", "cw"}
 
+// poolFree is how many of army's markers may still fly or fire this turn
+// (19.1.1, 19.2.1: each once a turn).
 func poolFree(ps []markerPool, army string) int {
 	for _, p := range ps {
 		if p.Army == army {
@@ -36,6 +38,7 @@ func poolFree(ps []markerPool, army string) int {
 	return 0
 }
 
+// poolUse spends n of army's markers for this turn (19.1.1, 19.2.1).
 func poolUse(ps []markerPool, army string, n int) {
 	for k := range ps {
 		if ps[k].Army == army {
@@ -206,6 +209,8 @@ func (g *Game) navalTarget(army string, target hx.Axial) (kind, rule, why string
 	return "", "19.2.4", fmt.Sprintf("%s is outside the naval bombardment zone (19.2.3)", id)
 }
 
+// navalUsed is how many of army's naval markers have fired this turn
+// (19.2.5: the special bombardment needs both unused).
 func (g *Game) navalUsed(army string) int {
 	for _, p := range g.s.Naval {
 		if p.Army == army {
@@ -289,17 +294,16 @@ func (g *Game) defensiveNaval(c *Combat, lead string) (army string, ok bool) {
 // the army: air (19.1), naval (19.2), the strafing army (AMBIG-35) and the
 // army boundary (22.1.2).
 func (g *Game) checkSupportMarkers(a AttackCommand, t hx.Axial) error {
-	for _, check := range []func() error{
-		func() error { return g.checkAir(a) },
-		func() error { return g.checkNaval(a, t) },
-		func() error { return g.checkStrafeArmy(a) },
-		func() error { return g.checkBoundary(a, t) },
-	} {
-		if err := check(); err != nil {
-			return err
-		}
+	if err := g.checkAir(a); err != nil {
+		return err
 	}
-	return nil
+	if err := g.checkNaval(a, t); err != nil {
+		return err
+	}
+	if err := g.checkStrafeArmy(a); err != nil {
+		return err
+	}
+	return g.checkBoundary(a, t)
 }
 
 // usNavalCapped: the scenario holds the US to one naval marker a turn

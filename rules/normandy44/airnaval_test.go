@@ -326,7 +326,7 @@ func TestStrafe_Eliminates(t *testing.T) {
 	}
 }
 
-// TestStrafeRoundTrip: the strafe command's canonical form.
+// TestStrafeRoundTrip (19.1.4): the strafe command's canonical form.
 func TestStrafeRoundTrip(t *testing.T) {
 	for _, s := range []string{"strafe 0606 us", "strafe 2437 cw"} {
 		c, err := ParseStrafe(s)

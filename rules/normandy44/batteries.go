@@ -22,8 +22,6 @@ const optCoastalBatteries = "coastal-batteries"
 // reinforcement has landed through Sword (25.3).
 const montCanisy = "2437"
 
-func (g *Game) option(name string) bool { return slices.Contains(g.s.Options, name) }
-
 // batteryHexes are the scenario's coastal batteries, in file order.
 func (g *Game) batteryHexes() []string {
 	var out []string
@@ -41,7 +39,7 @@ func (g *Game) batteryHexes() []string {
 // Initial Phase, so "occupies" reads as ending a move, a retreat or an
 // advance there.
 func (g *Game) checkBatteries() []rules.Event {
-	if !g.option(optCoastalBatteries) {
+	if !g.opt.batteries {
 		return nil
 	}
 	occ := g.occupancy()
@@ -77,7 +75,7 @@ func (g *Game) batteryArmy(h string) string {
 // commitBatteries takes this turn's naval markers off to the batteries still
 // standing (25.3), from turn 2.
 func (g *Game) commitBatteries() []rules.Event {
-	if !g.option(optCoastalBatteries) || g.s.Turn < 2 {
+	if !g.opt.batteries || g.s.Turn < 2 {
 		return nil
 	}
 	events := g.checkBatteries()

@@ -863,16 +863,16 @@ func (g *Game) artilleryPool(i int) string {
 		// first while it can pay.
 		// "" when it reaches neither: it may not fire (17.4 for the
 		// Cotentin HQ).
-		pools := g.hqPools(i)
-		for _, p := range pools {
+		first := ""
+		for p := range g.hqPools(i) {
 			if k := poolIndex(g.s.SupP, p); k >= 0 && g.s.SupP[k].N > 0 {
 				return p
 			}
+			if first == "" {
+				first = p
+			}
 		}
-		if len(pools) > 0 {
-			return pools[0]
-		}
-		return ""
+		return first
 	case g.unit(i).Nationality == "us":
 		return "us"
 	}

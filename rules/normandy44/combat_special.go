@@ -2,8 +2,9 @@ package normandy44
 
 import (
 	"fmt"
+	"iter"
 	"slices"
-	"strings"
+	"strconv"
 
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
@@ -94,61 +95,85 @@ func (g *Game) hqReady() {
 	}
 }
 
-// hqPools are the SupP pools a German HQ may spend for its fire (17.2.7):
-// the 7th Army's if it can trace a line to the map edge, the Cherbourg
-// Fortress's if it can trace one to a Cherbourg hex; the Cotentin HQ only
-// the Fortress's (17.4). A scenario without the Fortress pool spends the
-// 7th Army's without a trace (its supply marker says whether it may fire).
-func (g *Game) hqPools(i int) []string {
-	k := poolIndex(g.s.SupP, "cherbourg-fortress")
-	cotentin := slices.Contains(g.unit(i).Marks, MarkCotentin)
-	if k < 0 && !cotentin {
-		return []string{germanSupPPool}
+// hqPools are the SupP pools a German HQ may spend for its fire (17.2.7),
+// in the order it spends them: the 7th Army's if it can trace a line to the
+// map edge, the Cherbourg Fortress's if it can trace one to a Cherbourg hex;
+// the Cotentin HQ only the Fortress's (17.4). A scenario without the
+// Fortress pool spends the 7th Army's without a trace (its supply marker
+// says whether it may fire). Each trace is made only when the caller asks
+// for the pool it decides (artilleryPool stops at the first that can pay).
+func (g *Game) hqPools(i int) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		k := poolIndex(g.s.SupP, fortressPool)
+		cotentin := slices.Contains(g.unit(i).Marks, MarkCotentin)
+		if k < 0 && !cotentin {
+			yield(germanSupPPool)
+			return
+		}
+		lines := g.hqTraces()
+		at := g.s.Units[i].At
+		if !cotentin && lines.status(g, false)[at] == InSupply && !yield(germanSupPPool) {
+			return
+		}
+		if k >= 0 && lines.status(g, true)[at] == InSupply {
+			yield(fortressPool)
+		}
 	}
-	edge, cher := g.hqTraces()
-	at := g.s.Units[i].At
-	var out []string
-	if !cotentin && edge[at] == InSupply {
-		out = append(out, germanSupPPool)
-	}
-	if k >= 0 && cher[at] == InSupply {
-		out = append(out, "cherbourg-fortress")
-	}
-	return out
 }
 
-// hqLineCache is the two traces of hqPools for one position.
+// hqLineCache is the two traces of hqPools for one position, each made
+// when first needed.
 type hqLineCache struct {
 	key        string
 	edge, cher map[string]SupplyStatus
 }
 
-// hqTraces are the German supply statuses for lines to the map edge and to
-// the Cherbourg hexes (17.2.7), cached while the units and control stay as
-// they are: Legal and Pending ask for them for every HQ.
-func (g *Game) hqTraces() (edge, cher map[string]SupplyStatus) {
-	var b strings.Builder
+// hqTraces holds the German supply statuses for lines to the map edge and
+// to the Cherbourg hexes (17.2.7), cached while the units and control stay
+// as they are: Legal and Pending ask for them for every HQ.
+func (g *Game) hqTraces() *hqLineCache {
+	b := make([]byte, 0, 16*len(g.s.Units)+len(g.s.Control))
 	for _, us := range g.s.Units {
-		fmt.Fprintf(&b, "%s/%d/%t/%t/%t;", us.At, us.Step, us.Gone, us.Disrupted, us.Scattered)
+		b = append(b, us.At...)
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(us.Step), 10)
+		b = append(b, keyFlag(us.Gone), keyFlag(us.Disrupted), keyFlag(us.Scattered), ';')
 	}
 	for _, c := range g.s.Control {
-		b.WriteString(string(c.Side))
+		b = append(b, c.Side...)
 	}
-	key := b.String()
-	if c := g.hqLines; c != nil && c.key == key {
-		return c.edge, c.cher
+	if c := g.hqLines; c != nil && c.key == string(b) {
+		return c
 	}
-	v := g.supplyView(German)
-	e := v
-	e.EdgeOnly = true
-	edge = traceSupply(g.sup, e)
-	ctl := g.controlMap()
-	cher = traceLineTo(g.sup, v, func(id string) bool {
-		a, ok := g.b.ids[id]
-		return ok && slices.Contains(g.sup.cherbourg, a) && ctl[id] != Allied
-	})
-	g.hqLines = &hqLineCache{key: key, edge: edge, cher: cher}
-	return edge, cher
+	g.hqLines = &hqLineCache{key: string(b)}
+	return g.hqLines
+}
+
+func keyFlag(b bool) byte {
+	if b {
+		return 't'
+	}
+	return 'f'
+}
+
+// status is the trace to the Cherbourg hexes (cher) or to the map edge.
+func (c *hqLineCache) status(g *Game, cher bool) map[string]SupplyStatus {
+	switch {
+	case cher && c.cher == nil:
+		ctl := g.controlMap()
+		c.cher = traceLineTo(g.sup, g.supplyView(German), func(id string) bool {
+			a, ok := g.b.ids[id]
+			return ok && slices.Contains(g.sup.cherbourg, a) && ctl[id] != Allied
+		})
+	case !cher && c.edge == nil:
+		v := g.supplyView(German)
+		v.EdgeOnly = true
+		c.edge = traceSupply(g.sup, v)
+	}
+	if cher {
+		return c.cher
+	}
+	return c.edge
 }
 
 // kampfgruppeChoices are the combat-group attacks on t for Legal (10.3.4):

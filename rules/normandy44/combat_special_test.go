@@ -31,13 +31,6 @@ func germanCombat(t *testing.T, m testMap) *Game {
 	return g
 }
 
-func supp(g *Game, pool string) int {
-	if k := poolIndex(g.s.SupP, pool); k >= 0 {
-		return g.s.SupP[k].N
-	}
-	return 0
-}
-
 // TestCaenArtillery_17_2_8: the Germans buy a shift in a combat within 3
 // hexes of a German-controlled Caen hex for 1 7th Army SupP, without an HQ,
 // until every Caen hex is Allied-controlled; one German shift from an HQ or
@@ -54,8 +47,8 @@ func TestCaenArtillery_17_2_8(t *testing.T) {
 	c.s.SupP[poolIndex(c.s.SupP, germanSupPPool)].N = 0
 	refused(t, c, German, "attack 0504 from 0505 maf g1 art caen", "17.2.8") // no SupP
 	ev := apply(t, g, German, "attack 0504 from 0505 maf g1 art caen")
-	if !strings.Contains(ev[0].Text, "Caen") || supp(g, germanSupPPool) != 2 {
-		t.Errorf("Caen fire: %q, 7th Army SupP %d (want 2)", ev[0].Text, supp(g, germanSupPPool))
+	if !strings.Contains(ev[0].Text, "Caen") || pool(g, germanSupPPool) != 2 {
+		t.Errorf("Caen fire: %q, 7th Army SupP %d (want 2)", ev[0].Text, pool(g, germanSupPPool))
 	}
 	if !slices.Contains(shiftSources(g.combat().Odds), ShiftCaenArtillery) {
 		t.Errorf("no Caen shift in %s", g.combat().Odds)
@@ -73,8 +66,8 @@ func (g *Game) attackChoicesFor(t *testing.T, target string) []string {
 	return out
 }
 
-// TestCaenArtillery_Legal: the random player is offered Caen fire where it
-// may fire.
+// TestCaenArtillery_Legal (17.2.8): the random player is offered Caen fire
+// where it may fire.
 func TestCaenArtillery_Legal(t *testing.T) {
 	g := germanCombat(t, caenMap())
 	cs := g.attackChoicesFor(t, "0504")
@@ -133,20 +126,20 @@ func TestHQPools_17_2_7_P14(t *testing.T) {
 		special: []string{"supply 7th-army 1", "supply cherbourg-fortress 3"},
 	}
 	g := germanCombat(t, m)
-	if got := g.hqPools(g.index["cot"]); !slices.Equal(got, []string{"cherbourg-fortress"}) {
+	if got := slices.Collect(g.hqPools(g.index["cot"])); !slices.Equal(got, []string{"cherbourg-fortress"}) {
 		t.Errorf("Cotentin HQ pools %v", got)
 	}
-	if got := g.hqPools(g.index["ghq"]); !slices.Equal(got, []string{germanSupPPool, "cherbourg-fortress"}) {
+	if got := slices.Collect(g.hqPools(g.index["ghq"])); !slices.Equal(got, []string{germanSupPPool, "cherbourg-fortress"}) {
 		t.Errorf("HQ pools %v", got)
 	}
 	apply(t, g, German, "attack 0504 from 0505 maf g1 art cot")
-	if supp(g, "cherbourg-fortress") != 2 || supp(g, germanSupPPool) != 1 {
+	if pool(g, "cherbourg-fortress") != 2 || pool(g, germanSupPPool) != 1 {
 		t.Errorf("P14: Cotentin HQ fire paid by %v", g.s.SupP)
 	}
 	g = germanCombat(t, m)
 	g.s.SupP[poolIndex(g.s.SupP, germanSupPPool)].N = 0
 	apply(t, g, German, "attack 0504 from 0505 maf g1 art ghq")
-	if supp(g, "cherbourg-fortress") != 2 {
+	if pool(g, "cherbourg-fortress") != 2 {
 		t.Errorf("the Fortress did not pay when the 7th Army could not: %v", g.s.SupP)
 	}
 }
@@ -195,7 +188,8 @@ func TestAttackBoundary_22_1_2(t *testing.T) {
 	apply(t, g, Allied, "attack 2005 from 2004 maf us") // 1 hex beyond
 }
 
-// TestAttackRoundTrip_Kampfgruppe: the new words keep the canonical form.
+// TestAttackRoundTrip_Kampfgruppe (10.3.4): the new words keep the canonical
+// form.
 func TestAttackRoundTrip_Kampfgruppe(t *testing.T) {
 	for _, text := range []string{
 		"attack 0504 from 0505 maf k1 k2 k3 kampfgruppe",
@@ -234,7 +228,7 @@ func TestDefensiveCaen_17_2_8(t *testing.T) {
 	if pay == nil {
 		t.Fatal("no Caen DD support")
 	}
-	if got := pay(); !strings.Contains(got, "Caen") || supp(g, germanSupPPool) != 2 {
+	if got := pay(); !strings.Contains(got, "Caen") || pool(g, germanSupPPool) != 2 {
 		t.Errorf("paid by %q, SupP %v", got, g.s.SupP)
 	}
 }
@@ -261,7 +255,8 @@ func TestHQMoveFlip_17_2_3(t *testing.T) {
 	}
 }
 
-// TestKampfgruppe_Legal: Legal offers the combat group of a mixed stack.
+// TestKampfgruppe_Legal (10.3.4, AMBIG-15): Legal offers the combat group of
+// a mixed stack.
 func TestKampfgruppe_Legal(t *testing.T) {
 	m := testMap{
 		units: []string{
@@ -292,7 +287,7 @@ func TestHQPools_CotentinCutOff_17_4(t *testing.T) {
 		special: []string{"supply 7th-army 3", "supply cherbourg-fortress 3"},
 	}
 	g := germanCombat(t, m)
-	if got := g.hqPools(g.index["cot"]); len(got) != 0 {
+	if got := slices.Collect(g.hqPools(g.index["cot"])); len(got) != 0 {
 		t.Fatalf("pools %v, want none: 0808 is more than 5 hexes from Cherbourg without a road", got)
 	}
 	refused(t, g, German, "attack 0504 from 0505 maf g1 art cot", "17.2.7, 17.4")

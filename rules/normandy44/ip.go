@@ -31,16 +31,13 @@ type ipMarker struct {
 // (digest 1.5, 1.7); 8 per side stands in until the counter sheet is read.
 const ipCounterMix = 8
 
-// ipArmy is the army whose allowance a unit's IP uses (16.1.2).
+// ipArmy is the army whose allowance a unit's IP uses (16.1.2): the
+// Germans', or the Allied army as for support markers (22.1.1).
 func (g *Game) ipArmy(i int) string {
-	u := g.unit(i)
-	switch {
-	case u.Side == German:
-		return "german"
-	case u.Nationality == "us":
-		return "us"
+	if u := g.unit(i); u.Side != German {
+		return supportArmy(u)
 	}
-	return "cw"
+	return "german"
 }
 
 // ipAt is the index of the IP or Entrenching marker in a hex, -1 if none.
@@ -60,11 +57,16 @@ func (g *Game) entrenchingAt(hexID string) bool {
 	return k >= 0 && !g.s.IPs[k].Built
 }
 
+// permanentIP: the hex holds Osteck or Westeck, a scenario PlaceFort (16.1.6).
+func (g *Game) permanentIP(hexID string) bool {
+	return slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == hexID })
+}
+
 // improvedFor reports whether a hex gives side's units the benefit of an IP
 // (16.1.1): a permanent one, Osteck or Westeck, whoever holds it (16.1.6),
 // or a complete IP of that side.
 func (g *Game) improvedFor(hexID string, side Side) bool {
-	if slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == hexID }) {
+	if g.permanentIP(hexID) {
 		return true
 	}
 	k := g.ipAt(hexID)
@@ -128,7 +130,7 @@ func (g *Game) mayEntrench(i int) error {
 		return rules.Refuse("16.1.2, 16.1.4", "no IP left to begin this turn for the %s (the weather table's allowance, none before turn 5 for the Germans)", g.ipArmy(i))
 	case g.b.terrain(at) == City:
 		return rules.Refuse("16.1.4", "no IP in a City hex")
-	case slices.ContainsFunc(g.sc.Places, func(p Place) bool { return p.Kind == PlaceFort && p.Hex == us.At }):
+	case g.permanentIP(us.At):
 		return rules.Refuse("16.1.4", "%s holds a permanent fortification", us.At)
 	case g.ipAt(us.At) >= 0:
 		return rules.Refuse("16.1.4", "%s already holds an IP marker", us.At)
@@ -185,7 +187,7 @@ func (g *Game) completeIPs() []rules.Event {
 		if m.Side != side || m.Built {
 			return false
 		}
-		if g.friendsIn(m.Hex, side, func(i int) bool { return UnitTypes[g.unit(i).Type].InfantryT }) {
+		if g.holds(m.Hex, side, func(u *Unit) bool { return UnitTypes[u.Type].InfantryT }) {
 			done = append(done, m.Hex)
 			return false
 		}
@@ -207,16 +209,6 @@ func (g *Game) completeIPs() []rules.Event {
 	return events
 }
 
-// friendsIn: a unit of side on the map in the hex, for which ok holds.
-func (g *Game) friendsIn(hexID string, side Side, ok func(int) bool) bool {
-	for i := range g.s.Units {
-		if g.s.Units[i].At == hexID && g.onMapUnit(i) && g.unit(i).Side == side && ok(i) {
-			return true
-		}
-	}
-	return false
-}
-
 // ipSupplyEnd runs at the end of the owner's Supply Phase (16.1.5, seed
 // L1099): an IP or Entrenching marker with no friendly combat unit in its
 // hex is removed. Every unit counts, an HQ too: "Sztaby to oddziały bojowe"
@@ -226,7 +218,7 @@ func (g *Game) ipSupplyEnd() []rules.Event {
 	side := g.s.Side
 	var gone []string
 	g.s.IPs = slices.DeleteFunc(g.s.IPs, func(m ipMarker) bool {
-		if m.Side != side || g.friendsIn(m.Hex, side, func(int) bool { return true }) {
+		if m.Side != side || g.holds(m.Hex, side, isAnyUnit) {
 			return false
 		}
 		gone = append(gone, m.Hex)
@@ -252,7 +244,7 @@ func (g *Game) ipAfterCombat(c *Combat) []string {
 	switch {
 	case c.DDOut != nil && c.DDOut.Result.IPDestroyed && g.s.IPs[k].Built:
 		why = "destroyed by the Determined Defense result * (12.4.8)"
-	case !g.friendsIn(c.Origin, c.defender(), func(int) bool { return true }):
+	case !g.holds(c.Origin, c.defender(), isAnyUnit):
 		why = "its defenders are gone (16.1.5)"
 	default:
 		return out
@@ -276,7 +268,7 @@ func (g *Game) ipAttackersAfterCombat(c *Combat) []string {
 		}
 		done[h] = true
 		k := g.ipAt(h)
-		if k < 0 || g.s.IPs[k].Side != c.In.Attacker || g.friendsIn(h, c.In.Attacker, func(int) bool { return true }) {
+		if k < 0 || g.s.IPs[k].Side != c.In.Attacker || g.holds(h, c.In.Attacker, isAnyUnit) {
 			continue
 		}
 		allLost := true

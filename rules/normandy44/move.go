@@ -561,7 +561,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	// Checked: now change the state.
 	us := &g.s.Units[i]
 	if g.s.Phase == PhaseReserveMovement {
-		if err := g.reserveStackCheck(i, c.Path[len(c.Path)-1]); err != nil {
+		if err := g.reserveStackCheck(i)(c.Path[len(c.Path)-1]); err != nil {
 			return nil, err
 		}
 		if err := g.hqReserveMoveBar(i, len(c.Path)-1); err != nil {

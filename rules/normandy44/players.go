@@ -59,6 +59,7 @@ type variant struct {
 	alliedSplit bool   // two Allied players (24.0)
 	germanSplit bool   // two German players (24.0)
 	storms      string // "", optHistoricalStorms (25.1) or optRandomStorm (25.2)
+	batteries   bool   // optCoastalBatteries (25.3, batteries.go)
 }
 
 // readOptions checks the options and reads them. Each may appear once; at
@@ -87,6 +88,8 @@ func readOptions(options []string) (variant, error) {
 				return variant{}, fmt.Errorf("normandy44: %w: %s (25.1) and %s (25.2) cannot both be on: each replaces the weather roll's 1s its own way", ErrOption, optHistoricalStorms, optRandomStorm)
 			}
 			v.storms = o
+		case optCoastalBatteries:
+			v.batteries = true
 		}
 	}
 	return v, nil

@@ -76,14 +76,17 @@ func (g *Game) reserveBar(i int) string {
 	return ""
 }
 
+// onMapUnit: the unit stands on the map (not in a box, not eliminated).
 func (g *Game) onMapUnit(i int) bool {
 	_, ok := g.onMap(i)
 	return ok
 }
 
 // reserveSweep takes the marker off every unit that has become ineligible
-// (15.4: "at once"). It runs whenever the position may have changed: at
-// each phase's start, after each move and after each combat.
+// (15.4: "at once"). It runs where markers that bar Reserve are put on:
+// at each phase's start and after its entry hook (sequence.go), after each
+// combat and after a replacement. A move is checked on the mover alone
+// (reserveAfterMove), the only unit whose eligibility it changes.
 func (g *Game) reserveSweep() []rules.Event {
 	var lost []string
 	for i := range g.s.Units {
@@ -318,9 +321,10 @@ func (g *Game) reserveMoveChoices() []rules.Choice {
 	var out []rules.Choice
 	for i := range g.s.Units {
 		if g.unit(i).Side == g.s.Side && g.inReserve(i) {
+			stacks := g.reserveStackCheck(i)
 			for _, c := range g.unitMoves(ctx, i) {
 				hexes := strings.Count(c.Command, " ") - 2 // 'move U FROM TO...'
-				if g.reserveStackCheck(i, c.Command[strings.LastIndex(c.Command, " ")+1:]) == nil && g.hqReserveMoveBar(i, hexes) == nil {
+				if stacks(c.Command[strings.LastIndex(c.Command, " ")+1:]) == nil && g.hqReserveMoveBar(i, hexes) == nil {
 					out = append(out, c)
 				}
 			}
@@ -330,19 +334,28 @@ func (g *Game) reserveMoveChoices() []rules.Choice {
 }
 
 // reserveStackCheck: a unit in Reserve moving to dest must not make more
-// than 6 stacks in Reserve, as when a stack splits (15.1: 6 markers).
-func (g *Game) reserveStackCheck(i int, dest string) error {
-	hexes := []string{dest}
+// than 6 stacks in Reserve, as when a stack splits (15.1: 6 markers). The
+// function returned checks one dest; the other stacks are listed once, for
+// all the unit's moves.
+func (g *Game) reserveStackCheck(i int) func(dest string) error {
+	var others []string
 	for j := range g.s.Units {
 		if j != i && g.unit(j).Side == g.unit(i).Side && g.inReserve(j) {
-			hexes = append(hexes, g.s.Units[j].At)
+			others = append(others, g.s.Units[j].At)
 		}
 	}
-	slices.Sort(hexes)
-	if n := len(slices.Compact(hexes)); n > maxReserveStacks {
-		return rules.Refuse("15.1", "%s moving to %s would make %d stacks in Reserve; a side has %d Reserve markers", g.unit(i).ID, dest, n, maxReserveStacks)
+	slices.Sort(others)
+	others = slices.Compact(others)
+	return func(dest string) error {
+		n := len(others)
+		if !slices.Contains(others, dest) {
+			n++
+		}
+		if n > maxReserveStacks {
+			return rules.Refuse("15.1", "%s moving to %s would make %d stacks in Reserve; a side has %d Reserve markers", g.unit(i).ID, dest, n, maxReserveStacks)
+		}
+		return nil
 	}
-	return nil
 }
 
 // hqReserveMoveBar: an HQ that gave artillery shifts in this player turn

@@ -382,16 +382,24 @@ func TestReserve_SplitStack(t *testing.T) {
 	apply(t, g, German, "move gi7 0602 0502") // onto gi5's stack
 }
 
-// TestReserve_CombatSupport (15.3): an HQ need not be in Reserve to fire for
-// a reserve attack, and the Jabos still roll before a German attack in
-// Clear weather (19.1.3).
-func TestReserve_CombatSupport(t *testing.T) {
+// reserveHQGame is reserveMap's German turn 3 with an HQ in range of the
+// Allied unit at 0404 and 2 7th Army SupP to fire (17.2.5), in weather w.
+func reserveHQGame(t *testing.T, w Weather) *Game {
+	t.Helper()
 	m := reserveMap("g21a 0303", "ginf 0202", "ainf 0404", "amech 0808")
 	m.units = append(m.units, "ghq german heer 7 hq (1)-5 range=5")
 	m.setup = append(m.setup, "ghq 0201")
 	g := m.game(t, German, 3)
 	g.s.SupP = []supPool{{Pool: germanSupPPool, N: 2}}
-	g.s.Weather = WeatherClear4
+	g.s.Weather = w
+	return g
+}
+
+// TestReserve_CombatSupport (15.3): an HQ need not be in Reserve to fire for
+// a reserve attack, and the Jabos still roll before a German attack in
+// Clear weather (19.1.3).
+func TestReserve_CombatSupport(t *testing.T) {
+	g := reserveHQGame(t, WeatherClear4)
 	apply(t, g, German, "reserve g21a")
 	combatTurn(t, g)
 	apply(t, g, German, "end") // Combat
@@ -535,12 +543,7 @@ func TestReserve_DisruptedInEnemyTurn(t *testing.T) {
 // Phase; one that moves 2 hexes there flips to its Moved side and stays on
 // it, as in the Movement Phase, until an Initial Phase.
 func TestReserve_HQ_17_2_3(t *testing.T) {
-	m := reserveMap("g21a 0303", "ginf 0202", "ainf 0404", "amech 0808")
-	m.units = append(m.units, "ghq german heer 7 hq (1)-5 range=5")
-	m.setup = append(m.setup, "ghq 0201")
-	g := m.game(t, German, 3)
-	g.s.SupP = []supPool{{Pool: germanSupPPool, N: 2}}
-	g.s.Weather = WeatherOvercast2
+	g := reserveHQGame(t, WeatherOvercast2)
 	apply(t, g, German, "reserve g21a ghq")
 	combatTurn(t, g)
 	rm := g.Clone().(*Game) // the HQ that does not fire

@@ -27,21 +27,12 @@ func (g *Game) retreatRules(c *Combat) {
 // from outside the line to inside it (16.3, example L1124), so those hexes
 // count only if some other Allied unit projects ZOC into them.
 func (g *Game) retreatZOC(side Side) hx.Set {
-	var set hx.Set
-	enemy := other(side)
-	for _, a := range g.zocSources(enemy) {
-		for _, n := range a.Neighbors() {
-			if !g.b.land(n) || g.b.feature(a, n, Impassable) {
-				continue
-			}
-			if side == German && g.b.feature(a, n, CherbourgLine) &&
-				!g.b.inZone(ZoneCherbourg, a) && g.b.inZone(ZoneCherbourg, n) {
-				continue // 16.3
-			}
-			set.Add(n)
-		}
+	if side != German {
+		return g.zocHexes(other(side))
 	}
-	return set
+	return g.zocHexesBut(Allied, func(a, n hx.Axial) bool {
+		return g.b.feature(a, n, CherbourgLine) && !g.b.inZone(ZoneCherbourg, a) && g.b.inZone(ZoneCherbourg, n) // 16.3
+	})
 }
 
 // supplyScore scores the end hexes of side's retreats for "order retreat

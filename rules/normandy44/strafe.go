@@ -57,7 +57,10 @@ func ParseStrafe(s string) (StrafeCommand, error) {
 // tanks and SP AT guns), in scenario order.
 func (g *Game) strafeTargets(a hx.Axial) []int {
 	var out []int
-	for _, i := range g.occupancy()[a] {
+	for i := range g.s.Units {
+		if at, ok := g.onMap(i); !ok || at != a {
+			continue
+		}
 		if u := g.unit(i); u.Side == German && UnitTypes[u.Type].Silhouette && UnitTypes[u.Type].ArmoredT {
 			out = append(out, i)
 		}
@@ -176,9 +179,10 @@ func (g *Game) startStrafing(a AttackCommand) bool {
 	if len(ms) == 0 || g.s.Phase != PhaseCombat {
 		return false
 	}
+	in := g.strafeTargets(g.b.ids[a.Target])
 	var targets []string
 	for range ms {
-		for _, i := range g.strafeTargets(g.b.ids[a.Target]) {
+		for _, i := range in {
 			targets = append(targets, g.unit(i).ID)
 		}
 	}

@@ -16,11 +16,15 @@ func (g *Game) hasZOC(i int) bool {
 
 // zocHexes are the hexes where owner's units have a ZOC (8.1), keyed by hex.
 // A ZOC does not reach all-sea hexes nor across impassable hexsides (8.5.6).
-func (g *Game) zocHexes(owner Side) hex.Set {
+func (g *Game) zocHexes(owner Side) hex.Set { return g.zocHexesBut(owner, nil) }
+
+// zocHexesBut is zocHexes without the ZOC that skip says a unit in from does
+// not project into to (16.3: across the Cherbourg line, retreatZOC).
+func (g *Game) zocHexesBut(owner Side, skip func(from, to hex.Axial) bool) hex.Set {
 	var set hex.Set
 	for _, a := range g.zocSources(owner) {
 		for _, n := range a.Neighbors() {
-			if g.b.land(n) && !g.b.feature(a, n, Impassable) {
+			if g.b.land(n) && !g.b.feature(a, n, Impassable) && (skip == nil || !skip(a, n)) {
 				set.Add(n)
 			}
 		}
