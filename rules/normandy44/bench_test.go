@@ -21,6 +21,11 @@ func germanMovementTurn2(b *testing.B) *Game {
 	if _, err := g.Roll([]int{2}); err != nil {
 		b.Fatal(err)
 	}
+	for g.Pending().Dice != nil { // the turn-2 gliders' Scatter dice (20.2.4)
+		if _, err := g.Roll([]int{6}); err != nil {
+			b.Fatal(err)
+		}
+	}
 	if _, err := g.Apply("german", "end"); err != nil { // Replacement Phase
 		b.Fatal(err)
 	}
