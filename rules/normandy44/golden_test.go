@@ -1,0 +1,202 @@
+package normandy44_test
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/normandy44"
+)
+
+// The golden games are the safety net of every change that must not change a
+// recorded state hash (a refactoring, a speed-up): seeded random games of every
+// shipped scenario, recorded once as their inputs (each command with its seat,
+// each roll with its values) and the state hash after each. The test replays
+// the inputs through the engine's public interface and compares every hash, so
+// a logs signed under normandy44/4 keeps verifying. The inputs are data: the
+// random player may change without touching them.
+//
+// A golden file is written only by TestGoldenRecord, with PBEM_GOLDEN_RECORD=1,
+// and never over an existing one: a hash that changes is a bug or a new engine
+// version, never a reason to re-record.
+
+// goldenGames are the recorded games: a file name, the scenario, its options
+// and the seed of the random players and dice.
+var goldenGames = []struct {
+	file, scenario string
+	options        []string
+	seed           uint64
+	// redraw > 0 makes a busier player: one that draws "end" draws again up
+	// to redraw times, so that phases hold more moves and combats.
+	redraw int
+}{
+	{"cherbourg-2p", "cherbourg", nil, 1, 0},
+	{"cherbourg-3-allied", "cherbourg", []string{"players=3-allied"}, 2, 0},
+	{"cherbourg-3-german", "cherbourg", []string{"players=3-german"}, 3, 0},
+	{"cherbourg-4p", "cherbourg", []string{"players=4"}, 4, 0},
+	{"seven-turn", "seven-turn", []string{"coastal-batteries", "random-storm"}, 5, 0},
+	{"campaign", "campaign", []string{"historical-storms"}, 6, 0},
+	{"cherbourg-2p-busy", "cherbourg", nil, 7, 3},
+	{"campaign-busy", "campaign", nil, 8, 2},
+}
+
+const goldenDir = "testdata/golden"
+
+// goldenEngine is the engine as the rest of pbem finds it.
+func goldenEngine(t testing.TB) rules.Engine {
+	t.Helper()
+	e, err := rules.Lookup("normandy44")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// goldenScenario reads a shipped scenario assembled with its map, as pbem does.
+func goldenScenario(t testing.TB, e rules.Engine, name string) []byte {
+	t.Helper()
+	dir := filepath.Join("..", "..", "scenarios", "normandy44")
+	b, err := os.ReadFile(filepath.Join(dir, name+".scn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err = e.Assemble(b, func(f string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, f)) })
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return b
+}
+
+// TestGoldenHashes replays every golden game input by input and compares each
+// state hash with the recorded one.
+func TestGoldenHashes(t *testing.T) {
+	e := goldenEngine(t)
+	for _, gg := range goldenGames {
+		t.Run(gg.file, func(t *testing.T) {
+			f, err := os.Open(filepath.Join(goldenDir, gg.file+".txt"))
+			if err != nil {
+				t.Fatalf("%v (record it with PBEM_GOLDEN_RECORD=1 go test -run TestGoldenRecord)", err)
+			}
+			defer f.Close()
+			var g rules.Game
+			inputs := 0
+			sc := bufio.NewScanner(f)
+			sc.Buffer(nil, 1<<20)
+			for n := 1; sc.Scan(); n++ {
+				line := sc.Text()
+				if line == "" || strings.HasPrefix(line, "#") {
+					continue
+				}
+				input, want, ok := strings.Cut(line, "\t")
+				if !ok {
+					t.Fatalf("line %d: no tab before the hash: %q", n, line)
+				}
+				var err error
+				switch verb, rest, _ := strings.Cut(input, " "); verb {
+				case "new":
+					var opts []string
+					if rest != "" {
+						opts = strings.Split(rest, ",")
+					}
+					g, err = e.New(goldenScenario(t, e, gg.scenario), opts)
+				case "roll":
+					var values []int
+					for _, f := range strings.Fields(rest) {
+						v, aerr := strconv.Atoi(f)
+						if aerr != nil {
+							t.Fatalf("line %d: %v", n, aerr)
+						}
+						values = append(values, v)
+					}
+					_, err = g.Roll(values)
+				case "do":
+					seat, cmd, _ := strings.Cut(rest, " ")
+					_, err = g.Apply(rules.Seat(seat), cmd)
+				default:
+					t.Fatalf("line %d: unknown input %q", n, verb)
+				}
+				if err != nil {
+					t.Fatalf("line %d: %s: %v", n, input, err)
+				}
+				if got := g.Hash(); got != want {
+					t.Fatalf("line %d: after %q the state hash is %s; recorded %s", n, input, got, want)
+				}
+				inputs++
+			}
+			if err := sc.Err(); err != nil {
+				t.Fatal(err)
+			}
+			if g == nil || !g.Pending().Over {
+				t.Fatalf("the golden game does not end after its %d inputs", inputs)
+			}
+		})
+	}
+}
+
+// TestGoldenRecord writes the golden games that are missing, with the random
+// legal players. It runs only with PBEM_GOLDEN_RECORD=1.
+func TestGoldenRecord(t *testing.T) {
+	if os.Getenv("PBEM_GOLDEN_RECORD") != "1" {
+		t.Skip("records missing golden games only with PBEM_GOLDEN_RECORD=1")
+	}
+	e := goldenEngine(t)
+	if err := os.MkdirAll(goldenDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, gg := range goldenGames {
+		path := filepath.Join(goldenDir, gg.file+".txt")
+		if _, err := os.Stat(path); err == nil {
+			t.Logf("%s exists; not recorded again", path)
+			continue
+		}
+		g, err := e.New(goldenScenario(t, e, gg.scenario), gg.options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		fmt.Fprintf(&out, "# Golden game: %s, scenario %s, options %v, random players and dice seeded %d, redraw %d,\n", e.Version, gg.scenario, gg.options, gg.seed, gg.redraw)
+		fmt.Fprintf(&out, "# recorded by TestGoldenRecord. Each line is an input and the state hash after it. Never re-record.\n")
+		fmt.Fprintf(&out, "new %s\t%s\n", strings.Join(gg.options, ","), g.Hash())
+		rnd := rand.New(rand.NewPCG(gg.seed, 1944))
+		for n := 0; !g.Pending().Over; n++ {
+			if n > 100000 {
+				t.Fatalf("%s: no end", gg.file)
+			}
+			p := g.Pending()
+			if p.Dice != nil {
+				var vs []string
+				var values []int
+				for _, sides := range p.Dice.Sides {
+					v := rnd.IntN(sides) + 1
+					values = append(values, v)
+					vs = append(vs, strconv.Itoa(v))
+				}
+				if _, err := g.Roll(values); err != nil {
+					t.Fatal(err)
+				}
+				fmt.Fprintf(&out, "roll %s\t%s\n", strings.Join(vs, " "), g.Hash())
+				continue
+			}
+			seat := p.Seats[0]
+			cmd := normandy44.RandomCommand(g, seat, rnd)
+			for i := 0; i < gg.redraw && cmd == "end"; i++ {
+				cmd = normandy44.RandomCommand(g, seat, rnd)
+			}
+			if _, err := g.Apply(seat, cmd); err != nil {
+				t.Fatalf("%s: %s %q: %v", gg.file, seat, cmd, err)
+			}
+			fmt.Fprintf(&out, "do %s %s\t%s\n", seat, cmd, g.Hash())
+		}
+		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d bytes; %s", path, out.Len(), g.Pending().Result)
+	}
+}
