@@ -90,11 +90,7 @@ func TestPlayers_24_0_Options(t *testing.T) {
 		if !slices.Equal(g.Seats(), c.want) {
 			t.Errorf("%v: seats %v, want %v", c.options, g.Seats(), c.want)
 		}
-		e, err := rules.Lookup("normandy44")
-		if err != nil {
-			t.Fatal(err)
-		}
-		seats, err := e.Seats([]byte(fourMap().text()), c.options)
+		seats, err := Engine().Seats(rules.Setup{Scenario: []byte(fourMap().text()), Options: c.options})
 		if err != nil || !slices.Equal(seats, c.want) {
 			t.Errorf("%v: the engine's Seats gives %v, %v", c.options, seats, err)
 		}
