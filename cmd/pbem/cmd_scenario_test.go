@@ -82,10 +82,16 @@ func TestScenarioMaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"normandy44/campaign\n", "normandy44/seven-turn\n", "normandy44/cherbourg\n"} {
+	for _, want := range []string{"normandy44/campaign\n", "normandy44/seven-turn\n", "normandy44/cherbourg\n",
+		"normandy44: Normandy '44 (GMT, rules edition 2.2)\n  edition: the default only (no --variant)\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("pbem scenarios lacks %q:\n%s", want, out)
 		}
+	}
+	// pbem new --help lists the games and their editions, and the flag.
+	help, _, err := runPbem(t, "new", "--help")
+	if err != nil || !strings.Contains(help, "  freeplay: Free play") || !strings.Contains(help, "--variant string") {
+		t.Errorf("pbem new --help does not list the editions: %v\n%s", err, help)
 	}
 	src, _, err := runPbem(t, "scenario", "show", "normandy44/cherbourg")
 	if err != nil || !strings.Contains(src, "\nmap normandy") || !strings.Contains(src, "\nwindow 2001-3615") {
