@@ -114,14 +114,8 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 
 // Apply implements rules.Game.
 func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
-	if !slices.Contains(g.s.Seats, seat) {
-		return nil, fmt.Errorf("%w: no seat %q in this game", rules.ErrNotPending, seat)
-	}
-	if seat != g.actor() {
-		return nil, fmt.Errorf("%w: it is %s's turn, not %s's", rules.ErrNotPending, g.actor(), seat)
-	}
-	if g.s.Roll != nil {
-		return nil, fmt.Errorf("%w: dice for %q must be drawn first", rules.ErrNotPending, g.s.Roll.For)
+	if _, err := rules.CheckTurn(g, seat); err != nil {
+		return nil, err
 	}
 	c, err := Parse(command)
 	if err != nil {
