@@ -8,16 +8,16 @@ import (
 	"io"
 	"time"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
-	"github.com/pbem-referee/pbem/scenarios"
 )
 
 // App is one player's pbem: home, identity and store, and the game operations.
 type App struct {
 	Home  Home
 	Store *Store
-	// Load finds scenarios by game and name; the shipped ones by default.
+	// Load finds games and scenarios by name; the shipped ones by default.
 	Load replay.Loader
 	// Now is the clock for time stamps; Rand the source of keys and chain seeds.
 	Now  func() time.Time
@@ -37,7 +37,7 @@ func Open(home Home, pass Passphrase) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &App{Home: home, Store: st, Load: scenarios.Read, Now: time.Now, Rand: rand.Reader, Pass: pass}, nil
+	return &App{Home: home, Store: st, Load: games.Shipped, Now: time.Now, Rand: rand.Reader, Pass: pass}, nil
 }
 
 // Close closes the store.

@@ -11,11 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/normandy44"
-	"github.com/pbem-referee/pbem/scenarios"
 )
 
 // cherbourgGame is a whole strict-dice Cherbourg game played over files
@@ -44,7 +43,7 @@ func e2eStuck(r *replay.Replay, why string, last []string) error {
 // playCherbourgOverFiles plays normandy44/cherbourg in strict dice mode from
 // the invitation to the game's end: Anna (allied) invites Jan (german); each
 // seat's commands are chosen by the random legal player
-// (normandy44.RandomCommand) on a copy of the game, given with App.Do by the
+// (the engine's random player) on a copy of the game, given with App.Do by the
 // seat's owner, and every hand-over is an Export to a file in dir and an
 // Import of that file by the other player (whose pbem answers the dice
 // protocol at once, as 'pbem import' does). maxHandovers bounds the game so
@@ -156,7 +155,7 @@ func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHan
 		g := r.Game().Clone()
 		var cmds []string
 		for len(cmds) < 60 {
-			c := normandy44.RandomCommand(g, seat, rng)
+			c := normandy().RandomCommand(g, seat, rng)
 			if c == "" {
 				break
 			}
@@ -202,7 +201,7 @@ func checkReplay(log []byte) (*replay.Replay, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := replay.Start(entries[0], scenarios.Read)
+	r, err := replay.Start(entries[0], games.Shipped)
 	if err != nil {
 		return nil, err
 	}
@@ -254,7 +253,7 @@ func TestCherbourgStrictGameOverFiles(t *testing.T) {
 
 	// The final file verifies on its own, as 'pbem verify FILE' checks it:
 	// no store, no identity, the shipped scenarios.
-	rep := replay.Verify(bytes.NewReader(cg.Final), scenarios.Read)
+	rep := replay.Verify(bytes.NewReader(cg.Final), games.Shipped)
 	if !rep.OK() {
 		t.Fatalf("the final log verifies: %v (%d of %d entries)", rep.Problems, rep.Verified, rep.Read)
 	}
@@ -318,7 +317,7 @@ func BenchmarkCherbourgStrictOverFiles(b *testing.B) {
 	entries := bytes.Count(cg.Final, []byte("\n"))
 	b.ResetTimer()
 	for b.Loop() {
-		if rep := replay.Verify(bytes.NewReader(cg.Final), scenarios.Read); !rep.OK() {
+		if rep := replay.Verify(bytes.NewReader(cg.Final), games.Shipped); !rep.OK() {
 			b.Fatal(rep.Problems)
 		}
 		if _, err := checkReplay(cg.Final); err != nil {
@@ -348,4 +347,13 @@ func TestCherbourgOverFilesReportsStall(t *testing.T) {
 			t.Errorf("the report lacks %q: %v", want, err)
 		}
 	}
+}
+
+// normandy is Normandy '44 as pbem finds it.
+func normandy() rules.Engine {
+	e, err := games.Lookup("normandy44")
+	if err != nil {
+		panic(err)
+	}
+	return e
 }

@@ -20,7 +20,10 @@ type NewGame struct {
 	Name     string // the player's name for it; the id adds a random suffix
 	Rules    string // e.g. "normandy44"
 	Scenario string // e.g. "cherbourg"
-	Seat     string // the seat this player takes
+	// Variant is the edition of the rules, e.g. "ed1"; "" is the game's
+	// default edition. Fixed in the invitation, like Options.
+	Variant string
+	Seat    string // the seat this player takes
 	// OpponentKey, when set, is the only key that may accept the other seat: an
 	// authorized_keys line or a file holding one.
 	OpponentKey  string
@@ -36,15 +39,19 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	if err != nil {
 		return nil, GameRecord{}, err
 	}
-	engine, err := rules.Lookup(ng.Rules)
+	engine, err := a.Load.Engine(ng.Rules)
 	if err != nil {
 		return nil, GameRecord{}, err
 	}
-	scenario, err := a.Load(ng.Rules, ng.Scenario)
+	if err := engine.CheckVariant(ng.Variant); err != nil {
+		return nil, GameRecord{}, fmt.Errorf("--variant: %w", err)
+	}
+	scenario, err := a.Load.Scenario(ng.Rules, ng.Scenario)
 	if err != nil {
 		return nil, GameRecord{}, err
 	}
-	seats, err := engine.Seats(scenario, ng.Options)
+	setup := rules.Setup{Scenario: scenario, Variant: ng.Variant, Options: ng.Options}
+	seats, err := engine.Seats(setup)
 	if err != nil {
 		return nil, GameRecord{}, fmt.Errorf("scenario %s/%s: %w", ng.Rules, ng.Scenario, err)
 	}
@@ -64,7 +71,7 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	if ng.Dice != logs.DiceSolo && opponentKey != "" && len(seats) != 2 {
 		return nil, GameRecord{}, fmt.Errorf("--opponent-key names one opponent, but scenario %s has %d seats", ng.Scenario, len(seats))
 	}
-	g, err := engine.New(scenario, ng.Options)
+	g, err := engine.New(setup)
 	if err != nil {
 		return nil, GameRecord{}, err
 	}
@@ -91,7 +98,7 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	b := &logs.Body{
 		V: logs.Version, Game: gameID, Seq: 0, By: ng.Seat, Kind: logs.KindInvite,
 		TS:    a.Now().UTC().Format("2006-01-02T15:04:05Z"),
-		State: g.Hash(), Rules: ng.Rules, Engine: engine.Version, Scenario: ng.Scenario,
+		State: g.Hash(), Rules: ng.Rules, Engine: engine.Version, Variant: ng.Variant, Scenario: ng.Scenario,
 		Digest: replay.Digest(scenario), Options: ng.Options, Dice: ng.Dice, Seats: bodySeats,
 	}
 	invite, err := a.sign(nil, b)

@@ -12,7 +12,6 @@ import (
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
-	_ "github.com/pbem-referee/pbem/rules/freeplay"
 )
 
 func newTestApp(t *testing.T, name, mail string) *App {

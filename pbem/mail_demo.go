@@ -8,15 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/freeplay"
-	"github.com/pbem-referee/pbem/rules/normandy44"
 )
 
 // MailDemo plays a game between two players on this machine through real
@@ -66,9 +63,6 @@ func MailDemo(ctx context.Context, o DemoOptions) ([]byte, error) {
 	}
 	janID, _ := jan.Identity()
 	rulesName, scenario, _ := strings.Cut(o.Scenario, "/")
-	if _, ok := demoPlayers[rulesName]; !ok {
-		return nil, fmt.Errorf("the demo plays %v, not %q", demoGames(), o.Scenario)
-	}
 	seats, err := scenarioSeats(anna, rulesName, scenario)
 	if err != nil {
 		return nil, err
@@ -206,31 +200,16 @@ func demoSync(ctx context.Context, a *App, say func(string, ...any)) error {
 	return nil
 }
 
-// demoPlayers are the random legal players the demo can play with.
-var demoPlayers = map[string]func(rules.Game, rules.Seat, *rand.Rand) string{
-	"freeplay":   freeplay.RandomCommand,
-	"normandy44": normandy44.RandomCommand,
-}
-
-func demoGames() []string {
-	var names []string
-	for n := range demoPlayers {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
 func scenarioSeats(a *App, rulesName, scenario string) ([]rules.Seat, error) {
-	engine, err := rules.Lookup(rulesName)
+	engine, err := a.Load.Engine(rulesName)
 	if err != nil {
 		return nil, err
 	}
-	data, err := a.Load(rulesName, scenario)
+	data, err := a.Load.Scenario(rulesName, scenario)
 	if err != nil {
 		return nil, err
 	}
-	return engine.Seats(data, nil)
+	return engine.Seats(rules.Setup{Scenario: data})
 }
 
 // playDemo plays until o.Turns turns are over: the acting seat's random player
@@ -238,7 +217,10 @@ func scenarioSeats(a *App, rulesName, scenario string) ([]rules.Seat, error) {
 // the other seat or dice are needed; its owner does them and sends; then both
 // players sync until no dice are awaited (strict dice: request, answer, reveal).
 func playDemo(ctx context.Context, o DemoOptions, game string, players []*App, rng *rand.Rand, say func(string, ...any)) error {
-	random := demoPlayers[strings.SplitN(o.Scenario, "/", 2)[0]]
+	engine, err := players[0].Load.Engine(strings.SplitN(o.Scenario, "/", 2)[0])
+	if err != nil {
+		return err
+	}
 	owner := func(seat string) (*App, *App) {
 		_, r, _ := players[0].Status(ctx, game)
 		if r.Seats()[0].Seat == seat {
@@ -270,7 +252,7 @@ func playDemo(ctx context.Context, o DemoOptions, game string, players []*App, r
 		seat := p.Seats[0]
 		var cmds []string
 		for len(cmds) < 60 {
-			c := random(g, seat, rng)
+			c := engine.RandomCommand(g, seat, rng)
 			if c == "" {
 				break
 			}

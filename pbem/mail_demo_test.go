@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/replay"
-	"github.com/pbem-referee/pbem/scenarios"
 )
 
 // pbem demo plays a shipped scenario with the random legal players, by mail,
@@ -20,7 +20,7 @@ func TestMailDemo(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, out.String())
 			}
-			rep := replay.Verify(bytes.NewReader(log), scenarios.Read)
+			rep := replay.Verify(bytes.NewReader(log), games.Shipped)
 			if !rep.OK() {
 				t.Fatalf("the demo's log does not verify: %v", rep.Problems)
 			}

@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/normandy44"
-	"github.com/pbem-referee/pbem/scenarios"
 )
 
 // syncAll hands the longest log to every other player until all hold the same
@@ -139,7 +138,7 @@ func TestFourPlayersCherbourg(t *testing.T) {
 		}
 		var cmds []string
 		for len(cmds) < 40 {
-			c := normandy44.RandomCommand(g, rules.Seat(seat), rnd)
+			c := normandy().RandomCommand(g, rules.Seat(seat), rnd)
 			if c == "" {
 				break
 			}
@@ -184,7 +183,7 @@ func TestFourPlayersCherbourg(t *testing.T) {
 			t.Fatalf("player %d holds another log", i)
 		}
 	}
-	rep := replay.Verify(strings.NewReader(logs[0]), scenarios.Read)
+	rep := replay.Verify(strings.NewReader(logs[0]), games.Shipped)
 	if !rep.OK() {
 		t.Fatalf("the four-player log does not verify: %v", rep.Problems)
 	}

@@ -8,9 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/logs"
-	"github.com/pbem-referee/pbem/rules/normandy44"
-	"github.com/pbem-referee/pbem/scenarios"
 )
 
 // campaignRun is one whole campaign played into a signed log.
@@ -38,7 +37,7 @@ type campaignRun struct {
 func playCampaign(t testing.TB, seed uint64, redraw int) *campaignRun {
 	t.Helper()
 	seats := []string{"allied", "german"}
-	tb := newTable(t, "normandy44", "campaign", logs.DiceStrict, scenarios.Read, seats...)
+	tb := newTable(t, "normandy44", "campaign", logs.DiceStrict, games.Shipped, seats...)
 	if got := tb.r.Game().Seats(); len(got) != 2 || string(got[0]) != seats[0] || string(got[1]) != seats[1] {
 		t.Fatalf("campaign seats %v, want %v", got, seats)
 	}
@@ -68,9 +67,9 @@ func playCampaign(t testing.TB, seed uint64, redraw int) *campaignRun {
 		}
 		seat := p.Seats[0]
 		start := time.Now()
-		cmd := normandy44.RandomCommand(tb.r.Game(), seat, rnd)
+		cmd := normandy.RandomCommand(tb.r.Game(), seat, rnd)
 		for i := 0; i < redraw && cmd == "end"; i++ {
-			cmd = normandy44.RandomCommand(tb.r.Game(), seat, rnd)
+			cmd = normandy.RandomCommand(tb.r.Game(), seat, rnd)
 		}
 		run.choose += time.Since(start)
 		if cmd == "" {
@@ -135,7 +134,7 @@ func benchCampaign(b *testing.B, redraw int) {
 		choose += run.choose
 		log := run.tb.lines()
 		start, cpu = time.Now(), cpuTime()
-		rep := Verify(bytes.NewReader(log), scenarios.Read)
+		rep := Verify(bytes.NewReader(log), games.Shipped)
 		verify += time.Since(start)
 		verifyCPU += cpuTime() - cpu
 		if !rep.OK() {

@@ -55,6 +55,12 @@ func newTable(t testing.TB, rulesName, scenario string, mode logs.DiceMode, load
 // newTableWith is newTable with the invite's rules options.
 func newTableWith(t testing.TB, rulesName, scenario string, options []string, mode logs.DiceMode, load Loader, seats ...string) *table {
 	t.Helper()
+	return newTableVariant(t, rulesName, scenario, "", options, mode, load, seats...)
+}
+
+// newTableVariant is newTableWith with the invite's variant.
+func newTableVariant(t testing.TB, rulesName, scenario, variant string, options []string, mode logs.DiceMode, load Loader, seats ...string) *table {
+	t.Helper()
 	tb := &table{t: t, players: map[string]*player{}, clock: time.Date(2026, 6, 6, 6, 0, 0, 0, time.UTC)}
 	var bodySeats []logs.Seat
 	for _, s := range seats {
@@ -68,20 +74,20 @@ func newTableWith(t testing.TB, rulesName, scenario string, options []string, mo
 		}
 		bodySeats = append(bodySeats, bs)
 	}
-	scen, err := load(rulesName, scenario)
+	scen, err := load.Scenario(rulesName, scenario)
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine, err := rules.Lookup(rulesName)
+	engine, err := load.Engine(rulesName)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.New(scen, options)
+	g, err := engine.New(rules.Setup{Scenario: scen, Variant: variant, Options: options})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := &logs.Body{V: logs.Version, Game: "g-test", By: seats[0], TS: tb.ts(), Kind: logs.KindInvite, State: g.Hash(),
-		Rules: rulesName, Engine: engine.Version, Scenario: scenario, Digest: Digest(scen), Options: options, Dice: mode, Seats: bodySeats}
+		Rules: rulesName, Engine: engine.Version, Variant: variant, Scenario: scenario, Digest: Digest(scen), Options: options, Dice: mode, Seats: bodySeats}
 	invite, err := logs.SignBody(inviter.signer, b)
 	if err != nil {
 		t.Fatal(err)

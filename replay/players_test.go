@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/normandy44"
-	"github.com/pbem-referee/pbem/scenarios"
 )
 
 // TestNormandyFourSeats replays Normandy '44 with players=4 (24.0) in strict
@@ -21,7 +20,7 @@ import (
 // by the three other seats in seat order and keyed over all four links.
 func TestNormandyFourSeats(t *testing.T) {
 	seats := []string{"us", "cw", "german-cw", "german-us"}
-	tb := newTableWith(t, "normandy44", "cherbourg", []string{"players=4"}, logs.DiceStrict, scenarios.Read, seats...)
+	tb := newTableWith(t, "normandy44", "cherbourg", []string{"players=4"}, logs.DiceStrict, games.Shipped, seats...)
 	if got := tb.r.Game().Seats(); !slices.Equal(got, []rules.Seat{"us", "cw", "german-cw", "german-us"}) {
 		t.Fatalf("seats %v", got)
 	}
@@ -48,7 +47,7 @@ func TestNormandyFourSeats(t *testing.T) {
 			}
 			refused = true
 		}
-		e := tb.do(seat, normandy44.RandomCommand(tb.r.Game(), rules.Seat(seat), rnd))
+		e := tb.do(seat, normandy.RandomCommand(tb.r.Game(), rules.Seat(seat), rnd))
 		if e.Request != 0 {
 			req = e
 		}
@@ -79,7 +78,10 @@ func TestNormandyFourSeats(t *testing.T) {
 	if !refused {
 		t.Error("us never acted")
 	}
-	if rep := Verify(bytes.NewReader(tb.lines()), scenarios.Read); !rep.OK() {
+	if rep := Verify(bytes.NewReader(tb.lines()), games.Shipped); !rep.OK() {
 		t.Fatal(rep.Problems)
 	}
 }
+
+// normandy is Normandy '44 as pbem finds it.
+var normandy, _ = games.Lookup("normandy44")

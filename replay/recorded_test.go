@@ -7,11 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/logs"
-	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/freeplay"
-	"github.com/pbem-referee/pbem/rules/normandy44"
-	"github.com/pbem-referee/pbem/scenarios"
 )
 
 // Recorded logs are whole signed logs as pbem export writes them, made by an
@@ -23,22 +20,21 @@ import (
 const recordedDir = "testdata/recorded"
 
 // recordedGames are the logs kept, each played to its end by the random legal
-// players (freeplay's by a fixed script).
+// players of their engines (freeplay's with a fixed script first).
 var recordedGames = []struct {
-	file             string
-	rules, scenario  string
-	options          []string
-	mode             logs.DiceMode
-	seats            []string
-	seed             uint64
-	randomPlayerTurn func(g rules.Game, seat rules.Seat, rnd *rand.Rand) string
+	file            string
+	rules, scenario string
+	options         []string
+	mode            logs.DiceMode
+	seats           []string
+	seed            uint64
 }{
-	{"normandy44-4-cherbourg-strict.pbem", "normandy44", "cherbourg", nil, logs.DiceStrict, []string{"allied", "german"}, 11, normandy44.RandomCommand},
-	{"normandy44-4-cherbourg-casual.pbem", "normandy44", "cherbourg", nil, logs.DiceCasual, []string{"allied", "german"}, 12, normandy44.RandomCommand},
-	{"normandy44-4-cherbourg-4p-strict.pbem", "normandy44", "cherbourg", []string{"players=4"}, logs.DiceStrict, []string{"us", "cw", "german-cw", "german-us"}, 13, normandy44.RandomCommand},
-	{"normandy44-4-seven-turn-solo.pbem", "normandy44", "seven-turn", nil, logs.DiceSolo, []string{"allied", "german"}, 14, normandy44.RandomCommand},
-	{"normandy44-4-campaign-strict.pbem", "normandy44", "campaign", nil, logs.DiceStrict, []string{"allied", "german"}, 15, normandy44.RandomCommand},
-	{"freeplay-allied-german-strict.pbem", "freeplay", "allied-german", nil, logs.DiceStrict, []string{"allied", "german"}, 16, freeplay.RandomCommand},
+	{"normandy44-4-cherbourg-strict.pbem", "normandy44", "cherbourg", nil, logs.DiceStrict, []string{"allied", "german"}, 11},
+	{"normandy44-4-cherbourg-casual.pbem", "normandy44", "cherbourg", nil, logs.DiceCasual, []string{"allied", "german"}, 12},
+	{"normandy44-4-cherbourg-4p-strict.pbem", "normandy44", "cherbourg", []string{"players=4"}, logs.DiceStrict, []string{"us", "cw", "german-cw", "german-us"}, 13},
+	{"normandy44-4-seven-turn-solo.pbem", "normandy44", "seven-turn", nil, logs.DiceSolo, []string{"allied", "german"}, 14},
+	{"normandy44-4-campaign-strict.pbem", "normandy44", "campaign", nil, logs.DiceStrict, []string{"allied", "german"}, 15},
+	{"freeplay-allied-german-strict.pbem", "freeplay", "allied-german", nil, logs.DiceStrict, []string{"allied", "german"}, 16},
 }
 
 // TestRecordedLogs verifies every recorded log as pbem verify does: with no
@@ -50,7 +46,7 @@ func TestRecordedLogs(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (record it with PBEM_RECORD_LOGS=1 go test -run TestRecordLogs)", err)
 			}
-			rep := Verify(bytes.NewReader(data), scenarios.Read)
+			rep := Verify(bytes.NewReader(data), games.Shipped)
 			if !rep.OK() {
 				t.Fatalf("%d of %d entries verified: %v", rep.Verified, rep.Read, rep.Problems)
 			}
@@ -75,7 +71,11 @@ func TestRecordLogs(t *testing.T) {
 			t.Logf("%s exists; not recorded again", path)
 			continue
 		}
-		tb := newTableWith(t, rg.rules, rg.scenario, rg.options, rg.mode, scenarios.Read, rg.seats...)
+		engine, err := games.Lookup(rg.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := newTableWith(t, rg.rules, rg.scenario, rg.options, rg.mode, games.Shipped, rg.seats...)
 		rnd := rand.New(rand.NewPCG(rg.seed, 1944))
 		if rg.rules == "freeplay" {
 			playFreeplayScript(tb)
@@ -96,7 +96,7 @@ func TestRecordLogs(t *testing.T) {
 				continue
 			}
 			seat := p.Seats[0]
-			cmd := rg.randomPlayerTurn(tb.r.Game(), seat, rnd)
+			cmd := engine.RandomCommand(tb.r.Game(), seat, rnd)
 			if cmd == "" {
 				t.Fatalf("%s: nothing to do for %s at %s", rg.file, seat, p.Phase)
 			}

@@ -19,15 +19,20 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 )
 
-// Loader returns a scenario file's bytes by game and scenario name.
-type Loader func(game, scenario string) ([]byte, error)
+// Loader finds what an invite names: its game's engine, and its scenario's
+// bytes by game and scenario name. games.Shipped is the one of the games and
+// scenarios that ship with pbem.
+type Loader interface {
+	Engine(game string) (rules.Engine, error)
+	Scenario(game, scenario string) ([]byte, error)
+}
 
 // Replay is a game log folded through its rules up to its last entry.
 type Replay struct {
-	engine   rules.Engine
-	scenario []byte
-	invite   *logs.Entry
-	game     rules.Game
+	engine rules.Engine
+	setup  rules.Setup // what the invite fixed: every state is New(setup) and steps
+	invite *logs.Entry
+	game   rules.Game
 
 	entries []*logs.Entry
 	events  [][]rules.Event // per entry
@@ -70,8 +75,10 @@ type takeback struct {
 	agreed map[string]bool
 }
 
-// Start begins a replay at an invite entry. load finds the scenario the invite
-// names; its bytes must match the invite's digest.
+// Start begins a replay at an invite entry. load finds the engine and the
+// scenario the invite names; the scenario's bytes must match the invite's
+// digest, and the engine must play the variant it names: a variant this pbem
+// does not know is refused, never replayed as another edition.
 func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	b := &invite.Body
 	if b.Kind != logs.KindInvite || b.Seq != 0 {
@@ -80,25 +87,29 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	if b.Prev != "" {
 		return nil, entryErr(0, ErrChain, "the invite has prev %q; it must be empty", b.Prev)
 	}
-	engine, err := rules.Lookup(b.Rules)
+	engine, err := load.Engine(b.Rules)
 	if err != nil {
 		return nil, entryErr(0, ErrVersion, "%v", err)
 	}
 	if engine.Version != b.Engine {
 		return nil, entryErr(0, ErrVersion, "the log was written by rules %s; this pbem has %s", b.Engine, engine.Version)
 	}
-	scenario, err := load(b.Rules, b.Scenario)
+	if err := engine.CheckVariant(b.Variant); err != nil {
+		return nil, &EntryError{Seq: 0, Err: fmt.Errorf("%w: the invite names %w", ErrVersion, err)}
+	}
+	scenario, err := load.Scenario(b.Rules, b.Scenario)
 	if err != nil {
 		return nil, entryErr(0, ErrScenario, "%v", err)
 	}
 	if d := Digest(scenario); d != b.Digest {
 		return nil, entryErr(0, ErrScenario, "scenario %s/%s here has digest %s; the invite names %s (the two players have different scenario files)", b.Rules, b.Scenario, d, b.Digest)
 	}
-	names, err := engine.Seats(scenario, b.Options)
+	setup := rules.Setup{Scenario: scenario, Variant: b.Variant, Options: b.Options}
+	names, err := engine.Seats(setup)
 	if err != nil {
 		return nil, entryErr(0, ErrScenario, "%v", err)
 	}
-	r := &Replay{engine: engine, scenario: scenario, invite: invite}
+	r := &Replay{engine: engine, setup: setup, invite: invite}
 	if err := r.readSeats(b, names); err != nil {
 		return nil, err
 	}
@@ -112,7 +123,7 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	if _, err := time.Parse(time.RFC3339, b.TS); err != nil {
 		return nil, entryErr(0, ErrProtocol, "ts %q is not an RFC 3339 time", b.TS)
 	}
-	r.game, err = engine.New(scenario, b.Options)
+	r.game, err = engine.New(setup)
 	if err != nil {
 		return nil, entryErr(0, ErrScenario, "%v", err)
 	}
@@ -310,7 +321,7 @@ func (r *Replay) restore(s saved) {
 
 // stateAtSteps rebuilds the game from New and the first n steps.
 func (r *Replay) stateAtSteps(n int) rules.Game {
-	g, err := r.engine.New(r.scenario, r.invite.Options)
+	g, err := r.engine.New(r.setup)
 	if err != nil {
 		panic(fmt.Sprintf("replay: scenario that started the game no longer starts: %v", err))
 	}

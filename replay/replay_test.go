@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/rules"
-	_ "github.com/pbem-referee/pbem/rules/freeplay"
 )
 
 // playSome plays a few strict turns of the duel and returns the table.
@@ -143,7 +143,7 @@ func TestVersionAndScenarioMismatch(t *testing.T) {
 		t.Fatalf("want a version error naming both versions, have %v", err)
 	}
 	inv = tb.r.Invite().Body
-	changed := func(string, string) ([]byte, error) { return []byte("duel\n# edited\n"), nil }
+	changed := testLoader{engines: duelLoader.engines, scenario: func(string, string) ([]byte, error) { return []byte("duel\n# edited\n"), nil }}
 	if _, err := Start(tb.sign(&inv), changed); !errors.Is(err, ErrScenario) {
 		t.Fatalf("want a scenario digest error, have %v", err)
 	}
@@ -200,7 +200,7 @@ func TestTakeback(t *testing.T) {
 }
 
 func TestThreeSeatsAnswerInSeatOrder(t *testing.T) {
-	load := func(game, name string) ([]byte, error) { return []byte("seats a b c\n"), nil }
+	load := testLoader{engines: games.All(), scenario: func(game, name string) ([]byte, error) { return []byte("seats a b c\n"), nil }}
 	tb := newTable(t, "freeplay", "three", logs.DiceStrict, load, "a", "b", "c")
 	req := tb.do("a", "roll 2d6 for the bridge")
 	// c may not answer before b.

@@ -36,18 +36,43 @@ func newDuel(scenario []byte, options []string) (rules.Game, error) {
 	return &duel{Turn: 1}, nil
 }
 
-func init() {
-	rules.Register(rules.Engine{
-		Name: "duel", Version: "duel/1", Title: "test duel", New: newDuel,
-		Seats: func([]byte, []string) ([]rules.Seat, error) { return duelSeats, nil },
-	})
+// duelEngine is the duel as a replay finds it.
+var duelEngine = rules.Engine{
+	Name: "duel", Version: "duel/1", Title: "test duel",
+	New: func(s rules.Setup) (rules.Game, error) {
+		if s.Variant != "" {
+			return nil, fmt.Errorf("%w %q", rules.ErrVariant, s.Variant)
+		}
+		return newDuel(s.Scenario, s.Options)
+	},
+	Seats: func(rules.Setup) ([]rules.Seat, error) { return duelSeats, nil },
 }
 
-func duelLoader(game, scenario string) ([]byte, error) {
+// duelLoader finds the duel and its one scenario, "standard".
+var duelLoader = testLoader{engines: []rules.Engine{duelEngine}, scenario: func(game, scenario string) ([]byte, error) {
 	if game == "duel" && scenario == "standard" {
 		return []byte("duel\n"), nil
 	}
 	return nil, fmt.Errorf("no scenario %s/%s", game, scenario)
+}}
+
+// testLoader is a Loader of the engines and scenarios a test gives.
+type testLoader struct {
+	engines  []rules.Engine
+	scenario func(game, scenario string) ([]byte, error)
+}
+
+func (l testLoader) Engine(name string) (rules.Engine, error) {
+	for _, e := range l.engines {
+		if e.Name == name {
+			return e, nil
+		}
+	}
+	return rules.Engine{}, fmt.Errorf("no game %q", name)
+}
+
+func (l testLoader) Scenario(game, scenario string) ([]byte, error) {
+	return l.scenario(game, scenario)
 }
 
 func (d *duel) Seats() []rules.Seat { return slices.Clone(duelSeats) }

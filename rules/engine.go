@@ -1,85 +1,120 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
-	"sort"
-	"sync"
+	"math/rand/v2"
+	"path"
+	"slices"
+	"strings"
 )
 
-var sprintf = fmt.Sprintf
+// Setup is what an invitation fixes before the first move: the scenario, the
+// edition of the rules and the options. A game is started from it, and
+// started again from it at every replay.
+type Setup struct {
+	// Scenario is the assembled scenario text, the bytes the invite digests.
+	Scenario []byte
+	// Variant is the edition of the rules the invite names, e.g. "ed1"; ""
+	// is the engine's default edition.
+	Variant string
+	// Options are the rules options the invite fixes, e.g. "players=4".
+	Options []string
+}
 
-// Engine is a game as the rest of pbem knows it.
+// Variant is an edition of a game's rules that an engine plays besides its
+// default one.
+type Variant struct {
+	Name  string // as an invite writes it: "ed1"
+	Title string // for people: "Normandy '44, first edition (Italian)"
+}
+
+// Engine is a game as the rest of pbem knows it. Everything pbem needs to
+// know of a game is here, so that no other package names one (games lists
+// them all).
 type Engine struct {
 	// Name is the game id of DESIGN.md: "normandy44", "freeplay".
 	Name string
 	// Version is the rules version recorded in an invite. A replay under another
 	// version stops rather than silently change a game in progress.
 	Version string
-	// Title is the game's name for people.
+	// Title is the game's name for people, with its default edition.
 	Title string
-	// New starts a game from a scenario file's bytes and the invite's options.
-	New func(scenario []byte, options []string) (Game, error)
-	// Seats reads the seats a scenario defines, in order, without starting it.
-	Seats func(scenario []byte, options []string) ([]Seat, error)
-	// Assemble, when set, resolves the files a scenario names (a shared map)
-	// into the one self-contained text that New reads and an invite digests.
-	// open reads a named file (e.g. "normandy.map"); the engine does no I/O.
-	Assemble func(scenario []byte, open func(name string) ([]byte, error)) ([]byte, error)
+	// Variants are the editions the engine plays besides its default one.
+	// A setup naming any other is refused, never played as the default.
+	Variants []Variant
+	// New starts a game. It refuses a variant the engine does not play
+	// (ErrVariant) and an option it does not know.
+	New func(Setup) (Game, error)
+	// Seats reads the seats a setup defines, in order, without starting it.
+	Seats func(Setup) ([]Seat, error)
+	// Files, when set, are the side files a scenario may name (shared maps,
+	// card lists); nil when scenarios are self-contained.
+	Files *Files
+	// Player is a random legal player, for the demo, tests and benchmarks:
+	// a command for seat drawn from rnd, or "" when seat has nothing to do.
+	// Nil means RandomPlayer. The engine itself never draws.
+	Player func(g Game, seat Seat, rnd *rand.Rand) string
+	// Canonical, when set, parses a command on its own (without a position)
+	// and prints it in canonical form. Every command a game lists or accepts
+	// is canonical, so Canonical returns it unchanged; rulestest checks that.
+	Canonical func(command string) (string, error)
 }
 
-// Assemble resolves a scenario file for a game: through the engine's Assemble
-// when it has one, else the bytes are the scenario. An unknown game is an
-// error.
-func Assemble(game string, scenario []byte, open func(name string) ([]byte, error)) ([]byte, error) {
-	e, err := Lookup(game)
-	if err != nil {
-		return nil, err
+// Files are a game's side files: files that scenarios name and that are
+// inlined into the scenario text before a game reads it. The engine does no
+// I/O: open reads a named file (e.g. "normandy.map") for it.
+type Files struct {
+	// Ext are the endings of side file names, e.g. ".map".
+	Ext []string
+	// Assemble resolves the files a scenario names into the one
+	// self-contained text that New reads and an invite digests.
+	Assemble func(scenario []byte, open func(name string) ([]byte, error)) ([]byte, error)
+	// Check validates a side file on its own, name being its base name
+	// ("my-normandy.map"); open reads the files it names in turn. Problems
+	// name the file and line.
+	Check func(name string, data []byte, open func(name string) ([]byte, error)) error
+}
+
+// ErrVariant is wrapped when a setup names a variant its engine does not play.
+var ErrVariant = errors.New("unknown variant")
+
+// CheckVariant refuses a variant the engine does not play: "" (the default
+// edition) and the names in Variants are played.
+func (e Engine) CheckVariant(name string) error {
+	if name == "" || slices.ContainsFunc(e.Variants, func(v Variant) bool { return v.Name == name }) {
+		return nil
 	}
-	if e.Assemble == nil {
+	if len(e.Variants) == 0 {
+		return fmt.Errorf("%w %q: %s plays only its default edition, %s", ErrVariant, name, e.Name, e.Title)
+	}
+	var names []string
+	for _, v := range e.Variants {
+		names = append(names, fmt.Sprintf("%s (%s)", v.Name, v.Title))
+	}
+	return fmt.Errorf("%w %q: %s plays its default edition, %s, and %s", ErrVariant, name, e.Name, e.Title, strings.Join(names, ", "))
+}
+
+// Assemble resolves a scenario file through the engine's side files; without
+// them the bytes are the scenario.
+func (e Engine) Assemble(scenario []byte, open func(name string) ([]byte, error)) ([]byte, error) {
+	if e.Files == nil || e.Files.Assemble == nil {
 		return scenario, nil
 	}
-	return e.Assemble(scenario, open)
+	return e.Files.Assemble(scenario, open)
 }
 
-var (
-	mu      sync.RWMutex
-	engines = map[string]Engine{}
-)
+// SideFile reports whether name (a path or a base name) is one of the
+// engine's side files, by its ending.
+func (e Engine) SideFile(name string) bool {
+	return e.Files != nil && slices.Contains(e.Files.Ext, path.Ext(name))
+}
 
-// Register makes an engine available by name. It panics on a duplicate name, as
-// that is a programming error.
-func Register(e Engine) {
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := engines[e.Name]; dup {
-		panic("rules: engine registered twice: " + e.Name)
+// RandomCommand is a random legal command for seat from the engine's Player,
+// or RandomPlayer when it has none; "" when seat has nothing to do.
+func (e Engine) RandomCommand(g Game, seat Seat, rnd *rand.Rand) string {
+	if e.Player != nil {
+		return e.Player(g, seat, rnd)
 	}
-	engines[e.Name] = e
-}
-
-// Lookup finds a registered engine.
-func Lookup(name string) (Engine, error) {
-	mu.RLock()
-	defer mu.RUnlock()
-	e, ok := engines[name]
-	if !ok {
-		return Engine{}, fmt.Errorf("no game %q (known: %v)", name, namesLocked())
-	}
-	return e, nil
-}
-
-// Names lists the registered engines.
-func Names() []string {
-	mu.RLock()
-	defer mu.RUnlock()
-	return namesLocked()
-}
-
-func namesLocked() []string {
-	var names []string
-	for n := range engines {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return RandomPlayer(g, seat, rnd)
 }

@@ -8,7 +8,10 @@
 // point-to-point boards fit, and a dice need may be private to one seat.
 package rules
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Seat names a player position in a game: "allied", "german", "us", "solo".
 type Seat string
@@ -115,5 +118,5 @@ func (r *Refusal) Unwrap() error { return ErrIllegal }
 
 // Refuse builds a Refusal.
 func Refuse(rule, format string, args ...any) error {
-	return &Refusal{Rule: rule, Reason: sprintf(format, args...)}
+	return &Refusal{Rule: rule, Reason: fmt.Sprintf(format, args...)}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
@@ -28,6 +29,10 @@ you) with the scenario, your side, your key and the commitment to your dice.
 Send it with 'pbem export' (or by mail); your opponent imports it and joins.
 
 GAME is your name for the game; pbem adds a short random suffix to make its id.
+The invitation fixes the edition of the rules: the game's default, or another
+that --variant names. Games and their editions:
+` + editionsHelp() + `
+
 Dice modes: strict (default: no one can foresee or re-roll; a dice roll costs
 one round trip), casual (no round trips, but each player can foresee its own
 rolls), solo (one person holds every seat).
@@ -87,6 +92,7 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 	}
 	cmd.Flags().StringVar(&scenario, "scenario", "", "GAME/SCENARIO, as 'pbem scenarios' lists them")
 	cmd.Flags().StringVar(&ng.Seat, "side", "", "the side (seat) you play")
+	cmd.Flags().StringVar(&ng.Variant, "variant", "", "the edition of the rules, when not the game's default (see above; 'pbem scenarios' lists them)")
 	cmd.Flags().StringVar(&ng.OpponentKey, "opponent-key", "", "your opponent's public key (ssh-ed25519 AAAA... or a file): only that key may join")
 	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address")
 	cmd.Flags().StringVar(&dice, "dice", "strict", "dice mode: strict, casual or solo")
@@ -94,6 +100,19 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 	_ = cmd.MarkFlagRequired("scenario")
 	_ = cmd.MarkFlagRequired("side")
 	return cmd
+}
+
+// editionsHelp lists each game with the editions of its rules, for 'pbem new
+// --help'.
+func editionsHelp() string {
+	var b strings.Builder
+	for _, e := range games.All() {
+		fmt.Fprintf(&b, "  %s: %s\n", e.Name, e.Title)
+		for _, line := range variantLines(e) {
+			fmt.Fprintf(&b, "    %s\n", line)
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func importCmd() *cobra.Command {

@@ -6,25 +6,36 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/normandy44"
 	"github.com/pbem-referee/pbem/scenarios"
 )
 
 func scenariosCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:     "scenarios",
-		Short:   "list the scenarios that ship with pbem",
+		Use:   "scenarios",
+		Short: "list the games pbem plays, their editions and the scenarios that ship with them",
+		Long: `List each game pbem plays with the editions of its rules (a variant other
+than the default is chosen with 'pbem new --variant') and the scenarios that
+ship with it, as 'pbem new --scenario' takes them.`,
 		Example: "  pbem scenarios",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			for _, s := range scenarios.List() {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s/%s\n", s.Game, s.Name)
+			out := cmd.OutOrStdout()
+			for _, e := range games.All() {
+				fmt.Fprintf(out, "%s: %s\n", e.Name, e.Title)
+				for _, line := range variantLines(e) {
+					fmt.Fprintf(out, "  %s\n", line)
+				}
+				for _, s := range scenarios.List() {
+					if s.Game == e.Name {
+						fmt.Fprintf(out, "  %s/%s\n", s.Game, s.Name)
+					}
+				}
 			}
 			return nil
 		},
@@ -59,7 +70,7 @@ file (NAME.map) is checked on its own. Exit 0 when every file is valid.`,
 				}
 				name, err := scenarioGame(data, game)
 				if err == nil {
-					err = checkScenario(name, path, data)
+					err = games.CheckFile(name, path, data)
 				}
 				if err != nil {
 					failed = true
@@ -94,7 +105,7 @@ starts from and its invite digests.`,
 			}
 			read := scenarios.Source
 			if assembled {
-				read = scenarios.Read
+				read = games.ReadScenario
 			}
 			data, err := read(g, n)
 			if err != nil {
@@ -124,26 +135,14 @@ func scenarioGame(data []byte, given string) (string, error) {
 	return "", errors.New("no 'game' line says which game this scenario is for: give --game")
 }
 
-// checkScenario assembles the file at path with the map it names (from its
-// folder, else a shipped one) and starts a game from it, which parses and
-// validates it whole; engines report every problem with its file and line.
-func checkScenario(game, path string, data []byte) error {
-	e, err := rules.Lookup(game)
-	if err != nil {
-		return err
+// variantLines say which editions of a game's rules pbem plays.
+func variantLines(e rules.Engine) []string {
+	if len(e.Variants) == 0 {
+		return []string{"edition: the default only (no --variant)"}
 	}
-	if filepath.Ext(path) == normandy44.MapExt {
-		// A map file on its own: check it through a scenario that names it.
-		if e.Assemble == nil {
-			return fmt.Errorf("%s has no map files", game)
-		}
-		name := strings.TrimSuffix(filepath.Base(path), normandy44.MapExt)
-		data = []byte(fmt.Sprintf("game %s\nscenario map-check\ntitle map check\nprovenance stand-in: a map check\nmap %s\nturns 1\n", game, name))
+	lines := []string{"editions: the default (no --variant), or"}
+	for _, v := range e.Variants {
+		lines = append(lines, fmt.Sprintf("  --variant %s  %s", v.Name, v.Title))
 	}
-	data, err = rules.Assemble(game, data, scenarios.Beside(game, path))
-	if err != nil {
-		return err
-	}
-	_, err = e.New(data, nil)
-	return err
+	return lines
 }

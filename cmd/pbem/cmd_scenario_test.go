@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/scenarios"
 )
 
@@ -27,13 +28,13 @@ func TestScenarioCheck(t *testing.T) {
 		}
 		game, err := scenarioGame(data, s.Game)
 		if err == nil {
-			err = checkScenario(game, path, data)
+			err = games.CheckFile(game, path, data)
 		}
 		if err != nil {
 			t.Errorf("%s/%s does not check: %v", s.Game, s.Name, err)
 		}
 	}
-	data, err := scenarios.Read("normandy44", "cherbourg")
+	data, err := games.ReadScenario("normandy44", "cherbourg")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +43,7 @@ func TestScenarioCheck(t *testing.T) {
 	}
 	broken := bytes.Replace(data, []byte("\n2512 town "), []byte("\n2512 twon "), 1)
 	broken = bytes.Replace(broken, []byte("\nturns 12"), []byte("\nturns xii"), 1)
-	err = checkScenario("normandy44", filepath.Join(dir, "broken.scn"), broken)
+	err = games.CheckFile("normandy44", filepath.Join(dir, "broken.scn"), broken)
 	if err == nil {
 		t.Fatal("a broken scenario checks")
 	}
@@ -81,10 +82,16 @@ func TestScenarioMaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"normandy44/campaign\n", "normandy44/seven-turn\n", "normandy44/cherbourg\n"} {
+	for _, want := range []string{"normandy44/campaign\n", "normandy44/seven-turn\n", "normandy44/cherbourg\n",
+		"normandy44: Normandy '44 (GMT, rules edition 2.2)\n  edition: the default only (no --variant)\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("pbem scenarios lacks %q:\n%s", want, out)
 		}
+	}
+	// pbem new --help lists the games and their editions, and the flag.
+	help, _, err := runPbem(t, "new", "--help")
+	if err != nil || !strings.Contains(help, "  freeplay: Free play") || !strings.Contains(help, "--variant string") {
+		t.Errorf("pbem new --help does not list the editions: %v\n%s", err, help)
 	}
 	src, _, err := runPbem(t, "scenario", "show", "normandy44/cherbourg")
 	if err != nil || !strings.Contains(src, "\nmap normandy") || !strings.Contains(src, "\nwindow 2001-3615") {
@@ -94,9 +101,9 @@ func TestScenarioMaps(t *testing.T) {
 	if err != nil || !strings.Contains(full, "\n2512 town base=bocage \"Carentan\"") || strings.Contains(full, "\nmap normandy") {
 		t.Fatalf("show --assembled inlines the map: %v", err)
 	}
-	shipped, err := scenarios.Read("normandy44", "cherbourg")
+	shipped, err := games.ReadScenario("normandy44", "cherbourg")
 	if err != nil || full != string(shipped) {
-		t.Fatalf("show --assembled is not what a game reads (scenarios.Read): %v", err)
+		t.Fatalf("show --assembled is not what a game reads (games.ReadScenario): %v", err)
 	}
 
 	dir := t.TempDir()

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/replay"
-	"github.com/pbem-referee/pbem/scenarios"
 )
 
 func verifyCmd() *cobra.Command {
@@ -47,7 +47,7 @@ func verifyFile(path string) (*replay.Report, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return replay.Verify(f, scenarios.Read), nil
+	return replay.Verify(f, games.Shipped), nil
 }
 
 // summary is one line about a verified log.

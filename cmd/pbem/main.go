@@ -15,10 +15,8 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/pbem"
-	"github.com/pbem-referee/pbem/rules"
-	_ "github.com/pbem-referee/pbem/rules/freeplay"
-	_ "github.com/pbem-referee/pbem/rules/normandy44"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -73,10 +71,8 @@ func versionCmd() *cobra.Command {
 		Args:    cobra.NoArgs,
 		Run: func(cmd *cobra.Command, _ []string) {
 			fmt.Fprintln(cmd.OutOrStdout(), "pbem", buildVersion())
-			for _, name := range rules.Names() {
-				if e, err := rules.Lookup(name); err == nil {
-					fmt.Fprintf(cmd.OutOrStdout(), "  rules %s\n", e.Version)
-				}
+			for _, e := range games.All() {
+				fmt.Fprintf(cmd.OutOrStdout(), "  rules %s\n", e.Version)
 			}
 		},
 	}

@@ -3,6 +3,8 @@ package freeplay
 import (
 	"errors"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 func TestParseCanonical(t *testing.T) {
@@ -34,19 +36,8 @@ func TestParseCanonical(t *testing.T) {
 	}
 }
 
-// FuzzParse: whatever parses prints back to the same text, and nothing panics.
+// FuzzParse: whatever parses prints back to the same text, and nothing panics
+// (rulestest.FuzzRoundTrip); Engine().Canonical is that round trip.
 func FuzzParse(f *testing.F) {
-	f.Add("roll 2d6 for attack on 2613")
-	f.Fuzz(func(t *testing.T, s string) {
-		c, err := Parse(s)
-		if err != nil {
-			return
-		}
-		if c.String() != s {
-			t.Fatalf("Parse(%q) prints as %q", s, c.String())
-		}
-		if c2, err := Parse(c.String()); err != nil || c2 != c {
-			t.Fatalf("round trip of %q: %+v, %v", s, c2, err)
-		}
-	})
+	rulestest.FuzzRoundTrip(f, Engine().Canonical, ErrSyntax, "roll 2d6 for attack on 2613")
 }

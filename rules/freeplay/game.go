@@ -16,20 +16,38 @@ import (
 // Version is recorded in invites; bump it when the state hash or rules change.
 const Version = "freeplay/1"
 
-func init() {
-	rules.Register(rules.Engine{
+// Engine is free play as the rest of pbem knows it.
+func Engine() rules.Engine {
+	e := rules.Engine{
 		Name:    "freeplay",
 		Version: Version,
 		Title:   "Free play: a signed log and fair dice for any board game",
-		New:     New,
-		Seats: func(data []byte, options []string) ([]rules.Seat, error) {
-			sc, err := parseScenario(data, options)
+		Player:  RandomCommand,
+		Canonical: func(command string) (string, error) {
+			c, err := Parse(command)
 			if err != nil {
-				return nil, err
+				return "", err
 			}
-			return sc.Seats, nil
+			return c.String(), nil
 		},
-	})
+	}
+	e.New = func(s rules.Setup) (rules.Game, error) {
+		if err := e.CheckVariant(s.Variant); err != nil {
+			return nil, err
+		}
+		return New(s.Scenario, s.Options)
+	}
+	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
+		if err := e.CheckVariant(s.Variant); err != nil {
+			return nil, err
+		}
+		sc, err := parseScenario(s.Scenario, s.Options)
+		if err != nil {
+			return nil, err
+		}
+		return sc.Seats, nil
+	}
+	return e
 }
 
 // state is the whole game state: plain data, hashed as JSON.
@@ -96,14 +114,8 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 
 // Apply implements rules.Game.
 func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
-	if !slices.Contains(g.s.Seats, seat) {
-		return nil, fmt.Errorf("%w: no seat %q in this game", rules.ErrNotPending, seat)
-	}
-	if seat != g.actor() {
-		return nil, fmt.Errorf("%w: it is %s's turn, not %s's", rules.ErrNotPending, g.actor(), seat)
-	}
-	if g.s.Roll != nil {
-		return nil, fmt.Errorf("%w: dice for %q must be drawn first", rules.ErrNotPending, g.s.Roll.For)
+	if _, err := rules.CheckTurn(g, seat); err != nil {
+		return nil, err
 	}
 	c, err := Parse(command)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // airNavalMap: a German infantry unit in 0404 (inside the NBZ) and one in
@@ -38,12 +39,13 @@ func airNavalMap() testMap {
 // weather and the turn's markers set as the Initial Phase sets them.
 func airNavalGame(t *testing.T, turn int, w Weather) *Game {
 	t.Helper()
-	gg, err := New([]byte(zoned(airNavalMap(), "nbz 0404 0405 0606 0808")), nil)
+	gg, err := New([]byte(airNavalMap().withZones("nbz 0404 0405 0606 0808").text()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := gg.(*Game)
-	g.s.Turn, g.s.Phase, g.s.Side, g.s.Weather = turn, PhaseCombat, Allied, w
+	g.setStage(turn, PhaseCombat, Allied)
+	g.s.Weather = w
 	g.supportMarkers()
 	return g
 }
@@ -173,12 +175,13 @@ func TestNaval_E24_16_2(t *testing.T) {
 		},
 		setup: []string{"gsp 0404", "ai 0403", "at 0403"},
 	}
-	gg, err := New([]byte(zoned(m, "nbz 0404")), nil)
+	gg, err := New([]byte(m.withZones("nbz 0404").text()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := gg.(*Game)
-	g.s.Turn, g.s.Phase, g.s.Side, g.s.Weather = 3, PhaseCombat, Allied, WeatherOvercast2
+	g.setStage(3, PhaseCombat, Allied)
+	g.s.Weather = WeatherOvercast2
 	g.supportMarkers()
 	in, _ := g.combatInput(AttackCommand{Target: "0404", From: []string{"0403"}, MAF: []string{"ai", "at"}, Naval: 1})
 	o, err := resolveOdds(in)
@@ -341,23 +344,16 @@ func TestStrafeRoundTrip(t *testing.T) {
 	}
 }
 
-// FuzzParseStrafe: whatever parses prints back identically.
+// FuzzParseStrafe: whatever ParseStrafe accepts prints back as the same text
+// and parses again.
 func FuzzParseStrafe(f *testing.F) {
-	f.Add("strafe 0606 us")
-	f.Fuzz(func(t *testing.T, s string) {
+	rulestest.FuzzRoundTrip(f, func(s string) (string, error) {
 		c, err := ParseStrafe(s)
 		if err != nil {
-			return
+			return "", err
 		}
-		if c.String() != s {
-			t.Fatalf("%q prints as %q", s, c.String())
-		}
-	})
-}
-
-// zoned is a test map's text with [zones] lines.
-func zoned(m testMap, zones ...string) string {
-	return strings.Replace(m.text(), "\n[units]", "\n[zones]\n"+strings.Join(zones, "\n")+"\n\n[units]", 1)
+		return c.String(), nil
+	}, ErrCommand, "strafe 0606 us")
 }
 
 // settle resolves the combat in progress with dice of 3 and the first
@@ -399,12 +395,13 @@ func bombardGame(t *testing.T, special ...string) *Game {
 	if len(special) > 0 {
 		zones = append(zones, "north-of-27june 0101-0108 0201-0208 0301-0308 0401-0408 0501-0508 0601-0608 0701-0708 0801-0808")
 	}
-	gg, err := New([]byte(zoned(m, zones...)), nil)
+	gg, err := New([]byte(m.withZones(zones...).text()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := gg.(*Game)
-	g.s.Turn, g.s.Phase, g.s.Side, g.s.Weather = 3, PhaseCombat, Allied, WeatherOvercast2
+	g.setStage(3, PhaseCombat, Allied)
+	g.s.Weather = WeatherOvercast2
 	g.supportMarkers()
 	return g
 }
@@ -472,7 +469,7 @@ func TestCoastalBatteries_25_3(t *testing.T) {
 		},
 		setup: []string{"sp 0202", "b1 0706"},
 	}
-	gg, err := New([]byte(zoned(m, "us-sector 0101-0108 0201-0208 0301-0308")), []string{"coastal-batteries"})
+	gg, err := New([]byte(m.withZones("us-sector 0101-0108 0201-0208 0301-0308").text()), []string{"coastal-batteries"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -482,7 +479,7 @@ func TestCoastalBatteries_25_3(t *testing.T) {
 	}
 	initial := func(turn int) {
 		t.Helper()
-		g.s.Turn, g.s.Phase, g.s.Side = turn, PhaseInitial, ""
+		g.setStage(turn, PhaseInitial, "")
 		if _, err := g.Roll([]int{4}); err != nil {
 			t.Fatal(err)
 		}
@@ -508,7 +505,7 @@ func TestCoastalBatteries_25_3(t *testing.T) {
 		t.Errorf("batteries eliminated %v", g.s.Batteries)
 	}
 	// Without the option nothing is committed.
-	gg, _ = New([]byte(zoned(m, "us-sector 0101-0108")), nil)
+	gg, _ = New([]byte(m.withZones("us-sector 0101-0108").text()), nil)
 	g = gg.(*Game)
 	initial(2)
 	if p := markers(g.s.Naval, "us"); p.Ready != 2 {
@@ -570,7 +567,7 @@ func TestCoastalBatteries_MontCanisy_25_3(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := gg.(*Game)
-	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseInitial, ""
+	g.setStage(2, PhaseInitial, "")
 	if _, err := g.Roll([]int{4}); err != nil {
 		t.Fatal(err)
 	}
@@ -578,7 +575,7 @@ func TestCoastalBatteries_MontCanisy_25_3(t *testing.T) {
 		t.Errorf("no Sword landing: %+v", p)
 	}
 	g.s.SwordLanded = true
-	g.s.Turn, g.s.Phase, g.s.Side = 3, PhaseInitial, ""
+	g.setStage(3, PhaseInitial, "")
 	if _, err := g.Roll([]int{4}); err != nil {
 		t.Fatal(err)
 	}
@@ -598,7 +595,8 @@ func TestCherbourgScenario_Markers_S3_2_4(t *testing.T) {
 	for _, c := range []struct {
 		turn, die, air, naval int
 	}{{3, 6, 2, 1}, {3, 3, 1, 1}, {3, 1, 0, 0}} {
-		g.s.Turn, g.s.Phase, g.s.Side, g.s.Over = c.turn, PhaseInitial, "", false
+		g.setStage(c.turn, PhaseInitial, "")
+		g.s.Over = false
 		if _, err := g.Roll([]int{c.die}); err != nil {
 			t.Fatal(err)
 		}
@@ -615,17 +613,18 @@ func TestStrafe_Players_24_0(t *testing.T) {
 	m := fourMap()
 	m.units = append(m.units, "gpz german heer 21pz tank 4-6 2-6 ac=gray:3")
 	m.setup = append(m.setup, "gpz 0604")
-	gg, err := New([]byte(m.text()+"\n[zones]\nus-sector 0101-0108 0201-0208 0301-0308 0401-0408\n"), []string{"players=3-allied"})
+	gg, err := New([]byte(m.withZones("us-sector 0101-0108 0201-0208 0301-0308 0401-0408").text()), []string{"players=3-allied"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := gg.(*Game)
-	g.s.Turn, g.s.Phase, g.s.Side, g.s.Weather = 3, PhaseCombat, Allied, WeatherClear4
+	g.setStage(3, PhaseCombat, Allied)
+	g.s.Weather = WeatherClear4
 	g.supportMarkers()
 	seat := g.Pending().Seats[0]
 	if seat != SeatUS {
 		t.Fatalf("the Allied Combat Phase opens with %s", seat)
 	}
-	refusedSeat(t, g, SeatUS, "strafe 0604 cw", "24.0", "cw seat")
-	applySeat(t, g, SeatUS, "strafe 0604 us")
+	rulestest.Refused(t, g, SeatUS, "strafe 0604 cw", "24.0", "cw seat")
+	rulestest.Apply(t, g, SeatUS, "strafe 0604 us")
 }

@@ -2,7 +2,6 @@ package normandy44
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -11,18 +10,9 @@ import (
 // Apply implements rules.Game. Every check is made before anything changes,
 // so a refused command leaves the state as it was.
 func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
-	if !slices.Contains(g.Seats(), seat) {
-		return nil, fmt.Errorf("%w: no seat %q in this game", rules.ErrNotPending, seat)
-	}
-	p := g.Pending()
-	if p.Over {
-		return nil, fmt.Errorf("%w: the game is over", rules.ErrNotPending)
-	}
-	if p.Dice != nil {
-		return nil, fmt.Errorf("%w: dice for %s are awaited first", rules.ErrNotPending, p.Dice.For)
-	}
-	if !slices.Contains(p.Seats, seat) {
-		return nil, fmt.Errorf("%w: it is the %s, for %s", rules.ErrNotPending, p.Phase, strings.Join(seatNames(p.Seats), ", "))
+	p, err := rules.CheckTurn(g, seat)
+	if err != nil {
+		return nil, err
 	}
 	if err := g.checkOwner(seat, command); err != nil {
 		return nil, err
@@ -152,11 +142,3 @@ func (g *Game) endStage() ([]rules.Event, error) {
 var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "ignore-retreat": true,
 	"accept-retreat": true, "dd": true, "no-dd": true, "despd": true, "no-despd": true, "retreat": true,
 	"advance": true, "reserve": true, "advance-done": true}
-
-func seatNames(ss []rules.Seat) []string {
-	var out []string
-	for _, s := range ss {
-		out = append(out, string(s))
-	}
-	return out
-}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // airborneMap: the 82nd's two parachute regiments at 0404 and 0405, a German
@@ -21,7 +22,7 @@ func airborneMap() testMap {
 
 // endPhaseOf puts the game in the End Phase of turn and runs it.
 func endPhaseOf(g *Game, turn int) []rules.Event {
-	g.s.Turn, g.s.Phase, g.s.Side = turn, PhaseEnd, ""
+	g.setStage(turn, PhaseEnd, "")
 	return g.enterPhase()
 }
 
@@ -88,14 +89,10 @@ func autoMap(extraUnits, extraSetup []string) testMap {
 	}
 }
 
-func withZones(m testMap, zones ...string) string {
-	return strings.Replace(m.text(), "\n[places]", "\n[zones]\n"+strings.Join(zones, "\n")+"\n\n[places]", 1)
-}
-
 // autoGame starts autoMap with the east-south-edge zone on column 08.
 func autoGame(t *testing.T, m testMap) *Game {
 	t.Helper()
-	gg, err := New([]byte(withZones(m, "east-south-edge 0801-0808")), nil)
+	gg, err := New([]byte(m.withZones("east-south-edge 0801-0808").text()), nil)
 	if err != nil {
 		t.Fatalf("auto map: %v", err)
 	}
@@ -123,7 +120,7 @@ func TestAutomaticVictory_23_2(t *testing.T) {
 	g.startReplacement()
 	ev := endPhaseOf(g, 2)
 	if !g.s.Over || !strings.Contains(g.s.Result, "23.2") || !strings.Contains(g.s.Result, "Allies") {
-		t.Fatalf("23.2: %q\n%s", g.s.Result, eventsText(ev))
+		t.Fatalf("23.2: %q\n%s", g.s.Result, rulestest.EventsText(ev))
 	}
 	cases := map[string]func(g *Game){
 		"units reach the edge only in the Allied turn (AMBIG-42)": func(g *Game) { g.s.EdgeUnits = 0 },
@@ -261,11 +258,11 @@ func TestVictory_S2_2_EndPhase(t *testing.T) {
 		endPhaseOf(g, 3)
 		return g
 	}
-	g := run(withZones(m, "nbz 0606"))
+	g := run(m.withZones("nbz 0606").text())
 	if !g.s.Over || !strings.Contains(g.s.Result, "S2.2") || !strings.Contains(g.s.Result, "7 VP of 14") || !strings.HasPrefix(g.s.Result, "the Germans") {
 		t.Errorf("S2.2: %q", g.s.Result)
 	}
-	g = run(strings.Replace(withZones(m, "nbz 0606"), "threshold allied 14", "threshold allied 7", 1))
+	g = run(strings.Replace(m.withZones("nbz 0606").text(), "threshold allied 14", "threshold allied 7", 1))
 	if !strings.HasPrefix(g.s.Result, "the Allies") {
 		t.Errorf("S2.2 with 7 VP needed: %q", g.s.Result)
 	}
@@ -299,7 +296,7 @@ func s1Map() string {
 	for c := 1; c <= 8; c++ {
 		north = append(north, fmt.Sprintf("%02d01-%02d04", c, c))
 	}
-	return withZones(m, "north-of-27june "+strings.Join(north, " "), "cherbourg-region 0102 0202 0302 0103 0203")
+	return m.withZones("north-of-27june "+strings.Join(north, " "), "cherbourg-region 0102 0202 0302 0103 0203").text()
 }
 
 // s1Game starts s1Map with the Allies in control of hexes and Allied units

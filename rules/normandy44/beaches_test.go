@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // mulberryMap: Gold beach at 0406 with its engineer, Arromanches-les-Bains
@@ -29,7 +30,7 @@ func mulberryMap() testMap {
 // the Mulberry check (21.1.1) and the resources (5.3, 6.5.1).
 func initialPhase(t *testing.T, g *Game, turn int) []rules.Event {
 	t.Helper()
-	g.s.Turn, g.s.Phase, g.s.Side = turn, PhaseInitial, ""
+	g.setStage(turn, PhaseInitial, "")
 	ev, err := g.Roll([]int{4})
 	if err != nil {
 		t.Fatalf("turn %d weather: %v", turn, err)
@@ -52,7 +53,7 @@ func TestMulberry_21_1_1_Turn7(t *testing.T) {
 	g.setControl("0405", Allied)
 	ev := initialPhase(t, g, 2)
 	if m := g.mulberryOf("gb"); m == nil || m.Ready != 7 || m.Complete {
-		t.Fatalf("21.1.1: British Mulberry after turn 2: %+v\n%s", m, eventsText(ev))
+		t.Fatalf("21.1.1: British Mulberry after turn 2: %+v\n%s", m, rulestest.EventsText(ev))
 	}
 	// Omaha is clear of German units too: the US Mulberry starts with it.
 	if m := g.mulberryOf("us"); m == nil || m.Ready != 7 {
@@ -73,8 +74,8 @@ func TestMulberry_21_1_1_Turn7(t *testing.T) {
 	}
 	before := pool(g, "gb")
 	ev = initialPhase(t, g, 7)
-	if !g.mulberryComplete("gb") || !strings.Contains(eventsText(ev), "complete") {
-		t.Fatalf("21.1.1: not complete in the turn-7 Initial Phase:\n%s", eventsText(ev))
+	if !g.mulberryComplete("gb") || !strings.Contains(rulestest.EventsText(ev), "complete") {
+		t.Fatalf("21.1.1: not complete in the turn-7 Initial Phase:\n%s", rulestest.EventsText(ev))
 	}
 	if got := pool(g, "gb") - before; got != 2 {
 		t.Errorf("21.1.3: %d free gb SupP after completion, want 2", got)
@@ -119,8 +120,8 @@ func TestMulberry_21_1_2_Delay(t *testing.T) {
 	g.s.Units[g.index["ginf"]].At = "0505" // next to Arromanches
 	g.s.Phase, g.s.Side = PhaseReplacement, Allied
 	ev := g.startReplacement()
-	if m := g.mulberryOf("gb"); m.Ready != 8 || !strings.Contains(eventsText(ev), "21.1.2") {
-		t.Errorf("21.1.2: British Mulberry ready in %d, want 8: %s", m.Ready, eventsText(ev))
+	if m := g.mulberryOf("gb"); m.Ready != 8 || !strings.Contains(rulestest.EventsText(ev), "21.1.2") {
+		t.Errorf("21.1.2: British Mulberry ready in %d, want 8: %s", m.Ready, rulestest.EventsText(ev))
 	}
 	if m := g.mulberryOf("us"); m.Ready != 7 {
 		t.Errorf("21.1.2: the US Mulberry is delayed by a German unit far from Omaha: %d", m.Ready)
@@ -150,8 +151,8 @@ func TestMulberry_21_1_5_Lost(t *testing.T) {
 	g.s.Units[g.index["ginf"]].At = "0405"
 	g.setControl("0405", German)
 	ev := initialPhase(t, g, 8)
-	if g.mulberryComplete("gb") || g.mulberryHex("0405") || !strings.Contains(eventsText(ev), "21.1.5") {
-		t.Fatalf("21.1.5: the captured Mulberry stands: %+v\n%s", g.mulberryOf("gb"), eventsText(ev))
+	if g.mulberryComplete("gb") || g.mulberryHex("0405") || !strings.Contains(rulestest.EventsText(ev), "21.1.5") {
+		t.Fatalf("21.1.5: the captured Mulberry stands: %+v\n%s", g.mulberryOf("gb"), rulestest.EventsText(ev))
 	}
 	if n := len(g.closedMulberries(g.occupancy())); n != 1 {
 		t.Errorf("23.3: %d closed Mulberry hexes, want 1", n)
@@ -218,7 +219,7 @@ func TestBuySupP_21_1_3(t *testing.T) {
 // 7, when the Omaha Mulberry is assumed complete, and not before.
 func TestBuySupP_S3_2_7(t *testing.T) {
 	g := cherbourg(t)
-	g.s.Turn, g.s.Phase, g.s.Side = 6, PhaseReplacement, Allied
+	g.setStage(6, PhaseReplacement, Allied)
 	g.s.RP = []supPool{{"us", 4}}
 	refused(t, g, Allied, "buy-supp us 1", "21.1.3")
 	g.s.Turn = 7

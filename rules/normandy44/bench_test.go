@@ -54,7 +54,7 @@ func BenchmarkReplay1000(b *testing.B) {
 	commands := 0
 	for _, g := range games {
 		for _, p := range g {
-			if p.roll == nil {
+			if p.Roll == nil {
 				commands++
 			}
 		}

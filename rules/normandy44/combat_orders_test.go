@@ -3,6 +3,8 @@ package normandy44
 import (
 	"errors"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // Every command form prints back to the text it was parsed from.
@@ -62,26 +64,14 @@ func TestOrderStanding(t *testing.T) {
 	}
 }
 
-// FuzzParseCombatCommand: whatever parses prints back to the same text and
-// parses again to the same command.
+// FuzzParseCombatCommand: whatever ParseCombatCommand accepts prints back as
+// the same text and parses again; every error wraps ErrDecision.
 func FuzzParseCombatCommand(f *testing.F) {
-	for _, s := range []string{"order dd always", "if-retreat advance 505/82", "losses 729/709 729/709", "retreat 2512 2513 loss 729/709", "dd 1/3FK support", "advance 505/82 2512 2513"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		c, err := ParseCombatCommand(text)
+	rulestest.FuzzRoundTrip(f, func(s string) (string, error) {
+		c, err := ParseCombatCommand(s)
 		if err != nil {
-			if !errors.Is(err, ErrDecision) {
-				t.Fatalf("%q: error %v does not wrap ErrDecision", text, err)
-			}
-			return
+			return "", err
 		}
-		if c.String() != text {
-			t.Fatalf("%q prints as %q", text, c.String())
-		}
-		again, err := ParseCombatCommand(c.String())
-		if err != nil || again.String() != text {
-			t.Fatalf("%q: reparse %v %v", text, again, err)
-		}
-	})
+		return c.String(), nil
+	}, ErrDecision, "order dd always", "if-retreat advance 505/82", "losses 729/709 729/709", "retreat 2512 2513 loss 729/709", "dd 1/3FK support", "advance 505/82 2512 2513")
 }

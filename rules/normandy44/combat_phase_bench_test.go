@@ -94,7 +94,7 @@ func TestProperty_RandomAttacks(t *testing.T) {
 		g := pos[k%len(pos)].Clone().(*Game)
 		before := len(g.s.Attacked)
 		resolveRandomAttack(t, g, rnd)
-		checkPlacement(t, g, play{cmd: "attack"})
+		checkPlacement(t, g, play{Command: "attack"})
 		seen := map[string]bool{}
 		for _, h := range g.s.Defended {
 			if seen[h] {

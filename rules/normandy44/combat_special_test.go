@@ -178,7 +178,8 @@ func TestKampfgruppe_10_3_4(t *testing.T) {
 // 15-22, the US side rows 01-04, as in TestArmyBoundary_22_1_2).
 func TestAttackBoundary_22_1_2(t *testing.T) {
 	g := boundaryGame(t, "us allied us 4 infantry 6-4\nus2 allied us 4 infantry 6-4\ng1 german heer 91 infantry 2-4\ng2 german heer 91 infantry 2-4\n", "us 2004\ng1 2005\nus2 2105\ng2 2106\n")
-	g.s.Turn, g.s.Phase, g.s.Side, g.s.Weather = 3, PhaseCombat, Allied, WeatherOvercast2
+	g.setStage(3, PhaseCombat, Allied)
+	g.s.Weather = WeatherOvercast2
 	refused(t, g, Allied, "attack 2106 from 2105 maf us2", "22.1.2") // 2 hexes beyond
 	for _, c := range g.attackChoices() {
 		if c.Piece == "2106" {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 func TestParseCommand_RoundTrip(t *testing.T) {
@@ -62,23 +64,14 @@ func TestParseCommand_Rejects(t *testing.T) {
 	}
 }
 
-// FuzzParseCommand: the parser never panics, and whatever it accepts prints
-// back to the same text and parses to the same command.
+// FuzzParseCommand: whatever ParseCommand accepts prints back as the same
+// text and parses again (rulestest.FuzzRoundTrip).
 func FuzzParseCommand(f *testing.F) {
-	for _, s := range []string{"end", "move 505/82 2710 2611 2612", "move ginf 0201 0202 sm trucks", "move a 0000 9999", "replace 739/709", "mobilize 1/739/709 3210"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
+	rulestest.FuzzRoundTrip(f, func(s string) (string, error) {
 		c, err := ParseCommand(s)
 		if err != nil {
-			return
+			return "", err
 		}
-		if c.String() != s {
-			t.Fatalf("accepted %q but prints %q", s, c.String())
-		}
-		again, err := ParseCommand(c.String())
-		if err != nil || again.String() != s {
-			t.Fatalf("reparse of %q: %+v, %v", s, again, err)
-		}
-	})
+		return c.String(), nil
+	}, ErrCommand, "end", "move 505/82 2710 2611 2612", "move ginf 0201 0202 sm trucks", "move a 0000 9999", "replace 739/709", "mobilize 1/739/709 3210")
 }

@@ -17,25 +17,100 @@ import (
 // players (24.0), the optional rules (25.x), and scenarios on a shared map.
 const Version = "normandy44/4"
 
-func init() {
-	rules.Register(rules.Engine{
+// Engine is Normandy '44 as the rest of pbem knows it. It plays edition 2.2;
+// the first edition (variant ed1) is still to come, and an invitation naming
+// it is refused until then.
+func Engine() rules.Engine {
+	e := rules.Engine{
 		Name:    "normandy44",
 		Version: Version,
 		Title:   "Normandy '44 (GMT, rules edition 2.2)",
-		New:     New,
 		// A scenario may take its map from a shared map file (scenario_map.go).
-		Assemble: AssembleScenario,
-		Seats: func(data []byte, options []string) ([]rules.Seat, error) {
-			if _, err := ParseScenario(data); err != nil {
-				return nil, err
-			}
-			v, err := readOptions(options)
-			if err != nil {
-				return nil, err
-			}
-			return v.seats(), nil
+		Files: &rules.Files{
+			Ext:      []string{MapExt},
+			Assemble: AssembleScenario,
+			Check:    checkMapFile,
 		},
-	})
+		Player:    RandomCommand,
+		Canonical: canonicalCommand,
+	}
+	e.New = func(s rules.Setup) (rules.Game, error) {
+		if err := e.CheckVariant(s.Variant); err != nil {
+			return nil, err
+		}
+		return New(s.Scenario, s.Options)
+	}
+	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
+		if err := e.CheckVariant(s.Variant); err != nil {
+			return nil, err
+		}
+		if _, err := ParseScenario(s.Scenario); err != nil {
+			return nil, err
+		}
+		v, err := readOptions(s.Options)
+		if err != nil {
+			return nil, err
+		}
+		return v.seats(), nil
+	}
+	return e
+}
+
+// checkMapFile checks a map file on its own: a scenario that names it and
+// nothing else is assembled and started, which parses and validates the map
+// whole, naming the map file and line of each problem.
+func checkMapFile(name string, data []byte, open func(string) ([]byte, error)) error {
+	mapName, ok := strings.CutSuffix(name, MapExt)
+	if !ok {
+		return fmt.Errorf("%s: a map file's name ends in %s", name, MapExt)
+	}
+	scenario := fmt.Sprintf("game normandy44\nscenario map-check\ntitle map check\nprovenance stand-in: a map check\nmap %s\nturns 1\n", mapName)
+	withMap := func(f string) ([]byte, error) {
+		if f == name {
+			return data, nil
+		}
+		return open(f)
+	}
+	text, err := AssembleScenario([]byte(scenario), withMap)
+	if err != nil {
+		return err
+	}
+	_, err = New(text, nil)
+	return err
+}
+
+// canonicalCommand parses a command of any of the engine's grammars and
+// prints it canonically: attacks (combat_declare.go), strafing (strafe.go),
+// combat orders and decisions (combat_orders.go), and the rest (command.go).
+// 'reserve UNIT...' is both a Movement Phase marker (15.1 a) and a combat
+// decision (15.1 b), written alike.
+func canonicalCommand(text string) (string, error) {
+	verb, _, _ := strings.Cut(text, " ")
+	switch {
+	case verb == "attack":
+		a, err := ParseAttack(text)
+		if err != nil {
+			return "", err
+		}
+		return a.String(), nil
+	case verb == "strafe":
+		c, err := ParseStrafe(text)
+		if err != nil {
+			return "", err
+		}
+		return c.String(), nil
+	case combatVerbs[verb] && verb != "reserve":
+		c, err := ParseCombatCommand(text)
+		if err != nil {
+			return "", err
+		}
+		return c.String(), nil
+	}
+	c, err := ParseCommand(text)
+	if err != nil {
+		return "", err
+	}
+	return c.String(), nil
 }
 
 // ErrOption is returned for an option the engine does not know.
@@ -54,8 +129,9 @@ var knownOptions = map[string]string{
 	optCoastalBatteries: "25.3: from turn 2 one US and one British naval marker a turn suppress the coastal batteries on their side of the army boundary",
 }
 
-// New starts a game from a scenario file: the units stand where the set-up
-// puts them, and the game waits for the first phase of turn 1.
+// New starts a game of edition 2.2 from a scenario file: the units stand
+// where the set-up puts them, and the game waits for the first phase of turn
+// 1. Engine().New starts games from an invitation's Setup.
 func New(scenario []byte, options []string) (rules.Game, error) {
 	sc, err := ParseScenario(scenario)
 	if err != nil {

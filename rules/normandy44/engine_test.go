@@ -1,6 +1,9 @@
 package normandy44
 
 import (
+	"errors"
+	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -8,27 +11,99 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 )
 
-// TestRegistered: the engine is known by name, with its version and the two
-// seats, allied first.
-func TestRegistered(t *testing.T) {
-	e, err := rules.Lookup("normandy44")
-	if err != nil || e.Version != Version || Version != "normandy44/4" {
-		t.Fatalf("lookup: %+v, %v", e, err)
+// TestEngine: the engine pbem knows has its version and the two seats,
+// allied first; it refuses an unknown option, a broken scenario and a
+// variant it does not play (edition 2.2 only until ed1 comes), never
+// starting such a game as 2.2.
+func TestEngine(t *testing.T) {
+	e := Engine()
+	if e.Name != "normandy44" || e.Version != Version || Version != "normandy44/4" {
+		t.Fatalf("engine %s %s", e.Name, e.Version)
 	}
 	data := readFile(t, "../../scenarios/normandy44/cherbourg.scn")
-	seats, err := e.Seats(data, nil)
+	seats, err := e.Seats(rules.Setup{Scenario: data})
 	if err != nil || !slices.Equal(seats, []rules.Seat{"allied", "german"}) {
 		t.Errorf("seats %v, %v", seats, err)
 	}
-	if _, err := e.Seats(data, []string{"x"}); err == nil {
-		t.Error("Seats accepts an unknown option")
+	if _, err := e.Seats(rules.Setup{Scenario: data, Options: []string{"x"}}); !errors.Is(err, ErrOption) {
+		t.Errorf("Seats accepts an unknown option: %v", err)
 	}
-	if _, err := e.Seats([]byte("game normandy44\n"), nil); err == nil {
+	if _, err := e.Seats(rules.Setup{Scenario: []byte("game normandy44\n")}); err == nil {
 		t.Error("Seats accepts a broken scenario")
 	}
-	g, err := e.New(data, nil)
+	for _, v := range []string{"ed1", "2.2", "ED1"} {
+		if _, err := e.Seats(rules.Setup{Scenario: data, Variant: v}); !errors.Is(err, rules.ErrVariant) {
+			t.Errorf("Seats of variant %q: %v, want ErrVariant", v, err)
+		}
+		if g, err := e.New(rules.Setup{Scenario: data, Variant: v}); !errors.Is(err, rules.ErrVariant) || g != nil {
+			t.Errorf("New of variant %q: %v, want ErrVariant", v, err)
+		}
+	}
+	g, err := e.New(rules.Setup{Scenario: data})
 	if err != nil || !slices.Equal(g.Seats(), seats) {
 		t.Errorf("New: %v", err)
+	}
+	if !e.SideFile("my/normandy.map") || e.SideFile("cherbourg.scn") {
+		t.Error("the side files are the .map files")
+	}
+}
+
+// TestEngineCanonical: every command of the golden games, which the engine
+// accepted, is canonical by the engine's grammar; and the grammar refuses
+// text that is not (DESIGN.md, The log: non-canonical text is rejected).
+func TestEngineCanonical(t *testing.T) {
+	canonical := Engine().Canonical
+	files, err := filepath.Glob("testdata/golden/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden games: %v", err)
+	}
+	verbs := map[string]bool{}
+	for _, f := range files {
+		for n, line := range strings.Split(string(readFile(t, f)), "\n") {
+			input, _, _ := strings.Cut(line, "\t")
+			rest, ok := strings.CutPrefix(input, "do ")
+			if !ok {
+				continue
+			}
+			_, cmd, _ := strings.Cut(rest, " ")
+			got, err := canonical(cmd)
+			if err != nil || got != cmd {
+				t.Fatalf("%s line %d: %q is not canonical: %q, %v", f, n+1, cmd, got, err)
+			}
+			verb, _, _ := strings.Cut(cmd, " ")
+			verbs[verb] = true
+		}
+	}
+	if len(verbs) < 20 {
+		t.Errorf("the golden games use only %d verbs: %v", len(verbs), verbs)
+	}
+	for _, bad := range []string{"", "end ", "move  505/82 2710", "attack 2613 from 2512  2612", "strafe 0606", "order dd sometimes", "reserve", "retreat 2512 loss", "END"} {
+		if got, err := canonical(bad); err == nil {
+			t.Errorf("%q is taken as %q", bad, got)
+		}
+	}
+}
+
+// TestEngineMapFile: a map file checks on its own, and a broken one names
+// its own file and line.
+func TestEngineMapFile(t *testing.T) {
+	check := Engine().Files.Check
+	m := readFile(t, "../../scenarios/normandy44/normandy.map")
+	none := func(name string) ([]byte, error) { return nil, fmt.Errorf("no %s here", name) }
+	if err := check("normandy.map", m, none); err != nil {
+		t.Fatalf("the shipped map: %v", err)
+	}
+	broken := strings.Replace(string(m), "\n2512 town ", "\n2512 twon ", 1)
+	line := strings.Count(broken[:strings.Index(broken, "2512 twon")], "\n") + 1
+	err := check("normandy.map", []byte(broken), none)
+	if want := fmt.Sprintf("normandy.map line %d: ", line); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("want %q in %v", want, err)
+	}
+	if err := check("mine.map", m, none); err == nil || !strings.Contains(err.Error(), `asks for "mine"`) {
+		t.Errorf("a map whose header names another file: %v", err)
+	}
+	if err := check("mine.scn", m, none); err == nil {
+		t.Error("a file not named .map is checked as a map")
 	}
 }
 

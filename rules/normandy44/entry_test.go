@@ -22,7 +22,7 @@ func entryGame(t *testing.T) *Game {
 		t.Fatal(err)
 	}
 	g := gg.(*Game)
-	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseMovement, German
+	g.setStage(2, PhaseMovement, German)
 	return g
 }
 

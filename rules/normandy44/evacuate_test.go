@@ -3,6 +3,8 @@ package normandy44
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // evacMap: Utah at 0408 with its engineer and three US units on it, a German
@@ -108,7 +110,7 @@ func TestWithdrawal_17_5(t *testing.T) {
 	g.s.Phase = PhaseReplacement
 	ev := g.startReplacement()
 	if at(g, "rng") != "0101" {
-		t.Errorf("17.5: the Ranger left with a German unit 4 hexes from Pointe du Hoc: %s", eventsText(ev))
+		t.Errorf("17.5: the Ranger left with a German unit 4 hexes from Pointe du Hoc: %s", rulestest.EventsText(ev))
 	}
 	if at(g, "4ss") != atWithdrawn || at(g, "1ss") != "0807" {
 		t.Errorf("17.5: 4ss at %s, 1ss at %s; the strongpoint next to Arromanches does not hold the 4th", at(g, "4ss"), at(g, "1ss"))
@@ -123,7 +125,7 @@ func TestWithdrawal_17_5(t *testing.T) {
 	g.s.Side = Allied
 	ev = g.startReplacement()
 	if at(g, "rng") != atWithdrawn || at(g, "rng2") != atWithdrawn || g.s.Units[g.index["rng2"]].Gone {
-		t.Errorf("17.5: rng at %s, rng2 at %s: %s", at(g, "rng"), at(g, "rng2"), eventsText(ev))
+		t.Errorf("17.5: rng at %s, rng2 at %s: %s", at(g, "rng"), at(g, "rng2"), rulestest.EventsText(ev))
 	}
 	if _, ok := g.inBritainEntry(g.index["rng"]); ok {
 		t.Error("17.5: a withdrawn Ranger may be bought back")

@@ -5,43 +5,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
-// playToEnd plays one Cherbourg game with the random legal player from turn 1
-// to the end of turn 12, dice from rnd, calling check after every input.
+// playToEnd plays one game with the random legal player from where g
+// stands to its end, dice from rnd, calling check after every input.
 func playToEnd(t *testing.T, rnd *rand.Rand, g *Game, check func(before, after *Game, p play)) (*Game, []play) {
 	t.Helper()
-	var plays []play
-	for steps := 0; !g.Pending().Over; steps++ {
-		if steps > 20000 {
-			t.Fatalf("no end after %d inputs, at %s", steps, g.Pending().Phase)
-		}
-		p := g.Pending()
-		before := g.Clone().(*Game)
-		var in play
-		if p.Dice != nil {
-			for _, n := range p.Dice.Sides {
-				in.roll = append(in.roll, rnd.IntN(n)+1)
-			}
-			if _, err := g.Roll(in.roll); err != nil {
-				t.Fatalf("%s: roll %v: %v", p.Phase, in.roll, err)
-			}
-		} else {
-			in.seat = p.Seats[0]
-			in.cmd = RandomCommand(g, in.seat, rnd)
-			if in.cmd == "" {
-				t.Fatalf("%s: the random player found nothing to do", p.Phase)
-			}
-			if _, err := g.Apply(in.seat, in.cmd); err != nil {
-				t.Fatalf("%s: a legal choice was refused: %s %q: %v", p.Phase, in.seat, in.cmd, err)
-			}
-		}
-		if check != nil {
-			check(before, g, in)
-		}
-		plays = append(plays, in)
-	}
-	return g, plays
+	return g, rulestest.Play(t, g, RandomCommand, rnd, 0, gameCheck(check))
 }
 
 // TestProperty_RandomGameToVictory: the random legal player plays the
@@ -54,6 +26,9 @@ func playToEnd(t *testing.T, rnd *rand.Rand, g *Game, check func(before, after *
 // off the land or with the enemy (13.1, 14.4.2). Replaying the inputs gives
 // the same hashes.
 func TestProperty_RandomGameToVictory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays random games whole: run without -short")
+	}
 	for seed := uint64(1); seed <= 4; seed++ {
 		start := cherbourg(t)
 		rnd := rand.New(rand.NewPCG(seed, 44))
@@ -75,7 +50,7 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 				}
 			}
 			if after.s.Mobilized > 1 {
-				t.Fatalf("%q: %d units mobilized in one turn (6.7)", p.cmd, after.s.Mobilized)
+				t.Fatalf("%q: %d units mobilized in one turn (6.7)", p.Command, after.s.Mobilized)
 			}
 			hashes = append(hashes, after.Hash())
 			checkPlacement(t, after, p)
@@ -83,12 +58,12 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 			if before.s.Phase == PhaseReserveMovement || before.s.Phase == PhaseReserveCombat {
 				verbs[string(before.s.Phase)]++
 			}
-			if p.roll != nil {
+			if p.Roll != nil {
 				if before.s.Phase == PhaseInvasion {
 					verbs["invasion-roll"]++
 				}
 				if before.s.Phase == PhaseSupply {
-					attrition += len(p.roll)
+					attrition += len(p.Roll)
 				}
 				if before.s.Combat != nil {
 					verbs["combat-roll"]++
@@ -98,42 +73,42 @@ func TestProperty_RandomGameToVictory(t *testing.T) {
 				}
 				return
 			}
-			if verb, _, _ := strings.Cut(p.cmd, " "); verb == "attack" || verb == "strafe" || combatVerbs[verb] {
+			if verb, _, _ := strings.Cut(p.Command, " "); verb == "attack" || verb == "strafe" || combatVerbs[verb] {
 				verbs[verb]++
 				if after.s.Combat == nil && before.s.Combat != nil || verb == "attack" && after.s.Combat == nil {
 					verbs["resolved"]++
 				}
 				return
 			}
-			c, err := ParseCommand(p.cmd)
+			c, err := ParseCommand(p.Command)
 			if err != nil {
-				t.Fatalf("%q: %v", p.cmd, err)
+				t.Fatalf("%q: %v", p.Command, err)
 			}
 			verbs[c.Verb]++
 			i := before.index[c.Unit]
 			if c.Verb == "move" && before.s.Units[i].At == "" && before.unit(i).Side == Allied {
 				verbs["landing"]++
 				if len(c.Path) > 2 || before.sup.beach[before.b.ids[c.Path[0]]] == "" {
-					t.Fatalf("%q: a landing not on a beach or beyond 2 hexes (6.5.2)", p.cmd)
+					t.Fatalf("%q: a landing not on a beach or beyond 2 hexes (6.5.2)", p.Command)
 				}
 			}
 			if beach, ok := before.approachBeach(i); ok && c.Verb == "move" {
 				verbs["follow-up"]++
 				if len(c.Path) > 2 || before.sup.beach[before.b.ids[c.Path[0]]] != beach || !after.regrouped(i) {
-					t.Fatalf("%q: a follow-up landing not on its beach, beyond 2 hexes or not halved (20.5.2, 6.5.2)", p.cmd)
+					t.Fatalf("%q: a follow-up landing not on its beach, beyond 2 hexes or not halved (20.5.2, 6.5.2)", p.Command)
 				}
 			}
 			switch c.Verb {
 			case "move":
 				if before.s.Units[i].Scattered {
-					t.Fatalf("%q: a Scattered unit moves (20.2.3)", p.cmd)
+					t.Fatalf("%q: a Scattered unit moves (20.2.3)", p.Command)
 				}
 				if before.s.Units[i].OutOfSupply && len(c.Path) > 3 {
-					t.Fatalf("%q: an out-of-supply unit moves %d hexes (18.4)", p.cmd, len(c.Path)-1)
+					t.Fatalf("%q: an out-of-supply unit moves %d hexes (18.4)", p.Command, len(c.Path)-1)
 				}
 			case "replace":
 				if before.s.Units[i].Repl || after.s.Units[i].Step != before.s.Units[i].Step-1 {
-					t.Fatalf("%q: step %d -> %d, Repl before %v (6.2.1, 6.2.3)", p.cmd, before.s.Units[i].Step, after.s.Units[i].Step, before.s.Units[i].Repl)
+					t.Fatalf("%q: step %d -> %d, Repl before %v (6.2.1, 6.2.3)", p.Command, before.s.Units[i].Step, after.s.Units[i].Step, before.s.Units[i].Repl)
 				}
 			}
 		}
@@ -185,21 +160,9 @@ func playInvasion(t *testing.T, rnd *rand.Rand, g *Game) *Game {
 	var plays []play
 	var hashes []string
 	for g.s.Phase == PhaseInvasion {
-		p := g.Pending()
-		var in play
-		if p.Dice != nil {
-			for _, n := range p.Dice.Sides {
-				in.roll = append(in.roll, rnd.IntN(n)+1)
-			}
-			if _, err := g.Roll(in.roll); err != nil {
-				t.Fatalf("%s: roll %v: %v", p.Prompt, in.roll, err)
-			}
-		} else {
-			in.seat = p.Seats[0]
-			in.cmd = RandomCommand(g, in.seat, rnd)
-			if _, err := g.Apply(in.seat, in.cmd); err != nil {
-				t.Fatalf("%s: a legal choice was refused: %s %q: %v", p.Prompt, in.seat, in.cmd, err)
-			}
+		in := rulestest.Next(t, g, RandomCommand, rnd)
+		if _, err := in.Give(g); err != nil {
+			t.Fatalf("%s: a legal input was refused: %s: %v", g.Pending().Prompt, in, err)
 		}
 		checkPlacement(t, g, in)
 		plays = append(plays, in)
@@ -224,10 +187,10 @@ func checkPlacement(t *testing.T, g *Game, p play) {
 			continue
 		}
 		if !g.b.land(a) {
-			t.Fatalf("after %q %v: %s on the non-land hex %s", p.cmd, p.roll, us.ID, us.At)
+			t.Fatalf("after %q %v: %s on the non-land hex %s", p.Command, p.Roll, us.ID, us.At)
 		}
 		if s, seen := sides[us.At]; seen && s != g.unit(i).Side {
-			t.Fatalf("after %q %v: both sides in %s", p.cmd, p.roll, us.At)
+			t.Fatalf("after %q %v: both sides in %s", p.Command, p.Roll, us.At)
 		}
 		sides[us.At] = g.unit(i).Side
 		points[us.At] = append(points[us.At], stackMember{Type: g.unit(i).Type, Strength: g.strength(i)})
@@ -237,7 +200,7 @@ func checkPlacement(t *testing.T, g *Game, p play) {
 			continue
 		}
 		if n := stackPoints(ms); n > stackLimit {
-			t.Fatalf("after %q %v (%s): %s holds %d stacking points", p.cmd, p.roll, g.Pending().Phase, h, n)
+			t.Fatalf("after %q %v (%s): %s holds %d stacking points", p.Command, p.Roll, g.Pending().Phase, h, n)
 		}
 	}
 }
@@ -249,17 +212,17 @@ func checkReserves(t *testing.T, g *Game, p play) {
 	t.Helper()
 	for _, side := range []Side{German, Allied} {
 		if n := len(g.reserveStacks(side)); n > maxReserveStacks {
-			t.Fatalf("after %q %v: %s has %d stacks in Reserve (15.1)", p.cmd, p.roll, side, n)
+			t.Fatalf("after %q %v: %s has %d stacks in Reserve (15.1)", p.Command, p.Roll, side, n)
 		}
 	}
 	for i, us := range g.s.Units {
 		if us.Reserve && g.onMapUnit(i) && (us.Disrupted || us.OutOfSupply || us.Repl || us.Regroup) {
-			t.Fatalf("after %q %v: %s keeps Reserve with a barring marker (15.4)", p.cmd, p.roll, us.ID)
+			t.Fatalf("after %q %v: %s keeps Reserve with a barring marker (15.4)", p.Command, p.Roll, us.ID)
 		}
 	}
 	for _, m := range g.s.IPs {
 		if g.b.terrain(g.b.ids[m.Hex]) == City {
-			t.Fatalf("after %q %v: an IP marker in the City hex %s (16.1.4)", p.cmd, p.roll, m.Hex)
+			t.Fatalf("after %q %v: an IP marker in the City hex %s (16.1.4)", p.Command, p.Roll, m.Hex)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // gliderMap: two 82nd Airborne glider units due in turn 2 on their glider
@@ -28,7 +29,7 @@ func gliderMap() testMap {
 // gliderTurn2 opens turn 2 of the glider map and rolls the weather die.
 func gliderTurn2(t *testing.T, g *Game) []rules.Event {
 	t.Helper()
-	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseInitial, ""
+	g.setStage(2, PhaseInitial, "")
 	ev, err := g.Roll([]int{4})
 	if err != nil {
 		t.Fatal(err)
@@ -70,8 +71,8 @@ func toAlliedMovement(t *testing.T, g *Game) {
 func TestGlider_20_2_4_Arrival(t *testing.T) {
 	g := gliderMap().game(t, Allied, 2)
 	ev := gliderTurn2(t, g)
-	if at(g, "g1") != "0404" || at(g, "g2") != "0606" || !strings.Contains(eventsText(ev), "20.2.4") {
-		t.Fatalf("g1 at %q, g2 at %q; events\n%s", at(g, "g1"), at(g, "g2"), eventsText(ev))
+	if at(g, "g1") != "0404" || at(g, "g2") != "0606" || !strings.Contains(rulestest.EventsText(ev), "20.2.4") {
+		t.Fatalf("g1 at %q, g2 at %q; events\n%s", at(g, "g1"), at(g, "g2"), rulestest.EventsText(ev))
 	}
 	p := g.Pending()
 	if p.Dice == nil || p.Dice.By != seatOf(Allied) || !strings.Contains(p.Dice.For, "g1") || g.s.Phase != PhaseInitial {

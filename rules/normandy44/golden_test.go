@@ -49,14 +49,10 @@ var goldenGames = []struct {
 
 const goldenDir = "testdata/golden"
 
-// goldenEngine is the engine as the rest of pbem finds it.
+// goldenEngine is the engine as the rest of pbem knows it (games lists it).
 func goldenEngine(t testing.TB) rules.Engine {
 	t.Helper()
-	e, err := rules.Lookup("normandy44")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
+	return normandy44.Engine()
 }
 
 // goldenScenario reads a shipped scenario assembled with its map, as pbem does.
@@ -105,7 +101,7 @@ func TestGoldenHashes(t *testing.T) {
 					if rest != "" {
 						opts = strings.Split(rest, ",")
 					}
-					g, err = e.New(goldenScenario(t, e, gg.scenario), opts)
+					g, err = e.New(rules.Setup{Scenario: goldenScenario(t, e, gg.scenario), Options: opts})
 				case "roll":
 					var values []int
 					for _, f := range strings.Fields(rest) {
@@ -156,7 +152,7 @@ func TestGoldenRecord(t *testing.T) {
 			t.Logf("%s exists; not recorded again", path)
 			continue
 		}
-		g, err := e.New(goldenScenario(t, e, gg.scenario), gg.options)
+		g, err := e.New(rules.Setup{Scenario: goldenScenario(t, e, gg.scenario), Options: gg.options})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,9 +181,9 @@ func TestGoldenRecord(t *testing.T) {
 				continue
 			}
 			seat := p.Seats[0]
-			cmd := normandy44.RandomCommand(g, seat, rnd)
+			cmd := e.RandomCommand(g, seat, rnd)
 			for i := 0; i < gg.redraw && cmd == "end"; i++ {
-				cmd = normandy44.RandomCommand(g, seat, rnd)
+				cmd = e.RandomCommand(g, seat, rnd)
 			}
 			if _, err := g.Apply(seat, cmd); err != nil {
 				t.Fatalf("%s: %s %q: %v", gg.file, seat, cmd, err)

@@ -1,13 +1,13 @@
 package normandy44
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // testMap builds a scenario on an 8 x 8 map (hexes 0101-0808, clear unless
@@ -18,6 +18,7 @@ type testMap struct {
 	terrain  map[string]string // hex -> terrain words, e.g. "flooded", "town base=bocage"
 	hexsides []string
 	roads    []string
+	zones    []string // [zones] lines, e.g. "nbz 0404 0405"
 	units    []string // [units] lines
 	setup    []string // [setup] lines
 	special  []string
@@ -47,6 +48,7 @@ func (m testMap) text() string {
 	}
 	section("hexsides", m.hexsides)
 	section("roads", m.roads)
+	section("zones", m.zones)
 	section("places", m.places)
 	section("boxes", m.boxes)
 	section("units", m.units)
@@ -57,6 +59,12 @@ func (m testMap) text() string {
 	return b.String()
 }
 
+// withZones is the map with more [zones] lines.
+func (m testMap) withZones(zones ...string) testMap {
+	m.zones = append(slices.Clone(m.zones), zones...)
+	return m
+}
+
 // game starts the test map and puts it in side's Movement Phase of turn.
 func (m testMap) game(t *testing.T, side Side, turn int) *Game {
 	t.Helper()
@@ -65,7 +73,7 @@ func (m testMap) game(t *testing.T, side Side, turn int) *Game {
 		t.Fatalf("test map: %v", err)
 	}
 	g := gg.(*Game)
-	g.s.Turn, g.s.Phase, g.s.Side = turn, PhaseMovement, side
+	g.setStage(turn, PhaseMovement, side)
 	return g
 }
 
@@ -81,34 +89,24 @@ const (
 	gerCycle = "gcyc german heer 3 cyclist 2-3"
 )
 
-// apply applies a command and fails the test on error.
-func apply(t *testing.T, g *Game, seat Side, cmd string) []rules.Event {
-	t.Helper()
-	ev, err := g.Apply(rules.Seat(seat), cmd)
-	if err != nil {
-		t.Fatalf("%s: %v", cmd, err)
-	}
-	return ev
+// setStage puts a test's game at a stage of the sequence of play: a turn, a
+// phase and the phasing side ("" in the Initial and End Phases). No phase is
+// entered: what a phase does on entry is the test's to set up.
+func (g *Game) setStage(turn int, phase Phase, side Side) {
+	g.s.Turn, g.s.Phase, g.s.Side = turn, phase, side
 }
 
-// refused checks that a command is refused by rule and changes nothing.
+// apply gives a side's command and fails the test when it is refused.
+func apply(t *testing.T, g *Game, seat Side, cmd string) []rules.Event {
+	t.Helper()
+	return rulestest.Apply(t, g, rules.Seat(seat), cmd)
+}
+
+// refused checks that a side's command is refused by rule and changes
+// nothing.
 func refused(t *testing.T, g *Game, seat Side, cmd, rule string) {
 	t.Helper()
-	before := g.Hash()
-	_, err := g.Apply(rules.Seat(seat), cmd)
-	var r *rules.Refusal
-	if !errors.As(err, &r) {
-		t.Fatalf("%s: want a refusal under %s, have %v", cmd, rule, err)
-	}
-	if !errors.Is(err, rules.ErrIllegal) {
-		t.Errorf("%s: refusal does not wrap ErrIllegal", cmd)
-	}
-	if r.Rule != rule {
-		t.Errorf("%s: refused under %s (%v), want %s", cmd, r.Rule, err, rule)
-	}
-	if g.Hash() != before {
-		t.Errorf("%s: a refused command changed the state", cmd)
-	}
+	rulestest.Refused(t, g, rules.Seat(seat), cmd, rule)
 }
 
 // at is where a unit stands.

@@ -3,6 +3,8 @@ package normandy44
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // TestLanding_8_5_2_HexLine: a landing unit enters the beach hex as the first
@@ -54,9 +56,9 @@ func TestPointeDuHoc_AMBIG37_Fails(t *testing.T) {
 		}
 	}
 	g := m.start(t)
-	ev := roll(t, g, 4) // Other column: A1/D1 Advance 1
-	if !gone(g, "2-Rgr") || at(g, "5-Rgr") != "approach-omaha-dog" || gone(g, "sp2") || !hasEvent(ev, "AMBIG-37") {
-		t.Errorf("AMBIG-37, 20.3.4: 2-Rgr gone %v, 5-Rgr at %s, sp2 gone %v:\n%s", gone(g, "2-Rgr"), at(g, "5-Rgr"), gone(g, "sp2"), eventsText(ev))
+	ev := rulestest.Roll(t, g, 4) // Other column: A1/D1 Advance 1
+	if !gone(g, "2-Rgr") || at(g, "5-Rgr") != "approach-omaha-dog" || gone(g, "sp2") || !rulestest.HasEvent(ev, "AMBIG-37") {
+		t.Errorf("AMBIG-37, 20.3.4: 2-Rgr gone %v, 5-Rgr at %s, sp2 gone %v:\n%s", gone(g, "2-Rgr"), at(g, "5-Rgr"), gone(g, "sp2"), rulestest.EventsText(ev))
 	}
 	if p := g.Pending(); p.Dice == nil || !strings.Contains(p.Dice.For, "omaha 0307") {
 		t.Errorf("the Omaha assault follows: %+v", p)
@@ -78,13 +80,13 @@ func TestScatter_S2EliminatedRebuilt(t *testing.T) {
 	m.boxes = append(m.boxes, "in-britain in-britain")
 	m.special = []string{"invasion utah"}
 	g := m.start(t)
-	roll(t, g, 1, 1) // 2-401/82: 1+1, S2; x/82: 1, S2
+	rulestest.Roll(t, g, 1, 1) // 2-401/82: 1+1, S2; x/82: 1, S2
 	if !gone(g, "2-401/82") || !g.s.Units[g.index["2-401/82"]].RecoverOne {
 		t.Fatalf("20.2.2: 2-401/82 after S2: %+v", g.s.Units[g.index["2-401/82"]])
 	}
 	g.eliminate(g.index["x/82"]) // the cadre dies in a later combat
 
-	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseReplacement, Allied
+	g.setStage(2, PhaseReplacement, Allied)
 	g.s.Repl = []replStock{{Nation: "us", Type: "airborne", Count: 5}}
 	apply(t, g, Allied, "rebuild 2-401/82")
 	if us := g.s.Units[g.index["2-401/82"]]; us.Gone || us.Step != 1 || !us.Recovered {
@@ -95,7 +97,7 @@ func TestScatter_S2EliminatedRebuilt(t *testing.T) {
 	g.s.Rebuilt = nil
 	us := &g.s.Units[g.index["2-401/82"]]
 	us.At, us.Repl = "0303", false
-	if _, err := g.replaceStock(g.index["2-401/82"], map[string]SupplyStatus{"0303": InSupply}); !isRefusal(err, "20.2.2") {
+	if _, err := g.replaceStock(g.index["2-401/82"], map[string]SupplyStatus{"0303": InSupply}); !rulestest.IsRefusal(err, "20.2.2") {
 		t.Errorf("20.2.2: the S2 glider regains a second step: %v", err)
 	}
 	// The paratroop cadre: rebuilt, it may climb back to its middle step.

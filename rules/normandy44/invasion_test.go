@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // skipInvasion passes the Special Invasion Phase as if nothing had happened
@@ -22,16 +23,6 @@ func skipInvasion(t testing.TB, g *Game) {
 	g.s.Invasion = nil
 	g.nextStage()
 	g.enterPhase()
-}
-
-// roll hands the game dice and fails the test on error.
-func roll(t *testing.T, g *Game, values ...int) []rules.Event {
-	t.Helper()
-	ev, err := g.Roll(values)
-	if err != nil {
-		t.Fatalf("roll %v at %s: %v", values, g.Pending().Prompt, err)
-	}
-	return ev
 }
 
 func step(g *Game, id string) int  { return g.s.Units[g.index[id]].Step }
@@ -177,10 +168,6 @@ func (m testMap) only(hexes ...string) testMap {
 	return out
 }
 
-func hasEvent(ev []rules.Event, s string) bool {
-	return slices.ContainsFunc(ev, func(e rules.Event) bool { return strings.Contains(e.Text, s) })
-}
-
 // TestScatter_P01_P02_P12: the Scatter rolls of the example of play (20.2.1,
 // 20.2.2; P01 82nd 507 2, 505 5, 508 2; P02 101st 502 2, 506 6, 501 1; P12 6th
 // Airborne 3(-) 6, 5 3, 8/3 1), all asked for at once by the Allied seat.
@@ -193,9 +180,9 @@ func TestScatter_P01_P02_P12(t *testing.T) {
 	if _, err := g.Roll([]int{2, 5, 2}); !errors.Is(err, rules.ErrIllegal) {
 		t.Errorf("3 dice for 9 units: %v", err)
 	}
-	ev := roll(t, g, 2, 5, 2, 2, 6, 1, 6, 3, 1)
-	if !hasEvent(ev, "Scatter 507/82 at 0102 (82nd column): die 2, S2") || !hasEvent(ev, "Scatter 8/3 at 0803 (6th column): die 1, S1") {
-		t.Errorf("the events do not narrate the rolls:\n%s", eventsText(ev))
+	ev := rulestest.Roll(t, g, 2, 5, 2, 2, 6, 1, 6, 3, 1)
+	if !rulestest.HasEvent(ev, "Scatter 507/82 at 0102 (82nd column): die 2, S2") || !rulestest.HasEvent(ev, "Scatter 8/3 at 0803 (6th column): die 1, S1") {
+		t.Errorf("the events do not narrate the rolls:\n%s", rulestest.EventsText(ev))
 	}
 	want := []struct {
 		id        string
@@ -246,9 +233,9 @@ func TestScatter_S2Eliminates(t *testing.T) {
 	g := m.start(t)
 	// x/82 rolls 1: S2. The glider rolls 1 + 1 (L1970): row 2, S2 too; a 6
 	// would be a 7 and read the 6 row.
-	ev := roll(t, g, 1, 1)
-	if !gone(g, "x/82") || !gone(g, "2-401/82") || !hasEvent(ev, "x/82 at 0404 loses its last step and is eliminated (20.2.2)") {
-		t.Errorf("20.2.2: S2 on 2-step units:\n%s", eventsText(ev))
+	ev := rulestest.Roll(t, g, 1, 1)
+	if !gone(g, "x/82") || !gone(g, "2-401/82") || !rulestest.HasEvent(ev, "x/82 at 0404 loses its last step and is eliminated (20.2.2)") {
+		t.Errorf("20.2.2: S2 on 2-step units:\n%s", rulestest.EventsText(ev))
 	}
 	if n := g.replCount("us", "airborne"); n != 2 {
 		t.Errorf("20.2.2: US airborne Repl %d, want 2", n)
@@ -262,12 +249,12 @@ func TestScatter_S2Eliminates(t *testing.T) {
 // of play (L1642-1736) on the stand-in map: P01-P12.
 func TestExampleOfPlay_Invasion(t *testing.T) {
 	g := normandyMap().start(t)
-	roll(t, g, 2, 5, 2, 2, 6, 1, 6, 3, 1) // P01, P02, P12
+	rulestest.Roll(t, g, 2, 5, 2, 2, 6, 1, 6, 3, 1) // P01, P02, P12
 
 	// P03 Utah: assault 4 (Utah column) A1/D1 Advance 2; DD 1: the tanks -1.
-	ev := roll(t, g, 4, 1)
-	if step(g, "70-Tk") != 1 || !hasEvent(ev, "die 4, A1/D1 Advance 2") {
-		t.Fatalf("P03: DD step %d:\n%s", step(g, "70-Tk"), eventsText(ev))
+	ev := rulestest.Roll(t, g, 4, 1)
+	if step(g, "70-Tk") != 1 || !rulestest.HasEvent(ev, "die 4, A1/D1 Advance 2") {
+		t.Fatalf("P03: DD step %d:\n%s", step(g, "70-Tk"), rulestest.EventsText(ev))
 	}
 	p := g.Pending()
 	if p.Seats[0] != "allied" || !strings.Contains(p.Prompt, "'losses UNIT...' from 8/4, 22/4") {
@@ -293,29 +280,29 @@ func TestExampleOfPlay_Invasion(t *testing.T) {
 	// P04 Pointe du Hoc: 4 ("Other") A1/D1 Advance 1; the lone 2nd Rangers
 	// take the step (no choice); the 5th Ranger roll 4 sends the 5th to
 	// the Omaha approach box.
-	roll(t, g, 4)
+	rulestest.Roll(t, g, 4)
 	if !gone(g, "sp2") || step(g, "2-Rgr") != 1 {
 		t.Fatalf("P04: strongpoint gone %v, 2-Rgr step %d", gone(g, "sp2"), step(g, "2-Rgr"))
 	}
 	if p := g.Pending(); p.Dice == nil || !strings.Contains(p.Dice.For, "5th Ranger") {
 		t.Fatalf("20.3.4: the 5th Ranger roll is due: %+v", p)
 	}
-	roll(t, g, 4)
+	rulestest.Roll(t, g, 4)
 	if at(g, "5-Rgr") != "approach-omaha-dog" || at(g, "2-Rgr") != "0207" {
 		t.Fatalf("P04: 5-Rgr %s, 2-Rgr %s", at(g, "5-Rgr"), at(g, "2-Rgr"))
 	}
 
 	// P05 Omaha, 29th: 1 (A1*), DD 2 (-1); one regiment -1, roll again: 6,
 	// A1/D1 Advance 2 read as Advance 1; the other regiment -1.
-	ev = roll(t, g, 1, 2)
-	if gone(g, "sp3") || step(g, "743-Tk") != 1 || !hasEvent(ev, "A1*") {
-		t.Fatalf("P05: after A1*:\n%s", eventsText(ev))
+	ev = rulestest.Roll(t, g, 1, 2)
+	if gone(g, "sp3") || step(g, "743-Tk") != 1 || !rulestest.HasEvent(ev, "A1*") {
+		t.Fatalf("P05: after A1*:\n%s", rulestest.EventsText(ev))
 	}
 	apply(t, g, Allied, "losses 116/29")
 	if p := g.Pending(); p.Dice == nil || len(p.Dice.Sides) != 1 || !strings.Contains(p.Dice.For, "roll again") {
 		t.Fatalf("20.3.3: roll again, with no second DD die (AMBIG-37): %+v", p)
 	}
-	roll(t, g, 6)
+	rulestest.Roll(t, g, 6)
 	apply(t, g, Allied, "losses 115/29")
 	for _, id := range []string{"116/29", "115/29", "743-Tk"} {
 		if at(g, id) != "0307" {
@@ -328,7 +315,7 @@ func TestExampleOfPlay_Invasion(t *testing.T) {
 
 	// P06 Omaha, 1st: 2, A2/D1 Advance 1; DD 4 no effect; the Allies put
 	// one step on each regiment.
-	roll(t, g, 2, 4)
+	rulestest.Roll(t, g, 2, 4)
 	apply(t, g, Allied, "losses 16/1 18/1")
 	// L1702: across P05 and P06, 4 infantry and 1 tank reduced by 1; both
 	// Omaha hexes taken.
@@ -341,11 +328,11 @@ func TestExampleOfPlay_Invasion(t *testing.T) {
 	}
 
 	// P07 Gold JIG: 4, A1/D1 Advance 1; DD 6.
-	roll(t, g, 4, 6)
+	rulestest.Roll(t, g, 4, 6)
 	apply(t, g, Allied, "losses jig1")
 	// P08 Gold KING: 6, D1 Advance 2; DD 1: the tanks -1; an infantry and
 	// the tanks go one hex further.
-	roll(t, g, 6, 1)
+	rulestest.Roll(t, g, 6, 1)
 	apply(t, g, Allied, "advance king1 0607 0606")
 	apply(t, g, Allied, "advance kingdd 0607 0606")
 	apply(t, g, Allied, "advance-done")
@@ -358,7 +345,7 @@ func TestExampleOfPlay_Invasion(t *testing.T) {
 	}
 
 	// P09 Juno MIKE: 2, EX Advance 1; DD 1. The German picks the infantry.
-	roll(t, g, 2, 1)
+	rulestest.Roll(t, g, 2, 1)
 	p = g.Pending()
 	if p.Seats[0] != "german" || !strings.Contains(p.Prompt, "EX") || !strings.HasPrefix(p.Prompt, "German player's decision") ||
 		!strings.Contains(p.Prompt, "20.3.2") || !strings.Contains(p.Prompt, "mike1") {
@@ -368,11 +355,11 @@ func TestExampleOfPlay_Invasion(t *testing.T) {
 		t.Errorf("P09: the Allies pick on EX: %v", err)
 	}
 	ev = apply(t, g, German, "losses mike2")
-	if !hasEvent(ev, "fall on mike2 (20.3.2)") {
-		t.Errorf("P09: the German choice is not narrated:\n%s", eventsText(ev))
+	if !rulestest.HasEvent(ev, "fall on mike2 (20.3.2)") {
+		t.Errorf("P09: the German choice is not narrated:\n%s", rulestest.EventsText(ev))
 	}
 	// P10 Juno NAN: 1, A2/D1 Advance 1; DD 5: both infantry -1.
-	roll(t, g, 1, 5)
+	rulestest.Roll(t, g, 1, 5)
 	apply(t, g, Allied, "losses nan1 nan2")
 	juno := 0
 	for _, id := range []string{"mike1", "mike2", "mikedd", "nan1", "nan2", "nandd"} {
@@ -384,15 +371,15 @@ func TestExampleOfPlay_Invasion(t *testing.T) {
 
 	// P11 Sword QUEEN: 6, D1 Advance 2; DD 4: no loss; part of the force
 	// goes one hex beyond (strongpoints have no ZOC, 8.1).
-	roll(t, g, 6, 4)
+	rulestest.Roll(t, g, 6, 4)
 	apply(t, g, Allied, "advance queen1 0805 0804")
 	ev = apply(t, g, Allied, "advance-done")
 	if at(g, "queen1") != "0804" || at(g, "queen2") != "0805" || step(g, "queen1")+step(g, "queen2")+step(g, "queendd") != 0 {
 		t.Errorf("P11: queen1 %s queen2 %s", at(g, "queen1"), at(g, "queen2"))
 	}
 	// 20.1, 20.4: the phase is over; the German turn begins.
-	if p := g.Pending(); p.Phase != "Turn 1, German Movement Phase (9.0)" || g.s.Invasion != nil || !hasEvent(ev, "Special Invasion Phase (20.1) ends") {
-		t.Errorf("after Sword: %q\n%s", p.Phase, eventsText(ev))
+	if p := g.Pending(); p.Phase != "Turn 1, German Movement Phase (9.0)" || g.s.Invasion != nil || !rulestest.HasEvent(ev, "Special Invasion Phase (20.1) ends") {
+		t.Errorf("after Sword: %q\n%s", p.Phase, rulestest.EventsText(ev))
 	}
 	for i, us := range g.s.Units {
 		if g.unit(i).Type == Strongpoint && !us.Gone {
@@ -407,16 +394,16 @@ func TestExampleOfPlay_Invasion(t *testing.T) {
 // roll, stay in the Omaha approach box; the strongpoint stands (20.3.3).
 func TestBloodyOmaha_20_3_3_Fails(t *testing.T) {
 	g := normandyMap().only("0307").start(t)
-	roll(t, g, 1, 3) // A1*, DD 3: -1
+	rulestest.Roll(t, g, 1, 3) // A1*, DD 3: -1
 	apply(t, g, Allied, "losses 116/29")
-	roll(t, g, 1)
+	rulestest.Roll(t, g, 1)
 	apply(t, g, Allied, "losses 115/29")
-	roll(t, g, 1)
+	rulestest.Roll(t, g, 1)
 	apply(t, g, Allied, "losses 116/29")
 	// One regiment is a cadre: the last step is forced.
-	ev := roll(t, g, 1)
-	if !hasEvent(ev, "the landing fails, Bloody Omaha") {
-		t.Fatalf("20.3.3: no failure:\n%s", eventsText(ev))
+	ev := rulestest.Roll(t, g, 1)
+	if !rulestest.HasEvent(ev, "the landing fails, Bloody Omaha") {
+		t.Fatalf("20.3.3: no failure:\n%s", rulestest.EventsText(ev))
 	}
 	for _, id := range []string{"116/29", "115/29", "743-Tk"} {
 		if at(g, id) != "approach-omaha-dog" {
@@ -435,9 +422,9 @@ func TestBloodyOmaha_20_3_3_Fails(t *testing.T) {
 // stack only onto the beach hex (20.3.6, footnote L1961): no advance is asked.
 func TestBloodyOmaha_AdvanceCap(t *testing.T) {
 	g := normandyMap().only("0407").start(t)
-	roll(t, g, 1, 6)
+	rulestest.Roll(t, g, 1, 6)
 	apply(t, g, Allied, "losses 16/1")
-	roll(t, g, 6)
+	rulestest.Roll(t, g, 6)
 	if p := g.Pending(); strings.Contains(p.Prompt, "Advance 2") {
 		t.Fatalf("20.3.6: an advance beyond the beach after A1*: %q", p.Prompt)
 	}
@@ -453,20 +440,20 @@ func TestBloodyOmaha_AdvanceCap(t *testing.T) {
 func TestPointeDuHoc_20_3_4(t *testing.T) {
 	m := normandyMap().only("0207", "0307")
 	g := m.start(t)
-	ev := roll(t, g, 1)
+	ev := rulestest.Roll(t, g, 1)
 	if !gone(g, "2-Rgr") || at(g, "5-Rgr") != "approach-omaha-dog" || gone(g, "sp2") {
-		t.Fatalf("20.3.4: 2-Rgr gone %v, 5-Rgr %s, strongpoint gone %v:\n%s", gone(g, "2-Rgr"), at(g, "5-Rgr"), gone(g, "sp2"), eventsText(ev))
+		t.Fatalf("20.3.4: 2-Rgr gone %v, 5-Rgr %s, strongpoint gone %v:\n%s", gone(g, "2-Rgr"), at(g, "5-Rgr"), gone(g, "sp2"), rulestest.EventsText(ev))
 	}
 	if p := g.Pending(); p.Dice == nil || !strings.Contains(p.Dice.For, "omaha 0307") {
 		t.Errorf("the Omaha assault follows: %+v", p)
 	}
 
 	g = m.start(t)
-	roll(t, g, 5) // A1/D1 Advance 2: the 2nd lands reduced
+	rulestest.Roll(t, g, 5) // A1/D1 Advance 2: the 2nd lands reduced
 	if p := g.Pending(); p.Dice == nil || !strings.Contains(p.Dice.For, "5th Ranger") {
 		t.Fatalf("20.3.4: %+v", p)
 	}
-	roll(t, g, 3)
+	rulestest.Roll(t, g, 3)
 	if at(g, "5-Rgr") != "0207" || step(g, "2-Rgr") != 1 {
 		t.Errorf("20.3.4: 5-Rgr at %s, 2-Rgr step %d", at(g, "5-Rgr"), step(g, "2-Rgr"))
 	}
@@ -484,7 +471,7 @@ func TestPointeDuHoc_20_3_4(t *testing.T) {
 // EX choice (digest §6.3), as in combat.
 func TestAssault_OrderLosses(t *testing.T) {
 	g := normandyMap().only("0707").start(t)
-	roll(t, g, 2, 6) // EX
+	rulestest.Roll(t, g, 2, 6) // EX
 	apply(t, g, German, "order losses mike2")
 	if step(g, "mike2") != 1 || step(g, "mike1") != 0 || g.s.Phase == PhaseInvasion {
 		t.Errorf("the order did not take the step: mike1 %d mike2 %d", step(g, "mike1"), step(g, "mike2"))
@@ -503,9 +490,9 @@ func TestAssault_InfantryShort_AMBIG37(t *testing.T) {
 	}
 	m.special = []string{"invasion gold"}
 	g := m.start(t)
-	ev := roll(t, g, 1, 6) // Other column: A2/D1
-	if step(g, "cdo") != 1 || at(g, "cdo") != "box" || at(g, "dd") != "box" || gone(g, "sp") || !hasEvent(ev, "AMBIG-37") {
-		t.Errorf("AMBIG-37: cdo step %d at %s, sp gone %v:\n%s", step(g, "cdo"), at(g, "cdo"), gone(g, "sp"), eventsText(ev))
+	ev := rulestest.Roll(t, g, 1, 6) // Other column: A2/D1
+	if step(g, "cdo") != 1 || at(g, "cdo") != "box" || at(g, "dd") != "box" || gone(g, "sp") || !rulestest.HasEvent(ev, "AMBIG-37") {
+		t.Errorf("AMBIG-37: cdo step %d at %s, sp gone %v:\n%s", step(g, "cdo"), at(g, "cdo"), gone(g, "sp"), rulestest.EventsText(ev))
 	}
 }
 
@@ -517,8 +504,8 @@ func TestAssault_InfantryShort_AMBIG37(t *testing.T) {
 func TestUtah_P03_Cherbourg(t *testing.T) {
 	g := cherbourg(t)
 	// [setup] order: 505, 507, 508, 501, 502, 506.
-	roll(t, g, 5, 2, 2, 1, 2, 6)
-	roll(t, g, 4, 1)
+	rulestest.Roll(t, g, 5, 2, 2, 1, 2, 6)
+	rulestest.Roll(t, g, 4, 1)
 	apply(t, g, Allied, "losses 8/4")
 	apply(t, g, Allied, "advance 22/4 2814 2713")
 	apply(t, g, Allied, "advance 70-Tk 2814 2813")
@@ -549,8 +536,8 @@ func TestUtah_P03_Cherbourg(t *testing.T) {
 // a replay (the Special Invasion Phase is plain data in the state).
 func TestInvasion_CloneAndReplay(t *testing.T) {
 	g := normandyMap().start(t)
-	roll(t, g, 2, 5, 2, 2, 6, 1, 6, 3, 1)
-	roll(t, g, 4, 1)
+	rulestest.Roll(t, g, 2, 5, 2, 2, 6, 1, 6, 3, 1)
+	rulestest.Roll(t, g, 4, 1)
 	c := g.Clone().(*Game)
 	h := g.Hash()
 	apply(t, c, Allied, "losses 8/4")

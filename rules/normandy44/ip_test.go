@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // ipMap: German infantry in the west, Allied infantry in the east; 0303 is
@@ -102,7 +104,7 @@ func TestIP_CompleteAndUse(t *testing.T) {
 	if len(g.s.IPs) != 1 || !g.s.IPs[0].Built || g.s.IPs[0].Unit != "" {
 		t.Fatalf("markers %+v", g.s.IPs)
 	}
-	if !strings.Contains(eventsText(ev), "Improved Positions complete (16.1.3): 0404") {
+	if !strings.Contains(rulestest.EventsText(ev), "Improved Positions complete (16.1.3): 0404") {
 		t.Errorf("events %v", ev)
 	}
 	if !g.improvedFor("0404", German) || g.improvedFor("0404", Allied) || !g.improvedFor("0305", Allied) {
@@ -216,8 +218,8 @@ func TestIP_Removal(t *testing.T) {
 	if len(g.s.IPs) != 2 || g.s.IPs[0].Hex != "0404" || g.s.IPs[1].Hex != "0202" {
 		t.Errorf("after the Supply Phase: %+v", g.s.IPs)
 	}
-	if !strings.Contains(eventsText(ev), "removed (16.1.5): 0606\n") {
-		t.Errorf("events %s", eventsText(ev))
+	if !strings.Contains(rulestest.EventsText(ev), "removed (16.1.5): 0606\n") {
+		t.Errorf("events %s", rulestest.EventsText(ev))
 	}
 
 	// 16.1.3: Entrenching at 0404 and 0405; at the next German Movement

@@ -162,13 +162,13 @@ func TestCherbourgDefense_17_6_2(t *testing.T) {
 		setup:   []string{"chr 0202", "ainf 0808"},
 		special: []string{},
 	}
-	text := strings.Replace(m.text(), "[units]", "[zones]\ncherbourg-region 0201-0203\n\n[units]", 1)
+	text := m.withZones("cherbourg-region 0201-0203").text()
 	gg, err := New([]byte(text), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := gg.(*Game)
-	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseMovement, German
+	g.setStage(2, PhaseMovement, German)
 	refused(t, g, German, "move chr 0202 0302", "17.6.2")
 	apply(t, g, German, "move chr 0202 0203")
 	g.s.CherbourgFree, g.s.Units[g.index["chr"]].Moved = true, false
@@ -215,13 +215,13 @@ func TestScenarioRules_S3(t *testing.T) {
 		special: []string{"no-entry no-entry", "no-cross german north-of-27june",
 			"range ab from=2 within=1 of=0602"},
 	}
-	text := strings.Replace(m.text(), "[units]", "[zones]\nno-entry 0101-0108\nnorth-of-27june 0701-0708\n\n[units]", 1)
+	text := m.withZones("no-entry 0101-0108", "north-of-27june 0701-0708").text()
 	gg, err := New([]byte(text), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := gg.(*Game)
-	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseMovement, Allied
+	g.setStage(2, PhaseMovement, Allied)
 	refused(t, g, Allied, "move ainf 0402 0302 0202 0102", "S3.1")
 	refused(t, g, Allied, "move para 0602 0603 0604", "S3.3")
 	apply(t, g, Allied, "move para 0602 0603")
@@ -235,7 +235,7 @@ func TestScenarioRules_S3(t *testing.T) {
 // map (columns 01-08) lies wholly south of it, so this one has columns 15-22.
 func TestArmyBoundary_22_1_2(t *testing.T) {
 	g := boundaryGame(t, "us allied us 4 infantry 6-4\ngb allied gb 50 infantry 6-4\ngus allied us 4 infantry 6-4\n", "us 2003\ngb 2006\ngus 1503\n")
-	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseMovement, Allied
+	g.setStage(2, PhaseMovement, Allied)
 	refused(t, g, Allied, "move us 2003 2004 2005 2006", "22.1.2") // 2 hexes beyond
 	refused(t, g, Allied, "move gb 2006 2005 2004 2003", "22.1.2")
 	apply(t, g, Allied, "move us 2003 2004 2005") // 1 hex beyond

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // costMap lays out the terrain, hexside and road rows of the TEC on the test
@@ -70,8 +71,7 @@ func wantCost(t *testing.T, g *Game, want int, unit string, path ...string) {
 func wantRefused(t *testing.T, g *Game, rule, unit string, path ...string) {
 	t.Helper()
 	_, err := cost(t, g, unit, path...)
-	r, ok := err.(*rules.Refusal)
-	if !ok || r.Rule != rule {
+	if !rulestest.IsRefusal(err, rule) {
 		t.Errorf("%s %v: want a refusal under %s, have %v", unit, path, rule, err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // fourMap is a test map split by the Allied army boundary: columns 01-04 are
@@ -40,37 +41,14 @@ func fourMap() testMap {
 // of turn 2.
 func fourGame(t *testing.T, side Side, options ...string) *Game {
 	t.Helper()
-	text := fourMap().text() + "\n[zones]\nus-sector 0101-0108 0201-0208 0301-0308 0401-0408\n"
+	text := fourMap().withZones("us-sector 0101-0108 0201-0208 0301-0308 0401-0408").text()
 	gg, err := New([]byte(text), options)
 	if err != nil {
 		t.Fatalf("four map: %v", err)
 	}
 	g := gg.(*Game)
-	g.s.Turn, g.s.Phase, g.s.Side = 2, PhaseMovement, side
+	g.setStage(2, PhaseMovement, side)
 	return g
-}
-
-func applySeat(t *testing.T, g *Game, seat rules.Seat, cmd string) []rules.Event {
-	t.Helper()
-	ev, err := g.Apply(seat, cmd)
-	if err != nil {
-		t.Fatalf("%s: %s: %v", seat, cmd, err)
-	}
-	return ev
-}
-
-// refusedSeat checks a refusal under rule naming want, with the state unchanged.
-func refusedSeat(t *testing.T, g *Game, seat rules.Seat, cmd, rule, want string) {
-	t.Helper()
-	before := g.Hash()
-	_, err := g.Apply(seat, cmd)
-	var r *rules.Refusal
-	if !errors.As(err, &r) || r.Rule != rule || !strings.Contains(err.Error(), want) {
-		t.Fatalf("%s: %s: want a refusal under %s naming %q, have %v", seat, cmd, rule, want, err)
-	}
-	if g.Hash() != before {
-		t.Errorf("%s: a refused command changed the state", cmd)
-	}
 }
 
 // TestPlayers_24_0_Options: the players options fix the seats, in the order
@@ -90,11 +68,7 @@ func TestPlayers_24_0_Options(t *testing.T) {
 		if !slices.Equal(g.Seats(), c.want) {
 			t.Errorf("%v: seats %v, want %v", c.options, g.Seats(), c.want)
 		}
-		e, err := rules.Lookup("normandy44")
-		if err != nil {
-			t.Fatal(err)
-		}
-		seats, err := e.Seats([]byte(fourMap().text()), c.options)
+		seats, err := Engine().Seats(rules.Setup{Scenario: []byte(fourMap().text()), Options: c.options})
 		if err != nil || !slices.Equal(seats, c.want) {
 			t.Errorf("%v: the engine's Seats gives %v, %v", c.options, seats, err)
 		}
@@ -161,27 +135,27 @@ func TestPlayers_24_0_MovementSubTurns(t *testing.T) {
 	if _, err := g.Apply("cw", "move b1 0603 0602"); !errors.Is(err, rules.ErrNotPending) {
 		t.Errorf("cw moves in the us player's part: %v", err)
 	}
-	refusedSeat(t, g, "us", "move b1 0603 0602", "24.0", "b1 belongs to the cw seat")
+	rulestest.Refused(t, g, "us", "move b1 0603 0602", "24.0", "b1 belongs to the cw seat")
 	if ps := pieces(g.Legal("us")); !slices.Equal(ps, []string{"a1", "a2"}) {
 		t.Errorf("us may move %v, want a1 a2", ps)
 	}
 	if g.Legal("cw") != nil {
 		t.Error("cw has legal commands while us plays")
 	}
-	applySeat(t, g, "us", "move a2 0304 0303")
-	ev := applySeat(t, g, "us", "end")
+	rulestest.Apply(t, g, "us", "move a2 0304 0303")
+	ev := rulestest.Apply(t, g, "us", "end")
 	if g.s.Phase != PhaseMovement || !strings.Contains(ev[0].Text, "cw to play (24.0)") {
 		t.Fatalf("after us's end: %s, %v", g.Pending().Phase, ev)
 	}
 	if p := g.Pending(); !slices.Equal(p.Seats, []rules.Seat{"cw"}) {
 		t.Fatalf("then %v, want cw", p.Seats)
 	}
-	refusedSeat(t, g, "cw", "move a1 0403 0402", "24.0", "a1 belongs to the us seat")
+	rulestest.Refused(t, g, "cw", "move a1 0403 0402", "24.0", "a1 belongs to the us seat")
 	if ps := pieces(g.Legal("cw")); !slices.Equal(ps, []string{"b1", "c1"}) {
 		t.Errorf("cw may move %v, want b1 c1", ps)
 	}
-	applySeat(t, g, "cw", "move b1 0603 0602")
-	applySeat(t, g, "cw", "end")
+	rulestest.Apply(t, g, "cw", "move b1 0603 0602")
+	rulestest.Apply(t, g, "cw", "end")
 	if g.s.Phase == PhaseMovement || len(g.s.Ended) != 0 {
 		t.Fatalf("both ended, still %s (ended %v)", g.Pending().Phase, g.s.Ended)
 	}
@@ -191,9 +165,9 @@ func TestPlayers_24_0_MovementSubTurns(t *testing.T) {
 	if p := gg.Pending(); !slices.Equal(p.Seats, []rules.Seat{"german-cw"}) {
 		t.Fatalf("German movement waits for %v, want german-cw first", p.Seats)
 	}
-	refusedSeat(t, gg, "german-cw", "move g1 0404 0405", "24.0", "g1 belongs to the german-us seat")
-	applySeat(t, gg, "german-cw", "end")
-	applySeat(t, gg, "german-us", "move g1 0404 0405")
+	rulestest.Refused(t, gg, "german-cw", "move g1 0404 0405", "24.0", "g1 belongs to the german-us seat")
+	rulestest.Apply(t, gg, "german-cw", "end")
+	rulestest.Apply(t, gg, "german-us", "move g1 0404 0405")
 }
 
 // TestPlayers_24_0_Stacking: a player may not end his part of a Movement
@@ -210,7 +184,7 @@ func TestPlayers_24_0_Stacking(t *testing.T) {
 	if len(g.overstacked(Allied)) == 0 {
 		t.Skip("four infantry units are not over the limit on this map")
 	}
-	refusedSeat(t, g, "us", "end", "7.2", "0202")
+	rulestest.Refused(t, g, "us", "end", "7.2", "0202")
 }
 
 // attackSetup: the Allied Combat Phase of turn 2 in a four-player game, with
@@ -229,8 +203,8 @@ func attackSetup(t *testing.T) *Game {
 // only for his own units.
 func TestPlayers_24_0_CombatSeats(t *testing.T) {
 	g := attackSetup(t)
-	refusedSeat(t, g, "us", "attack 0404 from 0403 maf a1 with b1", "24.0", "b1 belongs to the cw seat")
-	applySeat(t, g, "us", "attack 0404 from 0304 0403 maf a1 a2")
+	rulestest.Refused(t, g, "us", "attack 0404 from 0403 maf a1 with b1", "24.0", "b1 belongs to the cw seat")
+	rulestest.Apply(t, g, "us", "attack 0404 from 0304 0403 maf a1 a2")
 	p := g.Pending()
 	if p.Dice == nil || p.Dice.By != "us" || !slices.Equal(p.Seats, []rules.Seat{"us"}) {
 		t.Fatalf("the CRT roll: %+v", p)
@@ -262,7 +236,7 @@ func TestPlayers_24_0_CombatSeats(t *testing.T) {
 			if len(choices) == 0 {
 				t.Fatalf("die %d: %s has no choices for %s", die, want, cp.Decision)
 			}
-			applySeat(t, c, want, choices[0].Command)
+			rulestest.Apply(t, c, want, choices[0].Command)
 		}
 		if c.s.Combat != nil {
 			t.Fatalf("die %d: the combat does not end", die)
@@ -278,7 +252,7 @@ func TestPlayers_24_0_CombatSeats(t *testing.T) {
 	// A mixed German stack: the player facing the CW decides.
 	m := attackSetup(t)
 	m.s.Units[m.index["g2"]].At = "0404"
-	applySeat(t, m, "us", "attack 0404 from 0304 0403 maf a1 a2")
+	rulestest.Apply(t, m, "us", "attack 0404 from 0304 0403 maf a1 a2")
 	c := m.combat()
 	if s := m.combatSeat(c, German); s != SeatGermanCW {
 		t.Errorf("a mixed German stack is decided by %s", s)
@@ -287,7 +261,7 @@ func TestPlayers_24_0_CombatSeats(t *testing.T) {
 	// Orders: german-cw's standing order does not answer for german-us.
 	o := attackSetup(t)
 	o.s.Orders = append(o.s.Orders, orderRecord{Side: German, Text: "order dd always", Seat: "german-cw"})
-	applySeat(t, o, "us", "attack 0404 from 0304 0403 maf a1 a2")
+	rulestest.Apply(t, o, "us", "attack 0404 from 0304 0403 maf a1 a2")
 	if got := o.ordersFor(o.combat()); len(got[German]) != 0 {
 		t.Errorf("german-cw's order answers for g1 of german-us: %v", got)
 	}
@@ -305,16 +279,16 @@ func TestPlayers_24_0_PzWest(t *testing.T) {
 	g.s.Phase = PhaseReplacement
 	g.addSupP(germanSupPPool, 3)
 	g.s.SupPNew = 3
-	refusedSeat(t, g, "german-cw", "allot pz-west 4", "24.0, 5.2", "3 SupP of this turn are left")
+	rulestest.Refused(t, g, "german-cw", "allot pz-west 4", "24.0, 5.2", "3 SupP of this turn are left")
 	if !slices.ContainsFunc(g.Legal("german-cw"), func(c rules.Choice) bool { return c.Command == "allot pz-west 2" }) {
 		t.Errorf("german-cw's choices lack 'allot pz-west 2': %v", g.Legal("german-cw"))
 	}
-	applySeat(t, g, "german-cw", "allot pz-west 2")
+	rulestest.Apply(t, g, "german-cw", "allot pz-west 2")
 	if g.s.SupP[poolIndex(g.s.SupP, pzWestPool)].N != 2 || g.s.SupP[poolIndex(g.s.SupP, germanSupPPool)].N != 1 || g.s.SupPNew != 1 {
 		t.Errorf("after the split: %+v, new %d", g.s.SupP, g.s.SupPNew)
 	}
-	applySeat(t, g, "german-cw", "end")
-	refusedSeat(t, g, "german-us", "allot pz-west 1", "24.0", "pz-west SupP belong to the german-cw seat")
+	rulestest.Apply(t, g, "german-cw", "end")
+	rulestest.Refused(t, g, "german-us", "allot pz-west 1", "24.0", "pz-west SupP belong to the german-cw seat")
 	if g.artilleryPool(g.index["ghq"]) != pzWestPool {
 		t.Errorf("a german-cw HQ fires with %s SupP", g.artilleryPool(g.index["ghq"]))
 	}
@@ -323,7 +297,7 @@ func TestPlayers_24_0_PzWest(t *testing.T) {
 	two.s.Phase = PhaseReplacement
 	two.addSupP(germanSupPPool, 3)
 	two.s.SupPNew = 3
-	refusedSeat(t, two, "german", "allot pz-west 1", "24.0", "only when two players play the Germans")
+	rulestest.Refused(t, two, "german", "allot pz-west 1", "24.0", "only when two players play the Germans")
 }
 
 // TestPlayers_24_0_InitialSplit: the starting 7th Army SupP are split at the
@@ -339,9 +313,9 @@ func TestPlayers_24_0_InitialSplit(t *testing.T) {
 	if g.s.Phase != PhaseReplacement || g.s.Side != German || g.s.SupPNew != 4 {
 		t.Fatalf("turn 1 starts at %s with %d to split", g.Pending().Phase, g.s.SupPNew)
 	}
-	applySeat(t, g, "german-cw", "allot pz-west 3")
-	applySeat(t, g, "german-cw", "end")
-	applySeat(t, g, "german-us", "end")
+	rulestest.Apply(t, g, "german-cw", "allot pz-west 3")
+	rulestest.Apply(t, g, "german-cw", "end")
+	rulestest.Apply(t, g, "german-us", "end")
 	if g.s.SupP[poolIndex(g.s.SupP, pzWestPool)].N != 3 || g.s.SupPNew != 0 || g.s.Phase != PhaseMovement {
 		t.Errorf("after the split: %+v at %s", g.s.SupP, g.Pending().Phase)
 	}
@@ -359,7 +333,7 @@ func TestPlayers_24_0_InitialSplit(t *testing.T) {
 // die is asked of the first Allied seat.
 func TestPlayers_24_0_InitialWeatherSeat(t *testing.T) {
 	g := fourGame(t, Allied, "players=4")
-	g.s.Turn, g.s.Phase, g.s.Side = 3, PhaseInitial, ""
+	g.setStage(3, PhaseInitial, "")
 	g.enterPhase()
 	if p := g.Pending(); p.Dice == nil || p.Dice.By != "us" || !slices.Equal(p.Seats, []rules.Seat{"us"}) {
 		t.Errorf("the weather die: %+v", p)
@@ -372,6 +346,9 @@ func TestPlayers_24_0_InitialWeatherSeat(t *testing.T) {
 // spends only what its seat owns, every dice need names a seat of the game,
 // and replaying the inputs gives the same hashes.
 func TestProperty_MultiPlayerCherbourg(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays random games whole: run without -short")
+	}
 	data := readFile(t, "../../scenarios/normandy44/cherbourg.scn")
 	for k, options := range [][]string{
 		{"players=4"},
@@ -393,12 +370,12 @@ func TestProperty_MultiPlayerCherbourg(t *testing.T) {
 			if q.Dice != nil && !slices.Contains(before.Seats(), q.Dice.By) {
 				t.Fatalf("%v: dice by %q", options, q.Dice.By)
 			}
-			if p.cmd == "" {
+			if p.Command == "" {
 				return
 			}
-			seen[p.seat] = true
-			if err := before.checkOwner(p.seat, p.cmd); err != nil {
-				t.Fatalf("%v: %s gave %q: %v", options, p.seat, p.cmd, err)
+			seen[p.Seat] = true
+			if err := before.checkOwner(p.Seat, p.Command); err != nil {
+				t.Fatalf("%v: %s gave %q: %v", options, p.Seat, p.Command, err)
 			}
 		})
 		for _, s := range start.Seats() {
@@ -477,6 +454,9 @@ func make6s(sides []int) []int {
 // one seat acts at a time, every command touches only its seat's forces,
 // every seat acts, and none is ever left with nothing to do.
 func TestProperty_MultiPlayerCampaign(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays random games whole: run without -short")
+	}
 	gg, err := New(readFile(t, "../../scenarios/normandy44/campaign.scn"), []string{"players=4", "random-storm", "coastal-batteries"})
 	if err != nil {
 		t.Fatal(err)
@@ -561,7 +541,7 @@ func TestPlayers_24_0_FollowUpPerSeat(t *testing.T) {
 	if o := g.owner(g.index[us]); o != SeatUS {
 		t.Fatalf("us must land %s of %s", us, o)
 	}
-	refusedSeat(t, g, "us", "end", "20.5.3", us)
+	rulestest.Refused(t, g, "us", "end", "20.5.3", us)
 	if slices.ContainsFunc(g.Legal("us"), func(c rules.Choice) bool { return c.Command == "end" }) {
 		t.Error("'end' is offered to us while its follow-up can land")
 	}
@@ -571,7 +551,7 @@ func TestPlayers_24_0_FollowUpPerSeat(t *testing.T) {
 // army's air markers (19.1.4), which only that army's player commands.
 func TestPlayers_24_0_StrafeByOwnArmy(t *testing.T) {
 	g := attackSetup(t)
-	refusedSeat(t, g, "us", "strafe 0604 cw", "24.0", "the cw air markers belong to the cw seat")
+	rulestest.Refused(t, g, "us", "strafe 0604 cw", "24.0", "the cw air markers belong to the cw seat")
 	if err := g.checkOwner("us", "strafe 0404 us"); err != nil {
 		t.Errorf("us strafes with its own markers: %v", err)
 	}

@@ -6,70 +6,43 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // play is one recorded input to a game: a command by a seat, or dice.
-type play struct {
-	seat rules.Seat
-	cmd  string
-	roll []int
-}
+type play = rulestest.Input
 
 // randomPlays plays random legal commands on fresh Cherbourg games until n
-// commands are applied, calling check before and after each one. Dice are
+// commands are applied, calling check before and after each input. Dice are
 // drawn from rnd too. It returns the inputs, one slice per game.
 func randomPlays(t testing.TB, n int, rnd *rand.Rand, check func(before, after *Game, p play)) [][]play {
 	t.Helper()
 	var games [][]play
 	for count := 0; count < n; {
-		g := cherbourg(t)
-		var plays []play
-		for count < n && !g.Pending().Over {
-			p := g.Pending()
-			var in play
-			before := g.Clone().(*Game)
-			if p.Dice != nil {
-				for _, n := range p.Dice.Sides {
-					in.roll = append(in.roll, rnd.IntN(n)+1)
-				}
-				if _, err := g.Roll(in.roll); err != nil {
-					t.Fatalf("roll %v: %v", in.roll, err)
-				}
-			} else {
-				in.seat = p.Seats[0]
-				in.cmd = RandomCommand(g, in.seat, rnd)
-				if _, err := g.Apply(in.seat, in.cmd); err != nil {
-					t.Fatalf("a legal choice was refused: %s %q: %v", in.seat, in.cmd, err)
-				}
+		plays := rulestest.Play(t, cherbourg(t), RandomCommand, rnd, n-count, gameCheck(check))
+		for _, p := range plays {
+			if p.Roll == nil {
 				count++
 			}
-			if check != nil {
-				check(before, g, in)
-			}
-			plays = append(plays, in)
 		}
 		games = append(games, plays)
 	}
 	return games
 }
 
+// gameCheck is a check of *Game states as rulestest.Play calls it.
+func gameCheck(check func(before, after *Game, p play)) func(before, after rules.Game, p play) {
+	if check == nil {
+		return nil
+	}
+	return func(before, after rules.Game, p play) { check(before.(*Game), after.(*Game), p) }
+}
+
 // replay applies recorded inputs to a fresh game and returns each hash.
 func replay(t testing.TB, base *Game, plays []play) (*Game, []string) {
-	g := base.Clone().(*Game)
-	var hashes []string
-	for _, p := range plays {
-		var err error
-		if p.roll != nil {
-			_, err = g.Roll(p.roll)
-		} else {
-			_, err = g.Apply(p.seat, p.cmd)
-		}
-		if err != nil {
-			t.Fatalf("replay %q: %v", p.cmd, err)
-		}
-		hashes = append(hashes, g.Hash())
-	}
-	return g, hashes
+	t.Helper()
+	g, hashes := rulestest.Replay(t, base, plays)
+	return g.(*Game), hashes
 }
 
 // TestProperty_RandomLegalMoves: 2,000 random legal commands on the Cherbourg
@@ -77,6 +50,9 @@ func replay(t testing.TB, base *Game, plays []play) (*Game, []string) {
 // independently of the move search; and replaying the same commands gives the
 // same state hashes.
 func TestProperty_RandomLegalMoves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays random games whole: run without -short")
+	}
 	moves := 0
 	check := func(before, after *Game, p play) {
 		occ := map[string][]int{}
@@ -89,24 +65,24 @@ func TestProperty_RandomLegalMoves(t *testing.T) {
 			a := after.b.ids[id]
 			switch after.b.terrain(a) {
 			case Sea:
-				t.Fatalf("%q: a unit at sea in %s", p.cmd, id)
+				t.Fatalf("%q: a unit at sea in %s", p.Command, id)
 			}
 			if after.b.inZone(ZoneNoEntry, a) {
-				t.Fatalf("%q: a unit in the no-entry row at %s (S3.1)", p.cmd, id)
+				t.Fatalf("%q: a unit in the no-entry row at %s (S3.1)", p.Command, id)
 			}
 			var ms []stackMember
 			for _, i := range us {
 				if after.unit(i).Side != after.unit(us[0]).Side {
-					t.Fatalf("%q: both sides in %s", p.cmd, id)
+					t.Fatalf("%q: both sides in %s", p.Command, id)
 				}
 				ms = append(ms, stackMember{after.unit(i).Type, after.strength(i)})
 			}
 			if stackPoints(ms) > stackLimit {
-				t.Fatalf("%q: %s holds %d stacking points (7.1)", p.cmd, id, stackPoints(ms))
+				t.Fatalf("%q: %s holds %d stacking points (7.1)", p.Command, id, stackPoints(ms))
 			}
 		}
-		c, err := ParseCommand(p.cmd)
-		if p.roll != nil || err != nil || c.Verb != "move" {
+		c, err := ParseCommand(p.Command)
+		if p.Roll != nil || err != nil || c.Verb != "move" {
 			return
 		}
 		moves++
@@ -133,26 +109,26 @@ func TestProperty_RandomLegalMoves(t *testing.T) {
 			from, to := before.b.ids[path[k-1]], before.b.ids[path[k]]
 			road := before.b.road(from, to) != ""
 			if k < len(path)-1 && ezoc[to] {
-				t.Fatalf("%q: moves on after entering the enemy ZOC at %s (8.2)", p.cmd, path[k])
+				t.Fatalf("%q: moves on after entering the enemy ZOC at %s (8.2)", p.Command, path[k])
 			}
 			switch before.b.terrain(to) {
 			case Marsh:
 				if !road {
-					t.Fatalf("%q: enters marsh %s off road", p.cmd, path[k])
+					t.Fatalf("%q: enters marsh %s off road", p.Command, path[k])
 				}
 			case Flooded:
 				if mech && !road {
-					t.Fatalf("%q: mechanized into flooded %s off road (9.5.1)", p.cmd, path[k])
+					t.Fatalf("%q: mechanized into flooded %s off road (9.5.1)", p.Command, path[k])
 				}
 				if !road && k < len(path)-1 {
-					t.Fatalf("%q: goes on after entering flooded %s off road (9.5.1)", p.cmd, path[k])
+					t.Fatalf("%q: goes on after entering flooded %s off road (9.5.1)", p.Command, path[k])
 				}
 			}
 			if before.b.feature(from, to, Impassable) {
-				t.Fatalf("%q: crosses an impassable hexside (9.6)", p.cmd)
+				t.Fatalf("%q: crosses an impassable hexside (9.6)", p.Command)
 			}
 			if (c.SM || k > 1) && before.b.feature(from, to, MajorRiver) && !road {
-				t.Fatalf("%q: crosses the major river %s/%s not as its first move (9.4.1)", p.cmd, path[k-1], path[k])
+				t.Fatalf("%q: crosses the major river %s/%s not as its first move (9.4.1)", p.Command, path[k-1], path[k])
 			}
 		}
 	}

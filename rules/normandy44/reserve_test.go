@@ -3,6 +3,8 @@ package normandy44
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // Units of the reserve tests: the 21st Panzer's armor with a gray AC and a
@@ -526,7 +528,7 @@ func TestReserve_DisruptedInEnemyTurn(t *testing.T) {
 	apply(t, g, German, g.combatChoices()[0].Command)
 	var ev string
 	for g.s.Combat != nil {
-		ev += eventsText(apply(t, g, Allied, "advance-done"))
+		ev += rulestest.EventsText(apply(t, g, Allied, "advance-done"))
 	}
 	us := g.s.Units[g.index["ginf"]]
 	if !us.Disrupted || us.Reserve {

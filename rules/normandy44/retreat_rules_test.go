@@ -31,7 +31,7 @@ func cherbourgLineMap(line bool) string {
 		setup:  []string{"ginf 0303", "ainf 0403", "ainf2 0404", "ablock1 0302", "ablock2 0304"},
 		places: []string{"entry 0101 green"},
 	}
-	return withZones(m, "cherbourg-region 0101-0108 0201-0208")
+	return m.withZones("cherbourg-region 0101-0108 0201-0208").text()
 }
 
 // TestRetreat_CherbourgLine (16.3; digest E25, example L1124): German units
@@ -47,7 +47,7 @@ func TestRetreat_CherbourgLine(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := gg.(*Game)
-		g.s.Turn, g.s.Phase, g.s.Side = 3, PhaseMovement, German
+		g.setStage(3, PhaseMovement, German)
 		apply(t, g, German, "order dd never")
 		g.s.Phase, g.s.Side = PhaseCombat, Allied
 		g.enterPhase()

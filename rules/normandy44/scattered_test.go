@@ -1,12 +1,11 @@
 package normandy44
 
 import (
-	"errors"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 const (
@@ -81,7 +80,7 @@ func TestScattered_20_2_3_NoRepl(t *testing.T) {
 	g.s.Repl = []replStock{{Nation: "us", Type: "airborne", Count: 2}}
 	us := &g.s.Units[g.index["p1"]]
 	us.Step, us.Scattered = 1, true
-	if _, err := g.replaceStock(g.index["p1"], map[string]SupplyStatus{"0101": InSupply}); !isRefusal(err, "20.2.3") {
+	if _, err := g.replaceStock(g.index["p1"], map[string]SupplyStatus{"0101": InSupply}); !rulestest.IsRefusal(err, "20.2.3") {
 		t.Errorf("a Scattered unit takes a Repl: %v", err)
 	}
 	us.Scattered = false
@@ -108,7 +107,7 @@ func TestAirborneRepl_20_2_2(t *testing.T) {
 	}
 	g.s.Repl[k].Count--
 	g.s.Units[g.index["p1"]].Step, g.s.Units[g.index["p1"]].Repl = 0, true
-	if _, err := g.replaceStock(g.index["p2"], supplied); !isRefusal(err, "20.2.2") {
+	if _, err := g.replaceStock(g.index["p2"], supplied); !rulestest.IsRefusal(err, "20.2.2") {
 		t.Errorf("a second 82nd Airborne Repl this turn: %v", err)
 	}
 	if _, err := g.replaceStock(g.index["p3"], supplied); err != nil {
@@ -124,7 +123,7 @@ func TestAirborneRepl_20_2_2(t *testing.T) {
 		t.Fatal("the RecoverOne unit's step is not recorded")
 	}
 	p2.Repl, p2.Step = false, 1 // a later turn, after another loss
-	if _, err := g.replaceStock(g.index["p2"], supplied); !isRefusal(err, "20.2.2") {
+	if _, err := g.replaceStock(g.index["p2"], supplied); !rulestest.IsRefusal(err, "20.2.2") {
 		t.Errorf("an S2 unit recovers a second step: %v", err)
 	}
 }
@@ -161,7 +160,7 @@ func TestRegeneration_20_2_3_6_5_2(t *testing.T) {
 	if g.s.Units[g.index["p1"]].Scattered || g.s.Units[g.index["ainf"]].Regroup {
 		t.Error("the Allied Regeneration Phase left the markers on")
 	}
-	if text := eventsText(ev); !strings.Contains(text, "20.2.3") || !strings.Contains(text, "6.5.2 b") {
+	if text := rulestest.EventsText(ev); !strings.Contains(text, "20.2.3") || !strings.Contains(text, "6.5.2 b") {
 		t.Errorf("events %q", text)
 	}
 }
@@ -225,9 +224,4 @@ func TestScattered_20_2_3_DefendAndRetreat(t *testing.T) {
 	if !retreated || !leadOffered {
 		t.Fatalf("no die made a1 retreat (%v) or offered it as DD Lead (%v)", retreated, leadOffered)
 	}
-}
-
-func isRefusal(err error, rule string) bool {
-	var r *rules.Refusal
-	return errors.As(err, &r) && r.Rule == rule
 }

@@ -9,7 +9,7 @@ import (
 
 // enterInitial puts g in the Initial Phase of turn and enters it.
 func enterInitial(g *Game, turn int) []rules.Event {
-	g.s.Turn, g.s.Phase, g.s.Side = turn, PhaseInitial, ""
+	g.setStage(turn, PhaseInitial, "")
 	return g.enterPhase()
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // toTurn plays the Cherbourg scenario, the invasion skipped, with 'end' to the weather roll of turn,
@@ -51,14 +52,6 @@ func rollGliders(t *testing.T, g *Game) []rules.Event {
 	return ev
 }
 
-func eventsText(ev []rules.Event) string {
-	var b strings.Builder
-	for _, e := range ev {
-		b.WriteString(e.Text + "\n")
-	}
-	return b.String()
-}
-
 // TestP17_GermanSupply: the German Supply Phase of turn 1 with every German
 // unit able to trace supply takes no action (P17, 18.1).
 func TestP17_GermanSupply(t *testing.T) {
@@ -66,8 +59,8 @@ func TestP17_GermanSupply(t *testing.T) {
 	skipInvasion(t, g)
 	apply(t, g, German, "end")
 	ev := apply(t, g, German, "end") // the Combat Phase; Supply passes by itself
-	if !strings.Contains(eventsText(ev), "German Supply Phase: no supply marker changes (18.1)") {
-		t.Errorf("P17: %s", eventsText(ev))
+	if !strings.Contains(rulestest.EventsText(ev), "German Supply Phase: no supply marker changes (18.1)") {
+		t.Errorf("P17: %s", rulestest.EventsText(ev))
 	}
 	for i, us := range g.s.Units {
 		if g.unit(i).Side == German && (us.OutOfSupply || us.Isolated) {
@@ -118,7 +111,7 @@ func TestResources_S3_2(t *testing.T) {
 		t.Errorf("turn 2 SupP: %+v", g.s.SupP)
 	}
 	if len(g.s.RP) != 1 || g.s.RP[0] != (supPool{"us", 3}) || len(g.s.Repl) != 1 {
-		t.Errorf("turn 2: RP %+v, Repl %+v\n%s", g.s.RP, g.s.Repl, eventsText(ev))
+		t.Errorf("turn 2: RP %+v, Repl %+v\n%s", g.s.RP, g.s.Repl, rulestest.EventsText(ev))
 	}
 	// Turn 3, die 5: Clear-5. German: 1 infantry Repl for quality 0 or -1,
 	// no SupP. US (odd row): T5 row 5 gives 1 infantry and 1 armor Repl; 1
@@ -144,8 +137,8 @@ func TestResources_S3_2(t *testing.T) {
 	// 6.4.2: the quality-0 Repl is lost if the German Replacement Phase
 	// ends without it.
 	ev = apply(t, g, German, "end")
-	if !strings.Contains(eventsText(ev), "(6.4.2)") {
-		t.Errorf("no word of the lost Repl: %s", eventsText(ev))
+	if !strings.Contains(rulestest.EventsText(ev), "(6.4.2)") {
+		t.Errorf("no word of the lost Repl: %s", rulestest.EventsText(ev))
 	}
 	for _, r := range g.s.Repl {
 		if r.Limit == ReplQuality0 {
@@ -234,7 +227,7 @@ func TestMobilize_6_7(t *testing.T) {
 
 // endOfTurn runs the End Phase of turn on g as it stands.
 func endOfTurn(g *Game, turn int) []rules.Event {
-	g.s.Turn, g.s.Phase, g.s.Side = turn, PhaseEnd, ""
+	g.setStage(turn, PhaseEnd, "")
 	return g.enterPhase()
 }
 
@@ -293,8 +286,8 @@ func TestRemove6FJ_S3_3_II(t *testing.T) {
 			t.Errorf("%s still on the map", id)
 		}
 	}
-	if !strings.Contains(eventsText(ev), "S3.3 II") {
-		t.Errorf("no word of the removal: %s", eventsText(ev))
+	if !strings.Contains(rulestest.EventsText(ev), "S3.3 II") {
+		t.Errorf("no word of the removal: %s", rulestest.EventsText(ev))
 	}
 }
 
@@ -346,8 +339,8 @@ func TestAllot_5_2(t *testing.T) {
 		g.setControl(id, Allied)
 	}
 	ev := endOfTurn(g, 2)
-	if g.fortressInPlay() || !strings.Contains(eventsText(ev), "4 SupP are removed (5.2)") {
-		t.Errorf("the fortress stands: %+v, %s", g.s.SupP, eventsText(ev))
+	if g.fortressInPlay() || !strings.Contains(rulestest.EventsText(ev), "4 SupP are removed (5.2)") {
+		t.Errorf("the fortress stands: %+v, %s", g.s.SupP, rulestest.EventsText(ev))
 	}
 }
 

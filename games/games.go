@@ -1,0 +1,80 @@
+// Package games is the one list of the games pbem plays, and the only package
+// that imports game packages: the rest of pbem knows a game by its
+// rules.Engine alone. Adding a game touches its own package and one line of
+// engines below.
+package games
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/freeplay"
+	"github.com/pbem-referee/pbem/rules/normandy44"
+	"github.com/pbem-referee/pbem/scenarios"
+)
+
+// engines are the games pbem plays, sorted by name.
+var engines = []rules.Engine{
+	freeplay.Engine(),
+	normandy44.Engine(),
+}
+
+// ErrUnknown is wrapped when a name is not a game pbem plays.
+var ErrUnknown = errors.New("unknown game")
+
+// All returns every engine, sorted by name.
+func All() []rules.Engine { return slices.Clone(engines) }
+
+// Names returns the names of the games, sorted.
+func Names() []string {
+	names := make([]string, len(engines))
+	for i, e := range engines {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// Lookup finds a game's engine by name.
+func Lookup(name string) (rules.Engine, error) {
+	for _, e := range engines {
+		if e.Name == name {
+			return e, nil
+		}
+	}
+	return rules.Engine{}, fmt.Errorf("%w %q (pbem plays %s)", ErrUnknown, name, strings.Join(Names(), ", "))
+}
+
+// ReadScenario returns a shipped scenario as a game reads it: the file
+// assembled with the side files it names (a shared map, clipped to its
+// window). These are the bytes an invite digests.
+func ReadScenario(game, name string) ([]byte, error) {
+	e, err := Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	b, err := scenarios.Source(game, name)
+	if err != nil {
+		return nil, err
+	}
+	out, err := e.Assemble(b, scenarios.Embedded(game))
+	if err != nil {
+		return nil, fmt.Errorf("scenario %s/%s: %w", game, name, err)
+	}
+	return out, nil
+}
+
+// Library finds what an invitation names: a game's engine and a scenario's
+// assembled bytes (replay.Loader).
+type Library struct{}
+
+// Shipped is the library of the games and scenarios that ship with pbem.
+var Shipped Library
+
+// Engine implements replay.Loader.
+func (Library) Engine(name string) (rules.Engine, error) { return Lookup(name) }
+
+// Scenario implements replay.Loader.
+func (Library) Scenario(game, name string) ([]byte, error) { return ReadScenario(game, name) }

@@ -1,0 +1,27 @@
+package normandy44
+
+import (
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
+)
+
+// Normandy '44 keeps the promises of every engine (rulestest.Conformance) on
+// its three scenarios (S1 campaign, S2 seven-turn, S3 Cherbourg), with the
+// players options of 24.0 and the optional rules of 25.x.
+func TestConformance(t *testing.T) {
+	read := func(name string) []byte { return readFile(t, "../../scenarios/normandy44/"+name+".scn") }
+	cherbourg, campaign, sevenTurn := read("cherbourg"), read("campaign"), read("seven-turn")
+	setup := func(scenario []byte, options ...string) rules.Setup {
+		return rules.Setup{Scenario: scenario, Options: options}
+	}
+	rulestest.Conformance(t, Engine(), []rulestest.Scenario{
+		{Name: "cherbourg", Setup: setup(cherbourg)},
+		{Name: "cherbourg players=3-allied", Setup: setup(cherbourg, "players=3-allied")},
+		{Name: "cherbourg players=3-german", Setup: setup(cherbourg, "players=3-german")},
+		{Name: "cherbourg players=4", Setup: setup(cherbourg, "players=4")},
+		{Name: "seven-turn coastal-batteries", Setup: setup(sevenTurn, "coastal-batteries", "random-storm")},
+		{Name: "campaign historical-storms", Setup: setup(campaign, "historical-storms")},
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }})
+}
