@@ -12,6 +12,7 @@ import (
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/safetext"
 )
 
 // Queued is a hand-over put in the outbox.
@@ -102,7 +103,9 @@ var turnRE = regexp.MustCompile(`(?i)\bturn\s+(\d+)`)
 // handOverSubject is "[pbem <short id>] <scenario> T<turn> <side> <what>",
 // without T when the game's phase names no turn.
 func handOverSubject(rec GameRecord, r *replay.Replay) string {
-	parts := []string{fmt.Sprintf("[pbem %s]", shortID(rec.ID)), rec.Scenario}
+	// The scenario and seat names come from the invite: escaped, they cannot
+	// break the header or the reader's display.
+	parts := []string{fmt.Sprintf("[pbem %s]", safetext.Escape(shortID(rec.ID))), safetext.Escape(rec.Scenario)}
 	phase := r.Game().Pending().Phase
 	if m := turnRE.FindStringSubmatch(phase); m != nil {
 		parts = append(parts, "T"+m[1])
@@ -110,7 +113,7 @@ func handOverSubject(rec GameRecord, r *replay.Replay) string {
 		parts = append(parts, "T"+m[1])
 	}
 	last := r.Entries()[r.Len()-1]
-	parts = append(parts, last.By, entryWhat(last))
+	parts = append(parts, safetext.Escape(last.By), entryWhat(last))
 	return strings.Join(parts, " ")
 }
 
@@ -162,33 +165,33 @@ func handOverSummary(rec GameRecord, r *replay.Replay) string {
 		from = len(entries) - 1
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Game %s (%s/%s, %s dice), you are receiving entries %d to %d.\n\n",
+	safetext.Fprintf(&b, "Game %s (%s/%s, %s dice), you are receiving entries %d to %d.\n\n",
 		rec.ID, rec.Rules, rec.Scenario, r.DiceMode(), entries[from].Seq, entries[len(entries)-1].Seq)
 	for _, e := range entries[from:] {
-		fmt.Fprintf(&b, "#%d %s %s", e.Seq, e.By, e.Kind)
+		safetext.Fprintf(&b, "#%d %s %s", e.Seq, e.By, e.Kind)
 		if len(e.Commands) > 0 {
-			fmt.Fprintf(&b, ": %s", strings.Join(e.Commands, "; "))
+			safetext.Fprintf(&b, ": %s", strings.Join(e.Commands, "; "))
 		}
 		if e.Text != "" {
-			fmt.Fprintf(&b, ": %q", e.Text)
+			safetext.Fprintf(&b, ": \"%s\"", e.Text)
 		}
 		b.WriteByte('\n')
 		for _, ev := range r.Events(e.Seq) {
-			fmt.Fprintf(&b, "    %s\n", ev.Text)
+			safetext.Fprintf(&b, "    %s\n", ev.Text)
 		}
 		for _, d := range e.Draws {
-			fmt.Fprintf(&b, "    dice for %s: %v (epoch %d)\n", d.For, d.Values, d.Epoch)
+			safetext.Fprintf(&b, "    dice for %s: %v (epoch %d)\n", d.For, d.Values, d.Epoch)
 		}
 		if e.Request != 0 {
-			fmt.Fprintf(&b, "    requests dice (epoch %d)\n", e.Request)
+			safetext.Fprintf(&b, "    requests dice (epoch %d)\n", e.Request)
 		}
 	}
 	w := r.Waiting()
-	fmt.Fprintf(&b, "\nNow: %s\n", w.Text)
+	safetext.Fprintf(&b, "\nNow: %s\n", w.Text)
 	if f := r.Foreseeable(); f != "" {
-		fmt.Fprintf(&b, "Note: %s\n", f)
+		safetext.Fprintf(&b, "Note: %s\n", f)
 	}
-	fmt.Fprintf(&b, "\nThe whole signed log is attached as %s.pbem: 'pbem sync' fetches and verifies it,\nor save it and run 'pbem import %s.pbem'.\n", rec.ID, rec.ID)
+	safetext.Fprintf(&b, "\nThe whole signed log is attached as %s.pbem: 'pbem sync' fetches and verifies it,\nor save it and run 'pbem import %s.pbem'.\n", rec.ID, rec.ID)
 	return b.String()
 }
 

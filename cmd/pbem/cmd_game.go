@@ -15,6 +15,7 @@ import (
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/safetext"
 )
 
 func newCmd() *cobra.Command {
@@ -71,12 +72,12 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 					return err
 				}
 				out := cmd.OutOrStdout()
-				fmt.Fprintf(out, "game %s: %s/%s, you play %s, %s dice\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice)
+				safetext.Fprintf(out, "game %s: %s/%s, you play %s, %s dice\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice)
 				if f := r.Foreseeable(); f != "" {
-					fmt.Fprintln(out, "note:", f)
+					safetext.Fprintln(out, "note:", f)
 				}
 				if rec.Dice != string(logs.DiceSolo) {
-					fmt.Fprintln(out, sendHint(app, rec.ID))
+					safetext.Fprintln(out, sendHint(app, rec.ID))
 				} else {
 					// Solo: no one to send it to; say what to do first.
 					printWaiting(cmd, app, rec, r)
@@ -142,22 +143,22 @@ choice of yours); export the game and send it back.`,
 
 func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 	out := cmd.OutOrStdout()
-	fmt.Fprintf(out, "game %s: %d new entries, %d already here\n", rep.Game, len(rep.Added), rep.Duplicates)
+	safetext.Fprintf(out, "game %s: %d new entries, %d already here\n", rep.Game, len(rep.Added), rep.Duplicates)
 	for _, p := range rep.Added {
 		printPlayed(cmd, p)
 	}
 	for _, eq := range rep.Equivocations {
-		fmt.Fprintf(cmd.ErrOrStderr(), "EQUIVOCATION: %v\n", eq)
+		safetext.Fprintf(cmd.ErrOrStderr(), "EQUIVOCATION: %v\n", eq)
 	}
 	if rep.Failed != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "rejected: %v\n", rep.Failed)
+		safetext.Fprintf(cmd.ErrOrStderr(), "rejected: %v\n", rep.Failed)
 	}
 	for _, p := range rep.Answered {
-		fmt.Fprintf(out, "you answered the dice protocol automatically:\n")
+		safetext.Fprintf(out, "you answered the dice protocol automatically:\n")
 		printPlayed(cmd, p)
 	}
 	if rep.Invited {
-		fmt.Fprintf(out, "this is an invitation: accept it with 'pbem join %s'\n", rep.Game)
+		safetext.Fprintf(out, "this is an invitation: accept it with 'pbem join %s'\n", rep.Game)
 		return
 	}
 	printWaitingFor(cmd, app, rep.Game)
@@ -234,8 +235,8 @@ func notYourTurn(cmd *cobra.Command, app *pbem.App, game string, err error) erro
 	if w.Over || len(w.Seats) == 0 || slices.Contains(w.Seats, rec.Seat) || !seatJoined(r, rec.Seat) {
 		return err
 	}
-	return fmt.Errorf("%w\nnot your turn: waiting for %s (%s); when their file comes, 'pbem import FILE'",
-		err, strings.Join(w.Seats, ", "), w.Text)
+	return &hintError{err, fmt.Sprintf("not your turn: waiting for %s (%s); when their file comes, 'pbem import FILE'",
+		strings.Join(w.Seats, ", "), w.Text)}
 }
 
 func statusCmd() *cobra.Command {
@@ -250,19 +251,19 @@ next and on what. With --at, show the game as it stood after that entry.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
 				out := cmd.OutOrStdout()
-				fmt.Fprintf(out, "game %s: %s/%s, you play %s, %s dice, %d entries\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice, r.Len())
+				safetext.Fprintf(out, "game %s: %s/%s, you play %s, %s dice, %d entries\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice, r.Len())
 				for _, s := range r.Seats() {
-					fmt.Fprintf(out, "  %-10s %s\n", s.Seat, seatLine(s))
+					safetext.Fprintf(out, "  %-10s %s\n", s.Seat, seatLine(s))
 				}
 				if f := r.Foreseeable(); f != "" {
-					fmt.Fprintln(out, "note:", f)
+					safetext.Fprintln(out, "note:", f)
 				}
 				eqs, err := app.Store.Equivocations(cmd.Context(), rec.ID)
 				if err != nil {
 					return err
 				}
 				for _, eq := range eqs {
-					fmt.Fprintf(out, "EQUIVOCATION: two different signed entries %d (the second from %s, %s); the log keeps the first\n",
+					safetext.Fprintf(out, "EQUIVOCATION: two different signed entries %d (the second from %s, %s); the log keeps the first\n",
 						eq.Seq, eq.Source, eq.Found.Format("2006-01-02 15:04"))
 				}
 				if at >= 0 {
@@ -270,16 +271,16 @@ next and on what. With --at, show the game as it stood after that entry.`,
 					if err != nil {
 						return err
 					}
-					fmt.Fprintf(out, "after entry %d:\n", at)
+					safetext.Fprintf(out, "after entry %d:\n", at)
 					for _, l := range g.View(logsSeat(rec.Seat)).Lines {
-						fmt.Fprintln(out, "  "+l)
+						safetext.Fprintln(out, "  "+l)
 					}
 					p := g.Pending()
-					fmt.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
+					safetext.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
 					return nil
 				}
 				for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
-					fmt.Fprintln(out, "  "+l)
+					safetext.Fprintln(out, "  "+l)
 				}
 				printWaiting(cmd, app, rec, r)
 				return nil
@@ -316,10 +317,10 @@ func legalCmd() *cobra.Command {
 						continue
 					}
 					n++
-					fmt.Fprintln(out, legalLine(c))
+					safetext.Fprintln(out, legalLine(c))
 				}
 				if n == 0 {
-					fmt.Fprintln(out, nothingNow(rec, r))
+					safetext.Fprintln(out, nothingNow(rec, r))
 				}
 				return nil
 			})
@@ -374,7 +375,7 @@ signed entry a line; anyone can check it with 'pbem verify FILE'.`,
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "game %s: %d entries written to %s\n", rec.ID, n, output)
+				safetext.Fprintf(cmd.OutOrStdout(), "game %s: %d entries written to %s\n", rec.ID, n, output)
 				return nil
 			})
 		},
@@ -398,7 +399,7 @@ func gamesCmd() *cobra.Command {
 				}
 				out := cmd.OutOrStdout()
 				if len(games) == 0 {
-					fmt.Fprintln(out, "no games yet: start one with 'pbem new' or import an invitation")
+					safetext.Fprintln(out, "no games yet: start one with 'pbem new' or import an invitation")
 				}
 				for _, g := range games {
 					_, r, err := app.Status(cmd.Context(), g.ID)
@@ -408,7 +409,7 @@ func gamesCmd() *cobra.Command {
 					} else {
 						waiting = waitingText(r.Waiting())
 					}
-					fmt.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
+					safetext.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
 				}
 				return nil
 			})

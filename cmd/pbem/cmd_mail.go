@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/pbem"
+	"github.com/pbem-referee/pbem/safetext"
 )
 
 func mailCmd() *cobra.Command {
@@ -145,12 +146,12 @@ func mailTestCmd() *cobra.Command {
 			return withApp(func(app *pbem.App) error {
 				errs := app.MailTest(cmd.Context())
 				for _, err := range errs {
-					fmt.Fprintln(cmd.ErrOrStderr(), "FAILED:", err)
+					safetext.Fprintln(cmd.ErrOrStderr(), "FAILED:", err)
 				}
 				if len(errs) > 0 {
 					return errFailed
 				}
-				fmt.Fprintln(cmd.OutOrStdout(), "IMAP and SMTP: connected, logged in, folders found")
+				safetext.Fprintln(cmd.OutOrStdout(), "IMAP and SMTP: connected, logged in, folders found")
 				return nil
 			})
 		},
@@ -171,7 +172,7 @@ is ever sent twice.`,
 			return withApp(func(app *pbem.App) error {
 				q, rep, err := app.Send(cmd.Context(), args[0])
 				for _, m := range q {
-					fmt.Fprintf(cmd.OutOrStdout(), "queued game %s up to entry %d for %s\n", m.Game, m.Seq, m.To)
+					safetext.Fprintf(cmd.OutOrStdout(), "queued game %s up to entry %d for %s\n", m.Game, m.Seq, m.To)
 				}
 				printFlush(cmd, rep)
 				return err
@@ -185,10 +186,10 @@ func printFlush(cmd *cobra.Command, rep *pbem.FlushReport) {
 		return
 	}
 	for _, m := range rep.Sent {
-		fmt.Fprintf(cmd.OutOrStdout(), "sent game %s up to entry %d to %s\n", m.Game, m.Seq, m.To)
+		safetext.Fprintf(cmd.OutOrStdout(), "sent game %s up to entry %d to %s\n", m.Game, m.Seq, m.To)
 	}
 	for _, m := range rep.Failed {
-		fmt.Fprintf(cmd.ErrOrStderr(), "not sent yet (retry after %s): game %s entry %d to %s: %s\n",
+		safetext.Fprintf(cmd.ErrOrStderr(), "not sent yet (retry after %s): game %s entry %d to %s: %s\n",
 			m.NextAttempt.Local().Format(time.DateTime), m.Game, m.Seq, m.To, m.LastError)
 	}
 }
@@ -219,7 +220,7 @@ that does not verify is reported and left where it is; nothing stored changes.`,
 func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed bool) {
 	out := cmd.OutOrStdout()
 	if rep.Reset {
-		fmt.Fprintf(out, "%s was renumbered by the server (UIDVALIDITY changed): read again from the start\n", rep.Mailbox)
+		safetext.Fprintf(out, "%s was renumbered by the server (UIDVALIDITY changed): read again from the start\n", rep.Mailbox)
 	}
 	for _, m := range rep.Messages {
 		if m.Import != nil {
@@ -227,29 +228,29 @@ func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed 
 		}
 		if m.Problem != nil {
 			failed = true
-			fmt.Fprintf(cmd.ErrOrStderr(), "message %s (UID %d) left in %s: %v\n", m.MessageID, m.UID, rep.Mailbox, m.Problem)
+			safetext.Fprintf(cmd.ErrOrStderr(), "message %s (UID %d) left in %s: %v\n", m.MessageID, m.UID, rep.Mailbox, m.Problem)
 		}
 	}
 	if len(rep.Messages) == 0 {
-		fmt.Fprintln(out, "no new game mail")
+		safetext.Fprintln(out, "no new game mail")
 	}
 	if rep.Moved > 0 {
-		fmt.Fprintf(out, "moved %d imported messages to the processed folder\n", rep.Moved)
+		safetext.Fprintf(out, "moved %d imported messages to the processed folder\n", rep.Moved)
 	}
 	printFlush(cmd, rep.Flush)
 	if rep.FlushError != nil {
-		fmt.Fprintln(cmd.ErrOrStderr(), "sending:", rep.FlushError)
+		safetext.Fprintln(cmd.ErrOrStderr(), "sending:", rep.FlushError)
 	}
 	for _, g := range rep.Games {
 		mark := "  "
 		if g.Yours {
 			mark = "* "
 		}
-		fmt.Fprintf(out, "%s%s: %s", mark, g.Game.ID, g.Waiting.Text)
+		safetext.Fprintf(out, "%s%s: %s", mark, g.Game.ID, g.Waiting.Text)
 		if g.Hint != "" {
-			fmt.Fprintf(out, " (%s)", g.Hint)
+			safetext.Fprintf(out, " (%s)", g.Hint)
 		}
-		fmt.Fprintln(out)
+		safetext.Fprintln(out)
 	}
 	return failed
 }
@@ -271,16 +272,16 @@ needs you. It reconnects after network failures and stops on Ctrl-C or SIGTERM.`
 					Poll: poll,
 					OnSync: func(rep *pbem.SyncReport) {
 						if len(rep.Messages) > 0 || (rep.Flush != nil && len(rep.Flush.Sent)+len(rep.Flush.Failed) > 0) {
-							fmt.Fprintln(cmd.OutOrStdout(), time.Now().Format(time.DateTime))
+							safetext.Fprintln(cmd.OutOrStdout(), time.Now().Format(time.DateTime))
 							printSync(cmd, app, rep)
 						}
 					},
 					OnError: func(err error, retry time.Duration) {
-						fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v (reconnecting in %s)\n", time.Now().Format(time.DateTime), err, retry)
+						safetext.Fprintf(cmd.ErrOrStderr(), "%s: %v (reconnecting in %s)\n", time.Now().Format(time.DateTime), err, retry)
 					},
 				})
 				if err == nil {
-					fmt.Fprintln(cmd.ErrOrStderr(), "stopped")
+					safetext.Fprintln(cmd.ErrOrStderr(), "stopped")
 				}
 				return err
 			})

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -19,6 +20,7 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 	_ "github.com/pbem-referee/pbem/rules/freeplay"
 	_ "github.com/pbem-referee/pbem/rules/normandy44"
+	"github.com/pbem-referee/pbem/safetext"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -33,10 +35,32 @@ func main() {
 	root := newRoot()
 	if err := root.ExecuteContext(ctx); err != nil {
 		if !errors.Is(err, errFailed) {
-			fmt.Fprintln(os.Stderr, "pbem:", err)
+			printError(os.Stderr, err)
 		}
 		os.Exit(1)
 	}
+}
+
+// hintError is an error with advice on a line of its own.
+type hintError struct {
+	err  error
+	hint string
+}
+
+func (e *hintError) Error() string { return e.err.Error() + "\n" + e.hint }
+func (e *hintError) Unwrap() error { return e.err }
+
+// printError prints an error escaped, since it may quote a received entry or
+// mail: a newline in it shows as \n instead of starting a line that looks as
+// if pbem had printed it. A hint goes on a line of its own.
+func printError(w io.Writer, err error) {
+	var h *hintError
+	if errors.As(err, &h) {
+		safetext.Fprintln(w, "pbem:", h.err)
+		safetext.Fprintln(w, h.hint)
+		return
+	}
+	safetext.Fprintln(w, "pbem:", err)
 }
 
 func newRoot() *cobra.Command {
