@@ -25,7 +25,10 @@ type Queued struct {
 
 // QueueHandOver puts a message with the game's whole log in the outbox for
 // every other seat's mail address. Queuing the same hand-over again (a retried
-// command) keeps the first message, so nothing is sent twice.
+// command) keeps the first message, so nothing is sent twice. It queues
+// nothing, and returns an *AddressError, while an address is unconfirmed: a
+// seat's own entry names where its mail goes, and pbem never sends there
+// unseen (ChooseAddress).
 func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) {
 	rec, r, err := a.open(ctx, game)
 	if err != nil {
@@ -39,7 +42,14 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 	if cfg, err := a.Home.LoadMailConfig(); err == nil && cfg.Address != "" {
 		from = cfg.Address
 	}
-	to := recipients(rec, r, id)
+	hs, err := a.handOverAddresses(ctx, rec, r)
+	if err != nil {
+		return nil, err
+	}
+	if warnings := unconfirmed(rec.ID, hs); len(warnings) > 0 {
+		return nil, &AddressError{Warnings: warnings}
+	}
+	to := recipients(hs, id.Mail)
 	if len(to) == 0 {
 		return nil, fmt.Errorf("game %s: no opponent mail address is known (the invite names none): export the log and send it by hand", rec.ID)
 	}
@@ -68,23 +78,6 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 		out = append(out, Queued{ID: qid, Game: rec.ID, Seq: last.Seq, To: addr})
 	}
 	return out, nil
-}
-
-// recipients are the other seats' addresses, or the opponent named at new.
-func recipients(rec GameRecord, r *replay.Replay, id *Identity) []string {
-	var to []string
-	seen := map[string]bool{strings.ToLower(id.Mail): true}
-	for _, s := range r.Seats() {
-		if s.Seat == rec.Seat || s.Mail == "" || seen[strings.ToLower(s.Mail)] {
-			continue
-		}
-		seen[strings.ToLower(s.Mail)] = true
-		to = append(to, s.Mail)
-	}
-	if len(to) == 0 && rec.Opponent != "" && !seen[strings.ToLower(rec.Opponent)] {
-		to = append(to, rec.Opponent)
-	}
-	return to
 }
 
 // messageID is the same for the same hand-over to the same recipient, so that
