@@ -154,9 +154,10 @@ func (a *App) handOverAddresses(ctx context.Context, rec GameRecord, r *replay.R
 	return out, nil
 }
 
-// addressWarnings lists the seats of a game whose hand-overs would go to an
-// unconfirmed address.
-func (a *App) addressWarnings(ctx context.Context, rec GameRecord, r *replay.Replay) ([]AddressWarning, error) {
+// AddressWarnings lists the seats of a game whose hand-overs would go to an
+// address this player has not seen them use (HandOverAddress.Unconfirmed).
+// status, games, import, sync and send show them.
+func (a *App) AddressWarnings(ctx context.Context, rec GameRecord, r *replay.Replay) ([]AddressWarning, error) {
 	hs, err := a.handOverAddresses(ctx, rec, r)
 	if err != nil {
 		return nil, err
@@ -173,17 +174,6 @@ func unconfirmed(game string, hs []HandOverAddress) []AddressWarning {
 		}
 	}
 	return ws
-}
-
-// AddressWarnings lists the seats of a game whose hand-overs would go to an
-// address this player has not seen them use. status, games, import, sync
-// and send show them.
-func (a *App) AddressWarnings(ctx context.Context, game string) ([]AddressWarning, error) {
-	rec, r, err := a.open(ctx, game)
-	if err != nil {
-		return nil, err
-	}
-	return a.addressWarnings(ctx, rec, r)
 }
 
 // ChooseAddress sets where a seat's hand-overs go, for this game, whatever its

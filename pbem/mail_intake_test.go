@@ -2,6 +2,7 @@ package pbem
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -27,6 +28,19 @@ func useAddress(t *testing.T, a *App, addr string) {
 	if err := a.Home.SaveMailConfig(cfg); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func warningsOf(t *testing.T, a *App, game string) []AddressWarning {
+	t.Helper()
+	rec, r, err := a.Status(context.Background(), game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := a.AddressWarnings(context.Background(), rec, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws
 }
 
 // A stranger's invitation that arrives by sync is listed apart from the
@@ -127,8 +141,8 @@ func TestSyncExpectedInvitations(t *testing.T) {
 	if len(rep.Invitations) != 0 || len(rep.Games) != 1 || len(rep.Games[0].Warnings) != 0 {
 		t.Errorf("anna after jan's accept: games %+v, invitations %+v", rep.Games, rep.Invitations)
 	}
-	if ws, err := jan.AddressWarnings(ctx, game); err != nil || len(ws) != 0 {
-		t.Errorf("jan's warnings: %v, %v", ws, err)
+	if ws := warningsOf(t, jan, game); len(ws) != 0 {
+		t.Errorf("jan's warnings: %v", ws)
 	}
 
 	// Anna, whose key Jan has played, invites him to an open seat.
@@ -229,8 +243,8 @@ func TestJoinWithAnotherAddressWarnsAndSendAsks(t *testing.T) {
 	if err != nil || len(q) != 1 || q[0].To != "jan@example.org" || len(fl.Sent) != 1 || fl.Sent[0].To != "jan@example.org" {
 		t.Fatalf("send after the choice: queued %+v, flush %+v, err %v", q, fl, err)
 	}
-	if ws, err := anna.AddressWarnings(ctx, game); err != nil || len(ws) != 0 {
-		t.Errorf("warnings after the choice: %v, %v", ws, err)
+	if ws := warningsOf(t, anna, game); len(ws) != 0 {
+		t.Errorf("warnings after the choice: %v", ws)
 	}
 	for _, bad := range []struct{ seat, addr string }{{"", "not an address"}, {"allied", "jan@example.org"}, {"nobody", "jan@example.org"}} {
 		if _, err := anna.ChooseAddress(ctx, game, bad.seat, bad.addr); err == nil {

@@ -290,7 +290,7 @@ func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, []Invitation, er
 			}
 		}
 		if !invited {
-			if gw.Warnings, err = a.addressWarnings(ctx, g, r); err != nil {
+			if gw.Warnings, err = a.AddressWarnings(ctx, g, r); err != nil {
 				return out, invitations, err
 			}
 		}

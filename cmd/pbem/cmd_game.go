@@ -89,7 +89,7 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 	cmd.Flags().StringVar(&scenario, "scenario", "", "GAME/SCENARIO, as 'pbem scenarios' lists them")
 	cmd.Flags().StringVar(&ng.Seat, "side", "", "the side (seat) you play")
 	cmd.Flags().StringVar(&ng.OpponentKey, "opponent-key", "", "your opponent's public key (ssh-ed25519 AAAA... or a file): only that key may join")
-	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address")
+	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address: the invitation goes there, and pbem warns if his join entry names another")
 	cmd.Flags().StringVar(&dice, "dice", "strict", "dice mode: strict, casual or solo")
 	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. players=4, historical-storms, coastal-batteries, or freeplay's seats=A,B,C (repeatable; see above)")
 	_ = cmd.MarkFlagRequired("scenario")
@@ -157,11 +157,43 @@ func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 		safetext.Fprintf(out, "you answered the dice protocol automatically:\n")
 		printPlayed(cmd, p)
 	}
-	if rep.Invited {
-		safetext.Fprintf(out, "this is an invitation: accept it with 'pbem join %s'\n", rep.Game)
+	rec, r, err := app.Status(cmd.Context(), rep.Game)
+	if err != nil {
+		safetext.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
 		return
 	}
-	printWaitingFor(cmd, app, rep.Game)
+	if err := printIntake(cmd, app, rec, r); err != nil {
+		safetext.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
+	}
+	if !rep.Invited {
+		printWaiting(cmd, app, rec, r)
+	}
+}
+
+// printIntake says, for an invitation, who sent it, how it came and what to
+// do; for a game, which hand-over addresses are unconfirmed and what to do.
+func printIntake(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
+	out := cmd.OutOrStdout()
+	inv, invited, err := app.Invitation(cmd.Context(), rec, r)
+	if err != nil {
+		return err
+	}
+	switch {
+	case invited && inv.Declined():
+		safetext.Fprintf(out, "you declined this invitation from %s: it is not listed ('pbem join %s' still accepts it)\n", inv.Sender(), rec.ID)
+	case invited && inv.Expected():
+		safetext.Fprintf(out, "this is an invitation from %s, %s: accept it with 'pbem join %s'\n", inv.Sender(), inv.Arrival(), rec.ID)
+	case invited:
+		safetext.Fprintf(out, "this is an invitation you did not expect, from %s, %s: %s.\n", inv.Sender(), inv.Arrival(), inv.Why())
+		safetext.Fprintf(out, "It is not listed with your games, and nothing is answered or sent: 'pbem join %s' plays it, 'pbem decline %s' drops it\n", rec.ID, rec.ID)
+	default:
+		ws, err := app.AddressWarnings(cmd.Context(), rec, r)
+		if err != nil {
+			return err
+		}
+		printAddressWarnings(out, "", ws)
+	}
+	return nil
 }
 
 func joinCmd() *cobra.Command {
@@ -257,6 +289,9 @@ next and on what. With --at, show the game as it stood after that entry.`,
 				}
 				if f := r.Foreseeable(); f != "" {
 					safetext.Fprintln(out, "note:", f)
+				}
+				if err := printIntake(cmd, app, rec, r); err != nil {
+					return err
 				}
 				eqs, err := app.Store.Equivocations(cmd.Context(), rec.ID)
 				if err != nil {
@@ -386,23 +421,49 @@ signed entry a line; anyone can check it with 'pbem verify FILE'.`,
 }
 
 func gamesCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:     "games",
-		Short:   "list your games and what each waits for",
-		Example: "  pbem games",
+	var all bool
+	cmd := &cobra.Command{
+		Use:   "games",
+		Short: "list your games and what each waits for, and the invitations apart",
+		Long: `List your games and what each waits for. An invitation is listed with them
+when it names your key or comes from a key you have played with (and, by
+mail, from the address its inviter signed); any other invitation is listed
+apart, with who sent it and from where, until you join or decline it.
+A game whose hand-overs would go to an address you have not seen its player
+use says so, with what to do.`,
+		Example: "  pbem games\n  pbem games --all     # with the invitations you declined",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return withApp(func(app *pbem.App) error {
-				games, err := app.Store.Games(cmd.Context())
+				ctx := cmd.Context()
+				games, err := app.Store.Games(ctx)
 				if err != nil {
 					return err
 				}
-				out := cmd.OutOrStdout()
-				if len(games) == 0 {
-					safetext.Fprintln(out, "no games yet: start one with 'pbem new' or import an invitation")
+				invs, err := app.Invitations(ctx)
+				if err != nil {
+					return err
 				}
+				apart := map[string]pbem.Invitation{}
+				var unexpected, declined []pbem.Invitation
+				for _, inv := range invs {
+					switch {
+					case inv.Declined():
+						declined = append(declined, inv)
+						apart[inv.Game.ID] = inv
+					case !inv.Expected():
+						unexpected = append(unexpected, inv)
+						apart[inv.Game.ID] = inv
+					}
+				}
+				out := cmd.OutOrStdout()
+				listed := 0
 				for _, g := range games {
-					_, r, err := app.Status(cmd.Context(), g.ID)
+					if _, ok := apart[g.ID]; ok {
+						continue
+					}
+					listed++
+					rec, r, err := app.Status(ctx, g.ID)
 					waiting := ""
 					if err != nil {
 						waiting = "cannot replay: " + err.Error()
@@ -410,9 +471,31 @@ func gamesCmd() *cobra.Command {
 						waiting = waitingText(r.Waiting())
 					}
 					safetext.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
+					if err == nil {
+						ws, err := app.AddressWarnings(ctx, rec, r)
+						if err != nil {
+							return err
+						}
+						printAddressWarnings(out, "    ", ws)
+					}
+				}
+				if listed == 0 {
+					safetext.Fprintln(out, "no games yet: start one with 'pbem new' or import an invitation")
+				}
+				printUnexpected(out, unexpected)
+				switch {
+				case len(declined) > 0 && all:
+					safetext.Fprintf(out, "\ninvitations you declined ('pbem join GAME' still accepts one):\n")
+					for _, inv := range declined {
+						printInvitation(out, inv)
+					}
+				case len(declined) > 0:
+					safetext.Fprintf(out, "\n%d declined invitation(s) not shown: pbem games --all\n", len(declined))
 				}
 				return nil
 			})
 		},
 	}
+	cmd.Flags().BoolVar(&all, "all", false, "list the invitations you declined too")
+	return cmd
 }

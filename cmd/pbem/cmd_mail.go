@@ -159,17 +159,37 @@ func mailTestCmd() *cobra.Command {
 }
 
 func sendCmd() *cobra.Command {
-	return &cobra.Command{
+	var to []string
+	cmd := &cobra.Command{
 		Use:   "send GAME",
 		Short: "mail the game's log to your opponent",
 		Long: `Mail your opponent the game: a summary of what happened since they last
 played, and the whole signed log as an attachment. The message goes through an
 outbox: a failed send is retried (by the next send, sync or serve) and nothing
-is ever sent twice.`,
-		Example: "  pbem send cherbourg-3fa9c1",
-		Args:    cobra.ExactArgs(1),
+is ever sent twice.
+
+Hand-overs go to the address each opponent's own join entry names. pbem sends
+nothing, and says why, when that address differs from the one your invitation
+named (--opponent-email) or from every address the opponent's mail came from:
+ask your opponent by other means, then choose with --to. The choice is kept
+for the game, and pbem stops asking about that seat.`,
+		Example: `  pbem send cherbourg-3fa9c1
+  pbem send cherbourg-3fa9c1 --to jan@example.org
+  pbem send cotentin-77aa01 --to cw=ian@example.org     # a game with several opponents`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withApp(func(app *pbem.App) error {
+				for _, spec := range to {
+					seat, addr, ok := strings.Cut(spec, "=")
+					if !ok {
+						seat, addr = "", spec
+					}
+					h, err := app.ChooseAddress(cmd.Context(), args[0], seat, addr)
+					if err != nil {
+						return err
+					}
+					safetext.Fprintf(cmd.OutOrStdout(), "hand-overs for %s now go to %s (your choice, kept for this game)\n", h.Seat, h.To)
+				}
 				q, rep, err := app.Send(cmd.Context(), args[0])
 				for _, m := range q {
 					safetext.Fprintf(cmd.OutOrStdout(), "queued game %s up to entry %d for %s\n", m.Game, m.Seq, m.To)
@@ -179,6 +199,8 @@ is ever sent twice.`,
 			})
 		},
 	}
+	cmd.Flags().StringArrayVar(&to, "to", nil, "send the hand-overs to this address (SEAT=ADDRESS when the game has several opponents); kept for the game")
+	return cmd
 }
 
 func printFlush(cmd *cobra.Command, rep *pbem.FlushReport) {
@@ -222,9 +244,14 @@ func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed 
 	if rep.Reset {
 		safetext.Fprintf(out, "%s was renumbered by the server (UIDVALIDITY changed): read again from the start\n", rep.Mailbox)
 	}
+	imported := map[string]bool{}
 	for _, m := range rep.Messages {
 		if m.Import != nil {
 			printImport(cmd, app, m.Import)
+			imported[m.Import.Game] = true
+		}
+		for _, w := range m.Held {
+			safetext.Fprintf(out, "your dice answer in game %s is stored but not mailed: %s\n", w.Game, w.String())
 		}
 		if m.Problem != nil {
 			failed = true
@@ -251,7 +278,17 @@ func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed 
 			safetext.Fprintf(out, " (%s)", g.Hint)
 		}
 		safetext.Fprintln(out)
+		if !imported[g.Game.ID] { // printImport has said it already
+			printAddressWarnings(out, "    ", g.Warnings)
+		}
 	}
+	var older []pbem.Invitation
+	for _, inv := range rep.Invitations {
+		if !imported[inv.Game.ID] {
+			older = append(older, inv)
+		}
+	}
+	printUnexpected(out, older)
 	return failed
 }
 

@@ -83,7 +83,7 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 	root.AddCommand(
 		versionCmd(), idCmd(), newCmd(), importCmd(), joinCmd(), doCmd(), statusCmd(),
 		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(), scenarioCmd(),
-		noteCmd(), resignCmd(), takebackCmd(), agreeCmd(), demoCmd(),
+		noteCmd(), resignCmd(), takebackCmd(), agreeCmd(), declineCmd(), demoCmd(),
 		mailCmd(), sendCmd(), syncCmd(), serveCmd(),
 	)
 	return root
