@@ -30,6 +30,18 @@ func useAddress(t *testing.T, a *App, addr string) {
 	}
 }
 
+// inviteFreeplay has a player make a strict freeplay game as allied, the
+// other seat reserved for key and mail when they are set; it returns the id.
+func inviteFreeplay(t *testing.T, a *App, name, key, mail string) string {
+	t.Helper()
+	_, rec, err := a.New(context.Background(), NewGame{Name: name, Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
+		OpponentKey: key, OpponentMail: mail, Dice: logs.DiceStrict})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.ID
+}
+
 func warningsOf(t *testing.T, a *App, game string) []AddressWarning {
 	t.Helper()
 	rec, r, err := a.Status(context.Background(), game)
@@ -53,12 +65,8 @@ func TestSyncStrangersInvitationListedApart(t *testing.T) {
 	bob := mailPlayer(t, w, "Bob", "bob")
 	jan := mailPlayer(t, w, "Jan", "jan")
 	// Bob knows Jan's address, not his key: the seat is open to anyone.
-	_, rec, err := bob.New(ctx, NewGame{Name: "lure", Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
-		OpponentMail: "jan@example.org", Dice: logs.DiceStrict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustSend(t, ctx, bob, rec.ID)
+	id := inviteFreeplay(t, bob, "lure", "", "jan@example.org")
+	mustSend(t, ctx, bob, id)
 	_, deliveredBefore := w.counts()
 
 	rep := mustSync(t, ctx, jan)
@@ -75,7 +83,7 @@ func TestSyncStrangersInvitationListedApart(t *testing.T) {
 		t.Fatalf("want one invitation listed apart, got %+v", rep.Invitations)
 	}
 	inv := rep.Invitations[0]
-	if inv.Expected() || inv.Reserved || inv.Known || inv.Game.ID != rec.ID {
+	if inv.Expected() || inv.Reserved || inv.Known || inv.Game.ID != id {
 		t.Errorf("the stranger's invitation: %+v", inv)
 	}
 	if got := inv.Sender(); !strings.HasPrefix(got, "Bob <bob@example.org>, key SHA256:") {
@@ -94,7 +102,7 @@ func TestSyncStrangersInvitationListedApart(t *testing.T) {
 		t.Errorf("jan's outbox after the invitation: %d, %v", len(due), err)
 	}
 
-	if _, err := jan.Decline(ctx, rec.ID); err != nil {
+	if _, err := jan.Decline(ctx, id); err != nil {
 		t.Fatal(err)
 	}
 	// Bob sends it again: it stays declined, and still nothing goes out.
@@ -103,11 +111,11 @@ func TestSyncStrangersInvitationListedApart(t *testing.T) {
 	if len(rep.Messages) != 1 || len(rep.Games) != 0 || len(rep.Invitations) != 0 {
 		t.Errorf("after decline: messages %d, games %+v, invitations %+v", len(rep.Messages), rep.Games, rep.Invitations)
 	}
-	g, err := jan.Store.Game(ctx, rec.ID)
+	g, err := jan.Store.Game(ctx, id)
 	if err != nil || g.Status != StatusDeclined {
 		t.Errorf("the declined invitation came back as %+v, %v", g, err)
 	}
-	if lines, err := jan.Store.Lines(ctx, rec.ID); err != nil || len(lines) != 1 {
+	if lines, err := jan.Store.Lines(ctx, id); err != nil || len(lines) != 1 {
 		t.Errorf("decline touched the signed history: %d lines, %v", len(lines), err)
 	}
 	invs, err := jan.Invitations(ctx)
@@ -115,13 +123,13 @@ func TestSyncStrangersInvitationListedApart(t *testing.T) {
 		t.Errorf("Invitations after decline: %+v, %v", invs, err)
 	}
 	// Joining still works, and makes it a game.
-	if _, err := jan.Join(ctx, rec.ID, ""); err != nil {
+	if _, err := jan.Join(ctx, id, ""); err != nil {
 		t.Fatal(err)
 	}
-	if g, _ := jan.Store.Game(ctx, rec.ID); g.Status != "active" {
+	if g, _ := jan.Store.Game(ctx, id); g.Status != "active" {
 		t.Errorf("after join the status is %q", g.Status)
 	}
-	if _, err := jan.Decline(ctx, rec.ID); err == nil || !strings.Contains(err.Error(), "resign") {
+	if _, err := jan.Decline(ctx, id); err == nil || !strings.Contains(err.Error(), "resign") {
 		t.Errorf("declining a joined game: %v", err)
 	}
 }
@@ -146,19 +154,15 @@ func TestSyncExpectedInvitations(t *testing.T) {
 	}
 
 	// Anna, whose key Jan has played, invites him to an open seat.
-	_, rec, err := anna.New(ctx, NewGame{Name: "again", Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
-		OpponentMail: "jan@example.org", Dice: logs.DiceStrict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustSend(t, ctx, anna, rec.ID)
+	id := inviteFreeplay(t, anna, "again", "", "jan@example.org")
+	mustSend(t, ctx, anna, id)
 	rep = mustSync(t, ctx, jan)
 	if len(rep.Invitations) != 0 {
 		t.Errorf("an invitation from a known key is listed apart: %+v", rep.Invitations)
 	}
 	found := false
 	for _, g := range rep.Games {
-		found = found || (g.Game.ID == rec.ID && g.Hint == "pbem join "+rec.ID)
+		found = found || (g.Game.ID == id && g.Hint == "pbem join "+id)
 	}
 	if !found {
 		t.Errorf("the known key's invitation is not among the games: %+v", rep.Games)
@@ -168,14 +172,10 @@ func TestSyncExpectedInvitations(t *testing.T) {
 	w.alias("anna.alias@example.org", "anna")
 	useAddress(t, anna, "anna.alias@example.org")
 	janID, _ := jan.Identity()
-	_, rec, err = anna.New(ctx, NewGame{Name: "third", Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
-		OpponentKey: janID.AuthorizedKey(), OpponentMail: "jan@example.org", Dice: logs.DiceStrict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustSend(t, ctx, anna, rec.ID)
+	id = inviteFreeplay(t, anna, "third", janID.AuthorizedKey(), "jan@example.org")
+	mustSend(t, ctx, anna, id)
 	rep = mustSync(t, ctx, jan)
-	if len(rep.Invitations) != 1 || rep.Invitations[0].Game.ID != rec.ID {
+	if len(rep.Invitations) != 1 || rep.Invitations[0].Game.ID != id {
 		t.Fatalf("the invitation from another address: want it listed apart, got %+v", rep.Invitations)
 	}
 	inv := rep.Invitations[0]
@@ -196,12 +196,7 @@ func TestJoinWithAnotherAddressWarnsAndSendAsks(t *testing.T) {
 	// Anna has an old address of Jan's; it still reaches him.
 	w.alias("jan.old@example.org", "jan")
 	janID, _ := jan.Identity()
-	_, rec, err := anna.New(ctx, NewGame{Name: "duel", Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
-		OpponentKey: janID.AuthorizedKey(), OpponentMail: "jan.old@example.org", Dice: logs.DiceStrict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	game := rec.ID
+	game := inviteFreeplay(t, anna, "duel", janID.AuthorizedKey(), "jan.old@example.org")
 	mustSend(t, ctx, anna, game)
 	rep := mustSync(t, ctx, jan)
 	if len(rep.Invitations) != 0 || len(rep.Games) != 1 {
@@ -264,12 +259,7 @@ func TestDiceAnswerHeldForUnconfirmedAddress(t *testing.T) {
 	w.alias("someone@elsewhere.example", "anna")
 	useAddress(t, anna, "someone@elsewhere.example")
 	janID, _ := jan.Identity()
-	_, rec, err := anna.New(ctx, NewGame{Name: "duel", Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
-		OpponentKey: janID.AuthorizedKey(), OpponentMail: janID.Mail, Dice: logs.DiceStrict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	game := rec.ID
+	game := inviteFreeplay(t, anna, "duel", janID.AuthorizedKey(), janID.Mail)
 	if _, err := jan.Import(ctx, bytes.NewReader(exportLog(t, ctx, anna, game)), "invite.pbem"); err != nil {
 		t.Fatal(err)
 	}

@@ -26,15 +26,22 @@ func newPlayer(t *testing.T, dir, name, mail string) (home, pub string) {
 	return home, pub
 }
 
+// strangerInvitesJan has Bob, whom Jan has never played, invite anyone to a
+// game; Jan imports it. It returns Jan's home, the game and the import's output.
+func strangerInvitesJan(t *testing.T) (jan, id, imported string) {
+	t.Helper()
+	dir := t.TempDir()
+	bob, _ := newPlayer(t, dir, "Bob", "bob@example.org")
+	jan, _ = newPlayer(t, dir, "Jan", "jan@example.org")
+	out := pbemOK(t, bob, "", "new", "lure", "--scenario", "freeplay/allied-german", "--side", "allied")
+	id = regexp.MustCompile(`lure-[0-9a-f]+`).FindString(out)
+	return jan, id, pbemOK(t, jan, pbemOK(t, bob, "", "export", id, "-o", "-"), "import", "-")
+}
+
 // A stranger's invitation is listed apart by 'pbem games', with who sent it
 // and why it is not a game; 'pbem decline' hides it and 'games --all' shows it.
 func TestGamesListsStrangersInvitationApart(t *testing.T) {
-	dir := t.TempDir()
-	bob, _ := newPlayer(t, dir, "Bob", "bob@example.org")
-	jan, _ := newPlayer(t, dir, "Jan", "jan@example.org")
-	out := pbemOK(t, bob, "", "new", "lure", "--scenario", "freeplay/allied-german", "--side", "allied")
-	id := regexp.MustCompile(`lure-[0-9a-f]+`).FindString(out)
-	imp := pbemOK(t, jan, pbemOK(t, bob, "", "export", id, "-o", "-"), "import", "-")
+	jan, id, imp := strangerInvitesJan(t)
 	wantIn(t, "import", imp, "this is an invitation you did not expect, from Bob <bob@example.org>, key SHA256:",
 		"imported from a file: it names no seat for your key, and you have not played its inviter's key.",
 		"nothing is answered or sent: 'pbem join "+id+"' plays it, 'pbem decline "+id+"' drops it")
@@ -100,12 +107,7 @@ func TestJoinAddressWarningAndSendTo(t *testing.T) {
 // sync and serve say that a dice answer was held, why and what to do, and
 // list the invitations that are not games.
 func TestSyncReportPrintsHeldAnswersAndInvitations(t *testing.T) {
-	dir := t.TempDir()
-	bob, _ := newPlayer(t, dir, "Bob", "bob@example.org")
-	jan, _ := newPlayer(t, dir, "Jan", "jan@example.org")
-	out := pbemOK(t, bob, "", "new", "lure", "--scenario", "freeplay/allied-german", "--side", "allied")
-	id := regexp.MustCompile(`lure-[0-9a-f]+`).FindString(out)
-	pbemOK(t, jan, pbemOK(t, bob, "", "export", id, "-o", "-"), "import", "-")
+	jan, id, _ := strangerInvitesJan(t)
 	t.Setenv("PBEM_HOME", jan)
 	err := withApp(func(app *pbem.App) error {
 		invs, err := app.Invitations(t.Context())
