@@ -162,7 +162,7 @@ func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 		safetext.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
 		return
 	}
-	if err := printIntake(cmd, app, rec, r); err != nil {
+	if _, err := printIntake(cmd, app, rec, r); err != nil {
 		safetext.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
 	}
 	if !rep.Invited {
@@ -172,12 +172,15 @@ func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 
 // printIntake says, for an invitation, who sent it, how it came and what to
 // do; for a game, which hand-over addresses are unconfirmed and what to do.
-func printIntake(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
+// apart is true for an invitation listed apart from the games (unexpected or
+// declined).
+func printIntake(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay) (apart bool, err error) {
 	out := cmd.OutOrStdout()
 	inv, invited, err := app.Invitation(cmd.Context(), rec, r)
 	if err != nil {
-		return err
+		return false, err
 	}
+	apart = invited && (inv.Declined() || !inv.Expected())
 	switch {
 	case invited && inv.Declined():
 		safetext.Fprintf(out, "you declined this invitation from %s: it is not listed ('pbem join %s' still accepts it)\n", inv.Sender(), rec.ID)
@@ -189,11 +192,11 @@ func printIntake(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *repl
 	default:
 		ws, err := app.AddressWarnings(cmd.Context(), rec, r)
 		if err != nil {
-			return err
+			return false, err
 		}
 		printAddressWarnings(out, "", ws)
 	}
-	return nil
+	return apart, nil
 }
 
 func joinCmd() *cobra.Command {
@@ -290,7 +293,8 @@ next and on what. With --at, show the game as it stood after that entry.`,
 				if f := r.Foreseeable(); f != "" {
 					safetext.Fprintln(out, "note:", f)
 				}
-				if err := printIntake(cmd, app, rec, r); err != nil {
+				apart, err := printIntake(cmd, app, rec, r)
+				if err != nil {
 					return err
 				}
 				eqs, err := app.Store.Equivocations(cmd.Context(), rec.ID)
@@ -317,7 +321,9 @@ next and on what. With --at, show the game as it stood after that entry.`,
 				for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
 					safetext.Fprintln(out, "  "+l)
 				}
-				printWaiting(cmd, app, rec, r)
+				if !apart { // printIntake has said what to do
+					printWaiting(cmd, app, rec, r)
+				}
 				return nil
 			})
 		},
