@@ -105,7 +105,10 @@ func importCmd() *cobra.Command {
 chain, dice, rules) before it is stored, and nothing stored is ever changed. A
 file with a bad entry stores the entries before it and says what failed.
 If the dice protocol awaits your answer, pbem gives it at once (it needs no
-choice of yours); export the game and send it back.`,
+choice of yours); export the game and send it back.
+An invitation that names neither your key nor a key you have played with is
+listed apart by 'pbem games' until you join or decline it. Received text is
+shown with control and bidi characters escaped (\x1b, \u202e).`,
 		Example: `  pbem import cherbourg-3fa9c1.pbem
   pbem import ~/Downloads/*.pbem
   pbem import - < reply.pbem`,

@@ -223,7 +223,10 @@ func syncCmd() *cobra.Command {
 		Long: `Fetch the new game messages (only those: the server finds them by their
 X-PBEM headers), verify and import each log, answer dice requests (no choice of
 yours is needed), send the outbox, and list what waits in each game. A message
-that does not verify is reported and left where it is; nothing stored changes.`,
+that does not verify is reported and left where it is; nothing stored changes.
+Invitations you did not expect are listed apart, and nothing is answered or
+sent for them. A dice answer whose hand-over address is unconfirmed (see
+'pbem send --help') is stored, not mailed, and sync says what to do.`,
 		Example: "  pbem sync",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -299,8 +302,9 @@ func serveCmd() *cobra.Command {
 		Short: "stay connected: import game mail as it arrives and answer dice requests",
 		Long: `Stay connected to the IMAP server (IDLE, or polling where the server lacks
 it): import and verify game mail as it arrives, answer dice requests and mail
-the answers (they need no choice of yours), send the outbox, and report what
-needs you. It reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
+the answers (they need no choice of yours; not to an unconfirmed address, see
+'pbem send --help'), send the outbox, and report what needs you. It
+reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
 		Example: "  pbem serve\n  pbem serve --poll 30s",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
