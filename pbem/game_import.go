@@ -112,9 +112,10 @@ func (a *App) importLog(ctx context.Context, src io.Reader, source string, whole
 		break
 	}
 	rep.Invited = isInvited(r, rec.Seat)
-	if rep.Invited {
-		rec.Status = "invited"
-	} else if r.Waiting().Over {
+	if rep.Invited && rec.Status != StatusDeclined {
+		// A declined invitation stays declined when it comes again.
+		rec.Status = StatusInvited
+	} else if !rep.Invited && r.Waiting().Over {
 		rec.Status = "finished"
 	}
 	if whole && rep.Failed != nil {

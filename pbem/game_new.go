@@ -61,6 +61,11 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	if ng.Dice == "" {
 		ng.Dice = logs.DiceStrict
 	}
+	if ng.OpponentMail != "" {
+		if err := checkAddress(ng.OpponentMail); err != nil {
+			return nil, GameRecord{}, fmt.Errorf("--opponent-email %w", err)
+		}
+	}
 	opponentKey, err := readKeyArg(ng.OpponentKey)
 	if err != nil {
 		return nil, GameRecord{}, err
@@ -68,8 +73,10 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	if ng.Dice == logs.DiceSolo && (opponentKey != "" || ng.OpponentMail != "") {
 		return nil, GameRecord{}, fmt.Errorf("a solo game has no opponent: drop --opponent-key and --opponent-email")
 	}
-	if ng.Dice != logs.DiceSolo && opponentKey != "" && len(seats) != 2 {
-		return nil, GameRecord{}, fmt.Errorf("--opponent-key names one opponent, but scenario %s has %d seats", ng.Scenario, len(seats))
+	if ng.Dice != logs.DiceSolo && (opponentKey != "" || ng.OpponentMail != "") && len(seats) != 2 {
+		// The address would be reserved for every other seat, and each
+		// player's own would then look like a changed address.
+		return nil, GameRecord{}, fmt.Errorf("--opponent-key and --opponent-email name one opponent, but scenario %s has %d seats: leave them out, and each player joins with 'pbem join GAME --side SEAT'", ng.Scenario, len(seats))
 	}
 	g, err := engine.New(setup)
 	if err != nil {

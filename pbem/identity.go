@@ -79,8 +79,8 @@ func checkPerson(name, mail string) error {
 	if strings.TrimSpace(name) == "" {
 		return errors.New("a name is needed (--name)")
 	}
-	if at := strings.Index(mail, "@"); at < 1 || at == len(mail)-1 || strings.ContainsAny(mail, " <>") {
-		return fmt.Errorf("mail address %q: want a plain address such as anna@example.org (--email)", mail)
+	if err := checkAddress(mail); err != nil {
+		return fmt.Errorf("mail address %w (--email)", err)
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/safetext"
 )
 
 // Queued is a hand-over put in the outbox.
@@ -24,7 +25,10 @@ type Queued struct {
 
 // QueueHandOver puts a message with the game's whole log in the outbox for
 // every other seat's mail address. Queuing the same hand-over again (a retried
-// command) keeps the first message, so nothing is sent twice.
+// command) keeps the first message, so nothing is sent twice. It queues
+// nothing, and returns an *AddressError, while an address is unconfirmed: a
+// seat's own entry names where its mail goes, and pbem never sends there
+// unseen (ChooseAddress).
 func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) {
 	rec, r, err := a.open(ctx, game)
 	if err != nil {
@@ -38,7 +42,14 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 	if cfg, err := a.Home.LoadMailConfig(); err == nil && cfg.Address != "" {
 		from = cfg.Address
 	}
-	to := recipients(rec, r, id)
+	hs, err := a.handOverAddresses(ctx, rec, r)
+	if err != nil {
+		return nil, err
+	}
+	if warnings := unconfirmed(rec.ID, hs); len(warnings) > 0 {
+		return nil, &AddressError{Warnings: warnings}
+	}
+	to := recipients(hs, id.Mail)
 	if len(to) == 0 {
 		return nil, fmt.Errorf("game %s: no opponent mail address is known (the invite names none): export the log and send it by hand", rec.ID)
 	}
@@ -69,23 +80,6 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 	return out, nil
 }
 
-// recipients are the other seats' addresses, or the opponent named at new.
-func recipients(rec GameRecord, r *replay.Replay, id *Identity) []string {
-	var to []string
-	seen := map[string]bool{strings.ToLower(id.Mail): true}
-	for _, s := range r.Seats() {
-		if s.Seat == rec.Seat || s.Mail == "" || seen[strings.ToLower(s.Mail)] {
-			continue
-		}
-		seen[strings.ToLower(s.Mail)] = true
-		to = append(to, s.Mail)
-	}
-	if len(to) == 0 && rec.Opponent != "" && !seen[strings.ToLower(rec.Opponent)] {
-		to = append(to, rec.Opponent)
-	}
-	return to
-}
-
 // messageID is the same for the same hand-over to the same recipient, so that
 // a receiver can recognise a duplicate by it as well as by the log.
 func messageID(o Outgoing) string {
@@ -102,7 +96,9 @@ var turnRE = regexp.MustCompile(`(?i)\bturn\s+(\d+)`)
 // handOverSubject is "[pbem <short id>] <scenario> T<turn> <side> <what>",
 // without T when the game's phase names no turn.
 func handOverSubject(rec GameRecord, r *replay.Replay) string {
-	parts := []string{fmt.Sprintf("[pbem %s]", shortID(rec.ID)), rec.Scenario}
+	// The scenario and seat names come from the invite: escaped, they cannot
+	// break the header or the reader's display.
+	parts := []string{fmt.Sprintf("[pbem %s]", safetext.Escape(shortID(rec.ID))), safetext.Escape(rec.Scenario)}
 	phase := r.Game().Pending().Phase
 	if m := turnRE.FindStringSubmatch(phase); m != nil {
 		parts = append(parts, "T"+m[1])
@@ -110,7 +106,7 @@ func handOverSubject(rec GameRecord, r *replay.Replay) string {
 		parts = append(parts, "T"+m[1])
 	}
 	last := r.Entries()[r.Len()-1]
-	parts = append(parts, last.By, entryWhat(last))
+	parts = append(parts, safetext.Escape(last.By), entryWhat(last))
 	return strings.Join(parts, " ")
 }
 
@@ -162,33 +158,33 @@ func handOverSummary(rec GameRecord, r *replay.Replay) string {
 		from = len(entries) - 1
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Game %s (%s/%s, %s dice), you are receiving entries %d to %d.\n\n",
+	safetext.Fprintf(&b, "Game %s (%s/%s, %s dice), you are receiving entries %d to %d.\n\n",
 		rec.ID, rec.Rules, rec.Scenario, r.DiceMode(), entries[from].Seq, entries[len(entries)-1].Seq)
 	for _, e := range entries[from:] {
-		fmt.Fprintf(&b, "#%d %s %s", e.Seq, e.By, e.Kind)
+		safetext.Fprintf(&b, "#%d %s %s", e.Seq, e.By, e.Kind)
 		if len(e.Commands) > 0 {
-			fmt.Fprintf(&b, ": %s", strings.Join(e.Commands, "; "))
+			safetext.Fprintf(&b, ": %s", strings.Join(e.Commands, "; "))
 		}
 		if e.Text != "" {
-			fmt.Fprintf(&b, ": %q", e.Text)
+			safetext.Fprintf(&b, ": \"%s\"", e.Text)
 		}
 		b.WriteByte('\n')
 		for _, ev := range r.Events(e.Seq) {
-			fmt.Fprintf(&b, "    %s\n", ev.Text)
+			safetext.Fprintf(&b, "    %s\n", ev.Text)
 		}
 		for _, d := range e.Draws {
-			fmt.Fprintf(&b, "    dice for %s: %v (epoch %d)\n", d.For, d.Values, d.Epoch)
+			safetext.Fprintf(&b, "    dice for %s: %v (epoch %d)\n", d.For, d.Values, d.Epoch)
 		}
 		if e.Request != 0 {
-			fmt.Fprintf(&b, "    requests dice (epoch %d)\n", e.Request)
+			safetext.Fprintf(&b, "    requests dice (epoch %d)\n", e.Request)
 		}
 	}
 	w := r.Waiting()
-	fmt.Fprintf(&b, "\nNow: %s\n", w.Text)
+	safetext.Fprintf(&b, "\nNow: %s\n", w.Text)
 	if f := r.Foreseeable(); f != "" {
-		fmt.Fprintf(&b, "Note: %s\n", f)
+		safetext.Fprintf(&b, "Note: %s\n", f)
 	}
-	fmt.Fprintf(&b, "\nThe whole signed log is attached as %s.pbem: 'pbem sync' fetches and verifies it,\nor save it and run 'pbem import %s.pbem'.\n", rec.ID, rec.ID)
+	safetext.Fprintf(&b, "\nThe whole signed log is attached as %s.pbem: 'pbem sync' fetches and verifies it,\nor save it and run 'pbem import %s.pbem'.\n", rec.ID, rec.ID)
 	return b.String()
 }
 

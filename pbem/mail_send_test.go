@@ -1,9 +1,14 @@
 package pbem
 
 import (
+	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
+	"unicode"
+
+	"github.com/pbem-referee/pbem/logs"
 )
 
 // A connection cut in the middle of sending loses nothing and, on the next
@@ -99,5 +104,50 @@ func TestSendBackoff(t *testing.T) {
 		if got := sendBackoff(tc.attempts); got != tc.want {
 			t.Errorf("sendBackoff(%d) = %v, want %v", tc.attempts, got, tc.want)
 		}
+	}
+}
+
+// An opponent's note quoted into this player's hand-over summary (sent right
+// after importing it, the summary starts at the note) cannot draw on the
+// receiver's screen, nor can his name or address: control, C1 and bidi
+// characters are written as escapes, and the note stays on its own line.
+func TestHandOverSummaryEscapesReceivedText(t *testing.T) {
+	ctx := context.Background()
+	anna := newTestApp(t, "anna", "anna@example.org")
+	jan := newTestApp(t, "Jan\x1b[2J\u009b31m", "jan\u202egro.elpmaxe@example.org")
+	janID, _ := jan.Identity()
+	_, rec, err := anna.New(ctx, NewGame{Name: "duel", Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
+		OpponentKey: janID.AuthorizedKey(), OpponentMail: "jan@example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	send(t, anna, jan, rec.ID)
+	if _, err := jan.Join(ctx, rec.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := jan.Post(ctx, rec.ID, logs.KindNote, func(b *logs.Body) {
+		b.Text = "gg\n#9 allied act\n\x1b[32mverified ok\x1b[0m\r\u2066"
+	}); err != nil {
+		t.Fatal(err)
+	}
+	send(t, jan, anna, rec.ID)
+	rec, r, err := anna.open(ctx, rec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := handOverSummary(rec, r)
+	for _, c := range sum {
+		if (c < 0x20 && c != '\n') || (c >= 0x7f && c < 0xa0) || unicode.In(c, unicode.Cf) {
+			t.Fatalf("the summary holds %U:\n%q", c, sum)
+		}
+	}
+	for _, line := range strings.Split(sum, "\n") {
+		if strings.HasPrefix(line, "#9 allied act") || strings.HasPrefix(line, "verified ok") {
+			t.Errorf("the note printed a line of its own: %q\n%s", line, sum)
+		}
+	}
+	want := `#2 german note: "gg\n#9 allied act\n\x1b[32mverified ok\x1b[0m\r\u2066"`
+	if !strings.Contains(sum, want) {
+		t.Errorf("the summary lacks the escaped note %s:\n%s", want, sum)
 	}
 }

@@ -29,6 +29,10 @@ type SyncedMessage struct {
 	// Queued are the hand-overs queued because importing it made this player
 	// answer the dice protocol.
 	Queued []Queued
+	// Held are the unconfirmed addresses that kept such an answer from being
+	// queued: it is stored, and goes when the player chooses ('pbem send
+	// GAME --to ADDRESS').
+	Held []AddressWarning
 }
 
 // GameWaiting is what one game awaits after a sync.
@@ -39,6 +43,9 @@ type GameWaiting struct {
 	Yours bool
 	// Hint says what to run, e.g. "pbem join GAME".
 	Hint string
+	// Warnings are the seats whose hand-overs would go to an unconfirmed
+	// address.
+	Warnings []AddressWarning
 }
 
 // SyncReport says what a sync did.
@@ -50,6 +57,9 @@ type SyncReport struct {
 	Flush      *FlushReport
 	FlushError error
 	Games      []GameWaiting
+	// Invitations are the invitations not expected (Invitation.Expected),
+	// listed apart from the games; declined ones are left out.
+	Invitations []Invitation
 }
 
 // Sync fetches the new game messages, imports and verifies each, sends the
@@ -80,7 +90,7 @@ func (a *App) sync(ctx context.Context, opts *imapclient.Options) (*SyncReport, 
 		return rep, err
 	}
 	rep.Flush, rep.FlushError = a.FlushOutbox(ctx)
-	rep.Games, err = a.gamesWaiting(ctx)
+	rep.Games, rep.Invitations, err = a.gamesWaiting(ctx)
 	return rep, err
 }
 
@@ -215,37 +225,59 @@ func (a *App) importMessage(ctx context.Context, raw []byte) SyncedMessage {
 	case len(ir.Equivocations) > 0:
 		sm.Problem = ir.Equivocations[0]
 	}
+	if ir != nil && ir.Failed == nil && len(ir.Added) > 0 {
+		// Where the seat that wrote the newest entry mails from, to compare
+		// with where its hand-overs go.
+		by := ir.Added[len(ir.Added)-1].Entry.By
+		if err := a.noteSender(ctx, ir.Game, by, msg.From); err != nil && sm.Problem == nil {
+			sm.Problem = fmt.Errorf("record the sender's address: %w", err)
+		}
+	}
 	if ir != nil && len(ir.Answered) > 0 {
 		// The dice protocol made this player answer: that answer goes back
-		// by mail with no one asking.
+		// by mail with no one asking, unless an address is unconfirmed.
 		q, qerr := a.QueueHandOver(ctx, ir.Game)
 		sm.Queued = q
-		if qerr != nil && sm.Problem == nil {
+		var held *AddressError
+		switch {
+		case errors.As(qerr, &held):
+			sm.Held = held.Warnings
+		case qerr != nil && sm.Problem == nil:
 			sm.Problem = fmt.Errorf("queue the dice answer: %w", qerr)
 		}
 	}
 	return sm
 }
 
-// gamesWaiting reports what each unfinished game awaits.
-func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, error) {
+// gamesWaiting reports what each unfinished game awaits, and lists apart the
+// invitations that are not expected. Declined invitations are left out.
+func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, []Invitation, error) {
 	games, err := a.Store.Games(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	book := &keyBook{a: a}
 	var out []GameWaiting
+	var invitations []Invitation
 	for _, g := range games {
-		if g.Status == "finished" {
+		if g.Status == "finished" || g.Status == StatusDeclined {
 			continue
 		}
 		r, err := a.Replay(ctx, g.ID)
 		if err != nil {
-			return out, err
+			return out, invitations, err
 		}
 		w := r.Waiting()
 		gw := GameWaiting{Game: g, Waiting: w}
+		inv, invited, err := a.invitation(ctx, g, r, book)
+		if err != nil {
+			return out, invitations, err
+		}
 		switch {
-		case g.Status == "invited" || isInvited(r, g.Seat):
+		case invited && !inv.Expected():
+			invitations = append(invitations, inv)
+			continue
+		case invited:
 			gw.Yours = true
 			gw.Hint = "pbem join " + g.ID
 		case w.Over:
@@ -257,7 +289,12 @@ func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, error) {
 				gw.Hint = fmt.Sprintf("pbem do %s ..., then pbem send %s", g.ID, g.ID)
 			}
 		}
+		if !invited {
+			if gw.Warnings, err = a.AddressWarnings(ctx, g, r); err != nil {
+				return out, invitations, err
+			}
+		}
 		out = append(out, gw)
 	}
-	return out, nil
+	return out, invitations, nil
 }

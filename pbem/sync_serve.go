@@ -106,7 +106,7 @@ func (a *App) serveSession(ctx context.Context, o ServeOptions) (healthy bool, e
 			return healthy, err
 		}
 		rep.Flush, rep.FlushError = a.FlushOutbox(ctx)
-		if rep.Games, err = a.gamesWaiting(ctx); err != nil {
+		if rep.Games, rep.Invitations, err = a.gamesWaiting(ctx); err != nil {
 			return healthy, err
 		}
 		o.OnSync(rep)

@@ -16,6 +16,7 @@ import (
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/safetext"
 )
 
 func newCmd() *cobra.Command {
@@ -76,12 +77,12 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 					return err
 				}
 				out := cmd.OutOrStdout()
-				fmt.Fprintf(out, "game %s: %s/%s, you play %s, %s dice\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice)
+				safetext.Fprintf(out, "game %s: %s/%s, you play %s, %s dice\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice)
 				if f := r.Foreseeable(); f != "" {
-					fmt.Fprintln(out, "note:", f)
+					safetext.Fprintln(out, "note:", f)
 				}
 				if rec.Dice != string(logs.DiceSolo) {
-					fmt.Fprintln(out, sendHint(app, rec.ID))
+					safetext.Fprintln(out, sendHint(app, rec.ID))
 				} else {
 					// Solo: no one to send it to; say what to do first.
 					printWaiting(cmd, app, rec, r)
@@ -94,7 +95,7 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 	cmd.Flags().StringVar(&ng.Seat, "side", "", "the side (seat) you play")
 	cmd.Flags().StringVar(&ng.Variant, "variant", "", "the edition of the rules, when not the game's default (see above; 'pbem scenarios' lists them)")
 	cmd.Flags().StringVar(&ng.OpponentKey, "opponent-key", "", "your opponent's public key (ssh-ed25519 AAAA... or a file): only that key may join")
-	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address")
+	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address: the invitation goes there, and pbem warns if his join entry names another")
 	cmd.Flags().StringVar(&dice, "dice", "strict", "dice mode: strict, casual or solo")
 	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. players=4, historical-storms, coastal-batteries, or freeplay's seats=A,B,C (repeatable; see above)")
 	_ = cmd.MarkFlagRequired("scenario")
@@ -123,7 +124,10 @@ func importCmd() *cobra.Command {
 chain, dice, rules) before it is stored, and nothing stored is ever changed. A
 file with a bad entry stores the entries before it and says what failed.
 If the dice protocol awaits your answer, pbem gives it at once (it needs no
-choice of yours); export the game and send it back.`,
+choice of yours); export the game and send it back.
+An invitation that names neither your key nor a key you have played with is
+listed apart by 'pbem games' until you join or decline it. Received text is
+shown with control and bidi characters escaped (\x1b, \u202e).`,
 		Example: `  pbem import cherbourg-3fa9c1.pbem
   pbem import ~/Downloads/*.pbem
   pbem import - < reply.pbem`,
@@ -161,25 +165,60 @@ choice of yours); export the game and send it back.`,
 
 func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 	out := cmd.OutOrStdout()
-	fmt.Fprintf(out, "game %s: %d new entries, %d already here\n", rep.Game, len(rep.Added), rep.Duplicates)
+	safetext.Fprintf(out, "game %s: %d new entries, %d already here\n", rep.Game, len(rep.Added), rep.Duplicates)
 	for _, p := range rep.Added {
 		printPlayed(cmd, p)
 	}
 	for _, eq := range rep.Equivocations {
-		fmt.Fprintf(cmd.ErrOrStderr(), "EQUIVOCATION: %v\n", eq)
+		safetext.Fprintf(cmd.ErrOrStderr(), "EQUIVOCATION: %v\n", eq)
 	}
 	if rep.Failed != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "rejected: %v\n", rep.Failed)
+		safetext.Fprintf(cmd.ErrOrStderr(), "rejected: %v\n", rep.Failed)
 	}
 	for _, p := range rep.Answered {
-		fmt.Fprintf(out, "you answered the dice protocol automatically:\n")
+		safetext.Fprintf(out, "you answered the dice protocol automatically:\n")
 		printPlayed(cmd, p)
 	}
-	if rep.Invited {
-		fmt.Fprintf(out, "this is an invitation: accept it with 'pbem join %s'\n", rep.Game)
+	rec, r, err := app.Status(cmd.Context(), rep.Game)
+	if err != nil {
+		safetext.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
 		return
 	}
-	printWaitingFor(cmd, app, rep.Game)
+	if _, err := printIntake(cmd, app, rec, r); err != nil {
+		safetext.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
+	}
+	if !rep.Invited {
+		printWaiting(cmd, app, rec, r)
+	}
+}
+
+// printIntake says, for an invitation, who sent it, how it came and what to
+// do; for a game, which hand-over addresses are unconfirmed and what to do.
+// apart is true for an invitation listed apart from the games (unexpected or
+// declined).
+func printIntake(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay) (apart bool, err error) {
+	out := cmd.OutOrStdout()
+	inv, invited, err := app.Invitation(cmd.Context(), rec, r)
+	if err != nil {
+		return false, err
+	}
+	apart = invited && (inv.Declined() || !inv.Expected())
+	switch {
+	case invited && inv.Declined():
+		safetext.Fprintf(out, "you declined this invitation from %s: it is not listed ('pbem join %s' still accepts it)\n", inv.Sender(), rec.ID)
+	case invited && inv.Expected():
+		safetext.Fprintf(out, "this is an invitation from %s, %s: accept it with 'pbem join %s'\n", inv.Sender(), inv.Arrival(), rec.ID)
+	case invited:
+		safetext.Fprintf(out, "this is an invitation you did not expect, from %s, %s: %s.\n", inv.Sender(), inv.Arrival(), inv.Why())
+		safetext.Fprintf(out, "It is not listed with your games, and nothing is answered or sent: 'pbem join %s' plays it, 'pbem decline %s' drops it\n", rec.ID, rec.ID)
+	default:
+		ws, err := app.AddressWarnings(cmd.Context(), rec, r)
+		if err != nil {
+			return false, err
+		}
+		printAddressWarnings(out, "", ws)
+	}
+	return apart, nil
 }
 
 func joinCmd() *cobra.Command {
@@ -253,8 +292,8 @@ func notYourTurn(cmd *cobra.Command, app *pbem.App, game string, err error) erro
 	if w.Over || len(w.Seats) == 0 || slices.Contains(w.Seats, rec.Seat) || !seatJoined(r, rec.Seat) {
 		return err
 	}
-	return fmt.Errorf("%w\nnot your turn: waiting for %s (%s); when their file comes, 'pbem import FILE'",
-		err, strings.Join(w.Seats, ", "), w.Text)
+	return &hintError{err, fmt.Sprintf("not your turn: waiting for %s (%s); when their file comes, 'pbem import FILE'",
+		strings.Join(w.Seats, ", "), w.Text)}
 }
 
 func statusCmd() *cobra.Command {
@@ -269,19 +308,23 @@ next and on what. With --at, show the game as it stood after that entry.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
 				out := cmd.OutOrStdout()
-				fmt.Fprintf(out, "game %s: %s/%s, you play %s, %s dice, %d entries\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice, r.Len())
+				safetext.Fprintf(out, "game %s: %s/%s, you play %s, %s dice, %d entries\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice, r.Len())
 				for _, s := range r.Seats() {
-					fmt.Fprintf(out, "  %-10s %s\n", s.Seat, seatLine(s))
+					safetext.Fprintf(out, "  %-10s %s\n", s.Seat, seatLine(s))
 				}
 				if f := r.Foreseeable(); f != "" {
-					fmt.Fprintln(out, "note:", f)
+					safetext.Fprintln(out, "note:", f)
+				}
+				apart, err := printIntake(cmd, app, rec, r)
+				if err != nil {
+					return err
 				}
 				eqs, err := app.Store.Equivocations(cmd.Context(), rec.ID)
 				if err != nil {
 					return err
 				}
 				for _, eq := range eqs {
-					fmt.Fprintf(out, "EQUIVOCATION: two different signed entries %d (the second from %s, %s); the log keeps the first\n",
+					safetext.Fprintf(out, "EQUIVOCATION: two different signed entries %d (the second from %s, %s); the log keeps the first\n",
 						eq.Seq, eq.Source, eq.Found.Format("2006-01-02 15:04"))
 				}
 				if at >= 0 {
@@ -289,18 +332,20 @@ next and on what. With --at, show the game as it stood after that entry.`,
 					if err != nil {
 						return err
 					}
-					fmt.Fprintf(out, "after entry %d:\n", at)
+					safetext.Fprintf(out, "after entry %d:\n", at)
 					for _, l := range g.View(logsSeat(rec.Seat)).Lines {
-						fmt.Fprintln(out, "  "+l)
+						safetext.Fprintln(out, "  "+l)
 					}
 					p := g.Pending()
-					fmt.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
+					safetext.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
 					return nil
 				}
 				for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
-					fmt.Fprintln(out, "  "+l)
+					safetext.Fprintln(out, "  "+l)
 				}
-				printWaiting(cmd, app, rec, r)
+				if !apart { // printIntake has said what to do
+					printWaiting(cmd, app, rec, r)
+				}
 				return nil
 			})
 		},
@@ -335,10 +380,10 @@ func legalCmd() *cobra.Command {
 						continue
 					}
 					n++
-					fmt.Fprintln(out, legalLine(c))
+					safetext.Fprintln(out, legalLine(c))
 				}
 				if n == 0 {
-					fmt.Fprintln(out, nothingNow(rec, r))
+					safetext.Fprintln(out, nothingNow(rec, r))
 				}
 				return nil
 			})
@@ -393,7 +438,7 @@ signed entry a line; anyone can check it with 'pbem verify FILE'.`,
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "game %s: %d entries written to %s\n", rec.ID, n, output)
+				safetext.Fprintf(cmd.OutOrStdout(), "game %s: %d entries written to %s\n", rec.ID, n, output)
 				return nil
 			})
 		},
@@ -404,33 +449,81 @@ signed entry a line; anyone can check it with 'pbem verify FILE'.`,
 }
 
 func gamesCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:     "games",
-		Short:   "list your games and what each waits for",
-		Example: "  pbem games",
+	var all bool
+	cmd := &cobra.Command{
+		Use:   "games",
+		Short: "list your games and what each waits for, and the invitations apart",
+		Long: `List your games and what each waits for. An invitation is listed with them
+when it names your key or comes from a key you have played with (and, by
+mail, from the address its inviter signed); any other invitation is listed
+apart, with who sent it and from where, until you join or decline it.
+A game whose hand-overs would go to an address you have not seen its player
+use says so, with what to do.`,
+		Example: "  pbem games\n  pbem games --all     # with the invitations you declined",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return withApp(func(app *pbem.App) error {
-				games, err := app.Store.Games(cmd.Context())
+				ctx := cmd.Context()
+				games, err := app.Store.Games(ctx)
 				if err != nil {
 					return err
 				}
-				out := cmd.OutOrStdout()
-				if len(games) == 0 {
-					fmt.Fprintln(out, "no games yet: start one with 'pbem new' or import an invitation")
+				invs, err := app.Invitations(ctx)
+				if err != nil {
+					return err
 				}
+				apart := map[string]pbem.Invitation{}
+				var unexpected, declined []pbem.Invitation
+				for _, inv := range invs {
+					switch {
+					case inv.Declined():
+						declined = append(declined, inv)
+						apart[inv.Game.ID] = inv
+					case !inv.Expected():
+						unexpected = append(unexpected, inv)
+						apart[inv.Game.ID] = inv
+					}
+				}
+				out := cmd.OutOrStdout()
+				listed := 0
 				for _, g := range games {
-					_, r, err := app.Status(cmd.Context(), g.ID)
+					if _, ok := apart[g.ID]; ok {
+						continue
+					}
+					listed++
+					rec, r, err := app.Status(ctx, g.ID)
 					waiting := ""
 					if err != nil {
 						waiting = "cannot replay: " + err.Error()
 					} else {
 						waiting = waitingText(r.Waiting())
 					}
-					fmt.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
+					safetext.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
+					if err == nil {
+						ws, err := app.AddressWarnings(ctx, rec, r)
+						if err != nil {
+							return err
+						}
+						printAddressWarnings(out, "    ", ws)
+					}
+				}
+				if listed == 0 {
+					safetext.Fprintln(out, "no games yet: start one with 'pbem new' or import an invitation")
+				}
+				printUnexpected(out, unexpected)
+				switch {
+				case len(declined) > 0 && all:
+					safetext.Fprintf(out, "\ninvitations you declined ('pbem join GAME' still accepts one):\n")
+					for _, inv := range declined {
+						printInvitation(out, inv)
+					}
+				case len(declined) > 0:
+					safetext.Fprintf(out, "\n%d declined invitation(s) not shown: pbem games --all\n", len(declined))
 				}
 				return nil
 			})
 		},
 	}
+	cmd.Flags().BoolVar(&all, "all", false, "list the invitations you declined too")
+	return cmd
 }

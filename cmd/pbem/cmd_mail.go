@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/pbem"
+	"github.com/pbem-referee/pbem/safetext"
 )
 
 func mailCmd() *cobra.Command {
@@ -145,12 +146,12 @@ func mailTestCmd() *cobra.Command {
 			return withApp(func(app *pbem.App) error {
 				errs := app.MailTest(cmd.Context())
 				for _, err := range errs {
-					fmt.Fprintln(cmd.ErrOrStderr(), "FAILED:", err)
+					safetext.Fprintln(cmd.ErrOrStderr(), "FAILED:", err)
 				}
 				if len(errs) > 0 {
 					return errFailed
 				}
-				fmt.Fprintln(cmd.OutOrStdout(), "IMAP and SMTP: connected, logged in, folders found")
+				safetext.Fprintln(cmd.OutOrStdout(), "IMAP and SMTP: connected, logged in, folders found")
 				return nil
 			})
 		},
@@ -158,26 +159,48 @@ func mailTestCmd() *cobra.Command {
 }
 
 func sendCmd() *cobra.Command {
-	return &cobra.Command{
+	var to []string
+	cmd := &cobra.Command{
 		Use:   "send GAME",
 		Short: "mail the game's log to your opponent",
 		Long: `Mail your opponent the game: a summary of what happened since they last
 played, and the whole signed log as an attachment. The message goes through an
 outbox: a failed send is retried (by the next send, sync or serve) and nothing
-is ever sent twice.`,
-		Example: "  pbem send cherbourg-3fa9c1",
-		Args:    cobra.ExactArgs(1),
+is ever sent twice.
+
+Hand-overs go to the address each opponent's own join entry names. pbem sends
+nothing, and says why, when that address differs from the one your invitation
+named (--opponent-email) or from every address the opponent's mail came from:
+ask your opponent by other means, then choose with --to. The choice is kept
+for the game, and pbem stops asking about that seat.`,
+		Example: `  pbem send cherbourg-3fa9c1
+  pbem send cherbourg-3fa9c1 --to jan@example.org
+  pbem send cotentin-77aa01 --to cw=ian@example.org     # a game with several opponents`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withApp(func(app *pbem.App) error {
+				for _, spec := range to {
+					seat, addr, ok := strings.Cut(spec, "=")
+					if !ok {
+						seat, addr = "", spec
+					}
+					h, err := app.ChooseAddress(cmd.Context(), args[0], seat, addr)
+					if err != nil {
+						return err
+					}
+					safetext.Fprintf(cmd.OutOrStdout(), "hand-overs for %s now go to %s (your choice, kept for this game)\n", h.Seat, h.To)
+				}
 				q, rep, err := app.Send(cmd.Context(), args[0])
 				for _, m := range q {
-					fmt.Fprintf(cmd.OutOrStdout(), "queued game %s up to entry %d for %s\n", m.Game, m.Seq, m.To)
+					safetext.Fprintf(cmd.OutOrStdout(), "queued game %s up to entry %d for %s\n", m.Game, m.Seq, m.To)
 				}
 				printFlush(cmd, rep)
 				return err
 			})
 		},
 	}
+	cmd.Flags().StringArrayVar(&to, "to", nil, "send the hand-overs to this address (SEAT=ADDRESS when the game has several opponents); kept for the game")
+	return cmd
 }
 
 func printFlush(cmd *cobra.Command, rep *pbem.FlushReport) {
@@ -185,10 +208,10 @@ func printFlush(cmd *cobra.Command, rep *pbem.FlushReport) {
 		return
 	}
 	for _, m := range rep.Sent {
-		fmt.Fprintf(cmd.OutOrStdout(), "sent game %s up to entry %d to %s\n", m.Game, m.Seq, m.To)
+		safetext.Fprintf(cmd.OutOrStdout(), "sent game %s up to entry %d to %s\n", m.Game, m.Seq, m.To)
 	}
 	for _, m := range rep.Failed {
-		fmt.Fprintf(cmd.ErrOrStderr(), "not sent yet (retry after %s): game %s entry %d to %s: %s\n",
+		safetext.Fprintf(cmd.ErrOrStderr(), "not sent yet (retry after %s): game %s entry %d to %s: %s\n",
 			m.NextAttempt.Local().Format(time.DateTime), m.Game, m.Seq, m.To, m.LastError)
 	}
 }
@@ -200,7 +223,10 @@ func syncCmd() *cobra.Command {
 		Long: `Fetch the new game messages (only those: the server finds them by their
 X-PBEM headers), verify and import each log, answer dice requests (no choice of
 yours is needed), send the outbox, and list what waits in each game. A message
-that does not verify is reported and left where it is; nothing stored changes.`,
+that does not verify is reported and left where it is; nothing stored changes.
+Invitations you did not expect are listed apart, and nothing is answered or
+sent for them. A dice answer whose hand-over address is unconfirmed (see
+'pbem send --help') is stored, not mailed, and sync says what to do.`,
 		Example: "  pbem sync",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -219,38 +245,53 @@ that does not verify is reported and left where it is; nothing stored changes.`,
 func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed bool) {
 	out := cmd.OutOrStdout()
 	if rep.Reset {
-		fmt.Fprintf(out, "%s was renumbered by the server (UIDVALIDITY changed): read again from the start\n", rep.Mailbox)
+		safetext.Fprintf(out, "%s was renumbered by the server (UIDVALIDITY changed): read again from the start\n", rep.Mailbox)
 	}
+	imported := map[string]bool{}
 	for _, m := range rep.Messages {
 		if m.Import != nil {
 			printImport(cmd, app, m.Import)
+			imported[m.Import.Game] = true
+		}
+		for _, w := range m.Held {
+			safetext.Fprintf(out, "your dice answer in game %s is stored but not mailed: %s\n", w.Game, w.String())
 		}
 		if m.Problem != nil {
 			failed = true
-			fmt.Fprintf(cmd.ErrOrStderr(), "message %s (UID %d) left in %s: %v\n", m.MessageID, m.UID, rep.Mailbox, m.Problem)
+			safetext.Fprintf(cmd.ErrOrStderr(), "message %s (UID %d) left in %s: %v\n", m.MessageID, m.UID, rep.Mailbox, m.Problem)
 		}
 	}
 	if len(rep.Messages) == 0 {
-		fmt.Fprintln(out, "no new game mail")
+		safetext.Fprintln(out, "no new game mail")
 	}
 	if rep.Moved > 0 {
-		fmt.Fprintf(out, "moved %d imported messages to the processed folder\n", rep.Moved)
+		safetext.Fprintf(out, "moved %d imported messages to the processed folder\n", rep.Moved)
 	}
 	printFlush(cmd, rep.Flush)
 	if rep.FlushError != nil {
-		fmt.Fprintln(cmd.ErrOrStderr(), "sending:", rep.FlushError)
+		safetext.Fprintln(cmd.ErrOrStderr(), "sending:", rep.FlushError)
 	}
 	for _, g := range rep.Games {
 		mark := "  "
 		if g.Yours {
 			mark = "* "
 		}
-		fmt.Fprintf(out, "%s%s: %s", mark, g.Game.ID, g.Waiting.Text)
+		safetext.Fprintf(out, "%s%s: %s", mark, g.Game.ID, g.Waiting.Text)
 		if g.Hint != "" {
-			fmt.Fprintf(out, " (%s)", g.Hint)
+			safetext.Fprintf(out, " (%s)", g.Hint)
 		}
-		fmt.Fprintln(out)
+		safetext.Fprintln(out)
+		if !imported[g.Game.ID] { // printImport has said it already
+			printAddressWarnings(out, "    ", g.Warnings)
+		}
 	}
+	var older []pbem.Invitation
+	for _, inv := range rep.Invitations {
+		if !imported[inv.Game.ID] {
+			older = append(older, inv)
+		}
+	}
+	printUnexpected(out, older)
 	return failed
 }
 
@@ -261,8 +302,9 @@ func serveCmd() *cobra.Command {
 		Short: "stay connected: import game mail as it arrives and answer dice requests",
 		Long: `Stay connected to the IMAP server (IDLE, or polling where the server lacks
 it): import and verify game mail as it arrives, answer dice requests and mail
-the answers (they need no choice of yours), send the outbox, and report what
-needs you. It reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
+the answers (they need no choice of yours; not to an unconfirmed address, see
+'pbem send --help'), send the outbox, and report what needs you. It
+reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
 		Example: "  pbem serve\n  pbem serve --poll 30s",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -271,16 +313,16 @@ needs you. It reconnects after network failures and stops on Ctrl-C or SIGTERM.`
 					Poll: poll,
 					OnSync: func(rep *pbem.SyncReport) {
 						if len(rep.Messages) > 0 || (rep.Flush != nil && len(rep.Flush.Sent)+len(rep.Flush.Failed) > 0) {
-							fmt.Fprintln(cmd.OutOrStdout(), time.Now().Format(time.DateTime))
+							safetext.Fprintln(cmd.OutOrStdout(), time.Now().Format(time.DateTime))
 							printSync(cmd, app, rep)
 						}
 					},
 					OnError: func(err error, retry time.Duration) {
-						fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v (reconnecting in %s)\n", time.Now().Format(time.DateTime), err, retry)
+						safetext.Fprintf(cmd.ErrOrStderr(), "%s: %v (reconnecting in %s)\n", time.Now().Format(time.DateTime), err, retry)
 					},
 				})
 				if err == nil {
-					fmt.Fprintln(cmd.ErrOrStderr(), "stopped")
+					safetext.Fprintln(cmd.ErrOrStderr(), "stopped")
 				}
 				return err
 			})

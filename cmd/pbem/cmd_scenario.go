@@ -12,6 +12,7 @@ import (
 
 	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/safetext"
 	"github.com/pbem-referee/pbem/scenarios"
 )
 
@@ -74,9 +75,9 @@ file (NAME.map) is checked on its own. Exit 0 when every file is valid.`,
 				}
 				if err != nil {
 					failed = true
-					fmt.Fprintf(cmd.ErrOrStderr(), "%s:\n", path)
+					safetext.Fprintf(cmd.ErrOrStderr(), "%s:\n", path)
 					for _, line := range strings.Split(err.Error(), "\n") {
-						fmt.Fprintf(cmd.ErrOrStderr(), "  %s\n", line)
+						safetext.Fprintf(cmd.ErrOrStderr(), "  %s\n", line)
 					}
 					continue
 				}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/safetext"
 )
 
 func verifyCmd() *cobra.Command {
@@ -27,13 +28,13 @@ everything holds; exit 1 listing every problem otherwise.`,
 				return err
 			}
 			if rep.OK() {
-				fmt.Fprintf(cmd.OutOrStdout(), "%s: ok: %s\n", args[0], summary(rep.Replay))
+				safetext.Fprintf(cmd.OutOrStdout(), "%s: ok: %s\n", args[0], summary(rep.Replay))
 				return nil
 			}
 			errOut := cmd.ErrOrStderr()
-			fmt.Fprintf(errOut, "%s: %d problem(s); %d of %d entries verified\n", args[0], len(rep.Problems), rep.Verified, rep.Read)
+			safetext.Fprintf(errOut, "%s: %d problem(s); %d of %d entries verified\n", args[0], len(rep.Problems), rep.Verified, rep.Read)
 			for _, p := range rep.Problems {
-				fmt.Fprintf(errOut, "  %v\n", p)
+				safetext.Fprintf(errOut, "  %v\n", p)
 			}
 			return errFailed
 		},
@@ -85,11 +86,11 @@ printing stops at the first entry that does not verify.`,
 				for i := range r.Len() {
 					printEntry(out, r.Entry(int64(i)), r.Events(int64(i)))
 				}
-				fmt.Fprintln(out, r.Waiting().Text)
+				safetext.Fprintln(out, r.Waiting().Text)
 			}
 			if !rep.OK() {
 				for _, p := range rep.Problems {
-					fmt.Fprintf(cmd.ErrOrStderr(), "  %v\n", p)
+					safetext.Fprintf(cmd.ErrOrStderr(), "  %v\n", p)
 				}
 				return errFailed
 			}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/pbem"
+	"github.com/pbem-referee/pbem/safetext"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -31,10 +33,32 @@ func main() {
 	root := newRoot()
 	if err := root.ExecuteContext(ctx); err != nil {
 		if !errors.Is(err, errFailed) {
-			fmt.Fprintln(os.Stderr, "pbem:", err)
+			printError(os.Stderr, err)
 		}
 		os.Exit(1)
 	}
+}
+
+// hintError is an error with advice on a line of its own.
+type hintError struct {
+	err  error
+	hint string
+}
+
+func (e *hintError) Error() string { return e.err.Error() + "\n" + e.hint }
+func (e *hintError) Unwrap() error { return e.err }
+
+// printError prints an error escaped, since it may quote a received entry or
+// mail: a newline in it shows as \n instead of starting a line that looks as
+// if pbem had printed it. A hint goes on a line of its own.
+func printError(w io.Writer, err error) {
+	var h *hintError
+	if errors.As(err, &h) {
+		safetext.Fprintln(w, "pbem:", h.err)
+		safetext.Fprintln(w, h.hint)
+		return
+	}
+	safetext.Fprintln(w, "pbem:", err)
 }
 
 func newRoot() *cobra.Command {
@@ -57,7 +81,7 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 	root.AddCommand(
 		versionCmd(), idCmd(), newCmd(), importCmd(), joinCmd(), doCmd(), statusCmd(),
 		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(), scenarioCmd(),
-		noteCmd(), resignCmd(), takebackCmd(), agreeCmd(), demoCmd(),
+		noteCmd(), resignCmd(), takebackCmd(), agreeCmd(), declineCmd(), demoCmd(),
 		mailCmd(), sendCmd(), syncCmd(), serveCmd(),
 	)
 	return root

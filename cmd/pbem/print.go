@@ -12,6 +12,7 @@ import (
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/safetext"
 )
 
 func logsSeat(s string) rules.Seat { return rules.Seat(s) }
@@ -24,29 +25,29 @@ func printPlayed(cmd *cobra.Command, p pbem.Played) {
 // printEntry prints one entry readably: seq, seat, time, what it carries, and
 // the events it caused.
 func printEntry(out io.Writer, e *logs.Entry, events []rules.Event) {
-	fmt.Fprintf(out, "#%d %s %s %s", e.Seq, e.TS, e.By, e.Kind)
+	safetext.Fprintf(out, "#%d %s %s %s", e.Seq, e.TS, e.By, e.Kind)
 	switch {
 	case e.Kind == logs.KindInvite:
-		fmt.Fprintf(out, " %s/%s (%s), %s dice", e.Rules, e.Scenario, e.Engine, e.Dice)
+		safetext.Fprintf(out, " %s/%s (%s), %s dice", e.Rules, e.Scenario, e.Engine, e.Dice)
 	case e.Kind == logs.KindReveal && e.Epoch != 0:
-		fmt.Fprintf(out, ": answers dice request %d", e.Epoch)
+		safetext.Fprintf(out, ": answers dice request %d", e.Epoch)
 	case e.Kind == logs.KindReveal:
-		fmt.Fprintf(out, ": reveals its link")
+		safetext.Fprintf(out, ": reveals its link")
 	case e.Kind == logs.KindTakeback || e.Kind == logs.KindAgree:
-		fmt.Fprintf(out, " to entry %d", e.To)
+		safetext.Fprintf(out, " to entry %d", e.To)
 	}
-	fmt.Fprintln(out)
+	safetext.Fprintln(out)
 	for _, c := range e.Commands {
-		fmt.Fprintf(out, "    > %s\n", c)
+		safetext.Fprintf(out, "    > %s\n", c)
 	}
 	for _, d := range e.Draws {
-		fmt.Fprintf(out, "    dice %s: %s (epoch %d)\n", d.For, joinInts(d.Values), d.Epoch)
+		safetext.Fprintf(out, "    dice %s: %s (epoch %d)\n", d.For, joinInts(d.Values), d.Epoch)
 	}
 	if e.Request != 0 {
-		fmt.Fprintf(out, "    requests dice (epoch %d)\n", e.Request)
+		safetext.Fprintf(out, "    requests dice (epoch %d)\n", e.Request)
 	}
 	for _, ev := range events {
-		fmt.Fprintf(out, "    = %s\n", ev.Text)
+		safetext.Fprintf(out, "    = %s\n", ev.Text)
 	}
 }
 
@@ -62,7 +63,7 @@ func joinInts(v []int) string {
 func printWaitingFor(cmd *cobra.Command, app *pbem.App, game string) {
 	rec, r, err := app.Status(cmd.Context(), game)
 	if err != nil {
-		fmt.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
+		safetext.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
 		return
 	}
 	printWaiting(cmd, app, rec, r)
@@ -74,20 +75,20 @@ func printWaiting(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *rep
 	out := cmd.OutOrStdout()
 	switch {
 	case w.Over:
-		fmt.Fprintln(out, w.Text)
+		safetext.Fprintln(out, w.Text)
 	case !seatJoined(r, rec.Seat):
-		fmt.Fprintf(out, "your turn: accept the invitation with 'pbem join %s'\n", rec.ID)
+		safetext.Fprintf(out, "your turn: accept the invitation with 'pbem join %s'\n", rec.ID)
 	case slices.Contains(w.Seats, rec.Seat) || rec.Dice == string(logs.DiceSolo):
 		if h := drawHint(rec, r); h != "" {
-			fmt.Fprintf(out, "your turn: %s\n", h)
+			safetext.Fprintf(out, "your turn: %s\n", h)
 			return
 		}
-		fmt.Fprintf(out, "your turn: %s\n", w.Text)
+		safetext.Fprintf(out, "your turn: %s\n", w.Text)
 	default:
-		fmt.Fprintf(out, "waiting: %s\n", waitingText(w))
+		safetext.Fprintf(out, "waiting: %s\n", waitingText(w))
 		// Only the author of the last entry has something the others lack.
 		if last := r.Entry(int64(r.Len() - 1)); last.By == rec.Seat {
-			fmt.Fprintln(out, sendHint(app, rec.ID))
+			safetext.Fprintln(out, sendHint(app, rec.ID))
 		}
 	}
 }

@@ -49,7 +49,8 @@ func TestREADMEWalkthrough(t *testing.T) {
 	}
 	checkVerifyRejects(t, dir)
 	for _, want := range []string{
-		"this is an invitation: accept it with 'pbem join duel-",
+		"this is an invitation from Anna Kowalska <anna@example.org>, key SHA256:",
+		"imported from a file: accept it with 'pbem join duel-",
 		"german answers dice request 1",
 		"dice 2d6 for attack on 2512:",
 		"turn1-end.pbem: ok: game duel-",
