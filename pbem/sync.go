@@ -215,13 +215,13 @@ func (a *App) importMessage(ctx context.Context, raw []byte) SyncedMessage {
 	case len(ir.Equivocations) > 0:
 		sm.Problem = ir.Equivocations[0]
 	}
-	if ir != nil && len(ir.Answered) > 0 {
-		// The dice protocol made this player answer: that answer goes back
-		// by mail with no one asking.
+	if ir != nil && ir.Changed() {
+		// The dice protocol made this player answer, or a race made pbem
+		// re-base the player's entries: they go back by mail with no one asking.
 		q, qerr := a.QueueHandOver(ctx, ir.Game)
 		sm.Queued = q
 		if qerr != nil && sm.Problem == nil {
-			sm.Problem = fmt.Errorf("queue the dice answer: %w", qerr)
+			sm.Problem = fmt.Errorf("queue the dice answer or re-based entries: %w", qerr)
 		}
 	}
 	return sm
