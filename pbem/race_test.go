@@ -3,6 +3,7 @@ package pbem
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/logs"
@@ -85,5 +86,204 @@ func TestNotesCrossAMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	importFile(t, anna, exportLog(t, context.Background(), jan, game))
+	sameLogs(t, game, anna, jan)
+}
+
+// Anna's note crosses Jan's move that requests dice. Jan's pbem keeps its
+// move and says why; Anna's pbem answers the dice request first (the log
+// awaits it) and re-bases the note after her answer; Jan's pbem draws.
+func TestNoteCrossesADiceRequest(t *testing.T) {
+	anna, jan, game := started(t)
+	ctx := context.Background()
+	note(t, anna, game, "good luck")
+	if _, err := jan.Do(ctx, game, []string{"roll 2d6 for the river crossing"}); err != nil {
+		t.Fatal(err)
+	}
+	rep := importFile(t, jan, exportLog(t, ctx, anna, game))
+	if len(rep.Races) != 1 || len(rep.Added) != 0 || len(rep.Rebased) != 0 {
+		t.Fatalf("jan's pbem keeps its move and adds nothing: %+v", rep)
+	}
+	if w := rep.Races[0].Words("german"); !strings.Contains(w, "anna's note crossed your move; your move stands (the game waited for you)") ||
+		!strings.Contains(w, "anna's pbem re-bases the note") {
+		t.Fatalf("jan is told in words: %s", w)
+	}
+	rep = importFile(t, anna, exportLog(t, ctx, jan, game))
+	if len(rep.Answered) != 1 || rep.Answered[0].Entry.Seq != 7 || rep.Answered[0].Entry.Epoch == 0 {
+		t.Fatalf("anna's pbem answers the request as entry 7: %+v", rep.Answered)
+	}
+	if len(rep.Rebased) != 1 || rep.Rebased[0].New == nil || rep.Rebased[0].New.Entry.Seq != 8 {
+		t.Fatalf("anna's note follows as entry 8: %+v", rep.Rebased)
+	}
+	if w := rep.Rebased[0].Words(); w != "your note (entry 6) crossed jan's move; it now follows it as entry 8" {
+		t.Fatalf("anna is told in words: %q", w)
+	}
+	if !rep.Changed() {
+		t.Fatal("anna has entries to send")
+	}
+	withdrawn, _ := anna.Store.Withdrawn(ctx, game)
+	if len(withdrawn) != 1 || withdrawn[0].Seq != 6 || !strings.Contains(withdrawn[0].Reason, "re-based as entry 8") {
+		t.Fatalf("the superseded line is kept, with why: %+v", withdrawn)
+	}
+	rep = importFile(t, jan, exportLog(t, ctx, anna, game))
+	if len(rep.Added) != 2 || len(rep.Answered) != 1 || len(rep.Answered[0].Entry.Draws) != 1 {
+		t.Fatalf("jan's pbem takes the answer and the note and draws: %+v", rep)
+	}
+	importFile(t, anna, exportLog(t, ctx, jan, game))
+	r := sameLogs(t, game, anna, jan)
+	if r.Len() != 10 || r.Entry(8).Text != "good luck" {
+		t.Fatalf("10 entries with the note at 8, have %d", r.Len())
+	}
+}
+
+// What the log no longer allows is dropped and the player told, never lost
+// silently: an agreement to a takeback that lapsed because play went on, a
+// takeback proposal while dice are awaited, a resignation after the game
+// ended.
+func TestRaceDropsWhatCannotFollow(t *testing.T) {
+	ctx := context.Background()
+	t.Run("agree after play went on", func(t *testing.T) {
+		anna, jan, game := started(t)
+		if _, err := jan.Post(ctx, game, logs.KindTakeback, func(b *logs.Body) { b.To = 4 }); err != nil {
+			t.Fatal(err)
+		}
+		importFile(t, anna, exportLog(t, ctx, jan, game))
+		if _, err := anna.Post(ctx, game, logs.KindAgree, func(b *logs.Body) { b.To = 4 }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := jan.Do(ctx, game, []string{"play on"}); err != nil {
+			t.Fatal(err)
+		}
+		rep := importFile(t, anna, exportLog(t, ctx, jan, game))
+		wantDropped(t, rep, "no takeback to 4 is proposed")
+		importFile(t, jan, exportLog(t, ctx, anna, game))
+		if r := sameLogs(t, game, anna, jan); r.Len() != 8 {
+			t.Fatalf("the log holds jan's proposal and move, not the agreement: %d entries", r.Len())
+		}
+	})
+	t.Run("takeback while dice are awaited", func(t *testing.T) {
+		anna, jan, game := started(t)
+		if _, err := anna.Post(ctx, game, logs.KindTakeback, func(b *logs.Body) { b.To = 4 }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := jan.Do(ctx, game, []string{"roll 1d6 for the bridge"}); err != nil {
+			t.Fatal(err)
+		}
+		rep := importFile(t, anna, exportLog(t, ctx, jan, game))
+		wantDropped(t, rep, "takeback while dice are awaited")
+		if len(rep.Answered) != 1 {
+			t.Fatalf("the dice answer is made all the same: %+v", rep.Answered)
+		}
+	})
+	t.Run("resign after the game ended", func(t *testing.T) {
+		anna, jan, game := started(t)
+		if _, err := anna.Post(ctx, game, logs.KindResign, func(*logs.Body) {}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := jan.Post(ctx, game, logs.KindResign, func(*logs.Body) {}); err != nil {
+			t.Fatal(err)
+		}
+		rep := importFile(t, anna, exportLog(t, ctx, jan, game))
+		wantDropped(t, rep, "the game ended first")
+		r := sameLogs(t, game, anna, jan)
+		if r.Resigned() != "german" {
+			t.Fatalf("jan's resignation, awaited, stands: %q", r.Resigned())
+		}
+	})
+}
+
+func wantDropped(t *testing.T, rep *ImportReport, why string) {
+	t.Helper()
+	if len(rep.Rebased) != 1 || rep.Rebased[0].New != nil || !strings.Contains(rep.Rebased[0].Dropped, why) {
+		t.Fatalf("want the entry dropped because %s: %+v", why, rep.Rebased)
+	}
+	if w := rep.Rebased[0].Words(); !strings.Contains(w, "cannot follow it: ") || !strings.Contains(w, "It is dropped") {
+		t.Fatalf("the player is told: %q", w)
+	}
+}
+
+// Three seats: while the British seat is awaited, the two others write notes
+// at once. Neither was awaited, so the seat first in the invite (american)
+// wins; patton's pbem re-bases its note, and the British player's store,
+// which held patton's note first, gives it up for american's. Every store
+// ends with the same log.
+func TestThreeSeatsRace(t *testing.T) {
+	ctx := context.Background()
+	names, seats := []string{"anna", "ben", "cleo"}, []string{"british", "american", "patton"}
+	apps := make([]*App, 3)
+	for i, n := range names {
+		apps[i] = newTestApp(t, n, n+"@example.org")
+	}
+	_, rec, err := apps[0].New(ctx, NewGame{Name: "rhine", Rules: "freeplay", Scenario: "three-player", Seat: "british"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := rec.ID
+	for i := 1; i < 3; i++ {
+		syncAll(t, apps, game)
+		if _, err := apps[i].Join(ctx, game, seats[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	syncAll(t, apps, game)
+	anna, ben, cleo := apps[0], apps[1], apps[2]
+	note(t, ben, game, "american here")
+	note(t, cleo, game, "patton here")
+	benFile, cleoFile := exportLog(t, ctx, ben, game), exportLog(t, ctx, cleo, game)
+	importFile(t, anna, cleoFile) // anna stores patton's note first
+	if rep := importFile(t, anna, benFile); len(rep.Races) != 1 || len(rep.Rebased) != 0 || len(rep.Added) != 1 {
+		t.Fatalf("anna's store takes american's note in place of patton's: %+v", rep)
+	}
+	if rep := importFile(t, ben, cleoFile); len(rep.Races) != 1 || len(rep.Added) != 0 {
+		t.Fatalf("ben's note stands: %+v", rep)
+	}
+	rep := importFile(t, cleo, benFile)
+	if len(rep.Rebased) != 1 || rep.Rebased[0].New == nil || rep.Races[0].Awaited {
+		t.Fatalf("cleo's pbem re-bases her note: %+v", rep)
+	}
+	syncAll(t, apps, game)
+	r := sameLogs(t, game, anna, ben, cleo)
+	n := r.Len()
+	if r.Entry(int64(n-2)).By != "american" || r.Entry(int64(n-1)).By != "patton" {
+		t.Fatalf("american's note, then patton's: %s, %s", r.Entry(int64(n-2)).By, r.Entry(int64(n-1)).By)
+	}
+	if w, _ := anna.Store.Withdrawn(ctx, game); len(w) != 1 || !strings.Contains(w[0].Reason, "patton's pbem re-bases it") {
+		t.Fatalf("anna's store keeps patton's first note, with why: %+v", w)
+	}
+}
+
+// Over mail: Anna's note crosses Jan's move. Anna's sync re-bases the note and
+// mails it with no one asking; Jan's sync takes it. Nobody does anything.
+func TestRaceOverMail(t *testing.T) {
+	ctx := testCtx(t)
+	w := newMailWorld(t)
+	anna := mailPlayer(t, w, "Anna", "anna")
+	jan := mailPlayer(t, w, "Jan", "jan")
+	game := startMailGame(t, ctx, w, anna, jan)
+	if _, err := anna.Do(ctx, game, []string{"pass"}); err != nil {
+		t.Fatal(err)
+	}
+	mustSend(t, ctx, anna, game)
+	mustSync(t, ctx, jan)
+	if _, err := jan.Do(ctx, game, []string{"play 21st Panzer to Caen"}); err != nil {
+		t.Fatal(err)
+	}
+	note(t, anna, game, "your move, Jan")
+	mustSend(t, ctx, jan, game)
+	mustSend(t, ctx, anna, game)
+
+	rep := mustSync(t, ctx, anna)
+	if len(rep.Messages) != 1 || len(rep.Messages[0].Import.Rebased) != 1 || len(rep.Messages[0].Queued) != 1 ||
+		rep.Flush == nil || len(rep.Flush.Sent) != 1 {
+		t.Fatalf("anna's sync re-bases her note and mails it: %+v", rep.Messages)
+	}
+	rep = mustSync(t, ctx, jan)
+	if len(rep.Messages) != 2 || len(rep.Messages[0].Import.Races) != 1 || len(rep.Messages[1].Import.Added) != 1 {
+		t.Fatalf("jan's sync meets the race, then takes the re-based note: %+v", rep.Messages)
+	}
+	for _, g := range rep.Games {
+		if !g.Yours {
+			t.Fatalf("it is jan's turn: %+v", g)
+		}
+	}
 	sameLogs(t, game, anna, jan)
 }
