@@ -35,23 +35,13 @@ func note(t *testing.T, app *App, game, text string) {
 // that neither store holds equivocation evidence.
 func sameLogs(t *testing.T, game string, apps ...*App) *replay.Replay {
 	t.Helper()
-	ctx := context.Background()
-	first := exportLog(t, ctx, apps[0], game)
-	for _, a := range apps[1:] {
-		if other := exportLog(t, context.Background(), a, game); !bytes.Equal(first, other) {
-			t.Fatalf("the players hold different logs:\n%s\n----\n%s", first, other)
-		}
-	}
-	rep := replay.Verify(bytes.NewReader(first), apps[0].Load)
-	if !rep.OK() {
-		t.Fatalf("the log does not verify: %v", rep.Problems)
-	}
+	r := sameLogsAllowingEvidence(t, game, apps...)
 	for _, a := range apps {
-		if eqs, _ := a.Store.Equivocations(ctx, game); len(eqs) != 0 {
+		if eqs, _ := a.Store.Equivocations(context.Background(), game); len(eqs) != 0 {
 			t.Fatalf("an honest race left equivocation evidence: %+v", eqs)
 		}
 	}
-	return rep.Replay
+	return r
 }
 
 // Anna writes two notes while Jan moves: all three take seq 6. Jan's move
@@ -286,4 +276,133 @@ func TestRaceOverMail(t *testing.T) {
 		}
 	}
 	sameLogs(t, game, anna, jan)
+}
+
+// forkLikeAnOlderPbem records, as pbem before races did, the other store's
+// entry with the seq of one's own as equivocation evidence, unchecked.
+func forkLikeAnOlderPbem(t *testing.T, app *App, game string, received []byte) {
+	t.Helper()
+	e, err := logs.ParseLine(received)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, _ := app.Store.Lines(context.Background(), game)
+	if err := app.Store.Update(context.Background(), func(tx *StoreTx) error {
+		_, err := tx.RecordEquivocation(context.Background(), Equivocation{Game: game, Seq: e.Seq, Stored: stored[e.Seq],
+			Received: received, Source: "mail <old@example.org>"})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func lineAt(t *testing.T, app *App, game string, seq int64) []byte {
+	t.Helper()
+	lines, err := app.Store.Lines(context.Background(), game)
+	if err != nil || int64(len(lines)) <= seq {
+		t.Fatalf("no entry %d: %v", seq, err)
+	}
+	return lines[seq]
+}
+
+func issuesOf(t *testing.T, app *App, game string) []Issue {
+	t.Helper()
+	rec, r, err := app.Status(context.Background(), game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	issues, err := app.Issues(context.Background(), rec, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return issues
+}
+
+// A game forked by an older pbem: Anna's note and Jan's move took entry 6, each
+// store kept its own and filed the other as an equivocation, and both went on
+// (Jan passed, Anna wrote another note). The stores say so first, in words:
+// Anna's is stuck until repaired, Jan's is not. Both run 'pbem repair'; Jan's
+// has nothing to do; Anna's re-bases her notes; the game goes on.
+func TestRepairForkedByAnOlderPbem(t *testing.T) {
+	anna, jan, game := started(t)
+	ctx := context.Background()
+	note(t, anna, game, "first thought")
+	if _, err := jan.Do(ctx, game, []string{"play the crossing"}); err != nil {
+		t.Fatal(err)
+	}
+	forkLikeAnOlderPbem(t, anna, game, lineAt(t, jan, game, 6))
+	forkLikeAnOlderPbem(t, jan, game, lineAt(t, anna, game, 6))
+	if _, err := jan.Do(ctx, game, []string{"pass"}); err != nil {
+		t.Fatal(err)
+	}
+	note(t, anna, game, "second thought")
+
+	ai, ji := issuesOf(t, anna, game), issuesOf(t, jan, game)
+	if len(ai) != 1 || ai[0].Kind != IssueForked || !ai[0].Stuck || ai[0].Seq != 6 ||
+		!strings.Contains(ai[0].Text, "your note crossed jan's move") || !strings.Contains(ai[0].Text, "pbem repair "+game) {
+		t.Fatalf("anna's store is forked at 6 and says what to do: %+v", ai)
+	}
+	if len(ji) != 1 || ji[0].Kind != IssueRaceWon || ji[0].Stuck || !strings.Contains(ji[0].Text, "your move stands") {
+		t.Fatalf("jan's store holds the entry that stands: %+v", ji)
+	}
+	if reps, err := jan.Repair(ctx, game); err != nil || len(reps) != 0 {
+		t.Fatalf("jan has nothing to repair: %v %v", reps, err)
+	}
+	reps, err := anna.Repair(ctx, game)
+	if err != nil || len(reps) != 1 || len(reps[0].Rebased) != 2 || reps[0].Rebased[1].New == nil {
+		t.Fatalf("anna's repair re-bases both notes: %+v %v", reps, err)
+	}
+	if is := issuesOf(t, anna, game); len(is) != 0 {
+		t.Fatalf("anna's store is repaired: %+v", is)
+	}
+	// The files cross again: Jan's pass stands at 7, Anna's notes follow it.
+	importFile(t, jan, exportLog(t, ctx, anna, game))
+	importFile(t, anna, exportLog(t, ctx, jan, game))
+	importFile(t, jan, exportLog(t, ctx, anna, game))
+	if is := issuesOf(t, jan, game); len(is) != 0 {
+		t.Fatalf("jan's store has nothing to report once anna's notes are in: %+v", is)
+	}
+	r := sameLogsAllowingEvidence(t, game, anna, jan)
+	if r.Len() != 10 || r.Entry(7).Kind != logs.KindAct || r.Entry(8).Text != "first thought" || r.Entry(9).Text != "second thought" {
+		t.Fatalf("jan's move and pass, then anna's two notes: %d entries", r.Len())
+	}
+	if _, err := anna.Do(ctx, game, []string{"play on"}); err != nil {
+		t.Fatalf("the game goes on: %v", err)
+	}
+}
+
+// sameLogsAllowingEvidence is sameLogs for stores that an older pbem left with
+// evidence rows.
+func sameLogsAllowingEvidence(t *testing.T, game string, apps ...*App) *replay.Replay {
+	t.Helper()
+	ctx := context.Background()
+	first := exportLog(t, ctx, apps[0], game)
+	for _, a := range apps[1:] {
+		if other := exportLog(t, ctx, a, game); !bytes.Equal(first, other) {
+			t.Fatalf("the players hold different logs:\n%s\n----\n%s", first, other)
+		}
+	}
+	rep := replay.Verify(bytes.NewReader(first), apps[0].Load)
+	if !rep.OK() {
+		t.Fatalf("the log does not verify: %v", rep.Problems)
+	}
+	return rep.Replay
+}
+
+// The next import of the winner's log puts a forked store right by itself.
+func TestForkedStoreRepairedByImport(t *testing.T) {
+	anna, jan, game := started(t)
+	ctx := context.Background()
+	note(t, anna, game, "first thought")
+	if _, err := jan.Do(ctx, game, []string{"play the crossing"}); err != nil {
+		t.Fatal(err)
+	}
+	forkLikeAnOlderPbem(t, anna, game, lineAt(t, jan, game, 6))
+	rep := importFile(t, anna, exportLog(t, ctx, jan, game))
+	if len(rep.Rebased) != 1 || rep.Rebased[0].New == nil {
+		t.Fatalf("anna's note is re-based: %+v", rep)
+	}
+	if is := issuesOf(t, anna, game); len(is) != 0 {
+		t.Fatalf("nothing left to report: %+v", is)
+	}
 }

@@ -37,6 +37,9 @@ type GameWaiting struct {
 	Waiting replay.Waiting
 	// Yours is true when this player must act (a human choice).
 	Yours bool
+	// Issues are what the player must see first (an equivocation, a fork); a
+	// game that is Stuck is nobody's turn.
+	Issues []Issue
 	// Hint says what to run, e.g. "pbem join GAME".
 	Hint string
 }
@@ -50,6 +53,8 @@ type SyncReport struct {
 	Flush      *FlushReport
 	FlushError error
 	Games      []GameWaiting
+	// Repaired are the games an older pbem had forked, put right (Repair).
+	Repaired []*ImportReport
 }
 
 // Sync fetches the new game messages, imports and verifies each, sends the
@@ -77,6 +82,9 @@ func (a *App) sync(ctx context.Context, opts *imapclient.Options) (*SyncReport, 
 	defer s.Close()
 	rep, err := a.fetchNew(ctx, s, cfg)
 	if err != nil {
+		return rep, err
+	}
+	if rep.Repaired, err = a.RepairAll(ctx); err != nil {
 		return rep, err
 	}
 	rep.Flush, rep.FlushError = a.FlushOutbox(ctx)
@@ -244,7 +252,12 @@ func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, error) {
 		}
 		w := r.Waiting()
 		gw := GameWaiting{Game: g, Waiting: w}
+		if gw.Issues, err = a.Issues(ctx, g, r); err != nil {
+			return out, err
+		}
 		switch {
+		case Stuck(gw.Issues):
+			gw.Hint = "pbem status " + g.ID
 		case g.Status == "invited" || isInvited(r, g.Seat):
 			gw.Yours = true
 			gw.Hint = "pbem join " + g.ID
