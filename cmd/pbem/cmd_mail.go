@@ -240,10 +240,16 @@ func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed 
 	if rep.FlushError != nil {
 		fmt.Fprintln(cmd.ErrOrStderr(), "sending:", rep.FlushError)
 	}
+	for _, ir := range rep.Repaired {
+		printImport(cmd, app, ir)
+	}
 	for _, g := range rep.Games {
 		mark := "  "
 		if g.Yours {
 			mark = "* "
+		}
+		for _, is := range g.Issues {
+			fmt.Fprintf(out, "! %s: %s\n", g.Game.ID, is.Short)
 		}
 		fmt.Fprintf(out, "%s%s: %s", mark, g.Game.ID, g.Waiting.Text)
 		if g.Hint != "" {
