@@ -32,22 +32,26 @@ func jansEntry6(t *testing.T, anna *App, game string, signer ssh.Signer, text st
 	return e.Line
 }
 
+// jansMove6 is started with Jan's move as entry 6, in both stores; prior is
+// the log before it, to which another entry 6 can be added.
+func jansMove6(t *testing.T) (anna, jan *App, game string, prior []byte) {
+	anna, jan, game = started(t)
+	do(t, jan, game, "play a move")
+	send(t, jan, anna, game)
+	for _, l := range splitLines(exportLog(t, context.Background(), anna, game))[:6] {
+		prior = append(prior, l...)
+	}
+	return anna, jan, game, prior
+}
+
 // A real equivocation is still reported, and kept as evidence: Jan signs a
 // move and a note as entry 6.
 func TestEquivocationStillReported(t *testing.T) {
-	anna, jan, game := started(t)
+	anna, jan, game, prior := jansMove6(t)
 	ctx := context.Background()
-	if _, err := jan.Do(ctx, game, []string{"play a move"}); err != nil {
-		t.Fatal(err)
-	}
-	send(t, jan, anna, game)
 	id, _ := jan.Identity()
 	other := jansEntry6(t, anna, game, id.Signer(), "and a note instead")
-	var prior bytes.Buffer
-	for _, l := range bytes.SplitAfter(exportLog(t, ctx, anna, game), []byte("\n"))[:6] {
-		prior.Write(l)
-	}
-	rep, err := anna.Import(ctx, bytes.NewReader(append(prior.Bytes(), other...)), "other.pbem")
+	rep, err := anna.Import(ctx, bytes.NewReader(append(prior, other...)), "other.pbem")
 	if err != nil || len(rep.Equivocations) != 1 || len(rep.Races) != 0 {
 		t.Fatalf("want one equivocation, no race: %+v %v", rep, err)
 	}
@@ -63,17 +67,9 @@ func TestEquivocationStillReported(t *testing.T) {
 // file each. Forgeries are refused and recorded nowhere; of Jan's versions at
 // most MaxEvidencePerSeq are kept; the log is untouched.
 func TestEvidenceFloodBounded(t *testing.T) {
-	anna, jan, game := started(t)
+	anna, jan, game, prior := jansMove6(t)
 	ctx := context.Background()
-	if _, err := jan.Do(ctx, game, []string{"play a move"}); err != nil {
-		t.Fatal(err)
-	}
-	send(t, jan, anna, game)
 	before := exportLog(t, ctx, anna, game)
-	var prior []byte
-	for _, l := range bytes.SplitAfter(before, []byte("\n"))[:6] {
-		prior = append(prior, l...)
-	}
 	seed := sha256.Sum256([]byte("mallory"))
 	mallory, _ := ssh.NewSignerFromKey(ed25519.NewKeyFromSeed(seed[:]))
 	id, _ := jan.Identity()

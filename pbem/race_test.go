@@ -24,9 +24,23 @@ func importFile(t *testing.T, to *App, file []byte) *ImportReport {
 	return rep
 }
 
+// post appends an entry of kind to a game as app's player, failing the test if
+// it is refused.
+func post(t *testing.T, app *App, game string, kind logs.Kind, fill func(*logs.Body)) {
+	t.Helper()
+	if _, err := app.Post(context.Background(), game, kind, fill); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func note(t *testing.T, app *App, game, text string) {
 	t.Helper()
-	if _, err := app.Post(context.Background(), game, logs.KindNote, func(b *logs.Body) { b.Text = text }); err != nil {
+	post(t, app, game, logs.KindNote, func(b *logs.Body) { b.Text = text })
+}
+
+func do(t *testing.T, app *App, game string, commands ...string) {
+	t.Helper()
+	if _, err := app.Do(context.Background(), game, commands); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -52,13 +66,11 @@ func TestNotesCrossAMove(t *testing.T) {
 	ctx := context.Background()
 	note(t, anna, game, "nice roll")
 	note(t, anna, game, "your move")
-	if _, err := jan.Do(ctx, game, []string{"play 5/352 2512 to 2513"}); err != nil {
-		t.Fatal(err)
-	}
-	annaFile, janFile := exportLog(t, context.Background(), anna, game), exportLog(t, context.Background(), jan, game)
+	do(t, jan, game, "play 5/352 2512 to 2513")
+	annaFile, janFile := exportLog(t, ctx, anna, game), exportLog(t, ctx, jan, game)
 	importFile(t, jan, annaFile) // Jan's move stands: nothing to store yet
 	importFile(t, anna, janFile) // Anna's pbem re-bases her notes as 7 and 8
-	importFile(t, jan, exportLog(t, context.Background(), anna, game))
+	importFile(t, jan, exportLog(t, ctx, anna, game))
 	r := sameLogs(t, game, anna, jan)
 	if r.Len() != 9 {
 		t.Fatalf("want 9 entries (the move, then both notes), have %d", r.Len())
@@ -72,9 +84,7 @@ func TestNotesCrossAMove(t *testing.T) {
 		}
 	}
 	// Play goes on.
-	if _, err := jan.Do(ctx, game, []string{"pass"}); err != nil {
-		t.Fatal(err)
-	}
+	do(t, jan, game, "pass")
 	importFile(t, anna, exportLog(t, context.Background(), jan, game))
 	sameLogs(t, game, anna, jan)
 }
@@ -86,9 +96,7 @@ func TestNoteCrossesADiceRequest(t *testing.T) {
 	anna, jan, game := started(t)
 	ctx := context.Background()
 	note(t, anna, game, "good luck")
-	if _, err := jan.Do(ctx, game, []string{"roll 2d6 for the river crossing"}); err != nil {
-		t.Fatal(err)
-	}
+	do(t, jan, game, "roll 2d6 for the river crossing")
 	rep := importFile(t, jan, exportLog(t, ctx, anna, game))
 	if len(rep.Races) != 1 || len(rep.Added) != 0 || len(rep.Rebased) != 0 {
 		t.Fatalf("jan's pbem keeps its move and adds nothing: %+v", rep)
@@ -133,16 +141,10 @@ func TestRaceDropsWhatCannotFollow(t *testing.T) {
 	ctx := context.Background()
 	t.Run("agree after play went on", func(t *testing.T) {
 		anna, jan, game := started(t)
-		if _, err := jan.Post(ctx, game, logs.KindTakeback, func(b *logs.Body) { b.To = 4 }); err != nil {
-			t.Fatal(err)
-		}
+		post(t, jan, game, logs.KindTakeback, func(b *logs.Body) { b.To = 4 })
 		importFile(t, anna, exportLog(t, ctx, jan, game))
-		if _, err := anna.Post(ctx, game, logs.KindAgree, func(b *logs.Body) { b.To = 4 }); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := jan.Do(ctx, game, []string{"play on"}); err != nil {
-			t.Fatal(err)
-		}
+		post(t, anna, game, logs.KindAgree, func(b *logs.Body) { b.To = 4 })
+		do(t, jan, game, "play on")
 		rep := importFile(t, anna, exportLog(t, ctx, jan, game))
 		wantDropped(t, rep, "no takeback to 4 is proposed")
 		importFile(t, jan, exportLog(t, ctx, anna, game))
@@ -152,12 +154,8 @@ func TestRaceDropsWhatCannotFollow(t *testing.T) {
 	})
 	t.Run("takeback while dice are awaited", func(t *testing.T) {
 		anna, jan, game := started(t)
-		if _, err := anna.Post(ctx, game, logs.KindTakeback, func(b *logs.Body) { b.To = 4 }); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := jan.Do(ctx, game, []string{"roll 1d6 for the bridge"}); err != nil {
-			t.Fatal(err)
-		}
+		post(t, anna, game, logs.KindTakeback, func(b *logs.Body) { b.To = 4 })
+		do(t, jan, game, "roll 1d6 for the bridge")
 		rep := importFile(t, anna, exportLog(t, ctx, jan, game))
 		wantDropped(t, rep, "takeback while dice are awaited")
 		if len(rep.Answered) != 1 {
@@ -166,12 +164,8 @@ func TestRaceDropsWhatCannotFollow(t *testing.T) {
 	})
 	t.Run("resign after the game ended", func(t *testing.T) {
 		anna, jan, game := started(t)
-		if _, err := anna.Post(ctx, game, logs.KindResign, func(*logs.Body) {}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := jan.Post(ctx, game, logs.KindResign, func(*logs.Body) {}); err != nil {
-			t.Fatal(err)
-		}
+		post(t, anna, game, logs.KindResign, func(*logs.Body) {})
+		post(t, jan, game, logs.KindResign, func(*logs.Body) {})
 		rep := importFile(t, anna, exportLog(t, ctx, jan, game))
 		wantDropped(t, rep, "the game ended first")
 		r := sameLogs(t, game, anna, jan)
@@ -249,14 +243,10 @@ func TestRaceOverMail(t *testing.T) {
 	anna := mailPlayer(t, w, "Anna", "anna")
 	jan := mailPlayer(t, w, "Jan", "jan")
 	game := startMailGame(t, ctx, w, anna, jan)
-	if _, err := anna.Do(ctx, game, []string{"pass"}); err != nil {
-		t.Fatal(err)
-	}
+	do(t, anna, game, "pass")
 	mustSend(t, ctx, anna, game)
 	mustSync(t, ctx, jan)
-	if _, err := jan.Do(ctx, game, []string{"play 21st Panzer to Caen"}); err != nil {
-		t.Fatal(err)
-	}
+	do(t, jan, game, "play 21st Panzer to Caen")
 	note(t, anna, game, "your move, Jan")
 	mustSend(t, ctx, jan, game)
 	mustSend(t, ctx, anna, game)
@@ -327,14 +317,10 @@ func TestRepairForkedByAnOlderPbem(t *testing.T) {
 	anna, jan, game := started(t)
 	ctx := context.Background()
 	note(t, anna, game, "first thought")
-	if _, err := jan.Do(ctx, game, []string{"play the crossing"}); err != nil {
-		t.Fatal(err)
-	}
+	do(t, jan, game, "play the crossing")
 	forkLikeAnOlderPbem(t, anna, game, lineAt(t, jan, game, 6))
 	forkLikeAnOlderPbem(t, jan, game, lineAt(t, anna, game, 6))
-	if _, err := jan.Do(ctx, game, []string{"pass"}); err != nil {
-		t.Fatal(err)
-	}
+	do(t, jan, game, "pass")
 	note(t, anna, game, "second thought")
 
 	ai, ji := issuesOf(t, anna, game), issuesOf(t, jan, game)
@@ -394,9 +380,7 @@ func TestForkedStoreRepairedByImport(t *testing.T) {
 	anna, jan, game := started(t)
 	ctx := context.Background()
 	note(t, anna, game, "first thought")
-	if _, err := jan.Do(ctx, game, []string{"play the crossing"}); err != nil {
-		t.Fatal(err)
-	}
+	do(t, jan, game, "play the crossing")
 	forkLikeAnOlderPbem(t, anna, game, lineAt(t, jan, game, 6))
 	rep := importFile(t, anna, exportLog(t, ctx, jan, game))
 	if len(rep.Rebased) != 1 || rep.Rebased[0].New == nil {

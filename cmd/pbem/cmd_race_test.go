@@ -12,11 +12,11 @@ import (
 	"github.com/pbem-referee/pbem/pbem"
 )
 
-// duelOverFiles starts a strict freeplay game between Anna (allied) and Jan
-// (german) over files and passes Anna's turn: it is Jan's, and the log holds
-// entries 0 to 2. hand exports from's log and imports it at to.
-func duelOverFiles(t *testing.T) (anna, jan, id string, hand func(from, to string) string) {
-	dir := t.TempDir()
+// annaAndJan makes two homes in dir, each with an identity, and Jan's public
+// key in dir/jan.pub.
+func annaAndJan(t *testing.T) (dir, anna, jan string) {
+	t.Helper()
+	dir = t.TempDir()
 	anna, jan = filepath.Join(dir, "anna"), filepath.Join(dir, "jan")
 	pbemOK(t, anna, "", "id", "new", "--name", "Anna", "--email", "anna@example.org")
 	pbemOK(t, jan, "", "id", "new", "--name", "Jan", "--email", "jan@example.org")
@@ -24,6 +24,14 @@ func duelOverFiles(t *testing.T) (anna, jan, id string, hand func(from, to strin
 	if err := os.WriteFile(filepath.Join(dir, "jan.pub"), []byte(pub+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return dir, anna, jan
+}
+
+// duelOverFiles starts a strict freeplay game between Anna (allied) and Jan
+// (german) over files and passes Anna's turn: it is Jan's, and the log holds
+// entries 0 to 2. hand exports from's log and imports it at to.
+func duelOverFiles(t *testing.T) (anna, jan, id string, hand func(from, to string) string) {
+	dir, anna, jan := annaAndJan(t)
 	out := pbemOK(t, anna, "", "new", "duel", "--scenario", "freeplay/allied-german", "--side", "allied",
 		"--opponent-key", filepath.Join(dir, "jan.pub"), "--opponent-email", "jan@example.org")
 	id = regexp.MustCompile(`duel-[0-9a-f]+`).FindString(out)
