@@ -110,8 +110,9 @@ type importPlan struct {
 	kept   int
 	head   string
 	r      *replay.Replay // the log as it will be stored
-	// withdrawn are stored entries that a race takes out of the log.
+	// withdrawn are stored entries that race takes out of the log.
 	withdrawn []*logs.Entry
+	race      *Race
 	lines     []StoredLine
 	evidence  []Equivocation
 }
@@ -190,7 +191,7 @@ func (a *App) importOnce(ctx context.Context, entries []*logs.Entry, readErr err
 		if err := tx.PutGame(ctx, p.rec); err != nil {
 			return err
 		}
-		if err := tx.Withdraw(ctx, rep.Game, withdrawnLines(rep, p)); err != nil {
+		if err := tx.Withdraw(ctx, rep.Game, withdrawnLines(rep.Rebased, p)); err != nil {
 			return err
 		}
 		if _, err := tx.AppendLines(ctx, rep.Game, source, p.lines); err != nil {

@@ -145,11 +145,13 @@ func (a *App) contest(rep *ImportReport, p *importPlan, e *logs.Entry, source st
 			Found: a.Now(), Source: source})
 		return true, nil
 	}
-	rep.Races = append(rep.Races, Race{Seq: seq, Winner: v.Winner, Loser: v.Loser, Awaited: v.Awaited, names: seatNames(prefix)})
+	race := Race{Seq: seq, Winner: v.Winner, Loser: v.Loser, Awaited: v.Awaited, names: seatNames(prefix)}
+	rep.Races = append(rep.Races, race)
 	if v.Winner == held {
 		return true, nil
 	}
-	p.withdrawn = append(p.withdrawn, slices.Clone(p.r.Entries()[seq:])...)
+	p.race = &race
+	p.withdrawn = slices.Clone(p.r.Entries()[seq:])
 	p.kept = int(seq)
 	p.r = prefix
 	if err := p.r.Append(e); err != nil {
@@ -171,10 +173,10 @@ func seatNames(r *replay.Replay) map[string]string {
 // rebaseOwn makes this player's withdrawn entries again after the log as it
 // now stands, in their order, and says what became of each.
 func (a *App) rebaseOwn(ctx context.Context, rep *ImportReport, p *importPlan) {
-	if len(rep.Races) == 0 || len(p.withdrawn) == 0 {
+	if p.race == nil {
 		return
 	}
-	race := rep.Races[len(rep.Races)-1]
+	race := *p.race
 	race.names = seatNames(p.r)
 	for _, old := range p.withdrawn {
 		if old.By != p.rec.Seat {
@@ -217,26 +219,26 @@ func (a *App) rebase(ctx context.Context, rec GameRecord, r *replay.Replay, old 
 }
 
 // withdrawnLines are the stored lines a race takes out of the log, each with
-// what became of it.
-func withdrawnLines(rep *ImportReport, p *importPlan) []WithdrawnLine {
-	if len(p.withdrawn) == 0 {
+// what became of it (rebased says, for this player's own).
+func withdrawnLines(rebased []Rebase, p *importPlan) []WithdrawnLine {
+	if p.race == nil {
 		return nil
 	}
-	race := rep.Races[len(rep.Races)-1]
+	race := *p.race
 	var out []WithdrawnLine
 	for _, old := range p.withdrawn {
 		why := fmt.Sprintf("entry %d went to %s's %s in a race", race.Seq, race.Winner.By, entryWords(race.Winner))
 		if old.Seq > race.Seq {
 			why = fmt.Sprintf("it followed entry %d, which lost a race to %s's %s", race.Seq, race.Winner.By, entryWords(race.Winner))
 		}
-		i := slices.IndexFunc(rep.Rebased, func(rb Rebase) bool { return rb.Old == old })
+		i := slices.IndexFunc(rebased, func(rb Rebase) bool { return rb.Old == old })
 		switch {
 		case i < 0:
 			why += fmt.Sprintf("; %s's pbem re-bases it", old.By)
-		case rep.Rebased[i].New != nil:
-			why += fmt.Sprintf("; re-based as entry %d", rep.Rebased[i].New.Entry.Seq)
+		case rebased[i].New != nil:
+			why += fmt.Sprintf("; re-based as entry %d", rebased[i].New.Entry.Seq)
 		default:
-			why += "; dropped: " + rep.Rebased[i].Dropped
+			why += "; dropped: " + rebased[i].Dropped
 		}
 		out = append(out, WithdrawnLine{Seq: old.Seq, Line: old.Line, Reason: why})
 	}
