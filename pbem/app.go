@@ -169,10 +169,9 @@ func (a *App) store(ctx context.Context, rec GameRecord, entries []*logs.Entry, 
 			lines = append(lines, StoredLine{Seq: e.Seq, Line: e.Line})
 		}
 		res, err := tx.AppendLines(ctx, rec.ID, source, lines)
-		if err == nil && (res.Duplicate > 0 || len(res.Equivocations) > 0) {
-			// Another pbem stored this seq first (two commands at once in one
-			// home): roll back, rather than record our own entry as an
-			// equivocation and report success.
+		if (err == nil && res.Duplicate > 0) || errors.Is(err, ErrConflict) || errors.Is(err, ErrChain) || errors.Is(err, ErrGap) {
+			// Another pbem changed the game since it was read (two commands at
+			// once in one home, or an import): roll back, and say so.
 			err = fmt.Errorf("game %s changed while this entry was being made: nothing was stored; look at 'pbem status %s' and try again", rec.ID, rec.ID)
 		}
 		return err

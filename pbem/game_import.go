@@ -1,6 +1,7 @@
 package pbem
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -15,9 +16,15 @@ type ImportReport struct {
 	Game       string
 	Added      []Played // entries new to this store, with what they made happen
 	Duplicates int      // entries already stored
-	// Equivocations are entries that conflict with stored ones: kept apart,
-	// never applied.
+	// Equivocations are entries signed by the key of a stored entry with the
+	// same seq and prev, and different: kept apart as evidence, never applied.
 	Equivocations []*replay.EquivocationError
+	// Races are the honest races met (docs/log.md): entries of two seats for
+	// one seq. The log decides which stands; see Race.
+	Races []Race
+	// Rebased are this player's entries that lost a race: each made again
+	// after the winner, or dropped when the log no longer allows it.
+	Rebased []Rebase
 	// Failed is the first entry that did not verify; the entries before it are
 	// stored, it and the rest are not.
 	Failed error
@@ -26,6 +33,20 @@ type ImportReport struct {
 	// Answered are the entries made here at once because the dice protocol
 	// awaited them from this player (they need no human choice).
 	Answered []Played
+}
+
+// Changed reports whether this player has new entries of its own to send:
+// dice answers or re-based entries.
+func (rep *ImportReport) Changed() bool {
+	if len(rep.Answered) > 0 {
+		return true
+	}
+	for _, rb := range rep.Rebased {
+		if rb.New != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // Import reads a log (a whole log or its newest part) and stores what verifies.
@@ -42,112 +63,189 @@ func (a *App) ImportWhole(ctx context.Context, src io.Reader, source string) (*I
 	return a.importLog(ctx, src, source, true)
 }
 
+// importAttempts bounds how often an import reads the store again because
+// another pbem changed the game between its read and its write.
+const importAttempts = 5
+
 func (a *App) importLog(ctx context.Context, src io.Reader, source string, whole bool) (*ImportReport, error) {
-	rep := &ImportReport{}
-	entries, err := logs.ReadAll(src)
-	if err != nil {
-		rep.Failed = fmt.Errorf("%s: %w", source, err)
-	}
+	entries, readErr := logs.ReadAll(src)
 	if len(entries) == 0 {
-		if rep.Failed != nil {
-			return nil, rep.Failed
+		if readErr != nil {
+			return nil, fmt.Errorf("%s: %w", source, readErr)
 		}
 		return nil, fmt.Errorf("%s: no log entries", source)
 	}
-	rep.Game = entries[0].Game
-	stored, err := a.Store.Lines(ctx, rep.Game)
+	return a.importEntries(ctx, entries, readErr, source, whole)
+}
+
+// importEntries imports parsed entries; readErr is why the file stopped early.
+// The store is read, the entries judged against it, and everything that
+// follows (the entries, withdrawals after a race, dice answers, re-based
+// entries, evidence) written in one transaction, which first checks that the
+// game's log is still the one read. If another pbem changed it meanwhile
+// (serve importing while the player syncs), nothing is written and the import
+// starts again from the store as it now is.
+func (a *App) importEntries(ctx context.Context, entries []*logs.Entry, readErr error, source string, whole bool) (*ImportReport, error) {
+	for attempt := 1; ; attempt++ {
+		rep, err := a.importOnce(ctx, entries, readErr, source, whole)
+		if !errors.Is(err, errStale) {
+			return rep, err
+		}
+		if attempt == importAttempts {
+			return nil, fmt.Errorf("%s: game %s kept changing while it was imported (another pbem at work on it): try again", source, entries[0].Game)
+		}
+	}
+}
+
+// errStale: the store changed between an import's read and its write.
+var errStale = errors.New("the game changed in the store meanwhile")
+
+// importPlan is what one import attempt will write.
+type importPlan struct {
+	rec   GameRecord
+	isNew bool
+	// kept is how many of the stored entries stay in the log; head is the
+	// hash of the last stored line when read ("" when none is stored).
+	stored int
+	kept   int
+	head   string
+	r      *replay.Replay // the log as it will be stored
+	// withdrawn are stored entries that race takes out of the log.
+	withdrawn []*logs.Entry
+	race      *Race
+	lines     []StoredLine
+	evidence  []Equivocation
+}
+
+func (a *App) importOnce(ctx context.Context, entries []*logs.Entry, readErr error, source string, whole bool) (*ImportReport, error) {
+	rep := &ImportReport{Game: entries[0].Game}
+	if readErr != nil {
+		rep.Failed = fmt.Errorf("%s: %w", source, readErr)
+	}
+	p, err := a.planImport(ctx, rep, entries[0], source)
 	if err != nil {
 		return nil, err
 	}
-	var r *replay.Replay
-	var rec GameRecord
-	isNew := len(stored) == 0
-	if isNew {
-		if entries[0].Seq != 0 {
-			return nil, fmt.Errorf("%s: game %s is not in this store and the file starts at entry %d: import the whole log", source, rep.Game, entries[0].Seq)
-		}
-		if r, err = replay.Start(entries[0], a.Load); err != nil {
-			return nil, fmt.Errorf("%s: %w", source, err)
-		}
-		if rec, err = a.seatFor(r); err != nil {
-			return nil, fmt.Errorf("%s: %w", source, err)
-		}
-	} else {
-		if rec, err = a.Store.Game(ctx, rep.Game); err != nil {
-			return nil, err
-		}
-		if r, err = replayLines(rep.Game, stored, a.Load); err != nil {
-			return nil, err
-		}
-	}
-	var lines []StoredLine
-	if isNew {
-		lines = append(lines, StoredLine{Seq: 0, Line: entries[0].Line})
-		rep.Added = append(rep.Added, Played{Entry: entries[0]})
-	}
 	for _, e := range entries {
-		if isNew && e.Seq == 0 {
+		if p.isNew && e.Seq == 0 {
 			continue
 		}
 		if e.Game != rep.Game {
 			rep.Failed = fmt.Errorf("%s: entry %d belongs to game %s, not %s", source, e.Seq, e.Game, rep.Game)
 			break
 		}
-		err := r.Append(e)
-		var eq *replay.EquivocationError
+		if e.Seq < int64(p.r.Len()) && !bytes.Equal(p.r.Entry(e.Seq).Line, e.Line) {
+			if stop, err := a.contest(rep, p, e, source); err != nil || stop {
+				if err != nil {
+					return nil, err
+				}
+				break
+			}
+			continue
+		}
+		err := p.r.Append(e)
 		switch {
 		case err == nil:
-			lines = append(lines, StoredLine{Seq: e.Seq, Line: e.Line})
-			rep.Added = append(rep.Added, Played{Entry: e, Events: r.Events(e.Seq)})
+			p.lines = append(p.lines, StoredLine{Seq: e.Seq, Line: e.Line})
+			rep.Added = append(rep.Added, Played{Entry: e, Events: p.r.Events(e.Seq)})
 			continue
 		case errors.Is(err, replay.ErrDuplicate):
 			rep.Duplicates++
 			continue
-		case errors.As(err, &eq):
-			rep.Equivocations = append(rep.Equivocations, eq)
-			lines = append(lines, StoredLine{Seq: e.Seq, Line: e.Line})
 		default:
 			rep.Failed = fmt.Errorf("%s: %w", source, err)
 		}
 		break
 	}
-	rep.Invited = isInvited(r, rec.Seat)
-	if rep.Invited && rec.Status != StatusDeclined {
-		// A declined invitation stays declined when it comes again.
-		rec.Status = StatusInvited
-	} else if !rep.Invited && r.Waiting().Over {
-		rec.Status = "finished"
-	}
 	if whole && rep.Failed != nil {
-		rep.Added = nil
+		rep.Added, rep.Races = nil, nil
 		return rep, nil
 	}
-	if len(lines) > 0 || isNew {
-		if err := a.Store.Update(ctx, func(tx *StoreTx) error {
-			if err := tx.PutGame(ctx, rec); err != nil {
-				return err
-			}
-			_, err := tx.AppendLines(ctx, rec.ID, source, lines)
-			return err
-		}); err != nil {
-			return nil, err
-		}
-	}
+	rep.Invited = isInvited(p.r, p.rec.Seat)
 	if !rep.Invited {
-		// The replay made here is the stored log's: answer from it rather
-		// than fold the whole log again (twice per answer).
-		var answered []Played
-		if rep.Failed == nil && len(rep.Equivocations) == 0 {
-			answered, err = a.answerDice(ctx, rec, r)
-		} else {
-			answered, err = a.AnswerDice(ctx, rec.ID)
-		}
-		rep.Answered = answered
-		if err != nil {
+		// Dice answers first (the log awaits them), then this player's entries
+		// that lost a race, made again after everything else.
+		if rep.Answered, err = a.makeAnswers(ctx, p.rec, p.r); err != nil {
 			return rep, err
 		}
+		for _, pl := range rep.Answered {
+			p.lines = append(p.lines, StoredLine{Seq: pl.Entry.Seq, Line: pl.Entry.Line})
+		}
+		a.rebaseOwn(ctx, rep, p)
+	}
+	switch {
+	case rep.Invited && p.rec.Status != StatusDeclined:
+		// A declined invitation stays declined when it comes again.
+		p.rec.Status = StatusInvited
+	case rep.Invited:
+	case p.r.Waiting().Over:
+		p.rec.Status = "finished"
+	}
+	if len(p.lines) == 0 && len(p.withdrawn) == 0 && len(p.evidence) == 0 && !p.isNew {
+		return rep, nil
+	}
+	err = a.Store.Update(ctx, func(tx *StoreTx) error {
+		if _, head, err := tx.Head(ctx, rep.Game); err != nil {
+			return err
+		} else if head != p.head {
+			return errStale
+		}
+		if err := tx.PutGame(ctx, p.rec); err != nil {
+			return err
+		}
+		if err := tx.Withdraw(ctx, rep.Game, withdrawnLines(rep.Rebased, p)); err != nil {
+			return err
+		}
+		if _, err := tx.AppendLines(ctx, rep.Game, source, p.lines); err != nil {
+			return err
+		}
+		for _, eq := range p.evidence {
+			if _, err := tx.RecordEquivocation(ctx, eq); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, ErrConflict) || errors.Is(err, ErrChain) || errors.Is(err, ErrGap) {
+		err = fmt.Errorf("%w: %w", errStale, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for i := range rep.Answered {
+		rep.Answered[i].Game, rep.Answered[i].Replay = p.rec, p.r
 	}
 	return rep, nil
+}
+
+// planImport reads the game as stored and starts the plan from it; a game not
+// stored yet starts from first, which must be its invite.
+func (a *App) planImport(ctx context.Context, rep *ImportReport, first *logs.Entry, source string) (*importPlan, error) {
+	stored, err := a.Store.Lines(ctx, rep.Game)
+	if err != nil {
+		return nil, err
+	}
+	p := &importPlan{isNew: len(stored) == 0, stored: len(stored), kept: len(stored)}
+	if !p.isNew {
+		if p.rec, err = a.Store.Game(ctx, rep.Game); err != nil {
+			return nil, err
+		}
+		p.head = logs.LineHash(stored[len(stored)-1])
+		p.r, err = replayLines(rep.Game, stored, a.Load)
+		return p, err
+	}
+	if first.Seq != 0 {
+		return nil, fmt.Errorf("%s: game %s is not in this store and the file starts at entry %d: import the whole log", source, rep.Game, first.Seq)
+	}
+	if p.r, err = replay.Start(first, a.Load); err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	if p.rec, err = a.seatFor(p.r); err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	p.lines = append(p.lines, StoredLine{Seq: 0, Line: first.Line})
+	rep.Added = append(rep.Added, Played{Entry: first})
+	return p, nil
 }
 
 // AnswerDice sends what the dice protocol awaits from this player, as long as it
@@ -158,12 +256,30 @@ func (a *App) AnswerDice(ctx context.Context, game string) ([]Played, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.answerDice(ctx, rec, r)
+	done, err := a.makeAnswers(ctx, rec, r)
+	if err != nil || len(done) == 0 {
+		return nil, err
+	}
+	var made []*logs.Entry
+	for _, p := range done {
+		made = append(made, p.Entry)
+	}
+	if r.Waiting().Over {
+		rec.Status = "finished"
+	}
+	if err := a.store(ctx, rec, made, "local", nil); err != nil {
+		return nil, err
+	}
+	for i := range done {
+		done[i].Game, done[i].Replay = rec, r
+	}
+	return done, nil
 }
 
-// answerDice is AnswerDice from r, the replay of the log as stored, which
-// each entry made here advances (as Do would, without folding the log again).
-func (a *App) answerDice(ctx context.Context, rec GameRecord, r *replay.Replay) ([]Played, error) {
+// makeAnswers makes, signs and appends to r what the dice protocol awaits from
+// this player, without storing it: the caller stores the entries with the log
+// they answer, so an answer is always decided from what is stored with it.
+func (a *App) makeAnswers(ctx context.Context, rec GameRecord, r *replay.Replay) ([]Played, error) {
 	var done []Played
 	for range 4 {
 		w := r.Waiting()
@@ -180,12 +296,11 @@ func (a *App) answerDice(ctx context.Context, rec GameRecord, r *replay.Replay) 
 		if err != nil {
 			return done, fmt.Errorf("game %s: %w", rec.ID, err)
 		}
-		p, err := a.commit(ctx, rec, r, b)
+		e, err := a.sign(r, b)
 		if err != nil {
 			return done, err
 		}
-		done = append(done, p)
-		rec, r = p.Game, p.Replay
+		done = append(done, Played{Entry: e, Events: r.Events(e.Seq)})
 	}
 	return done, nil
 }

@@ -71,7 +71,7 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 		if err != nil {
 			return out, err
 		}
-		qid, err := a.Store.QueueMail(ctx, rec.ID, last.Seq, addr, msg)
+		qid, err := a.Store.QueueMail(ctx, rec.ID, last.Seq, o.Head, addr, msg)
 		if err != nil {
 			return out, err
 		}

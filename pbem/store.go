@@ -1,8 +1,6 @@
 package pbem
 
 import (
-	"bytes"
-	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -10,7 +8,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -23,6 +20,8 @@ var (
 	ErrNoGame     = errors.New("no such game")
 	ErrAmbiguous  = errors.New("ambiguous game id prefix")
 	ErrGap        = errors.New("lines not contiguous with the stored log")
+	ErrChain      = errors.New("line does not continue the stored log")
+	ErrConflict   = errors.New("another line is stored with this seq")
 	ErrAppendOnly = errors.New("append-only record cannot be changed")
 	ErrNoMail     = errors.New("no such unsent message in the outbox")
 )
@@ -167,196 +166,6 @@ func mapStoreErr(err error) error {
 		return fmt.Errorf("%w: %w", ErrAppendOnly, err)
 	}
 	return err
-}
-
-// ---- entries
-
-// StoredLine is one log line with its sequence number, as received.
-type StoredLine struct {
-	Seq  int64
-	Line []byte
-}
-
-// ImportResult says what AppendLines did with each line.
-type ImportResult struct {
-	Added, Duplicate int
-	Equivocations    []Equivocation
-}
-
-// Equivocation is a line whose (game, seq) is already stored with other bytes.
-// Both are kept; neither is accepted silently.
-type Equivocation struct {
-	Game     string
-	Seq      int64
-	Stored   []byte // the line already in the log
-	Received []byte // the conflicting line
-	Found    time.Time
-	Source   string
-}
-
-const (
-	selectLastSeqSQL = `SELECT max(seq) FROM entries WHERE game = ?`
-	selectLinesSQL   = `SELECT line FROM entries WHERE game = ? ORDER BY seq`
-	selectLineSQL    = `SELECT line FROM entries WHERE game = ? AND seq = ?`
-	insertEntrySQL   = `INSERT INTO entries (game, seq, line, received, source) VALUES (?, ?, ?, ?, ?)`
-	// A conflicting line already recorded stays recorded once (see the schema).
-	insertEquivocationSQL = `INSERT INTO equivocations (game, seq, line, other, found, source)
-VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, seq, line) DO NOTHING`
-	selectEquivocationsSQL = `SELECT game, seq, other, line, found, coalesce(source, '')
-FROM equivocations WHERE game = ? ORDER BY seq, rowid`
-)
-
-// AppendLines stores lines of one game in one transaction; see StoreTx.AppendLines.
-func (s *Store) AppendLines(ctx context.Context, game, source string, lines []StoredLine) (ImportResult, error) {
-	var res ImportResult
-	err := s.Update(ctx, func(tx *StoreTx) error {
-		var err error
-		res, err = tx.AppendLines(ctx, game, source, lines)
-		return err
-	})
-	if err != nil {
-		return ImportResult{}, err
-	}
-	return res, nil
-}
-
-// AppendLines stores lines of one game, exactly as given. Lines are taken in
-// seq order. For each: an absent (game, seq) is inserted; a present one with
-// identical bytes counts as Duplicate; a present one with other bytes is
-// recorded as an equivocation and reported, not inserted. A line may only be
-// inserted after its predecessor (seq 0 first), else ErrGap; the log never has
-// holes. On error nothing of the call is kept, as long as the caller then rolls
-// back (Store.AppendLines and Store.Update do).
-func (t *StoreTx) AppendLines(ctx context.Context, game, source string, lines []StoredLine) (ImportResult, error) {
-	var res ImportResult
-	if game == "" {
-		return res, errors.New("append lines: empty game id")
-	}
-	sorted := slices.Clone(lines)
-	slices.SortStableFunc(sorted, func(a, b StoredLine) int { return cmp.Compare(a.Seq, b.Seq) })
-
-	last, ok, err := t.LastSeq(ctx, game)
-	if err != nil {
-		return res, fmt.Errorf("append lines: %w", err)
-	}
-	next := int64(0) // the only seq that may be inserted now
-	if ok {
-		next = last + 1
-	}
-	insert, err := t.tx.PrepareContext(ctx, insertEntrySQL)
-	if err != nil {
-		return res, fmt.Errorf("append lines: %w", err)
-	}
-	defer insert.Close()
-	lookup, err := t.tx.PrepareContext(ctx, selectLineSQL)
-	if err != nil {
-		return res, fmt.Errorf("append lines: %w", err)
-	}
-	defer lookup.Close()
-
-	received := formatStoreTime(t.now)
-	for _, l := range sorted {
-		switch {
-		case l.Seq < 0:
-			return ImportResult{}, fmt.Errorf("append lines: game %q: negative seq %d", game, l.Seq)
-		case len(l.Line) == 0:
-			return ImportResult{}, fmt.Errorf("append lines: game %q seq %d: empty line", game, l.Seq)
-		case l.Seq < next:
-			var stored []byte
-			if err := lookup.QueryRowContext(ctx, game, l.Seq).Scan(&stored); err != nil {
-				return ImportResult{}, fmt.Errorf("append lines: game %q seq %d: read stored line: %w", game, l.Seq, err)
-			}
-			if bytes.Equal(stored, l.Line) {
-				res.Duplicate++
-				continue
-			}
-			eq := Equivocation{Game: game, Seq: l.Seq, Stored: stored, Received: slices.Clone(l.Line),
-				Found: t.now.UTC(), Source: source}
-			if err := t.recordEquivocation(ctx, eq); err != nil {
-				return ImportResult{}, fmt.Errorf("append lines: %w", err)
-			}
-			res.Equivocations = append(res.Equivocations, eq)
-		case l.Seq == next:
-			if _, err := insert.ExecContext(ctx, game, l.Seq, l.Line, received, source); err != nil {
-				return ImportResult{}, fmt.Errorf("append lines: game %q seq %d: %w", game, l.Seq, mapStoreErr(err))
-			}
-			res.Added++
-			next++
-		default:
-			if next == 0 {
-				return ImportResult{}, fmt.Errorf("%w: game %q: seq %d, but nothing is stored and the log starts at seq 0",
-					ErrGap, game, l.Seq)
-			}
-			return ImportResult{}, fmt.Errorf("%w: game %q: seq %d, but the last stored is seq %d (missing %d to %d)",
-				ErrGap, game, l.Seq, next-1, next, l.Seq-1)
-		}
-	}
-	return res, nil
-}
-
-func (t *StoreTx) recordEquivocation(ctx context.Context, eq Equivocation) error {
-	_, err := t.tx.ExecContext(ctx, insertEquivocationSQL, eq.Game, eq.Seq, eq.Received, eq.Stored,
-		formatStoreTime(eq.Found), eq.Source)
-	if err != nil {
-		return fmt.Errorf("record equivocation of game %q seq %d: %w", eq.Game, eq.Seq, err)
-	}
-	return nil
-}
-
-// Lines returns the stored lines of a game in seq order, byte for byte as
-// received. A game with no lines gives an empty result, not an error.
-func (r storeReader) Lines(ctx context.Context, game string) ([][]byte, error) {
-	rows, err := r.q.QueryContext(ctx, selectLinesSQL, game)
-	if err != nil {
-		return nil, fmt.Errorf("lines of game %q: %w", game, err)
-	}
-	defer rows.Close()
-	var lines [][]byte
-	for rows.Next() {
-		var line []byte
-		if err := rows.Scan(&line); err != nil {
-			return nil, fmt.Errorf("lines of game %q: %w", game, err)
-		}
-		lines = append(lines, line)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("lines of game %q: %w", game, err)
-	}
-	return lines, nil
-}
-
-// LastSeq returns the highest stored seq of a game; ok is false if none is.
-func (r storeReader) LastSeq(ctx context.Context, game string) (seq int64, ok bool, err error) {
-	var last sql.NullInt64
-	if err := r.q.QueryRowContext(ctx, selectLastSeqSQL, game).Scan(&last); err != nil {
-		return 0, false, fmt.Errorf("last seq of game %q: %w", game, err)
-	}
-	return last.Int64, last.Valid, nil
-}
-
-// Equivocations returns the conflicting lines recorded for a game, by seq.
-func (r storeReader) Equivocations(ctx context.Context, game string) ([]Equivocation, error) {
-	rows, err := r.q.QueryContext(ctx, selectEquivocationsSQL, game)
-	if err != nil {
-		return nil, fmt.Errorf("equivocations of game %q: %w", game, err)
-	}
-	defer rows.Close()
-	var out []Equivocation
-	for rows.Next() {
-		var eq Equivocation
-		var found string
-		if err := rows.Scan(&eq.Game, &eq.Seq, &eq.Stored, &eq.Received, &found, &eq.Source); err != nil {
-			return nil, fmt.Errorf("equivocations of game %q: %w", game, err)
-		}
-		if eq.Found, err = parseStoreTime(found); err != nil {
-			return nil, fmt.Errorf("equivocations of game %q: %w", game, err)
-		}
-		out = append(out, eq)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("equivocations of game %q: %w", game, err)
-	}
-	return out, nil
 }
 
 // ---- games
@@ -561,9 +370,9 @@ type OutboxMessage struct {
 
 const (
 	// A hand-over queued again (a retried command) keeps the first message.
-	insertOutboxSQL = `INSERT INTO outbox (game, seq, to_addr, message, created, next_attempt)
-VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, seq, to_addr) DO NOTHING`
-	selectOutboxIDSQL = `SELECT id FROM outbox WHERE game = ? AND seq = ? AND to_addr = ?`
+	insertOutboxSQL = `INSERT INTO outbox (game, seq, head, to_addr, message, created, next_attempt)
+VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, seq, head, to_addr) DO NOTHING`
+	selectOutboxIDSQL = `SELECT id FROM outbox WHERE game = ? AND seq = ? AND head = ? AND to_addr = ?`
 	selectDueMailSQL  = `SELECT id, game, seq, to_addr, message, created, attempts, next_attempt,
 	coalesce(last_error, '')
 FROM outbox WHERE sent IS NULL AND next_attempt <= ? ORDER BY next_attempt, id`
@@ -573,30 +382,32 @@ FROM outbox WHERE sent IS NULL AND next_attempt <= ? ORDER BY next_attempt, id`
 WHERE id = ? AND sent IS NULL`
 )
 
-// QueueMail puts a message in the outbox, due now, and returns its id. The
-// same (game, seq, to) queued again returns the first message's id and
-// changes nothing.
-func (s *Store) QueueMail(ctx context.Context, game string, seq int64, to string, message []byte) (int64, error) {
+// QueueMail puts a message in the outbox, due now, and returns its id. head
+// is the hash of the last line it hands over (seq's). The same (game, seq,
+// head, to) queued again returns the first message's id and changes nothing;
+// another head at a seq already queued is another log (after a race), and is
+// queued.
+func (s *Store) QueueMail(ctx context.Context, game string, seq int64, head, to string, message []byte) (int64, error) {
 	var id int64
 	err := s.Update(ctx, func(tx *StoreTx) error {
 		var err error
-		id, err = tx.QueueMail(ctx, game, seq, to, message)
+		id, err = tx.QueueMail(ctx, game, seq, head, to, message)
 		return err
 	})
 	return id, err
 }
 
 // QueueMail is Store.QueueMail inside the transaction.
-func (t *StoreTx) QueueMail(ctx context.Context, game string, seq int64, to string, message []byte) (int64, error) {
+func (t *StoreTx) QueueMail(ctx context.Context, game string, seq int64, head, to string, message []byte) (int64, error) {
 	if game == "" || to == "" || len(message) == 0 {
 		return 0, fmt.Errorf("queue mail for game %q seq %d: need a game, a recipient and a message", game, seq)
 	}
 	now := formatStoreTime(t.now)
-	if _, err := t.tx.ExecContext(ctx, insertOutboxSQL, game, seq, to, message, now, now); err != nil {
+	if _, err := t.tx.ExecContext(ctx, insertOutboxSQL, game, seq, head, to, message, now, now); err != nil {
 		return 0, fmt.Errorf("queue mail for game %q seq %d: %w", game, seq, err)
 	}
 	var id int64
-	if err := t.tx.QueryRowContext(ctx, selectOutboxIDSQL, game, seq, to).Scan(&id); err != nil {
+	if err := t.tx.QueryRowContext(ctx, selectOutboxIDSQL, game, seq, head, to).Scan(&id); err != nil {
 		return 0, fmt.Errorf("queue mail for game %q seq %d: %w", game, seq, err)
 	}
 	return id, nil

@@ -7,12 +7,12 @@ import (
 	"time"
 )
 
-// schemaV2 records, per seat of a game, the addresses its mail came from and
+// schemaV3 records, per seat of a game, the addresses its mail came from and
 // the address this player chose for its hand-overs. A seat's signed entries
 // name where its mail should go, but only the player can tell whether that is
 // the person he means to play: pbem compares the three and asks when they
 // differ (docs/mail.md, Where hand-overs go).
-const schemaV2 = `
+const schemaV3 = `
 CREATE TABLE seat_addresses (
 	game    TEXT NOT NULL,
 	seat    TEXT NOT NULL,

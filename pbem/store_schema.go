@@ -18,7 +18,7 @@ const appendOnlyMessage = "are append-only"
 
 // migrations[i] takes the schema from version i to version i+1. Append new
 // steps; never edit a released one, since stores in the field already ran it.
-var migrations = []string{schemaV1, schemaV2}
+var migrations = []string{schemaV1, schemaV2, schemaV3}
 
 // schemaVersion is the version this code writes and understands.
 var schemaVersion = len(migrations)
@@ -114,6 +114,54 @@ CREATE TABLE messages_seen (
 	seen        TEXT    NOT NULL,
 	PRIMARY KEY (account, mailbox, uidvalidity, uid)
 ) STRICT;
+`
+
+// schemaV2 is for races (docs/log.md). A line leaves the live log only when
+// an honest race sets it aside: it is first copied to withdrawn, with why, in
+// the same transaction, and the delete trigger of entries lets through only
+// rows that withdrawn holds; every other change is still refused. The outbox
+// keys a hand-over by the log's head as well, because after a race the log
+// that ends at a seq already handed over is another log and must be sent.
+const schemaV2 = `
+CREATE TABLE withdrawn (
+	game      TEXT    NOT NULL,
+	seq       INTEGER NOT NULL,
+	line      BLOB    NOT NULL,
+	received  TEXT    NOT NULL,
+	source    TEXT,
+	withdrawn TEXT    NOT NULL,
+	reason    TEXT    NOT NULL,
+	UNIQUE (game, seq, line)
+) STRICT;
+CREATE TRIGGER withdrawn_no_update BEFORE UPDATE ON withdrawn
+BEGIN SELECT RAISE(ABORT, 'withdrawn lines are append-only'); END;
+CREATE TRIGGER withdrawn_no_delete BEFORE DELETE ON withdrawn
+BEGIN SELECT RAISE(ABORT, 'withdrawn lines are append-only'); END;
+
+DROP TRIGGER entries_no_delete;
+CREATE TRIGGER entries_no_delete BEFORE DELETE ON entries
+WHEN NOT EXISTS (SELECT 1 FROM withdrawn w WHERE w.game = OLD.game AND w.seq = OLD.seq AND w.line = OLD.line)
+BEGIN SELECT RAISE(ABORT, 'entries are append-only'); END;
+
+CREATE TABLE outbox_v2 (
+	id           INTEGER PRIMARY KEY,
+	game         TEXT    NOT NULL,
+	seq          INTEGER NOT NULL,
+	head         TEXT    NOT NULL DEFAULT '',
+	to_addr      TEXT    NOT NULL,
+	message      BLOB    NOT NULL,
+	created      TEXT    NOT NULL,
+	attempts     INTEGER NOT NULL DEFAULT 0,
+	next_attempt TEXT    NOT NULL,
+	sent         TEXT,
+	last_error   TEXT,
+	UNIQUE (game, seq, head, to_addr)
+) STRICT;
+INSERT INTO outbox_v2 (id, game, seq, to_addr, message, created, attempts, next_attempt, sent, last_error)
+SELECT id, game, seq, to_addr, message, created, attempts, next_attempt, sent, last_error FROM outbox;
+DROP TABLE outbox;
+ALTER TABLE outbox_v2 RENAME TO outbox;
+CREATE INDEX outbox_due ON outbox (next_attempt) WHERE sent IS NULL;
 `
 
 const (

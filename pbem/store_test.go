@@ -3,16 +3,21 @@ package pbem
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/pbem-referee/pbem/logs"
 )
 
 // testClock ticks one second per reading, so that every write gets a distinct,
@@ -38,11 +43,49 @@ func openTestStore(t testing.TB) (*Store, string) {
 	return s, path
 }
 
-// seqLines numbers the given lines from first on.
-func seqLines(first int64, lines ...string) []StoredLine {
-	out := make([]StoredLine, len(lines))
-	for i, l := range lines {
-		out[i] = StoredLine{Seq: first + int64(i), Line: []byte(l)}
+// testLog makes real log lines for the store tests, which parses what it
+// stores: notes of one game, chained by prev and signed by a fixed test key.
+type testLog struct {
+	t     testing.TB
+	game  string
+	lines [][]byte // the chain so far, by seq
+}
+
+func newTestLog(t testing.TB, game string) *testLog { return &testLog{t: t, game: game} }
+
+var testLogSigner = func() ssh.Signer {
+	seed := sha256.Sum256([]byte("store test key"))
+	s, err := ssh.NewSignerFromKey(ed25519.NewKeyFromSeed(seed[:]))
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
+// line makes a line for seq with text on the chain so far, without adding it
+// to the chain: another version of an entry.
+func (l *testLog) line(seq int64, text string) []byte {
+	l.t.Helper()
+	prev := ""
+	if seq > 0 {
+		prev = logs.LineHash(l.lines[seq-1])
+	}
+	e, err := logs.SignBody(testLogSigner, &logs.Body{V: logs.Version, Game: l.game, Seq: seq, Prev: prev, By: "allied",
+		TS: "2026-01-02T03:04:05Z", Kind: logs.KindNote, State: "sha256:" + strings.Repeat("0", 64), Text: text})
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	return e.Line
+}
+
+// add extends the chain with a note for each text and returns the new lines.
+func (l *testLog) add(texts ...string) []StoredLine {
+	l.t.Helper()
+	var out []StoredLine
+	for _, text := range texts {
+		seq := int64(len(l.lines))
+		l.lines = append(l.lines, l.line(seq, text))
+		out = append(out, StoredLine{Seq: seq, Line: l.lines[seq]})
 	}
 	return out
 }
@@ -83,22 +126,19 @@ func countRows(t *testing.T, s *Store, table string) int {
 
 func TestStoreAppendReadBackByteExact(t *testing.T) {
 	s, _ := openTestStore(t)
-	lines := []StoredLine{
-		{0, []byte("{\"game\":\"g1\",\"seq\":0}\tU1NIU0lH\n")},
-		{1, []byte("\xff\xfe\x80 not utf-8 \xc3\x28\n")},
-		{2, []byte("carriage\rreturn\r\n")},
-		{3, []byte("nul\x00inside, no final newline")},
-		{4, []byte("caf\u00e9 vs cafe\u0301\n")}, // NFC and NFD must both survive as given
-	}
+	lg := newTestLog(t, "g1")
+	// Escapes, tabs, accents and four-byte characters must survive exactly as
+	// signed.
+	lines := lg.add("plain", "tab\there \"quoted\" back\\slash", "caf\u00e9 \u00c5ngstr\u00f6m", "dice \U0001F3B2 <b>bold</b>")
 	res := mustAppend(t, s, "g1", lines)
-	if res.Added != len(lines) || res.Duplicate != 0 || len(res.Equivocations) != 0 {
+	if res.Added != len(lines) || res.Duplicate != 0 {
 		t.Fatalf("result = %+v, want %d added", res, len(lines))
 	}
 	assertLines(t, s, "g1", lines)
 
 	last, ok, err := s.LastSeq(context.Background(), "g1")
-	if err != nil || !ok || last != 4 {
-		t.Errorf("LastSeq = %d, %v, %v; want 4, true, nil", last, ok, err)
+	if err != nil || !ok || last != 3 {
+		t.Errorf("LastSeq = %d, %v, %v; want 3, true, nil", last, ok, err)
 	}
 	var blobs int
 	if err := s.db.QueryRow(`SELECT count(*) FROM entries WHERE typeof(line) = 'blob'`).Scan(&blobs); err != nil {
@@ -119,26 +159,36 @@ func TestStoreAppendReadBackByteExact(t *testing.T) {
 	if _, ok, _ := s.LastSeq(context.Background(), "other"); ok {
 		t.Error("LastSeq of an unknown game reports a seq")
 	}
+	// What is not a log line is refused: the store holds logs.
+	for _, bad := range []string{"\xff\xfe\x80 not utf-8\n", "no newline", "carriage\rreturn\r\n"} {
+		if _, err := s.AppendLines(context.Background(), "g2", "", []StoredLine{{0, []byte(bad)}}); err == nil {
+			t.Errorf("%q stored", bad)
+		}
+	}
 }
 
 func TestStoreAppendOutOfOrderBatch(t *testing.T) {
 	s, _ := openTestStore(t)
-	res := mustAppend(t, s, "g", []StoredLine{{2, []byte("c\n")}, {0, []byte("a\n")}, {1, []byte("b\n")}})
+	lines := newTestLog(t, "g").add("a", "b", "c")
+	res := mustAppend(t, s, "g", []StoredLine{lines[2], lines[0], lines[1]})
 	if res.Added != 3 {
 		t.Fatalf("added %d, want 3", res.Added)
 	}
-	assertLines(t, s, "g", seqLines(0, "a\n", "b\n", "c\n"))
+	assertLines(t, s, "g", lines)
 }
 
 func TestStoreEntriesAppendOnly(t *testing.T) {
 	s, _ := openTestStore(t)
 	ctx := context.Background()
-	lines := seqLines(0, "zero\n", "one\n")
+	lg := newTestLog(t, "g")
+	lines := lg.add("zero", "one")
 	mustAppend(t, s, "g", lines)
 	if err := s.PutChain(ctx, "g", "allied", []byte("seed"), 10); err != nil {
 		t.Fatal(err)
 	}
-	mustAppend(t, s, "g", seqLines(1, "forged one\n")) // records an equivocation
+	recordEvidence(t, s, Equivocation{Game: "g", Seq: 1, Stored: lines[1].Line, Received: lg.line(1, "other one")})
+	mustAppend(t, s, "g", lg.add("two"))
+	withdraw(t, s, "g", lg.lines[2:])
 
 	for _, stmt := range []string{
 		`UPDATE entries SET line = x'00' WHERE game = 'g' AND seq = 0`,
@@ -151,6 +201,8 @@ func TestStoreEntriesAppendOnly(t *testing.T) {
 		`DELETE FROM equivocations`,
 		`UPDATE chains SET seed = x'00'`,
 		`DELETE FROM chains`,
+		`UPDATE withdrawn SET reason = 'y'`,
+		`DELETE FROM withdrawn`,
 	} {
 		_, err := s.db.Exec(stmt)
 		if err == nil || !strings.Contains(err.Error(), "are append-only") {
@@ -168,6 +220,9 @@ func TestStoreEntriesAppendOnly(t *testing.T) {
 	if n := countRows(t, s, "equivocations"); n != 1 {
 		t.Errorf("%d equivocations, want 1", n)
 	}
+	if n := countRows(t, s, "withdrawn"); n != 1 {
+		t.Errorf("%d withdrawn lines, want 1", n)
+	}
 	if n := countRows(t, s, "chains"); n != 1 {
 		t.Errorf("%d chains, want 1", n)
 	}
@@ -181,49 +236,122 @@ func TestStoreEntriesAppendOnly(t *testing.T) {
 	}
 }
 
+// withdraw takes lines (the stored tail) out of a game's log in one transaction.
+func withdraw(t *testing.T, s *Store, game string, lines [][]byte) {
+	t.Helper()
+	var w []WithdrawnLine
+	last, _, _ := s.LastSeq(context.Background(), game)
+	for i, l := range lines {
+		w = append(w, WithdrawnLine{Seq: last - int64(len(lines)-1-i), Line: l, Reason: "lost a race"})
+	}
+	if err := s.Update(context.Background(), func(tx *StoreTx) error { return tx.Withdraw(context.Background(), game, w) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A race takes the stored tail out of the live log: the lines stay, in the
+// withdrawn table with why, and a line of another version takes the seq.
+// Nothing but the judged tail can leave.
+func TestStoreWithdraw(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	lg := newTestLog(t, "g")
+	mustAppend(t, s, "g", lg.add("a", "b", "c"))
+	tryWithdraw := func(lines ...WithdrawnLine) error {
+		return s.Update(ctx, func(tx *StoreTx) error { return tx.Withdraw(ctx, "g", lines) })
+	}
+	for name, lines := range map[string][]WithdrawnLine{
+		"not the tail":    {{Seq: 1, Line: lg.lines[1]}},
+		"another line":    {{Seq: 2, Line: lg.line(2, "C")}},
+		"not consecutive": {{Seq: 0, Line: lg.lines[0]}, {Seq: 2, Line: lg.lines[2]}},
+		"beyond the log":  {{Seq: 2, Line: lg.lines[2]}, {Seq: 3, Line: lg.lines[2]}},
+	} {
+		if err := tryWithdraw(lines...); err == nil {
+			t.Errorf("%s: withdrawn", name)
+		}
+	}
+	if n := countRows(t, s, "entries"); n != 3 {
+		t.Fatalf("a refused withdrawal took lines: %d left", n)
+	}
+	if err := tryWithdraw(WithdrawnLine{Seq: 1, Line: lg.lines[1], Reason: "entry 1 went to german's move"},
+		WithdrawnLine{Seq: 2, Line: lg.lines[2], Reason: "it followed entry 1"}); err != nil {
+		t.Fatal(err)
+	}
+	winner := newTestLog(t, "g")
+	winner.lines = lg.lines[:1]
+	mustAppend(t, s, "g", []StoredLine{{1, winner.line(1, "B")}})
+	got, err := s.Withdrawn(ctx, "g")
+	if err != nil || len(got) != 2 {
+		t.Fatalf("withdrawn: %+v %v", got, err)
+	}
+	if !bytes.Equal(got[0].Line, lg.lines[1]) || got[0].Seq != 1 || got[0].Reason != "entry 1 went to german's move" ||
+		!bytes.Equal(got[1].Line, lg.lines[2]) || got[0].Received.IsZero() || got[0].Withdrawn.IsZero() || got[0].Source != "test" {
+		t.Errorf("withdrawn lines: %+v", got)
+	}
+	// The line taking seq 1 cannot be deleted: withdrawn holds another line.
+	if _, err := s.db.Exec(`DELETE FROM entries WHERE seq = 1`); err == nil || !strings.Contains(err.Error(), "append-only") {
+		t.Errorf("delete of a live line: %v", err)
+	}
+}
+
 func TestStoreDuplicatesCounted(t *testing.T) {
 	s, _ := openTestStore(t)
-	mustAppend(t, s, "g", seqLines(0, "a\n", "b\n", "c\n"))
-	all := seqLines(0, "a\n", "b\n", "c\n", "d\n")
+	lg := newTestLog(t, "g")
+	abc := lg.add("a", "b", "c")
+	mustAppend(t, s, "g", abc)
+	all := append(abc, lg.add("d")...)
 	res := mustAppend(t, s, "g", all)
-	if res.Added != 1 || res.Duplicate != 3 || len(res.Equivocations) != 0 {
+	if res.Added != 1 || res.Duplicate != 3 {
 		t.Errorf("result = %+v, want 1 added, 3 duplicates", res)
 	}
 	// The same line twice in one batch is one line.
-	res = mustAppend(t, s, "g", []StoredLine{{4, []byte("e\n")}, {4, []byte("e\n")}})
+	e := lg.add("e")[0]
+	res = mustAppend(t, s, "g", []StoredLine{e, e})
 	if res.Added != 1 || res.Duplicate != 1 {
 		t.Errorf("result = %+v, want 1 added, 1 duplicate", res)
 	}
-	assertLines(t, s, "g", append(all, StoredLine{4, []byte("e\n")}))
+	assertLines(t, s, "g", append(all, e))
 	if n := countRows(t, s, "entries"); n != 5 {
 		t.Errorf("%d rows in entries, want 5", n)
 	}
 }
 
-func TestStoreEquivocationRecorded(t *testing.T) {
-	s, _ := openTestStore(t)
-	ctx := context.Background()
-	orig := seqLines(0, "invite\n", "accept by B\n")
-	mustAppend(t, s, "g", orig)
-	forged := []byte("accept by C\n")
-
-	res, err := s.AppendLines(ctx, "g", "mail:42", []StoredLine{{1, forged}, {2, []byte("next\n")}})
-	if err != nil {
+// recordEvidence records one piece of equivocation evidence in its own
+// transaction and reports whether it was new.
+func recordEvidence(t *testing.T, s *Store, eq Equivocation) bool {
+	t.Helper()
+	var added bool
+	if err := s.Update(context.Background(), func(tx *StoreTx) error {
+		var err error
+		added, err = tx.RecordEquivocation(context.Background(), eq)
+		return err
+	}); err != nil {
 		t.Fatal(err)
 	}
-	if res.Added != 1 || res.Duplicate != 0 || len(res.Equivocations) != 1 {
-		t.Fatalf("result = %+v, want 1 added and 1 equivocation", res)
-	}
-	eq := res.Equivocations[0]
-	if eq.Game != "g" || eq.Seq != 1 || !bytes.Equal(eq.Stored, orig[1].Line) || !bytes.Equal(eq.Received, forged) {
-		t.Errorf("reported %+v", eq)
-	}
-	assertLines(t, s, "g", append(orig, StoredLine{2, []byte("next\n")}))
+	return added
+}
 
-	// Seen again: reported again, recorded once.
-	res = mustAppend(t, s, "g", []StoredLine{{1, forged}})
-	if len(res.Equivocations) != 1 {
-		t.Errorf("second import reported %d equivocations, want 1", len(res.Equivocations))
+// Another line for a stored seq is not stored, nor is anything after it in the
+// call: the caller judges it (a race or an equivocation) and records evidence
+// itself, bounded per seq.
+func TestStoreConflictAndEvidence(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	lg := newTestLog(t, "g")
+	orig := lg.add("invite", "accept by B")
+	mustAppend(t, s, "g", orig)
+	other := lg.line(1, "accept by C")
+	next := lg.add("next")
+
+	_, err := s.AppendLines(ctx, "g", "mail:42", []StoredLine{{1, other}, next[0]})
+	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "seq 1") {
+		t.Fatalf("err = %v, want ErrConflict naming seq 1", err)
+	}
+	assertLines(t, s, "g", orig)
+
+	eq := Equivocation{Game: "g", Seq: 1, Stored: orig[1].Line, Received: other, Source: "mail:42"}
+	if !recordEvidence(t, s, eq) || recordEvidence(t, s, eq) {
+		t.Fatal("evidence is recorded once")
 	}
 	got, err := s.Equivocations(ctx, "g")
 	if err != nil {
@@ -232,20 +360,29 @@ func TestStoreEquivocationRecorded(t *testing.T) {
 	if len(got) != 1 {
 		t.Fatalf("%d equivocations stored, want 1", len(got))
 	}
-	if g := got[0]; g.Seq != 1 || !bytes.Equal(g.Stored, orig[1].Line) || !bytes.Equal(g.Received, forged) ||
+	if g := got[0]; g.Seq != 1 || !bytes.Equal(g.Stored, orig[1].Line) || !bytes.Equal(g.Received, other) ||
 		g.Source != "mail:42" || g.Found.IsZero() {
 		t.Errorf("stored %+v", g)
 	}
 	if other, _ := s.Equivocations(ctx, "other"); len(other) != 0 {
 		t.Errorf("equivocations of another game: %v", other)
 	}
+	// A flood of versions of one entry keeps MaxEvidencePerSeq of them.
+	for i := range 50 {
+		recordEvidence(t, s, Equivocation{Game: "g", Seq: 1, Stored: orig[1].Line, Received: lg.line(1, fmt.Sprint("version ", i))})
+	}
+	if n := countRows(t, s, "equivocations"); n != MaxEvidencePerSeq {
+		t.Errorf("%d lines of evidence for one seq, want %d", n, MaxEvidencePerSeq)
+	}
 }
 
 func TestStoreGapRefused(t *testing.T) {
 	s, _ := openTestStore(t)
 	ctx := context.Background()
+	lg := newTestLog(t, "g")
+	all := lg.add("a", "b", "c", "d", "e", "f")
 
-	_, err := s.AppendLines(ctx, "g", "", seqLines(1, "b\n"))
+	_, err := s.AppendLines(ctx, "g", "", all[1:2])
 	if !errors.Is(err, ErrGap) || !strings.Contains(err.Error(), "seq 1") {
 		t.Errorf("first line seq 1: err = %v, want ErrGap naming seq 1", err)
 	}
@@ -253,8 +390,8 @@ func TestStoreGapRefused(t *testing.T) {
 		t.Error("a line was stored despite the gap")
 	}
 
-	mustAppend(t, s, "g", seqLines(0, "a\n", "b\n"))
-	_, err = s.AppendLines(ctx, "g", "", seqLines(4, "e\n", "f\n"))
+	mustAppend(t, s, "g", all[:2])
+	_, err = s.AppendLines(ctx, "g", "", all[4:6])
 	if !errors.Is(err, ErrGap) {
 		t.Fatalf("seq 4 after 1: err = %v, want ErrGap", err)
 	}
@@ -263,17 +400,48 @@ func TestStoreGapRefused(t *testing.T) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
 	}
-	assertLines(t, s, "g", seqLines(0, "a\n", "b\n"))
+	assertLines(t, s, "g", all[:2])
 
-	if _, err := s.AppendLines(ctx, "g", "", []StoredLine{{-1, []byte("x\n")}}); err == nil {
+	if _, err := s.AppendLines(ctx, "g", "", []StoredLine{{-1, all[0].Line}}); err == nil {
 		t.Error("negative seq accepted")
 	}
 	if _, err := s.AppendLines(ctx, "g", "", []StoredLine{{2, nil}}); err == nil {
 		t.Error("empty line accepted")
 	}
-	if _, err := s.AppendLines(ctx, "", "", seqLines(0, "a\n")); err == nil {
+	if _, err := s.AppendLines(ctx, "", "", all[:1]); err == nil {
 		t.Error("empty game id accepted")
 	}
+}
+
+// The chain is checked against what is stored, in the transaction that
+// writes: a line whose prev is not the stored line before it, a line given
+// another seq than its own, or a line of another game is refused.
+func TestStoreChainChecked(t *testing.T) {
+	s, _ := openTestStore(t)
+	ctx := context.Background()
+	lg := newTestLog(t, "g")
+	mustAppend(t, s, "g", lg.add("a", "b"))
+	fork := newTestLog(t, "g")
+	fork.lines = [][]byte{lg.lines[0], lg.line(1, "B")}
+	for name, l := range map[string]StoredLine{
+		"prev of another branch":   {2, fork.line(2, "c")},
+		"seq given is not its own": {3, lg.line(2, "c")},
+		"another game":             {2, newTestLog(t, "h").line(0, "x")},
+	} {
+		if _, err := s.AppendLines(ctx, "g", "", []StoredLine{l}); !errors.Is(err, ErrChain) {
+			t.Errorf("%s: err = %v, want ErrChain", name, err)
+		}
+	}
+	// seq 0 has no prev.
+	e, err := logs.SignBody(testLogSigner, &logs.Body{V: logs.Version, Game: "k", Prev: logs.LineHash(lg.lines[1]),
+		By: "allied", TS: "2026-01-02T03:04:05Z", Kind: logs.KindNote, State: "sha256:" + strings.Repeat("0", 64), Text: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AppendLines(ctx, "k", "", []StoredLine{{0, e.Line}}); !errors.Is(err, ErrChain) {
+		t.Errorf("entry 0 with a prev: err = %v, want ErrChain", err)
+	}
+	assertLines(t, s, "g", []StoredLine{{0, lg.lines[0]}, {1, lg.lines[1]}})
 }
 
 func TestStoreBatchRollsBackWhole(t *testing.T) {
@@ -281,16 +449,14 @@ func TestStoreBatchRollsBackWhole(t *testing.T) {
 
 	t.Run("gap in the middle", func(t *testing.T) {
 		s, _ := openTestStore(t)
-		mustAppend(t, s, "g", seqLines(0, "a\n"))
-		// seq 1 would be added and seq 0 is an equivocation, but seq 3 leaves a gap.
-		batch := []StoredLine{{0, []byte("A\n")}, {1, []byte("b\n")}, {3, []byte("d\n")}}
-		if _, err := s.AppendLines(ctx, "g", "", batch); !errors.Is(err, ErrGap) {
+		lg := newTestLog(t, "g")
+		all := lg.add("a", "b", "c", "d")
+		mustAppend(t, s, "g", all[:1])
+		// seq 0 is a duplicate and seq 1 would be added, but seq 3 leaves a gap.
+		if _, err := s.AppendLines(ctx, "g", "", []StoredLine{all[0], all[1], all[3]}); !errors.Is(err, ErrGap) {
 			t.Fatalf("err = %v, want ErrGap", err)
 		}
-		assertLines(t, s, "g", seqLines(0, "a\n"))
-		if n := countRows(t, s, "equivocations"); n != 0 {
-			t.Errorf("%d equivocations kept from a failed call", n)
-		}
+		assertLines(t, s, "g", all[:1])
 	})
 
 	t.Run("database refuses the third line", func(t *testing.T) {
@@ -300,7 +466,7 @@ func TestStoreBatchRollsBackWhole(t *testing.T) {
 			BEGIN SELECT RAISE(ABORT, 'injected failure'); END`); err != nil {
 			t.Fatal(err)
 		}
-		_, err := s.AppendLines(ctx, "g", "", seqLines(0, "a\n", "b\n", "c\n", "d\n"))
+		_, err := s.AppendLines(ctx, "g", "", newTestLog(t, "g").add("a", "b", "c", "d"))
 		if err == nil || !strings.Contains(err.Error(), "injected failure") || !strings.Contains(err.Error(), "seq 2") {
 			t.Fatalf("err = %v, want the injected failure at seq 2", err)
 		}
@@ -315,6 +481,7 @@ func TestStoreBatchRollsBackWhole(t *testing.T) {
 func TestStoreUpdateAllOrNothing(t *testing.T) {
 	s, _ := openTestStore(t)
 	ctx := context.Background()
+	lines := newTestLog(t, "g").add("invite", "accept")
 	join := func(fail error) error {
 		return s.Update(ctx, func(tx *StoreTx) error {
 			if err := tx.PutGame(ctx, GameRecord{ID: "g", Status: "active"}); err != nil {
@@ -323,7 +490,7 @@ func TestStoreUpdateAllOrNothing(t *testing.T) {
 			if err := tx.PutChain(ctx, "g", "german", []byte("seed"), 8); err != nil {
 				return err
 			}
-			if _, err := tx.AppendLines(ctx, "g", "mail", seqLines(0, "invite\n", "accept\n")); err != nil {
+			if _, err := tx.AppendLines(ctx, "g", "mail", lines); err != nil {
 				return err
 			}
 			// Reads inside the transaction see its own writes.
@@ -356,7 +523,7 @@ func TestStoreUpdateAllOrNothing(t *testing.T) {
 	if chains, err := s.Chains(ctx, "g", "german"); err != nil || len(chains) != 1 {
 		t.Errorf("chain after join: %v %v", chains, err)
 	}
-	assertLines(t, s, "g", seqLines(0, "invite\n", "accept\n"))
+	assertLines(t, s, "g", lines)
 }
 
 // Two processes (here two Stores on one file) write at once: each write
@@ -371,9 +538,10 @@ func TestStoreConcurrentWriters(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.Close()
+		lines := newTestLog(t, game).add(strings.Split(strings.Repeat("x ", batches-1)+"x", " ")...)
 		go func() {
 			for i := range batches {
-				if _, err := s.AppendLines(context.Background(), game, "", seqLines(int64(i), "x\n")); err != nil {
+				if _, err := s.AppendLines(context.Background(), game, "", lines[i:i+1]); err != nil {
 					errs <- fmt.Errorf("%s batch %d: %w", game, i, err)
 					return
 				}
@@ -399,9 +567,10 @@ func TestStoreConcurrentWriters(t *testing.T) {
 func TestStoreReopen(t *testing.T) {
 	s, path := openTestStore(t)
 	ctx := context.Background()
-	lines := seqLines(0, "a\n", "b\r\n", "\xffc\n")
+	lg := newTestLog(t, "g")
+	lines := lg.add("a", "b\r\n", "c")
 	mustAppend(t, s, "g", lines)
-	mustAppend(t, s, "g", seqLines(2, "other c\n"))
+	recordEvidence(t, s, Equivocation{Game: "g", Seq: 2, Stored: lines[2].Line, Received: lg.line(2, "other c")})
 	created := time.Date(2025, 6, 6, 6, 30, 0, 123456789, time.FixedZone("CEST", 2*3600))
 	game := GameRecord{ID: "g", Rules: "normandy44", Scenario: "omaha", Seat: "allied", Dice: "strict",
 		Opponent: "bob@example.org", Status: "active", Created: created}
@@ -444,8 +613,61 @@ func TestStoreReopen(t *testing.T) {
 	if err := s2.db.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&version); err != nil {
 		t.Fatal(err)
 	}
-	if version != strconv.Itoa(schemaVersion) {
-		t.Errorf("schema_version = %q, want %d", version, schemaVersion)
+	if want := fmt.Sprint(schemaVersion); version != want {
+		t.Errorf("schema_version = %q, want %s", version, want)
+	}
+}
+
+// A store written by the first schema opens, migrated, with everything in it
+// kept: its log, its outbox, its evidence; and races can withdraw lines.
+func TestStoreMigratesV1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "store.db")
+	lg := newTestLog(t, "g")
+	lines := lg.add("a", "b")
+	old, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{schemaV1, createMetaSQL,
+		`INSERT INTO meta (key, value) VALUES ('schema_version', '1')`,
+		`INSERT INTO outbox (game, seq, to_addr, message, created, next_attempt) VALUES ('g', 1, 'jan@example.org', x'6d7367', '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:00:00.000000000Z')`,
+	} {
+		if _, err := old.Exec(stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range lines {
+		if _, err := old.Exec(insertEntrySQL, "g", l.Seq, l.Line, "2026-01-01T00:00:00.000000000Z", "mail"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := old.Exec(`INSERT INTO equivocations (game, seq, line, other, found) VALUES ('g', 1, ?, ?, '2026-01-01T00:00:00.000000000Z')`,
+		lg.line(1, "B"), lines[1].Line); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+
+	s, err := OpenStore(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	assertLines(t, s, "g", lines)
+	if eqs, err := s.Equivocations(ctx, "g"); err != nil || len(eqs) != 1 {
+		t.Errorf("evidence after migration: %v %v", eqs, err)
+	}
+	due, err := s.DueMail(ctx, time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC))
+	if err != nil || len(due) != 1 || string(due[0].Message) != "msg" || due[0].Seq != 1 {
+		t.Errorf("outbox after migration: %+v %v", due, err)
+	}
+	if id, err := s.QueueMail(ctx, "g", 1, "sha256:aa", "jan@example.org", []byte("re-based")); err != nil || id == due[0].ID {
+		t.Errorf("a new head at a queued seq: %d %v", id, err)
+	}
+	withdraw(t, s, "g", lg.lines[1:])
+	assertLines(t, s, "g", lines[:1])
+	if _, err := s.db.Exec(`DELETE FROM entries`); err == nil {
+		t.Error("the migrated store lets entries be deleted")
 	}
 }
 
@@ -476,7 +698,7 @@ func TestStoreFilePermissions(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	mustAppend(t, s, "g", seqLines(0, "a\n")) // makes the WAL files exist
+	mustAppend(t, s, "g", newTestLog(t, "g").add("a")) // makes the WAL files exist
 	for p, want := range map[string]os.FileMode{dir: 0o700, path: 0o600, path + "-wal": 0o600} {
 		fi, err := os.Stat(p)
 		if err != nil {
@@ -495,7 +717,7 @@ func TestStorePathWithURICharacters(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	mustAppend(t, s, "g", seqLines(0, "a\n"))
+	mustAppend(t, s, "g", newTestLog(t, "g").add("a"))
 	if _, err := os.Stat(path + "-wal"); err != nil {
 		t.Errorf("the database is not where asked: %v", err)
 	}
@@ -640,16 +862,23 @@ func TestStoreOutbox(t *testing.T) {
 	s, _ := openTestStore(t)
 	ctx := context.Background()
 	msg := []byte("Subject: [pbem g] T1\r\n\r\nbody\r\n")
-	id, err := s.QueueMail(ctx, "g", 3, "bob@example.org", msg)
+	id, err := s.QueueMail(ctx, "g", 3, "sha256:aa", "bob@example.org", msg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := s.QueueMail(ctx, "g", 3, "bob@example.org", []byte("different"))
+	again, err := s.QueueMail(ctx, "g", 3, "sha256:aa", "bob@example.org", []byte("different"))
 	if err != nil || again != id {
 		t.Errorf("queued twice: id %d, %v; want the first id %d", again, err, id)
 	}
 	if n := countRows(t, s, "outbox"); n != 1 {
 		t.Errorf("%d messages queued, want 1", n)
+	}
+	// After a race the log that ends at seq 3 is another log: it is sent too.
+	if other, err := s.QueueMail(ctx, "g", 3, "sha256:bb", "bob@example.org", []byte("re-based")); err != nil || other == id {
+		t.Errorf("another head at seq 3: id %d, %v; want a new message", other, err)
+	}
+	if err := s.MarkMailSent(ctx, id+1); err != nil {
+		t.Fatal(err)
 	}
 
 	later := clockStart.Add(time.Hour)
@@ -727,25 +956,31 @@ func TestStoreMailboxState(t *testing.T) {
 	}
 }
 
-// FuzzStoreLineRoundTrip checks that any bytes come back exactly as stored.
+// FuzzStoreLineRoundTrip checks that a line is refused or comes back exactly
+// as stored: the store holds log lines byte for byte.
 func FuzzStoreLineRoundTrip(f *testing.F) {
 	for _, seed := range []string{"a\n", "\xff\xfe\n", "x\ry\r\n", "\x00", "caf\u00e9\n", "\t\n\n"} {
 		f.Add([]byte(seed))
 	}
+	lg := newTestLog(f, "")
+	f.Add(lg.line(0, "a note"))
+	f.Add(lg.line(0, "caf\u00e9 \U0001F3B2"))
 	s, _ := openTestStore(f)
 	n := 0
 	f.Fuzz(func(t *testing.T, line []byte) {
 		n++
-		game := fmt.Sprintf("fuzz%d", n)
-		_, err := s.AppendLines(context.Background(), game, "", []StoredLine{{0, line}})
-		if len(line) == 0 {
-			if err == nil {
-				t.Fatal("empty line accepted")
+		game := ""
+		if e, err := logs.ParseLine(line); err == nil {
+			game = e.Game
+		}
+		if game == "" {
+			game = fmt.Sprintf("fuzz%d", n)
+		}
+		if _, err := s.AppendLines(context.Background(), game, "", []StoredLine{{0, line}}); err != nil {
+			if _, perr := logs.ParseLine(line); perr == nil && !errors.Is(err, ErrChain) && !errors.Is(err, ErrConflict) {
+				t.Fatalf("a log line refused: %v", err)
 			}
 			return
-		}
-		if err != nil {
-			t.Fatal(err)
 		}
 		got, err := s.Lines(context.Background(), game)
 		if err != nil || len(got) != 1 || !bytes.Equal(got[0], line) {
@@ -755,19 +990,23 @@ func FuzzStoreLineRoundTrip(f *testing.F) {
 }
 
 func BenchmarkAppendLines(b *testing.B) {
-	s, _ := openTestStore(b)
 	const n = 10000
-	// Lines about the size of a signed entry.
-	lines := make([]StoredLine, n)
-	for i := range lines {
-		body := fmt.Sprintf(`{"by":"allied","commands":["move 5/352 2512 2513"],"game":"g","kind":"act","seq":%d}`, i)
-		lines[i] = StoredLine{Seq: int64(i), Line: []byte(body + "\t" + strings.Repeat("A", 200) + "\n")}
-	}
-	for i := 0; b.Loop(); i++ {
-		res, err := s.AppendLines(context.Background(), fmt.Sprintf("bench%d", i), "bench", lines)
+	// Lines about the size of a signed entry, appended to an empty store.
+	lines := newTestLog(b, "bench").add(strings.Split(strings.Repeat("move 5/352 2512 2513,", n-1)+"end", ",")...)
+	for range b.N {
+		b.StopTimer()
+		s, err := OpenStore(filepath.Join(b.TempDir(), "store.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		res, err := s.AppendLines(context.Background(), "bench", "bench", lines)
 		if err != nil || res.Added != n {
 			b.Fatalf("added %d, err %v", res.Added, err)
 		}
+		b.StopTimer()
+		s.Close()
+		b.StartTimer()
 	}
 	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "lines/s")
 }
@@ -780,7 +1019,7 @@ func TestStoreClaimMail(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 6, 6, 6, 0, 0, 0, time.UTC)
 	s.now = func() time.Time { return now }
-	id, err := s.QueueMail(ctx, "g", 3, "jan@example.org", []byte("msg"))
+	id, err := s.QueueMail(ctx, "g", 3, "sha256:aa", "jan@example.org", []byte("msg"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,6 +41,9 @@ type GameWaiting struct {
 	Waiting replay.Waiting
 	// Yours is true when this player must act (a human choice).
 	Yours bool
+	// Issues are what the player must see first (an equivocation, a fork); a
+	// game that is Stuck is nobody's turn.
+	Issues []Issue
 	// Hint says what to run, e.g. "pbem join GAME".
 	Hint string
 	// Warnings are the seats whose hand-overs would go to an unconfirmed
@@ -60,6 +63,8 @@ type SyncReport struct {
 	// Invitations are the invitations not expected (Invitation.Expected),
 	// listed apart from the games; declined ones are left out.
 	Invitations []Invitation
+	// Repaired are the games an older pbem had forked, put right (Repair).
+	Repaired []*ImportReport
 }
 
 // Sync fetches the new game messages, imports and verifies each, sends the
@@ -87,6 +92,9 @@ func (a *App) sync(ctx context.Context, opts *imapclient.Options) (*SyncReport, 
 	defer s.Close()
 	rep, err := a.fetchNew(ctx, s, cfg)
 	if err != nil {
+		return rep, err
+	}
+	if rep.Repaired, err = a.RepairAll(ctx); err != nil {
 		return rep, err
 	}
 	rep.Flush, rep.FlushError = a.FlushOutbox(ctx)
@@ -233,9 +241,10 @@ func (a *App) importMessage(ctx context.Context, raw []byte) SyncedMessage {
 			sm.Problem = fmt.Errorf("record the sender's address: %w", err)
 		}
 	}
-	if ir != nil && len(ir.Answered) > 0 {
-		// The dice protocol made this player answer: that answer goes back
-		// by mail with no one asking, unless an address is unconfirmed.
+	if ir != nil && ir.Changed() {
+		// The dice protocol made this player answer, or a race made pbem
+		// re-base the player's entries: they go back by mail with no one
+		// asking, unless an address is unconfirmed.
 		q, qerr := a.QueueHandOver(ctx, ir.Game)
 		sm.Queued = q
 		var held *AddressError
@@ -243,7 +252,7 @@ func (a *App) importMessage(ctx context.Context, raw []byte) SyncedMessage {
 		case errors.As(qerr, &held):
 			sm.Held = held.Warnings
 		case qerr != nil && sm.Problem == nil:
-			sm.Problem = fmt.Errorf("queue the dice answer: %w", qerr)
+			sm.Problem = fmt.Errorf("queue the dice answer or re-based entries: %w", qerr)
 		}
 	}
 	return sm
@@ -273,10 +282,15 @@ func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, []Invitation, er
 		if err != nil {
 			return out, invitations, err
 		}
+		if gw.Issues, err = a.Issues(ctx, g, r); err != nil {
+			return out, invitations, err
+		}
 		switch {
 		case invited && !inv.Expected():
 			invitations = append(invitations, inv)
 			continue
+		case Stuck(gw.Issues):
+			gw.Hint = "pbem status " + g.ID
 		case invited:
 			gw.Yours = true
 			gw.Hint = "pbem join " + g.ID

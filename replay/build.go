@@ -75,6 +75,7 @@ func (r *Replay) fork() *Replay {
 	f.game = r.game.Clone()
 	f.entries = slices.Clip(r.entries)
 	f.events = slices.Clip(r.events)
+	f.signers = slices.Clip(r.signers)
 	f.steps = slices.Clip(r.steps)
 	f.marks = slices.Clip(r.marks)
 	f.dice = r.dice.copy()

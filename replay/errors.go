@@ -11,6 +11,9 @@ var (
 	ErrDuplicate = errors.New("already in the log")
 	// ErrGap: the entry's seq is beyond the next one.
 	ErrGap = errors.New("gap in the log")
+	// ErrConflict: the log already holds another entry with this seq, and this
+	// one is no proof of equivocation (another seat's, or of another branch).
+	ErrConflict = errors.New("another entry with this seq")
 	// ErrChain: prev does not name the previous line, or the game id differs.
 	ErrChain = errors.New("broken hash chain")
 	// ErrSignature: the entry is not signed by its seat's key.
@@ -30,15 +33,16 @@ var (
 	ErrProtocol = errors.New("entry out of place")
 )
 
-// EquivocationError is two different signed entries with one seq: proof that
-// their author equivocated. Both lines are kept.
+// EquivocationError is two different entries for one seq of one log (the same
+// prev), both signed by one key: proof that the key's holder signed two
+// histories. Both lines are kept; a race between two seats is not one.
 type EquivocationError struct {
 	Seq              int64
 	Stored, Received []byte
 }
 
 func (e *EquivocationError) Error() string {
-	return fmt.Sprintf("entry %d: equivocation: two different signed entries with seq %d\n  stored:   %s  received: %s",
+	return fmt.Sprintf("entry %d: equivocation: one key signed two different entries %d of one log\n  stored:   %s  received: %s",
 		e.Seq, e.Seq, e.Stored, e.Received)
 }
 

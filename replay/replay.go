@@ -36,6 +36,7 @@ type Replay struct {
 
 	entries []*logs.Entry
 	events  [][]rules.Event // per entry
+	signers []ssh.PublicKey // per entry: the key its signature verified with
 	seats   []*seat         // in the game's seat order
 	dice    protocol
 
@@ -133,6 +134,7 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	r.dice.mode = b.Dice
 	r.entries = []*logs.Entry{invite}
 	r.events = [][]rules.Event{nil}
+	r.signers = []ssh.PublicKey{author.pub}
 	r.marks = []int{0}
 	return r, nil
 }
@@ -202,21 +204,28 @@ func (r *Replay) seat(name string) *seat {
 
 // Append checks an entry and folds it in. On any error nothing changes. An entry
 // already in the log returns ErrDuplicate; another entry with a stored seq
-// returns an *EquivocationError.
+// returns an *EquivocationError when it extends the same log (the same prev)
+// and is signed by the key that signed the stored one, and ErrConflict
+// otherwise (a race, or an entry of another branch: see Judge).
 func (r *Replay) Append(e *logs.Entry) error {
 	next := int64(len(r.entries))
 	switch {
 	case e.Seq < 0:
 		return entryErr(e.Seq, ErrProtocol, "negative seq")
 	case e.Seq < next:
-		if stored := r.entries[e.Seq].Line; !bytes.Equal(stored, e.Line) {
-			return &EquivocationError{Seq: e.Seq, Stored: stored, Received: e.Line}
+		stored := r.entries[e.Seq]
+		if bytes.Equal(stored.Line, e.Line) {
+			return &EntryError{Seq: e.Seq, Err: ErrDuplicate}
 		}
-		return &EntryError{Seq: e.Seq, Err: ErrDuplicate}
+		if e.Prev == stored.Prev && e.Game == stored.Game && e.Verify(r.signers[e.Seq]) == nil {
+			return &EquivocationError{Seq: e.Seq, Stored: stored.Line, Received: e.Line}
+		}
+		return entryErr(e.Seq, ErrConflict, "the log already holds another entry %d (by %s); this one is by %s", e.Seq, stored.By, e.By)
 	case e.Seq > next:
 		return entryErr(e.Seq, ErrGap, "the log holds entries 0 to %d; entry %d is next", next-1, next)
 	}
-	if err := r.checkLink(e); err != nil {
+	signer, err := r.checkLink(e)
+	if err != nil {
 		return err
 	}
 	saved := r.save()
@@ -230,41 +239,43 @@ func (r *Replay) Append(e *logs.Entry) error {
 	}
 	r.entries = append(r.entries, e)
 	r.events = append(r.events, events)
+	r.signers = append(r.signers, signer)
 	r.marks = append(r.marks, len(r.steps))
 	return nil
 }
 
 // checkLink checks what ties an entry to the log: the game id, the previous
-// line's hash, the signature of the seat it claims, and its time stamp.
-func (r *Replay) checkLink(e *logs.Entry) error {
+// line's hash, the signature of the seat it claims, and its time stamp. It
+// returns the key the signature verified with.
+func (r *Replay) checkLink(e *logs.Entry) (ssh.PublicKey, error) {
 	if e.Game != r.invite.Game {
-		return entryErr(e.Seq, ErrChain, "game %q; this log is game %q", e.Game, r.invite.Game)
+		return nil, entryErr(e.Seq, ErrChain, "game %q; this log is game %q", e.Game, r.invite.Game)
 	}
 	if want := logs.LineHash(r.entries[e.Seq-1].Line); e.Prev != want {
-		return entryErr(e.Seq, ErrChain, "prev is %s; entry %d hashes to %s", e.Prev, e.Seq-1, want)
+		return nil, entryErr(e.Seq, ErrChain, "prev is %s; entry %d hashes to %s", e.Prev, e.Seq-1, want)
 	}
 	s := r.seat(e.By)
 	if s == nil {
-		return entryErr(e.Seq, ErrProtocol, "by %q, which is not a seat of this game (%s)", e.By, r.seatNames())
+		return nil, entryErr(e.Seq, ErrProtocol, "by %q, which is not a seat of this game (%s)", e.By, r.seatNames())
 	}
 	pub := s.pub
 	if e.Kind == logs.KindAccept && pub == nil {
 		k, err := logs.ParseAuthorizedKey(e.Key)
 		if err != nil {
-			return entryErr(e.Seq, ErrProtocol, "accept: key: %v", err)
+			return nil, entryErr(e.Seq, ErrProtocol, "accept: key: %v", err)
 		}
 		pub = k
 	}
 	if e.Kind != logs.KindAccept && s.Head == "" {
-		return entryErr(e.Seq, ErrProtocol, "seat %s has not joined the game yet", e.By)
+		return nil, entryErr(e.Seq, ErrProtocol, "seat %s has not joined the game yet", e.By)
 	}
 	if err := e.Verify(pub); err != nil {
-		return &EntryError{Seq: e.Seq, Err: fmt.Errorf("%w: not signed by seat %s's key %s: %v", ErrSignature, e.By, logs.Fingerprint(pub), err)}
+		return nil, &EntryError{Seq: e.Seq, Err: fmt.Errorf("%w: not signed by seat %s's key %s: %v", ErrSignature, e.By, logs.Fingerprint(pub), err)}
 	}
 	if _, err := time.Parse(time.RFC3339, e.TS); err != nil {
-		return entryErr(e.Seq, ErrProtocol, "ts %q is not an RFC 3339 time", e.TS)
+		return nil, entryErr(e.Seq, ErrProtocol, "ts %q is not an RFC 3339 time", e.TS)
 	}
-	return nil
+	return pub, nil
 }
 
 func (r *Replay) seatNames() string {

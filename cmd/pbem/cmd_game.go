@@ -165,12 +165,22 @@ shown with control and bidi characters escaped (\x1b, \u202e).`,
 
 func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 	out := cmd.OutOrStdout()
+	for _, eq := range rep.Equivocations {
+		safetext.Fprintf(cmd.ErrOrStderr(), "EQUIVOCATION: %v\n", eq)
+	}
+	seat := ""
+	if rec, err := app.Find(cmd.Context(), rep.Game); err == nil {
+		seat = rec.Seat
+	}
+	for _, rc := range rep.Races {
+		safetext.Fprintf(out, "race at %s\n", rc.Words(seat))
+	}
+	for _, rb := range rep.Rebased {
+		safetext.Fprintln(out, rb.Words())
+	}
 	safetext.Fprintf(out, "game %s: %d new entries, %d already here\n", rep.Game, len(rep.Added), rep.Duplicates)
 	for _, p := range rep.Added {
 		printPlayed(cmd, p)
-	}
-	for _, eq := range rep.Equivocations {
-		safetext.Fprintf(cmd.ErrOrStderr(), "EQUIVOCATION: %v\n", eq)
 	}
 	if rep.Failed != nil {
 		safetext.Fprintf(cmd.ErrOrStderr(), "rejected: %v\n", rep.Failed)
@@ -178,6 +188,12 @@ func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 	for _, p := range rep.Answered {
 		safetext.Fprintf(out, "you answered the dice protocol automatically:\n")
 		printPlayed(cmd, p)
+	}
+	for _, rb := range rep.Rebased {
+		if rb.New != nil {
+			safetext.Fprintf(out, "your entry re-based after the race:\n")
+			printPlayed(cmd, *rb.New)
+		}
 	}
 	rec, r, err := app.Status(cmd.Context(), rep.Game)
 	if err != nil {
@@ -302,12 +318,23 @@ func statusCmd() *cobra.Command {
 		Use:   "status GAME",
 		Short: "show where a game stands and what it waits for",
 		Long: `Show where a game stands: its seats, what each side sees, and who must act
-next and on what. With --at, show the game as it stood after that entry.`,
+next and on what. With --at, show the game as it stood after that entry.
+
+Anything wrong with the log comes first: an equivocation (one key signed two
+different entries for one place in the log), or a game an older pbem forked
+when two players wrote at once ('pbem repair' puts it right).`,
 		Example: "  pbem status cherbourg-3fa9c1\n  pbem status cher     # a unique prefix of the id will do\n  pbem status cher --at 12",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
 				out := cmd.OutOrStdout()
+				issues, err := app.Issues(cmd.Context(), rec, r)
+				if err != nil {
+					return err
+				}
+				for _, is := range issues {
+					safetext.Fprintln(out, is.Text)
+				}
 				safetext.Fprintf(out, "game %s: %s/%s, you play %s, %s dice, %d entries\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice, r.Len())
 				for _, s := range r.Seats() {
 					safetext.Fprintf(out, "  %-10s %s\n", s.Seat, seatLine(s))
@@ -318,14 +345,6 @@ next and on what. With --at, show the game as it stood after that entry.`,
 				apart, err := printIntake(cmd, app, rec, r)
 				if err != nil {
 					return err
-				}
-				eqs, err := app.Store.Equivocations(cmd.Context(), rec.ID)
-				if err != nil {
-					return err
-				}
-				for _, eq := range eqs {
-					safetext.Fprintf(out, "EQUIVOCATION: two different signed entries %d (the second from %s, %s); the log keeps the first\n",
-						eq.Seq, eq.Source, eq.Found.Format("2006-01-02 15:04"))
 				}
 				if at >= 0 {
 					g, err := r.StateAt(at)
@@ -453,12 +472,13 @@ func gamesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "games",
 		Short: "list your games and what each waits for, and the invitations apart",
-		Long: `List your games and what each waits for. An invitation is listed with them
-when it names your key or comes from a key you have played with (and, by
-mail, from the address its inviter signed); any other invitation is listed
-apart, with who sent it and from where, until you join or decline it.
-A game whose hand-overs would go to an address you have not seen its player
-use says so, with what to do.`,
+		Long: `List your games and what each waits for. A game whose log is in trouble (an
+equivocation, or a fork left by an older pbem) says so first. An invitation
+is listed with the games when it names your key or comes from a key you have
+played with (and, by mail, from the address its inviter signed); any other
+invitation is listed apart, with who sent it and from where, until you join
+or decline it. A game whose hand-overs would go to an address you have not
+seen its player use says so, with what to do.`,
 		Example: "  pbem games\n  pbem games --all     # with the invitations you declined",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -496,7 +516,7 @@ use says so, with what to do.`,
 					if err != nil {
 						waiting = "cannot replay: " + err.Error()
 					} else {
-						waiting = waitingText(r.Waiting())
+						waiting = gameWaiting(cmd, app, g, r)
 					}
 					safetext.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
 					if err == nil {
@@ -526,4 +546,21 @@ use says so, with what to do.`,
 	}
 	cmd.Flags().BoolVar(&all, "all", false, "list the invitations you declined too")
 	return cmd
+}
+
+// gameWaiting is what a game waits for in the list of games, after any issue
+// of its log (equivocation, fork, race), which comes first.
+func gameWaiting(cmd *cobra.Command, app *pbem.App, g pbem.GameRecord, r *replay.Replay) string {
+	issues, err := app.Issues(cmd.Context(), g, r)
+	if err != nil {
+		return "cannot judge its evidence: " + err.Error()
+	}
+	var parts []string
+	for _, is := range issues {
+		parts = append(parts, is.Short)
+	}
+	if !pbem.Stuck(issues) {
+		parts = append(parts, waitingText(r.Waiting()))
+	}
+	return strings.Join(parts, "; ")
 }

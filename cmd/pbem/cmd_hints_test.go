@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -50,14 +49,7 @@ func wantIn(t *testing.T, what, out string, want ...string) {
 // ('pbem export -o -' into 'pbem import -'): the invitee is told to join, by
 // status and by legal, and a player who waits is told who must act.
 func TestNewUserHintsStrict(t *testing.T) {
-	dir := t.TempDir()
-	anna, jan := filepath.Join(dir, "anna"), filepath.Join(dir, "jan")
-	pbemOK(t, anna, "", "id", "new", "--name", "Anna", "--email", "anna@example.org")
-	pbemOK(t, jan, "", "id", "new", "--name", "Jan", "--email", "jan@example.org")
-	pub := strings.Split(pbemOK(t, jan, "", "id", "show"), "\n")[1]
-	if err := os.WriteFile(filepath.Join(dir, "jan.pub"), []byte(pub+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, anna, jan := annaAndJan(t)
 	out := pbemOK(t, anna, "", "new", "cherbourg", "--scenario", "normandy44/cherbourg", "--side", "allied",
 		"--opponent-key", filepath.Join(dir, "jan.pub"), "--opponent-email", "jan@example.org", "--dice", "strict")
 	id := regexp.MustCompile(`cherbourg-[0-9a-f]+`).FindString(out)

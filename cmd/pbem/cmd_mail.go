@@ -271,10 +271,16 @@ func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed 
 	if rep.FlushError != nil {
 		safetext.Fprintln(cmd.ErrOrStderr(), "sending:", rep.FlushError)
 	}
+	for _, ir := range rep.Repaired {
+		printImport(cmd, app, ir)
+	}
 	for _, g := range rep.Games {
 		mark := "  "
 		if g.Yours {
 			mark = "* "
+		}
+		for _, is := range g.Issues {
+			safetext.Fprintf(out, "! %s: %s\n", g.Game.ID, is.Short)
 		}
 		safetext.Fprintf(out, "%s%s: %s", mark, g.Game.ID, g.Waiting.Text)
 		if g.Hint != "" {

@@ -82,7 +82,7 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 		versionCmd(), idCmd(), newCmd(), importCmd(), joinCmd(), doCmd(), statusCmd(),
 		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(), scenarioCmd(),
 		noteCmd(), resignCmd(), takebackCmd(), agreeCmd(), declineCmd(), demoCmd(),
-		mailCmd(), sendCmd(), syncCmd(), serveCmd(),
+		mailCmd(), sendCmd(), syncCmd(), serveCmd(), repairCmd(),
 	)
 	return root
 }

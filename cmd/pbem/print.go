@@ -73,6 +73,15 @@ func printWaitingFor(cmd *cobra.Command, app *pbem.App, game string) {
 func printWaiting(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay) {
 	w := r.Waiting()
 	out := cmd.OutOrStdout()
+	// A game stuck on an equivocation or a fork is nobody's turn.
+	if issues, err := app.Issues(cmd.Context(), rec, r); err == nil && pbem.Stuck(issues) {
+		for _, is := range issues {
+			if is.Stuck {
+				fmt.Fprintln(out, "stuck: "+is.Short)
+			}
+		}
+		return
+	}
 	switch {
 	case w.Over:
 		safetext.Fprintln(out, w.Text)
