@@ -1,0 +1,44 @@
+package freeplay
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Snapshot implements rules.Snapshotter: the state as the JSON Hash digests.
+func (g *Game) Snapshot() ([]byte, error) {
+	b, err := json.Marshal(g.s)
+	if err != nil {
+		return nil, fmt.Errorf("freeplay: snapshot: %w", err)
+	}
+	return b, nil
+}
+
+// Restore implements rules.Snapshotter. It refuses a state of another title
+// or other seats, and one whose turn or dice could not have come from play.
+func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
+	var s state
+	dec := json.NewDecoder(bytes.NewReader(snapshot))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("freeplay: restore: %w", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, errors.New("freeplay: restore: data after the state")
+	}
+	switch {
+	case s.Title != g.s.Title || !slices.Equal(s.Seats, g.s.Seats):
+		return nil, fmt.Errorf("freeplay: restore: a state of %q with seats %v, not %q with %v", s.Title, s.Seats, g.s.Title, g.s.Seats)
+	case s.Actor < 0 || s.Actor >= len(s.Seats) || s.Turn < 1:
+		return nil, fmt.Errorf("freeplay: restore: turn %d, actor %d: not a state play reaches", s.Turn, s.Actor)
+	case s.Roll != nil && len(s.Roll.Sides) == 0:
+		return nil, errors.New("freeplay: restore: a pending roll of no dice")
+	}
+	return &Game{s: s}, nil
+}
