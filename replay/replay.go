@@ -6,7 +6,6 @@
 package replay
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -29,10 +28,9 @@ type Replay struct {
 	invite   *logs.Entry
 	game     rules.Game
 
-	entries []*logs.Entry
-	events  [][]rules.Event // per entry
-	seats   []*seat         // in the game's seat order
-	dice    protocol
+	hist  history
+	seats []*seat // in the game's seat order
+	dice  protocol
 
 	// steps are the effects applied to the game since New, in order; marks[i]
 	// is len(steps) after entry i. A state at any point is New plus a prefix.
@@ -77,6 +75,12 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	if b.Kind != logs.KindInvite || b.Seq != 0 {
 		return nil, entryErr(b.Seq, ErrProtocol, "a log starts with an invite at seq 0, not %s at seq %d", b.Kind, b.Seq)
 	}
+	if err := checkSize(invite); err != nil {
+		return nil, err
+	}
+	if err := checkLimits(b); err != nil {
+		return nil, err
+	}
 	if b.Prev != "" {
 		return nil, entryErr(0, ErrChain, "the invite has prev %q; it must be empty", b.Prev)
 	}
@@ -120,8 +124,8 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 		return nil, entryErr(0, ErrState, "the invite records %s; %s computes %s", b.State, engine.Version, h)
 	}
 	r.dice.mode = b.Dice
-	r.entries = []*logs.Entry{invite}
-	r.events = [][]rules.Event{nil}
+	r.hist = newHistory()
+	r.hist.record(invite, nil)
 	r.marks = []int{0}
 	return r, nil
 }
@@ -191,19 +195,27 @@ func (r *Replay) seat(name string) *seat {
 
 // Append checks an entry and folds it in. On any error nothing changes. An entry
 // already in the log returns ErrDuplicate; another entry with a stored seq
-// returns an *EquivocationError.
+// returns an *EquivocationError (whose Stored is nil when the replay no longer
+// keeps that line: see Retain).
 func (r *Replay) Append(e *logs.Entry) error {
-	next := int64(len(r.entries))
+	next := r.hist.n
 	switch {
 	case e.Seq < 0:
 		return entryErr(e.Seq, ErrProtocol, "negative seq")
 	case e.Seq < next:
-		if stored := r.entries[e.Seq].Line; !bytes.Equal(stored, e.Line) {
+		if sha256.Sum256(e.Line) != r.hist.hashes[e.Seq] {
+			var stored []byte
+			if k, _, ok := r.hist.kept(e.Seq); ok {
+				stored = k.Line
+			}
 			return &EquivocationError{Seq: e.Seq, Stored: stored, Received: e.Line}
 		}
 		return &EntryError{Seq: e.Seq, Err: ErrDuplicate}
 	case e.Seq > next:
 		return entryErr(e.Seq, ErrGap, "the log holds entries 0 to %d; entry %d is next", next-1, next)
+	}
+	if err := checkSize(e); err != nil {
+		return err
 	}
 	if err := r.checkLink(e); err != nil {
 		return err
@@ -217,8 +229,7 @@ func (r *Replay) Append(e *logs.Entry) error {
 		r.restore(saved)
 		return err
 	}
-	r.entries = append(r.entries, e)
-	r.events = append(r.events, events)
+	r.hist.record(e, events)
 	r.marks = append(r.marks, len(r.steps))
 	return nil
 }
@@ -229,7 +240,7 @@ func (r *Replay) checkLink(e *logs.Entry) error {
 	if e.Game != r.invite.Game {
 		return entryErr(e.Seq, ErrChain, "game %q; this log is game %q", e.Game, r.invite.Game)
 	}
-	if want := logs.LineHash(r.entries[e.Seq-1].Line); e.Prev != want {
+	if want := r.hist.headID; e.Prev != want {
 		return entryErr(e.Seq, ErrChain, "prev is %s; entry %d hashes to %s", e.Prev, e.Seq-1, want)
 	}
 	s := r.seat(e.By)
@@ -329,16 +340,45 @@ func (r *Replay) stateAtSteps(n int) rules.Game {
 }
 
 // Len is the number of entries.
-func (r *Replay) Len() int { return len(r.entries) }
+func (r *Replay) Len() int { return int(r.hist.n) }
 
-// Entry returns entry seq.
-func (r *Replay) Entry(seq int64) *logs.Entry { return r.entries[seq] }
+// Retain makes the replay keep only the last n entries, and what they made
+// happen, from now on: a log is then checked in memory that does not grow with
+// its entries. n <= 0 keeps every entry, as a replay made by Start does.
+func (r *Replay) Retain(n int) {
+	r.hist.keep = n
+	r.hist.trim()
+}
 
-// Entries returns every entry in order.
-func (r *Replay) Entries() []*logs.Entry { return slices.Clip(r.entries) }
+// First is the seq of the first entry the replay keeps (see Retain and
+// Resume); Entry, Entries and Events know the entries from there on.
+func (r *Replay) First() int64 { return r.hist.first() }
 
-// Events returns what entry seq made happen.
-func (r *Replay) Events(seq int64) []rules.Event { return r.events[seq] }
+// Entry returns entry seq, or nil when the replay does not keep it (First).
+// The last entry is always kept.
+func (r *Replay) Entry(seq int64) *logs.Entry {
+	e, _, _ := r.hist.kept(seq)
+	return e
+}
+
+// Last is the last entry.
+func (r *Replay) Last() *logs.Entry { return r.hist.head }
+
+// Entries returns the entries kept, in order: every entry, unless Retain or
+// Resume said otherwise.
+func (r *Replay) Entries() []*logs.Entry { return slices.Clip(r.hist.win) }
+
+// Events returns what entry seq made happen, or nil when the replay does not
+// keep it.
+func (r *Replay) Events(seq int64) []rules.Event {
+	_, ev, _ := r.hist.kept(seq)
+	return ev
+}
+
+// Digest is the SHA-256 of every line so far, in order: of the log as a file.
+func (r *Replay) Digest() string {
+	return "sha256:" + hex.EncodeToString(cloneDigest(r.hist.digest).Sum(nil))
+}
 
 // Invite returns the invite.
 func (r *Replay) Invite() *logs.Entry { return r.invite }
@@ -351,8 +391,8 @@ func (r *Replay) Engine() rules.Engine { return r.engine }
 
 // StateAt rebuilds the state after entry seq.
 func (r *Replay) StateAt(seq int64) (rules.Game, error) {
-	if seq < 0 || seq >= int64(len(r.entries)) {
-		return nil, fmt.Errorf("no entry %d: the log holds 0 to %d", seq, len(r.entries)-1)
+	if seq < 0 || seq >= r.hist.n {
+		return nil, fmt.Errorf("no entry %d: the log holds 0 to %d", seq, r.hist.n-1)
 	}
 	return r.stateAtSteps(r.marks[seq]), nil
 }
@@ -368,7 +408,7 @@ func (r *Replay) Seats() []logs.Seat {
 }
 
 // Head is the hash of the last line: the prev of the next entry.
-func (r *Replay) Head() string { return logs.LineHash(r.entries[len(r.entries)-1].Line) }
+func (r *Replay) Head() string { return r.hist.headID }
 
 // Resigned names the seat that resigned, if one has.
 func (r *Replay) Resigned() string { return r.resigned }
