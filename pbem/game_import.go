@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
@@ -12,9 +13,13 @@ import (
 
 // ImportReport says what an import did.
 type ImportReport struct {
-	Game       string
-	Added      []Played // entries new to this store, with what they made happen
-	Duplicates int      // entries already stored
+	Game string
+	// Added are the entries new to this store, with what they made happen:
+	// the last maxListed of them; Earlier counts those before, so that a
+	// long log is imported in bounded memory.
+	Added      []Played
+	Earlier    int
+	Duplicates int // entries already stored
 	// Equivocations are entries that conflict with stored ones: kept apart,
 	// never applied.
 	Equivocations []*replay.EquivocationError
@@ -26,6 +31,20 @@ type ImportReport struct {
 	// Answered are the entries made here at once because the dice protocol
 	// awaited them from this player (they need no human choice).
 	Answered []Played
+}
+
+// maxListed bounds ImportReport.Added.
+const maxListed = 64
+
+// AddedCount is the number of entries the import added.
+func (rep *ImportReport) AddedCount() int { return rep.Earlier + len(rep.Added) }
+
+func (rep *ImportReport) add(p Played) {
+	if len(rep.Added) == maxListed {
+		rep.Added = slices.Delete(rep.Added, 0, 1)
+		rep.Earlier++
+	}
+	rep.Added = append(rep.Added, p)
 }
 
 // Import reads a log (a whole log or its newest part) and stores what verifies.
@@ -42,99 +61,152 @@ func (a *App) ImportWhole(ctx context.Context, src io.Reader, source string) (*I
 	return a.importLog(ctx, src, source, true)
 }
 
+// errRollback undoes an import of a whole log that failed.
+var errRollback = errors.New("rollback")
+
+// importBatch bounds the bytes of verified lines held before they are
+// written, inside the import's transaction.
+const importBatch = 1 << 20
+
+// importLog reads the log one entry at a time and verifies each against the
+// stored log as the transaction that stores it sees it: the stored game is
+// resumed from its kept state, new lines are written in batches, and only the
+// last entry is kept in memory, so a log of any length is imported in
+// bounded memory.
 func (a *App) importLog(ctx context.Context, src io.Reader, source string, whole bool) (*ImportReport, error) {
-	rep := &ImportReport{}
-	entries, err := logs.ReadAll(src)
-	if err != nil {
-		rep.Failed = fmt.Errorf("%s: %w", source, err)
-	}
-	if len(entries) == 0 {
-		if rep.Failed != nil {
-			return nil, rep.Failed
-		}
+	rd := logs.NewReader(src)
+	first, err := rd.Next()
+	if err == io.EOF {
 		return nil, fmt.Errorf("%s: no log entries", source)
 	}
-	rep.Game = entries[0].Game
-	stored, err := a.Store.Lines(ctx, rep.Game)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	rep := &ImportReport{Game: first.Game}
+	next := func() *logs.Entry {
+		e, err := rd.Next()
+		if err != nil {
+			if err != io.EOF {
+				rep.Failed = fmt.Errorf("%s: %w", source, err)
+			}
+			return nil
+		}
+		return e
 	}
 	var r *replay.Replay
 	var rec GameRecord
-	isNew := len(stored) == 0
-	if isNew {
-		if entries[0].Seq != 0 {
-			return nil, fmt.Errorf("%s: game %s is not in this store and the file starts at entry %d: import the whole log", source, rep.Game, entries[0].Seq)
+	err = a.Store.Update(ctx, func(tx *StoreTx) error {
+		_, stored, err := tx.LastSeq(ctx, rep.Game)
+		if err != nil {
+			return err
 		}
-		if r, err = replay.Start(entries[0], a.Load); err != nil {
-			return nil, fmt.Errorf("%s: %w", source, err)
-		}
-		if rec, err = a.seatFor(r); err != nil {
-			return nil, fmt.Errorf("%s: %w", source, err)
-		}
-	} else {
-		if rec, err = a.Store.Game(ctx, rep.Game); err != nil {
-			return nil, err
-		}
-		if r, err = replayLines(rep.Game, stored, a.Load); err != nil {
-			return nil, err
-		}
-	}
-	var lines []StoredLine
-	if isNew {
-		lines = append(lines, StoredLine{Seq: 0, Line: entries[0].Line})
-		rep.Added = append(rep.Added, Played{Entry: entries[0]})
-	}
-	for _, e := range entries {
-		if isNew && e.Seq == 0 {
-			continue
-		}
-		if e.Game != rep.Game {
-			rep.Failed = fmt.Errorf("%s: entry %d belongs to game %s, not %s", source, e.Seq, e.Game, rep.Game)
-			break
-		}
-		err := r.Append(e)
-		var eq *replay.EquivocationError
-		switch {
-		case err == nil:
-			lines = append(lines, StoredLine{Seq: e.Seq, Line: e.Line})
-			rep.Added = append(rep.Added, Played{Entry: e, Events: r.Events(e.Seq)})
-			continue
-		case errors.Is(err, replay.ErrDuplicate):
-			rep.Duplicates++
-			continue
-		case errors.As(err, &eq):
-			rep.Equivocations = append(rep.Equivocations, eq)
-			lines = append(lines, StoredLine{Seq: e.Seq, Line: e.Line})
-		default:
-			rep.Failed = fmt.Errorf("%s: %w", source, err)
-		}
-		break
-	}
-	rep.Invited = isInvited(r, rec.Seat)
-	if rep.Invited {
-		rec.Status = "invited"
-	} else if r.Waiting().Over {
-		rec.Status = "finished"
-	}
-	if whole && rep.Failed != nil {
-		rep.Added = nil
-		return rep, nil
-	}
-	if len(lines) > 0 || isNew {
-		if err := a.Store.Update(ctx, func(tx *StoreTx) error {
-			if err := tx.PutGame(ctx, rec); err != nil {
+		isNew, resumed := !stored, false
+		if isNew {
+			if first.Seq != 0 {
+				return fmt.Errorf("%s: game %s is not in this store and the file starts at entry %d: import the whole log", source, rep.Game, first.Seq)
+			}
+			if r, err = replay.Start(first, a.Load); err != nil {
+				return fmt.Errorf("%s: %w", source, err)
+			}
+			if rec, err = a.seatFor(r); err != nil {
+				return fmt.Errorf("%s: %w", source, err)
+			}
+			r.Retain(1)
+		} else {
+			if rec, err = tx.Game(ctx, rep.Game); err != nil {
 				return err
 			}
-			_, err := tx.AppendLines(ctx, rec.ID, source, lines)
-			return err
-		}); err != nil {
-			return nil, err
+			o, err := a.loadReplay(ctx, tx.storeReader, rep.Game, -1)
+			if err != nil {
+				return err
+			}
+			r, resumed = o.r, o.from != nil
 		}
+		w := &lineBatch{ctx: ctx, tx: tx, game: rep.Game, source: source}
+		e := first
+		if isNew {
+			if err := w.add(first); err != nil {
+				return err
+			}
+			rep.add(Played{Entry: first})
+			e = next()
+		}
+		for ; e != nil; e = next() {
+			if e.Game != rep.Game {
+				rep.Failed = fmt.Errorf("%s: entry %d belongs to game %s, not %s", source, e.Seq, e.Game, rep.Game)
+				break
+			}
+			err := r.Append(e)
+			if resumed && refused(err) {
+				// A kept state is never trusted over the log: the entry is
+				// refused only if the whole log refuses it too.
+				full, ferr := a.recheck(w, e, err)
+				if ferr != nil {
+					return ferr
+				}
+				if full != nil {
+					r, resumed, err = full, false, nil
+				}
+			}
+			var eq *replay.EquivocationError
+			switch {
+			case err == nil:
+				if err := w.add(e); err != nil {
+					return err
+				}
+				rep.add(Played{Entry: e, Events: r.Events(e.Seq)})
+				continue
+			case errors.Is(err, replay.ErrDuplicate):
+				rep.Duplicates++
+				continue
+			case errors.As(err, &eq):
+				if eq.Stored == nil {
+					if eq.Stored, err = tx.Line(ctx, rep.Game, eq.Seq); err != nil {
+						return err
+					}
+				}
+				rep.Equivocations = append(rep.Equivocations, eq)
+				if err := w.add(e); err != nil {
+					return err
+				}
+			default:
+				rep.Failed = fmt.Errorf("%s: %w", source, err)
+			}
+			break
+		}
+		rep.Invited = isInvited(r, rec.Seat)
+		if rep.Invited {
+			rec.Status = "invited"
+		} else if r.Waiting().Over {
+			rec.Status = "finished"
+		}
+		if whole && rep.Failed != nil {
+			return errRollback
+		}
+		if w.written == 0 && len(w.lines) == 0 && !isNew {
+			return nil
+		}
+		if err := tx.PutGame(ctx, rec); err != nil {
+			return err
+		}
+		if err := w.flush(); err != nil {
+			return err
+		}
+		if s, ok := snapshotOf(rec.ID, r); ok && rep.AddedCount() > 0 {
+			return tx.PutSnapshot(ctx, s)
+		}
+		return nil
+	})
+	if errors.Is(err, errRollback) {
+		rep.Added, rep.Earlier = nil, 0
+		return rep, nil
+	}
+	if err != nil {
+		return nil, err
 	}
 	if !rep.Invited {
 		// The replay made here is the stored log's: answer from it rather
-		// than fold the whole log again (twice per answer).
+		// than fold the log again.
 		var answered []Played
 		if rep.Failed == nil && len(rep.Equivocations) == 0 {
 			answered, err = a.answerDice(ctx, rec, r)
@@ -147,6 +219,72 @@ func (a *App) importLog(ctx context.Context, src io.Reader, source string, whole
 		}
 	}
 	return rep, nil
+}
+
+// refused says whether Append refused an entry, as opposed to finding it
+// stored already or in conflict with a stored one.
+func refused(err error) bool {
+	var eq *replay.EquivocationError
+	return err != nil && !errors.Is(err, replay.ErrDuplicate) && !errors.As(err, &eq)
+}
+
+// recheck folds the whole stored log (with what the import wrote so far) and
+// appends e to it, when a replay resumed from a kept state refused e with
+// refusal. If the whole log accepts e, the kept state was wrong: it is dropped
+// and the whole replay, with e, returned to go on with. Otherwise it returns
+// nil: e is refused. An error is the store's.
+func (a *App) recheck(w *lineBatch, e *logs.Entry, refusal error) (*replay.Replay, error) {
+	if err := w.flush(); err != nil {
+		return nil, err
+	}
+	o, err := a.replayWhole(w.ctx, w.tx.storeReader, w.game, -1)
+	if err != nil {
+		if w.ctx.Err() != nil {
+			return nil, w.ctx.Err()
+		}
+		a.debugf("game %s: the whole log does not replay either: %v", w.game, err)
+		return nil, nil
+	}
+	if o.r.Append(e) != nil {
+		return nil, nil
+	}
+	a.debugf("game %s: the kept state refused entry %d, which the whole log accepts: it is dropped (%v)", w.game, e.Seq, refusal)
+	if err := w.tx.DropSnapshots(w.ctx, w.game); err != nil {
+		return nil, err
+	}
+	return o.r, nil
+}
+
+// lineBatch writes verified lines in batches inside an import's transaction.
+type lineBatch struct {
+	ctx          context.Context
+	tx           *StoreTx
+	game, source string
+	lines        []StoredLine
+	bytes        int
+	written      int
+}
+
+func (w *lineBatch) add(e *logs.Entry) error {
+	w.lines = append(w.lines, StoredLine{Seq: e.Seq, Line: e.Line})
+	w.bytes += len(e.Line)
+	if w.bytes < importBatch {
+		return nil
+	}
+	return w.flush()
+}
+
+func (w *lineBatch) flush() error {
+	if len(w.lines) == 0 {
+		return nil
+	}
+	if _, err := w.tx.AppendLines(w.ctx, w.game, w.source, w.lines); err != nil {
+		return err
+	}
+	w.written += len(w.lines)
+	clear(w.lines)
+	w.lines, w.bytes = w.lines[:0], 0
+	return nil
 }
 
 // AnswerDice sends what the dice protocol awaits from this player, as long as it

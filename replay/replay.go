@@ -364,6 +364,18 @@ func (r *Replay) Entry(seq int64) *logs.Entry {
 // Last is the last entry.
 func (r *Replay) Last() *logs.Entry { return r.hist.head }
 
+// LastNotBy is the seq of the latest entry written by a seat other than seat,
+// or -1 when there is none.
+func (r *Replay) LastNotBy(seat string) int64 {
+	last := int64(-1)
+	for s, l := range r.hist.lastLine {
+		if s != seat {
+			last = max(last, l.seq)
+		}
+	}
+	return last
+}
+
 // Entries returns the entries kept, in order: every entry, unless Retain or
 // Resume said otherwise.
 func (r *Replay) Entries() []*logs.Entry { return slices.Clip(r.hist.win) }
