@@ -1,12 +1,17 @@
 package pbem
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/emersion/go-message"
 
 	"github.com/pbem-referee/pbem/replay"
 )
@@ -196,4 +201,49 @@ func TestImportRechecksAgainstWholeLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameReplay(t, r, whole.r)
+}
+
+// A hand-over tells the entries its receiver has not seen even when the
+// newest kept state is after them: it opens the game from an older one.
+func TestHandOverSummaryFromOlderState(t *testing.T) {
+	ctx := context.Background()
+	_, jan, game := started(t)
+	moves := []string{"play 352nd Division holds at 2711", "play 91st Division counters at 2812", "pass"}
+	for _, c := range moves {
+		if _, err := jan.Do(ctx, game, []string{c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if o, err := jan.loadReplay(ctx, jan.Store.storeReader, game, -1); err != nil || o.r.First() != 8 {
+		t.Fatalf("the newest kept state: %v", err)
+	}
+	q, err := jan.QueueHandOver(ctx, game)
+	if err != nil || len(q) != 1 {
+		t.Fatalf("queue: %v, %v", q, err)
+	}
+	due, err := jan.Store.DueMail(ctx, time.Now().Add(time.Hour))
+	if err != nil || len(due) != 1 {
+		t.Fatalf("due: %v, %v", due, err)
+	}
+	e, err := message.Read(bytes.NewReader(due[0].Message))
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := e.MultipartReader().NextPart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := io.ReadAll(part.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	summary := string(text)
+	if !strings.Contains(summary, "you are receiving entries 6 to 8") {
+		t.Fatalf("the summary does not name entries 6 to 8:\n%s", summary)
+	}
+	for i, c := range moves {
+		if want := fmt.Sprintf("#%d german act: %s", 6+i, c); !strings.Contains(summary, want) {
+			t.Errorf("the summary does not say %q", want)
+		}
+	}
 }
