@@ -43,29 +43,25 @@ type memoryUse struct {
 // TestSyncMemory: a sync of two messages of 50 MiB, each a whole log of
 // large notes (the second all duplicates but one), imports them all in under
 // 100 MiB of memory, heap and resident.
-func TestSyncMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("syncs 100 MiB of mail")
-	}
-	use, size := runSyncMemory(t, false)
-	t.Logf("two messages of %.1f MiB: peak heap %.1f MiB, peak resident %.1f MiB, %.1f s",
-		float64(size)/(1<<20), float64(use.PeakHeap)/(1<<20), float64(use.PeakRSS)/(1<<20), use.Seconds)
-	if use.PeakHeap >= syncMemoryTarget || use.PeakRSS >= syncMemoryTarget {
-		t.Fatalf("the sync used %d bytes of heap, %d resident; want under %d", use.PeakHeap, use.PeakRSS, syncMemoryTarget)
-	}
-}
+func TestSyncMemory(t *testing.T) { checkMemory(t, false) }
 
 // TestImportMemory: pbem import of the same log of large notes, from a file,
 // stays under the same bound.
-func TestImportMemory(t *testing.T) {
+func TestImportMemory(t *testing.T) { checkMemory(t, true) }
+
+func checkMemory(t *testing.T, fromFile bool) {
 	if testing.Short() {
-		t.Skip("imports a log of 38 MiB")
+		t.Skip("reads tens of MiB of logs")
 	}
-	use, size := runSyncMemory(t, true)
-	t.Logf("a log of %.1f MiB: peak heap %.1f MiB, peak resident %.1f MiB, %.1f s",
-		float64(size)/(1<<20), float64(use.PeakHeap)/(1<<20), float64(use.PeakRSS)/(1<<20), use.Seconds)
+	use, size := runSyncMemory(t, fromFile)
+	what := "the sync of two messages"
+	if fromFile {
+		what = "the import of a log"
+	}
+	t.Logf("%s of %.1f MiB: peak heap %.1f MiB, peak resident %.1f MiB, %.1f s",
+		what, float64(size)/(1<<20), float64(use.PeakHeap)/(1<<20), float64(use.PeakRSS)/(1<<20), use.Seconds)
 	if use.PeakHeap >= syncMemoryTarget || use.PeakRSS >= syncMemoryTarget {
-		t.Fatalf("the import used %d bytes of heap, %d resident; want under %d", use.PeakHeap, use.PeakRSS, syncMemoryTarget)
+		t.Fatalf("%s used %d bytes of heap, %d resident; want under %d", what, use.PeakHeap, use.PeakRSS, syncMemoryTarget)
 	}
 }
 

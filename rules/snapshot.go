@@ -1,5 +1,12 @@
 package rules
 
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+)
+
 // Snapshotter is an optional interface of a Game: it saves its whole state as
 // bytes and restores it, so that pbem can keep a verified state beside a
 // stored log instead of replaying the whole history on every command.
@@ -17,4 +24,19 @@ package rules
 type Snapshotter interface {
 	Snapshot() ([]byte, error)
 	Restore(snapshot []byte) (Game, error)
+}
+
+// DecodeState reads a snapshot that is a state's JSON, as HashState encodes
+// it, into state, strictly: an unknown field, a wrong type or data after the
+// state is refused, so that only what a Snapshot wrote is restored.
+func DecodeState(snapshot []byte, state any) error {
+	dec := json.NewDecoder(bytes.NewReader(snapshot))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(state); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("data after the state")
+	}
+	return nil
 }

@@ -1,11 +1,9 @@
 package freeplay
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -24,13 +22,8 @@ func (g *Game) Snapshot() ([]byte, error) {
 // or other seats, and one whose turn or dice could not have come from play.
 func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	var s state
-	dec := json.NewDecoder(bytes.NewReader(snapshot))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
+	if err := rules.DecodeState(snapshot, &s); err != nil {
 		return nil, fmt.Errorf("freeplay: restore: %w", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("freeplay: restore: data after the state")
 	}
 	switch {
 	case s.Title != g.s.Title || !slices.Equal(s.Seats, g.s.Seats):

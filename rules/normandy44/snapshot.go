@@ -1,11 +1,8 @@
 package normandy44
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -28,13 +25,8 @@ func (g *Game) Snapshot() ([]byte, error) {
 // the caller's hash check settles the rest.
 func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	var s state
-	dec := json.NewDecoder(bytes.NewReader(snapshot))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
+	if err := rules.DecodeState(snapshot, &s); err != nil {
 		return nil, fmt.Errorf("normandy44: restore: %w", err)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, errors.New("normandy44: restore: data after the state")
 	}
 	switch {
 	case s.Scenario != g.s.Scenario:
