@@ -12,11 +12,7 @@ import (
 // digests, which holds the whole game (state.go: everything else in Game is
 // fixed by the scenario and the options, or a cache).
 func (g *Game) Snapshot() ([]byte, error) {
-	b, err := json.Marshal(g.s)
-	if err != nil {
-		return nil, fmt.Errorf("normandy44: snapshot: %w", err)
-	}
-	return b, nil
+	return json.Marshal(g.s)
 }
 
 // Restore implements rules.Snapshotter: it returns a game of g's scenario and
