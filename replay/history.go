@@ -2,6 +2,7 @@ package replay
 
 import (
 	"crypto/sha256"
+	"encoding/hex"
 	"hash"
 	"slices"
 
@@ -47,9 +48,10 @@ func newHistory() history {
 // record adds an entry that passed every check, with what it made happen.
 func (h *history) record(e *logs.Entry, events []rules.Event) {
 	h.n++
-	h.hashes = append(h.hashes, sha256.Sum256(e.Line))
+	sum := sha256.Sum256(e.Line)
+	h.hashes = append(h.hashes, sum)
 	h.head = e
-	h.headID = logs.LineHash(e.Line)
+	h.headID = "sha256:" + hex.EncodeToString(sum[:]) // logs.LineHash
 	h.digest.Write(e.Line)
 	h.win = append(h.win, e)
 	h.events = append(h.events, events)
