@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/pbem-referee/pbem/logs"
@@ -39,11 +40,15 @@ const (
 	MaxOption  = 128
 )
 
+// ErrLimit: an entry, or one of its fields, is beyond the bounds of the log
+// format.
+var ErrLimit = errors.New("beyond the limits of the log format")
+
 // checkSize refuses a line longer than MaxLine (logs.Reader refuses one as it
 // reads; a line from elsewhere, such as a store, is checked here).
 func checkSize(e *logs.Entry) error {
 	if len(e.Line) > MaxLine {
-		return entryErr(e.Seq, ErrProtocol, "the line is %d bytes; at most %d are allowed", len(e.Line), MaxLine)
+		return entryErr(e.Seq, ErrLimit, "the line is %d bytes; at most %d are allowed", len(e.Line), MaxLine)
 	}
 	return nil
 }
@@ -52,7 +57,7 @@ func checkSize(e *logs.Entry) error {
 // its size and the limit.
 func checkLimits(b *logs.Body) error {
 	over := func(what string, n, limit int) error {
-		return entryErr(b.Seq, ErrProtocol, "%s is %d bytes; at most %d are allowed", what, n, limit)
+		return entryErr(b.Seq, ErrLimit, "%s is %d bytes; at most %d are allowed", what, n, limit)
 	}
 	switch {
 	case len(b.Game) > MaxGameID:
@@ -60,11 +65,11 @@ func checkLimits(b *logs.Body) error {
 	case len(b.Text) > MaxNote:
 		return over("the note's text", len(b.Text), MaxNote)
 	case len(b.Commands) > MaxCommands:
-		return entryErr(b.Seq, ErrProtocol, "%d commands; at most %d are allowed in one entry", len(b.Commands), MaxCommands)
+		return entryErr(b.Seq, ErrLimit, "%d commands; at most %d are allowed in one entry", len(b.Commands), MaxCommands)
 	case len(b.Draws) > MaxDraws:
-		return entryErr(b.Seq, ErrProtocol, "%d draws; at most %d are allowed in one entry", len(b.Draws), MaxDraws)
+		return entryErr(b.Seq, ErrLimit, "%d draws; at most %d are allowed in one entry", len(b.Draws), MaxDraws)
 	case len(b.Options) > MaxOptions:
-		return entryErr(b.Seq, ErrProtocol, "%d options; at most %d are allowed", len(b.Options), MaxOptions)
+		return entryErr(b.Seq, ErrLimit, "%d options; at most %d are allowed", len(b.Options), MaxOptions)
 	}
 	for i, c := range b.Commands {
 		if len(c) > MaxCommand {
@@ -73,7 +78,7 @@ func checkLimits(b *logs.Body) error {
 	}
 	for i, d := range b.Draws {
 		if len(d.Sides) > MaxDice || len(d.Values) > MaxDice {
-			return entryErr(b.Seq, ErrProtocol, "draw %d has %d dice; at most %d are allowed", i+1, max(len(d.Sides), len(d.Values)), MaxDice)
+			return entryErr(b.Seq, ErrLimit, "draw %d has %d dice; at most %d are allowed", i+1, max(len(d.Sides), len(d.Values)), MaxDice)
 		}
 	}
 	for i, o := range b.Options {

@@ -31,12 +31,12 @@ func TestLimitNoteText(t *testing.T) {
 	long := strings.Repeat("a", MaxNote+1)
 	seq := int64(tb.r.Len())
 	_, err = noteBody(tb, "blue", long)
-	wantEntryErr(t, err, seq, ErrProtocol, fmt.Sprintf("the note's text is %d bytes; at most %d", MaxNote+1, MaxNote))
+	wantEntryErr(t, err, seq, ErrLimit, fmt.Sprintf("the note's text is %d bytes; at most %d", MaxNote+1, MaxNote))
 	// A modified client signs it all the same (a note leaves the state as
 	// it is, so NextBody's state hash is the right one).
 	forged := tb.r.NextBody("blue", logs.KindNote, tb.now())
 	forged.Text = long
-	wantEntryErr(t, tb.r.Append(tb.sign(forged)), seq, ErrProtocol, "the note's text")
+	wantEntryErr(t, tb.r.Append(tb.sign(forged)), seq, ErrLimit, "the note's text")
 }
 
 // Commands per entry, and each command's length, are bounded before the rules
@@ -60,7 +60,7 @@ func TestLimitFields(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			e := tb.forge("red", []string{"end"}, c.change)
-			wantEntryErr(t, tb.r.Append(e), seq, ErrProtocol, c.want)
+			wantEntryErr(t, tb.r.Append(e), seq, ErrLimit, c.want)
 		})
 	}
 	// A line beyond MaxLine is refused for its size before anything else.
@@ -70,7 +70,7 @@ func TestLimitFields(t *testing.T) {
 			b.Draws[i] = logs.Draw{Epoch: 1, For: strings.Repeat("f", MaxLine/MaxDraws)}
 		}
 	})
-	wantEntryErr(t, tb.r.Append(e), seq, ErrProtocol, fmt.Sprintf("at most %d are allowed", MaxLine))
+	wantEntryErr(t, tb.r.Append(e), seq, ErrLimit, fmt.Sprintf("at most %d are allowed", MaxLine))
 }
 
 // An invite whose game id or options exceed their bounds starts no replay.
@@ -78,10 +78,10 @@ func TestLimitInvite(t *testing.T) {
 	tb := newTable(t, "duel", "standard", logs.DiceStrict, duelLoader, "red", "blue")
 	inv := tb.r.Invite().Body
 	inv.Game = strings.Repeat("g", MaxGameID+1)
-	wantEntryErr(t, startErr(tb.sign(&inv)), 0, ErrProtocol, "the game id is 129 bytes")
+	wantEntryErr(t, startErr(tb.sign(&inv)), 0, ErrLimit, "the game id is 129 bytes")
 	inv = tb.r.Invite().Body
 	inv.Options = make([]string, MaxOptions+1)
-	wantEntryErr(t, startErr(tb.sign(&inv)), 0, ErrProtocol, "33 options")
+	wantEntryErr(t, startErr(tb.sign(&inv)), 0, ErrLimit, "33 options")
 }
 
 func startErr(e *logs.Entry) error {

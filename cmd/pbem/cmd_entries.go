@@ -44,7 +44,7 @@ ordinary mail.`, replay.MaxNote), cobra.MinimumNArgs(2), logs.KindNote,
 		func(args []string, b *logs.Body) error {
 			b.Text = strings.Join(args, " ")
 			if len(b.Text) > replay.MaxNote {
-				return fmt.Errorf("the note is %d bytes; a note is at most %d (for a longer letter, use ordinary mail)", len(b.Text), replay.MaxNote)
+				return fmt.Errorf("entry %d: the note is %d bytes; a note is at most %d (docs/log.md, Limits): for a longer letter, use ordinary mail", b.Seq, len(b.Text), replay.MaxNote)
 			}
 			return nil
 		})
