@@ -93,6 +93,13 @@ func (a *App) importLog(ctx context.Context, src io.Reader, source string, whole
 		}
 		return e
 	}
+	if _, stored, err := a.Store.LastSeq(ctx, rep.Game); err == nil && !stored {
+		// A new game needs this player's key to find its seat: load it (and
+		// ask for its passphrase) before the store is locked for writing.
+		if _, err := a.Identity(); err != nil {
+			return nil, fmt.Errorf("%s: %w", source, err)
+		}
+	}
 	var r *replay.Replay
 	var rec GameRecord
 	err = a.Store.Update(ctx, func(tx *StoreTx) error {
