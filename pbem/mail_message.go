@@ -126,11 +126,15 @@ type Received struct {
 // returns ErrNoLog when there is none. It holds the log in memory (Log); sync
 // streams it with ReadMessage.
 func ParseMessage(r io.Reader) (*Received, error) {
-	return ReadMessage(r, maxLogBytes, func(rec *Received, log io.Reader) error {
+	rec, err := ReadMessage(r, maxLogBytes, func(rec *Received, log io.Reader) error {
 		b, err := io.ReadAll(log)
 		rec.Log = b
 		return err
 	})
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
 }
 
 // ReadMessage finds the pbem log in a message as ParseMessage does, and hands
