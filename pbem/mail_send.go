@@ -53,14 +53,28 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 	if len(to) == 0 {
 		return nil, fmt.Errorf("game %s: no opponent mail address is known (the invite names none): export the log and send it by hand", rec.ID)
 	}
-	var log bytes.Buffer
-	for _, e := range r.Entries() {
-		log.Write(e.Line)
+	// The summary tells the entries the opponent has not seen: those after
+	// the last entry of another seat, whose author had seen everything
+	// before it. The replay must keep them.
+	unseen := min(r.LastNotBy(rec.Seat)+1, int64(r.Len()-1))
+	if unseen < r.First() {
+		o, err := a.loadReplay(ctx, a.Store.storeReader, rec.ID, unseen)
+		if err != nil {
+			return nil, err
+		}
+		r = o.r
 	}
-	last := r.Entries()[r.Len()-1]
+	var log bytes.Buffer
+	if err := a.Store.EachLine(ctx, rec.ID, 0, func(_ int64, line []byte) error {
+		log.Write(line)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	last := r.Last()
 	o := Outgoing{
 		From: from, Game: rec.ID, Seq: last.Seq, Head: r.Head(),
-		Subject: handOverSubject(rec, r), Summary: handOverSummary(rec, r),
+		Subject: handOverSubject(rec, r), Summary: handOverSummary(rec, r, unseen),
 		Log: log.Bytes(), Date: a.Now(),
 	}
 	var out []Queued
@@ -105,7 +119,7 @@ func handOverSubject(rec GameRecord, r *replay.Replay) string {
 	} else if m := turnRE.FindStringSubmatch(r.Waiting().Text); m != nil {
 		parts = append(parts, "T"+m[1])
 	}
-	last := r.Entries()[r.Len()-1]
+	last := r.Last()
 	parts = append(parts, safetext.Escape(last.By), entryWhat(last))
 	return strings.Join(parts, " ")
 }
@@ -143,24 +157,14 @@ func entryWhat(e *logs.Entry) string {
 	}
 }
 
-// handOverSummary narrates the entries the opponent has not seen: those after
-// the last entry of another seat, whose author had seen everything before it.
-func handOverSummary(rec GameRecord, r *replay.Replay) string {
-	entries := r.Entries()
-	from := 0
-	for i := len(entries) - 1; i >= 0; i-- {
-		if entries[i].By != rec.Seat {
-			from = i + 1
-			break
-		}
-	}
-	if from >= len(entries) {
-		from = len(entries) - 1
-	}
+// handOverSummary narrates the entries the opponent has not seen, from entry
+// from on; r keeps them.
+func handOverSummary(rec GameRecord, r *replay.Replay, from int64) string {
+	entries := r.Entries()[from-r.First():]
 	var b strings.Builder
 	safetext.Fprintf(&b, "Game %s (%s/%s, %s dice), you are receiving entries %d to %d.\n\n",
-		rec.ID, rec.Rules, rec.Scenario, r.DiceMode(), entries[from].Seq, entries[len(entries)-1].Seq)
-	for _, e := range entries[from:] {
+		rec.ID, rec.Rules, rec.Scenario, r.DiceMode(), from, r.Last().Seq)
+	for _, e := range entries {
 		safetext.Fprintf(&b, "#%d %s %s", e.Seq, e.By, e.Kind)
 		if len(e.Commands) > 0 {
 			safetext.Fprintf(&b, ": %s", strings.Join(e.Commands, "; "))

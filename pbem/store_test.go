@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -273,9 +274,21 @@ func TestStoreWithdraw(t *testing.T) {
 	if n := countRows(t, s, "entries"); n != 3 {
 		t.Fatalf("a refused withdrawal took lines: %d left", n)
 	}
+	// Kept states after entries 0, 1 and 2, by two seats (each seat's newest
+	// is kept): those made on the withdrawn lines go with them.
+	for seq, by := range []string{"allied", "german", "allied"} {
+		if err := s.Update(ctx, func(tx *StoreTx) error {
+			return tx.PutSnapshot(ctx, Snapshot{Game: "g", Seq: int64(seq), By: by, Digest: "d", Data: []byte{byte(seq)}})
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := tryWithdraw(WithdrawnLine{Seq: 1, Line: lg.lines[1], Reason: "entry 1 went to german's move"},
 		WithdrawnLine{Seq: 2, Line: lg.lines[2], Reason: "it followed entry 1"}); err != nil {
 		t.Fatal(err)
+	}
+	if sn, ok, err := s.LatestSnapshot(ctx, "g", math.MaxInt64); err != nil || ok {
+		t.Errorf("a kept state made on withdrawn lines survives: %+v %v", sn, err)
 	}
 	winner := newTestLog(t, "g")
 	winner.lines = lg.lines[:1]
@@ -668,6 +681,11 @@ func TestStoreMigratesV1(t *testing.T) {
 	assertLines(t, s, "g", lines[:1])
 	if _, err := s.db.Exec(`DELETE FROM entries`); err == nil {
 		t.Error("the migrated store lets entries be deleted")
+	}
+	if err := s.Update(ctx, func(tx *StoreTx) error {
+		return tx.PutSnapshot(ctx, Snapshot{Game: "g", Seq: 0, By: "a", Digest: "d", Data: []byte("{}")})
+	}); err != nil {
+		t.Errorf("the migrated store keeps no snapshots: %v", err)
 	}
 }
 

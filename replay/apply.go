@@ -15,6 +15,9 @@ import (
 // checking it: that is how entries are made.
 func (r *Replay) apply(e *logs.Entry, w *writer) ([]rules.Event, error) {
 	b := &e.Body
+	if err := checkLimits(b); err != nil {
+		return nil, err
+	}
 	if err := r.checkFields(b); err != nil {
 		return nil, err
 	}
@@ -202,25 +205,15 @@ func (r *Replay) proposeTakeback(b *logs.Body) ([]rules.Event, error) {
 	if r.dice.busy() {
 		return nil, entryErr(b.Seq, ErrDice, "takeback while dice are awaited")
 	}
-	for seq := b.To + 1; seq < b.Seq; seq++ {
-		if e := r.entries[seq]; len(e.Draws) > 0 || e.Request != 0 {
-			return nil, entryErr(b.Seq, ErrDice, "takeback to %d would undo the dice of entry %d: dice are never re-rolled", b.To, seq)
-		}
+	if seq := r.hist.lastDice; seq > b.To {
+		return nil, entryErr(b.Seq, ErrDice, "takeback to %d would undo the dice of entry %d: dice are never re-rolled", b.To, seq)
 	}
 	r.takeback = &takeback{by: b.By, to: b.To, seq: b.Seq, agreed: map[string]bool{b.By: true}}
 	return []rules.Event{{Seat: rules.Seat(b.By), Text: fmt.Sprintf("%s proposes to take back everything after entry %d", b.By, b.To)}}, nil
 }
 
 // lastInvited is the entry after which the game starts: the last accept.
-func (r *Replay) lastInvited() int64 {
-	last := int64(0)
-	for i, e := range r.entries {
-		if e.Kind == logs.KindAccept {
-			last = int64(i)
-		}
-	}
-	return last
-}
+func (r *Replay) lastInvited() int64 { return r.hist.lastAccept }
 
 // agree accepts the pending takeback; when every seat agrees, the state rewinds.
 func (r *Replay) agree(b *logs.Body) ([]rules.Event, error) {

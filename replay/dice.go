@@ -156,13 +156,10 @@ func (p *protocol) openCasual(r *Replay, e *logs.Entry) error {
 	if err := r.revealLink(b); err != nil {
 		return err
 	}
-	request := r.entries[b.Seq-1].Line
+	request := r.hist.head.Line
 	if p.mode == logs.DiceCasual {
-		for i := b.Seq - 1; i >= 0; i-- {
-			if r.entries[i].By != b.By {
-				request = r.entries[i].Line
-				break
-			}
+		if l := r.hist.lineNotBy(b.By); l != nil {
+			request = l
 		}
 	}
 	p.epochs++
@@ -277,7 +274,7 @@ func (p *protocol) afterEntry(r *Replay, e *logs.Entry, w *writer) error {
 	case b.Request == 0:
 		return entryErr(b.Seq, ErrDice, "the rules now need dice for %q: this entry must request epoch %d", need.For, next)
 	case b.Request < next:
-		return entryErr(b.Seq, ErrDice, "requests epoch %d a second time (entry %d requested it)", b.Request, p.requestSeqOf(r, b.Request))
+		return entryErr(b.Seq, ErrDice, "requests epoch %d a second time (entry %d requested it)", b.Request, r.hist.requestOf(b.Request))
 	case b.Request > next:
 		return entryErr(b.Seq, ErrDice, "requests epoch %d; the next epoch is %d", b.Request, next)
 	}
@@ -292,15 +289,6 @@ func (p *protocol) afterEntry(r *Replay, e *logs.Entry, w *writer) error {
 	// The request line is this entry's own line, known once it is signed.
 	ep.request = e.Line
 	return nil
-}
-
-func (p *protocol) requestSeqOf(r *Replay, n int64) int64 {
-	for _, e := range r.entries {
-		if e.Request == n {
-			return e.Seq
-		}
-	}
-	return -1
 }
 
 // revealLink checks that a link is the next one of the author's chain.
