@@ -2,6 +2,7 @@ package pbem
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -81,5 +82,32 @@ func TestRaceBeforeMoreThanABatch(t *testing.T) {
 	importFile(t, jan, exportLog(t, ctx, anna, game))
 	if r := sameLogs(t, game, anna, jan); r.Entry(want).Text != "over to you" {
 		t.Fatalf("entry %d is not anna's note", want)
+	}
+}
+
+// A hand-over carries the log its summary and headers were made from: the
+// lines up to the replay's last entry, and only while they are still the
+// ones it folded (the replay and the lines are read apart, and a race may
+// take lines out of the log between the two).
+func TestHandOverLogIsTheOneFolded(t *testing.T) {
+	ctx := context.Background()
+	anna, jan, game := started(t)
+	note(t, anna, game, "first thought")
+	_, r, err := anna.Status(ctx, game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	folded := exportLog(t, ctx, anna, game)
+	note(t, anna, game, "second thought")
+	if log, err := anna.storedLog(ctx, game, r); err != nil || string(log) != string(folded) {
+		t.Fatalf("the log up to entry 6, as folded: %v\n%s", err, log)
+	}
+	do(t, jan, game, "play the crossing")
+	importFile(t, anna, exportLog(t, ctx, jan, game)) // entry 6 is jan's now
+	if _, err := anna.storedLog(ctx, game, r); !errors.Is(err, errChangedMeanwhile) {
+		t.Fatalf("a log that changed under the replay: %v", err)
+	}
+	if q, err := anna.QueueHandOver(ctx, game); err != nil || len(q) != 1 || q[0].Seq != 8 {
+		t.Fatalf("the hand-over of the log as it stands: %+v %v", q, err)
 	}
 }

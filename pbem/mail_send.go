@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -30,6 +31,19 @@ type Queued struct {
 // seat's own entry names where its mail goes, and pbem never sends there
 // unseen (ChooseAddress).
 func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) {
+	for attempt := 1; ; attempt++ {
+		q, err := a.queueHandOver(ctx, game)
+		if !errors.Is(err, errChangedMeanwhile) || attempt == 3 {
+			return q, err
+		}
+	}
+}
+
+// errChangedMeanwhile: another pbem changed a game's log while a hand-over
+// of it was being made.
+var errChangedMeanwhile = errors.New("the game changed while its hand-over was made (another pbem at work on it): try again")
+
+func (a *App) queueHandOver(ctx context.Context, game string) ([]Queued, error) {
 	rec, r, err := a.open(ctx, game)
 	if err != nil {
 		return nil, err
@@ -64,18 +78,15 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 		}
 		r = o.r
 	}
-	var log bytes.Buffer
-	if err := a.Store.EachLine(ctx, rec.ID, 0, func(_ int64, line []byte) error {
-		log.Write(line)
-		return nil
-	}); err != nil {
+	log, err := a.storedLog(ctx, rec.ID, r)
+	if err != nil {
 		return nil, err
 	}
 	last := r.Last()
 	o := Outgoing{
 		From: from, Game: rec.ID, Seq: last.Seq, Head: r.Head(),
 		Subject: handOverSubject(rec, r), Summary: handOverSummary(rec, r, unseen),
-		Log: log.Bytes(), Date: a.Now(),
+		Log: log, Date: a.Now(),
 	}
 	var out []Queued
 	for _, addr := range to {
@@ -92,6 +103,30 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 		out = append(out, Queued{ID: qid, Game: rec.ID, Seq: last.Seq, To: addr})
 	}
 	return out, nil
+}
+
+// storedLog reads a game's stored log up to r's last entry, which must be
+// the log r folded: the replay is not read in the same transaction, and a
+// race may take lines out of the log meanwhile (errChangedMeanwhile).
+func (a *App) storedLog(ctx context.Context, game string, r *replay.Replay) ([]byte, error) {
+	var log bytes.Buffer
+	sum := sha256.New()
+	last := r.Last().Seq
+	err := a.Store.EachLine(ctx, game, 0, func(seq int64, line []byte) error {
+		if seq > last {
+			return errThrough
+		}
+		log.Write(line)
+		sum.Write(line)
+		return nil
+	})
+	if err != nil && !errors.Is(err, errThrough) {
+		return nil, err
+	}
+	if "sha256:"+hex.EncodeToString(sum.Sum(nil)) != r.Digest() {
+		return nil, fmt.Errorf("game %s: %w", game, errChangedMeanwhile)
+	}
+	return log.Bytes(), nil
 }
 
 // messageID is the same for the same hand-over to the same recipient, so that
