@@ -2,7 +2,6 @@ package pbem
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -17,25 +16,10 @@ func TestStoreMigratesV3ToSnapshots(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "store.db")
 	lg := newTestLog(t, "g")
 	lines := lg.add("a", "b")
-	old, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{createMetaSQL, schemaV1, schemaV2, schemaV3,
+	oldStore(t, path, "g", lines, createMetaSQL, schemaV1, schemaV2, schemaV3,
 		`INSERT INTO meta (key, value) VALUES ('schema_version', '3')`,
 		`INSERT INTO games (id, rules, scenario, seat, dice, created, opponent, status)
-		 VALUES ('g', 'freeplay', 'allied-german', 'allied', 'strict', '2026-01-02T03:04:00.000000000Z', '', 'active')`,
-	} {
-		if _, err := old.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	for _, l := range lines {
-		if _, err := old.Exec(insertEntrySQL, "g", l.Seq, l.Line, "2026-01-01T00:00:00.000000000Z", "mail"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	old.Close()
+		 VALUES ('g', 'freeplay', 'allied-german', 'allied', 'strict', '2026-01-02T03:04:00.000000000Z', '', 'active')`).Close()
 	s, err := OpenStore(path)
 	if err != nil {
 		t.Fatal(err)
