@@ -1,7 +1,7 @@
 package normandy44
 
 import (
-	"container/heap"
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -109,7 +109,7 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 	if m.repl {
 		// 6.2.4: one hex at most, whatever its cost.
 		for _, a := range m.start.Neighbors() {
-			if r, err := m.step(m.start, a); err == nil && g.endCheck(ctx, i, a, false) == nil {
+			if r, bar := m.check(m.start, a); bar.why == stepOK && g.endCheck(ctx, i, a, false) == nil {
 				found[a] = destination{path: []hex.Axial{m.start, a}, cost: r.cost, budget: m.budget, tactical: r.cost > m.budget}
 			}
 		}
@@ -185,68 +185,70 @@ type reached struct {
 	path []hex.Axial
 }
 
-// node is a search state: a hex, and whether the unit had to stop on entering
-// it. The same hex may be entered along a road and go on, or off the road and
-// stop (a flooded hex, 9.5.1), so the hex alone is not enough state for
-// rules/hex's Search, whose Stop sees only the hex.
-type node struct {
-	h    hex.Axial
-	stop bool
+// node is a search state: a hex, by grid number, and whether the unit had to
+// stop on entering it. The same hex may be entered along a road and go on, or
+// off the road and stop (a flooded hex, 9.5.1), so the hex alone is not
+// enough state. A node is 2 × the hex's number, plus 1 if stopped: nodes
+// compare as (hex order, not stopped first), the search's tie-break.
+type node int32
+
+func newNode(cell int, stop bool) node {
+	if stop {
+		return node(2*cell + 1)
+	}
+	return node(2 * cell)
 }
 
-type label struct {
-	cost int
-	prev node
-}
+func (n node) cell() int     { return int(n / 2) }
+func (n node) stopped() bool { return n%2 == 1 }
 
-// reach is Dijkstra's algorithm over nodes, within the mover's budget. Ties
-// are broken by (cost, hex order, stop), and neighbours are relaxed in
-// direction order, so the result never depends on map iteration order.
+// reach is Dijkstra's algorithm (hex.Dijkstra) over nodes, within the
+// mover's budget. Ties are broken by (cost, hex order, stop), and neighbours
+// are relaxed in direction order, so the result never depends on map
+// iteration order. Of a hex's two nodes the cheaper is kept, the one not
+// stopped on a tie.
 func (m *mover) reach() map[hex.Axial]reached {
-	start := node{h: m.start}
-	labels := map[node]label{start: {0, start}}
-	done := map[node]bool{}
-	q := &nodeQueue{{0, start}}
-	for q.Len() > 0 {
-		it := heap.Pop(q).(queued)
-		if done[it.n] || labels[it.n].cost != it.cost {
-			continue
-		}
-		done[it.n] = true
-		if it.n.stop {
-			continue
-		}
-		for _, to := range it.n.h.Neighbors() {
-			r, err := m.step(it.n.h, to)
-			if err != nil || r.cost > m.budget-it.cost {
-				continue
+	grid := m.g.b.grid
+	first, ok := grid.Index(m.start)
+	if !ok {
+		return nil
+	}
+	start := newNode(first, false)
+	search := hex.Dijkstra[node]{
+		Edges: func(from node, edge func(node, int)) {
+			if from.stopped() {
+				return
 			}
-			nn := node{to, r.stop}
-			c := it.cost + r.cost
-			if old, seen := labels[nn]; seen && old.cost <= c {
-				continue
+			f := from.cell()
+			for d := range hex.DirectionCount {
+				t, ok := grid.Neighbor(f, d)
+				if !ok {
+					continue // 9.2: off the map
+				}
+				if r, bar := m.checkAt(f, t, d); bar.why == stepOK {
+					edge(newNode(t, r.stop), r.cost)
+				}
 			}
-			labels[nn] = label{c, it.n}
-			heap.Push(q, queued{c, nn})
+		},
+		Compare: cmp.Compare[node],
+		Budget:  m.budget,
+	}
+	labels := search.Reach(start)
+	best := make(map[int]node, len(labels))
+	for n, l := range labels {
+		old, seen := best[n.cell()]
+		if !seen || l.Cost < labels[old].Cost || (l.Cost == labels[old].Cost && n < old) {
+			best[n.cell()] = n
 		}
 	}
-	out := map[hex.Axial]reached{}
-	for _, n := range sortedNodes(labels) {
-		l := labels[n]
-		if old, seen := out[n.h]; seen && old.cost <= l.cost {
-			continue
+	out := make(map[hex.Axial]reached, len(best))
+	for c, n := range best {
+		nodes := hex.Path(labels, start, n)
+		path := make([]hex.Axial, len(nodes))
+		for k, p := range nodes {
+			path[k] = grid.Hex(p.cell())
 		}
-		var back []hex.Axial
-		for k := n; ; k = labels[k].prev {
-			back = append(back, k.h)
-			if k == start {
-				break
-			}
-		}
-		for a, b := 0, len(back)-1; a < b; a, b = a+1, b-1 {
-			back[a], back[b] = back[b], back[a]
-		}
-		out[n.h] = reached{l.cost, back}
+		out[grid.Hex(c)] = reached{labels[n].Cost, path}
 	}
 	return out
 }
@@ -256,8 +258,8 @@ func (m *mover) reach() map[hex.Axial]reached {
 func (m *mover) tacticalReach() map[hex.Axial][]hex.Axial {
 	out := map[hex.Axial][]hex.Axial{}
 	for _, a := range m.start.Neighbors() {
-		r, err := m.step(m.start, a)
-		if err != nil {
+		r, bar := m.check(m.start, a)
+		if bar.why != stepOK {
 			continue
 		}
 		if _, seen := out[a]; !seen {
@@ -270,56 +272,10 @@ func (m *mover) tacticalReach() map[hex.Axial][]hex.Axial {
 			if _, seen := out[b]; seen || b == m.start {
 				continue
 			}
-			if _, err := m.step(a, b); err == nil {
+			if _, bar := m.check(a, b); bar.why == stepOK {
 				out[b] = []hex.Axial{m.start, a, b}
 			}
 		}
 	}
 	return out
-}
-
-func sortedNodes(m map[node]label) []node {
-	var ns []node
-	for n := range m {
-		ns = append(ns, n)
-	}
-	slices.SortFunc(ns, func(a, b node) int {
-		if (queued{0, a}).less(queued{0, b}) {
-			return -1
-		}
-		if (queued{0, b}).less(queued{0, a}) {
-			return 1
-		}
-		return 0
-	})
-	return ns
-}
-
-// queued is a node waiting in the search queue.
-type queued struct {
-	cost int
-	n    node
-}
-
-func (a queued) less(b queued) bool {
-	if a.cost != b.cost {
-		return a.cost < b.cost
-	}
-	if c := a.n.h.Compare(b.n.h); c != 0 {
-		return c < 0
-	}
-	return !a.n.stop && b.n.stop
-}
-
-type nodeQueue []queued
-
-func (q nodeQueue) Len() int           { return len(q) }
-func (q nodeQueue) Less(i, j int) bool { return q[i].less(q[j]) }
-func (q nodeQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
-func (q *nodeQueue) Push(x any)        { *q = append(*q, x.(queued)) }
-func (q *nodeQueue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
 }
