@@ -99,22 +99,21 @@ func Path[N comparable](reach map[N]Label[N], start, goal N) []N {
 	if _, ok := reach[goal]; !ok {
 		return nil
 	}
-	var back []N
 	// A well-formed reach map leads back to start in fewer than len(reach)
-	// steps; the bound keeps a foreign or corrupted map from looping.
-	for n := goal; len(back) <= len(reach); {
-		back = append(back, n)
-		if n == start {
-			for i, j := 0, len(back)-1; i < j; i, j = i+1, j-1 {
-				back[i], back[j] = back[j], back[i]
-			}
-			return back
-		}
+	// steps; the bound keeps a foreign or corrupted map from looping. The
+	// first walk counts the nodes, so that the path is allocated once.
+	steps := 0
+	for n := goal; n != start; steps++ {
 		r, ok := reach[n]
-		if !ok || r.Prev == n {
+		if !ok || r.Prev == n || steps >= len(reach) {
 			return nil
 		}
 		n = r.Prev
 	}
-	return nil
+	path := make([]N, steps+1)
+	for n, i := goal, steps; i >= 0; i-- {
+		path[i] = n
+		n = reach[n].Prev
+	}
+	return path
 }

@@ -212,23 +212,26 @@ func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
 			if err != nil || first.cost > m.budget {
 				continue
 			}
-			reach := map[hex.Axial]reached{a: {0, []hex.Axial{a}}}
+			// A unit that must stop on the entry hex goes no further.
+			hexes := []hex.Axial{a}
+			cost := func(hex.Axial) int { return 0 }
+			path := func(hex.Axial) []hex.Axial { return []hex.Axial{a} }
 			if !first.stop {
 				m.budget -= first.cost
-				reach = m.reach()
+				r := m.reach()
 				m.budget += first.cost
+				hexes, cost, path = hex.SortedKeys(r.hexes), r.cost, r.path
 			}
-			for _, h := range hex.SortedKeys(reach) {
-				r := reach[h]
+			for _, h := range hexes {
 				// The plain moves come first, over every entry hex; SM
 				// and Trucks only add hexes they alone reach.
-				if old, seen := found[h]; seen && (mode.sm || mode.trucks || old.cost <= first.cost+r.cost) {
+				if old, seen := found[h]; seen && (mode.sm || mode.trucks || old.cost <= first.cost+cost(h)) {
 					continue
 				}
 				if g.endCheck(ctx, i, h, mode.sm) != nil {
 					continue
 				}
-				found[h] = destination{path: r.path, cost: first.cost + r.cost, budget: m.budget, sm: mode.sm, trucks: mode.trucks}
+				found[h] = destination{path: path(h), cost: first.cost + cost(h), budget: m.budget, sm: mode.sm, trucks: mode.trucks}
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package normandy44
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -116,14 +115,15 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 		return g.choices(i, found)
 	}
 	add := func(mv *mover, d destination) {
-		for a, r := range mv.reach() {
+		r := mv.reach()
+		for a := range r.hexes {
 			if _, seen := found[a]; seen || a == mv.start {
 				continue
 			}
 			if g.endCheck(ctx, i, a, d.sm) != nil {
 				continue
 			}
-			d.path, d.cost, d.budget = r.path, r.cost, mv.budget
+			d.path, d.cost, d.budget = r.path(a), r.cost(a), mv.budget
 			found[a] = d
 		}
 	}
@@ -159,11 +159,11 @@ func (g *Game) choices(i int, found map[hex.Axial]destination) []rules.Choice {
 	id := g.unit(i).ID
 	for _, a := range hex.SortedKeys(found) {
 		d := found[a]
-		c := Command{Verb: "move", Unit: id, SM: d.sm, Trucks: d.trucks}
-		for _, h := range d.path {
-			c.Path = append(c.Path, g.b.id(h))
+		c := Command{Verb: "move", Unit: id, SM: d.sm, Trucks: d.trucks, Path: make([]string, len(d.path))}
+		for k, h := range d.path {
+			c.Path[k] = g.b.id(h)
 		}
-		note := fmt.Sprintf("%s of %s MP", mpText(d.cost), mpText(d.budget))
+		note := mpText(d.cost) + " of " + mpText(d.budget) + " MP"
 		switch {
 		case d.tactical:
 			note = "Tactical Movement (9.10)"
@@ -177,12 +177,6 @@ func (g *Game) choices(i int, found map[hex.Axial]destination) []rules.Choice {
 		out = append(out, rules.Choice{Command: c.String(), Piece: id, Cost: (d.cost + mp - 1) / mp, Note: note})
 	}
 	return out
-}
-
-// reached is a hex's least cost and one cheapest path to it.
-type reached struct {
-	cost int
-	path []hex.Axial
 }
 
 // node is a search state: a hex, by grid number, and whether the unit had to
@@ -202,16 +196,40 @@ func newNode(cell int, stop bool) node {
 func (n node) cell() int     { return int(n / 2) }
 func (n node) stopped() bool { return n%2 == 1 }
 
+// reachable is what a movement search found: each hex reached, the start
+// included, with the node that ends one of its cheapest paths. A path is
+// rebuilt only when asked for: Legal lists few of the hexes each way of
+// moving reaches for the first time.
+type reachable struct {
+	grid   *hex.Grid
+	start  node
+	labels map[node]hex.Label[node]
+	hexes  map[hex.Axial]node
+}
+
+// cost is the least cost of a hex reached.
+func (r reachable) cost(a hex.Axial) int { return r.labels[r.hexes[a]].Cost }
+
+// path is one cheapest path to a hex reached, start first.
+func (r reachable) path(a hex.Axial) []hex.Axial {
+	nodes := hex.Path(r.labels, r.start, r.hexes[a])
+	path := make([]hex.Axial, len(nodes))
+	for k, n := range nodes {
+		path[k] = r.grid.Hex(n.cell())
+	}
+	return path
+}
+
 // reach is Dijkstra's algorithm (hex.Dijkstra) over nodes, within the
 // mover's budget. Ties are broken by (cost, hex order, stop), and neighbours
 // are relaxed in direction order, so the result never depends on map
 // iteration order. Of a hex's two nodes the cheaper is kept, the one not
 // stopped on a tie.
-func (m *mover) reach() map[hex.Axial]reached {
+func (m *mover) reach() reachable {
 	grid := m.g.b.grid
 	first, ok := grid.Index(m.start)
 	if !ok {
-		return nil
+		return reachable{}
 	}
 	start := newNode(first, false)
 	search := hex.Dijkstra[node]{
@@ -233,24 +251,16 @@ func (m *mover) reach() map[hex.Axial]reached {
 		Compare: cmp.Compare[node],
 		Budget:  m.budget,
 	}
-	labels := search.Reach(start)
-	best := make(map[int]node, len(labels))
-	for n, l := range labels {
-		old, seen := best[n.cell()]
-		if !seen || l.Cost < labels[old].Cost || (l.Cost == labels[old].Cost && n < old) {
-			best[n.cell()] = n
+	r := reachable{grid: grid, start: start, labels: search.Reach(start)}
+	r.hexes = make(map[hex.Axial]node, len(r.labels))
+	for n, l := range r.labels {
+		a := grid.Hex(n.cell())
+		old, seen := r.hexes[a]
+		if !seen || l.Cost < r.labels[old].Cost || (l.Cost == r.labels[old].Cost && n < old) {
+			r.hexes[a] = n
 		}
 	}
-	out := make(map[hex.Axial]reached, len(best))
-	for c, n := range best {
-		nodes := hex.Path(labels, start, n)
-		path := make([]hex.Axial, len(nodes))
-		for k, p := range nodes {
-			path[k] = grid.Hex(p.cell())
-		}
-		out[grid.Hex(c)] = reached{labels[n].Cost, path}
-	}
-	return out
+	return r
 }
 
 // tacticalReach lists the hexes Tactical Movement reaches (9.10): 1 or 2
