@@ -43,10 +43,13 @@ const (
 	barFloodedRiverFirst              // 9.5.1, TEC note A
 	barMajorRiverFirst                // 9.4.1
 	barZOCLine                        // 8.5.2
+	barEntryEnemy                     // 6.6
+	barEntryZOCLine                   // 8.5.2, 6.6
+	barEntrySMRoad                    // 9.8.1, 6.6
 )
 
 // refusal is the error for a step from one hex to the next that check
-// refused with bar.
+// refused with bar; for an entry hex (entryCheck) both are that hex.
 func (m *mover) refusal(bar stepBar, from, to hex.Axial) error {
 	b := m.g.b
 	switch bar.why {
@@ -88,6 +91,12 @@ func (m *mover) refusal(bar stepBar, from, to hex.Axial) error {
 		return rules.Refuse("9.4.1", "the major river %s/%s is crossed only as the first move, by a unit that starts next to it", b.id(from), b.id(to))
 	case barZOCLine:
 		return rules.Refuse("8.5.2", "an enemy ZOC Line bars the way from %s to %s", b.id(from), b.id(to))
+	case barEntryEnemy:
+		return rules.Refuse("6.6", "the entry hex %s holds enemy units", b.id(to))
+	case barEntryZOCLine:
+		return rules.Refuse("8.5.2", "an enemy ZOC Line runs through the entry hex %s", b.id(to))
+	case barEntrySMRoad:
+		return rules.Refuse("9.8.1", "Strategic Movement is entirely along roads: no road at %s", b.id(to))
 	}
 	return nil
 }
