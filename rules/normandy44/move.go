@@ -163,11 +163,11 @@ func (m *mover) checkAt(f, t int, d hex.Direction) (stepResult, stepBar) {
 		// over a river is a bridge.
 		r.cost = m.roadCost(road)
 	} else {
-		t := h.Terrain
-		if t == Town {
-			t = h.Base // AMBIG-12
+		terrain := h.Terrain
+		if terrain == Town {
+			terrain = h.Base // AMBIG-12
 		}
-		row := terrainChart[t]
+		row := terrainChart[terrain]
 		r.cost = row.NonMech
 		if m.mech {
 			r.cost = row.Mech
