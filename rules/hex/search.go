@@ -10,11 +10,10 @@ package hex
 // The price of a step may depend only on its two hexes: rules whose cost
 // depends on the path so far (road movement that must be continuous, "may
 // always move one hex", zone-of-control hops counted per move) are out of
-// scope here and belong to the caller, for instance by searching a richer
-// state than the hex.
+// scope here: search a richer state than the hex with Dijkstra instead.
 type Cost func(from, to Axial) (cost int, ok bool)
 
-// Search finds least-cost movement from a hex.
+// Search finds least-cost movement from a hex: Dijkstra over hexes.
 type Search struct {
 	// Cost prices each step; required.
 	Cost Cost
