@@ -13,6 +13,10 @@ type BFS[N comparable] struct {
 	Step func(from, to N) bool
 	// Limit is the most steps a node may be from the nearest start.
 	Limit int
+	// Expect, if set, is about how many nodes the search will reach: it only
+	// sizes the result, so that a search over a whole map does not grow it
+	// step by step.
+	Expect int
 }
 
 // Distances returns the fewest steps from the nearest of starts to every
@@ -21,32 +25,34 @@ func (s BFS[N]) Distances(starts ...N) map[N]int {
 	if s.Neighbors == nil {
 		panic("hex: BFS.Neighbors is required")
 	}
-	dist := make(map[N]int, len(starts))
-	frontier := make([]N, 0, len(starts))
+	dist := make(map[N]int, max(len(starts), s.Expect))
+	// frontier is a queue in one slice, each node with its distance: head
+	// moves on, nodes join at the end.
+	type queued struct {
+		n N
+		d int
+	}
+	frontier := make([]queued, 0, max(len(starts), s.Expect))
 	for _, n := range starts {
 		if _, seen := dist[n]; !seen {
 			dist[n] = 0
-			frontier = append(frontier, n)
+			frontier = append(frontier, queued{n, 0})
 		}
 	}
-	var from N
-	var d int
+	var from queued
 	visit := func(to N) {
 		if _, seen := dist[to]; seen {
 			return
 		}
-		if s.Step == nil || s.Step(from, to) {
-			dist[to] = d + 1
-			frontier = append(frontier, to)
+		if s.Step == nil || s.Step(from.n, to) {
+			dist[to] = from.d + 1
+			frontier = append(frontier, queued{to, from.d + 1})
 		}
 	}
-	// frontier is a queue in one slice: head moves on, nodes join at the end.
 	for head := 0; head < len(frontier); head++ {
-		from = frontier[head]
-		if d = dist[from]; d >= s.Limit {
-			continue
+		if from = frontier[head]; from.d < s.Limit {
+			s.Neighbors(from.n, visit)
 		}
-		s.Neighbors(from, visit)
 	}
 	return dist
 }

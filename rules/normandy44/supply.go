@@ -285,7 +285,8 @@ func (t *tracer) distances(goals []int, road bool, limit int) map[int]int {
 			}
 			return t.step(to, from, d, false)
 		},
-		Limit: limit,
+		Limit:  limit,
+		Expect: len(t.b.landHexes),
 	}
 	return bfs.Distances(goals...)
 }
