@@ -176,7 +176,7 @@ type Game struct {
 	sc    *Scenario
 	b     *board
 	index map[string]int // unit id -> index in sc.Units and s.Units
-	sup   *SupplyMap     // supply geometry (18.x), shared like b
+	sup   *SupplyMap     // supply sources (18.2) on b, shared like b
 	s     state
 	// opt is what the invitation's options decide (players.go), read from
 	// s.Options once.
