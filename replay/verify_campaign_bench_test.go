@@ -9,8 +9,8 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/logs"
-	"github.com/pbem-referee/pbem/scenarios"
 )
 
 // campaignLogFile is the recorded 22-turn campaign (S1) in strict dice: the
@@ -19,7 +19,7 @@ const campaignLogFile = "normandy44-4-campaign-strict.pbem"
 
 // campaignLoader reads the shipped scenarios for the campaign benchmark; the
 // one place it names them.
-var campaignLoader Loader = scenarios.Read
+var campaignLoader Loader = games.Shipped
 
 // verifyCampaignTarget is issue 18's target for verifying the campaign: at
 // most twice the time of checking the same lines' signatures alone.
