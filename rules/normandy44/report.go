@@ -10,31 +10,25 @@ import (
 // Combat reports (scene.Reporter): every combat resolved, as structured data
 // for 'pbem combats', the replay and the dice statistics.
 
-// endedCombat is one resolved combat, kept outside the hashed state: the
-// state forgets a combat once it is on the map (combat_phase.go), and a
-// report changes no rule. The list is immutable and linked from the newest,
-// so clones share it and appending costs nothing.
+// endedCombat is one resolved combat's report, kept outside the hashed
+// state: the state forgets a combat once it is on the map (combat_phase.go),
+// and a report changes no rule. The list is immutable and linked from the
+// newest, so clones share it and appending costs nothing.
 type endedCombat struct {
-	prev  *endedCombat
-	c     Combat // its maps and callbacks dropped: they hold a whole position
-	n     int
-	turn  int
-	phase string
+	prev   *endedCombat
+	report scene.Combat
 }
 
-// recordCombat keeps the combat that finishCombat is closing.
+// recordCombat keeps the report of the combat that finishCombat is closing.
 func (g *Game) recordCombat(c *Combat) {
-	done := *c
-	done.RetreatMap, done.AdvanceMap = CombatMap{}, CombatMap{}
-	done.SupplyDistance, done.ReserveOK, done.retreatCache = nil, nil, nil
-	g.ended = &endedCombat{prev: g.ended, c: done, n: g.s.Combat.N, turn: g.s.Turn, phase: g.phaseName()}
+	g.ended = &endedCombat{prev: g.ended, report: combatReport(c, g.s.Combat.N, g.s.Turn, g.phaseName())}
 }
 
 // Combats implements scene.Reporter.
 func (g *Game) Combats() []scene.Combat {
 	var out []scene.Combat
 	for e := g.ended; e != nil; e = e.prev {
-		out = append(out, e.report())
+		out = append(out, e.report)
 	}
 	slices.Reverse(out)
 	return out
@@ -44,20 +38,20 @@ func (g *Game) Combats() []scene.Combat {
 // current phase, for the scene's overlay; nil if neither.
 func (g *Game) lastCombat() *scene.Combat {
 	if g.s.Combat != nil {
-		r := (&endedCombat{c: *g.combat(), n: g.s.Combat.N, turn: g.s.Turn, phase: g.phaseName()}).report()
+		r := combatReport(g.combat(), g.s.Combat.N, g.s.Turn, g.phaseName())
 		return &r
 	}
-	if e := g.ended; e != nil && e.turn == g.s.Turn && e.phase == g.phaseName() {
-		r := e.report()
+	if e := g.ended; e != nil && e.report.Turn == g.s.Turn && e.report.Phase == g.phaseName() {
+		r := e.report
 		return &r
 	}
 	return nil
 }
 
-func (e *endedCombat) report() scene.Combat {
-	c := &e.c
+// combatReport is the report of combat n of the phase, as far as it has gone.
+func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 	r := scene.Combat{
-		N: e.n, Turn: e.turn, Phase: e.phase,
+		N: n, Turn: turn, Phase: phase,
 		Attacker: string(c.In.Attacker), Defender: string(c.defender()), Cell: c.Origin,
 		Attack: c.Odds.Attack, Defense: c.Odds.Defense,
 		Odds: c.Odds.Raw.String(), Column: c.Odds.Final.String(),
