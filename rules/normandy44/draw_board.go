@@ -140,11 +140,18 @@ func newDrawnBoard(sc *Scenario, has func(a, b string, f HexsideFeature) bool) *
 	}
 	for _, p := range sc.Places {
 		if k, ok := placeLooks[p.Kind]; ok {
-			d.Places = append(d.Places, scene.Place{Cell: p.Hex, Kind: k, Label: placeLabel(p)})
+			pl := scene.Place{Cell: p.Hex, Kind: k, Label: placeLabel(p)}
+			if p.Kind == PlaceEntry {
+				pl.Colour = entryColourRGB[p.Arg]
+			}
+			d.Places = append(d.Places, pl)
 		}
 	}
 	return d
 }
+
+// entryColourRGB are the colours of the German entry zones (6.6).
+var entryColourRGB = map[string]string{"blue": "#1f5fbf", "green": "#2e8b3a", "red": "#c62828", "orange": "#e67e22"}
 
 // placeLabel names a place as a player reads it: "Omaha Dog", "82-ab drop",
 // "red entry".

@@ -174,6 +174,9 @@ func (c *checker) hexBoard(b *HexBoard) {
 	for _, p := range b.Places {
 		c.cells("place "+p.Label, []string{p.Cell})
 		c.text("place "+p.Cell, string(p.Kind), p.Label)
+		if p.Colour != "" && !isRGB(p.Colour) {
+			c.fail("place %s: colour %q is not #rrggbb", p.Cell, p.Colour)
+		}
 	}
 }
 

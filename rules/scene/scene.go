@@ -108,6 +108,9 @@ type Place struct {
 	Cell  string
 	Kind  PlaceKind
 	Label string // "Utah", "82nd drop zone", "red entry"
+	// Colour is "#rrggbb" when the place has a printed colour that matters,
+	// as an entry hex's zone; "" otherwise.
+	Colour string
 }
 
 // GraphBoard is a point-to-point board: places joined by lines.
