@@ -62,27 +62,56 @@ func newPicture(s scene.Scene, capacity map[string]int, notes int) *picture {
 	case s.Graph != nil:
 		p.layoutGraph(s.Graph)
 	}
-	x := p.mapArea.max.x + 24
+	// Boxes go beside a map that is taller than wide, under a wide one
+	// (the campaign's), in columns each box joins the shortest of.
+	below := p.mapArea.width() > 1.4*p.mapArea.height()
+	top := headerH
+	x0 := p.mapArea.max.x + 24
 	if s.Hex == nil && s.Graph == nil {
-		x = margin
+		x0 = margin
 	}
-	y := headerH
-	if notes > 0 {
-		p.notesY = y
-		y += float64(notes)*noteLine + 12
+	if below {
+		x0, top = margin, p.mapArea.max.y+24
 	}
-	bottom := math.Max(p.mapArea.max.y, headerH+600)
+	if notes > 0 && !below {
+		p.notesY = top
+		top += float64(notes)*noteLine + 12
+	}
+	cols := 1
+	if below {
+		cols = max(1, int((p.mapArea.width()+16)/(columnW+16)))
+	}
+	colY := make([]float64, cols)
+	for i := range colY {
+		colY[i] = top
+	}
+	limit := math.Max(p.mapArea.max.y, headerH+600)
 	for _, b := range s.Boxes {
 		rows := max(1, (capacity[b.ID]+boxPerRow-1)/boxPerRow)
 		h := boxHead + float64(rows)*slotH + boxPad
-		if y > headerH && y+h > bottom {
-			x, y = x+columnW+16, headerH // next column
+		col := 0
+		for i := range colY {
+			if colY[i] < colY[col] {
+				col = i
+			}
+		}
+		if !below && colY[col] > top && colY[col]+h > limit {
+			// Beside the map, a column that would pass its foot starts
+			// another to the right.
+			colY = append(colY, top)
+			col = len(colY) - 1
 		}
 		p.boxAt[b.ID] = len(p.boxes)
-		p.boxes = append(p.boxes, boxPlace{box: b, x: x, y: y, w: columnW, h: h})
-		y += h + 10
+		p.boxes = append(p.boxes, boxPlace{box: b, x: x0 + float64(col)*(columnW+16), y: colY[col], w: columnW, h: h})
+		colY[col] += h + 10
 	}
-	p.legendY = p.mapArea.max.y + 24
+	bottom := p.mapArea.max.y
+	for _, y := range colY {
+		if below {
+			bottom = math.Max(bottom, y)
+		}
+	}
+	p.legendY = bottom + 24
 	p.width = p.mapArea.max.x + margin
 	p.height = p.legendY
 	for _, b := range p.boxes {

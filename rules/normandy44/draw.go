@@ -44,8 +44,9 @@ type drawing struct {
 	boxes   []scene.Box
 	colours []scene.Colour
 	// waitBox maps a waiting reinforcement's At ("entry:red", "at:2506")
-	// to its box.
+	// to its box; outBox the At of units out of play for good.
 	waitBox map[string]string
+	outBox  map[string]string
 }
 
 // Box ids of the boxes a scenario does not define.
@@ -67,7 +68,7 @@ func (g *Game) drawing() *drawing {
 // (20.2.4) and the eliminated units. The list is the same at every point of
 // a game, so a replay's boxes never move.
 func newDrawing(sc *Scenario, board *scene.HexBoard) *drawing {
-	d := &drawing{board: board, colours: counterColours, waitBox: map[string]string{}}
+	d := &drawing{board: board, colours: counterColours, waitBox: map[string]string{}, outBox: map[string]string{}}
 	for _, b := range sc.Boxes {
 		box := scene.Box{ID: b.Name, Label: boxLabel(b)}
 		switch b.Kind {
@@ -105,6 +106,16 @@ func newDrawing(sc *Scenario, board *scene.HexBoard) *drawing {
 	}
 	if gliders {
 		d.boxes = append(d.boxes, scene.Box{ID: boxGliders, Kind: scene.BoxWaiting, Label: "Gliders waiting to land (20.2.4)"})
+	}
+	// Out of play for good: withdrawn (17.5) and evacuated airborne (22.2),
+	// when the scenario has units these rules can take.
+	if slices.ContainsFunc(sc.Units, func(u Unit) bool { return slices.Contains(u.Marks, MarkWithdraws) }) {
+		d.outBox[atWithdrawn] = "withdrawn"
+		d.boxes = append(d.boxes, scene.Box{ID: "withdrawn", Kind: scene.BoxEliminated, Label: "Withdrawn (17.5)"})
+	}
+	if slices.ContainsFunc(sc.Units, func(u Unit) bool { return u.Type == Paratroop || u.Type == GliderInfantry }) {
+		d.outBox[atEvacuated] = "evacuated"
+		d.boxes = append(d.boxes, scene.Box{ID: "evacuated", Kind: scene.BoxEliminated, Label: "Airborne evacuated (22.2)"})
 	}
 	d.boxes = append(d.boxes, scene.Box{ID: boxEliminated, Kind: scene.BoxEliminated, Label: "Eliminated"})
 	return d
@@ -199,6 +210,9 @@ func (g *Game) pieceAt(d *drawing, i int) (string, bool) {
 	}
 	if _, _, ok := g.gliderHex(i); ok {
 		return boxGliders, true
+	}
+	if b, ok := d.outBox[us.At]; ok {
+		return b, true
 	}
 	if us.At != "" {
 		return boxElsewhere, true
