@@ -61,7 +61,7 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(), scenarioCmd(),
 		noteCmd(), resignCmd(), takebackCmd(), agreeCmd(), demoCmd(),
 		mailCmd(), sendCmd(), syncCmd(), serveCmd(),
-		showCmd(), replayCmd(),
+		showCmd(), replayCmd(), combatsCmd(), diceCmd(),
 	)
 	return root
 }

@@ -145,11 +145,11 @@ func supportReport(s Support) []string {
 	}
 	for _, f := range s.Artillery {
 		rule, _ := shiftRule(f.Source)
-		by := f.By
-		if by == "" {
-			by = "Caen"
+		if f.Source == ShiftCaenArtillery {
+			out = append(out, fmt.Sprintf("%s, %d column(s) (%s)", rule.Reason, f.Columns, rule.Rule))
+			continue
 		}
-		out = append(out, fmt.Sprintf("%s by %s, %d column(s) (%s)", rule.Reason, by, f.Columns, rule.Rule))
+		out = append(out, fmt.Sprintf("%s by %s, %d column(s) (%s)", rule.Reason, f.By, f.Columns, rule.Rule))
 	}
 	return out
 }
@@ -182,11 +182,16 @@ func jabosOutcome(o Odds) string {
 	return "no shift"
 }
 
+// ddOutcome is a Determined Defense cell (T2) and what it means.
 func ddOutcome(r DeterminedResult) string {
-	if r.Success {
-		return r.String() + ": the defenders stay"
+	cell := r.String()
+	if cell == "-" {
+		cell = "no effect"
 	}
-	return r.String() + ": the defenders retreat"
+	if r.Success {
+		return cell + ": the defenders stay"
+	}
+	return cell + ": the defenders retreat"
 }
 
 // combatLosses lists every step lost, with its cause.
