@@ -269,3 +269,32 @@ func TestBrowser_Replay(t *testing.T) {
 	p.screenshot("replay-end.png")
 	p.noErrors()
 }
+
+// BenchmarkBrowserLoad_Campaign opens the replay of the recorded 22-turn
+// campaign in Chromium and reports the time from navigation to the first
+// painted picture against the 2-second target, and the page's size against
+// 10 MB.
+func BenchmarkBrowserLoad_Campaign(b *testing.B) {
+	entries := readLog(b, "normandy44-4-campaign-strict.pbem")
+	path := filepath.Join(b.TempDir(), "campaign.html")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := Replay(f, entries, scenarios.Read, ReplayOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	f.Close()
+	p := newPage(b, 1600, 1000)
+	total, n := 0.0, 0
+	for b.Loop() {
+		n++
+		p.do(chromedp.Navigate(fmt.Sprintf("file://%s?load=%d", path, n)),
+			chromedp.WaitVisible(chromedp.CSS(`body[data-painted="1"]`)))
+		total += eval[float64](p, `window.replayPaintedMs`)
+	}
+	p.noErrors()
+	b.ReportMetric(total/float64(n), "ms/load(target<2000)")
+	b.ReportMetric(float64(res.Bytes)/1e6, "MB(target<10)")
+}

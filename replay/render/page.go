@@ -242,7 +242,7 @@ func (st *story) caption() string {
 // fills: areas, pieces, moves and the combat.
 func (st *story) pageSVG(p *picture) string {
 	leg := p.legendOf(st.lib, st.notes, st.layers, true)
-	legendW := math.Max(p.mapArea.width(), columnW)
+	legendW := math.Max(p.mapArea.width(), p.width-2*margin)
 	width := math.Max(p.width, margin+legendW+margin)
 	height := math.Max(p.height, p.legendY+leg.height(legendW)+margin)
 	out := &svg{}

@@ -37,7 +37,7 @@ func SVG(w io.Writer, s scene.Scene, o Options) error {
 	layers, layerCells := layersOf(s.Overlays)
 	p := newPicture(s, boxCounts(s.Pieces), len(s.Notes))
 	leg := p.legendOf(lib, tagNotes, layers, o.ZOC)
-	legendW := math.Max(p.mapArea.width(), columnW)
+	legendW := math.Max(p.mapArea.width(), p.width-2*margin)
 	width := math.Max(p.width, margin+legendW+margin)
 	height := math.Max(p.height, p.legendY+leg.height(legendW)+margin)
 
