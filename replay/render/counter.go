@@ -97,7 +97,9 @@ func drawFace(s *svg, f face) {
 	s.f(`<rect x="1.3" y="1.3" width="%s" height="%s" rx="3" fill="#000" opacity=".35"/>`, num(counter), num(counter))
 	s.f(`<rect width="%s" height="%s" rx="3" fill="%s" stroke="#1b1b1b" stroke-width=".8"/>`, num(counter), num(counter), f.colour.Fill)
 	if f.typ == scene.TypeMarker {
-		s.text(` x="22" y="26" font-size="11" font-weight="bold" text-anchor="middle" fill="`+ink+`"`+fit(f.label, 5, 38), f.label)
+		// A marker's name sits on top, where a stack fanned over it
+		// leaves it readable.
+		s.text(` x="22" y="10" font-size="9" font-weight="bold" text-anchor="middle" fill="`+ink+`"`+fit(f.label, 7, 38), f.label)
 		return
 	}
 	s.text(` x="22" y="8" font-size="7" font-weight="bold" text-anchor="middle" fill="`+ink+`"`+fit(f.label, 9, 40), f.label)

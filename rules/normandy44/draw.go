@@ -166,10 +166,19 @@ var unitSymbols = map[UnitType]scene.UnitType{
 	Strongpoint: scene.TypeFortification, Fallschirmjager: scene.TypeAirborne,
 }
 
-// scenePieces lists the units in play, in scenario order (which keeps a
-// stack's order the same from one scene to the next), then the IP markers.
+// scenePieces lists the IP markers, under the units of their hex, then the
+// units in play in scenario order (which keeps a stack's order the same from
+// one scene to the next).
 // elsewhere reports a unit at a place the drawing has no box for.
 func (g *Game) scenePieces(d *drawing) (out []scene.Piece, elsewhere bool) {
+	for _, m := range g.s.IPs {
+		p := scene.Piece{ID: "IP " + m.Hex, At: m.Hex, Owner: rules.Seat(m.Side), Colour: string(m.Side),
+			Type: scene.TypeMarker, Label: "IP", Note: "Improved Position (16.1)"}
+		if !m.Built {
+			p.Label, p.Note = "Entr.", fmt.Sprintf("Entrenching by %s in turn %d (16.1.3)", m.Unit, m.Turn)
+		}
+		out = append(out, p)
+	}
 	for i := range g.s.Units {
 		at, ok := g.pieceAt(d, i)
 		if !ok {
@@ -179,14 +188,6 @@ func (g *Game) scenePieces(d *drawing) (out []scene.Piece, elsewhere bool) {
 			elsewhere = true
 		}
 		out = append(out, g.piece(i, at))
-	}
-	for _, m := range g.s.IPs {
-		p := scene.Piece{ID: "IP " + m.Hex, At: m.Hex, Owner: rules.Seat(m.Side), Colour: string(m.Side),
-			Type: scene.TypeMarker, Label: "IP", Note: "Improved Position (16.1)"}
-		if !m.Built {
-			p.Label, p.Note = "Entr.", fmt.Sprintf("Entrenching by %s in turn %d (16.1.3)", m.Unit, m.Turn)
-		}
-		out = append(out, p)
 	}
 	return out, elsewhere
 }
