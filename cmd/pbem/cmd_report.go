@@ -24,6 +24,15 @@ type walked struct {
 	stopped error
 }
 
+// walkArg reads GAME|FILE and walks its whole log.
+func walkArg(cmd *cobra.Command, arg string) (*gameLog, *walked, error) {
+	gl, err := openLog(cmd, arg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return gl, walkLog(gl), nil
+}
+
 // walkLog verifies a whole log, gathering its rolls and its combats. A log
 // that stops verifying gives what came before, and the error.
 func walkLog(gl *gameLog) *walked {
@@ -72,11 +81,10 @@ their cause, the retreat and the advances.`,
   pbem combats game.pbem --side german | less`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			gl, err := openLog(cmd, args[0])
+			gl, w, err := walkArg(cmd, args[0])
 			if err != nil {
 				return err
 			}
-			w := walkLog(gl)
 			out := cmd.OutOrStdout()
 			if !w.reports {
 				fmt.Fprintf(out, "%s does not report combats\n", fromLog(gl.entries[0].Rules))
@@ -129,11 +137,10 @@ the log was verified: these are dice no player could fake.`,
   pbem dice game.pbem`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			gl, err := openLog(cmd, args[0])
+			gl, w, err := walkArg(cmd, args[0])
 			if err != nil {
 				return err
 			}
-			w := walkLog(gl)
 			printDice(cmd.OutOrStdout(), gl, w, replay.Stats(w.rolls, w.combats))
 			return stoppedNote(cmd, w)
 		},

@@ -95,10 +95,7 @@ func (p *picture) drawBoard(s *svg) {
 
 // drawEdges draws the coast (between sea and land) and the map's edge.
 func (p *picture) drawEdges(s *svg) {
-	class := map[hex.Axial]string{}
-	for _, c := range p.board.Cells {
-		class[p.cells[c.ID]] = c.Class
-	}
+	class := p.classAt
 	var coast, border strings.Builder
 	for _, c := range p.board.Cells {
 		a := p.cells[c.ID]
@@ -153,10 +150,7 @@ func (p *picture) drawMarks(s *svg) {
 // drawZones draws each zone's edge a little inside it, each zone further in
 // than the last, so that edges that coincide stay apart.
 func (p *picture) drawZones(s *svg) {
-	class := map[hex.Axial]string{}
-	for _, c := range p.board.Cells {
-		class[p.cells[c.ID]] = c.Class
-	}
+	class := p.classAt
 	for zi, z := range p.board.Zones {
 		in := map[hex.Axial]bool{}
 		for _, id := range z.Cells {
@@ -222,19 +216,12 @@ func (p *picture) lineStyle(c scene.Class) lineStyle {
 // drawSides draws the hexside features, a class at a time in the legend's
 // order; a causeway is a short bar across its hexside.
 func (p *picture) drawSides(s *svg) {
-	for _, cl := range p.board.Classes {
-		if p.usedBy[cl.ID] != "side" {
-			continue
-		}
-		var d strings.Builder
+	p.strokeClasses(s, "side", func(cl scene.Class, d *strings.Builder) {
 		for _, sd := range p.board.Sides {
-			if sd.Class != cl.ID {
-				continue
-			}
 			a, okA := p.cells[sd.A]
 			b, okB := p.cells[sd.B]
 			dir, adj := hex.DirectionTo(a, b)
-			if !okA || !okB || !adj {
+			if sd.Class != cl.ID || !okA || !okB || !adj {
 				continue
 			}
 			if cl.Look == scene.LookCauseway {
@@ -246,6 +233,35 @@ func (p *picture) drawSides(s *svg) {
 			q, r := p.grid.edge(a, dir)
 			d.WriteString("M" + pt(q) + "L" + pt(r))
 		}
+	})
+}
+
+// drawRoads draws each road through the centres of its cells.
+func (p *picture) drawRoads(s *svg) {
+	p.strokeClasses(s, "road", func(cl scene.Class, d *strings.Builder) {
+		for _, r := range p.board.Roads {
+			var ps []point
+			for _, id := range r.Cells {
+				if c, ok := p.at(id); ok && r.Class == cl.ID {
+					ps = append(ps, c)
+				}
+			}
+			if len(ps) > 1 {
+				d.WriteString(path(ps, false))
+			}
+		}
+	})
+}
+
+// strokeClasses draws, for each class that what ("side" or "road") uses,
+// the path that add writes, in the class's style.
+func (p *picture) strokeClasses(s *svg, what string, add func(scene.Class, *strings.Builder)) {
+	for _, cl := range p.board.Classes {
+		if p.usedBy[cl.ID] != what {
+			continue
+		}
+		var d strings.Builder
+		add(cl, &d)
 		if d.Len() > 0 {
 			strokeLine(s, d.String(), p.lineStyle(cl), cl.Label)
 		}
@@ -269,40 +285,10 @@ func strokeLine(s *svg, d string, st lineStyle, label string) {
 	s.raw(`</path>`)
 }
 
-// drawRoads draws each road through the centres of its cells.
-func (p *picture) drawRoads(s *svg) {
-	for _, cl := range p.board.Classes {
-		if p.usedBy[cl.ID] != "road" {
-			continue
-		}
-		var d strings.Builder
-		for _, r := range p.board.Roads {
-			if r.Class != cl.ID {
-				continue
-			}
-			var ps []point
-			for _, id := range r.Cells {
-				if c, ok := p.at(id); ok {
-					ps = append(ps, c)
-				}
-			}
-			if len(ps) > 1 {
-				d.WriteString(path(ps, false))
-			}
-		}
-		if d.Len() > 0 {
-			strokeLine(s, d.String(), p.lineStyle(cl), cl.Label)
-		}
-	}
-}
-
 // drawPlaces draws each place's symbol in its hex's left band; a beach's
 // name is printed toward the sea.
 func (p *picture) drawPlaces(s *svg) {
-	class := map[hex.Axial]string{}
-	for _, c := range p.board.Cells {
-		class[p.cells[c.ID]] = c.Class
-	}
+	class := p.classAt
 	for _, pl := range p.board.Places {
 		a, ok := p.cells[pl.Cell]
 		if !ok {

@@ -40,43 +40,44 @@ type tag struct {
 	tone scene.Tone
 }
 
+// numbering gives each distinct value a number, in first-seen order.
+type numbering[T comparable] struct {
+	list []T
+	n    map[T]int
+}
+
+func (u *numbering[T]) of(v T) int {
+	if k, ok := u.n[v]; ok {
+		return k
+	}
+	if u.n == nil {
+		u.n = map[T]int{}
+	}
+	u.n[v] = len(u.list)
+	u.list = append(u.list, v)
+	return len(u.list) - 1
+}
+
 // library numbers the faces and tags a picture uses, in first-use order.
 type library struct {
-	faces []face
-	faceN map[face]int
-	tags  []tag
-	tagN  map[tag]int
+	faces numbering[face]
+	tags  numbering[tag]
 }
 
-func newLibrary() *library { return &library{faceN: map[face]int{}, tagN: map[tag]int{}} }
+func newLibrary() *library { return &library{} }
 
-func (l *library) face(f face) int {
-	if n, ok := l.faceN[f]; ok {
-		return n
-	}
-	l.faceN[f] = len(l.faces)
-	l.faces = append(l.faces, f)
-	return len(l.faces) - 1
-}
+func (l *library) face(f face) int { return l.faces.of(f) }
 
-func (l *library) tag(m scene.Marker) int {
-	t := tag{m.Text, m.Tone}
-	if n, ok := l.tagN[t]; ok {
-		return n
-	}
-	l.tagN[t] = len(l.tags)
-	l.tags = append(l.tags, t)
-	return len(l.tags) - 1
-}
+func (l *library) tag(m scene.Marker) int { return l.tags.of(tag{m.Text, m.Tone}) }
 
 // defs writes every face and tag as a <g> with an id: f0, f1... and m0...
 func (l *library) defs(s *svg) {
-	for i, f := range l.faces {
+	for i, f := range l.faces.list {
 		s.f(`<g id="f%d">`, i)
 		drawFace(s, f)
 		s.raw("</g>")
 	}
-	for i, t := range l.tags {
+	for i, t := range l.tags.list {
 		c := tone(t.tone)
 		s.f(`<g id="m%d"><rect width="%s" height="%s" rx="1.5" fill="%s" stroke="#000" stroke-width=".4"/>`, i, num(tagW), num(tagH), c[0])
 		s.text(` x="`+num(tagW/2)+`" y="6.3" font-size="6" font-weight="bold" text-anchor="middle" fill="`+c[1]+`"`+fit(t.text, 4, tagW-2), t.text)

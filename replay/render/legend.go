@@ -113,7 +113,7 @@ func (p *picture) legendOf(lib *library, tagNotes map[tag]string, ls []layer, zo
 			s.f(`<rect x="1" y="-7" width="16" height="14" rx="2" fill="%s" stroke="#222" stroke-width=".6"/>`, c.Fill)
 		})
 	}
-	for i, t := range lib.tags {
+	for i, t := range lib.tags.list {
 		i, t := i, t
 		label := t.text
 		if n := tagNotes[t]; n != "" {

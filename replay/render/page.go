@@ -105,7 +105,7 @@ type pageArea struct {
 // page lays the story out and writes the whole HTML page.
 func (st *story) page(w io.StringWriter) error {
 	p := newPicture(st.first, st.boxMax, 0)
-	data := pageData{Title: st.first.Title, Pieces: st.pieces, Looks: st.looks,
+	data := pageData{Title: st.first.Title, Pieces: st.pieces.list, Looks: st.looks.list,
 		Caption: st.caption()}
 	if st.problem != nil {
 		data.Stopped = st.problem.Error()
@@ -128,7 +128,7 @@ func (st *story) page(w io.StringWriter) error {
 			addCell(n.ID, p.nodes[n.ID])
 		}
 	}
-	for _, l := range st.layers {
+	for _, l := range st.layers.list {
 		data.Layers = append(data.Layers, pageLayer{Kind: string(l.kind), Label: l.label})
 	}
 	combatN := map[string]int{}
@@ -136,11 +136,11 @@ func (st *story) page(w io.StringWriter) error {
 		look int
 		x, y float64
 	}
-	prev := make([]shown, len(st.pieces))
+	prev := make([]shown, len(st.pieces.list))
 	for i := range prev {
 		prev[i].look = -1
 	}
-	prevCells := make([][]int, len(st.layers))
+	prevCells := make([][]int, len(st.layers.list))
 	var prevNotes []string
 	for fi, fr := range st.frames {
 		pf := pageFrame{Seq: fr.seq, By: fr.by, Kind: fr.kind, TS: fr.ts, Turn: fr.turn, Phase: fr.phase,
@@ -155,10 +155,10 @@ func (st *story) page(w io.StringWriter) error {
 		}
 		pcs := make([]scene.Piece, len(fr.pieces))
 		for i, fp := range fr.pieces {
-			pcs[i] = scene.Piece{ID: st.pieces[fp.piece], At: fp.at}
+			pcs[i] = scene.Piece{ID: st.pieces.list[fp.piece], At: fp.at}
 		}
 		spots := p.place(pcs)
-		now := make([]shown, len(st.pieces))
+		now := make([]shown, len(st.pieces.list))
 		for i := range now {
 			now[i].look = -1
 		}
@@ -173,7 +173,7 @@ func (st *story) page(w io.StringWriter) error {
 			}
 		}
 		prev = now
-		for l := range st.layers {
+		for l := range st.layers.list {
 			var cells []int
 			for _, id := range fr.areas[l] {
 				if k, ok := cellN[id]; ok {
@@ -241,7 +241,7 @@ func (st *story) caption() string {
 // pageSVG is the map, boxes and legend, with empty layers that page.js
 // fills: areas, pieces, moves and the combat.
 func (st *story) pageSVG(p *picture) string {
-	leg := p.legendOf(st.lib, st.notes, st.layers, true)
+	leg := p.legendOf(st.lib, st.notes, st.layers.list, true)
 	legendW := math.Max(p.mapArea.width(), p.width-2*margin)
 	width := math.Max(p.width, margin+legendW+margin)
 	height := math.Max(p.height, p.legendY+leg.height(legendW)+margin)
@@ -249,7 +249,7 @@ func (st *story) pageSVG(p *picture) string {
 	out.f(`<svg id="map" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="%s">`,
 		num(width), num(height), num(width), num(height), fontStack)
 	out.raw(`<defs>`)
-	p.defs(out, st.lib, st.layers)
+	p.defs(out, st.lib, st.layers.list)
 	out.raw(`</defs>`)
 	out.f(`<rect width="100%%" height="100%%" fill="#fbfaf5"/>`)
 	header(out, st.first.Title, "", "")
@@ -257,7 +257,7 @@ func (st *story) pageSVG(p *picture) string {
 	p.drawGraph(out)
 	p.drawBoxes(out)
 	out.raw(`<g id="areas">`)
-	for i, l := range st.layers {
+	for i, l := range st.layers.list {
 		out.f(`<g id="L%d" class="lay lay-%s"></g>`, i, l.kind)
 	}
 	out.raw(`</g><g id="pieces"></g><g id="moves"></g><g id="combat"></g>`)

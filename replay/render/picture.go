@@ -16,7 +16,8 @@ type picture struct {
 	graph   *scene.GraphBoard
 	grid    *grid
 	cells   map[string]hex.Axial
-	nodes   map[string]point // graph nodes, in pixels
+	classAt map[hex.Axial]string // each cell's terrain class
+	nodes   map[string]point     // graph nodes, in pixels
 	classes map[string]scene.Class
 	// usedBy says what uses each class: "cell", "side" or "road".
 	usedBy     map[string]string
@@ -49,7 +50,7 @@ const (
 // newPicture lays out a drawing of scene s, whose boxes must hold up to
 // capacity[box] pieces, with room for notes lines of notes.
 func newPicture(s scene.Scene, capacity map[string]int, notes int) *picture {
-	p := &picture{board: s.Hex, graph: s.Graph, cells: map[string]hex.Axial{}, nodes: map[string]point{},
+	p := &picture{board: s.Hex, graph: s.Graph, cells: map[string]hex.Axial{}, classAt: map[hex.Axial]string{}, nodes: map[string]point{},
 		classes: map[string]scene.Class{}, usedBy: map[string]string{}, colours: map[string]scene.Colour{}, boxAt: map[string]int{},
 		colourList: s.Colours}
 	for _, c := range s.Colours {
@@ -146,6 +147,7 @@ func (p *picture) layoutHex(b *scene.HexBoard) {
 			continue
 		}
 		p.cells[c.ID] = a
+		p.classAt[a] = c.Class
 		for _, q := range p.grid.corners(a) {
 			box.add(q)
 		}

@@ -22,13 +22,10 @@ type story struct {
 	boxes   []scene.Box
 	boxMax  map[string]int
 	lib     *library
-	notes   map[tag]string // each marker tag's meaning, for the legend
-	looks   []string
-	lookN   map[string]int
-	pieces  []string // piece ids, in first-seen order
-	pieceN  map[string]int
-	layers  []layer
-	layerN  map[layer]int
+	notes   map[tag]string    // each marker tag's meaning, for the legend
+	looks   numbering[string] // each piece's markup inside its group
+	pieces  numbering[string] // piece ids
+	layers  numbering[layer]
 	frames  []storyFrame
 	mode    logs.DiceMode
 	seat    rules.Seat
@@ -61,8 +58,7 @@ type framePiece struct {
 
 // tell walks the log and gathers its story.
 func tell(entries []*logs.Entry, load replay.Loader, seat rules.Seat) (*story, error) {
-	st := &story{boxMax: map[string]int{}, lib: newLibrary(), notes: map[tag]string{}, lookN: map[string]int{},
-		pieceN: map[string]int{}, layerN: map[layer]int{}, seat: seat}
+	st := &story{boxMax: map[string]int{}, lib: newLibrary(), notes: map[tag]string{}, seat: seat}
 	if len(entries) > 0 {
 		st.mode, st.game, st.engine = entries[0].Dice, entries[0].Game, entries[0].Engine
 	}
@@ -94,12 +90,12 @@ func tell(entries []*logs.Entry, load replay.Loader, seat rules.Seat) (*story, e
 		fr.moves, fr.combat = s.Overlays.Moves, s.Overlays.Combat
 		for _, pc := range s.Pieces {
 			look := pieceLook(st.lib, colours, pc, st.notes)
-			fr.pieces = append(fr.pieces, framePiece{piece: st.piece(pc.ID), look: st.look(look), at: pc.At})
+			fr.pieces = append(fr.pieces, framePiece{piece: st.pieces.of(pc.ID), look: st.looks.of(look), at: pc.At})
 		}
 		ls, cells := layersOf(s.Overlays)
 		fr.areas = map[int][]string{}
 		for i, l := range ls {
-			fr.areas[st.layer(l)] = cells[i]
+			fr.areas[st.layers.of(l)] = cells[i]
 		}
 		st.frames = append(st.frames, fr)
 		return nil
@@ -110,33 +106,6 @@ func tell(entries []*logs.Entry, load replay.Loader, seat rules.Seat) (*story, e
 	st.problem = err
 	st.first.Boxes = st.boxes
 	return st, nil
-}
-
-func (st *story) piece(id string) int {
-	if n, ok := st.pieceN[id]; ok {
-		return n
-	}
-	st.pieceN[id] = len(st.pieces)
-	st.pieces = append(st.pieces, id)
-	return len(st.pieces) - 1
-}
-
-func (st *story) look(markup string) int {
-	if n, ok := st.lookN[markup]; ok {
-		return n
-	}
-	st.lookN[markup] = len(st.looks)
-	st.looks = append(st.looks, markup)
-	return len(st.looks) - 1
-}
-
-func (st *story) layer(l layer) int {
-	if n, ok := st.layerN[l]; ok {
-		return n
-	}
-	st.layerN[l] = len(st.layers)
-	st.layers = append(st.layers, l)
-	return len(st.layers) - 1
 }
 
 // frameWords is what an entry says and did, in words: its commands or text,
