@@ -25,10 +25,10 @@ func TestScene_NoBoard(t *testing.T) {
 	if got := g.DicePurpose(); got != "2d6" {
 		t.Errorf("DicePurpose = %q, want 2d6", got)
 	}
-	s := g.Scene(rules.Seat("german"))
-	if err := scene.Check(s); err != nil {
+	if err := scene.CheckGame(g); err != nil {
 		t.Fatal(err)
 	}
+	s := g.Scene(rules.Seat("german"))
 	if s.Hex != nil || s.Graph != nil || len(s.Pieces) != 0 || s.Turn != 1 || s.Title != "Duel" {
 		t.Errorf("scene %+v", s)
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
 )
 
@@ -295,4 +296,24 @@ func isRGB(s string) bool {
 		}
 	}
 	return true
+}
+
+// CheckGame checks every scene a game draws: what any onlooker sees and what
+// each of its seats sees. A game that does not draw passes, as drawing is
+// optional. This is the conformance suite's entry point.
+func CheckGame(g rules.Game) error {
+	d, ok := g.(Drawer)
+	if !ok {
+		return nil
+	}
+	for _, seat := range append([]rules.Seat{""}, g.Seats()...) {
+		s := d.Scene(seat)
+		if err := Check(s); err != nil {
+			return fmt.Errorf("scene for seat %q: %w", seat, err)
+		}
+		if s.Seat != seat {
+			return fmt.Errorf("%w: the scene asked for seat %q says it is for %q", ErrInvalid, seat, s.Seat)
+		}
+	}
+	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
 )
 
 // small is a valid scene: three cells of a flat-top map (0101, 0102 below it,
@@ -103,5 +105,31 @@ func TestCheck_Graph(t *testing.T) {
 	err := Check(s)
 	if err == nil || !strings.Contains(err.Error(), `"lyon"`) || !strings.Contains(err.Error(), "outside the board") {
 		t.Fatalf("Check = %v, want the unknown node and the node off the board", err)
+	}
+}
+
+// fakeGame draws a fixed scene, whatever the seat asked.
+type fakeGame struct {
+	rules.Game
+	s Scene
+}
+
+func (f fakeGame) Seats() []rules.Seat         { return []rules.Seat{"allied", "german"} }
+func (f fakeGame) Scene(seat rules.Seat) Scene { s := f.s; s.Seat = seat; return s }
+
+// TestCheckGame checks the scene of every seat, and passes a game that does
+// not draw.
+func TestCheckGame(t *testing.T) {
+	if err := CheckGame(fakeGame{s: small()}); err != nil {
+		t.Fatal(err)
+	}
+	bad := small()
+	bad.Pieces[0].At = "nowhere"
+	if err := CheckGame(fakeGame{s: bad}); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), `seat ""`) {
+		t.Errorf("CheckGame = %v", err)
+	}
+	type plain struct{ rules.Game }
+	if err := CheckGame(plain{}); err != nil {
+		t.Errorf("a game that does not draw: %v", err)
 	}
 }
