@@ -250,3 +250,27 @@ func TestSVG_Boxes(t *testing.T) {
 		t.Error("the box's label is missing")
 	}
 }
+
+// TestSVG_Graph: a point-to-point board draws its places, its lines in their
+// colours, and pieces stacked on a place.
+func TestSVG_Graph(t *testing.T) {
+	s := scene.Scene{
+		Title: "Race", Colours: []scene.Colour{{ID: "red", Fill: "#cc0000", Ink: "#ffffff"}, {ID: "gb", Fill: "#dccba0", Ink: "#111111"}},
+		Graph: &scene.GraphBoard{Width: 200, Height: 100,
+			Nodes: []scene.Node{{ID: "caen", Label: "Caen", X: 20, Y: 50, Colours: []string{"red"}}, {ID: "paris", Label: "Paris", X: 180, Y: 60, Symbols: []string{"★"}}},
+			Edges: []scene.Edge{{A: "caen", B: "paris", Colours: []string{"red", "gb"}}}},
+		Pieces: []scene.Piece{{ID: "30", At: "caen", Colour: "gb", Type: scene.TypeArmor, Label: "XXX Corps"}, {ID: "1", At: "caen", Colour: "gb", Type: scene.TypeInfantry, Label: "1"}},
+	}
+	out := string(draw(t, s, Options{}))
+	for _, want := range []string{"Paris ★", `stroke="#cc0000"`, `stroke="#dccba0"`, `data-id="30"`, `data-id="1"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the picture lacks %s", want)
+		}
+	}
+	p := newPicture(s, nil, 0)
+	spots := p.place(s.Pieces)
+	c := p.nodes["caen"]
+	if math.Abs(spots[1].x-spots[0].x-fanX) > 1e-9 || math.Abs((spots[0].y+spots[1].y)/2+counter/2-c.y) > 1e-9 {
+		t.Errorf("the stack on Caen is at %+v, Caen at %v", spots, c)
+	}
+}
