@@ -199,7 +199,7 @@ func (g *Game) pieceAt(d *drawing, i int) (string, bool) {
 	switch {
 	case us.Gone:
 		return boxEliminated, true
-	case g.b.known(us.At):
+	case g.isCell(us.At):
 		return us.At, true
 	case g.isBox(us.At):
 		return us.At, true

@@ -79,8 +79,7 @@ var placeLooks = map[PlaceKind]scene.PlaceKind{
 
 // sideFeature reports whether the rules see feature f on the hexside between
 // two cells: the board drops the river hexsides of a hex a river runs
-// through (2.2.3), which the drawing drops too. It is the one place the
-// drawing reads the board.
+// through (2.2.3), which the drawing drops too.
 func (g *Game) sideFeature(a, b string, f HexsideFeature) bool {
 	x, okX := g.b.ids[a]
 	y, okY := g.b.ids[b]
@@ -195,3 +194,7 @@ func title(s string) string {
 
 // cellID is the printed id of a hex, for the scene's overlays.
 func (g *Game) cellID(a hex.Axial) string { return g.b.id(a) }
+
+// isCell reports whether id is a hex of the map. With sideFeature and
+// cellID, it is all the drawing reads of the board.
+func (g *Game) isCell(id string) bool { return g.b.known(id) }

@@ -100,7 +100,7 @@ func (g *Game) Moves(command string) []scene.Move {
 func (g *Game) knownCells(ids []string) []string {
 	var out []string
 	for _, id := range ids {
-		if g.b.known(id) {
+		if g.isCell(id) {
 			out = append(out, id)
 		}
 	}
