@@ -37,6 +37,9 @@ output otherwise.`,
 			if seat == "" {
 				seat = gl.seat
 			}
+			if err := gl.checkSeat(seat); err != nil {
+				return err
+			}
 			var res render.ReplayResult
 			err = writeOutput(cmd, output, gl.name+".html", func(w io.Writer) error {
 				res, err = render.Replay(w, gl.entries, scenarios.Read, render.ReplayOptions{Seat: logsSeat(seat)})

@@ -144,6 +144,9 @@ SVG itself to standard output otherwise.`,
 			if seat == "" {
 				seat = gl.seat
 			}
+			if err := gl.checkSeat(seat); err != nil {
+				return err
+			}
 			var s scene.Scene
 			var found bool
 			err = replay.Walk(gl.entries, scenarios.Read, func(f replay.Frame) error {
@@ -153,9 +156,6 @@ SVG itself to standard output otherwise.`,
 				d, ok := f.Game.(scene.Drawer)
 				if !ok {
 					return fmt.Errorf("%s cannot draw its positions yet", gl.entries[0].Rules)
-				}
-				if seat != "" && !hasSeat(f, seat) {
-					return fmt.Errorf("--seat %q: the seats of this game are %v", seat, f.Game.Seats())
 				}
 				s = d.Scene(logsSeat(seat))
 				s.Overlays.Moves = f.Moves
@@ -186,13 +186,16 @@ SVG itself to standard output otherwise.`,
 	return cmd
 }
 
-func hasSeat(f replay.Frame, seat string) bool {
-	for _, s := range f.Game.Seats() {
-		if string(s) == seat {
-			return true
+// checkSeat refuses a --seat the game does not have; "" is any onlooker.
+func (gl *gameLog) checkSeat(seat string) error {
+	var names []string
+	for _, s := range gl.entries[0].Seats {
+		if s.Seat == seat || seat == "" {
+			return nil
 		}
+		names = append(names, fromLog(s.Seat))
 	}
-	return false
+	return fmt.Errorf("--seat %q: the seats of this game are %s", fromLog(seat), strings.Join(names, ", "))
 }
 
 // fromLog is text that came from a log (a command, a note, a seat name, an

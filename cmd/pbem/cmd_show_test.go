@@ -49,8 +49,14 @@ func TestShow_File(t *testing.T) {
 	if _, _, err := runPbem(t, "show", cherbourgLog, "--at", "999"); err == nil || !strings.Contains(err.Error(), "0 to 418") {
 		t.Errorf("--at past the end: %v", err)
 	}
-	if _, _, err := runPbem(t, "show", cherbourgLog, "--seat", "french", "-o", out); err == nil || !strings.Contains(err.Error(), "seats of this game") {
+	if _, _, err := runPbem(t, "show", cherbourgLog, "--seat", "french", "-o", out); err == nil || !strings.Contains(err.Error(), "the seats of this game are allied, german") {
 		t.Errorf("an unknown seat: %v", err)
+	}
+	if _, _, err := runPbem(t, "replay", cherbourgLog, "--seat", "french", "-o", out); err == nil || !strings.Contains(err.Error(), "seats of this game") {
+		t.Errorf("replay of an unknown seat: %v", err)
+	}
+	if _, _, err := runPbem(t, "show", cherbourgLog, "--seat", "german", "-o", out); err != nil {
+		t.Errorf("a seat of the game: %v", err)
 	}
 	if _, _, err := runPbem(t, "show", filepath.Join(t.TempDir(), "none.pbem")); err == nil {
 		t.Error("a file that does not exist is shown")
