@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -66,12 +67,12 @@ func tell(entries []*logs.Entry, load replay.Loader, seat rules.Seat) (*story, e
 	err := replay.Walk(entries, load, func(f replay.Frame) error {
 		d, ok := f.Game.(scene.Drawer)
 		if !ok {
-			return fmt.Errorf("rules %s cannot draw its positions yet", entries[0].Engine)
+			return drawError{fmt.Errorf("rules %s cannot draw its positions yet", entries[0].Engine)}
 		}
 		s := d.Scene(seat)
 		s.Overlays.Moves = f.Moves
 		if err := scene.Check(s); err != nil {
-			return fmt.Errorf("entry %d: %w", f.Entry.Seq, err)
+			return drawError{fmt.Errorf("entry %d: %w", f.Entry.Seq, err)}
 		}
 		if len(st.frames) == 0 {
 			st.first = s
@@ -100,6 +101,9 @@ func tell(entries []*logs.Entry, load replay.Loader, seat rules.Seat) (*story, e
 		st.frames = append(st.frames, fr)
 		return nil
 	})
+	if de := (drawError{}); errors.As(err, &de) {
+		return nil, de.err // the engine's bug, not the log's: no page
+	}
 	if len(st.frames) == 0 {
 		return nil, err
 	}
@@ -146,6 +150,13 @@ func frameWords(f replay.Frame) storyFrame {
 	}
 	return fr
 }
+
+// drawError is a position the engine cannot draw, as against an entry that
+// does not verify.
+type drawError struct{ err error }
+
+func (e drawError) Error() string { return e.err.Error() }
+func (e drawError) Unwrap() error { return e.err }
 
 func nameOf(name string) string {
 	if name == "" {
