@@ -303,3 +303,14 @@ func (s hexSet) add(a hex.Axial) {
 		s.in[i] = true
 	}
 }
+
+// Sorted lists the hexes of the set in Axial.Compare order (the grid's).
+func (s hexSet) Sorted() []hex.Axial {
+	var out []hex.Axial
+	for i, in := range s.in {
+		if in {
+			out = append(out, s.b.grid.Hex(i))
+		}
+	}
+	return out
+}
