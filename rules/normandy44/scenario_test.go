@@ -71,25 +71,28 @@ func TestParseTiny(t *testing.T) {
 	}
 }
 
-// TestAdjacent checks the stop-gap grid against neighbours worked out by hand on
-// a drawn flat-top grid whose odd columns sit half a hex down.
+// TestAdjacent checks the layouts a scenario may name against neighbours
+// worked out by hand on a drawn flat-top grid: in "odd-columns-down" the odd
+// columns sit half a hex down, in "even-columns-down" the even ones.
 func TestAdjacent(t *testing.T) {
-	odd, _ := parseGridLayout("flat-top odd-columns-down")
-	even, _ := parseGridLayout("flat-top even-columns-down")
 	cases := []struct {
-		g    offsetGrid
-		hex  string
-		want []string
+		layout string
+		hex    string
+		want   []string
 	}{
-		{odd, "2813", []string{"2812", "2814", "2712", "2713", "2912", "2913"}},
-		{odd, "2712", []string{"2711", "2713", "2612", "2613", "2812", "2813"}},
-		{even, "2813", []string{"2812", "2814", "2713", "2714", "2913", "2914"}},
+		{"flat-top odd-columns-down", "2813", []string{"2812", "2814", "2712", "2713", "2912", "2913"}},
+		{"flat-top odd-columns-down", "2712", []string{"2711", "2713", "2612", "2613", "2812", "2813"}},
+		{"flat-top even-columns-down", "2813", []string{"2812", "2814", "2713", "2714", "2913", "2914"}},
 	}
 	for _, c := range cases {
+		l, err := parseLayout(c.layout)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var got []string
 		for col := 26; col <= 30; col++ {
 			for row := 10; row <= 16; row++ {
-				if id := hexID(col, row); c.g.adjacent(c.hex, id) {
+				if id := hexID(col, row); adjacent(l, c.hex, id) {
 					got = append(got, id)
 				}
 			}
@@ -97,8 +100,12 @@ func TestAdjacent(t *testing.T) {
 		slices.Sort(got)
 		slices.Sort(c.want)
 		if !slices.Equal(got, c.want) {
-			t.Errorf("neighbours of %s (down parity %d) = %v, want %v", c.hex, c.g.downParity, got, c.want)
+			t.Errorf("neighbours of %s (%s) = %v, want %v", c.hex, c.layout, got, c.want)
 		}
+	}
+	// Normandy '44 maps are flat-top: rules/hex's pointy-top layouts are refused.
+	if _, err := parseLayout("pointy-top odd-rows-right"); !errors.Is(err, ErrUnknown) {
+		t.Errorf("a pointy-top layout: %v", err)
 	}
 }
 
@@ -343,8 +350,8 @@ func TestCherbourgFacts(t *testing.T) {
 		t.Errorf("S3.3 III: 82nd drop hexes %v", drops82)
 	}
 	// Utah is one hex (21.1.1) from which the assault advances to 2713 and 2813 (P03).
-	grid, _ := parseGridLayout(s.Layout)
-	if len(utah) != 1 || !grid.adjacent(utah[0], "2713") || !grid.adjacent(utah[0], "2813") {
+	layout, _ := parseLayout(s.Layout)
+	if len(utah) != 1 || !adjacent(layout, utah[0], "2713") || !adjacent(layout, utah[0], "2813") {
 		t.Errorf("Utah beach %v must be one hex next to 2713 and 2813", utah)
 	}
 	causeways := 0

@@ -2,22 +2,18 @@ package normandy44
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/pbem-referee/pbem/rules/scn"
 )
 
 // finish checks what needs the whole file (references between records, the
-// grid, stacking) and puts the map data in its canonical order.
+// layout, stacking) and puts the map data in its canonical order.
 func (p *parser) finish() {
 	s := p.s
-	for _, key := range []string{"game", "scenario", "title", "provenance", "layout", "turns"} {
-		if _, ok := p.headers[key]; !ok {
-			p.errs = append(p.errs, &LineError{Err: fmt.Errorf("%w: header line %q", ErrMissing, key)})
-		}
-	}
-	grid, gridErr := parseGridLayout(s.Layout)
-	haveGrid := gridErr == nil
+	layout, layoutErr := parseLayout(s.Layout)
+	haveLayout := layoutErr == nil
 	hexes := map[string]*Hex{}
 	slices.SortFunc(s.Hexes, func(a, b Hex) int { return strings.Compare(a.ID, b.ID) })
 	for i := range s.Hexes {
@@ -25,14 +21,14 @@ func (p *parser) finish() {
 	}
 	onMap := func(n int, id, what string) bool {
 		if _, ok := hexes[id]; !ok {
-			p.errf(n, ErrOffMap, "%s %s is not in [terrain]", what, id)
+			p.Errf(n, ErrOffMap, "%s %s is not in [terrain]", what, id)
 			return false
 		}
 		return true
 	}
-	adjacent := func(n int, a, b, what string) bool {
-		if haveGrid && !grid.adjacent(a, b) {
-			p.errf(n, ErrAdjacent, "%s %s/%s: the hexes are not adjacent", what, a, b)
+	nextTo := func(n int, a, b, what string) bool {
+		if haveLayout && !adjacent(layout, a, b) {
+			p.Errf(n, ErrAdjacent, "%s %s/%s: the hexes are not adjacent", what, a, b)
 			return false
 		}
 		return true
@@ -53,7 +49,7 @@ func (p *parser) finish() {
 	// Hexsides (TEC hexside rows).
 	for _, hs := range s.Hexsides {
 		n := p.sideLine[[2]string{hs.A, hs.B}]
-		if !onMap(n, hs.A, "hexside hex") || !onMap(n, hs.B, "hexside hex") || !adjacent(n, hs.A, hs.B, "hexside") {
+		if !onMap(n, hs.A, "hexside hex") || !onMap(n, hs.B, "hexside hex") || !nextTo(n, hs.A, hs.B, "hexside") {
 			continue
 		}
 		has := func(f HexsideFeature) bool { return slices.Contains(hs.Features, f) }
@@ -64,18 +60,18 @@ func (p *parser) finish() {
 			}
 		}
 		if rivers > 1 {
-			p.errf(n, ErrInvalid, "hexside %s/%s: one river per hexside", hs.A, hs.B)
+			p.Errf(n, ErrInvalid, "hexside %s/%s: one river per hexside", hs.A, hs.B)
 		}
 		if has(FloodedRiver) && (hexes[hs.A].Terrain != Flooded || hexes[hs.B].Terrain != Flooded) {
-			p.errf(n, ErrInvalid, "hexside %s/%s: a flooded-river hexside lies between two flooded hexes (9.5)", hs.A, hs.B)
+			p.Errf(n, ErrInvalid, "hexside %s/%s: a flooded-river hexside lies between two flooded hexes (9.5)", hs.A, hs.B)
 		}
 		if has(Causeway) && !has(FloodedRiver) {
-			p.errf(n, ErrInvalid, "hexside %s/%s: a causeway bridges a flooded-river hexside (9.11)", hs.A, hs.B)
+			p.Errf(n, ErrInvalid, "hexside %s/%s: a causeway bridges a flooded-river hexside (9.11)", hs.A, hs.B)
 		}
 		if has(CherbourgLine) {
 			in := zones[ZoneCherbourg]
 			if slices.Contains(in, hs.A) == slices.Contains(in, hs.B) {
-				p.errf(n, ErrInvalid, "hexside %s/%s: the Cherbourg line separates a cherbourg-region hex from one outside (16.3)", hs.A, hs.B)
+				p.Errf(n, ErrInvalid, "hexside %s/%s: the Cherbourg line separates a cherbourg-region hex from one outside (16.3)", hs.A, hs.B)
 			}
 		}
 	}
@@ -97,18 +93,18 @@ func (p *parser) finish() {
 				break
 			}
 			if hexes[id].Terrain == Sea {
-				p.errf(n, ErrInvalid, "road through all-sea hex %s", id)
+				p.Errf(n, ErrInvalid, "road through all-sea hex %s", id)
 				break
 			}
 			if j == 0 {
 				continue
 			}
 			prev := r.Hexes[j-1]
-			if !adjacent(n, prev, id, "road step") {
+			if !nextTo(n, prev, id, "road step") {
 				break
 			}
 			if impassable[[2]string{min(prev, id), max(prev, id)}] {
-				p.errf(n, ErrInvalid, "road crosses impassable hexside %s/%s (9.6)", prev, id)
+				p.Errf(n, ErrInvalid, "road crosses impassable hexside %s/%s (9.6)", prev, id)
 				break
 			}
 		}
@@ -131,13 +127,13 @@ func (p *parser) finish() {
 			continue
 		}
 		if hexes[pl.Hex].Terrain == Sea {
-			p.errf(n, ErrInvalid, "%s %s is an all-sea hex", pl.Kind, pl.Hex)
+			p.Errf(n, ErrInvalid, "%s %s is an all-sea hex", pl.Kind, pl.Hex)
 		}
 		// A shared map's places serve every scenario on it; one that has none of
 		// a formation's units simply does not use them (scenario_map.go).
-		fromMap := p.origins[n].file != ""
+		fromMap := p.Origin(n).File != ""
 		if (pl.Kind == PlaceDrop || pl.Kind == PlaceGlider || pl.Kind == PlaceMobilization) && !formations[pl.Arg] && !fromMap {
-			p.errf(n, ErrMissing, "%s %s: no unit belongs to formation %s", pl.Kind, pl.Hex, pl.Arg)
+			p.Errf(n, ErrMissing, "%s %s: no unit belongs to formation %s", pl.Kind, pl.Hex, pl.Arg)
 		}
 	}
 	slices.SortFunc(s.Places, func(a, b Place) int {
@@ -154,12 +150,12 @@ func (p *parser) finish() {
 	for _, b := range s.Boxes {
 		boxes[b.Name] = b
 		if b.Kind == BoxMobilization && !formations[b.For] {
-			p.errf(p.boxLine[b.Name], ErrMissing, "mobilization box %s: no unit belongs to division %s", b.Name, b.For)
+			p.Errf(p.boxLine[b.Name], ErrMissing, "mobilization box %s: no unit belongs to division %s", b.Name, b.For)
 		}
 		if b.Sector != "" && !slices.ContainsFunc(s.Places, func(q Place) bool {
 			return q.Kind == PlaceBeach && q.Arg == b.For && q.Sector == b.Sector
 		}) {
-			p.errf(p.boxLine[b.Name], ErrMissing, "approach box %s: beach %s has no sector %s in [places] (20.3.1)", b.Name, b.For, b.Sector)
+			p.Errf(p.boxLine[b.Name], ErrMissing, "approach box %s: beach %s has no sector %s in [places] (20.3.1)", b.Name, b.For, b.Sector)
 		}
 	}
 
@@ -171,13 +167,13 @@ func (p *parser) finish() {
 				return false
 			}
 			if t := hexes[at].Terrain; t == Sea || t == Marsh {
-				p.errf(n, ErrInvalid, "hex %s is %s: no unit may stand there", at, t)
+				p.Errf(n, ErrInvalid, "hex %s is %s: no unit may stand there", at, t)
 				return false
 			}
 			return true
 		}
 		if _, ok := boxes[at]; !ok {
-			p.errf(n, ErrMissing, "box %s is not declared in [boxes]", at)
+			p.Errf(n, ErrMissing, "box %s is not declared in [boxes]", at)
 			return false
 		}
 		return true
@@ -185,14 +181,12 @@ func (p *parser) finish() {
 	claim := func(n int, id string) *Unit {
 		u, ok := units[id]
 		if !ok {
-			p.errf(n, ErrMissing, "unit %s is not defined in [units]", id)
+			p.Errf(n, ErrMissing, "unit %s is not defined in [units]", id)
 			return nil
 		}
-		if prev, dup := placedAt[id]; dup {
-			p.errf(n, ErrDuplicate, "unit %s already comes into play at %s", id, p.at(prev))
+		if !scn.Once(p.Parser, placedAt, id, n, "unit %s already comes into play", id) {
 			return nil
 		}
-		placedAt[id] = n
 		return u
 	}
 	invasion := slices.ContainsFunc(s.Special, func(r SpecialRule) bool { return r.Kind == SpecialInvasion })
@@ -208,21 +202,21 @@ func (p *parser) finish() {
 		switch pl.Mode {
 		case SetupAirdrop:
 			if !validHexID(pl.At) || !(hasPlace(PlaceDrop, pl.At, u.Formation) || hasPlace(PlaceGlider, pl.At, u.Formation)) {
-				p.errf(n, ErrInvalid, "unit %s airdrops on a drop or glider hex of formation %q (20.2.1)", u.ID, u.Formation)
+				p.Errf(n, ErrInvalid, "unit %s airdrops on a drop or glider hex of formation %q (20.2.1)", u.ID, u.Formation)
 			} else if _, err := scatterColumn(u.Formation); err != nil && invasion {
 				// 20.2.1: the Scatter table has a column per division only.
-				p.errf(n, ErrInvalid, "unit %s airdrops, but its formation %q has no Scatter column (20.2.1: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
+				p.Errf(n, ErrInvalid, "unit %s airdrops, but its formation %q has no Scatter column (20.2.1: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
 			}
 		case SetupFirstAssault, SetupFollowUp:
 			b, ok := boxes[pl.At]
 			if !ok || b.Kind != BoxApproach {
-				p.errf(n, ErrInvalid, "unit %s: %s units wait in a beach approach box (20.3.1, 20.5)", u.ID, pl.Mode)
+				p.Errf(n, ErrInvalid, "unit %s: %s units wait in a beach approach box (20.3.1, 20.5)", u.ID, pl.Mode)
 				break
 			}
 			// 20.3.1: a first assault goes in on one beach hex, named by
 			// the box's sector when the beach has several.
 			if pl.Mode == SetupFirstAssault && b.Sector == "" && len(beachHexesIn(s.Places, b.For)) > 1 {
-				p.errf(n, ErrInvalid, "unit %s: beach %s has several hexes, so approach box %s names the sector its first assault goes in on (sector=NAME, 20.3.1)", u.ID, b.For, b.Name)
+				p.Errf(n, ErrInvalid, "unit %s: beach %s has several hexes, so approach box %s names the sector its first assault goes in on (sector=NAME, 20.3.1)", u.ID, b.For, b.Name)
 			}
 		}
 
@@ -236,18 +230,18 @@ func (p *parser) finish() {
 	}
 	for _, hex := range stackOrder {
 		if pts := stackingPoints(stacks[hex]); pts > stackLimit {
-			p.errf(stackLine[hex], ErrStacking, "hex %s holds %d stacking points at set-up; the limit is %d (7.1)", hex, pts, stackLimit)
+			p.Errf(stackLine[hex], ErrStacking, "hex %s holds %d stacking points at set-up; the limit is %d (7.1)", hex, pts, stackLimit)
 		}
 	}
 	for i, r := range s.Reinforcements {
 		n := p.reinfLines[i]
 		if s.Turns > 0 && r.Turn > s.Turns {
-			p.errf(n, ErrTurn, "turn %d is after the last turn, %d", r.Turn, s.Turns)
+			p.Errf(n, ErrTurn, "turn %d is after the last turn, %d", r.Turn, s.Turns)
 		}
 		u := claim(n, r.Unit)
 		if colour, isEntry := strings.CutPrefix(r.At, "entry:"); isEntry {
 			if !hasPlace(PlaceEntry, "", colour) {
-				p.errf(n, ErrMissing, "no %s entry hex in [places] (6.6)", colour)
+				p.Errf(n, ErrMissing, "no %s entry hex in [places] (6.6)", colour)
 			}
 		} else {
 			location(n, r.At)
@@ -256,17 +250,17 @@ func (p *parser) finish() {
 			continue
 		}
 		if r.RP > 0 && u.Side != Allied {
-			p.errf(n, ErrInvalid, "rp= is the Allied reinforcement cost (6.5.1); %s is German", u.ID)
+			p.Errf(n, ErrInvalid, "rp= is the Allied reinforcement cost (6.5.1); %s is German", u.ID)
 		}
 		if !r.Glider {
 			continue
 		}
 		if u.Type != GliderInfantry {
-			p.errf(n, ErrInvalid, "%s is not glider infantry (20.2.4)", u.ID)
+			p.Errf(n, ErrInvalid, "%s is not glider infantry (20.2.4)", u.ID)
 		}
 		if _, err := scatterColumn(u.Formation); err != nil {
 			// 20.2.4, AMBIG-36: the glider rolls on its division's column.
-			p.errf(n, ErrInvalid, "%s: formation %q has no Scatter column (T9: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
+			p.Errf(n, ErrInvalid, "%s: formation %q has no Scatter column (T9: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
 		}
 	}
 
@@ -307,22 +301,22 @@ func (p *parser) checkSpecial(zones map[string][]string, formations map[string]b
 	for i, r := range s.Special {
 		n := p.specialLines[i]
 		if r.Formation != "" && !formations[r.Formation] {
-			p.errf(n, ErrMissing, "no unit belongs to formation %s", r.Formation)
+			p.Errf(n, ErrMissing, "no unit belongs to formation %s", r.Formation)
 		}
 		if r.Zone != "" {
 			if _, ok := zones[r.Zone]; !ok {
-				p.errf(n, ErrMissing, "zone %s is not defined in [zones]", r.Zone)
+				p.Errf(n, ErrMissing, "zone %s is not defined in [zones]", r.Zone)
 			}
 		}
 		for _, h := range r.Hexes {
 			onMap(n, h, string(r.Kind))
 		}
 		if r.Kind == SpecialRange && s.Turns > 0 && r.From > s.Turns {
-			p.errf(n, ErrTurn, "turn %d is after the last turn, %d", r.From, s.Turns)
+			p.Errf(n, ErrTurn, "turn %d is after the last turn, %d", r.From, s.Turns)
 		}
 		for _, b := range r.Names {
 			if r.Kind == SpecialInvasion && !hasPlace(PlaceBeach, "", b) {
-				p.errf(n, ErrMissing, "beach %s has no hex in [places]", b)
+				p.Errf(n, ErrMissing, "beach %s has no hex in [places]", b)
 			}
 		}
 	}
@@ -337,11 +331,11 @@ func (p *parser) checkVictory(hexes map[string]*Hex, zones map[string][]string, 
 		}
 		if v.Zone != "" {
 			if _, ok := zones[v.Zone]; !ok {
-				p.errf(n, ErrMissing, "zone %s is not defined in [zones]", v.Zone)
+				p.Errf(n, ErrMissing, "zone %s is not defined in [zones]", v.Zone)
 			}
 		}
 		if v.Turn > 0 && s.Turns > 0 && v.Turn > s.Turns {
-			p.errf(n, ErrTurn, "turn %d is after the last turn, %d", v.Turn, s.Turns)
+			p.Errf(n, ErrTurn, "turn %d is after the last turn, %d", v.Turn, s.Turns)
 		}
 		if v.Place != "" {
 			found := false
@@ -349,7 +343,7 @@ func (p *parser) checkVictory(hexes map[string]*Hex, zones map[string][]string, 
 				found = found || (h.Name == v.Place && h.Terrain == City)
 			}
 			if !found {
-				p.errf(n, ErrMissing, "no City hex is named %q", v.Place)
+				p.Errf(n, ErrMissing, "no City hex is named %q", v.Place)
 			}
 		}
 	}
