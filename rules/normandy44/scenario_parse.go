@@ -12,12 +12,13 @@ import (
 // problem yields no Scenario.
 func ParseScenario(data []byte) (*Scenario, error) {
 	p := &parser{
-		Parser:   &scn.Parser{},
-		s:        &Scenario{},
-		hexLine:  map[string]int{},
-		sideLine: map[[2]string]int{},
-		unitLine: map[string]int{},
-		boxLine:  map[string]int{},
+		Parser:    &scn.Parser{},
+		s:         &Scenario{},
+		hexLine:   map[string]int{},
+		sideLine:  map[[2]string]int{},
+		unitLine:  map[string]int{},
+		boxLine:   map[string]int{},
+		placeLine: map[[2]string]int{},
 	}
 	p.Read(data, scn.Grammar{
 		Game:     "normandy44",
@@ -59,6 +60,7 @@ type parser struct {
 
 	roadLines    []int
 	zoneLines    map[string]map[string]int // per zone, the line of each hex
+	placeLine    map[[2]string]int         // place record of each kind and hex
 	placeLines   []int
 	setupLines   []int
 	reinfLines   []int
@@ -270,70 +272,62 @@ func (p *parser) zone(l scn.Line) {
 }
 
 func (p *parser) place(l scn.Line) {
-	kind := PlaceKind(l.Words[0])
-	if !placeKinds[kind] {
-		p.Errf(l.N, ErrUnknown, "place %q (want beach, drop, glider, entry, mobilization, battery, mulberry or fort)", l.Words[0])
+	pl, ok := placeRecords.Read(p.Parser, l)
+	if !ok || !scn.Once(p.Parser, p.placeLine, [2]string{string(pl.Kind), pl.Hex}, l.N, "%s %s already given", pl.Kind, pl.Hex) {
 		return
-	}
-	if len(l.Words) < 2 || !p.HexRef(l.N, l.Words[1]) {
-		if len(l.Words) < 2 {
-			p.Errf(l.N, ErrSyntax, "want: %s hex ...", kind)
-		}
-		return
-	}
-	pl := Place{Kind: kind, Hex: l.Words[1]}
-	rest := l.Words[2:]
-	if kind == PlaceBeach && len(rest) == 2 {
-		k, v, kv := scn.KeyValue(rest[1])
-		if !kv || k != "sector" || !scn.ValidID(v) {
-			p.Errf(l.N, ErrUnknown, "%q: a beach takes sector=<name>", rest[1])
-			return
-		}
-		pl.Sector = v
-		rest = rest[:1]
-	}
-	needsArg := kind != PlaceBattery && kind != PlaceFort
-	if (needsArg && len(rest) != 1) || (!needsArg && len(rest) != 0) {
-		p.Errf(l.N, ErrSyntax, "want: %s", placeSyntax[kind])
-		return
-	}
-	if needsArg {
-		pl.Arg = rest[0]
-		ok := true
-		switch kind {
-		case PlaceBeach:
-			_, ok = beaches[pl.Arg]
-		case PlaceEntry:
-			ok = entryColours[pl.Arg]
-		case PlaceMulberry:
-			ok = pl.Arg == "us" || pl.Arg == "gb"
-		default:
-			ok = scn.ValidID(pl.Arg)
-		}
-		if !ok {
-			p.Errf(l.N, ErrUnknown, "%q: want %s", pl.Arg, placeSyntax[kind])
-			return
-		}
-	}
-	for i, q := range p.s.Places {
-		if q.Kind == pl.Kind && q.Hex == pl.Hex {
-			p.Errf(l.N, ErrDuplicate, "%s %s already given at %s", kind, pl.Hex, p.At(p.placeLines[i]))
-			return
-		}
 	}
 	p.placeLines = append(p.placeLines, l.N)
 	p.s.Places = append(p.s.Places, pl)
 }
 
-var placeSyntax = map[PlaceKind]string{
-	PlaceBeach:        "beach hex utah|omaha|gold|juno|sword|pointe-du-hoc [sector=name]",
-	PlaceDrop:         "drop hex formation",
-	PlaceGlider:       "glider hex formation",
-	PlaceEntry:        "entry hex blue|green|red|orange",
-	PlaceMobilization: "mobilization hex division",
-	PlaceBattery:      "battery hex",
-	PlaceMulberry:     "mulberry hex us|gb",
-	PlaceFort:         "fort hex",
+var placeRecords = scn.Kinds[Place]{What: "place", Kinds: []scn.Kind[Place]{
+	{Name: string(PlaceBeach), Syntax: "beach hex utah|omaha|gold|juno|sword|pointe-du-hoc [sector=name]", Read: readPlace(PlaceBeach, isBeach)},
+	{Name: string(PlaceDrop), Syntax: "drop hex formation", Read: readPlace(PlaceDrop, scn.ValidID)},
+	{Name: string(PlaceGlider), Syntax: "glider hex formation", Read: readPlace(PlaceGlider, scn.ValidID)},
+	{Name: string(PlaceEntry), Syntax: "entry hex blue|green|red|orange", Read: readPlace(PlaceEntry, func(c string) bool { return entryColours[c] })},
+	{Name: string(PlaceMobilization), Syntax: "mobilization hex division", Read: readPlace(PlaceMobilization, scn.ValidID)},
+	{Name: string(PlaceBattery), Syntax: "battery hex", Read: readPlace(PlaceBattery, nil)},
+	{Name: string(PlaceMulberry), Syntax: "mulberry hex us|gb", Read: readPlace(PlaceMulberry, func(n string) bool { return n == "us" || n == "gb" })},
+	{Name: string(PlaceFort), Syntax: "fort hex", Read: readPlace(PlaceFort, nil)},
+}}
+
+// readPlace reads a place of kind: its hex, then the argument valid accepts
+// (none when valid is nil). A beach may name its sector (20.3.1).
+func readPlace(kind PlaceKind, valid func(arg string) bool) func(scn.Record) (Place, bool) {
+	return func(r scn.Record) (Place, bool) {
+		pl := Place{Kind: kind}
+		if len(r.Args) < 1 {
+			return pl, r.Fail(ErrSyntax, "want: %s hex ...", kind)
+		}
+		if !r.HexRef(r.N, r.Args[0]) {
+			return pl, false
+		}
+		pl.Hex = r.Args[0]
+		rest := r.Args[1:]
+		if kind == PlaceBeach && len(rest) == 2 {
+			k, v, kv := scn.KeyValue(rest[1])
+			if !kv || k != "sector" || !scn.ValidID(v) {
+				return pl, r.Fail(ErrUnknown, "%q: a beach takes sector=<name>", rest[1])
+			}
+			pl.Sector = v
+			rest = rest[:1]
+		}
+		if (valid != nil) != (len(rest) == 1) || len(rest) > 1 {
+			return pl, r.Bad()
+		}
+		if valid != nil {
+			pl.Arg = rest[0]
+			if !valid(pl.Arg) {
+				return pl, r.Fail(ErrUnknown, "%q: want %s", pl.Arg, r.Syntax)
+			}
+		}
+		return pl, true
+	}
+}
+
+func isBeach(name string) bool {
+	_, ok := beaches[name]
+	return ok
 }
 
 func (p *parser) box(l scn.Line) {

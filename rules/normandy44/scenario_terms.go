@@ -125,8 +125,6 @@ const (
 	PlaceFort         PlaceKind = "fort"         // permanent IP: Osteck, Westeck (16.1.6)
 )
 
-var placeKinds = set(PlaceBeach, PlaceDrop, PlaceGlider, PlaceEntry, PlaceMobilization, PlaceBattery, PlaceMulberry, PlaceFort)
-
 // Beaches (20.3, 21.1) and the army each belongs to.
 var beaches = map[string]string{
 	"utah": "us", "omaha": "us", "pointe-du-hoc": "us",
