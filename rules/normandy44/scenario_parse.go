@@ -239,7 +239,7 @@ func (p *parser) road(l scn.Line) {
 func (p *parser) zone(l scn.Line) {
 	name := l.Words[0]
 	if !zoneNames[name] {
-		p.Errf(l.N, ErrUnknown, "zone %q (want cherbourg-region, nbz, north-of-27june, us-sector or no-entry)", name)
+		p.Errf(l.N, ErrUnknown, "zone %q (want %s)", name, scn.OneOf(zoneList...))
 		return
 	}
 	if len(l.Words) < 2 {
@@ -297,7 +297,7 @@ func readPlace(kind PlaceKind, valid func(arg string) bool) func(scn.Record) (Pl
 	return func(r scn.Record) (Place, bool) {
 		pl := Place{Kind: kind}
 		if len(r.Args) < 1 {
-			return pl, r.Fail(ErrSyntax, "want: %s hex ...", kind)
+			return pl, r.Bad()
 		}
 		if !r.HexRef(r.N, r.Args[0]) {
 			return pl, false

@@ -109,7 +109,10 @@ const (
 	ZoneEdge      = "east-south-edge"  // the east and south map-edge hexes (23.2)
 )
 
-var zoneNames = set(ZoneCherbourg, ZoneNBZ, ZoneNorth27, ZoneUSSector, ZoneNoEntry, ZoneEdge)
+// zoneList is every zone, in the order messages list them.
+var zoneList = []string{ZoneCherbourg, ZoneNBZ, ZoneNorth27, ZoneUSSector, ZoneNoEntry, ZoneEdge}
+
+var zoneNames = set(zoneList...)
 
 // PlaceKind is the role of a marked hex.
 type PlaceKind string

@@ -264,6 +264,27 @@ func lineErrors(err error) []*LineError {
 	return out
 }
 
+// TestParseMessages: a message offers every word the record may take.
+func TestParseMessages(t *testing.T) {
+	cases := []struct {
+		section, line, want string
+	}{
+		{"zones", "atlantic-wall 0101", `zone "atlantic-wall" (want cherbourg-region, nbz, north-of-27june, us-sector, no-entry or east-south-edge)`},
+		{"places", "beach", "want: beach hex utah|omaha|gold|juno|sword|pointe-du-hoc [sector=name]"},
+		{"places", "lighthouse 0101", `place "lighthouse" (want beach, drop, glider, entry, mobilization, battery, mulberry or fort)`},
+		{"special", "fog-of-war", `special rule "fog-of-war" (want invasion, range, no-entry, no-cross, no-marker, remove, supply, panzer-21 or support)`},
+		{"victory", "draw", `victory record "draw" (want automatic, default, require, occupy, cut-off, vp, threshold or seven-turn)`},
+	}
+	for _, c := range cases {
+		text, first := tinyWith(t, c.section, c.line)
+		_, err := ParseScenario([]byte(text))
+		les := lineErrors(err)
+		if len(les) != 1 || les[0].Line != first || !strings.HasSuffix(les[0].Error(), c.want) {
+			t.Errorf("%s: got %v, want line %d: ...%s", c.line, err, first, c.want)
+		}
+	}
+}
+
 func TestParseReportsEveryProblem(t *testing.T) {
 	text := "game chess\nscenario x\nbogus line\n[terrain]\n0101 lava\n"
 	_, err := ParseScenario([]byte(text))
