@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/scn"
 )
 
 func readFile(t testing.TB, path string) []byte {
@@ -249,20 +251,8 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-func lineErrors(err error) []*LineError {
-	var out []*LineError
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range j.Unwrap() {
-			out = append(out, lineErrors(e)...)
-		}
-		return out
-	}
-	var le *LineError
-	if errors.As(err, &le) {
-		out = append(out, le)
-	}
-	return out
-}
+// lineErrors lists the line errors of a parse or an assembly.
+func lineErrors(err error) []*LineError { return scn.LineErrors(err) }
 
 // TestParseMessages: a message offers every word the record may take.
 func TestParseMessages(t *testing.T) {

@@ -151,7 +151,7 @@ func TestAssembleErrors(t *testing.T) {
 			files["big.pond"] = c.mapText
 		}
 		_, err := pondMaps.Assemble([]byte(c.scenario), pondOpen(files))
-		les := lineErrors(err)
+		les := LineErrors(err)
 		if len(les) != 1 || !errors.Is(les[0], c.class) || les[0].Error() != c.want {
 			t.Errorf("%s: got %v, want %v %q", c.name, err, c.class, c.want)
 		}

@@ -43,6 +43,23 @@ func (e *LineError) Error() string {
 
 func (e *LineError) Unwrap() error { return e.Err }
 
+// LineErrors lists the *LineErrors in err, in order: err itself, or those
+// joined in it (errors.Join), as a parser returns them.
+func LineErrors(err error) []*LineError {
+	var out []*LineError
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			out = append(out, LineErrors(e)...)
+		}
+		return out
+	}
+	var le *LineError
+	if errors.As(err, &le) {
+		out = append(out, le)
+	}
+	return out
+}
+
 // Errorf is the LineError of line n (0 for the whole file) in class, one of
 // the sentinels: "line n: class: what".
 func Errorf(n int, class error, format string, args ...any) *LineError {

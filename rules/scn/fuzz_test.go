@@ -92,7 +92,7 @@ func FuzzParse(f *testing.F) {
 		if err == nil {
 			return
 		}
-		les := lineErrors(err)
+		les := LineErrors(err)
 		if len(les) == 0 {
 			t.Fatalf("error without a LineError: %v", err)
 		}
@@ -118,7 +118,7 @@ func FuzzAssemble(f *testing.F) {
 		open := pondOpen(map[string]string{"big.pond": string(mapText)})
 		out, err := pondMaps.Assemble(scenario, open)
 		if err != nil {
-			if len(lineErrors(err)) == 0 {
+			if len(LineErrors(err)) == 0 {
 				t.Fatalf("error without a LineError: %v", err)
 			}
 			return
@@ -127,7 +127,7 @@ func FuzzAssemble(f *testing.F) {
 		if string(again) != string(out) {
 			t.Fatal("assembly is not deterministic")
 		}
-		if _, err := parsePond(out); err != nil && len(lineErrors(err)) == 0 {
+		if _, err := parsePond(out); err != nil && len(LineErrors(err)) == 0 {
 			t.Fatalf("parse error without a LineError: %v", err)
 		}
 		if string(out) == string(scenario) || strings.Contains(string(scenario), originMark) {

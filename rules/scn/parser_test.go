@@ -86,7 +86,7 @@ func TestParserErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := parsePond([]byte(c.text))
-			les := lineErrors(err)
+			les := LineErrors(err)
 			if len(les) != 1 {
 				t.Fatalf("want one error, got %v", err)
 			}
@@ -103,7 +103,7 @@ func TestParserErrorOrder(t *testing.T) {
 	text := "[water]\n0101 lava\ntitle x\n[creatures]\nfrog 0101 size=9 size=8\ntoad 0101\n"
 	_, err := parsePond([]byte(text))
 	var got []int
-	for _, le := range lineErrors(err) {
+	for _, le := range LineErrors(err) {
 		got = append(got, le.Line)
 	}
 	// game, scenario, title and turns missing; lines 2, 5 (once: the first

@@ -1,7 +1,6 @@
 package scn
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -229,26 +228,10 @@ func pondOpen(files map[string]string) func(string) ([]byte, error) {
 	}
 }
 
-// lineErrors lists the *LineErrors joined in err.
-func lineErrors(err error) []*LineError {
-	var out []*LineError
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range j.Unwrap() {
-			out = append(out, lineErrors(e)...)
-		}
-		return out
-	}
-	var le *LineError
-	if errors.As(err, &le) {
-		out = append(out, le)
-	}
-	return out
-}
-
 // errorTexts is the messages of the LineErrors joined in err.
 func errorTexts(err error) []string {
 	var out []string
-	for _, le := range lineErrors(err) {
+	for _, le := range LineErrors(err) {
 		out = append(out, le.Error())
 	}
 	return slices.Clip(out)
