@@ -105,7 +105,7 @@ func (p *Parser) section(l Line, sections []Section) *Section {
 func (p *Parser) header(l Line, g Grammar) {
 	key, value := l.Words[0], l.Value()
 	if g.Maps && (key == "map" || key == "window") {
-		p.Errf(l.N, ErrInvalid, "%s: a scenario that names a map is read with its map file (AssembleScenario; pbem does it when it loads or checks a file)", key)
+		p.Errf(l.N, ErrInvalid, "%s: the scenario names a map file, so it is read assembled with it (pbem assembles it when it loads or checks a file)", key)
 		return
 	}
 	if !slices.Contains(g.Headers, key) {

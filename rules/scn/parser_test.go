@@ -65,7 +65,7 @@ func TestParserErrors(t *testing.T) {
 		{"header twice", pondWith(1, "title again"), ErrDuplicate, "line 4: duplicate: title already given at line 2"},
 		{"header without printable value", pondWith(1, "layout"), ErrSyntax, "line 2: syntax: layout needs a value of printable text without quotes or '#'"},
 		{"another game", strings.Replace(pondSpring, "game pond", "game lake", 1), ErrInvalid, `line 1: invalid: game "lake": this parser reads pond scenarios`},
-		{"a map left in", pondWith(1, "map big"), ErrInvalid, "line 2: invalid: map: a scenario that names a map is read with its map file"},
+		{"a map left in", pondWith(1, "map big"), ErrInvalid, "line 2: invalid: map: the scenario names a map file, so it is read assembled with it (pbem assembles it when it loads or checks a file)"},
 		{"missing header", strings.Replace(pondSpring, "turns 3\n", "", 1), ErrMissing, `missing: header line "turns"`},
 		{"unknown section", pondWith(5, "[fish]", "cod 0101"), ErrUnknown, "line 6: unknown keyword or value: section [fish] (want one of water, banks, streams, creatures, lilies, stones, notes)"},
 		{"section twice", pondWith(15, "[water]", "0301 deep"), ErrDuplicate, "line 16: duplicate: section [water] already opened at line 6"},
