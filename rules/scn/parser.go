@@ -25,7 +25,7 @@ type Grammar struct {
 	Maps bool
 	// Header reads a header line once the parser has checked that its key is
 	// known and given once and its value is printable text. The "game" line
-	// comes here too, after its check.
+	// comes here too, after its check. Nil when the game keeps no header.
 	Header func(l Line, key, value string)
 	// Sections are the sections in the order a message lists them, each with
 	// the handler of its records.
@@ -122,7 +122,9 @@ func (p *Parser) header(l Line, g Grammar) {
 	if key == "game" && value != g.Game {
 		p.Errf(l.N, ErrInvalid, "game %q: this parser reads %s scenarios", value, g.Game)
 	}
-	g.Header(l, key, value)
+	if g.Header != nil {
+		g.Header(l, key, value)
+	}
 }
 
 // Once records that key is declared at line n. When it already was, it

@@ -140,7 +140,7 @@ func TestParserOrigins(t *testing.T) {
 		t.Errorf("errors %q, want %q", got, want)
 	}
 	var p Parser
-	p.Read([]byte(text), Grammar{Game: "pond", Headers: []string{"game", "scenario", "title", "turns"}, Header: func(Line, string, string) {}})
+	p.Read([]byte(text), Grammar{Game: "pond", Headers: []string{"game", "scenario", "title", "turns"}})
 	if o := p.Origin(8); o != (Origin{"big.pond", 9}) {
 		t.Errorf("Origin(8) = %v", o)
 	}
