@@ -112,85 +112,116 @@ func splitSrc(lines []srcLine) srcFile {
 // as it is. Every error is a *LineError, joined with errors.Join.
 func (m *Maps) Assemble(data []byte, open func(name string) ([]byte, error)) ([]byte, error) {
 	sc := splitSrc(readSrc("", data))
-	var mapLine, windowLine *srcLine
+	ref, errs := m.mapRef(sc.header)
+	switch {
+	case ref.line == nil:
+		return data, errors.Join(errs...)
+	case ref.file == "":
+		return nil, errors.Join(errs...)
+	}
+	mapData, err := open(ref.file)
+	if err != nil {
+		errs = append(errs, Errorf(ref.line.N, ErrMissing, "map %s: %v", ref.file, err))
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	mf := splitSrc(readSrc(ref.file, mapData))
+	layout, errs := m.checkMap(ref, mf)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return m.write(sc, mf, ref, layout)
+}
+
+// mapRef is what a scenario's header says of its map.
+type mapRef struct {
+	line, window *srcLine // the map and window lines; nil when absent
+	name, file   string   // the map's name and file; "" when the line is bad
+	win          *Window  // nil without a window, or a bad one
+}
+
+// mapRef reads the map and window lines of a scenario's header.
+func (m *Maps) mapRef(header []srcLine) (mapRef, []error) {
+	var ref mapRef
 	var errs []error
-	for i := range sc.header {
-		l := &sc.header[i]
+	for i := range header {
+		l := &header[i]
 		if len(l.Words) == 0 {
 			continue
 		}
 		switch l.Words[0] {
 		case "map":
-			if mapLine != nil {
-				errs = append(errs, Errorf(l.N, ErrDuplicate, "map already given at line %d", mapLine.N))
+			if ref.line != nil {
+				errs = append(errs, Errorf(l.N, ErrDuplicate, "map already given at line %d", ref.line.N))
 			}
-			mapLine = l
+			ref.line = l
 		case "window":
-			if windowLine != nil {
-				errs = append(errs, Errorf(l.N, ErrDuplicate, "window already given at line %d", windowLine.N))
+			if ref.window != nil {
+				errs = append(errs, Errorf(l.N, ErrDuplicate, "window already given at line %d", ref.window.N))
 			}
-			windowLine = l
+			ref.window = l
 		}
 	}
-	if mapLine == nil {
-		if windowLine != nil {
-			errs = append(errs, Errorf(windowLine.N, ErrMissing, "a window needs a map line"))
+	if ref.line == nil {
+		if ref.window != nil {
+			errs = append(errs, Errorf(ref.window.N, ErrMissing, "a window needs a map line"))
 		}
-		return data, errors.Join(errs...)
+		return ref, errs
 	}
-	if len(mapLine.Words) != 2 || !ValidName(mapLine.Words[1]) {
-		errs = append(errs, Errorf(mapLine.N, ErrSyntax, "want: map NAME (lower-case letters, digits and '-'; the file is NAME%s)", m.Ext))
-		return nil, errors.Join(errs...)
+	if len(ref.line.Words) != 2 || !ValidName(ref.line.Words[1]) {
+		errs = append(errs, Errorf(ref.line.N, ErrSyntax, "want: map NAME (lower-case letters, digits and '-'; the file is NAME%s)", m.Ext))
+		return ref, errs
 	}
-	mapName := mapLine.Words[1]
-	file := mapName + m.Ext
-	var win *Window
-	if windowLine != nil {
-		if len(windowLine.Words) != 2 {
-			errs = append(errs, Errorf(windowLine.N, ErrSyntax, "want: window CCRR-CCRR"))
-		} else if w, err := ParseWindow(windowLine.Words[1]); err != nil {
-			errs = append(errs, &LineError{Line: windowLine.N, Err: err})
+	ref.name = ref.line.Words[1]
+	ref.file = ref.name + m.Ext
+	if ref.window != nil {
+		if len(ref.window.Words) != 2 {
+			errs = append(errs, Errorf(ref.window.N, ErrSyntax, "want: window CCRR-CCRR"))
+		} else if w, err := ParseWindow(ref.window.Words[1]); err != nil {
+			errs = append(errs, &LineError{Line: ref.window.N, Err: err})
 		} else {
-			win = &w
+			ref.win = &w
 		}
 	}
-	mapData, err := open(file)
-	if err != nil {
-		errs = append(errs, Errorf(mapLine.N, ErrMissing, "map %s: %v", file, err))
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	mf := splitSrc(readSrc(file, mapData))
-	layout, mapErrs := m.checkHeader(file, mapName, mf)
-	errs = append(errs, mapErrs...)
+	return ref, errs
+}
+
+// checkMap checks a map file's header and sections, and returns its layout
+// line.
+func (m *Maps) checkMap(ref mapRef, mf srcFile) (srcLine, []error) {
+	layout, errs := m.checkHeader(ref.file, ref.name, mf)
 	for _, name := range mf.order {
 		first := mf.sections[name][0]
 		switch {
 		case strings.HasSuffix(name, dupSection):
-			errs = append(errs, fileErrorf(file, first.N, ErrDuplicate, "section %s given twice", first.Words[0]))
+			errs = append(errs, fileErrorf(ref.file, first.N, ErrDuplicate, "section %s given twice", first.Words[0]))
 		case m.section(name) == nil:
-			errs = append(errs, fileErrorf(file, first.N, ErrUnknown, "section %s in a map file (want %s)", first.Words[0], strings.Join(m.sectionNames(), ", ")))
+			errs = append(errs, fileErrorf(ref.file, first.N, ErrUnknown, "section %s in a map file (want %s)", first.Words[0], strings.Join(m.sectionNames(), ", ")))
 		}
 	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
+	return layout, errs
+}
 
+// write writes the assembled text: the scenario's header with the map and
+// window lines as comments, the map's layout when the scenario has none,
+// each map section (the map's lines clipped, then the scenario's), then the
+// scenario's other sections.
+func (m *Maps) write(sc, mf srcFile, ref mapRef, layout srcLine) ([]byte, error) {
 	var out assembly
 	var myLayout *srcLine // the scenario's own layout line, if any
 	for _, l := range sc.header {
 		switch {
-		case l.N == mapLine.N:
-			out.comment(fmt.Sprintf("# map %s (%s)", mapName, file))
+		case l.N == ref.line.N:
+			out.comment(fmt.Sprintf("# map %s (%s)", ref.name, ref.file))
 			// The map's title and provenance travel with it, as comments.
 			for _, key := range []string{"title", "provenance"} {
 				if v := headerValue(mf.header, key); v != "" {
-					out.comment(fmt.Sprintf("# %s %s: %s", file, key, v))
+					out.comment(fmt.Sprintf("# %s %s: %s", ref.file, key, v))
 				}
 			}
-		case windowLine != nil && l.N == windowLine.N:
-			out.comment("# window " + windowLine.Words[1])
+		case ref.window != nil && l.N == ref.window.N:
+			out.comment("# window " + ref.window.Words[1])
 		default:
 			if m.Layout != nil && len(l.Words) > 0 && l.Words[0] == "layout" && myLayout == nil {
 				myLayout = &l
@@ -203,14 +234,14 @@ func (m *Maps) Assemble(data []byte, open func(name string) ([]byte, error)) ([]
 	case myLayout == nil:
 		out.line(layout)
 	case myLayout.Value() != layout.Value():
-		return nil, Errorf(myLayout.N, ErrInvalid, "layout differs from map %s (line %d: %s)", file, layout.N, layout.Raw)
+		return nil, Errorf(myLayout.N, ErrInvalid, "layout differs from map %s (line %d: %s)", ref.file, layout.N, layout.Raw)
 	}
 	for _, ms := range m.Sections {
 		mine, theirs := mf.sections[ms.Name], sc.sections[ms.Name]
 		if len(mine) > 0 {
 			out.line(mine[0])
 			for _, l := range mine[1:] {
-				out.clipped(ms.Clip, l, win)
+				out.clipped(ms.Clip, l, ref.win)
 			}
 		}
 		if len(theirs) > 0 {
