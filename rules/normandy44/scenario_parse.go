@@ -66,6 +66,8 @@ type parser struct {
 	reinfLines   []int
 	specialLines []int
 	victoryLines []int
+
+	ix crossIndex // built by finish
 }
 
 func (p *parser) header(l scn.Line, key, value string) {
