@@ -10,11 +10,14 @@
 // writes the same kind of file (docs/scenario-format.md):
 //
 //	game pond                  # header lines: keyword and value
-//	title "a pond"             # '#' after a space starts a comment
+//	title A pond in spring     # '#' after a space starts a comment
 //
-//	[lilies]                   # sections, each at most once
-//	0101-0104 green            # hex runs go down one column
-//	frog 0203 size=2           # key=value fields after the positional words
+//	[water]                    # sections, each at most once
+//	0101-0104 shallow          # a hex run goes down one column
+//	0201 deep "Middle"         # a quoted word may hold spaces
+//
+//	[creatures]
+//	frog 0101 size=2           # key=value fields after the positional words
 //
 // The package is pure: it does no I/O, and files named by a scenario arrive
 // through an open function.
