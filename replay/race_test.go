@@ -11,7 +11,6 @@ import (
 
 	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/logs"
-	_ "github.com/pbem-referee/pbem/rules/freeplay"
 )
 
 // note builds seat's note as the next entry, signed by its key; the log does
