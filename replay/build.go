@@ -52,7 +52,7 @@ func (r *Replay) NextBody(seat string, kind logs.Kind, now time.Time) *logs.Body
 		Seq:   int64(len(r.entries)),
 		Prev:  r.Head(),
 		By:    seat,
-		TS:    now.UTC().Truncate(time.Second).Format(time.RFC3339),
+		TS:    now.UTC().Truncate(time.Second).Format(logs.TimeLayout),
 		Kind:  kind,
 		State: r.game.Hash(),
 	}

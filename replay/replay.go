@@ -11,7 +11,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
-	"time"
 
 	"golang.org/x/crypto/ssh"
 
@@ -109,8 +108,8 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	if err := invite.Verify(author.pub); err != nil {
 		return nil, &EntryError{Seq: 0, Err: fmt.Errorf("%w: %v", ErrSignature, err)}
 	}
-	if _, err := time.Parse(time.RFC3339, b.TS); err != nil {
-		return nil, entryErr(0, ErrProtocol, "ts %q is not an RFC 3339 time", b.TS)
+	if _, err := logs.ParseTime(b.TS); err != nil {
+		return nil, entryErr(0, ErrProtocol, "%v", err)
 	}
 	r.game, err = engine.New(scenario, b.Options)
 	if err != nil {
@@ -250,8 +249,8 @@ func (r *Replay) checkLink(e *logs.Entry) error {
 	if err := e.Verify(pub); err != nil {
 		return &EntryError{Seq: e.Seq, Err: fmt.Errorf("%w: not signed by seat %s's key %s: %v", ErrSignature, e.By, logs.Fingerprint(pub), err)}
 	}
-	if _, err := time.Parse(time.RFC3339, e.TS); err != nil {
-		return entryErr(e.Seq, ErrProtocol, "ts %q is not an RFC 3339 time", e.TS)
+	if _, err := logs.ParseTime(e.TS); err != nil {
+		return entryErr(e.Seq, ErrProtocol, "%v", err)
 	}
 	return nil
 }
