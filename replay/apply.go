@@ -199,6 +199,11 @@ func (r *Replay) proposeTakeback(b *logs.Body) ([]rules.Event, error) {
 	if b.To < r.lastInvited() {
 		return nil, entryErr(b.Seq, ErrProtocol, "takeback to %d: the game starts after entry %d", b.To, r.lastInvited())
 	}
+	for _, st := range r.steps {
+		if st.rewind && st.toSeq < b.To && b.To < st.atSeq {
+			return nil, entryErr(b.Seq, ErrProtocol, "takeback to %d: entry %d was taken back at entry %d", b.To, b.To, st.atSeq)
+		}
+	}
 	if r.dice.busy() {
 		return nil, entryErr(b.Seq, ErrDice, "takeback while dice are awaited")
 	}
@@ -235,9 +240,8 @@ func (r *Replay) agree(b *logs.Body) ([]rules.Event, error) {
 	if len(t.agreed) < len(r.seats) {
 		return []rules.Event{{Seat: rules.Seat(b.By), Text: fmt.Sprintf("%s agrees to take back to entry %d", b.By, b.To)}}, nil
 	}
-	n := r.marks[t.to]
-	r.steps = r.steps[:n:n]
-	r.game = r.stateAtSteps(n)
+	r.steps = append(r.steps, step{rewind: true, to: r.marks[t.to], toSeq: t.to, atSeq: b.Seq})
+	r.game = r.stateAtSteps(len(r.steps))
 	r.takeback = nil
 	return []rules.Event{{Seat: rules.Seat(b.By), Text: fmt.Sprintf("everything after entry %d is taken back", t.to)}}, nil
 }

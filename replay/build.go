@@ -2,7 +2,6 @@ package replay
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"time"
 
@@ -89,10 +88,6 @@ func (r *Replay) fork() *Replay {
 		c.chain = chains[s.chain]
 		f.seats = append(f.seats, &c)
 	}
-	if r.takeback != nil {
-		t := *r.takeback
-		t.agreed = maps.Clone(r.takeback.agreed)
-		f.takeback = &t
-	}
+	f.takeback = r.takeback.copy()
 	return &f
 }

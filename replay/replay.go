@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"slices"
 
 	"golang.org/x/crypto/ssh"
@@ -33,8 +34,9 @@ type Replay struct {
 	seats   []*seat         // in the game's seat order
 	dice    protocol
 
-	// steps are the effects applied to the game since New, in order; marks[i]
-	// is len(steps) after entry i. A state at any point is New plus a prefix.
+	// steps are the effects applied to the game since New, in order, never
+	// cut (an agreed takeback is a step too); marks[i] is len(steps) after
+	// entry i. A state at any point is the state of a prefix of steps.
 	steps []step
 	marks []int
 
@@ -57,9 +59,14 @@ type chainState struct {
 }
 
 type step struct {
-	seat    rules.Seat // "" for a roll
+	seat    rules.Seat // "" for a roll or a rewind
 	command string
 	values  []int
+	// rewind is an agreed takeback: the state becomes the one after the first
+	// to steps, which was the state after entry toSeq; entry atSeq agreed.
+	rewind       bool
+	to           int
+	toSeq, atSeq int64
 }
 
 type takeback struct {
@@ -67,6 +74,16 @@ type takeback struct {
 	to     int64
 	seq    int64
 	agreed map[string]bool
+}
+
+// copy is a takeback that agreeing to does not change; nil stays nil.
+func (t *takeback) copy() *takeback {
+	if t == nil {
+		return nil
+	}
+	c := *t
+	c.agreed = maps.Clone(t.agreed)
+	return &c
 }
 
 // Start begins a replay at an invite entry. load finds the scenario the invite
@@ -285,7 +302,7 @@ type saved struct {
 }
 
 func (r *Replay) save() saved {
-	s := saved{dice: r.dice.copy(), steps: len(r.steps), takeback: r.takeback, resigned: r.resigned}
+	s := saved{dice: r.dice.copy(), steps: len(r.steps), takeback: r.takeback.copy(), resigned: r.resigned}
 	for _, st := range r.seats {
 		s.seats = append(s.seats, *st)
 		s.chains = append(s.chains, *st.chain)
@@ -301,19 +318,33 @@ func (r *Replay) restore(s saved) {
 	r.dice = s.dice
 	r.takeback = s.takeback
 	r.resigned = s.resigned
-	if len(r.steps) != s.steps || r.game.Hash() != r.stateAtSteps(s.steps).Hash() {
+	// Steps are only ever appended, so the first s.steps are intact. With no
+	// step added the game is unchanged (Apply and Roll change nothing when
+	// they fail), which the last entry's recorded state hash confirms cheaply.
+	if len(r.steps) != s.steps || r.game.Hash() != r.entries[len(r.entries)-1].State {
 		r.steps = r.steps[:s.steps]
 		r.game = r.stateAtSteps(s.steps)
 	}
 }
 
-// stateAtSteps rebuilds the game from New and the first n steps.
+// stateAtSteps rebuilds the game after the first n steps: from the state the
+// last rewind among them returns to (or New), then the steps after it.
 func (r *Replay) stateAtSteps(n int) rules.Game {
-	g, err := r.engine.New(r.scenario, r.invite.Options)
-	if err != nil {
-		panic(fmt.Sprintf("replay: scenario that started the game no longer starts: %v", err))
+	start := 0
+	var g rules.Game
+	for i := n - 1; i >= 0; i-- {
+		if st := r.steps[i]; st.rewind {
+			g, start = r.stateAtSteps(st.to), i+1
+			break
+		}
 	}
-	for _, st := range r.steps[:n] {
+	if g == nil {
+		var err error
+		if g, err = r.engine.New(r.scenario, r.invite.Options); err != nil {
+			panic(fmt.Sprintf("replay: scenario that started the game no longer starts: %v", err))
+		}
+	}
+	for _, st := range r.steps[start:n] {
 		var err error
 		if st.seat == "" {
 			_, err = g.Roll(st.values)
