@@ -15,6 +15,13 @@ import (
 // checking it: that is how entries are made.
 func (r *Replay) apply(e *logs.Entry, w *writer) ([]rules.Event, error) {
 	b := &e.Body
+	// Append has checked these already; Complete has not.
+	if next := int64(len(r.entries)); b.Seq != next {
+		return nil, entryErr(b.Seq, ErrGap, "the log holds entries 0 to %d; entry %d is next", next-1, next)
+	}
+	if r.seat(b.By) == nil {
+		return nil, entryErr(b.Seq, ErrProtocol, "by %q, which is not a seat of this game (%s)", b.By, r.seatNames())
+	}
 	if err := r.checkFields(b); err != nil {
 		return nil, err
 	}
