@@ -130,7 +130,7 @@ func (r *Replay) accept(e *logs.Entry, w *writer) ([]rules.Event, error) {
 	}
 	s.pub = pub
 	s.Key, s.Head, s.Name, s.Mail = b.Key, b.Head, b.Name, b.Mail
-	s.chain.last, s.chain.revealed = b.Head, 0
+	s.chain.last, s.chain.revealed, s.headSeq = b.Head, 0, b.Seq
 	events := []rules.Event{{Seat: rules.Seat(b.By), Text: fmt.Sprintf("%s joins as %s (%s)", nameOr(b.Name, b.Mail), b.By, logs.Fingerprint(pub))}}
 	if r.joined() {
 		// The game may need dice before anyone decides (a first-turn roll).
@@ -275,7 +275,7 @@ func (r *Replay) rotate(b *logs.Body) ([]rules.Event, error) {
 		if err := checkHead(b.Head); err != nil {
 			return nil, entryErr(b.Seq, ErrDice, "head: %v", err)
 		}
-		s.Head = b.Head
+		s.Head, s.headSeq = b.Head, b.Seq
 		s.chain.last, s.chain.revealed = b.Head, 0
 		events = append(events, rules.Event{Seat: rules.Seat(b.By), Text: b.By + " commits to a new dice chain"})
 	}

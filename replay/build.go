@@ -17,10 +17,13 @@ func (r *Replay) Build(seat string, commands []string, nextLink func() (string, 
 	}
 	b := r.NextBody(seat, kind, now)
 	b.Commands = slices.Clone(commands)
+	// In casual mode an empty reveal acknowledges another seat's new chain.
+	x, ack := r.freshHead()
+	ack = ack && x.Seat.Seat != seat && len(commands) == 0
 	if err := r.Complete(b, nextLink); err != nil {
 		return nil, err
 	}
-	if b.Kind == logs.KindReveal && b.Link == "" {
+	if b.Kind == logs.KindReveal && b.Link == "" && !ack {
 		return nil, fmt.Errorf("%w: nothing to send: the game awaits %s", ErrProtocol, r.Waiting().Text)
 	}
 	return b, nil

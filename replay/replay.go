@@ -54,6 +54,9 @@ type seat struct {
 	logs.Seat
 	pub   ssh.PublicKey
 	chain *chainState // shared by every seat in solo mode
+	// headSeq is the entry that committed the seat's current chain head:
+	// the invite, its accept or its latest rotate.
+	headSeq int64
 }
 
 // chainState follows one dice chain: the last link revealed (the head at first)
@@ -155,7 +158,11 @@ func (r *Replay) readSeats(b *logs.Body, names []rules.Seat) error {
 		return entryErr(0, ErrProtocol, "the invite lists %d seats; scenario %s has %d (%v)", len(b.Seats), b.Scenario, len(names), names)
 	}
 	switch b.Dice {
-	case logs.DiceStrict, logs.DiceCasual, logs.DiceSolo:
+	case logs.DiceStrict, logs.DiceSolo:
+	case logs.DiceCasual:
+		if len(names) != 2 {
+			return entryErr(0, ErrDice, "casual dice are for two seats; this game has %d: with more, the line that keys a seat's dice may be its partner's, who could choose it (docs/dice.md 3.3): use strict", len(names))
+		}
 	default:
 		return entryErr(0, ErrProtocol, "dice mode %q: want strict, casual or solo", b.Dice)
 	}

@@ -30,6 +30,8 @@ func printEntry(out io.Writer, e *logs.Entry, events []rules.Event) {
 		fmt.Fprintf(out, " %s/%s (%s), %s dice", e.Rules, e.Scenario, e.Engine, e.Dice)
 	case e.Kind == logs.KindReveal && e.Epoch != 0:
 		fmt.Fprintf(out, ": answers dice request %d", e.Epoch)
+	case e.Kind == logs.KindReveal && e.Link == "":
+		fmt.Fprintf(out, ": acknowledges another seat's dice chain")
 	case e.Kind == logs.KindReveal:
 		fmt.Fprintf(out, ": reveals its link")
 	case e.Kind == logs.KindTakeback || e.Kind == logs.KindAgree:
