@@ -64,6 +64,7 @@ func (r *Replay) apply(e *logs.Entry, w *writer) ([]rules.Event, error) {
 // signed field is silently ignored by a verifier.
 func (r *Replay) checkFields(b *logs.Body) error {
 	allowed := map[logs.Kind][]string{
+		logs.KindInvite:   {"rules", "engine", "variant", "scenario", "digest", "options", "dice", "seats"},
 		logs.KindAccept:   {"key", "head", "name", "mail", "request"},
 		logs.KindAct:      {"commands", "link", "request", "draws"},
 		logs.KindReveal:   {"link", "epoch", "request", "draws"},
@@ -200,6 +201,9 @@ func (r *Replay) roll(values []int) ([]rules.Event, error) {
 // proposeTakeback records a proposal to rewind to the state after entry To. No
 // re-rolls: dice already drawn after To, or awaited, forbid it.
 func (r *Replay) proposeTakeback(b *logs.Body) ([]rules.Event, error) {
+	if r.resigned != "" {
+		return nil, entryErr(b.Seq, ErrProtocol, "the game is over: %s resigned", r.resigned)
+	}
 	if b.To < 0 || b.To >= b.Seq {
 		return nil, entryErr(b.Seq, ErrProtocol, "takeback to %d: name an earlier entry", b.To)
 	}

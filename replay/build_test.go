@@ -32,3 +32,33 @@ func TestInviteHeadChecked(t *testing.T) {
 	_, err := Start(tb.sign(&b), duelLoader)
 	wantEntryErr(t, err, 0, ErrDice, "seat red: chain head")
 }
+
+// An invite's fields are checked like any entry's: one its kind does not use,
+// or a variant no engine plays, would otherwise be signed and ignored.
+func TestInviteFieldsChecked(t *testing.T) {
+	tb := duelTable(t, logs.DiceStrict)
+	for _, c := range []struct {
+		change   func(b *logs.Body)
+		kind     error
+		fragment string
+	}{
+		{func(b *logs.Body) { b.Text = "hello" }, ErrProtocol, `no field "text"`},
+		{func(b *logs.Body) { b.To = 3 }, ErrProtocol, `no field "to"`},
+		{func(b *logs.Body) { b.Variant = "ed1" }, ErrVersion, `variant "ed1"`},
+	} {
+		b := tb.r.Invite().Body
+		c.change(&b)
+		_, err := Start(tb.sign(&b), duelLoader)
+		wantEntryErr(t, err, 0, c.kind, c.fragment)
+	}
+}
+
+// A resignation is final: no takeback undoes it.
+func TestNoTakebackAfterResign(t *testing.T) {
+	tb := duelTable(t, logs.DiceStrict)
+	tb.do("red", "end")
+	tb.mustAppend(tb.post("blue", logs.KindResign, func(*logs.Body) {}))
+	b := tb.r.NextBody("red", logs.KindTakeback, tb.now())
+	b.To, b.State = 2, tb.r.Game().Hash()
+	wantEntryErr(t, tb.r.Append(tb.sign(b)), b.Seq, ErrProtocol, "blue resigned")
+}

@@ -123,6 +123,13 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 		return nil, entryErr(0, ErrScenario, "%v", err)
 	}
 	r := &Replay{engine: engine, scenario: scenario, invite: invite}
+	if err := r.checkFields(b); err != nil {
+		return nil, err
+	}
+	if b.Variant != "" {
+		// No engine of this version plays variants: one named would be ignored.
+		return nil, entryErr(0, ErrVersion, "variant %q: %s plays no variants", b.Variant, engine.Version)
+	}
 	if err := r.readSeats(b, names); err != nil {
 		return nil, err
 	}
