@@ -29,8 +29,8 @@ Send it with 'pbem export' (or by mail); your opponent imports it and joins.
 
 GAME is your name for the game; pbem adds a short random suffix to make its id.
 Dice modes: strict (default: no one can foresee or re-roll; a dice roll costs
-one round trip), casual (no round trips, but each player can foresee its own
-rolls), solo (one person holds every seat).
+one round trip), casual (two players only; no round trips, no re-rolls, but
+each player can foresee its own rolls), solo (one person holds every seat).
 
 Options (--option, repeatable) are fixed in the invitation. Normandy '44:
   players=3-allied   three players (24.0); seats us (US 1st Army), cw (British
