@@ -204,8 +204,13 @@ func moveProcessed(c *imapclient.Client, uids imap.UIDSet, folder string) error 
 // importMessage parses one message and imports its log. A whole log (from
 // the invite on) is verified on its own first, so that a tampered message
 // stores nothing at all.
-func (a *App) importMessage(ctx context.Context, raw []byte) SyncedMessage {
-	var sm SyncedMessage
+func (a *App) importMessage(ctx context.Context, raw []byte) (sm SyncedMessage) {
+	// A message that crashes pbem is reported, and the others are still read.
+	defer func() {
+		if p := recover(); p != nil {
+			sm.Problem = fmt.Errorf("pbem failed on this message (a bug in pbem; please report it): %v", p)
+		}
+	}()
 	if raw == nil {
 		sm.Problem = errors.New("the server returned no message body")
 		return sm
