@@ -33,6 +33,8 @@ var mayImport = []layer{
 	{"cmd", []string{"pbem", "games", "replay", "logs", "rules", "scenarios", "safetext"}},
 	{"pbem", []string{"games", "replay", "logs", "rules", "safetext"}},
 	{"games", []string{"rules", "scenarios"}},
+	// The renderer draws a whole log: it folds it through replay.
+	{"replay/render", []string{"replay", "logs", "rules"}},
 	{"replay", []string{"logs", "rules"}},
 	{"rules", []string{"rules"}},
 	{"logs", nil},

@@ -1,11 +1,14 @@
 package logs
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -27,6 +30,8 @@ type diceVectors struct {
 		Epoch       int64    `json:"epoch"`
 		Links       []string `json:"links"`
 		RequestLine string   `json:"request_line"`
+		HMACKey     string   `json:"hmac_key"`
+		RequestHash string   `json:"request_line_sha256"`
 		Key         string   `json:"key"`
 	} `json:"epoch"`
 	// Big numbers are decimal strings, so that any JSON reader keeps them exact.
@@ -130,6 +135,54 @@ func TestDiceVectorsEpochKey(t *testing.T) {
 	got := EpochKey(links, v.Epoch.Game, v.Epoch.Requester, v.Epoch.Epoch, []byte(v.Epoch.RequestLine))
 	if hex.EncodeToString(got[:]) != v.Epoch.Key {
 		t.Errorf("EpochKey = %x, want %s", got, v.Epoch.Key)
+	}
+}
+
+// TestDiceVectorsIntermediates checks the two hashes the vectors give to help
+// debug another implementation: the HMAC key and the request line's hash.
+func TestDiceVectorsIntermediates(t *testing.T) {
+	v := loadDiceVectors(t)
+	var links []byte
+	for _, s := range v.Epoch.Links {
+		b, err := ParseLink(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		links = append(links, b...)
+	}
+	if h := sha256.Sum256(links); hex.EncodeToString(h[:]) != v.Epoch.HMACKey {
+		t.Errorf("hmac_key is %s; SHA-256 of the links is %x", v.Epoch.HMACKey, h)
+	}
+	if h := sha256.Sum256([]byte(v.Epoch.RequestLine)); hex.EncodeToString(h[:]) != v.Epoch.RequestHash {
+		t.Errorf("request_line_sha256 is %s; SHA-256 of the line is %x", v.Epoch.RequestHash, h)
+	}
+}
+
+// TestDiceDocEpochVectors checks the epoch key block of docs/dice.md, part 2,
+// against the vectors, label by label: a reader takes the text, not the JSON.
+func TestDiceDocEpochVectors(t *testing.T) {
+	v := loadDiceVectors(t)
+	doc, err := os.ReadFile("../docs/dice.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for label, want := range map[string]string{
+		"SHA-256(L_1 || L_2)": v.Epoch.HMACKey,
+		"SHA-256(Q)":          v.Epoch.RequestHash,
+		"K":                   v.Epoch.Key,
+	} {
+		found := false
+		for line := range bytes.Lines(doc) {
+			if f := strings.Fields(strings.TrimPrefix(string(line), label)); strings.HasPrefix(string(line), label+" ") && len(f) == 1 {
+				found = true
+				if f[0] != want {
+					t.Errorf("docs/dice.md gives %s = %s; the vectors say %s", label, f[0], want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("docs/dice.md has no line for %s", label)
+		}
 	}
 }
 

@@ -4,6 +4,11 @@
 // A log is a sequence of lines, one entry each: <body> TAB <signature> LF.
 package logs
 
+import (
+	"fmt"
+	"time"
+)
+
 // Version is the body format version, the "v" of every entry.
 const Version = 1
 
@@ -41,7 +46,7 @@ type Body struct {
 	Seq   int64  `json:"seq"`
 	Prev  string `json:"prev"` // "sha256:<hex>" of the previous whole line; "" for seq 0
 	By    string `json:"by"`   // the author's seat
-	TS    string `json:"ts"`   // RFC 3339, UTC, whole seconds
+	TS    string `json:"ts"`   // TimeLayout: RFC 3339, UTC, whole seconds
 	Kind  Kind   `json:"kind"`
 	State string `json:"state"` // the game's state hash after this entry
 
@@ -106,4 +111,20 @@ type Entry struct {
 	BodyBytes []byte
 	// Sig is the raw SSHSIG blob.
 	Sig []byte
+}
+
+// TimeLayout is the one form of a body's ts: RFC 3339 in UTC, whole seconds,
+// "2024-06-06T06:30:00Z".
+const TimeLayout = "2006-01-02T15:04:05Z"
+
+// ParseTime reads a ts field. Only TimeLayout is accepted, so that a time has
+// one spelling: no offset (not even +00:00), no fraction, no lower-case z.
+func ParseTime(ts string) (time.Time, error) {
+	t, err := time.Parse(TimeLayout, ts)
+	// time.Parse takes a fraction the layout does not ask for; formatting back
+	// refuses it.
+	if err != nil || t.Format(TimeLayout) != ts {
+		return time.Time{}, fmt.Errorf("ts %q: want UTC whole seconds, as in 2024-06-06T06:30:00Z", ts)
+	}
+	return t, nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/rand"
 	"crypto/rsa"
-	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/base64"
 	"encoding/binary"
@@ -23,7 +22,7 @@ var ErrBadSignature = errors.New("bad signature")
 const (
 	sigMagic   = "SSHSIG"
 	sigVersion = 1
-	sigHash    = "sha512" // what we sign with; sha256 is also accepted on verify
+	sigHash    = "sha512" // the only hash signed and accepted (docs/log.md)
 )
 
 const (
@@ -80,8 +79,14 @@ func SSHSign(s ssh.Signer, namespace string, msg []byte) ([]byte, error) {
 	}).marshal(), nil
 }
 
-// SSHVerify checks that blob is a signature of msg in namespace by pub, as
-// `ssh-keygen -Y verify` would. Every failure wraps ErrBadSignature.
+// SSHVerify checks that blob is a signature of msg in namespace by pub. It
+// accepts exactly what docs/log.md specifies: what `ssh-keygen -Y verify`
+// accepts, in the one form SSHSign writes (version 1, an empty reserved field,
+// hash sha512, rsa-sha2-512 for RSA keys, the key encoded as pub encodes it,
+// signatures of full length). ssh-keygen also accepts sha256, rsa-sha2-256, a
+// reserved field it ignores, and shortened or non-canonical signatures; each
+// would let anyone turn a valid line into a second valid line, which reads as
+// proof that its author equivocated. Every failure wraps ErrBadSignature.
 func SSHVerify(pub ssh.PublicKey, namespace string, msg, blob []byte) error {
 	sig, err := parseSSHSig(blob)
 	if err != nil {
@@ -97,17 +102,13 @@ func SSHVerify(pub ssh.PublicKey, namespace string, msg, blob []byte) error {
 	if sig.namespace != namespace {
 		return fmt.Errorf("%w: namespace %q, want %q", ErrBadSignature, sig.namespace, namespace)
 	}
-	var digest []byte
-	switch sig.hashAlg {
-	case "sha512":
-		h := sha512.Sum512(msg)
-		digest = h[:]
-	case "sha256":
-		h := sha256.Sum256(msg)
-		digest = h[:]
-	default:
-		return fmt.Errorf("%w: unsupported hash algorithm %q", ErrBadSignature, sig.hashAlg)
+	if sig.reserved != "" {
+		return fmt.Errorf("%w: reserved field of %d bytes, want it empty", ErrBadSignature, len(sig.reserved))
 	}
+	if sig.hashAlg != sigHash {
+		return fmt.Errorf("%w: hash algorithm %q, want %q", ErrBadSignature, sig.hashAlg, sigHash)
+	}
+	digest := sha512.Sum512(msg)
 	s, err := parseSignature(sig.signature)
 	if err != nil {
 		return err
@@ -115,7 +116,9 @@ func SSHVerify(pub ssh.PublicKey, namespace string, msg, blob []byte) error {
 	if err := checkSigFormat(pub, s); err != nil {
 		return fmt.Errorf("%w: %w", ErrBadSignature, err)
 	}
-	if err := pub.Verify(signedData(sig.namespace, sig.reserved, sig.hashAlg, digest), s); err != nil {
+	// ed25519.Verify, underneath, also refuses a non-canonical S (S >= L),
+	// which OpenSSH's ed25519 code accepts.
+	if err := pub.Verify(signedData(sig.namespace, "", sigHash, digest[:]), s); err != nil {
 		return fmt.Errorf("%w: does not verify (%v)", ErrBadSignature, err)
 	}
 	return nil
@@ -273,8 +276,9 @@ func parseSignature(b []byte) (*ssh.Signature, error) {
 	return &ssh.Signature{Format: string(format), Blob: blob}, nil
 }
 
-// checkSigFormat accepts only the algorithms we trust for each key type: no
-// SHA-1 RSA, and RSA signatures padded to the modulus size, so a third party
+// checkSigFormat accepts one algorithm per key type (rsa-sha2-512 for RSA: no
+// SHA-1, and not rsa-sha2-256, which would give a second valid line for one
+// body), and RSA signatures padded to the modulus size, so a third party
 // cannot re-encode a valid signature into a different valid line.
 func checkSigFormat(pub ssh.PublicKey, sig *ssh.Signature) error {
 	switch pub.Type() {
@@ -283,8 +287,8 @@ func checkSigFormat(pub ssh.PublicKey, sig *ssh.Signature) error {
 			return fmt.Errorf("signature algorithm %q for an ed25519 key", sig.Format)
 		}
 	case ssh.KeyAlgoRSA:
-		if sig.Format != ssh.KeyAlgoRSASHA512 && sig.Format != ssh.KeyAlgoRSASHA256 {
-			return fmt.Errorf("signature algorithm %q for an RSA key: want rsa-sha2-512 or rsa-sha2-256", sig.Format)
+		if sig.Format != ssh.KeyAlgoRSASHA512 {
+			return fmt.Errorf("signature algorithm %q for an RSA key: want rsa-sha2-512", sig.Format)
 		}
 		cpk, ok := pub.(ssh.CryptoPublicKey)
 		if !ok {

@@ -28,9 +28,14 @@ func sampleOutgoing() Outgoing {
 	}
 }
 
-func composeSample(t testing.TB) []byte {
+func composeSample(t testing.TB) []byte { return composeLog(t, sampleLog) }
+
+// composeLog composes the sample hand-over with another log.
+func composeLog(t testing.TB, log []byte) []byte {
 	t.Helper()
-	msg, err := ComposeMessage(sampleOutgoing())
+	o := sampleOutgoing()
+	o.Log = log
+	msg, err := ComposeMessage(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,31 +106,31 @@ func crlf(s string) []byte { return []byte(strings.ReplaceAll(s, "\n", "\r\n")) 
 
 // nestedAlternativeQP: mixed{alternative{plain, html}, attachment in
 // quoted-printable, named only by Content-Disposition}.
-func nestedAlternativeQP() []byte {
+func nestedAlternativeQP(log []byte) []byte {
 	return []byte(string(crlf("From: anna@example.org\nTo: jan@example.org\nSubject: Re: turn\nMessage-ID: <alt@example.org>\n")) + pbemHeaders +
 		string(crlf("MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"OUT\"\n\n--OUT\nContent-Type: multipart/alternative; boundary=\"ALT\"\n\n"+
 			"--ALT\nContent-Type: text/plain; charset=utf-8\n\nYour move.\n--ALT\nContent-Type: text/html; charset=utf-8\n\n<p>Your move.</p>\n--ALT--\n\n"+
 			"--OUT\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\nContent-Disposition: attachment; filename=\"cherbourg-0a1b2c.pbem\"\n\n")) +
-		qp(sampleLog) + string(crlf("\n--OUT--\n")))
+		qp(log) + string(crlf("\n--OUT--\n")))
 }
 
 // htmlOnlyBase64: an HTML-only body and the attachment as
 // application/octet-stream, named by an RFC 2231 filename and wrapped at 60.
-func htmlOnlyBase64() []byte {
+func htmlOnlyBase64(log []byte) []byte {
 	return []byte(string(crlf("From: anna@example.org\nSubject: turn\nMessage-ID: <html@example.org>\n")) + pbemHeaders +
 		string(crlf("MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b1\n\n--b1\nContent-Type: text/html\n\n<html><body><b>Your move</b></body></html>\n"+
 			"--b1\nContent-Type: application/octet-stream\nContent-Transfer-Encoding: base64\nContent-Disposition: attachment; filename*=utf-8''cherbourg-0a1b2c.PBEM\n\n")) +
-		b64Lines(sampleLog, 60) + string(crlf("--b1--\n")))
+		b64Lines(log, 60) + string(crlf("--b1--\n")))
 }
 
 // forwarded: a forward (no X-PBEM headers of its own) holding the original
 // hand-over as message/rfc822, after an unrelated attachment.
-func forwarded(t testing.TB) []byte {
+func forwarded(t testing.TB, log []byte) []byte {
 	return append(crlf("From: jan@example.org\nTo: jan2@example.org\nSubject: Fwd: turn\nMessage-ID: <fwd@example.org>\n"+
 		"MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=F\n\n--F\nContent-Type: text/plain\n\nSee below.\n"+
 		"--F\nContent-Type: image/png; name=photo.png\nContent-Transfer-Encoding: base64\n\niVBORw0KGgo=\n"+
 		"--F\nContent-Type: message/rfc822\nContent-Disposition: inline\n\n"),
-		append(composeSample(t), crlf("\n--F--\n")...)...)
+		append(composeLog(t, log), crlf("\n--F--\n")...)...)
 }
 
 func noAttachment() []byte {
@@ -140,9 +145,9 @@ func TestParseMessageShapes(t *testing.T) {
 		seq              int64
 		wantHeadFromSelf bool
 	}{
-		{"nested alternative, quoted-printable", nestedAlternativeQP(), "cherbourg-0a1b2c", "alt@example.org", 1, true},
-		{"HTML only, base64 wrapped at 60", htmlOnlyBase64(), "cherbourg-0a1b2c", "html@example.org", 1, true},
-		{"forwarded as message/rfc822", forwarded(t), "cherbourg-0a1b2c", "fwd@example.org", 1, false},
+		{"nested alternative, quoted-printable", nestedAlternativeQP(sampleLog), "cherbourg-0a1b2c", "alt@example.org", 1, true},
+		{"HTML only, base64 wrapped at 60", htmlOnlyBase64(sampleLog), "cherbourg-0a1b2c", "html@example.org", 1, true},
+		{"forwarded as message/rfc822", forwarded(t, sampleLog), "cherbourg-0a1b2c", "fwd@example.org", 1, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := ParseMessage(bytes.NewReader(tc.msg))
@@ -198,19 +203,28 @@ func TestParseMessageCorpus(t *testing.T) {
 	}
 }
 
+// mailShapes are the shapes of a hand-over the tests read, with log attached.
+func mailShapes(t testing.TB, log []byte) map[string][]byte {
+	return map[string][]byte{
+		"composed.eml":           composeLog(t, log),
+		"nested-alternative.eml": nestedAlternativeQP(log),
+		"html-only.eml":          htmlOnlyBase64(log),
+		"forwarded.eml":          forwarded(t, log),
+		"nolog-plain.eml":        noAttachment(),
+	}
+}
+
+// fuzzLog is the log of the fuzz seeds: one short line with a tab and a
+// non-ASCII letter, so that seeds stay small and each iteration cheap.
+var fuzzLog = []byte("{\"é\":1}\tU1NI\n")
+
 // TestWriteMailCorpus writes testdata/mail and the fuzz seed corpus when
 // PBEM_WRITE_MAIL_CORPUS=1; otherwise it does nothing.
 func TestWriteMailCorpus(t *testing.T) {
 	if os.Getenv("PBEM_WRITE_MAIL_CORPUS") != "1" {
 		t.Skip("set PBEM_WRITE_MAIL_CORPUS=1 to rewrite the mail corpus")
 	}
-	shapes := map[string][]byte{
-		"composed.eml":           composeSample(t),
-		"nested-alternative.eml": nestedAlternativeQP(),
-		"html-only.eml":          htmlOnlyBase64(),
-		"forwarded.eml":          forwarded(t),
-		"nolog-plain.eml":        noAttachment(),
-	}
+	shapes := mailShapes(t, sampleLog)
 	dir := filepath.Join("testdata", "mail")
 	fuzzDir := filepath.Join("testdata", "fuzz", "FuzzParseMessage")
 	for _, d := range []string{dir, fuzzDir} {
@@ -225,6 +239,8 @@ func TestWriteMailCorpus(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	for name, b := range mailShapes(t, fuzzLog) {
 		seed := fmt.Sprintf("go test fuzz v1\n[]byte(%s)\n", strconv.Quote(string(b)))
 		if err := os.WriteFile(filepath.Join(fuzzDir, strings.TrimSuffix(name, ".eml")), []byte(seed), 0o644); err != nil {
 			t.Fatal(err)
@@ -233,7 +249,7 @@ func TestWriteMailCorpus(t *testing.T) {
 }
 
 func FuzzParseMessage(f *testing.F) {
-	f.Add(composeSample(f))
+	f.Add(composeLog(f, fuzzLog))
 	f.Add(noAttachment())
 	f.Fuzz(func(t *testing.T, msg []byte) {
 		got, err := ParseMessage(bytes.NewReader(msg))

@@ -186,6 +186,9 @@ func entryWhat(e *logs.Entry) string {
 		if len(e.Draws) > 0 {
 			return "reveals dice"
 		}
+		if e.Link == "" {
+			return "acknowledges your dice chain"
+		}
 		return "answers a dice request"
 	default:
 		return string(e.Kind)

@@ -265,6 +265,8 @@ func (a *App) syncMessage(ctx context.Context, s *imapSession, cfg MailConfig, m
 
 // importMessage imports the log of a received message, read from log.
 func (a *App) importMessage(ctx context.Context, sm *SyncedMessage, msg *Received, log io.Reader) {
+	// A message that crashes pbem is reported, and the others are still read.
+	defer recoverBug(&sm.Problem)
 	source := "mail " + msg.MessageID
 	if msg.MessageID == "" {
 		source = "mail from " + msg.From
@@ -303,6 +305,15 @@ func (a *App) importMessage(ctx context.Context, sm *SyncedMessage, msg *Receive
 		case qerr != nil && sm.Problem == nil:
 			sm.Problem = fmt.Errorf("queue the dice answer or re-based entries: %w", qerr)
 		}
+	}
+}
+
+// recoverBug turns a panic into *problem, so that one message that makes
+// pbem crash is reported as that message's problem and sync goes on with the
+// next: it is deferred around the work done on each message.
+func recoverBug(problem *error) {
+	if p := recover(); p != nil {
+		*problem = fmt.Errorf("pbem failed on this message (a bug in pbem; please report it): %v", p)
 	}
 }
 

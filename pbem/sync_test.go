@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/pbem-referee/pbem/replay"
 	"strings"
 	"testing"
 
@@ -300,4 +301,58 @@ func TestSyncFetchCut(t *testing.T) {
 	if a, j := exportLog(t, ctx, anna, game), exportLog(t, ctx, jan, game); !bytes.Equal(a, j) {
 		t.Fatal("jan's log differs from anna's after the cut and the resync")
 	}
+}
+
+// A message that makes pbem panic is reported as that message's problem, and
+// the sync goes on with the next (issue 11: one bad entry stopped every later
+// sync).
+func TestSyncGoesOnAfterAPanic(t *testing.T) {
+	ctx := testCtx(t)
+	w := newMailWorld(t)
+	anna := mailPlayer(t, w, "Anna", "anna")
+	jan := mailPlayer(t, w, "Jan", "jan")
+	janID, err := jan.Identity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []string
+	for _, name := range []string{"first", "second"} {
+		_, rec, err := anna.New(ctx, NewGame{Name: name, Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
+			OpponentKey: janID.AuthorizedKey(), OpponentMail: janID.Mail, Dice: logs.DiceStrict})
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, rec.ID)
+		mustSend(t, ctx, anna, rec.ID)
+	}
+	jan.Load = panicOnce{Loader: jan.Load, calls: new(int)}
+	rep, err := jan.Sync(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Messages) != 2 {
+		t.Fatalf("want both messages read, got %+v", rep.Messages)
+	}
+	if p := rep.Messages[0].Problem; p == nil || !strings.Contains(p.Error(), "a bug in pbem") || !strings.Contains(p.Error(), "a bug") {
+		t.Fatalf("the first message's problem should report the panic, got %v", p)
+	}
+	if m := rep.Messages[1]; m.Problem != nil || m.Import == nil || m.Import.Game != games[1] {
+		t.Fatalf("the second message should be imported, got %+v", m)
+	}
+}
+
+// panicOnce is a loader whose first scenario read panics, as a bug would.
+type panicOnce struct {
+	replay.Loader
+	calls *int
+}
+
+func (l panicOnce) Scenario(game, scenario string) ([]byte, error) {
+	if l.calls == nil || *l.calls == 0 {
+		if l.calls != nil {
+			*l.calls = 1
+		}
+		panic("a bug")
+	}
+	return l.Loader.Scenario(game, scenario)
 }

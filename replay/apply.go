@@ -15,6 +15,13 @@ import (
 // checking it: that is how entries are made.
 func (r *Replay) apply(e *logs.Entry, w *writer) ([]rules.Event, error) {
 	b := &e.Body
+	// Append has checked these already; Complete has not.
+	if next := r.hist.n; b.Seq != next {
+		return nil, entryErr(b.Seq, ErrGap, "the log holds entries 0 to %d; entry %d is next", next-1, next)
+	}
+	if r.seat(b.By) == nil {
+		return nil, entryErr(b.Seq, ErrProtocol, "by %q, which is not a seat of this game (%s)", b.By, r.seatNames())
+	}
 	if err := checkLimits(b); err != nil {
 		return nil, err
 	}
@@ -60,6 +67,7 @@ func (r *Replay) apply(e *logs.Entry, w *writer) ([]rules.Event, error) {
 // signed field is silently ignored by a verifier.
 func (r *Replay) checkFields(b *logs.Body) error {
 	allowed := map[logs.Kind][]string{
+		logs.KindInvite:   {"rules", "engine", "variant", "scenario", "digest", "options", "dice", "seats"},
 		logs.KindAccept:   {"key", "head", "name", "mail", "request"},
 		logs.KindAct:      {"commands", "link", "request", "draws"},
 		logs.KindReveal:   {"link", "epoch", "request", "draws"},
@@ -126,7 +134,7 @@ func (r *Replay) accept(e *logs.Entry, w *writer) ([]rules.Event, error) {
 	}
 	s.pub = pub
 	s.Key, s.Head, s.Name, s.Mail = b.Key, b.Head, b.Name, b.Mail
-	s.chain.last, s.chain.revealed = b.Head, 0
+	s.chain.last, s.chain.revealed, s.headSeq = b.Head, 0, b.Seq
 	events := []rules.Event{{Seat: rules.Seat(b.By), Text: fmt.Sprintf("%s joins as %s (%s)", nameOr(b.Name, b.Mail), b.By, logs.Fingerprint(pub))}}
 	if r.joined() {
 		// The game may need dice before anyone decides (a first-turn roll).
@@ -196,11 +204,19 @@ func (r *Replay) roll(values []int) ([]rules.Event, error) {
 // proposeTakeback records a proposal to rewind to the state after entry To. No
 // re-rolls: dice already drawn after To, or awaited, forbid it.
 func (r *Replay) proposeTakeback(b *logs.Body) ([]rules.Event, error) {
+	if r.resigned != "" {
+		return nil, entryErr(b.Seq, ErrProtocol, "the game is over: %s resigned", r.resigned)
+	}
 	if b.To < 0 || b.To >= b.Seq {
 		return nil, entryErr(b.Seq, ErrProtocol, "takeback to %d: name an earlier entry", b.To)
 	}
 	if b.To < r.lastInvited() {
 		return nil, entryErr(b.Seq, ErrProtocol, "takeback to %d: the game starts after entry %d", b.To, r.lastInvited())
+	}
+	for _, st := range r.steps {
+		if st.rewind && st.toSeq < b.To && b.To < st.atSeq {
+			return nil, entryErr(b.Seq, ErrProtocol, "takeback to %d: entry %d was taken back at entry %d", b.To, b.To, st.atSeq)
+		}
 	}
 	if r.dice.busy() {
 		return nil, entryErr(b.Seq, ErrDice, "takeback while dice are awaited")
@@ -228,9 +244,8 @@ func (r *Replay) agree(b *logs.Body) ([]rules.Event, error) {
 	if len(t.agreed) < len(r.seats) {
 		return []rules.Event{{Seat: rules.Seat(b.By), Text: fmt.Sprintf("%s agrees to take back to entry %d", b.By, b.To)}}, nil
 	}
-	n := r.marks[t.to]
-	r.steps = r.steps[:n:n]
-	r.game = r.stateAtSteps(n)
+	r.steps = append(r.steps, step{rewind: true, to: r.marks[t.to], toSeq: t.to, atSeq: b.Seq})
+	r.game = r.stateAtSteps(len(r.steps))
 	r.takeback = nil
 	return []rules.Event{{Seat: rules.Seat(b.By), Text: fmt.Sprintf("everything after entry %d is taken back", t.to)}}, nil
 }
@@ -257,7 +272,7 @@ func (r *Replay) rotate(b *logs.Body) ([]rules.Event, error) {
 		if err := checkHead(b.Head); err != nil {
 			return nil, entryErr(b.Seq, ErrDice, "head: %v", err)
 		}
-		s.Head = b.Head
+		s.Head, s.headSeq = b.Head, b.Seq
 		s.chain.last, s.chain.revealed = b.Head, 0
 		events = append(events, rules.Event{Seat: rules.Seat(b.By), Text: b.By + " commits to a new dice chain"})
 	}

@@ -2,7 +2,6 @@ package replay
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"time"
 
@@ -18,10 +17,13 @@ func (r *Replay) Build(seat string, commands []string, nextLink func() (string, 
 	}
 	b := r.NextBody(seat, kind, now)
 	b.Commands = slices.Clone(commands)
+	// In casual mode an empty reveal acknowledges another seat's new chain.
+	x, ack := r.freshHead()
+	ack = ack && x.Seat.Seat != seat && len(commands) == 0
 	if err := r.Complete(b, nextLink); err != nil {
 		return nil, err
 	}
-	if b.Kind == logs.KindReveal && b.Link == "" {
+	if b.Kind == logs.KindReveal && b.Link == "" && !ack {
 		return nil, fmt.Errorf("%w: nothing to send: the game awaits %s", ErrProtocol, r.Waiting().Text)
 	}
 	return b, nil
@@ -52,7 +54,7 @@ func (r *Replay) NextBody(seat string, kind logs.Kind, now time.Time) *logs.Body
 		Seq:   r.hist.n,
 		Prev:  r.Head(),
 		By:    seat,
-		TS:    now.UTC().Truncate(time.Second).Format(time.RFC3339),
+		TS:    now.UTC().Truncate(time.Second).Format(logs.TimeLayout),
 		Kind:  kind,
 		State: r.game.Hash(),
 	}
@@ -88,10 +90,6 @@ func (r *Replay) fork() *Replay {
 		c.chain = chains[s.chain]
 		f.seats = append(f.seats, &c)
 	}
-	if r.takeback != nil {
-		t := *r.takeback
-		t.agreed = maps.Clone(r.takeback.agreed)
-		f.takeback = &t
-	}
+	f.takeback = r.takeback.copy()
 	return &f
 }

@@ -30,8 +30,9 @@ type epoch struct {
 	links      map[string][]byte // by seat
 	awaiting   []string          // strict: seats yet to answer, in seat order
 	keyed      bool
+	keyedAt    int64 // the entry that keyed it: its draws are recorded there
 	open       bool  // draws may be taken
-	closedAt   int64 // the entry whose command closed it
+	closedAt   int64 // the entry whose command (or mere coming) closed it
 	stream     *logs.Stream
 }
 
@@ -77,9 +78,25 @@ func (p *protocol) decision(seq int64) {
 func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[]rules.Event) (answered bool, err error) {
 	b := &e.Body
 	p.cursor = 0
+	bare := b.Kind == logs.KindReveal && b.Link == "" && b.Epoch == 0 && len(b.Commands) == 0 && len(b.Draws) == 0 && b.Request == 0
 	if p.mode != logs.DiceStrict {
 		if b.Epoch != 0 || b.Request != 0 {
 			return false, entryErr(b.Seq, ErrDice, "%s dice have no requests or answers", p.mode)
+		}
+		need := r.game.Pending().Dice
+		if bare {
+			if x, ok := r.freshHead(); ok && x.Seat.Seat != b.By {
+				*events = append(*events, rules.Event{Seat: rules.Seat(b.By), Text: fmt.Sprintf("%s acknowledges %s's dice chain of entry %d", b.By, x.Seat.Seat, x.headSeq)})
+				return true, nil
+			}
+			if w == nil && need == nil {
+				return false, entryErr(b.Seq, ErrDice, "a reveal carries a link to draw dice, or acknowledges another seat's new dice chain; nothing here awaits either")
+			}
+		}
+		// Whoever could draw them would choose whether to: the seat whose
+		// action needs them draws them.
+		if need != nil && string(need.By) != b.By {
+			return false, entryErr(b.Seq, ErrDice, "the dice for %q are %s's to draw, with its next link", need.For, need.By)
 		}
 		if b.Link != "" {
 			if err := p.openCasual(r, e); err != nil {
@@ -88,7 +105,14 @@ func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[
 		}
 		return false, p.drain(r, e, w, events)
 	}
+	if bare && w == nil {
+		return false, entryErr(b.Seq, ErrDice, "a reveal carries a link: an answer to a request, or the requester's own")
+	}
 	ep := p.cur
+	if ep != nil && ep.open && ep.keyedAt != b.Seq {
+		// An epoch's draws are all taken in the entry that keys it.
+		ep.open, ep.closedAt = false, b.Seq
+	}
 	if ep != nil && len(ep.awaiting) > 0 {
 		want := ep.awaiting[0]
 		switch {
@@ -136,7 +160,7 @@ func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[
 			return false, err
 		}
 		ep.links[b.By] = mustLink(b.Link)
-		p.key(r, ep)
+		p.key(r, ep, b.Seq)
 	} else if b.Link != "" {
 		return false, entryErr(b.Seq, ErrDice, "carries a link, but no epoch awaits one from %s", b.By)
 	}
@@ -151,16 +175,24 @@ func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[
 // just before: the author could write that one itself, in as many versions as it
 // likes, until the dice suit it (docs/dice.md). In solo every line is the
 // author's, and the previous one serves.
+//
+// The author's chain head must be older than that line: a head committed
+// after it (by an accept or a rotate) could have been chosen, among as many
+// seeds as the author cared to try, for the dice it gives; a head committed
+// before it could not, since the line is another seat's, signed after.
 func (p *protocol) openCasual(r *Replay, e *logs.Entry) error {
 	b := &e.Body
-	if err := r.revealLink(b); err != nil {
-		return err
-	}
 	request := r.hist.head.Line
 	if p.mode == logs.DiceCasual {
-		if l := r.hist.lineNotBy(b.By); l != nil {
-			request = l
+		s := r.seat(b.By)
+		q := r.hist.lastNotBy(b.By)
+		if q.seq < s.headSeq {
+			return entryErr(b.Seq, ErrDice, "%s draws from the dice chain it committed at entry %d, and no other seat has written since: the draw waits for another seat's entry (docs/dice.md 3.3)", b.By, s.headSeq)
 		}
+		request = q.line
+	}
+	if err := r.revealLink(b); err != nil {
+		return err
 	}
 	p.epochs++
 	ep := &epoch{n: p.epochs, requester: b.By, requestSeq: b.Seq, request: request, links: map[string][]byte{}}
@@ -172,12 +204,36 @@ func (p *protocol) openCasual(r *Replay, e *logs.Entry) error {
 		}
 	}
 	p.cur = ep
-	p.key(r, ep)
+	p.key(r, ep, b.Seq)
 	return nil
 }
 
+// freshHead returns, in casual mode, a seat the game waits on (for its dice
+// or its decision) whose chain head is newer than the last line by any other
+// seat: it can draw nothing until another seat writes, and pbem has that
+// seat acknowledge the head with an empty reveal (docs/dice.md 3.3).
+func (r *Replay) freshHead() (*seat, bool) {
+	if r.dice.mode != logs.DiceCasual || !r.joined() || r.resigned != "" {
+		return nil, false
+	}
+	p := r.game.Pending()
+	if p.Over {
+		return nil, false
+	}
+	waits := p.Seats
+	if p.Dice != nil {
+		waits = []rules.Seat{p.Dice.By}
+	}
+	for _, x := range waits {
+		if s := r.seat(string(x)); s != nil && r.LastNotBy(string(x)) < s.headSeq {
+			return s, true
+		}
+	}
+	return nil, false
+}
+
 // key computes an epoch's key from its links in seat order and opens it.
-func (p *protocol) key(r *Replay, ep *epoch) {
+func (p *protocol) key(r *Replay, ep *epoch, seq int64) {
 	var links [][]byte
 	for _, s := range r.seats {
 		if l, ok := ep.links[s.Seat.Seat]; ok {
@@ -186,7 +242,7 @@ func (p *protocol) key(r *Replay, ep *epoch) {
 	}
 	k := logs.EpochKey(links, r.invite.Game, ep.requester, ep.n, ep.request)
 	ep.stream = logs.NewStream(k)
-	ep.keyed, ep.open = true, true
+	ep.keyed, ep.open, ep.keyedAt = true, true, seq
 }
 
 // drain takes draws while the rules need dice and an epoch is open, checking each
@@ -247,6 +303,10 @@ func (p *protocol) afterEntry(r *Replay, e *logs.Entry, w *writer) error {
 	b := &e.Body
 	if p.cursor < len(b.Draws) {
 		d := b.Draws[p.cursor]
+		if ep := p.cur; ep != nil && d.Epoch == ep.n && ep.closedAt == b.Seq && ep.keyedAt != b.Seq {
+			return entryErr(b.Seq, ErrDice, "draw %d (%s) uses epoch %d, keyed by entry %d: an epoch's dice are drawn in the entry that keys it",
+				p.cursor+1, d.For, d.Epoch, ep.keyedAt)
+		}
 		if ep := p.cur; ep != nil && d.Epoch == ep.n && ep.closedAt != 0 {
 			return entryErr(b.Seq, ErrDice, "draw %d (%s) uses epoch %d after a decision made with knowledge of its key (entry %d): dice after a decision need a new request",
 				p.cursor+1, d.For, d.Epoch, ep.closedAt)

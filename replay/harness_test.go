@@ -61,15 +61,32 @@ func newTableWith(t testing.TB, rulesName, scenario string, options []string, mo
 // newTableVariant is newTableWith with the invite's variant.
 func newTableVariant(t testing.TB, rulesName, scenario, variant string, options []string, mode logs.DiceMode, load Loader, seats ...string) *table {
 	t.Helper()
+	tb := inviteTable(t, rulesName, scenario, variant, options, mode, load, seats[0], seats...)
+	tb.acceptAll()
+	return tb
+}
+
+// newTableInvitedBy is newTableWith with the inviter's seat named; the others
+// accept in seat order.
+func newTableInvitedBy(t testing.TB, rulesName, scenario string, options []string, mode logs.DiceMode, load Loader, by string, seats ...string) *table {
+	t.Helper()
+	tb := inviteTable(t, rulesName, scenario, "", options, mode, load, by, seats...)
+	tb.acceptAll()
+	return tb
+}
+
+// inviteTable is newTableInvitedBy with a variant, before anyone accepts.
+func inviteTable(t testing.TB, rulesName, scenario, variant string, options []string, mode logs.DiceMode, load Loader, by string, seats ...string) *table {
+	t.Helper()
 	tb := &table{t: t, players: map[string]*player{}, clock: time.Date(2026, 6, 6, 6, 0, 0, 0, time.UTC)}
 	var bodySeats []logs.Seat
 	for _, s := range seats {
 		tb.players[s] = newPlayer(t, s)
 	}
-	inviter := tb.players[seats[0]]
+	inviter := tb.players[by]
 	for _, s := range seats {
 		bs := logs.Seat{Seat: s}
-		if s == seats[0] || mode == logs.DiceSolo {
+		if s == by || mode == logs.DiceSolo {
 			bs.Key, bs.Head = inviter.key(), inviter.chain.Head()
 		}
 		bodySeats = append(bodySeats, bs)
@@ -86,7 +103,7 @@ func newTableVariant(t testing.TB, rulesName, scenario, variant string, options 
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &logs.Body{V: logs.Version, Game: "g-test", By: seats[0], TS: tb.ts(), Kind: logs.KindInvite, State: g.Hash(),
+	b := &logs.Body{V: logs.Version, Game: "g-test", By: by, TS: tb.ts(), Kind: logs.KindInvite, State: g.Hash(),
 		Rules: rulesName, Engine: engine.Version, Variant: variant, Scenario: scenario, Digest: Digest(scen), Options: options, Dice: mode, Seats: bodySeats}
 	invite, err := logs.SignBody(inviter.signer, b)
 	if err != nil {
@@ -95,16 +112,23 @@ func newTableVariant(t testing.TB, rulesName, scenario, variant string, options 
 	if tb.r, err = Start(invite, load); err != nil {
 		t.Fatal(err)
 	}
-	if mode != logs.DiceSolo {
-		for _, s := range seats[1:] {
-			p := tb.players[s]
-			ab := tb.r.NextBody(s, logs.KindAccept, tb.now())
-			ab.Key, ab.Head = p.key(), p.chain.Head()
-			tb.complete(ab)
-			tb.mustAppend(tb.sign(ab))
-		}
-	}
 	return tb
+}
+
+// acceptAll has every seat that has not joined accept, in seat order, with
+// its player's key and chain.
+func (tb *table) acceptAll() {
+	tb.t.Helper()
+	for _, s := range tb.r.Seats() {
+		if s.Head != "" {
+			continue
+		}
+		p := tb.players[s.Seat]
+		ab := tb.r.NextBody(s.Seat, logs.KindAccept, tb.now())
+		ab.Key, ab.Head = p.key(), p.chain.Head()
+		tb.complete(ab)
+		tb.mustAppend(tb.sign(ab))
+	}
 }
 
 func (tb *table) now() time.Time { tb.clock = tb.clock.Add(time.Minute); return tb.clock }

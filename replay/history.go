@@ -126,15 +126,16 @@ func (h *history) kept(seq int64) (*logs.Entry, []rules.Event, bool) {
 	return h.win[i], h.events[i], true
 }
 
-// lineNotBy is the latest line written by a seat other than by, or nil.
-func (h *history) lineNotBy(by string) []byte {
+// lastNotBy is the latest line written by a seat other than by; its seq is
+// -1 when there is none.
+func (h *history) lastNotBy(by string) seatLine {
 	best := seatLine{seq: -1}
 	for seat, l := range h.lastLine {
 		if seat != by && l.seq > best.seq {
 			best = l
 		}
 	}
-	return best.line
+	return best
 }
 
 // requestOf is the entry that requested strict epoch n, or -1.

@@ -9,14 +9,18 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"slices"
-	"time"
 
 	"golang.org/x/crypto/ssh"
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/rules"
 )
+
+// verifyEntry checks an entry's signature. The fuzz test, which replays the
+// same lines many times over, remembers what it returned.
+var verifyEntry = (*logs.Entry).Verify
 
 // Loader finds what an invite names: its game's engine, and its scenario's
 // bytes by game and scenario name. games.Shipped is the one of the games and
@@ -28,17 +32,19 @@ type Loader interface {
 
 // Replay is a game log folded through its rules up to its last entry.
 type Replay struct {
-	engine rules.Engine
-	setup  rules.Setup // what the invite fixed: every state is New(setup) and steps
-	invite *logs.Entry
-	game   rules.Game
+	engine  rules.Engine
+	setup   rules.Setup // what the invite fixed: every state is New(setup) and steps
+	invite  *logs.Entry
+	game    rules.Game
+	initial rules.Game // the state New made, kept to rebuild from without starting the game again
 
 	hist  history
 	seats []*seat // in the game's seat order
 	dice  protocol
 
-	// steps are the effects applied to the game since New, in order; marks[i]
-	// is len(steps) after entry i. A state at any point is New plus a prefix.
+	// steps are the effects applied to the game since New, in order, never
+	// cut (an agreed takeback is a step too); marks[i] is len(steps) after
+	// entry i. A state at any point is the state of a prefix of steps.
 	steps []step
 	marks []int
 
@@ -51,6 +57,9 @@ type seat struct {
 	logs.Seat
 	pub   ssh.PublicKey
 	chain *chainState // shared by every seat in solo mode
+	// headSeq is the entry that committed the seat's current chain head:
+	// the invite, its accept or its latest rotate.
+	headSeq int64
 }
 
 // chainState follows one dice chain: the last link revealed (the head at first)
@@ -61,9 +70,14 @@ type chainState struct {
 }
 
 type step struct {
-	seat    rules.Seat // "" for a roll
+	seat    rules.Seat // "" for a roll or a rewind
 	command string
 	values  []int
+	// rewind is an agreed takeback: the state becomes the one after the first
+	// to steps, which was the state after entry toSeq; entry atSeq agreed.
+	rewind       bool
+	to           int
+	toSeq, atSeq int64
 }
 
 type takeback struct {
@@ -71,6 +85,16 @@ type takeback struct {
 	to     int64
 	seq    int64
 	agreed map[string]bool
+}
+
+// copy is a takeback that agreeing to does not change; nil stays nil.
+func (t *takeback) copy() *takeback {
+	if t == nil {
+		return nil
+	}
+	c := *t
+	c.agreed = maps.Clone(t.agreed)
+	return &c
 }
 
 // Start begins a replay at an invite entry. load finds the engine and the
@@ -114,6 +138,9 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 		return nil, entryErr(0, ErrScenario, "%v", err)
 	}
 	r := &Replay{engine: engine, setup: setup, invite: invite}
+	if err := r.checkFields(b); err != nil {
+		return nil, err
+	}
 	if err := r.readSeats(b, names); err != nil {
 		return nil, err
 	}
@@ -121,11 +148,11 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	if author == nil || author.pub == nil {
 		return nil, entryErr(0, ErrProtocol, "the invite is by %q, which is not a seat with a key", b.By)
 	}
-	if err := invite.Verify(author.pub); err != nil {
+	if err := verifyEntry(invite, author.pub); err != nil {
 		return nil, &EntryError{Seq: 0, Err: fmt.Errorf("%w: %v", ErrSignature, err)}
 	}
-	if _, err := time.Parse(time.RFC3339, b.TS); err != nil {
-		return nil, entryErr(0, ErrProtocol, "ts %q is not an RFC 3339 time", b.TS)
+	if _, err := logs.ParseTime(b.TS); err != nil {
+		return nil, entryErr(0, ErrProtocol, "%v", err)
 	}
 	r.game, err = engine.New(setup)
 	if err != nil {
@@ -134,6 +161,7 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	if h := r.game.Hash(); h != b.State {
 		return nil, entryErr(0, ErrState, "the invite records %s; %s computes %s", b.State, engine.Version, h)
 	}
+	r.initial = r.game.Clone()
 	r.dice.mode = b.Dice
 	r.hist = newHistory()
 	r.hist.record(invite, nil, author.pub)
@@ -148,7 +176,11 @@ func (r *Replay) readSeats(b *logs.Body, names []rules.Seat) error {
 		return entryErr(0, ErrProtocol, "the invite lists %d seats; scenario %s has %d (%v)", len(b.Seats), b.Scenario, len(names), names)
 	}
 	switch b.Dice {
-	case logs.DiceStrict, logs.DiceCasual, logs.DiceSolo:
+	case logs.DiceStrict, logs.DiceSolo:
+	case logs.DiceCasual:
+		if len(names) != 2 {
+			return entryErr(0, ErrDice, "casual dice are for two seats; this game has %d: with more, the line that keys a seat's dice may be its partner's, who could choose it (docs/dice.md 3.3): use strict", len(names))
+		}
 	default:
 		return entryErr(0, ErrProtocol, "dice mode %q: want strict, casual or solo", b.Dice)
 	}
@@ -158,6 +190,11 @@ func (r *Replay) readSeats(b *logs.Body, names []rules.Seat) error {
 			return entryErr(0, ErrProtocol, "seat %d is %q; the scenario's is %q", i+1, s.Seat, names[i])
 		}
 		st := &seat{Seat: s}
+		if s.Head != "" {
+			if err := checkHead(s.Head); err != nil {
+				return entryErr(0, ErrDice, "seat %s: %v", s.Seat, err)
+			}
+		}
 		if b.Dice == logs.DiceSolo {
 			if s.Key == "" || s.Key != b.Seats[0].Key || s.Head != b.Seats[0].Head {
 				return entryErr(0, ErrProtocol, "solo dice: one player holds every seat, so every seat needs the same key and chain head")
@@ -223,7 +260,7 @@ func (r *Replay) Append(e *logs.Entry) error {
 		// equivocation from a race is kept for every entry (its prev is the
 		// hash of the line before, and the key that signed it).
 		stored, _, kept := r.hist.kept(e.Seq)
-		if e.Prev == r.hist.prevOf(e.Seq) && e.Game == r.invite.Game && e.Verify(r.hist.signer(e.Seq)) == nil {
+		if e.Prev == r.hist.prevOf(e.Seq) && e.Game == r.invite.Game && verifyEntry(e, r.hist.signer(e.Seq)) == nil {
 			eq := &EquivocationError{Seq: e.Seq, Received: e.Line}
 			if kept {
 				eq.Stored = stored.Line
@@ -283,11 +320,11 @@ func (r *Replay) checkLink(e *logs.Entry) (ssh.PublicKey, error) {
 	if e.Kind != logs.KindAccept && s.Head == "" {
 		return nil, entryErr(e.Seq, ErrProtocol, "seat %s has not joined the game yet", e.By)
 	}
-	if err := e.Verify(pub); err != nil {
+	if err := verifyEntry(e, pub); err != nil {
 		return nil, &EntryError{Seq: e.Seq, Err: fmt.Errorf("%w: not signed by seat %s's key %s: %v", ErrSignature, e.By, logs.Fingerprint(pub), err)}
 	}
-	if _, err := time.Parse(time.RFC3339, e.TS); err != nil {
-		return nil, entryErr(e.Seq, ErrProtocol, "ts %q is not an RFC 3339 time", e.TS)
+	if _, err := logs.ParseTime(e.TS); err != nil {
+		return nil, entryErr(e.Seq, ErrProtocol, "%v", err)
 	}
 	return pub, nil
 }
@@ -322,7 +359,7 @@ type saved struct {
 }
 
 func (r *Replay) save() saved {
-	s := saved{dice: r.dice.copy(), steps: len(r.steps), takeback: r.takeback, resigned: r.resigned}
+	s := saved{dice: r.dice.copy(), steps: len(r.steps), takeback: r.takeback.copy(), resigned: r.resigned}
 	for _, st := range r.seats {
 		s.seats = append(s.seats, *st)
 		s.chains = append(s.chains, *st.chain)
@@ -338,19 +375,30 @@ func (r *Replay) restore(s saved) {
 	r.dice = s.dice
 	r.takeback = s.takeback
 	r.resigned = s.resigned
-	if len(r.steps) != s.steps || r.game.Hash() != r.stateAtSteps(s.steps).Hash() {
+	// Steps are only ever appended, so the first s.steps are intact. With no
+	// step added the game is unchanged (Apply and Roll change nothing when
+	// they fail), which the last entry's recorded state hash confirms cheaply.
+	if len(r.steps) != s.steps || r.game.Hash() != r.hist.head.State {
 		r.steps = r.steps[:s.steps]
 		r.game = r.stateAtSteps(s.steps)
 	}
 }
 
-// stateAtSteps rebuilds the game from New and the first n steps.
+// stateAtSteps rebuilds the game after the first n steps: from the state the
+// last rewind among them returns to (or New), then the steps after it.
 func (r *Replay) stateAtSteps(n int) rules.Game {
-	g, err := r.engine.New(r.setup)
-	if err != nil {
-		panic(fmt.Sprintf("replay: scenario that started the game no longer starts: %v", err))
+	start := 0
+	var g rules.Game
+	for i := n - 1; i >= 0; i-- {
+		if st := r.steps[i]; st.rewind {
+			g, start = r.stateAtSteps(st.to), i+1
+			break
+		}
 	}
-	for _, st := range r.steps[:n] {
+	if g == nil {
+		g = r.initial.Clone()
+	}
+	for _, st := range r.steps[start:n] {
 		var err error
 		if st.seat == "" {
 			_, err = g.Roll(st.values)
@@ -391,15 +439,7 @@ func (r *Replay) Last() *logs.Entry { return r.hist.head }
 
 // LastNotBy is the seq of the latest entry written by a seat other than seat,
 // or -1 when there is none.
-func (r *Replay) LastNotBy(seat string) int64 {
-	last := int64(-1)
-	for s, l := range r.hist.lastLine {
-		if s != seat {
-			last = max(last, l.seq)
-		}
-	}
-	return last
-}
+func (r *Replay) LastNotBy(seat string) int64 { return r.hist.lastNotBy(seat).seq }
 
 // LastBy is the seq of the latest entry written by seat, or -1 when there is
 // none.

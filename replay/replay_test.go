@@ -59,6 +59,9 @@ func TestChainAndSignatureTampering(t *testing.T) {
 		{"unknown seat", func(b *logs.Body) { b.By = "green" }, "red", ErrProtocol, `by "green"`},
 		{"state hash altered", func(b *logs.Body) { b.State = "sha256:" + strings.Repeat("a", 64) }, "red", ErrState, "duel/1 computes"},
 		{"field its kind lacks", func(b *logs.Body) { b.Text = "hello" }, "red", ErrProtocol, `no field "text"`},
+		// docs/log.md: ts is UTC, whole seconds, in one spelling.
+		{"ts with an offset", func(b *logs.Body) { b.TS = "2026-06-06T08:30:00+02:00" }, "red", ErrProtocol, "want UTC whole seconds"},
+		{"ts with a fraction", func(b *logs.Body) { b.TS = "2026-06-06T06:30:00.5Z" }, "red", ErrProtocol, "want UTC whole seconds"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

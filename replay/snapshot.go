@@ -22,7 +22,9 @@ import (
 var ErrSnapshot = errors.New("snapshot")
 
 // snapshotVersion is the format of Snapshot's bytes; Resume refuses others.
-const snapshotVersion = 1
+// Version 2 added what a seat's chain head was committed by, where an epoch
+// was keyed, and agreed takebacks as steps (version 1 cut the steps instead).
+const snapshotVersion = 2
 
 // snapshot is a replay's whole state after one entry: the protocol's (seats,
 // chains, dice, takeback, resignation), what the history keeps of the earlier
@@ -59,6 +61,7 @@ type seatSnapshot struct {
 	logs.Seat
 	Last     string `json:"last"`
 	Revealed int    `json:"revealed"`
+	HeadSeq  int64  `json:"head_seq"` // the entry that committed Head
 }
 
 type epochSnapshot struct {
@@ -69,6 +72,7 @@ type epochSnapshot struct {
 	Links      map[string][]byte `json:"links"`
 	Awaiting   []string          `json:"awaiting"`
 	Keyed      bool              `json:"keyed"`
+	KeyedAt    int64             `json:"keyed_at"`
 	Open       bool              `json:"open"`
 	ClosedAt   int64             `json:"closed_at"`
 	Used       uint64            `json:"used"`
@@ -81,10 +85,16 @@ type takebackSnapshot struct {
 	Agreed []string `json:"agreed"`
 }
 
+// stepSnapshot is a seat's command, a roll, or an agreed takeback (Rewind:
+// back to the state after the first To steps, entry ToSeq's, agreed at AtSeq).
 type stepSnapshot struct {
 	Seat    rules.Seat `json:"seat,omitempty"`
 	Command string     `json:"command,omitempty"`
 	Values  []int      `json:"values,omitempty"`
+	Rewind  bool       `json:"rewind,omitempty"`
+	To      int        `json:"to,omitempty"`
+	ToSeq   int64      `json:"to_seq,omitempty"`
+	AtSeq   int64      `json:"at_seq,omitempty"`
 }
 
 // lineSnapshot is a seat's latest line; the invite's and the head's are not
@@ -121,11 +131,11 @@ func (r *Replay) Snapshot() ([]byte, error) {
 		s.Keys = append(s.Keys, logs.AuthorizedKey(k, ""))
 	}
 	for _, st := range r.seats {
-		s.Seats = append(s.Seats, seatSnapshot{Seat: st.Seat, Last: st.chain.last, Revealed: st.chain.revealed})
+		s.Seats = append(s.Seats, seatSnapshot{Seat: st.Seat, Last: st.chain.last, Revealed: st.chain.revealed, HeadSeq: st.headSeq})
 	}
 	if ep := r.dice.cur; ep != nil {
 		es := &epochSnapshot{N: ep.n, Requester: ep.requester, RequestSeq: ep.requestSeq, Request: ep.request,
-			Links: ep.links, Awaiting: ep.awaiting, Keyed: ep.keyed, Open: ep.open, ClosedAt: ep.closedAt}
+			Links: ep.links, Awaiting: ep.awaiting, Keyed: ep.keyed, KeyedAt: ep.keyedAt, Open: ep.open, ClosedAt: ep.closedAt}
 		if ep.stream != nil {
 			es.Used = ep.stream.Used()
 		}
@@ -140,7 +150,8 @@ func (r *Replay) Snapshot() ([]byte, error) {
 		s.Takeback = ts
 	}
 	for _, st := range r.steps {
-		s.Steps = append(s.Steps, stepSnapshot{Seat: st.seat, Command: st.command, Values: st.values})
+		s.Steps = append(s.Steps, stepSnapshot{Seat: st.seat, Command: st.command, Values: st.values,
+			Rewind: st.rewind, To: st.to, ToSeq: st.toSeq, AtSeq: st.atSeq})
 	}
 	for _, sum := range h.hashes {
 		s.Hashes = append(s.Hashes, sum[:]...)
@@ -225,17 +236,12 @@ func (r *Replay) resume(s *snapshot, head *logs.Entry) error {
 	if err := r.resumeSeats(s); err != nil {
 		return err
 	}
-	// Marks start at 0 and end at the steps there are; in between they may
-	// fall, or point past the end, where a takeback undid steps.
-	if s.Marks[0] != 0 || s.Marks[s.Seq] != len(s.Steps) || slices.Min(s.Marks) < 0 {
-		return fmt.Errorf("marks from %d to %d: they run from 0 to the %d steps", s.Marks[0], s.Marks[s.Seq], len(s.Steps))
+	// Marks run from 0 up to the steps there are: steps are never cut.
+	if s.Marks[0] != 0 || s.Marks[s.Seq] != len(s.Steps) || !slices.IsSorted(s.Marks) {
+		return fmt.Errorf("marks from %d to %d: they run from 0 up to the %d steps", s.Marks[0], s.Marks[s.Seq], len(s.Steps))
 	}
-	r.steps = nil
-	for i, st := range s.Steps {
-		if st.Seat != "" && r.seat(string(st.Seat)) == nil || (st.Seat == "") == (st.Command != "") {
-			return fmt.Errorf("step %d is neither a seat's command nor a roll", i)
-		}
-		r.steps = append(r.steps, step{seat: st.Seat, command: st.Command, values: st.Values})
+	if err := r.resumeSteps(s); err != nil {
+		return err
 	}
 	r.marks = s.Marks
 	for _, l := range s.LastLines {
@@ -290,6 +296,28 @@ func (r *Replay) resume(s *snapshot, head *logs.Entry) error {
 	return nil
 }
 
+// resumeSteps takes the steps from a snapshot. A rewind returns to a state
+// before it, after an entry before the one that agreed to it: stateAtSteps
+// then always ends.
+func (r *Replay) resumeSteps(s *snapshot) error {
+	r.steps = nil
+	for i, st := range s.Steps {
+		switch {
+		case st.Rewind:
+			if st.Seat != "" || st.Command != "" || st.Values != nil || st.To < 0 || st.To > i ||
+				st.ToSeq < 0 || st.ToSeq >= st.AtSeq || st.AtSeq > s.Seq || s.Marks[st.ToSeq] != st.To {
+				return fmt.Errorf("step %d: a takeback out of range", i)
+			}
+		case st.Seat != "" && r.seat(string(st.Seat)) == nil || (st.Seat == "") == (st.Command != "") ||
+			st.To != 0 || st.ToSeq != 0 || st.AtSeq != 0:
+			return fmt.Errorf("step %d is neither a seat's command, a roll nor a takeback", i)
+		}
+		r.steps = append(r.steps, step{seat: st.Seat, command: st.Command, values: st.Values,
+			rewind: st.Rewind, to: st.To, toSeq: st.ToSeq, atSeq: st.AtSeq})
+	}
+	return nil
+}
+
 // resumeSigners takes the key that signed each entry from a snapshot. The
 // invite's and the head's must verify under theirs; the others are trusted as
 // the snapshot is.
@@ -307,7 +335,7 @@ func resumeSigners(h *history, s *snapshot, invite, head *logs.Entry) error {
 		}
 	}
 	h.signers = s.Signers
-	if invite.Verify(h.signer(0)) != nil || head.Verify(h.signer(s.Seq)) != nil {
+	if verifyEntry(invite, h.signer(0)) != nil || verifyEntry(head, h.signer(s.Seq)) != nil {
 		return errors.New("the invite or the head is not signed by the key it names for them")
 	}
 	return nil
@@ -321,10 +349,11 @@ func (r *Replay) resumeSeats(s *snapshot) error {
 		if ss.Seat.Seat != st.Seat.Seat {
 			return fmt.Errorf("seat %d is %q; the invite's is %q", i+1, ss.Seat.Seat, st.Seat.Seat)
 		}
-		if ss.Revealed < 0 || (ss.Head != "" && checkHead(ss.Head) != nil) || (ss.Last != "" && checkLinkForm(ss.Last) != nil) {
+		if ss.Revealed < 0 || (ss.Head != "" && checkHead(ss.Head) != nil) || (ss.Last != "" && checkLinkForm(ss.Last) != nil) ||
+			ss.HeadSeq < 0 || ss.HeadSeq > s.Seq {
 			return fmt.Errorf("seat %s: a chain out of form", ss.Seat.Seat)
 		}
-		st.Seat, st.pub = ss.Seat, nil
+		st.Seat, st.pub, st.headSeq = ss.Seat, nil, ss.HeadSeq
 		if ss.Key != "" {
 			pub, err := logs.ParseAuthorizedKey(ss.Key)
 			if err != nil {
@@ -352,7 +381,7 @@ func (r *Replay) resumeDice(s *snapshot) error {
 		return nil
 	}
 	if es.N < 1 || es.N > s.Epochs || r.seat(es.Requester) == nil || es.RequestSeq < 1 || es.RequestSeq > s.Seq ||
-		es.ClosedAt < 0 || es.ClosedAt > s.Seq {
+		es.ClosedAt < 0 || es.ClosedAt > s.Seq || es.KeyedAt < 0 || es.KeyedAt > s.Seq || !es.Keyed && es.KeyedAt != 0 {
 		return errors.New("an epoch out of range")
 	}
 	for seat, l := range es.Links {
@@ -371,7 +400,7 @@ func (r *Replay) resumeDice(s *snapshot) error {
 		ep.links = map[string][]byte{}
 	}
 	if ep.keyed {
-		r.dice.key(r, ep)
+		r.dice.key(r, ep, es.KeyedAt)
 		ep.open = es.Open
 		ep.stream.Seek(es.Used)
 	}

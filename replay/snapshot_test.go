@@ -6,28 +6,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/logs"
 )
-
-// readRecorded parses a recorded log's entries.
-func readRecorded(t testing.TB, file string) []*logs.Entry {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(recordedDir, file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	entries, err := logs.ReadAll(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return entries
-}
 
 // TestResumeRecordedLogs: a replay resumed from a snapshot taken after entry
 // k of a recorded log, at points spread over the whole game (in the middle of
@@ -146,7 +131,8 @@ func TestResumeRefusesWhatDoesNotFit(t *testing.T) {
 	}{
 		{"another head", entries[at+1], snap, "not after the stored entry"},
 		{"a state the head does not record", entries[at], otherState, "hashes to"},
-		{"another format", entries[at], edit(func(s map[string]any) { s["v"] = 2 }), "format 2"},
+		// Version 1 cut the steps at a takeback, and knew no chain head's entry.
+		{"an older format", entries[at], edit(func(s map[string]any) { s["v"] = 1 }), "format 1"},
 		{"a seat's chain out of form", entries[at], edit(func(s map[string]any) {
 			s["seats"].([]any)[0].(map[string]any)["last"] = "sha256:zz"
 		}), "out of form"},
@@ -219,4 +205,76 @@ func FuzzResume(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// resume replaces the table's replay by one resumed from its snapshot, which
+// must snapshot to the very same bytes.
+func (tb *table) resume() {
+	tb.t.Helper()
+	snap, err := tb.r.Snapshot()
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	r, err := Resume(tb.r.Invite(), tb.r.Last(), snap, games.Shipped)
+	if err != nil {
+		tb.t.Fatalf("resume after entry %d: %v", tb.r.Last().Seq, err)
+	}
+	if again, err := r.Snapshot(); err != nil || !bytes.Equal(again, snap) {
+		tb.t.Fatalf("after entry %d: the resumed replay snapshots to other bytes (%v)", tb.r.Last().Seq, err)
+	}
+	tb.r = r
+}
+
+// A resumed casual replay knows which entry committed each seat's chain
+// head: a draw from a head no other seat has written after is refused, and
+// the other seat's acknowledgement awaited, as by the replay that folded
+// every entry (docs/dice.md 3.3; TestCasualGroundRotatedHeadIsRefused).
+func TestResumeKeepsChainHeadEntries(t *testing.T) {
+	tb := newTable(t, "freeplay", "allied-german", logs.DiceCasual, games.Shipped, "allied", "german")
+	tb.do("allied", "play 82nd Airborne drops at 2710")
+	seed := sha256.Sum256([]byte("a new chain"))
+	chain, err := logs.NewChain(seed[:], 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rot := tb.post("allied", logs.KindRotate, func(b *logs.Body) { b.Head = chain.Head() })
+	tb.mustAppend(rot)
+	tb.players["allied"].chain = chain
+	early := tb.sign(tb.casualEntry("allied", mustHex(chain.Link(1)), bridgeRoll))
+	tb.resume()
+	wantDiceErr(t, tb.r.Append(early), early.Seq, fmt.Sprintf("committed at entry %d, and no other seat has written since", rot.Seq))
+	if w := tb.r.Waiting(); !w.Dice || len(w.Seats) != 1 || w.Seats[0] != "german" {
+		t.Fatalf("the resumed game should wait for german's acknowledgement: %+v", w)
+	}
+	tb.do("german")
+	tb.resume()
+	if w := tb.r.Waiting(); w.Dice || w.Seats[0] != "allied" {
+		t.Fatalf("after the acknowledgement allied plays on: %+v", w)
+	}
+	if e := tb.do("allied", bridgeRoll); len(e.Draws) != 1 {
+		t.Fatalf("allied's roll draws at once: %+v", e.Body)
+	}
+}
+
+// A resumed replay keeps agreed takebacks among its steps: the state after
+// an entry one of them undid is still the one that entry records, and no
+// takeback may return to that entry (TestTakebackToUndoneEntry).
+func TestResumeKeepsTakebacks(t *testing.T) {
+	tb := newTable(t, "freeplay", "allied-german", logs.DiceStrict, games.Shipped, "allied", "german")
+	first := tb.do("allied", "play 82nd Airborne drops at 2710")
+	undone := tb.do("allied", "play 101st Airborne drops at 2810")
+	tb.do("allied", "pass")
+	tb.mustAppend(tb.post("german", logs.KindTakeback, func(b *logs.Body) { b.To = first.Seq }))
+	tb.mustAppend(tb.post("allied", logs.KindAgree, func(b *logs.Body) { b.To = first.Seq }))
+	if tb.r.Game().Hash() != first.State {
+		t.Fatal("the agreed takeback did not return to entry", first.Seq)
+	}
+	tb.resume()
+	if g, err := tb.r.StateAt(undone.Seq); err != nil || g.Hash() != undone.State {
+		t.Fatalf("StateAt(%d) after resuming: %v", undone.Seq, err)
+	}
+	b := tb.r.NextBody("german", logs.KindTakeback, tb.now())
+	b.To, b.State = undone.Seq, tb.r.Game().Hash()
+	wantEntryErr(t, tb.r.Append(tb.sign(b)), b.Seq, ErrProtocol, "taken back")
+	tb.do("allied", "play 82nd Airborne drops at 2711")
 }

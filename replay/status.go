@@ -35,6 +35,11 @@ func (r *Replay) Waiting() Waiting {
 	if r.resigned != "" {
 		return Waiting{Over: true, Text: r.resigned + " resigned; the game is over"}
 	}
+	if x, ok := r.freshHead(); ok {
+		by := r.otherSeat(x.Seat.Seat)
+		return Waiting{Seats: []string{by}, Dice: true,
+			Text: fmt.Sprintf("%s acknowledges %s's dice chain of entry %d: casual dice are drawn only after another seat's entry", by, x.Seat.Seat, x.headSeq)}
+	}
 	if ep := r.dice.cur; ep != nil && r.dice.mode == logs.DiceStrict {
 		if len(ep.awaiting) > 0 {
 			return Waiting{Seats: ep.awaiting[:1], Dice: true,
@@ -53,6 +58,10 @@ func (r *Replay) Waiting() Waiting {
 	for _, s := range p.Seats {
 		seats = append(seats, string(s))
 	}
+	if p.Dice != nil && r.dice.mode != logs.DiceStrict {
+		// Casual and solo dice are drawn by the seat whose action needs them.
+		seats = []string{string(p.Dice.By)}
+	}
 	text := p.Phase
 	if p.Prompt != "" {
 		text += ": " + p.Prompt
@@ -61,6 +70,16 @@ func (r *Replay) Waiting() Waiting {
 		text += fmt.Sprintf(" (a takeback to entry %d proposed by %s awaits agreement)", r.takeback.to, r.takeback.by)
 	}
 	return Waiting{Seats: seats, Text: text}
+}
+
+// otherSeat is the first seat in seat order that is not seat.
+func (r *Replay) otherSeat(seat string) string {
+	for _, s := range r.seats {
+		if s.Seat.Seat != seat {
+			return s.Seat.Seat
+		}
+	}
+	return ""
 }
 
 func (r *Replay) diceFor() string {

@@ -114,7 +114,7 @@ func checkRest(r *Replay, failed *logs.Entry, next func() *logs.Entry) []error {
 		}
 		if k := keys[e.By]; k == nil {
 			problems = append(problems, entryErr(e.Seq, ErrSignature, "no key known for seat %q", e.By))
-		} else if err := e.Verify(k); err != nil {
+		} else if err := verifyEntry(e, k); err != nil {
 			problems = append(problems, &EntryError{Seq: e.Seq, Err: fmt.Errorf("%w: %v", ErrSignature, err)})
 		}
 		if e.Kind == logs.KindRotate && e.Key != "" {

@@ -35,8 +35,8 @@ that --variant names. Games and their editions:
 ` + editionsHelp() + `
 
 Dice modes: strict (default: no one can foresee or re-roll; a dice roll costs
-one round trip), casual (no round trips, but each player can foresee its own
-rolls), solo (one person holds every seat).
+one round trip), casual (two players only; no round trips, no re-rolls, but
+each player can foresee its own rolls), solo (one person holds every seat).
 
 Options (--option, repeatable) are fixed in the invitation. Normandy '44:
   players=3-allied   three players (24.0); seats us (US 1st Army), cw (British

@@ -88,6 +88,7 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(), scenarioCmd(),
 		noteCmd(), resignCmd(), takebackCmd(), agreeCmd(), declineCmd(), demoCmd(),
 		mailCmd(), sendCmd(), syncCmd(), serveCmd(), repairCmd(),
+		showCmd(), replayCmd(), combatsCmd(), diceCmd(),
 	)
 	return root
 }

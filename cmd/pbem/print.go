@@ -31,6 +31,8 @@ func printEntry(out io.Writer, e *logs.Entry, events []rules.Event) {
 		safetext.Fprintf(out, " %s/%s (%s), %s dice", e.Rules, e.Scenario, e.Engine, e.Dice)
 	case e.Kind == logs.KindReveal && e.Epoch != 0:
 		safetext.Fprintf(out, ": answers dice request %d", e.Epoch)
+	case e.Kind == logs.KindReveal && e.Link == "":
+		safetext.Fprintf(out, ": acknowledges another seat's dice chain")
 	case e.Kind == logs.KindReveal:
 		safetext.Fprintf(out, ": reveals its link")
 	case e.Kind == logs.KindTakeback || e.Kind == logs.KindAgree:

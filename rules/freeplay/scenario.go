@@ -3,10 +3,12 @@ package freeplay
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/scn"
 )
 
 // scenario is a freeplay scenario file: a title and the seats in turn order.
@@ -15,7 +17,13 @@ type scenario struct {
 	Seats []rules.Seat
 }
 
-// parseScenario reads lines of "title TEXT" and "seats A B ...". The option
+// ErrOption is returned for an option freeplay does not know.
+var ErrOption = errors.New("unknown option")
+
+// parseScenario reads lines of "title TEXT" and "seats A B ...", blank lines
+// and lines that start with '#'. The title is the rest of its line as
+// written, so freeplay reads its lines itself rather than through the
+// scenario lexer; its problems are rules/scn's line errors. The option
 // "seats=A,B,..." replaces the file's seats, so any board game's sides fit.
 func parseScenario(data []byte, options []string) (*scenario, error) {
 	sc := &scenario{}
@@ -32,11 +40,11 @@ func parseScenario(data []byte, options []string) (*scenario, error) {
 		case "seats":
 			seats, err := parseSeats(strings.Fields(rest))
 			if err != nil {
-				return nil, fmt.Errorf("line %d: %w", n, err)
+				return nil, &scn.LineError{Line: n, Err: err}
 			}
 			sc.Seats = seats
 		default:
-			return nil, fmt.Errorf("line %d: unknown keyword %q (want title or seats)", n, key)
+			return nil, scn.Errorf(n, scn.ErrUnknown, "keyword %q (want title or seats)", key)
 		}
 	}
 	if err := s.Err(); err != nil {
@@ -45,7 +53,7 @@ func parseScenario(data []byte, options []string) (*scenario, error) {
 	for _, o := range options {
 		name, value, ok := strings.Cut(o, "=")
 		if !ok || name != "seats" {
-			return nil, fmt.Errorf("unknown option %q (freeplay knows seats=A,B,...)", o)
+			return nil, fmt.Errorf("%w %q (freeplay knows seats=A,B,...)", ErrOption, o)
 		}
 		seats, err := parseSeats(strings.Split(value, ","))
 		if err != nil {
@@ -54,23 +62,23 @@ func parseScenario(data []byte, options []string) (*scenario, error) {
 		sc.Seats = seats
 	}
 	if len(sc.Seats) == 0 {
-		return nil, fmt.Errorf("no seats: add a line 'seats A B'")
+		return nil, scn.Errorf(0, scn.ErrMissing, "no seats: add a line 'seats A B'")
 	}
 	return sc, nil
 }
 
 func parseSeats(names []string) ([]rules.Seat, error) {
 	if len(names) < 1 || len(names) > 8 {
-		return nil, fmt.Errorf("want 1 to 8 seats, have %d", len(names))
+		return nil, fmt.Errorf("%w: want 1 to 8 seats, have %d", scn.ErrInvalid, len(names))
 	}
 	seen := map[string]bool{}
 	var seats []rules.Seat
 	for _, n := range names {
 		if !validSeat(n) {
-			return nil, fmt.Errorf("seat %q: use lower-case letters, digits and '-'", n)
+			return nil, fmt.Errorf("%w: seat %q: use 1 to 32 lower-case letters, digits and '-'", scn.ErrSyntax, n)
 		}
 		if seen[n] {
-			return nil, fmt.Errorf("seat %q named twice", n)
+			return nil, fmt.Errorf("%w: seat %q named twice", scn.ErrDuplicate, n)
 		}
 		seen[n] = true
 		seats = append(seats, rules.Seat(n))
@@ -78,14 +86,7 @@ func parseSeats(names []string) ([]rules.Seat, error) {
 	return seats, nil
 }
 
+// validSeat: a seat is a plain name (scn.ValidName) of at most 32 bytes.
 func validSeat(s string) bool {
-	if s == "" || len(s) > 32 {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
-			return false
-		}
-	}
-	return true
+	return len(s) <= 32 && scn.ValidName(s)
 }

@@ -1,6 +1,8 @@
 // Package hex is the hex-grid arithmetic shared by the hex-and-counter games:
 // coordinates, neighbours, distances, rings, lines, hexsides, the printed
-// four-digit hex ids, and least-cost movement.
+// four-digit hex ids, a dense numbering of a map's hexes (Grid), and the
+// searches every game shares: Dijkstra's least-cost search and a
+// breadth-first search over any node type, with Search as the hex case.
 //
 // # Coordinates
 //

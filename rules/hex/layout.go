@@ -168,7 +168,8 @@ func (l Layout) ID(a Axial) string {
 	if !ok || col < 0 || col > 99 || row < 0 || row > 99 {
 		return ""
 	}
-	return fmt.Sprintf("%02d%02d", col, row)
+	// Written out rather than with fmt: searches print ids of hexes often.
+	return string([]byte{byte('0' + col/10), byte('0' + col%10), byte('0' + row/10), byte('0' + row%10)})
 }
 
 // SideID is the scenario-file form of a hexside, "CCRR/CCRR", the two hexes

@@ -1,30 +1,33 @@
 package hex
 
-// item is a hex waiting in the Dijkstra frontier at a tentative cost.
-type item struct {
+// item is a node waiting in the Dijkstra frontier at a tentative cost.
+type item[N comparable] struct {
 	cost int
-	hex  Axial
+	node N
 }
 
-// before is the total order of the frontier: cheaper first, then
-// Axial.Compare, so the order of settling never depends on insertion order.
-func (a item) before(b item) bool {
+// queue is a binary min-heap of items in the search's total order: cheaper
+// first, then the caller's Compare, so the order of settling never depends
+// on insertion order. It is written out rather than built on container/heap
+// to avoid boxing every item in an interface.
+type queue[N comparable] struct {
+	items   []item[N]
+	compare func(a, b N) int
+}
+
+func (q *queue[N]) before(a, b item[N]) bool {
 	if a.cost != b.cost {
 		return a.cost < b.cost
 	}
-	return a.hex.Compare(b.hex) < 0
+	return q.compare(a.node, b.node) < 0
 }
 
-// queue is a binary min-heap of items. It is written out rather than built
-// on container/heap to avoid boxing every item in an interface.
-type queue []item
-
-func (q *queue) push(it item) {
-	*q = append(*q, it)
-	h := *q
+func (q *queue[N]) push(it item[N]) {
+	q.items = append(q.items, it)
+	h := q.items
 	for i := len(h) - 1; i > 0; {
 		p := (i - 1) / 2
-		if !h[i].before(h[p]) {
+		if !q.before(h[i], h[p]) {
 			break
 		}
 		h[i], h[p] = h[p], h[i]
@@ -32,18 +35,18 @@ func (q *queue) push(it item) {
 	}
 }
 
-func (q *queue) pop() item {
-	h := *q
+func (q *queue[N]) pop() item[N] {
+	h := q.items
 	top := h[0]
 	last := len(h) - 1
 	h[0] = h[last]
 	h = h[:last]
 	for i := 0; ; {
 		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(h) && h[l].before(h[m]) {
+		if l < len(h) && q.before(h[l], h[m]) {
 			m = l
 		}
-		if r < len(h) && h[r].before(h[m]) {
+		if r < len(h) && q.before(h[r], h[m]) {
 			m = r
 		}
 		if m == i {
@@ -52,6 +55,6 @@ func (q *queue) pop() item {
 		h[i], h[m] = h[m], h[i]
 		i = m
 	}
-	*q = h
+	q.items = h
 	return top
 }

@@ -1,7 +1,5 @@
 package hex
 
-import "fmt"
-
 // Cost prices one step between adjacent hexes; ok false means the step is
 // impossible (prohibited terrain, off the map, an enemy unit). Because it
 // sees both hexes it sees the hexside too, so rivers, bridges and roads are
@@ -12,11 +10,10 @@ import "fmt"
 // The price of a step may depend only on its two hexes: rules whose cost
 // depends on the path so far (road movement that must be continuous, "may
 // always move one hex", zone-of-control hops counted per move) are out of
-// scope here and belong to the caller, for instance by searching a richer
-// state than the hex.
+// scope here: search a richer state than the hex with Dijkstra instead.
 type Cost func(from, to Axial) (cost int, ok bool)
 
-// Search finds least-cost movement from a hex.
+// Search finds least-cost movement from a hex: Dijkstra over hexes.
 type Search struct {
 	// Cost prices each step; required.
 	Cost Cost
@@ -30,10 +27,7 @@ type Search struct {
 
 // Reach is how a hex is reached: the least total cost and the hex before it
 // on one least-cost path (the start is its own Prev).
-type Reach struct {
-	Cost int
-	Prev Axial
-}
+type Reach = Label[Axial]
 
 // Reachable returns every hex reachable from start within the budget, start
 // included at cost 0, by Dijkstra's algorithm.
@@ -43,8 +37,7 @@ type Reach struct {
 // Direction order, and a hex's Prev is the first settled of its least-cost
 // predecessors.
 func (s Search) Reachable(start Axial) map[Axial]Reach {
-	reach, _ := s.run(start, nil)
-	return reach
+	return s.dijkstra(start).Reach(start)
 }
 
 // ShortestPath returns a least-cost path from start to goal within the budget,
@@ -52,11 +45,7 @@ func (s Search) Reachable(start Axial) map[Axial]Reach {
 // The path is the one Path(s.Reachable(start), start, goal) gives, but the
 // search stops as soon as goal is settled.
 func (s Search) ShortestPath(start, goal Axial) (path []Axial, cost int, ok bool) {
-	reach, found := s.run(start, &goal)
-	if !found {
-		return nil, 0, false
-	}
-	return Path(reach, start, goal), reach[goal].Cost, true
+	return s.dijkstra(start).PathTo(start, goal)
 }
 
 // Reachable is Search{Cost: cost, Budget: budget}.Reachable(start).
@@ -70,77 +59,22 @@ func ShortestPath(start, goal Axial, cost Cost, limit int) ([]Axial, int, bool) 
 	return Search{Cost: cost, Budget: limit}.ShortestPath(start, goal)
 }
 
-// Path rebuilds the path from start to goal out of a Reachable result, both
-// ends included; nil if goal was not reached (or reach was not made from
-// start).
-func Path(reach map[Axial]Reach, start, goal Axial) []Axial {
-	if _, ok := reach[goal]; !ok {
-		return nil
-	}
-	var back []Axial
-	// A well-formed reach map leads back to start in fewer than len(reach)
-	// steps; the bound keeps a foreign or corrupted map from looping.
-	for h := goal; len(back) <= len(reach); {
-		back = append(back, h)
-		if h == start {
-			for i, j := 0, len(back)-1; i < j; i, j = i+1, j-1 {
-				back[i], back[j] = back[j], back[i]
-			}
-			return back
-		}
-		r, ok := reach[h]
-		if !ok || r.Prev == h {
-			return nil
-		}
-		h = r.Prev
-	}
-	return nil
-}
-
-// run is Dijkstra from start; with a goal it stops once the goal is settled
-// and reports whether it was.
-func (s Search) run(start Axial, goal *Axial) (map[Axial]Reach, bool) {
+// dijkstra is the search from start as a Dijkstra over hexes: the six
+// neighbours in Direction order, priced by Cost, none out of a Stop hex but
+// the start.
+func (s Search) dijkstra(start Axial) Dijkstra[Axial] {
 	if s.Cost == nil {
 		panic("hex: Search.Cost is nil")
 	}
-	reach := map[Axial]Reach{start: {0, start}}
-	settled := map[Axial]bool{}
-	q := queue{{0, start}}
-	for len(q) > 0 {
-		it := q.pop()
-		if settled[it.hex] || reach[it.hex].Cost != it.cost {
-			continue // a stale entry, superseded by a cheaper one
+	edges := func(from Axial, edge func(Axial, int)) {
+		if from != start && s.Stop != nil && s.Stop(from) {
+			return
 		}
-		settled[it.hex] = true
-		if goal != nil && it.hex == *goal {
-			return reach, true
-		}
-		if it.hex != start && s.Stop != nil && s.Stop(it.hex) {
-			continue
-		}
-		for _, n := range it.hex.Neighbors() {
-			if settled[n] {
-				continue
+		for _, n := range from.Neighbors() {
+			if c, ok := s.Cost(from, n); ok {
+				edge(n, c)
 			}
-			c, ok := s.Cost(it.hex, n)
-			if !ok {
-				continue
-			}
-			if c < 0 {
-				panic(fmt.Sprintf("hex: negative cost %d from %v to %v", c, it.hex, n))
-			}
-			if c > s.Budget-it.cost { // it.cost+c > Budget, without overflow
-				continue
-			}
-			total := it.cost + c
-			if old, seen := reach[n]; seen && old.Cost <= total {
-				continue
-			}
-			reach[n] = Reach{total, it.hex}
-			q.push(item{total, n})
 		}
 	}
-	// Every hex put in reach is popped and settled eventually, so a goal
-	// that was reached has already returned above.
-	return reach, false
+	return Dijkstra[Axial]{Edges: edges, Compare: Axial.Compare, Budget: s.Budget}
 }

@@ -165,5 +165,5 @@ func (g *Game) s2State() S2State {
 	vs := g.victoryState()
 	v := g.supplyView(Allied)
 	return S2State{Control: vs.Control, Positions: vs.Positions,
-		GermanUnit: v.EnemyUnit, GermanZOC: v.EnemyZOC, AlliedUnit: v.FriendlyUnit}
+		GermanUnit: g.b.atID(v.EnemyUnit), GermanZOC: g.b.atID(v.EnemyZOC), AlliedUnit: g.b.atID(v.FriendlyUnit)}
 }

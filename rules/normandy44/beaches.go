@@ -158,8 +158,13 @@ func (g *Game) mulberryComplete(army string) bool {
 
 // mulberryHex reports whether a hex is a complete Mulberry (18.2, 21.1.3).
 func (g *Game) mulberryHex(id string) bool {
-	a, ok := g.sup.axial[id]
-	return ok && g.sup.mulberry[a] != "" && g.mulberryComplete(g.sup.mulberry[a])
+	a, ok := g.b.ids[id]
+	return ok && g.mulberryAt(a)
+}
+
+// mulberryAt is mulberryHex for a hex.
+func (g *Game) mulberryAt(a hex.Axial) bool {
+	return g.sup.mulberry[a] != "" && g.mulberryComplete(g.sup.mulberry[a])
 }
 
 // mulberryLosses removes the Mulberry of each army whose site the Germans have

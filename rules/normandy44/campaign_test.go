@@ -555,7 +555,7 @@ func BenchmarkCampaignSupplyTrace(b *testing.B) {
 	for b.Loop() {
 		traceSupply(g.sup, v)
 	}
-	b.ReportMetric(float64(len(g.sup.land)), "hexes")
+	b.ReportMetric(float64(len(g.b.landHexes)), "hexes")
 }
 
 // BenchmarkAssembleCherbourg assembles the Cherbourg scenario with its window

@@ -63,8 +63,11 @@ func TestAdvanceBocage(t *testing.T) {
 		t.Errorf("off road into bocage: %v", got)
 	}
 	for _, pair := range [][2]string{{"0403", "0402"}, {"0402", "0401"}} {
-		s, _ := hx.SideBetween(ax(t, g, pair[0]), ax(t, g, pair[1]))
-		g.b.roads[s] = MinorRoad
+		x, y, d, err := g.b.side(pair[0], pair[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.b.cells[x].roads[d], g.b.cells[y].roads[d.Opposite()] = MinorRoad, MinorRoad
 	}
 	got = advancesOf(t, g, "u1", false)
 	if !slices.Contains(got, "0402 0401") || slices.Contains(got, "0402 0302") {

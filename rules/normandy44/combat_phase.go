@@ -510,6 +510,7 @@ func (g *Game) finishCombat() []rules.Event {
 		}
 	}
 	text := fmt.Sprintf("Combat %d: %s", g.s.Combat.N, c.Event())
+	g.recordCombat(c)       // report.go
 	g.reserveAfterCombat(c) // 15.1 b: narrated as "reserve U" among the advances
 	if ip := g.ipAfterCombat(c); len(ip) > 0 {
 		text += "; " + strings.Join(ip, "; ")

@@ -176,6 +176,9 @@ func (c Command) String() string {
 		return c.Verb
 	}
 	var b strings.Builder
+	// Legal prints hundreds of moves: one allocation each, at most the
+	// length of "move UNIT HEX... trucks".
+	b.Grow(len("move ") + len(c.Unit) + 5*len(c.Path) + len(" trucks"))
 	b.WriteString("move ")
 	b.WriteString(c.Unit)
 	for _, h := range c.Path {

@@ -10,16 +10,7 @@ import (
 
 // cherbourgHexes are the Cherbourg city hexes (17.4): City hexes named
 // "Cherbourg", in Axial order.
-func (g *Game) cherbourgHexes() []hex.Axial {
-	var out []hex.Axial
-	for a, h := range g.b.hexes {
-		if h.Terrain == City && h.Name == "Cherbourg" {
-			out = append(out, a)
-		}
-	}
-	hex.SortAxials(out)
-	return out
-}
+func (g *Game) cherbourgHexes() []hex.Axial { return g.sup.cherbourg }
 
 // relocateTargets lists where the Cotentin HQ may be placed now (17.4): once
 // per game, in the German Movement Phase, from anywhere on the map onto a

@@ -92,7 +92,7 @@ func (g *Game) victoryState() VictoryState {
 		Unsupplied: map[string]bool{}, CutOff: map[string]bool{}}
 	av, gv := g.supplyView(Allied), g.supplyView(German)
 	for _, h := range g.sc.Hexes {
-		if s := av.Control(h.ID); s != "" {
+		if s := av.Control(g.b.ids[h.ID]); s != "" {
 			st.Control[h.ID] = s
 		}
 	}

@@ -145,7 +145,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	sup, err := newSupplyMap(sc)
+	sup, err := newSupplyMap(sc, b)
 	if err != nil {
 		return nil, err
 	}

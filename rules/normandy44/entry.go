@@ -102,25 +102,35 @@ func (g *Game) entryHexes(i int) []hex.Axial {
 	return out
 }
 
-// entryStep prices coming onto the map at a hex (6.6): the terrain cost of that
-// hex, or the road rate if a road runs through it; an enemy unit there bars
-// it, and an enemy ZOC there stops the unit.
+// entryStep prices coming onto the map at a hex (6.6) for a player's command:
+// entryCheck, with a refusal as the error that names its rule.
 func (m *mover) entryStep(a hex.Axial) (stepResult, error) {
+	r, bar := m.entryCheck(a)
+	if bar.why != stepOK {
+		return stepResult{}, m.refusal(bar, a, a)
+	}
+	return r, nil
+}
+
+// entryCheck prices coming onto the map at a hex (6.6): the terrain cost of
+// that hex, or the road rate if a road runs through it; an enemy unit there
+// bars it, and an enemy ZOC there stops the unit. As check, it gives a
+// refusal as a stepBar, for entryMoves to skip.
+func (m *mover) entryCheck(a hex.Axial) (stepResult, stepBar) {
 	g, b := m.g, m.g.b
-	id := b.id(a)
 	if s := g.sideAt(m.ctx.occ, a); s != "" && s != m.ctx.side {
-		return stepResult{}, rules.Refuse("6.6", "the entry hex %s holds enemy units", id)
+		return stepResult{}, stepBar{why: barEntryEnemy}
 	}
 	if m.ctx.lines.hexes.Has(a) {
 		// 8.5.2 (seed L537): no unit enters a hex an enemy Hex Line runs
 		// through, and the entry hex is the first hex entered (6.6).
-		return stepResult{}, rules.Refuse("8.5.2", "an enemy ZOC Line runs through the entry hex %s", id)
+		return stepResult{}, stepBar{why: barEntryZOCLine}
 	}
 	if m.trucks && m.ctx.ezoc.Has(a) {
-		return stepResult{}, rules.Refuse("9.8.6", "a unit on Trucks may not enter an enemy ZOC, as in %s", id)
+		return stepResult{}, stepBar{why: barTrucksEZOC}
 	}
 	if m.sm && m.ctx.enemyAdj.Has(a) {
-		return stepResult{}, rules.Refuse("9.8.2", "a unit using Strategic Movement never comes next to an enemy unit, as in %s", id)
+		return stepResult{}, stepBar{why: barSMEnemyAdjacent}
 	}
 	var r stepResult
 	var road RoadClass
@@ -134,7 +144,7 @@ func (m *mover) entryStep(a hex.Axial) (stepResult, error) {
 	case road != "":
 		r.cost = m.roadCost(road)
 	case m.sm:
-		return stepResult{}, rules.Refuse("9.8.1", "Strategic Movement is entirely along roads: no road at %s", id)
+		return stepResult{}, stepBar{why: barEntrySMRoad}
 	default:
 		t := h.Terrain
 		if t == Town {
@@ -146,7 +156,7 @@ func (m *mover) entryStep(a hex.Axial) (stepResult, error) {
 			r.cost = row.Mech
 		}
 		if r.cost == notAllowed {
-			return stepResult{}, rules.Refuse("T3", "%s (%s) may be entered only along a road", id, h.Terrain)
+			return stepResult{}, stepBar{why: barRoadOnly}
 		}
 		if row.Stop && !m.mech {
 			r.stop, r.stopRule, r.stopWhy = true, "9.5.1", "it entered a flooded hex off road"
@@ -155,7 +165,7 @@ func (m *mover) entryStep(a hex.Axial) (stepResult, error) {
 	if m.ctx.ezoc.Has(a) {
 		r.stop, r.stopRule, r.stopWhy = true, "6.6", "it entered an enemy ZOC"
 	}
-	return r, nil
+	return r, stepBar{}
 }
 
 // newEntry sets up the mover for a waiting unit entering at hex a.
@@ -208,27 +218,30 @@ func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
 			if err != nil {
 				continue
 			}
-			first, err := m.entryStep(a)
-			if err != nil || first.cost > m.budget {
+			first, bar := m.entryCheck(a)
+			if bar.why != stepOK || first.cost > m.budget {
 				continue
 			}
-			reach := map[hex.Axial]reached{a: {0, []hex.Axial{a}}}
+			// A unit that must stop on the entry hex goes no further.
+			hexes := []hex.Axial{a}
+			cost := func(hex.Axial) int { return 0 }
+			path := func(hex.Axial) []hex.Axial { return []hex.Axial{a} }
 			if !first.stop {
 				m.budget -= first.cost
-				reach = m.reach()
+				r := m.reach()
 				m.budget += first.cost
+				hexes, cost, path = hex.SortedKeys(r.hexes), r.cost, r.path
 			}
-			for _, h := range hex.SortedKeys(reach) {
-				r := reach[h]
+			for _, h := range hexes {
 				// The plain moves come first, over every entry hex; SM
 				// and Trucks only add hexes they alone reach.
-				if old, seen := found[h]; seen && (mode.sm || mode.trucks || old.cost <= first.cost+r.cost) {
+				if old, seen := found[h]; seen && (mode.sm || mode.trucks || old.cost <= first.cost+cost(h)) {
 					continue
 				}
 				if g.endCheck(ctx, i, h, mode.sm) != nil {
 					continue
 				}
-				found[h] = destination{path: r.path, cost: first.cost + r.cost, budget: m.budget, sm: mode.sm, trucks: mode.trucks}
+				found[h] = destination{path: path(h), cost: first.cost + cost(h), budget: m.budget, sm: mode.sm, trucks: mode.trucks}
 			}
 		}
 	}

@@ -186,7 +186,10 @@ func (g *Game) evacuateChoices() []rules.Choice {
 	}
 	var out []rules.Choice
 	for i := range g.s.Units {
-		if g.unit(i).Side != Allied {
+		// Only a unit on a beach hex may evacuate (21.2): the others are
+		// left out before evacuationCheck writes out why, since the
+		// Movement Phase's prompt asks this on every Pending.
+		if a, ok := g.onMap(i); !ok || g.unit(i).Side != Allied || g.sup.beach[a] == "" {
 			continue
 		}
 		if id, err := g.evacuationCheck(i); err == nil {

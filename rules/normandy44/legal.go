@@ -1,8 +1,7 @@
 package normandy44
 
 import (
-	"container/heap"
-	"fmt"
+	"cmp"
 	"slices"
 	"strings"
 
@@ -109,21 +108,22 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 	if m.repl {
 		// 6.2.4: one hex at most, whatever its cost.
 		for _, a := range m.start.Neighbors() {
-			if r, err := m.step(m.start, a); err == nil && g.endCheck(ctx, i, a, false) == nil {
+			if r, bar := m.check(m.start, a); bar.why == stepOK && g.endCheck(ctx, i, a, false) == nil {
 				found[a] = destination{path: []hex.Axial{m.start, a}, cost: r.cost, budget: m.budget, tactical: r.cost > m.budget}
 			}
 		}
 		return g.choices(i, found)
 	}
 	add := func(mv *mover, d destination) {
-		for a, r := range mv.reach() {
+		r := mv.reach()
+		for a := range r.hexes {
 			if _, seen := found[a]; seen || a == mv.start {
 				continue
 			}
 			if g.endCheck(ctx, i, a, d.sm) != nil {
 				continue
 			}
-			d.path, d.cost, d.budget = r.path, r.cost, mv.budget
+			d.path, d.cost, d.budget = r.path(a), r.cost(a), mv.budget
 			found[a] = d
 		}
 	}
@@ -159,11 +159,11 @@ func (g *Game) choices(i int, found map[hex.Axial]destination) []rules.Choice {
 	id := g.unit(i).ID
 	for _, a := range hex.SortedKeys(found) {
 		d := found[a]
-		c := Command{Verb: "move", Unit: id, SM: d.sm, Trucks: d.trucks}
-		for _, h := range d.path {
-			c.Path = append(c.Path, g.b.id(h))
+		c := Command{Verb: "move", Unit: id, SM: d.sm, Trucks: d.trucks, Path: make([]string, len(d.path))}
+		for k, h := range d.path {
+			c.Path[k] = g.b.id(h)
 		}
-		note := fmt.Sprintf("%s of %s MP", mpText(d.cost), mpText(d.budget))
+		note := mpText(d.cost) + " of " + mpText(d.budget) + " MP"
 		switch {
 		case d.tactical:
 			note = "Tactical Movement (9.10)"
@@ -179,76 +179,88 @@ func (g *Game) choices(i int, found map[hex.Axial]destination) []rules.Choice {
 	return out
 }
 
-// reached is a hex's least cost and one cheapest path to it.
-type reached struct {
-	cost int
-	path []hex.Axial
+// node is a search state: a hex, by grid number, and whether the unit had to
+// stop on entering it. The same hex may be entered along a road and go on, or
+// off the road and stop (a flooded hex, 9.5.1), so the hex alone is not
+// enough state. A node is 2 × the hex's number, plus 1 if stopped: nodes
+// compare as (hex order, not stopped first), the search's tie-break.
+type node int32
+
+func newNode(cell int, stop bool) node {
+	if stop {
+		return node(2*cell + 1)
+	}
+	return node(2 * cell)
 }
 
-// node is a search state: a hex, and whether the unit had to stop on entering
-// it. The same hex may be entered along a road and go on, or off the road and
-// stop (a flooded hex, 9.5.1), so the hex alone is not enough state for
-// rules/hex's Search, whose Stop sees only the hex.
-type node struct {
-	h    hex.Axial
-	stop bool
+func (n node) cell() int     { return int(n / 2) }
+func (n node) stopped() bool { return n%2 == 1 }
+
+// reachable is what a movement search found: each hex reached, the start
+// included, with the node that ends one of its cheapest paths. A path is
+// rebuilt only when asked for: Legal lists few of the hexes each way of
+// moving reaches for the first time.
+type reachable struct {
+	grid   *hex.Grid
+	start  node
+	labels map[node]hex.Label[node]
+	hexes  map[hex.Axial]node
 }
 
-type label struct {
-	cost int
-	prev node
+// cost is the least cost of a hex reached.
+func (r reachable) cost(a hex.Axial) int { return r.labels[r.hexes[a]].Cost }
+
+// path is one cheapest path to a hex reached, start first.
+func (r reachable) path(a hex.Axial) []hex.Axial {
+	nodes := hex.Path(r.labels, r.start, r.hexes[a])
+	path := make([]hex.Axial, len(nodes))
+	for k, n := range nodes {
+		path[k] = r.grid.Hex(n.cell())
+	}
+	return path
 }
 
-// reach is Dijkstra's algorithm over nodes, within the mover's budget. Ties
-// are broken by (cost, hex order, stop), and neighbours are relaxed in
-// direction order, so the result never depends on map iteration order.
-func (m *mover) reach() map[hex.Axial]reached {
-	start := node{h: m.start}
-	labels := map[node]label{start: {0, start}}
-	done := map[node]bool{}
-	q := &nodeQueue{{0, start}}
-	for q.Len() > 0 {
-		it := heap.Pop(q).(queued)
-		if done[it.n] || labels[it.n].cost != it.cost {
-			continue
-		}
-		done[it.n] = true
-		if it.n.stop {
-			continue
-		}
-		for _, to := range it.n.h.Neighbors() {
-			r, err := m.step(it.n.h, to)
-			if err != nil || r.cost > m.budget-it.cost {
-				continue
+// reach is Dijkstra's algorithm (hex.Dijkstra) over nodes, within the
+// mover's budget. Ties are broken by (cost, hex order, stop), and neighbours
+// are relaxed in direction order, so the result never depends on map
+// iteration order. Of a hex's two nodes the cheaper is kept, the one not
+// stopped on a tie.
+func (m *mover) reach() reachable {
+	grid := m.g.b.grid
+	first, ok := grid.Index(m.start)
+	if !ok {
+		return reachable{}
+	}
+	start := newNode(first, false)
+	search := hex.Dijkstra[node]{
+		Edges: func(from node, edge func(node, int)) {
+			if from.stopped() {
+				return
 			}
-			nn := node{to, r.stop}
-			c := it.cost + r.cost
-			if old, seen := labels[nn]; seen && old.cost <= c {
-				continue
+			f := from.cell()
+			for d := range hex.DirectionCount {
+				t, ok := grid.Neighbor(f, d)
+				if !ok {
+					continue // 9.2: off the map
+				}
+				if r, bar := m.checkAt(f, t, d); bar.why == stepOK {
+					edge(newNode(t, r.stop), r.cost)
+				}
 			}
-			labels[nn] = label{c, it.n}
-			heap.Push(q, queued{c, nn})
+		},
+		Compare: cmp.Compare[node],
+		Budget:  m.budget,
+	}
+	r := reachable{grid: grid, start: start, labels: search.Reach(start)}
+	r.hexes = make(map[hex.Axial]node, len(r.labels))
+	for n, l := range r.labels {
+		a := grid.Hex(n.cell())
+		old, seen := r.hexes[a]
+		if !seen || l.Cost < r.labels[old].Cost || (l.Cost == r.labels[old].Cost && n < old) {
+			r.hexes[a] = n
 		}
 	}
-	out := map[hex.Axial]reached{}
-	for _, n := range sortedNodes(labels) {
-		l := labels[n]
-		if old, seen := out[n.h]; seen && old.cost <= l.cost {
-			continue
-		}
-		var back []hex.Axial
-		for k := n; ; k = labels[k].prev {
-			back = append(back, k.h)
-			if k == start {
-				break
-			}
-		}
-		for a, b := 0, len(back)-1; a < b; a, b = a+1, b-1 {
-			back[a], back[b] = back[b], back[a]
-		}
-		out[n.h] = reached{l.cost, back}
-	}
-	return out
+	return r
 }
 
 // tacticalReach lists the hexes Tactical Movement reaches (9.10): 1 or 2
@@ -256,8 +268,8 @@ func (m *mover) reach() map[hex.Axial]reached {
 func (m *mover) tacticalReach() map[hex.Axial][]hex.Axial {
 	out := map[hex.Axial][]hex.Axial{}
 	for _, a := range m.start.Neighbors() {
-		r, err := m.step(m.start, a)
-		if err != nil {
+		r, bar := m.check(m.start, a)
+		if bar.why != stepOK {
 			continue
 		}
 		if _, seen := out[a]; !seen {
@@ -270,56 +282,10 @@ func (m *mover) tacticalReach() map[hex.Axial][]hex.Axial {
 			if _, seen := out[b]; seen || b == m.start {
 				continue
 			}
-			if _, err := m.step(a, b); err == nil {
+			if _, bar := m.check(a, b); bar.why == stepOK {
 				out[b] = []hex.Axial{m.start, a, b}
 			}
 		}
 	}
 	return out
-}
-
-func sortedNodes(m map[node]label) []node {
-	var ns []node
-	for n := range m {
-		ns = append(ns, n)
-	}
-	slices.SortFunc(ns, func(a, b node) int {
-		if (queued{0, a}).less(queued{0, b}) {
-			return -1
-		}
-		if (queued{0, b}).less(queued{0, a}) {
-			return 1
-		}
-		return 0
-	})
-	return ns
-}
-
-// queued is a node waiting in the search queue.
-type queued struct {
-	cost int
-	n    node
-}
-
-func (a queued) less(b queued) bool {
-	if a.cost != b.cost {
-		return a.cost < b.cost
-	}
-	if c := a.n.h.Compare(b.n.h); c != 0 {
-		return c < 0
-	}
-	return !a.n.stop && b.n.stop
-}
-
-type nodeQueue []queued
-
-func (q nodeQueue) Len() int           { return len(q) }
-func (q nodeQueue) Less(i, j int) bool { return q[i].less(q[j]) }
-func (q nodeQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
-func (q *nodeQueue) Push(x any)        { *q = append(*q, x.(queued)) }
-func (q *nodeQueue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
 }

@@ -60,17 +60,17 @@ func TestReach_MatchesBruteForce(t *testing.T) {
 			want := bruteReach(m)
 			got := m.reach()
 			for a, c := range want {
-				r, ok := got[a]
-				if !ok || r.cost != c {
-					t.Errorf("%s from %s to %s: search %d (found %v), brute force %d", unit, s, g.b.id(a), r.cost, ok, c)
+				_, ok := got.hexes[a]
+				if !ok || got.cost(a) != c {
+					t.Errorf("%s from %s to %s: search found %v, brute force %d", unit, s, g.b.id(a), ok, c)
 					continue
 				}
-				if wc, err := m.walk(r.path); err != nil || wc != c {
-					t.Errorf("%s from %s to %s: path %v walks at %d, %v", unit, s, g.b.id(a), r.path, wc, err)
+				if wc, err := m.walk(got.path(a)); err != nil || wc != c {
+					t.Errorf("%s from %s to %s: path %v walks at %d, %v", unit, s, g.b.id(a), got.path(a), wc, err)
 				}
 				checked++
 			}
-			for a := range got {
+			for a := range got.hexes {
 				if _, ok := want[a]; !ok {
 					t.Errorf("%s from %s: search reaches %s, brute force does not", unit, s, g.b.id(a))
 				}

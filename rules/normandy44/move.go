@@ -3,7 +3,6 @@ package normandy44
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -15,9 +14,10 @@ import (
 type moveContext struct {
 	side     Side
 	occ      map[hex.Axial][]int
-	ezoc     hex.Set  // hexes in an enemy ZOC (8.1)
+	held     []Side   // by grid number: the side whose units stand there (sideAt)
+	ezoc     hexSet   // hexes in an enemy ZOC (8.1)
 	lines    zocLines // the enemy's ZOC Lines (8.5)
-	enemyAdj hex.Set  // hexes adjacent to an enemy unit (9.8.2, 9.9)
+	enemyAdj hexSet   // hexes adjacent to an enemy unit (9.8.2, 9.9)
 }
 
 func (g *Game) moveContext(side Side) *moveContext {
@@ -26,11 +26,11 @@ func (g *Game) moveContext(side Side) *moveContext {
 		enemy = Allied
 	}
 	occ := g.occupancy()
-	ctx := &moveContext{side: side, occ: occ, ezoc: g.zocHexes(enemy), lines: g.lines(enemy, occ)}
+	ctx := &moveContext{side: side, occ: occ, held: g.heldBy(), ezoc: g.zocHexes(enemy), lines: g.lines(enemy, occ), enemyAdj: g.b.newHexSet()}
 	for a, us := range occ {
 		if g.unit(us[0]).Side == enemy {
 			for _, n := range a.Neighbors() {
-				ctx.enemyAdj.Add(n)
+				ctx.enemyAdj.add(n)
 			}
 		}
 	}
@@ -54,6 +54,9 @@ type mover struct {
 	entering    bool   // a reinforcement coming on at start (6.6): it did not start next to any river
 	budget      int    // sixths of an MP
 	confine     string // a zone the unit may not leave (17.6.2), or ""
+	// specials are the scenario's movement rules that bind this unit now
+	// (scenarioBar), read once when the mover is made.
+	specials []specialBar
 }
 
 // stepResult is one priced step.
@@ -65,9 +68,16 @@ type stepResult struct {
 }
 
 // friendsAt reports whether units of the mover's side, other than the mover,
-// stand in a hex.
-func (m *mover) friendsAt(a hex.Axial) bool {
-	for _, j := range m.ctx.occ[a] {
+// stand in the hex numbered i.
+func (m *mover) friendsAt(i int) bool {
+	if m.ctx.held[i] == "" {
+		return false
+	}
+	if start, _ := m.g.b.cell(m.start); i != start {
+		// The mover is not there: the first unit of the hex decides.
+		return m.ctx.held[i] == m.ctx.side
+	}
+	for _, j := range m.ctx.occ[m.start] {
 		if j != m.i {
 			return m.g.unit(j).Side == m.ctx.side
 		}
@@ -76,93 +86,118 @@ func (m *mover) friendsAt(a hex.Axial) bool {
 }
 
 // step checks and prices one step between adjacent hexes, by the TEC (T3) and
-// the movement rules. The first step is the one that leaves the start hex.
+// the movement rules, for a player's command: a refused step is an error that
+// names its rule. The first step is the one that leaves the start hex.
 func (m *mover) step(from, to hex.Axial) (stepResult, error) {
+	r, bar := m.check(from, to)
+	if bar.why != stepOK {
+		return stepResult{}, m.refusal(bar, from, to)
+	}
+	return r, nil
+}
+
+// check is step for the searches, which price thousands of steps and read
+// none of their refusals: a refused step is only its reason (a stepBar), and
+// refusal turns that into the error when a command needs it.
+func (m *mover) check(from, to hex.Axial) (stepResult, stepBar) {
+	b := m.g.b
+	t, ok := b.cell(to)
+	if !ok {
+		return stepResult{}, stepBar{why: barOffMap}
+	}
+	f, ok := b.cell(from)
+	if !ok {
+		f = -1
+	}
+	d, _ := hex.DirectionTo(from, to)
+	return m.checkAt(f, t, d)
+}
+
+// checkAt is check between the hexes numbered f and t, t in direction d from
+// f; f is -1 for a hex off the map.
+func (m *mover) checkAt(f, t int, d hex.Direction) (stepResult, stepBar) {
 	g, b := m.g, m.g.b
-	if !b.onMap(to) {
-		return stepResult{}, rules.Refuse("9.2", "%s is off the map: units never leave it", b.id(to))
-	}
-	h := b.hexes[to]
+	h := b.cells[t].hex
 	if h.Terrain == Sea {
-		return stepResult{}, rules.Refuse("2.2.1", "%s is all sea", b.id(to))
+		return stepResult{}, stepBar{why: barSea}
 	}
-	if s := g.sideAt(m.ctx.occ, to); s != "" && s != m.ctx.side {
-		return stepResult{}, rules.Refuse("9.1", "%s holds enemy units", b.id(to))
+	if s := m.ctx.held[t]; s != "" && s != m.ctx.side {
+		return stepResult{}, stepBar{why: barEnemy}
 	}
-	if err := m.scenarioRules(from, to); err != nil {
-		return stepResult{}, err
+	if k := m.scenarioBar(f, t); k != noBar {
+		return stepResult{}, stepBar{why: barScenario, rule: k}
 	}
-	if m.repl && m.ctx.ezoc.Has(to) {
-		return stepResult{}, rules.Refuse("6.2.5", "a unit that took a replacement may not enter an enemy ZOC, as in %s", b.id(to))
+	if m.repl && m.ctx.ezoc.has(t) {
+		return stepResult{}, stepBar{why: barReplEZOC}
 	}
-	if m.confine != "" && !b.inZone(m.confine, to) {
-		return stepResult{}, rules.Refuse("17.6.2", "%s is outside the Cherbourg defense area: its units may not leave it until released", b.id(to))
+	if m.confine != "" && !b.inZoneAt(m.confine, t) {
+		return stepResult{}, stepBar{why: barConfined}
 	}
-	side, _ := hex.SideBetween(from, to)
-	feat := b.sides[side]
-	if feat[Impassable] {
-		return stepResult{}, rules.Refuse("9.6", "the hexside %s/%s is impassable", b.id(from), b.id(to))
+	var feat sideInfo
+	var road RoadClass
+	fromFlooded := false
+	if f >= 0 {
+		feat, road = b.cells[f].sides[d], b.cells[f].roads[d]
+		fromFlooded = b.cells[f].hex.Terrain == Flooded
 	}
-	road := b.roads[side]
-	if road == "" && m.sm {
-		return stepResult{}, rules.Refuse("9.8.1", "Strategic Movement is entirely along roads: no road from %s to %s", b.id(from), b.id(to))
+	switch {
+	case feat.has(Impassable):
+		return stepResult{}, stepBar{why: barImpassable}
+	case road == "" && m.sm:
+		return stepResult{}, stepBar{why: barSMRoad}
+	case road == "" && m.cyclistRoad:
+		return stepResult{}, stepBar{why: barCyclistRoad}
+	case m.sm && m.ctx.enemyAdj.has(t):
+		return stepResult{}, stepBar{why: barSMEnemyAdjacent}
+	case m.cyclistRoad && m.ctx.enemyAdj.has(t):
+		return stepResult{}, stepBar{why: barCyclistEnemyAdjacent}
+	case m.trucks && m.ctx.ezoc.has(t):
+		return stepResult{}, stepBar{why: barTrucksEZOC}
+	case m.mech && fromFlooded && road == "":
+		return stepResult{}, stepBar{why: barMechLeavesFlooded}
 	}
-	if road == "" && m.cyclistRoad {
-		return stepResult{}, rules.Refuse("9.9", "cyclists move 6 MP only along roads: no road from %s to %s", b.id(from), b.id(to))
-	}
-	if m.sm && m.ctx.enemyAdj.Has(to) {
-		return stepResult{}, rules.Refuse("9.8.2", "a unit using Strategic Movement never comes next to an enemy unit, as in %s", b.id(to))
-	}
-	if m.cyclistRoad && m.ctx.enemyAdj.Has(to) {
-		return stepResult{}, rules.Refuse("9.9", "cyclists at 6 MP never enter a hex next to an enemy unit, as %s is", b.id(to))
-	}
-	if m.trucks && m.ctx.ezoc.Has(to) {
-		return stepResult{}, rules.Refuse("9.8.6", "a unit on Trucks may not enter an enemy ZOC, as in %s", b.id(to))
-	}
-	if m.mech && b.terrain(from) == Flooded && road == "" {
-		return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit leaves the flooded hex %s only by road", b.id(from))
-	}
+	first := f >= 0 && g.b.grid.Hex(f) == m.start && !m.entering
 	var r stepResult
 	if road != "" {
 		// 9.3: along a road the road rate replaces the terrain, and a road
 		// over a river is a bridge.
 		r.cost = m.roadCost(road)
 	} else {
-		t := h.Terrain
-		if t == Town {
-			t = h.Base // AMBIG-12
+		terrain := h.Terrain
+		if terrain == Town {
+			terrain = h.Base // AMBIG-12
 		}
-		row := terrainChart[t]
+		row := terrainChart[terrain]
 		r.cost = row.NonMech
 		if m.mech {
 			r.cost = row.Mech
 		}
 		if r.cost == notAllowed {
 			if h.Terrain == Flooded {
-				return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit enters the flooded hex %s only along a road", b.id(to))
+				return stepResult{}, stepBar{why: barMechEntersFlooded}
 			}
-			return stepResult{}, rules.Refuse("T3", "%s (%s) may be entered only along a road", b.id(to), h.Terrain)
+			return stepResult{}, stepBar{why: barRoadOnly}
 		}
 		if row.Stop && !m.mech {
 			r.stop, r.stopRule, r.stopWhy = true, "9.5.1", "it entered a flooded hex off road"
 		}
 		switch {
-		case feat[FloodedRiver] && feat[Causeway]:
+		case feat.has(FloodedRiver) && feat.has(Causeway):
 			// 9.11: a causeway bridges the flooded river at no extra cost.
-		case feat[FloodedRiver]:
+		case feat.has(FloodedRiver):
 			if m.mech {
-				return stepResult{}, rules.Refuse("9.5.1", "a mechanized unit crosses the flooded river %s/%s only along a road", b.id(from), b.id(to))
+				return stepResult{}, stepBar{why: barMechFloodedRiver}
 			}
-			if from != m.start || m.entering {
-				return stepResult{}, rules.Refuse("9.5.1", "the flooded river %s/%s is crossed only as the first move, by a unit that starts next to it (TEC note A)", b.id(from), b.id(to))
+			if !first {
+				return stepResult{}, stepBar{why: barFloodedRiverFirst}
 			}
 			r.cost += hexsideChart[FloodedRiver].NonMech
-		case feat[MinorRiver] && m.mech:
+		case feat.has(MinorRiver) && m.mech:
 			r.cost += hexsideChart[MinorRiver].Mech // 9.4.2
 		}
-		if feat[MajorRiver] {
-			if from != m.start || m.entering {
-				return stepResult{}, rules.Refuse("9.4.1", "the major river %s/%s is crossed only as the first move, by a unit that starts next to it", b.id(from), b.id(to))
+		if feat.has(MajorRiver) {
+			if !first {
+				return stepResult{}, stepBar{why: barMajorRiverFirst}
 			}
 			r.cost += hexsideChart[MajorRiver].NonMech
 		}
@@ -170,16 +205,16 @@ func (m *mover) step(from, to hex.Axial) (stepResult, error) {
 	if m.tactical && h.Terrain == Flooded {
 		r.stop, r.stopRule, r.stopWhy = true, "9.10", "Tactical Movement stops on entering a flooded hex"
 	}
-	if m.ctx.lines.blocks(from, to, m.friendsAt(to)) {
-		return stepResult{}, rules.Refuse("8.5.2", "an enemy ZOC Line bars the way from %s to %s", b.id(from), b.id(to))
+	if m.ctx.lines.blocksAt(f, t, d, m.friendsAt(t)) {
+		return stepResult{}, stepBar{why: barZOCLine}
 	}
-	if m.ctx.ezoc.Has(from) {
+	if f >= 0 && m.ctx.ezoc.has(f) {
 		r.cost += leaveEZOC // 8.2
 	}
-	if m.ctx.ezoc.Has(to) {
+	if m.ctx.ezoc.has(t) {
 		r.stop, r.stopRule, r.stopWhy = true, "8.2", "it is in an enemy ZOC"
 	}
-	return r, nil
+	return r, stepBar{}
 }
 
 // roadCost is the cost of a hex entered along a road (9.3). German mechanized
@@ -194,70 +229,6 @@ func (m *mover) roadCost(road RoadClass) int {
 		return num * mp / den
 	}
 	return row.Mech
-}
-
-// scenarioRules applies the scenario's own movement rules: zones no unit may
-// enter (S3.1), zone edges a side may not cross (S3.1), and formations held
-// near given hexes from a turn on (S3.3 II, III).
-func (m *mover) scenarioRules(from, to hex.Axial) error {
-	g, b := m.g, m.g.b
-	u := g.unit(m.i)
-	for _, sr := range g.sc.Special {
-		switch sr.Kind {
-		case SpecialNoEntry:
-			if b.inZone(sr.Zone, to) {
-				return rules.Refuse("S3.1", "no unit may enter %s (scenario zone %s)", b.id(to), sr.Zone)
-			}
-		case SpecialNoCross:
-			if sr.Side == u.Side && b.inZone(sr.Zone, from) != b.inZone(sr.Zone, to) {
-				return rules.Refuse("S3.1", "%s units may not cross the edge of %s", u.Side, sr.Zone)
-			}
-		case SpecialRange:
-			if sr.Formation == u.Formation && g.s.Turn >= sr.From && !m.withinRange(sr, to) {
-				return rules.Refuse("S3.3", "from turn %d the %s units stay within %d hexes of %s", sr.From, sr.Formation, sr.Within, strings.Join(sr.Hexes, ", "))
-			}
-		}
-	}
-	if u.Side == Allied && !g.withinArmy(u.Nationality, to) {
-		return rules.Refuse("22.1.2", "%s units go at most 1 hex beyond their army boundary; %s is farther", u.Nationality, b.id(to))
-	}
-	return nil
-}
-
-// boundaryEndColumn is where the army boundary ends (22.1.2: "row 16xx"):
-// south of it, hexes whose first pair is lower, either army may go anywhere.
-const boundaryEndColumn = 16
-
-// withinArmy reports whether an Allied unit of a nationality may stand in a
-// hex under the army boundary (22.1.2): on its own army's side or 1 hex
-// beyond. A scenario without a us-sector zone has no boundary.
-func (g *Game) withinArmy(nationality string, a hex.Axial) bool {
-	b := g.b
-	if _, ok := b.zones[ZoneUSSector]; !ok {
-		return true
-	}
-	if col, _, _ := b.layout.Offset(a); col < boundaryEndColumn {
-		return true
-	}
-	ownSide := func(h hex.Axial) bool { return b.land(h) && b.inZone(ZoneUSSector, h) == (nationality == "us") }
-	if ownSide(a) {
-		return true
-	}
-	for _, n := range a.Neighbors() {
-		if ownSide(n) {
-			return true
-		}
-	}
-	return false
-}
-
-func (m *mover) withinRange(sr SpecialRule, to hex.Axial) bool {
-	for _, id := range sr.Hexes {
-		if a, err := m.g.b.layout.Parse(id); err == nil && hex.Distance(a, to) <= sr.Within {
-			return true
-		}
-	}
-	return false
 }
 
 // walk checks a whole path, start hex first, and returns its cost.
@@ -319,7 +290,7 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 	if err := g.moveBarred(i, sm, trucks); err != nil { // 15.2, 16.1.3
 		return nil, err
 	}
-	m := &mover{g: g, ctx: ctx, i: i, start: start, mech: g.mechanized(i), sm: sm, trucks: trucks, repl: us.Repl}
+	m := &mover{g: g, ctx: ctx, i: i, start: start, mech: g.mechanized(i), sm: sm, trucks: trucks, repl: us.Repl, specials: g.specialBars(i)}
 	if slices.Contains(u.Marks, MarkCherbourgDefense) && !g.s.CherbourgFree && g.b.inZone(ZoneCherbourg, start) {
 		m.confine = ZoneCherbourg
 	}
@@ -470,12 +441,13 @@ func (m *mover) cyclist(sm, trucks bool) *mover {
 // engine refuses a move that would end over the limit, where 7.2 has the owner
 // remove units at the end of the phase) and Strategic Movement stacks (9.8.2).
 func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error {
-	var others []int
+	stack := make([]int, 0, len(ctx.occ[dest])+1)
 	for _, j := range ctx.occ[dest] {
 		if j != i {
-			others = append(others, j)
+			stack = append(stack, j)
 		}
 	}
+	others := stack
 	id := g.b.id(dest)
 	if sm && len(others) > 0 {
 		return rules.Refuse("9.8.2", "a unit using Strategic Movement may not end its move stacked, as in %s", id)
@@ -485,7 +457,7 @@ func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error 
 			return rules.Refuse("9.8.2", "%s carries a Strategic Move marker: no unit may end its move with it", g.unit(j).ID)
 		}
 	}
-	if pts := g.stackAt(map[hex.Axial][]int{dest: others}, dest, i); pts > stackLimit {
+	if pts := g.stackOf(append(stack, i)); pts > stackLimit {
 		return rules.Refuse("7.1", "%s would hold %d stacking points; the limit is %d", id, pts, stackLimit)
 	}
 	return nil

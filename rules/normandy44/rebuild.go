@@ -62,18 +62,18 @@ func (g *Game) rebuildStock(i int, hexID string, repl map[string]SupplyStatus) (
 // hqRebuildPlace checks where a rebuilt HQ returns (17.2.2): a friendly-
 // controlled City with a supply line now, or for the Allies an open beach hex.
 func (g *Game) hqRebuildPlace(u *Unit, hexID string, repl map[string]SupplyStatus) error {
-	a, ok := g.sup.axial[hexID]
+	a, ok := g.b.ids[hexID]
 	if !ok {
 		return rules.Refuse("17.2.2", "%s is not a hex of the map", hexID)
 	}
 	v := g.supplyView(u.Side)
-	if v.EnemyUnit(hexID) {
+	if v.EnemyUnit(a) {
 		return rules.Refuse("17.2.2", "%s holds enemy units", hexID)
 	}
 	if u.Side == Allied && g.sup.beach[a] != "" && g.openBeach(hexID) {
 		return nil
 	}
-	if g.sup.townCity[a] != City || v.Control(hexID) != u.Side {
+	if g.b.terrain(a) != City || v.Control(a) != u.Side {
 		return rules.Refuse("17.2.2", "a rebuilt HQ returns to a friendly-controlled City%s; %s is not one", cond(u.Side == Allied, " or an open beach hex"), hexID)
 	}
 	if repl[hexID] != InSupply {
@@ -86,7 +86,10 @@ func (g *Game) hqRebuildPlace(u *Unit, hexID string, repl map[string]SupplyStatu
 func (g *Game) rebuildPlace(i int, hexID string, repl map[string]SupplyStatus) RebuildPlace {
 	u := g.unit(i)
 	v := g.supplyView(u.Side)
-	p := RebuildPlace{Hex: hexID, Controller: v.Control(hexID), Supply: repl[hexID], EnemyZOC: v.EnemyZOC(hexID)}
+	p := RebuildPlace{Hex: hexID, Supply: repl[hexID]}
+	if a, ok := g.b.ids[hexID]; ok {
+		p.Controller, p.EnemyZOC = v.Control(a), v.EnemyZOC(a)
+	}
 	p.SameNationHQ = g.holds(hexID, u.Side, func(h *Unit) bool { return h.Type == HQ && h.Nationality == u.Nationality })
 	for j, us := range g.s.Units {
 		// 6.2.2 (c): units of the division on the map at the start of the
@@ -212,7 +215,7 @@ func (g *Game) rebuildChoices(repl map[string]SupplyStatus) []rules.Choice {
 			continue
 		}
 		for _, h := range places {
-			if a, ok := g.sup.axial[h]; !ok || (g.sup.townCity[a] == "" && !g.holds(h, u.Side, isHQ) && g.sup.beach[a] == "") {
+			if a, ok := g.b.ids[h]; !ok || (!townOrCity(g.b.terrain(a)) && !g.holds(h, u.Side, isHQ) && g.sup.beach[a] == "") {
 				continue // 6.2.2, 17.2.2: a Town, City, HQ hex or beach only
 			}
 			if _, err := g.rebuildStock(i, h, repl); err == nil {

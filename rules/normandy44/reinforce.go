@@ -253,11 +253,11 @@ func checkRebuildPlace(s *Scenario, m *SupplyMap, u *Unit, p RebuildPlace) error
 	if u.Side == Allied {
 		return rules.Refuse("6.2.2", "rebuilt Allied units go to the In Britain card")
 	}
-	a, ok := m.axial[p.Hex]
-	if !ok || !m.isLand[a] {
+	a, ok := m.b.ids[p.Hex]
+	if !ok || !m.b.land(a) {
 		return rules.Refuse("6.2.2", "%s is not a land hex of the map", p.Hex)
 	}
-	_, townCity := m.townCity[a]
+	townCity := townOrCity(m.b.terrain(a))
 	switch {
 	case !(townCity && p.Controller == u.Side) && !p.SameNationHQ:
 		return rules.Refuse("6.2.2", "%s is neither a friendly Town or City nor the hex of a %s HQ", p.Hex, u.Nationality)
@@ -273,7 +273,7 @@ func checkRebuildPlace(s *Scenario, m *SupplyMap, u *Unit, p RebuildPlace) error
 		return rules.Refuse("6.2.2", "no unit of %s is on the map: the division is destroyed", u.Formation)
 	}
 	for _, id := range p.DivisionAt {
-		if b, ok := m.axial[id]; ok && hex.Distance(a, b) <= rebuildWithin {
+		if b, ok := m.b.ids[id]; ok && hex.Distance(a, b) <= rebuildWithin {
 			return nil
 		}
 	}

@@ -245,7 +245,11 @@ func TestReinforceReplFits(t *testing.T) {
 // to La-Haye-du-Puits (2506), a German Town.
 func TestReinforceRebuildPlace(t *testing.T) {
 	s := cherbourgScenario(t)
-	m, err := newSupplyMap(s)
+	b, err := newBoard(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := newSupplyMap(s, b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,12 +290,12 @@ func TestReinforceRebuildPlace(t *testing.T) {
 // Cherbourg takes no Repl.
 func TestReinforceReplLine(t *testing.T) {
 	_, m := supplyMapOf(t, "testdata/supply_s3.scn")
-	v := SupplyView{Side: German, EnemyUnit: supIDs("0105"), Control: func(id string) Side {
+	v := SupplyView{Side: German, EnemyUnit: supAt(m, "0105"), Control: byID(m, func(id string) Side {
 		if id == "0109" || id == "0110" {
 			return German
 		}
 		return ""
-	}}
+	})}
 	if traceSupply(m, v)["0107"] != InSupply {
 		t.Fatal("18.2: 0107 should trace to Cherbourg")
 	}

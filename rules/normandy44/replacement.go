@@ -108,7 +108,7 @@ func (g *Game) mobilizeCheck(i int, hexID string) error {
 		return rules.Refuse("6.7", "only German units are mobilized")
 	}
 	v := g.supplyView(German)
-	if err := checkMobilization(g.sc, g.s.Turn, u, g.s.Units[i].At, hexID, g.s.Mobilized, v.EnemyUnit, v.EnemyZOC); err != nil {
+	if err := checkMobilization(g.sc, g.s.Turn, u, g.s.Units[i].At, hexID, g.s.Mobilized, g.b.atID(v.EnemyUnit), g.b.atID(v.EnemyZOC)); err != nil {
 		return err
 	}
 	// ENGINE NOTE (7.2): as every move here ends within the limit, a
@@ -161,7 +161,7 @@ func (g *Game) replacementChoices() []rules.Choice {
 			continue
 		}
 		v := g.supplyView(German)
-		for _, h := range mobilizationHexes(g.sc, g.sc.Boxes[bi].For, v.EnemyUnit, v.EnemyZOC) {
+		for _, h := range mobilizationHexes(g.sc, g.sc.Boxes[bi].For, g.b.atID(v.EnemyUnit), g.b.atID(v.EnemyZOC)) {
 			if g.mobilizeCheck(i, h) == nil {
 				out = append(out, rules.Choice{Command: "mobilize " + u.ID + " " + h, Piece: u.ID, Note: "mobilization (6.7)"})
 			}

@@ -313,7 +313,7 @@ func TestReserve_Losing(t *testing.T) {
 	}
 	// Out of supply: no entry hex left, the Supply Phase marks ginf.
 	g.sc.Places = nil
-	g.sup, _ = newSupplyMap(g.sc)
+	g.sup, _ = newSupplyMap(g.sc, g.b)
 	g.s.Phase = PhaseSupply
 	g.enterPhase()
 	if us := g.s.Units[g.index["ginf"]]; !us.OutOfSupply || us.Reserve {

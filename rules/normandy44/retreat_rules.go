@@ -26,7 +26,7 @@ func (g *Game) retreatRules(c *Combat) {
 // units may ignore Allied ZOC projecting across the Cherbourg defense line
 // from outside the line to inside it (16.3, example L1124), so those hexes
 // count only if some other Allied unit projects ZOC into them.
-func (g *Game) retreatZOC(side Side) hx.Set {
+func (g *Game) retreatZOC(side Side) hexSet {
 	if side != German {
 		return g.zocHexes(other(side))
 	}
@@ -43,25 +43,28 @@ func (g *Game) retreatZOC(side Side) hx.Set {
 // row, no ZOC Line), not by hex distance. The trace runs once, on first use.
 func (g *Game) supplyScore(side Side) func(hx.Axial) int {
 	const far = 1 << 20
-	var score map[hx.Axial]int
+	var score []int // by grid number
 	return func(a hx.Axial) int {
 		if score == nil {
-			score = map[hx.Axial]int{}
+			score = make([]int, g.b.grid.Len())
+			for i := range score {
+				score[i] = 3 * far // no trace: no unit of side could stand there
+			}
 			v := g.supplyView(side)
 			t := g.sup.newTracer(&v)
 			goals := g.sup.sources(&v)
 			st := t.statuses(goals)
-			dist := t.distances(goals, false, far)
-			for h, s := range st {
-				d, ok := dist[h]
+			dist := t.distances(t.cells(goals), false, far)
+			for i, s := range st {
+				d, ok := dist[i]
 				if !ok {
 					d = far - 1
 				}
-				score[h] = (int(InSupply)-int(s))*far + d
+				score[i] = (int(InSupply)-int(s))*far + d
 			}
 		}
-		if s, ok := score[a]; ok {
-			return s
+		if i, ok := g.b.cell(a); ok {
+			return score[i]
 		}
 		return 3 * far
 	}

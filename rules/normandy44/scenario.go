@@ -6,7 +6,8 @@ package normandy44
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/pbem-referee/pbem/rules/scn"
 )
 
 // Scenario is one parsed scenario file. It is plain data: every list has a fixed
@@ -175,41 +176,23 @@ const (
 	German Side = "german"
 )
 
-// Sentinel errors classify scenario problems; every one reaches the caller as a
-// *LineError that wraps one of them.
+// The sentinel errors that classify scenario problems are rules/scn's, named
+// here too: every problem reaches the caller as a *LineError that wraps one
+// of them.
 var (
-	ErrSyntax    = errors.New("syntax")
-	ErrUnknown   = errors.New("unknown keyword or value")
-	ErrBadHex    = errors.New("bad hex id")
-	ErrOffMap    = errors.New("hex not on the map")
-	ErrAdjacent  = errors.New("hexes not adjacent")
-	ErrDuplicate = errors.New("duplicate")
-	ErrMissing   = errors.New("missing")
-	ErrStacking  = errors.New("over the stacking limit")
-	ErrTurn      = errors.New("turn out of range")
-	ErrInvalid   = errors.New("invalid")
+	ErrSyntax    = scn.ErrSyntax
+	ErrUnknown   = scn.ErrUnknown
+	ErrBadHex    = scn.ErrBadHex
+	ErrOffMap    = scn.ErrOffMap
+	ErrAdjacent  = scn.ErrAdjacent
+	ErrDuplicate = scn.ErrDuplicate
+	ErrMissing   = scn.ErrMissing
+	ErrTurn      = scn.ErrTurn
+	ErrInvalid   = scn.ErrInvalid
+	// ErrStacking: a hex over the stacking limit at set-up (7.1).
+	ErrStacking = errors.New("over the stacking limit")
 )
 
 // LineError is one problem in a scenario file, at a line (0 if the problem
-// concerns the file as a whole).
-type LineError struct {
-	File string // "" for the scenario itself, else the map file it came from
-	Line int
-	Err  error // wraps one of the sentinel errors
-}
-
-func (e *LineError) Error() string {
-	where := "line"
-	if e.File != "" {
-		where = e.File + " line"
-		if e.Line == 0 {
-			return fmt.Sprintf("%s: %v", e.File, e.Err)
-		}
-	}
-	if e.Line == 0 {
-		return e.Err.Error()
-	}
-	return fmt.Sprintf("%s %d: %v", where, e.Line, e.Err)
-}
-
-func (e *LineError) Unwrap() error { return e.Err }
+// concerns the file as a whole): rules/scn's.
+type LineError = scn.LineError

@@ -1,34 +1,29 @@
 package normandy44
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/pbem-referee/pbem/rules/scn"
 )
 
-// Format writes the scenario in canonical form: fixed section order, one space
-// between words, runs of identical hexes merged. Comments are not kept. The
-// result parses back to a value equal to s.
+// Format writes the scenario in canonical form (scn.Writer): fixed section
+// order, one space between words, runs of identical hexes merged. Comments are
+// not kept. The result parses back to a value equal to s.
 func (s *Scenario) Format() []byte {
-	var b bytes.Buffer
-	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
-	w("game %s", s.Game)
-	w("scenario %s", s.Name)
-	w("title %s", s.Title)
+	var w scn.Writer
+	w.Header("game", s.Game)
+	w.Header("scenario", s.Name)
+	w.Header("title", s.Title)
 	if s.Edition != "" {
-		w("edition %s", s.Edition)
+		w.Header("edition", s.Edition)
 	}
-	w("provenance %s", s.Provenance)
-	w("layout %s", s.Layout)
-	w("turns %d", s.Turns)
+	w.Header("provenance", s.Provenance)
+	w.Header("layout", s.Layout)
+	w.Header("turns", strconv.Itoa(s.Turns))
 
-	section := func(name string, n int) {
-		if n > 0 {
-			w("\n[%s]", name)
-		}
-	}
-	section("terrain", len(s.Hexes))
+	w.Section("terrain", len(s.Hexes))
 	for i := 0; i < len(s.Hexes); {
 		j := i + 1
 		for j < len(s.Hexes) && s.Hexes[i].Name == "" && sameTerrain(s.Hexes[j-1], s.Hexes[j]) {
@@ -38,58 +33,55 @@ func (s *Scenario) Format() []byte {
 		if j-1 > i {
 			spec += "-" + s.Hexes[j-1].ID
 		}
-		w("%s", strings.Join(append([]string{spec}, hexWords(s.Hexes[i])...), " "))
+		w.Record(append([]string{spec}, hexWords(s.Hexes[i])...)...)
 		i = j
 	}
-	section("hexsides", len(s.Hexsides))
+	w.Section("hexsides", len(s.Hexsides))
 	for _, hs := range s.Hexsides {
 		words := []string{hs.A + "/" + hs.B}
 		for _, f := range hs.Features {
 			words = append(words, string(f))
 		}
-		w("%s", strings.Join(words, " "))
+		w.Record(words...)
 	}
-	section("roads", len(s.Roads))
+	w.Section("roads", len(s.Roads))
 	for _, r := range s.Roads {
-		w("%s %s", r.Class, strings.Join(r.Hexes, " "))
+		w.Record(append([]string{string(r.Class)}, r.Hexes...)...)
 	}
-	section("zones", len(s.Zones))
+	w.Section("zones", len(s.Zones))
 	for _, z := range s.Zones {
-		runs := hexRuns(z.Hexes)
+		runs := scn.HexRuns(z.Hexes)
 		for len(runs) > 0 {
 			k := min(len(runs), 10)
-			w("%s %s", z.Name, strings.Join(runs[:k], " "))
+			w.Record(append([]string{z.Name}, runs[:k]...)...)
 			runs = runs[k:]
 		}
 	}
-	section("places", len(s.Places))
+	w.Section("places", len(s.Places))
 	for _, pl := range s.Places {
-		words := []string{string(pl.Kind), pl.Hex}
-		if pl.Arg != "" {
-			words = append(words, pl.Arg)
-		}
+		sector := ""
 		if pl.Sector != "" {
-			words = append(words, "sector="+pl.Sector)
+			sector = "sector=" + pl.Sector
 		}
-		w("%s", strings.Join(words, " "))
+		w.Record(string(pl.Kind), pl.Hex, pl.Arg, sector)
 	}
-	section("boxes", len(s.Boxes))
+	w.Section("boxes", len(s.Boxes))
 	for _, bx := range s.Boxes {
-		line := strings.TrimSpace(bx.Name + " " + string(bx.Kind) + " " + bx.For)
+		sector := ""
 		if bx.Sector != "" {
-			line += " sector=" + bx.Sector
+			sector = "sector=" + bx.Sector
 		}
-		w("%s", line)
+		w.Record(bx.Name, string(bx.Kind), bx.For, sector)
 	}
-	section("units", len(s.Units))
+	w.Section("units", len(s.Units))
 	for _, u := range s.Units {
-		w("%s", strings.Join(unitWords(u), " "))
+		w.Record(unitWords(u)...)
 	}
-	section("setup", len(s.Setup))
+	w.Section("setup", len(s.Setup))
 	for _, pl := range s.Setup {
-		w("%s", strings.TrimSpace(pl.Unit+" "+pl.At+" "+string(pl.Mode)))
+		w.Record(pl.Unit, pl.At, string(pl.Mode))
 	}
-	section("reinforcements", len(s.Reinforcements))
+	w.Section("reinforcements", len(s.Reinforcements))
 	for _, r := range s.Reinforcements {
 		words := []string{strconv.Itoa(r.Turn), r.Unit, r.At}
 		if r.RP > 0 {
@@ -98,17 +90,17 @@ func (s *Scenario) Format() []byte {
 		if r.Glider {
 			words = append(words, "glider")
 		}
-		w("%s", strings.Join(words, " "))
+		w.Record(words...)
 	}
-	section("special", len(s.Special))
+	w.Section("special", len(s.Special))
 	for _, r := range s.Special {
-		w("%s", strings.Join(specialWords(r), " "))
+		w.Record(specialWords(r)...)
 	}
-	section("victory", len(s.Victory))
+	w.Section("victory", len(s.Victory))
 	for _, v := range s.Victory {
-		w("%s", strings.Join(victoryWords(v), " "))
+		w.Record(victoryWords(v)...)
 	}
-	return b.Bytes()
+	return w.Bytes()
 }
 
 func sameTerrain(a, b Hex) bool {
@@ -132,32 +124,9 @@ func hexWords(h Hex) []string {
 		}
 	}
 	if h.Name != "" {
-		words = append(words, `"`+h.Name+`"`)
+		words = append(words, scn.Quote(h.Name))
 	}
 	return words
-}
-
-// hexRuns writes sorted ids as runs down a column where it can.
-func hexRuns(ids []string) []string {
-	var out []string
-	for i := 0; i < len(ids); {
-		j := i + 1
-		for j < len(ids) {
-			c0, r0 := colRow(ids[j-1])
-			c1, r1 := colRow(ids[j])
-			if c0 != c1 || r1 != r0+1 {
-				break
-			}
-			j++
-		}
-		if j-1 > i {
-			out = append(out, ids[i]+"-"+ids[j-1])
-		} else {
-			out = append(out, ids[i])
-		}
-		i = j
-	}
-	return out
 }
 
 func unitWords(u Unit) []string {
@@ -250,7 +219,7 @@ func victoryWords(v VictoryRule) []string {
 			words = append(words, "non-hq")
 		}
 	case VictoryCutOff:
-		words = append(words, `"`+v.Place+`"`)
+		words = append(words, scn.Quote(v.Place))
 	case VictoryVP:
 		words = append(words, v.Hex, strconv.Itoa(v.Points))
 	case VictoryThreshold:

@@ -3,308 +3,326 @@ package normandy44
 import (
 	"slices"
 	"strings"
+
+	"github.com/pbem-referee/pbem/rules/scn"
 )
 
-// The [special] and [victory] records: a scenario's own rules.
+// The [special] and [victory] records: a scenario's own rules. Each record
+// starts with its kind; the tables give each kind's syntax and reader, in the
+// order messages list them (docs/scenario-format.md).
 
-var specialSyntax = map[SpecialKind]string{
-	SpecialInvasion: "invasion beach...",
-	SpecialRange:    "range formation from=turn within=n of=hex[,hex...]",
-	SpecialNoEntry:  "no-entry zone",
-	SpecialNoCross:  "no-cross side zone",
-	SpecialNoMarker: "no-marker side trucks|strategic-move...",
-	SpecialRemove:   "remove formation when=hex by=nationality",
-	SpecialSupply:   "supply marker points",
-	SpecialPanzer21: "panzer-21 formation",
-	SpecialSupport:  "support us|cw air=n naval=n",
-}
+var specialRecords = scn.Kinds[SpecialRule]{What: "special rule", Kinds: []scn.Kind[SpecialRule]{
+	{Name: string(SpecialInvasion), Syntax: "invasion beach...", Read: readInvasion},
+	{Name: string(SpecialRange), Syntax: "range formation from=turn within=n of=hex[,hex...]", Read: readRange},
+	{Name: string(SpecialNoEntry), Syntax: "no-entry zone", Read: readNoEntry},
+	{Name: string(SpecialNoCross), Syntax: "no-cross side zone", Read: readNoCross},
+	{Name: string(SpecialNoMarker), Syntax: "no-marker side trucks|strategic-move...", Read: readNoMarker},
+	{Name: string(SpecialRemove), Syntax: "remove formation when=hex by=nationality", Read: readRemove},
+	{Name: string(SpecialSupply), Syntax: "supply marker points", Read: readSupply},
+	{Name: string(SpecialPanzer21), Syntax: "panzer-21 formation", Read: readPanzer21},
+	{Name: string(SpecialSupport), Syntax: "support us|cw air=n naval=n", Read: readSupport},
+}}
 
-func (p *parser) special(l line) {
-	kind := SpecialKind(l.words[0])
-	if !specialKinds[kind] {
-		p.errf(l.n, ErrUnknown, "special rule %q (want invasion, range, no-entry, no-cross, no-marker, remove, supply, panzer-21 or support)", l.words[0])
+func (p *parser) special(l scn.Line) {
+	r, ok := specialRecords.Read(p.Parser, l)
+	if !ok {
 		return
 	}
-	args := l.words[1:]
-	r := SpecialRule{Kind: kind}
-	bad := func() {
-		p.errf(l.n, ErrSyntax, "want: %s", specialSyntax[kind])
+	if r.Kind == SpecialSupport && slices.ContainsFunc(p.s.Special, func(o SpecialRule) bool {
+		return o.Kind == SpecialSupport && o.Nationality == r.Nationality
+	}) {
+		p.Errf(l.N, ErrDuplicate, "support %s given twice", r.Nationality)
+		return
 	}
-	switch kind {
-	case SpecialInvasion:
-		if len(args) == 0 {
-			bad()
-			return
-		}
-		for _, b := range args {
-			if _, ok := beaches[b]; !ok || slices.Contains(r.Names, b) {
-				p.errf(l.n, ErrUnknown, "%q is not a beach, or is named twice", b)
-				return
-			}
-			r.Names = append(r.Names, b)
-		}
-	case SpecialRange:
-		if len(args) != 4 || !validName(args[0]) {
-			bad()
-			return
-		}
-		r.Formation = args[0]
-		kv := p.keyValues(l.n, args[1:], "from", "within", "of")
-		if kv == nil {
-			return
-		}
-		var ok1, ok2 bool
-		r.From, ok1 = p.int(l.n, "from", kv["from"], 1, 99)
-		r.Within, ok2 = p.int(l.n, "within", kv["within"], 0, 99)
-		if !ok1 || !ok2 {
-			return
-		}
-		for _, h := range strings.Split(kv["of"], ",") {
-			if !p.hexRef(l.n, h) {
-				return
-			}
-			r.Hexes = append(r.Hexes, h)
-		}
-	case SpecialNoEntry:
-		if len(args) != 1 {
-			bad()
-			return
-		}
-		r.Zone = args[0]
-	case SpecialNoCross:
-		if len(args) != 2 || !p.side(l.n, args[0], &r.Side) {
-			bad()
-			return
-		}
-		r.Zone = args[1]
-	case SpecialNoMarker:
-		if len(args) < 2 || !p.side(l.n, args[0], &r.Side) {
-			bad()
-			return
-		}
-		for _, m := range args[1:] {
-			if !withheldMarkers[m] || slices.Contains(r.Names, m) {
-				p.errf(l.n, ErrUnknown, "marker %q (want trucks or strategic-move, once each)", m)
-				return
-			}
-			r.Names = append(r.Names, m)
-		}
-	case SpecialRemove:
-		if len(args) != 3 || !validName(args[0]) {
-			bad()
-			return
-		}
-		r.Formation = args[0]
-		kv := p.keyValues(l.n, args[1:], "when", "by")
-		if kv == nil || !p.hexRef(l.n, kv["when"]) {
-			return
-		}
-		r.Hexes = []string{kv["when"]}
-		r.Nationality = kv["by"]
-		if _, ok := nationalities[r.Nationality]; !ok {
-			p.errf(l.n, ErrUnknown, "nationality %q", r.Nationality)
-			return
-		}
-	case SpecialPanzer21:
-		if len(args) != 1 || !validName(args[0]) {
-			bad()
-			return
-		}
-		r.Formation = args[0] // 20.4
-	case SpecialSupply:
-		if len(args) != 2 {
-			bad()
-			return
-		}
-		if !supplyPools[args[0]] {
-			p.errf(l.n, ErrUnknown, "SupP marker %q (want 7th-army, cherbourg-fortress, pz-west, us-1st-army or gb-2nd-army)", args[0])
-			return
-		}
-		r.Pool = args[0]
-		n, ok := p.int(l.n, "supply points", args[1], 0, 19)
-		if !ok {
-			return
-		}
-		r.Points = n
-	case SpecialSupport:
-		// S3.2.4: the most air and naval markers an army has a turn, below
-		// what the Weather table gives (19.1.1, 19.2.1).
-		if len(args) != 3 || (args[0] != "us" && args[0] != "cw") {
-			bad()
-			return
-		}
-		r.Nationality = args[0]
-		kv := p.keyValues(l.n, args[1:], "air", "naval")
-		if kv == nil {
-			return
-		}
-		var ok1, ok2 bool
-		r.Air, ok1 = p.int(l.n, "air", kv["air"], 0, 3)
-		r.Naval, ok2 = p.int(l.n, "naval", kv["naval"], 0, 2)
-		if !ok1 || !ok2 {
-			return
-		}
-		for _, o := range p.s.Special {
-			if o.Kind == SpecialSupport && o.Nationality == r.Nationality {
-				p.errf(l.n, ErrDuplicate, "support %s given twice", r.Nationality)
-				return
-			}
-		}
-	}
-	p.specialLines = append(p.specialLines, l.n)
+	p.specialLines = append(p.specialLines, l.N)
 	p.s.Special = append(p.s.Special, r)
 }
 
-// keyValues reads words that must be exactly the given keys, each once.
-func (p *parser) keyValues(n int, words []string, keys ...string) map[string]string {
-	out := map[string]string{}
-	for _, w := range words {
-		k, v, ok := keyValue(w)
-		if !ok || !slices.Contains(keys, k) || v == "" {
-			p.errf(n, ErrUnknown, "%q (want %s=...)", w, strings.Join(keys, "=..., "))
-			return nil
-		}
-		if _, dup := out[k]; dup {
-			p.errf(n, ErrDuplicate, "%s given twice", k)
-			return nil
-		}
-		out[k] = v
+func readInvasion(r scn.Record) (SpecialRule, bool) {
+	v := SpecialRule{Kind: SpecialInvasion}
+	if len(r.Args) == 0 {
+		return v, r.Bad()
 	}
-	if len(out) != len(keys) {
-		p.errf(n, ErrMissing, "want all of %s", strings.Join(keys, ", "))
-		return nil
+	for _, b := range r.Args {
+		if _, ok := beaches[b]; !ok || slices.Contains(v.Names, b) {
+			return v, r.Fail(ErrUnknown, "%q is not a beach, or is named twice", b)
+		}
+		v.Names = append(v.Names, b)
 	}
-	return out
+	return v, true
 }
 
-func (p *parser) side(n int, w string, s *Side) bool {
+func readRange(r scn.Record) (SpecialRule, bool) {
+	v := SpecialRule{Kind: SpecialRange}
+	if len(r.Args) != 4 || !scn.ValidID(r.Args[0]) {
+		return v, r.Bad()
+	}
+	v.Formation = r.Args[0]
+	kv := r.KeyValues(r.N, r.Args[1:], "from", "within", "of")
+	if kv == nil {
+		return v, false
+	}
+	var ok1, ok2 bool
+	v.From, ok1 = r.Int(r.N, "from", kv["from"], 1, 99)
+	v.Within, ok2 = r.Int(r.N, "within", kv["within"], 0, 99)
+	if !ok1 || !ok2 {
+		return v, false
+	}
+	for _, h := range strings.Split(kv["of"], ",") {
+		if !r.HexRef(r.N, h) {
+			return v, false
+		}
+		v.Hexes = append(v.Hexes, h)
+	}
+	return v, true
+}
+
+func readNoEntry(r scn.Record) (SpecialRule, bool) {
+	v := SpecialRule{Kind: SpecialNoEntry}
+	if len(r.Args) != 1 {
+		return v, r.Bad()
+	}
+	v.Zone = r.Args[0]
+	return v, true
+}
+
+func readNoCross(r scn.Record) (SpecialRule, bool) {
+	v := SpecialRule{Kind: SpecialNoCross}
+	if len(r.Args) != 2 || !readSide(r, r.Args[0], &v.Side) {
+		return v, r.Bad()
+	}
+	v.Zone = r.Args[1]
+	return v, true
+}
+
+func readNoMarker(r scn.Record) (SpecialRule, bool) {
+	v := SpecialRule{Kind: SpecialNoMarker}
+	if len(r.Args) < 2 || !readSide(r, r.Args[0], &v.Side) {
+		return v, r.Bad()
+	}
+	for _, m := range r.Args[1:] {
+		if !withheldMarkers[m] || slices.Contains(v.Names, m) {
+			return v, r.Fail(ErrUnknown, "marker %q (want trucks or strategic-move, once each)", m)
+		}
+		v.Names = append(v.Names, m)
+	}
+	return v, true
+}
+
+func readRemove(r scn.Record) (SpecialRule, bool) {
+	v := SpecialRule{Kind: SpecialRemove}
+	if len(r.Args) != 3 || !scn.ValidID(r.Args[0]) {
+		return v, r.Bad()
+	}
+	v.Formation = r.Args[0]
+	kv := r.KeyValues(r.N, r.Args[1:], "when", "by")
+	if kv == nil || !r.HexRef(r.N, kv["when"]) {
+		return v, false
+	}
+	v.Hexes = []string{kv["when"]}
+	v.Nationality = kv["by"]
+	if _, ok := nationalities[v.Nationality]; !ok {
+		return v, r.Fail(ErrUnknown, "nationality %q", v.Nationality)
+	}
+	return v, true
+}
+
+// readPanzer21 names the formation that is the 21st Panzer Division (20.4).
+func readPanzer21(r scn.Record) (SpecialRule, bool) {
+	v := SpecialRule{Kind: SpecialPanzer21}
+	if len(r.Args) != 1 || !scn.ValidID(r.Args[0]) {
+		return v, r.Bad()
+	}
+	v.Formation = r.Args[0]
+	return v, true
+}
+
+func readSupply(r scn.Record) (SpecialRule, bool) {
+	v := SpecialRule{Kind: SpecialSupply}
+	if len(r.Args) != 2 {
+		return v, r.Bad()
+	}
+	if !supplyPools[r.Args[0]] {
+		return v, r.Fail(ErrUnknown, "SupP marker %q (want 7th-army, cherbourg-fortress, pz-west, us-1st-army or gb-2nd-army)", r.Args[0])
+	}
+	v.Pool = r.Args[0]
+	n, ok := r.Int(r.N, "supply points", r.Args[1], 0, 19)
+	v.Points = n
+	return v, ok
+}
+
+// readSupport reads S3.2.4's cap: the most air and naval markers an army has
+// a turn, below what the Weather table gives (19.1.1, 19.2.1).
+func readSupport(r scn.Record) (SpecialRule, bool) {
+	v := SpecialRule{Kind: SpecialSupport}
+	if len(r.Args) != 3 || (r.Args[0] != "us" && r.Args[0] != "cw") {
+		return v, r.Bad()
+	}
+	v.Nationality = r.Args[0]
+	kv := r.KeyValues(r.N, r.Args[1:], "air", "naval")
+	if kv == nil {
+		return v, false
+	}
+	var ok1, ok2 bool
+	v.Air, ok1 = r.Int(r.N, "air", kv["air"], 0, 3)
+	v.Naval, ok2 = r.Int(r.N, "naval", kv["naval"], 0, 2)
+	return v, ok1 && ok2
+}
+
+// readSide reads a side word; a wrong one is reported.
+func readSide(r scn.Record, w string, s *Side) bool {
 	if Side(w) != Allied && Side(w) != German {
-		p.errf(n, ErrUnknown, "side %q (want allied or german)", w)
-		return false
+		return r.Fail(ErrUnknown, "side %q (want allied or german)", w)
 	}
 	*s = Side(w)
 	return true
 }
 
-var victorySyntax = map[VictoryKind]string{
-	VictoryAutomatic: "automatic yes|no",
-	VictoryDefault:   "default side",
-	VictoryRequire:   "require side control hex",
-	VictoryOccupy:    "occupy side zone turn=n [supplied] [non-hq]",
-	VictoryCutOff:    "cut-off side \"City\"",
-	VictoryVP:        "vp side hex points",
-	VictoryThreshold: "threshold side points",
-	VictorySevenTurn: "seven-turn",
+var victoryRecords = scn.Kinds[VictoryRule]{What: "victory record", Kinds: []scn.Kind[VictoryRule]{
+	{Name: string(VictoryAutomatic), Syntax: "automatic yes|no", Read: readAutomatic},
+	{Name: string(VictoryDefault), Syntax: "default side", Read: readDefault},
+	{Name: string(VictoryRequire), Syntax: "require side control hex", Read: readRequire},
+	{Name: string(VictoryOccupy), Syntax: "occupy side zone turn=n [supplied] [non-hq]", Read: readOccupy},
+	{Name: string(VictoryCutOff), Syntax: "cut-off side \"City\"", Read: readCutOff},
+	{Name: string(VictoryVP), Syntax: "vp side hex points", Read: readVP},
+	{Name: string(VictoryThreshold), Syntax: "threshold side points", Read: readThreshold},
+	{Name: string(VictorySevenTurn), Syntax: "seven-turn", Read: readSevenTurn},
+}}
+
+func (p *parser) victory(l scn.Line) {
+	v, ok := victoryRecords.Read(p.Parser, l)
+	if !ok {
+		return
+	}
+	p.victoryLines = append(p.victoryLines, l.N)
+	p.s.Victory = append(p.s.Victory, v)
 }
 
-func (p *parser) victory(l line) {
-	kind := VictoryKind(l.words[0])
-	if !victoryKinds[kind] {
-		p.errf(l.n, ErrUnknown, "victory record %q (want automatic, default, require, occupy, cut-off, vp, threshold or seven-turn)", l.words[0])
-		return
+// readAutomatic: whether automatic victory (23.0) applies.
+func readAutomatic(r scn.Record) (VictoryRule, bool) {
+	v := VictoryRule{Kind: VictoryAutomatic}
+	if len(r.Args) != 1 || (r.Args[0] != "yes" && r.Args[0] != "no") {
+		return v, r.Bad()
 	}
-	args := l.words[1:]
-	v := VictoryRule{Kind: kind}
-	bad := func() { p.errf(l.n, ErrSyntax, "want: %s", victorySyntax[kind]) }
-	if kind == VictorySevenTurn {
-		if len(args) != 0 {
-			bad()
-			return
-		}
-		p.victoryLines = append(p.victoryLines, l.n)
-		p.s.Victory = append(p.s.Victory, v)
-		return
+	v.Automatic = r.Args[0] == "yes"
+	return v, true
+}
+
+// readSevenTurn: the Allied VP of the 7-turn scenario decide (S2.2).
+func readSevenTurn(r scn.Record) (VictoryRule, bool) {
+	if len(r.Args) != 0 {
+		return VictoryRule{}, r.Bad()
 	}
-	if kind == VictoryAutomatic {
-		if len(args) != 1 || (args[0] != "yes" && args[0] != "no") {
-			bad()
-			return
-		}
-		v.Automatic = args[0] == "yes"
-		p.victoryLines = append(p.victoryLines, l.n)
-		p.s.Victory = append(p.s.Victory, v)
-		return
+	return VictoryRule{Kind: VictorySevenTurn}, true
+}
+
+// sided reads the side that starts most victory records into v, and returns
+// the words after it.
+func sided(r scn.Record, v *VictoryRule) ([]string, bool) {
+	if len(r.Args) == 0 {
+		return nil, r.Bad()
 	}
-	if len(args) == 0 || !p.side(l.n, args[0], &v.Side) {
-		if len(args) == 0 {
-			bad()
-		}
-		return
+	if !readSide(r, r.Args[0], &v.Side) {
+		return nil, false
 	}
-	args = args[1:]
-	switch kind {
-	case VictoryDefault:
-		if len(args) != 0 {
-			bad()
-			return
-		}
-	case VictoryRequire:
-		if len(args) != 2 || args[0] != "control" {
-			bad()
-			return
-		}
-		if !p.hexRef(l.n, args[1]) {
-			return
-		}
-		v.Hex = args[1]
-	case VictoryOccupy:
-		if len(args) < 2 {
-			bad()
-			return
-		}
-		v.Zone = args[0]
-		for _, w := range args[1:] {
-			k, val, kv := keyValue(w)
-			switch {
-			case kv && k == "turn" && v.Turn == 0:
-				t, ok := p.int(l.n, "turn", val, 1, 99)
-				if !ok {
-					return
-				}
-				v.Turn = t
-			case w == "supplied" && !v.Supplied:
-				v.Supplied = true
-			case w == "non-hq" && !v.NonHQ:
-				v.NonHQ = true
-			default:
-				p.errf(l.n, ErrUnknown, "%q (want turn=n, supplied, non-hq, once each)", w)
-				return
+	return r.Args[1:], true
+}
+
+func readDefault(r scn.Record) (VictoryRule, bool) {
+	v := VictoryRule{Kind: VictoryDefault}
+	args, ok := sided(r, &v)
+	if ok && len(args) != 0 {
+		return v, r.Bad()
+	}
+	return v, ok
+}
+
+func readRequire(r scn.Record) (VictoryRule, bool) {
+	v := VictoryRule{Kind: VictoryRequire}
+	args, ok := sided(r, &v)
+	switch {
+	case !ok:
+		return v, false
+	case len(args) != 2 || args[0] != "control":
+		return v, r.Bad()
+	case !r.HexRef(r.N, args[1]):
+		return v, false
+	}
+	v.Hex = args[1]
+	return v, true
+}
+
+func readOccupy(r scn.Record) (VictoryRule, bool) {
+	v := VictoryRule{Kind: VictoryOccupy}
+	args, ok := sided(r, &v)
+	if !ok {
+		return v, false
+	}
+	if len(args) < 2 {
+		return v, r.Bad()
+	}
+	v.Zone = args[0]
+	for _, w := range args[1:] {
+		k, val, kv := scn.KeyValue(w)
+		switch {
+		case kv && k == "turn" && v.Turn == 0:
+			t, ok := r.Int(r.N, "turn", val, 1, 99)
+			if !ok {
+				return v, false
 			}
+			v.Turn = t
+		case w == "supplied" && !v.Supplied:
+			v.Supplied = true
+		case w == "non-hq" && !v.NonHQ:
+			v.NonHQ = true
+		default:
+			return v, r.Fail(ErrUnknown, "%q (want turn=n, supplied, non-hq, once each)", w)
 		}
-		if v.Turn == 0 {
-			p.errf(l.n, ErrMissing, "occupy needs turn=n: the End Phase it is checked in")
-			return
-		}
-	case VictoryCutOff:
-		if len(args) != 1 || !l.quote[len(l.words)-1] || !validText(args[0]) {
-			bad()
-			return
-		}
-		v.Place = args[0]
-	case VictoryVP:
-		if len(args) != 2 || !p.hexRef(l.n, args[0]) {
-			if len(args) != 2 {
-				bad()
-			}
-			return
-		}
-		v.Hex = args[0]
-		n, ok := p.int(l.n, "points", args[1], 1, 99)
-		if !ok {
-			return
-		}
-		v.Points = n
-	case VictoryThreshold:
-		if len(args) != 1 {
-			bad()
-			return
-		}
-		n, ok := p.int(l.n, "points", args[0], 1, 999)
-		if !ok {
-			return
-		}
-		v.Points = n
 	}
-	p.victoryLines = append(p.victoryLines, l.n)
-	p.s.Victory = append(p.s.Victory, v)
+	if v.Turn == 0 {
+		return v, r.Fail(ErrMissing, "occupy needs turn=n: the End Phase it is checked in")
+	}
+	return v, true
+}
+
+func readCutOff(r scn.Record) (VictoryRule, bool) {
+	v := VictoryRule{Kind: VictoryCutOff}
+	args, ok := sided(r, &v)
+	switch {
+	case !ok:
+		return v, false
+	case len(args) != 1 || !r.Quoted[len(r.Words)-1] || !scn.ValidText(args[0]):
+		return v, r.Bad()
+	}
+	v.Place = args[0]
+	return v, true
+}
+
+func readVP(r scn.Record) (VictoryRule, bool) {
+	v := VictoryRule{Kind: VictoryVP}
+	args, ok := sided(r, &v)
+	switch {
+	case !ok:
+		return v, false
+	case len(args) != 2:
+		return v, r.Bad()
+	case !r.HexRef(r.N, args[0]):
+		return v, false
+	}
+	v.Hex = args[0]
+	v.Points, ok = r.Int(r.N, "points", args[1], 1, 99)
+	return v, ok
+}
+
+func readThreshold(r scn.Record) (VictoryRule, bool) {
+	v := VictoryRule{Kind: VictoryThreshold}
+	args, ok := sided(r, &v)
+	switch {
+	case !ok:
+		return v, false
+	case len(args) != 1:
+		return v, r.Bad()
+	}
+	v.Points, ok = r.Int(r.N, "points", args[0], 1, 999)
+	return v, ok
 }

@@ -1,6 +1,59 @@
 package normandy44
 
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/scn"
+)
+
 // The words a scenario file may use, each with the rule that gives it meaning.
+
+// layouts are the layouts a scenario may name: Normandy '44 maps are
+// flat-top, so the pointy-top layouts of rules/hex are refused here.
+var layouts = map[string]hex.Layout{
+	"flat-top odd-columns-down":  hex.FlatOddColumnsDown,
+	"flat-top even-columns-down": hex.FlatEvenColumnsDown,
+}
+
+func parseLayout(s string) (hex.Layout, error) {
+	l, ok := layouts[s]
+	if !ok {
+		return hex.Layout{}, fmt.Errorf("%w: layout %q (want \"flat-top odd-columns-down\" or \"flat-top even-columns-down\")", ErrUnknown, s)
+	}
+	return l, nil
+}
+
+// adjacent reports whether two hex ids are neighbours on a map of layout l.
+func adjacent(l hex.Layout, a, b string) bool {
+	pa, errA := l.Parse(a)
+	pb, errB := l.Parse(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	_, ok := hex.SideBetween(pa, pb)
+	return ok
+}
+
+// Printed hex ids "CCRR" (rules/scn): commands and the board read them too.
+
+func validHexID(id string) bool { return scn.ValidHexID(id) }
+
+// colRow splits a valid id into its column and row numbers.
+func colRow(id string) (col, row int) {
+	col, row, _ = scn.ColRow(id)
+	return col, row
+}
+
+func hexID(col, row int) string { return scn.HexID(col, row) }
+
+// validUnitID reports whether s may be a unit id: scn.ValidID with upper-case
+// letters allowed, as counters print designations such as "Chr-A" or
+// "Sturm-AOK7".
+func validUnitID(s string) bool {
+	return scn.ValidID(strings.ToLower(s)) && !strings.ContainsRune(s, '=')
+}
 
 // Terrain is a hex terrain type of the Terrain Effects Chart (T3).
 type Terrain string
@@ -56,7 +109,10 @@ const (
 	ZoneEdge      = "east-south-edge"  // the east and south map-edge hexes (23.2)
 )
 
-var zoneNames = set(ZoneCherbourg, ZoneNBZ, ZoneNorth27, ZoneUSSector, ZoneNoEntry, ZoneEdge)
+// zoneList is every zone, in the order messages list them.
+var zoneList = []string{ZoneCherbourg, ZoneNBZ, ZoneNorth27, ZoneUSSector, ZoneNoEntry, ZoneEdge}
+
+var zoneNames = set(zoneList...)
 
 // PlaceKind is the role of a marked hex.
 type PlaceKind string
@@ -71,8 +127,6 @@ const (
 	PlaceMulberry     PlaceKind = "mulberry"     // Mulberry site (21.1.1)
 	PlaceFort         PlaceKind = "fort"         // permanent IP: Osteck, Westeck (16.1.6)
 )
-
-var placeKinds = set(PlaceBeach, PlaceDrop, PlaceGlider, PlaceEntry, PlaceMobilization, PlaceBattery, PlaceMulberry, PlaceFort)
 
 // Beaches (20.3, 21.1) and the army each belongs to.
 var beaches = map[string]string{
@@ -216,8 +270,6 @@ const (
 	SpecialSupport  SpecialKind = "support"   // an army air and naval markers capped (S3.2.4)
 )
 
-var specialKinds = set(SpecialInvasion, SpecialRange, SpecialNoEntry, SpecialNoCross, SpecialNoMarker, SpecialRemove, SpecialSupply, SpecialPanzer21, SpecialSupport)
-
 // Markers a scenario may withhold (9.8).
 var withheldMarkers = set("trucks", "strategic-move")
 
@@ -239,8 +291,6 @@ const (
 
 // VictorySevenTurn: the Allied VP of the 7-turn scenario decide (S2.2).
 const VictorySevenTurn VictoryKind = "seven-turn"
-
-var victoryKinds = set(VictoryAutomatic, VictoryDefault, VictoryRequire, VictoryOccupy, VictoryCutOff, VictoryVP, VictoryThreshold, VictorySevenTurn)
 
 func set[T comparable](vs ...T) map[T]bool {
 	m := make(map[T]bool, len(vs))

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/scn"
 )
 
 func readFile(t testing.TB, path string) []byte {
@@ -71,25 +73,28 @@ func TestParseTiny(t *testing.T) {
 	}
 }
 
-// TestAdjacent checks the stop-gap grid against neighbours worked out by hand on
-// a drawn flat-top grid whose odd columns sit half a hex down.
+// TestAdjacent checks the layouts a scenario may name against neighbours
+// worked out by hand on a drawn flat-top grid: in "odd-columns-down" the odd
+// columns sit half a hex down, in "even-columns-down" the even ones.
 func TestAdjacent(t *testing.T) {
-	odd, _ := parseGridLayout("flat-top odd-columns-down")
-	even, _ := parseGridLayout("flat-top even-columns-down")
 	cases := []struct {
-		g    offsetGrid
-		hex  string
-		want []string
+		layout string
+		hex    string
+		want   []string
 	}{
-		{odd, "2813", []string{"2812", "2814", "2712", "2713", "2912", "2913"}},
-		{odd, "2712", []string{"2711", "2713", "2612", "2613", "2812", "2813"}},
-		{even, "2813", []string{"2812", "2814", "2713", "2714", "2913", "2914"}},
+		{"flat-top odd-columns-down", "2813", []string{"2812", "2814", "2712", "2713", "2912", "2913"}},
+		{"flat-top odd-columns-down", "2712", []string{"2711", "2713", "2612", "2613", "2812", "2813"}},
+		{"flat-top even-columns-down", "2813", []string{"2812", "2814", "2713", "2714", "2913", "2914"}},
 	}
 	for _, c := range cases {
+		l, err := parseLayout(c.layout)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var got []string
 		for col := 26; col <= 30; col++ {
 			for row := 10; row <= 16; row++ {
-				if id := hexID(col, row); c.g.adjacent(c.hex, id) {
+				if id := hexID(col, row); adjacent(l, c.hex, id) {
 					got = append(got, id)
 				}
 			}
@@ -97,8 +102,12 @@ func TestAdjacent(t *testing.T) {
 		slices.Sort(got)
 		slices.Sort(c.want)
 		if !slices.Equal(got, c.want) {
-			t.Errorf("neighbours of %s (down parity %d) = %v, want %v", c.hex, c.g.downParity, got, c.want)
+			t.Errorf("neighbours of %s (%s) = %v, want %v", c.hex, c.layout, got, c.want)
 		}
+	}
+	// Normandy '44 maps are flat-top: rules/hex's pointy-top layouts are refused.
+	if _, err := parseLayout("pointy-top odd-rows-right"); !errors.Is(err, ErrUnknown) {
+		t.Errorf("a pointy-top layout: %v", err)
 	}
 }
 
@@ -242,19 +251,28 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-func lineErrors(err error) []*LineError {
-	var out []*LineError
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range j.Unwrap() {
-			out = append(out, lineErrors(e)...)
+// lineErrors lists the line errors of a parse or an assembly.
+func lineErrors(err error) []*LineError { return scn.LineErrors(err) }
+
+// TestParseMessages: a message offers every word the record may take.
+func TestParseMessages(t *testing.T) {
+	cases := []struct {
+		section, line, want string
+	}{
+		{"zones", "atlantic-wall 0101", `zone "atlantic-wall" (want cherbourg-region, nbz, north-of-27june, us-sector, no-entry or east-south-edge)`},
+		{"places", "beach", "want: beach hex utah|omaha|gold|juno|sword|pointe-du-hoc [sector=name]"},
+		{"places", "lighthouse 0101", `place "lighthouse" (want beach, drop, glider, entry, mobilization, battery, mulberry or fort)`},
+		{"special", "fog-of-war", `special rule "fog-of-war" (want invasion, range, no-entry, no-cross, no-marker, remove, supply, panzer-21 or support)`},
+		{"victory", "draw", `victory record "draw" (want automatic, default, require, occupy, cut-off, vp, threshold or seven-turn)`},
+	}
+	for _, c := range cases {
+		text, first := tinyWith(t, c.section, c.line)
+		_, err := ParseScenario([]byte(text))
+		les := lineErrors(err)
+		if len(les) != 1 || les[0].Line != first || !strings.HasSuffix(les[0].Error(), c.want) {
+			t.Errorf("%s: got %v, want line %d: ...%s", c.line, err, first, c.want)
 		}
-		return out
 	}
-	var le *LineError
-	if errors.As(err, &le) {
-		out = append(out, le)
-	}
-	return out
 }
 
 func TestParseReportsEveryProblem(t *testing.T) {
@@ -343,8 +361,8 @@ func TestCherbourgFacts(t *testing.T) {
 		t.Errorf("S3.3 III: 82nd drop hexes %v", drops82)
 	}
 	// Utah is one hex (21.1.1) from which the assault advances to 2713 and 2813 (P03).
-	grid, _ := parseGridLayout(s.Layout)
-	if len(utah) != 1 || !grid.adjacent(utah[0], "2713") || !grid.adjacent(utah[0], "2813") {
+	layout, _ := parseLayout(s.Layout)
+	if len(utah) != 1 || !adjacent(layout, utah[0], "2713") || !adjacent(layout, utah[0], "2813") {
 		t.Errorf("Utah beach %v must be one hex next to 2713 and 2813", utah)
 	}
 	causeways := 0

@@ -4,46 +4,48 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/pbem-referee/pbem/rules/scn"
 )
 
 // The [units], [setup] and [reinforcements] records: the counters and when and
 // where they come into play.
 
-func (p *parser) unit(l line) {
+func (p *parser) unit(l scn.Line) {
 	const syntax = "want: id side nationality formation type step [step [step]] [quality=n] [ac=gray:n|red:n] [cadre=X] [range=n] [size=S] [beach=name] [marks...]"
-	if len(l.words) < 6 {
-		p.errf(l.n, ErrSyntax, syntax)
+	if len(l.Words) < 6 {
+		p.Errf(l.N, ErrSyntax, syntax)
 		return
 	}
-	u := Unit{ID: l.words[0], Side: Side(l.words[1]), Nationality: l.words[2], Formation: l.words[3], Type: UnitType(l.words[4])}
+	u := Unit{ID: l.Words[0], Side: Side(l.Words[1]), Nationality: l.Words[2], Formation: l.Words[3], Type: UnitType(l.Words[4])}
 	if !validUnitID(u.ID) {
-		p.errf(l.n, ErrSyntax, "unit id %q: letters, digits and - / ( ) + . _", u.ID)
+		p.Errf(l.N, ErrSyntax, "unit id %q: letters, digits and - / ( ) + . _", u.ID)
 		return
 	}
 	if u.Side != Allied && u.Side != German {
-		p.errf(l.n, ErrUnknown, "side %q (want allied or german)", l.words[1])
+		p.Errf(l.N, ErrUnknown, "side %q (want allied or german)", l.Words[1])
 		return
 	}
 	side, ok := nationalities[u.Nationality]
 	if !ok {
-		p.errf(l.n, ErrUnknown, "nationality %q (want us, gb, ca, heer, ss, luftwaffe, kriegsmarine or todt)", u.Nationality)
+		p.Errf(l.N, ErrUnknown, "nationality %q (want us, gb, ca, heer, ss, luftwaffe, kriegsmarine or todt)", u.Nationality)
 		return
 	}
 	if side != u.Side {
-		p.errf(l.n, ErrInvalid, "nationality %s is not on the %s side", u.Nationality, u.Side)
+		p.Errf(l.N, ErrInvalid, "nationality %s is not on the %s side", u.Nationality, u.Side)
 		return
 	}
 	if u.Formation == "-" {
 		u.Formation = ""
-	} else if !validName(u.Formation) {
-		p.errf(l.n, ErrSyntax, "formation %q: lower-case letters, digits and '-', or '-' for none", u.Formation)
+	} else if !scn.ValidID(u.Formation) {
+		p.Errf(l.N, ErrSyntax, "formation %q: lower-case letters, digits and '-', or '-' for none", u.Formation)
 		return
 	}
 	if _, ok := UnitTypes[u.Type]; !ok {
-		p.errf(l.n, ErrUnknown, "unit type %q (see the unit-type chart, T14)", l.words[4])
+		p.Errf(l.N, ErrUnknown, "unit type %q (see the unit-type chart, T14)", l.Words[4])
 		return
 	}
-	rest := l.words[5:]
+	rest := l.Words[5:]
 	for len(rest) > 0 {
 		st, ok := parseStep(rest[0])
 		if !ok {
@@ -53,21 +55,19 @@ func (p *parser) unit(l line) {
 		rest = rest[1:]
 	}
 	if len(u.Steps) == 0 || len(u.Steps) > 3 {
-		p.errf(l.n, ErrSyntax, "a unit has 1 to 3 steps written strength-MA, e.g. 6-4 4-4 (2)-4 (2.3.5)")
+		p.Errf(l.N, ErrSyntax, "a unit has 1 to 3 steps written strength-MA, e.g. 6-4 4-4 (2)-4 (2.3.5)")
 		return
 	}
-	if !p.fields(l.n, rest, func(_, k, v string, kv bool) bool { return p.unitField(l.n, &u, k, v, kv) }) {
+	if !p.Fields(l.N, rest, func(_, k, v string, kv bool) bool { return p.unitField(l.N, &u, k, v, kv) }) {
 		return
 	}
 	slices.Sort(u.Marks)
-	if !p.unitCoherent(l.n, &u) {
+	if !p.unitCoherent(l.N, &u) {
 		return
 	}
-	if prev, dup := p.unitLine[u.ID]; dup {
-		p.errf(l.n, ErrDuplicate, "unit %s already defined at %s", u.ID, p.at(prev))
+	if !scn.Once(p.Parser, p.unitLine, u.ID, l.N, "unit %s already defined", u.ID) {
 		return
 	}
-	p.unitLine[u.ID] = l.n
 	p.s.Units = append(p.s.Units, u)
 }
 
@@ -94,45 +94,45 @@ func parseStep(w string) (Step, bool) {
 func (p *parser) unitField(n int, u *Unit, k, v string, kv bool) bool {
 	switch {
 	case kv && k == "quality":
-		q, ok := p.int(n, "quality", v, -2, 2)
+		q, ok := p.Int(n, "quality", v, -2, 2)
 		u.Quality = q
 		return ok
 	case kv && k == "ac":
 		colour, num, _ := strings.Cut(v, ":")
 		if colour != "gray" && colour != "red" {
-			p.errf(n, ErrSyntax, "ac=%s: write ac=gray:N for armor or ac=red:N for anti-tank (2.3.1)", v)
+			p.Errf(n, ErrSyntax, "ac=%s: write ac=gray:N for armor or ac=red:N for anti-tank (2.3.1)", v)
 			return false
 		}
-		ac, ok := p.int(n, "armor class", num, 1, 9)
+		ac, ok := p.Int(n, "armor class", num, 1, 9)
 		u.AC, u.AntiTank = ac, colour == "red"
 		return ok
 	case kv && k == "cadre":
 		if len(v) != 1 || v[0] < 'A' || v[0] > 'Z' {
-			p.errf(n, ErrSyntax, "cadre=%s: a cadre is one capital letter (17.9.5)", v)
+			p.Errf(n, ErrSyntax, "cadre=%s: a cadre is one capital letter (17.9.5)", v)
 			return false
 		}
 		u.Cadre = v
 	case kv && k == "range":
-		r, ok := p.int(n, "range", v, 1, 9)
+		r, ok := p.Int(n, "range", v, 1, 9)
 		u.Range = r
 		return ok
 	case kv && k == "size":
 		base := strings.TrimSuffix(strings.TrimSuffix(v, "(+)"), "(-)")
 		if !slices.Contains([]string{"II", "III", "X", "XX", "XXX", "XXXX"}, base) {
-			p.errf(n, ErrUnknown, "size=%s (want II, III, X, XX, XXX or XXXX, with (+) or (-)) (2.3.2)", v)
+			p.Errf(n, ErrUnknown, "size=%s (want II, III, X, XX, XXX or XXXX, with (+) or (-)) (2.3.2)", v)
 			return false
 		}
 		u.Size = v
 	case kv && k == "beach":
 		if _, ok := beaches[v]; !ok {
-			p.errf(n, ErrUnknown, "beach=%s is not a beach", v)
+			p.Errf(n, ErrUnknown, "beach=%s is not a beach", v)
 			return false
 		}
 		u.Beach = v
 	case !kv && marks[Mark(k)]:
 		u.Marks = append(u.Marks, Mark(k))
 	default:
-		p.errf(n, ErrUnknown, "unit field %q", k)
+		p.Errf(n, ErrUnknown, "unit field %q", k)
 		return false
 	}
 	return true
@@ -141,7 +141,7 @@ func (p *parser) unitField(n int, u *Unit, k, v string, kv bool) bool {
 // unitCoherent checks what the rules say about the fields together.
 func (p *parser) unitCoherent(n int, u *Unit) bool {
 	fail := func(format string, args ...any) bool {
-		p.errf(n, ErrInvalid, format, args...)
+		p.Errf(n, ErrInvalid, format, args...)
 		return false
 	}
 	if len(u.Steps) == 3 && u.Cadre == "" {
@@ -201,23 +201,23 @@ func typeNames(ts []UnitType) []string {
 	return out
 }
 
-func (p *parser) setup(l line) {
-	if len(l.words) < 2 || len(l.words) > 3 {
-		p.errf(l.n, ErrSyntax, "want: unit hex-or-box [airdrop|first-assault|follow-up]")
+func (p *parser) setup(l scn.Line) {
+	if len(l.Words) < 2 || len(l.Words) > 3 {
+		p.Errf(l.N, ErrSyntax, "want: unit hex-or-box [airdrop|first-assault|follow-up]")
 		return
 	}
-	pl := Placement{Unit: l.words[0], At: l.words[1]}
-	if len(l.words) == 3 {
-		pl.Mode = SetupMode(l.words[2])
+	pl := Placement{Unit: l.Words[0], At: l.Words[1]}
+	if len(l.Words) == 3 {
+		pl.Mode = SetupMode(l.Words[2])
 		if !setupModes[pl.Mode] {
-			p.errf(l.n, ErrUnknown, "set-up mode %q (want airdrop, first-assault or follow-up)", l.words[2])
+			p.Errf(l.N, ErrUnknown, "set-up mode %q (want airdrop, first-assault or follow-up)", l.Words[2])
 			return
 		}
 	}
-	if !p.location(l.n, pl.At) {
+	if !p.location(l.N, pl.At) {
 		return
 	}
-	p.setupLines = append(p.setupLines, l.n)
+	p.setupLines = append(p.setupLines, l.N)
 	p.s.Setup = append(p.s.Setup, pl)
 }
 
@@ -225,49 +225,49 @@ func (p *parser) setup(l line) {
 // checked once the whole file is read.
 func (p *parser) location(n int, at string) bool {
 	if at != "" && at[0] >= '0' && at[0] <= '9' {
-		return p.hexRef(n, at)
+		return p.HexRef(n, at)
 	}
-	if !validName(at) {
-		p.errf(n, ErrSyntax, "%q is neither a hex number nor a box name", at)
+	if !scn.ValidID(at) {
+		p.Errf(n, ErrSyntax, "%q is neither a hex number nor a box name", at)
 		return false
 	}
 	return true
 }
 
-func (p *parser) reinforcement(l line) {
-	if len(l.words) < 3 {
-		p.errf(l.n, ErrSyntax, "want: turn unit hex|entry:colour|box [rp=n] [glider]")
+func (p *parser) reinforcement(l scn.Line) {
+	if len(l.Words) < 3 {
+		p.Errf(l.N, ErrSyntax, "want: turn unit hex|entry:colour|box [rp=n] [glider]")
 		return
 	}
-	turn, ok := p.int(l.n, "turn", l.words[0], 1, 99)
+	turn, ok := p.Int(l.N, "turn", l.Words[0], 1, 99)
 	if !ok {
 		return
 	}
-	r := Reinforcement{Turn: turn, Unit: l.words[1], At: l.words[2]}
+	r := Reinforcement{Turn: turn, Unit: l.Words[1], At: l.Words[2]}
 	if colour, isEntry := strings.CutPrefix(r.At, "entry:"); isEntry {
 		if !entryColours[colour] {
-			p.errf(l.n, ErrUnknown, "entry colour %q (want blue, green, red or orange, 6.6)", colour)
+			p.Errf(l.N, ErrUnknown, "entry colour %q (want blue, green, red or orange, 6.6)", colour)
 			return
 		}
-	} else if !p.location(l.n, r.At) {
+	} else if !p.location(l.N, r.At) {
 		return
 	}
-	read := p.fields(l.n, l.words[3:], func(w, k, v string, kv bool) bool {
+	read := p.Fields(l.N, l.Words[3:], func(w, k, v string, kv bool) bool {
 		switch {
 		case kv && k == "rp":
-			rp, ok := p.int(l.n, "rp", v, 1, 9)
+			rp, ok := p.Int(l.N, "rp", v, 1, 9)
 			r.RP = rp
 			return ok
 		case !kv && w == "glider":
 			r.Glider = true
 			return true
 		}
-		p.errf(l.n, ErrUnknown, "reinforcement field %q (want rp=n or glider)", w)
+		p.Errf(l.N, ErrUnknown, "reinforcement field %q (want rp=n or glider)", w)
 		return false
 	})
 	if !read {
 		return
 	}
-	p.reinfLines = append(p.reinfLines, l.n)
+	p.reinfLines = append(p.reinfLines, l.N)
 	p.s.Reinforcements = append(p.s.Reinforcements, r)
 }

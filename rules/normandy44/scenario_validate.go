@@ -2,58 +2,102 @@ package normandy44
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/scn"
 )
 
 // finish checks what needs the whole file (references between records, the
-// grid, stacking) and puts the map data in its canonical order.
+// layout, stacking) and puts the map data in its canonical order.
 func (p *parser) finish() {
-	s := p.s
-	for _, key := range []string{"game", "scenario", "title", "provenance", "layout", "turns"} {
-		if _, ok := p.headers[key]; !ok {
-			p.errs = append(p.errs, &LineError{Err: fmt.Errorf("%w: header line %q", ErrMissing, key)})
-		}
-	}
-	grid, gridErr := parseGridLayout(s.Layout)
-	haveGrid := gridErr == nil
-	hexes := map[string]*Hex{}
-	slices.SortFunc(s.Hexes, func(a, b Hex) int { return strings.Compare(a.ID, b.ID) })
-	for i := range s.Hexes {
-		hexes[s.Hexes[i].ID] = &s.Hexes[i]
-	}
-	onMap := func(n int, id, what string) bool {
-		if _, ok := hexes[id]; !ok {
-			p.errf(n, ErrOffMap, "%s %s is not in [terrain]", what, id)
-			return false
-		}
-		return true
-	}
-	adjacent := func(n int, a, b, what string) bool {
-		if haveGrid && !grid.adjacent(a, b) {
-			p.errf(n, ErrAdjacent, "%s %s/%s: the hexes are not adjacent", what, a, b)
-			return false
-		}
-		return true
-	}
-	zones := map[string][]string{}
-	for _, z := range s.Zones {
-		zones[z.Name] = z.Hexes
-	}
-	formations := map[string]bool{}
-	units := map[string]*Unit{}
-	for i := range s.Units {
-		units[s.Units[i].ID] = &s.Units[i]
-		if s.Units[i].Formation != "" {
-			formations[s.Units[i].Formation] = true
-		}
-	}
+	p.indexRecords()
+	p.checkHexsides()
+	p.checkRoads()
+	p.checkZones()
+	p.checkPlaces()
+	p.checkBoxes()
+	p.checkSetup()
+	p.checkReinforcements()
+	p.checkSpecial()
+	p.checkVictory()
+}
 
-	// Hexsides (TEC hexside rows).
+// crossIndex is what the checks of finish look records up in.
+type crossIndex struct {
+	layout     hex.Layout
+	haveLayout bool
+	hexes      map[string]*Hex
+	zones      map[string][]string
+	formations map[string]bool
+	units      map[string]*Unit
+	boxes      map[string]Box
+	placedAt   map[string]int // the line each unit comes into play at
+}
+
+func (p *parser) indexRecords() {
+	s := p.s
+	ix := &p.ix
+	var err error
+	ix.layout, err = parseLayout(s.Layout)
+	ix.haveLayout = err == nil
+	slices.SortFunc(s.Hexes, func(a, b Hex) int { return strings.Compare(a.ID, b.ID) })
+	ix.hexes = map[string]*Hex{}
+	for i := range s.Hexes {
+		ix.hexes[s.Hexes[i].ID] = &s.Hexes[i]
+	}
+	ix.zones = map[string][]string{}
+	for _, z := range s.Zones {
+		ix.zones[z.Name] = z.Hexes
+	}
+	ix.formations = map[string]bool{}
+	ix.units = map[string]*Unit{}
+	for i := range s.Units {
+		ix.units[s.Units[i].ID] = &s.Units[i]
+		if s.Units[i].Formation != "" {
+			ix.formations[s.Units[i].Formation] = true
+		}
+	}
+	ix.boxes = map[string]Box{}
+	for _, b := range s.Boxes {
+		ix.boxes[b.Name] = b
+	}
+	ix.placedAt = map[string]int{}
+}
+
+// onMap reports whether hex id is on the map; what names it in the message.
+func (p *parser) onMap(n int, id, what string) bool {
+	if _, ok := p.ix.hexes[id]; !ok {
+		p.Errf(n, ErrOffMap, "%s %s is not in [terrain]", what, id)
+		return false
+	}
+	return true
+}
+
+// nextTo reports whether hexes a and b are adjacent, when the layout is known.
+func (p *parser) nextTo(n int, a, b, what string) bool {
+	if p.ix.haveLayout && !adjacent(p.ix.layout, a, b) {
+		p.Errf(n, ErrAdjacent, "%s %s/%s: the hexes are not adjacent", what, a, b)
+		return false
+	}
+	return true
+}
+
+// hasPlace reports whether a place of kind exists, on hex id and with arg
+// unless they are "".
+func (p *parser) hasPlace(kind PlaceKind, id, arg string) bool {
+	return slices.ContainsFunc(p.s.Places, func(q Place) bool {
+		return q.Kind == kind && (id == "" || q.Hex == id) && (arg == "" || q.Arg == arg)
+	})
+}
+
+// checkHexsides checks the TEC hexside rows a hexside holds together.
+func (p *parser) checkHexsides() {
+	s := p.s
 	for _, hs := range s.Hexsides {
 		n := p.sideLine[[2]string{hs.A, hs.B}]
-		if !onMap(n, hs.A, "hexside hex") || !onMap(n, hs.B, "hexside hex") || !adjacent(n, hs.A, hs.B, "hexside") {
+		if !p.onMap(n, hs.A, "hexside hex") || !p.onMap(n, hs.B, "hexside hex") || !p.nextTo(n, hs.A, hs.B, "hexside") {
 			continue
 		}
 		has := func(f HexsideFeature) bool { return slices.Contains(hs.Features, f) }
@@ -64,165 +108,173 @@ func (p *parser) finish() {
 			}
 		}
 		if rivers > 1 {
-			p.errf(n, ErrInvalid, "hexside %s/%s: one river per hexside", hs.A, hs.B)
+			p.Errf(n, ErrInvalid, "hexside %s/%s: one river per hexside", hs.A, hs.B)
 		}
-		if has(FloodedRiver) && (hexes[hs.A].Terrain != Flooded || hexes[hs.B].Terrain != Flooded) {
-			p.errf(n, ErrInvalid, "hexside %s/%s: a flooded-river hexside lies between two flooded hexes (9.5)", hs.A, hs.B)
+		if has(FloodedRiver) && (p.ix.hexes[hs.A].Terrain != Flooded || p.ix.hexes[hs.B].Terrain != Flooded) {
+			p.Errf(n, ErrInvalid, "hexside %s/%s: a flooded-river hexside lies between two flooded hexes (9.5)", hs.A, hs.B)
 		}
 		if has(Causeway) && !has(FloodedRiver) {
-			p.errf(n, ErrInvalid, "hexside %s/%s: a causeway bridges a flooded-river hexside (9.11)", hs.A, hs.B)
+			p.Errf(n, ErrInvalid, "hexside %s/%s: a causeway bridges a flooded-river hexside (9.11)", hs.A, hs.B)
 		}
 		if has(CherbourgLine) {
-			in := zones[ZoneCherbourg]
+			in := p.ix.zones[ZoneCherbourg]
 			if slices.Contains(in, hs.A) == slices.Contains(in, hs.B) {
-				p.errf(n, ErrInvalid, "hexside %s/%s: the Cherbourg line separates a cherbourg-region hex from one outside (16.3)", hs.A, hs.B)
+				p.Errf(n, ErrInvalid, "hexside %s/%s: the Cherbourg line separates a cherbourg-region hex from one outside (16.3)", hs.A, hs.B)
 			}
 		}
 	}
 	slices.SortFunc(s.Hexsides, func(a, b Hexside) int {
 		return cmp.Or(strings.Compare(a.A, b.A), strings.Compare(a.B, b.B))
 	})
+}
+
+// checkRoads: each step of a road crosses a hexside between adjacent land
+// hexes that is not impassable (9.3, 9.6).
+func (p *parser) checkRoads() {
+	s := p.s
 	impassable := map[[2]string]bool{}
 	for _, hs := range s.Hexsides {
 		if slices.Contains(hs.Features, Impassable) {
 			impassable[[2]string{hs.A, hs.B}] = true
 		}
 	}
-
-	// Roads (9.3): each step crosses a hexside between adjacent land hexes.
 	for i, r := range s.Roads {
 		n := p.roadLines[i]
 		for j, id := range r.Hexes {
-			if !onMap(n, id, "road hex") {
+			if !p.onMap(n, id, "road hex") {
 				break
 			}
-			if hexes[id].Terrain == Sea {
-				p.errf(n, ErrInvalid, "road through all-sea hex %s", id)
+			if p.ix.hexes[id].Terrain == Sea {
+				p.Errf(n, ErrInvalid, "road through all-sea hex %s", id)
 				break
 			}
 			if j == 0 {
 				continue
 			}
 			prev := r.Hexes[j-1]
-			if !adjacent(n, prev, id, "road step") {
+			if !p.nextTo(n, prev, id, "road step") {
 				break
 			}
 			if impassable[[2]string{min(prev, id), max(prev, id)}] {
-				p.errf(n, ErrInvalid, "road crosses impassable hexside %s/%s (9.6)", prev, id)
+				p.Errf(n, ErrInvalid, "road crosses impassable hexside %s/%s (9.6)", prev, id)
 				break
 			}
 		}
 	}
+}
 
-	// Zones.
+func (p *parser) checkZones() {
+	s := p.s
 	for zi := range s.Zones {
 		z := &s.Zones[zi]
 		for _, id := range z.Hexes {
-			onMap(p.zoneLines[z.Name][id], id, "zone "+z.Name+" hex")
+			p.onMap(p.zoneLines[z.Name][id], id, "zone "+z.Name+" hex")
 		}
 		slices.Sort(z.Hexes)
 	}
 	slices.SortFunc(s.Zones, func(a, b Zone) int { return strings.Compare(a.Name, b.Name) })
+}
 
-	// Places.
+func (p *parser) checkPlaces() {
+	s := p.s
 	for i, pl := range s.Places {
 		n := p.placeLines[i]
-		if !onMap(n, pl.Hex, string(pl.Kind)) {
+		if !p.onMap(n, pl.Hex, string(pl.Kind)) {
 			continue
 		}
-		if hexes[pl.Hex].Terrain == Sea {
-			p.errf(n, ErrInvalid, "%s %s is an all-sea hex", pl.Kind, pl.Hex)
+		if p.ix.hexes[pl.Hex].Terrain == Sea {
+			p.Errf(n, ErrInvalid, "%s %s is an all-sea hex", pl.Kind, pl.Hex)
 		}
 		// A shared map's places serve every scenario on it; one that has none of
 		// a formation's units simply does not use them (scenario_map.go).
-		fromMap := p.origins[n].file != ""
-		if (pl.Kind == PlaceDrop || pl.Kind == PlaceGlider || pl.Kind == PlaceMobilization) && !formations[pl.Arg] && !fromMap {
-			p.errf(n, ErrMissing, "%s %s: no unit belongs to formation %s", pl.Kind, pl.Hex, pl.Arg)
+		fromMap := p.Origin(n).File != ""
+		if (pl.Kind == PlaceDrop || pl.Kind == PlaceGlider || pl.Kind == PlaceMobilization) && !p.ix.formations[pl.Arg] && !fromMap {
+			p.Errf(n, ErrMissing, "%s %s: no unit belongs to formation %s", pl.Kind, pl.Hex, pl.Arg)
 		}
 	}
 	slices.SortFunc(s.Places, func(a, b Place) int {
 		return cmp.Or(strings.Compare(string(a.Kind), string(b.Kind)), strings.Compare(a.Hex, b.Hex))
 	})
-	hasPlace := func(kind PlaceKind, hex, arg string) bool {
-		return slices.ContainsFunc(s.Places, func(q Place) bool {
-			return q.Kind == kind && (hex == "" || q.Hex == hex) && (arg == "" || q.Arg == arg)
-		})
-	}
+}
 
-	// Boxes.
-	boxes := map[string]Box{}
-	for _, b := range s.Boxes {
-		boxes[b.Name] = b
-		if b.Kind == BoxMobilization && !formations[b.For] {
-			p.errf(p.boxLine[b.Name], ErrMissing, "mobilization box %s: no unit belongs to division %s", b.Name, b.For)
+func (p *parser) checkBoxes() {
+	for _, b := range p.s.Boxes {
+		if b.Kind == BoxMobilization && !p.ix.formations[b.For] {
+			p.Errf(p.boxLine[b.Name], ErrMissing, "mobilization box %s: no unit belongs to division %s", b.Name, b.For)
 		}
-		if b.Sector != "" && !slices.ContainsFunc(s.Places, func(q Place) bool {
+		if b.Sector != "" && !slices.ContainsFunc(p.s.Places, func(q Place) bool {
 			return q.Kind == PlaceBeach && q.Arg == b.For && q.Sector == b.Sector
 		}) {
-			p.errf(p.boxLine[b.Name], ErrMissing, "approach box %s: beach %s has no sector %s in [places] (20.3.1)", b.Name, b.For, b.Sector)
+			p.Errf(p.boxLine[b.Name], ErrMissing, "approach box %s: beach %s has no sector %s in [places] (20.3.1)", b.Name, b.For, b.Sector)
 		}
 	}
+}
 
-	// Where units start and arrive.
-	placedAt := map[string]int{}
-	location := func(n int, at string) bool {
-		if validHexID(at) {
-			if !onMap(n, at, "hex") {
-				return false
-			}
-			if t := hexes[at].Terrain; t == Sea || t == Marsh {
-				p.errf(n, ErrInvalid, "hex %s is %s: no unit may stand there", at, t)
-				return false
-			}
-			return true
+// standsAt reports whether a unit may start or arrive at a hex or box.
+func (p *parser) standsAt(n int, at string) bool {
+	if validHexID(at) {
+		if !p.onMap(n, at, "hex") {
+			return false
 		}
-		if _, ok := boxes[at]; !ok {
-			p.errf(n, ErrMissing, "box %s is not declared in [boxes]", at)
+		if t := p.ix.hexes[at].Terrain; t == Sea || t == Marsh {
+			p.Errf(n, ErrInvalid, "hex %s is %s: no unit may stand there", at, t)
 			return false
 		}
 		return true
 	}
-	claim := func(n int, id string) *Unit {
-		u, ok := units[id]
-		if !ok {
-			p.errf(n, ErrMissing, "unit %s is not defined in [units]", id)
-			return nil
-		}
-		if prev, dup := placedAt[id]; dup {
-			p.errf(n, ErrDuplicate, "unit %s already comes into play at %s", id, p.at(prev))
-			return nil
-		}
-		placedAt[id] = n
-		return u
+	if _, ok := p.ix.boxes[at]; !ok {
+		p.Errf(n, ErrMissing, "box %s is not declared in [boxes]", at)
+		return false
 	}
+	return true
+}
+
+// claim is the unit id, which comes into play at line n: nil if there is no
+// such unit or it already came into play.
+func (p *parser) claim(n int, id string) *Unit {
+	u, ok := p.ix.units[id]
+	if !ok {
+		p.Errf(n, ErrMissing, "unit %s is not defined in [units]", id)
+		return nil
+	}
+	if !scn.Once(p.Parser, p.ix.placedAt, id, n, "unit %s already comes into play", id) {
+		return nil
+	}
+	return u
+}
+
+// checkSetup checks where each unit starts and how (S1.2, S3.1, 20.2.1,
+// 20.3.1, 20.5), and the stacking limit at set-up (7.1).
+func (p *parser) checkSetup() {
+	s := p.s
 	invasion := slices.ContainsFunc(s.Special, func(r SpecialRule) bool { return r.Kind == SpecialInvasion })
 	stacks := map[string][]*Unit{}
 	stackLine := map[string]int{}
 	var stackOrder []string
 	for i, pl := range s.Setup {
 		n := p.setupLines[i]
-		u := claim(n, pl.Unit)
-		if u == nil || !location(n, pl.At) {
+		u := p.claim(n, pl.Unit)
+		if u == nil || !p.standsAt(n, pl.At) {
 			continue
 		}
 		switch pl.Mode {
 		case SetupAirdrop:
-			if !validHexID(pl.At) || !(hasPlace(PlaceDrop, pl.At, u.Formation) || hasPlace(PlaceGlider, pl.At, u.Formation)) {
-				p.errf(n, ErrInvalid, "unit %s airdrops on a drop or glider hex of formation %q (20.2.1)", u.ID, u.Formation)
+			if !validHexID(pl.At) || !(p.hasPlace(PlaceDrop, pl.At, u.Formation) || p.hasPlace(PlaceGlider, pl.At, u.Formation)) {
+				p.Errf(n, ErrInvalid, "unit %s airdrops on a drop or glider hex of formation %q (20.2.1)", u.ID, u.Formation)
 			} else if _, err := scatterColumn(u.Formation); err != nil && invasion {
 				// 20.2.1: the Scatter table has a column per division only.
-				p.errf(n, ErrInvalid, "unit %s airdrops, but its formation %q has no Scatter column (20.2.1: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
+				p.Errf(n, ErrInvalid, "unit %s airdrops, but its formation %q has no Scatter column (20.2.1: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
 			}
 		case SetupFirstAssault, SetupFollowUp:
-			b, ok := boxes[pl.At]
+			b, ok := p.ix.boxes[pl.At]
 			if !ok || b.Kind != BoxApproach {
-				p.errf(n, ErrInvalid, "unit %s: %s units wait in a beach approach box (20.3.1, 20.5)", u.ID, pl.Mode)
+				p.Errf(n, ErrInvalid, "unit %s: %s units wait in a beach approach box (20.3.1, 20.5)", u.ID, pl.Mode)
 				break
 			}
 			// 20.3.1: a first assault goes in on one beach hex, named by
 			// the box's sector when the beach has several.
 			if pl.Mode == SetupFirstAssault && b.Sector == "" && len(beachHexesIn(s.Places, b.For)) > 1 {
-				p.errf(n, ErrInvalid, "unit %s: beach %s has several hexes, so approach box %s names the sector its first assault goes in on (sector=NAME, 20.3.1)", u.ID, b.For, b.Name)
+				p.Errf(n, ErrInvalid, "unit %s: beach %s has several hexes, so approach box %s names the sector its first assault goes in on (sector=NAME, 20.3.1)", u.ID, b.For, b.Name)
 			}
 		}
 
@@ -234,44 +286,47 @@ func (p *parser) finish() {
 			stackLine[pl.At] = n
 		}
 	}
-	for _, hex := range stackOrder {
-		if pts := stackingPoints(stacks[hex]); pts > stackLimit {
-			p.errf(stackLine[hex], ErrStacking, "hex %s holds %d stacking points at set-up; the limit is %d (7.1)", hex, pts, stackLimit)
+	for _, id := range stackOrder {
+		if pts := stackingPoints(stacks[id]); pts > stackLimit {
+			p.Errf(stackLine[id], ErrStacking, "hex %s holds %d stacking points at set-up; the limit is %d (7.1)", id, pts, stackLimit)
 		}
 	}
+}
+
+// checkReinforcements checks each arrival: its turn, unit and place (6.5,
+// 6.6, S3.2), its RP cost (6.5.1) and a glider landing (20.2.4).
+func (p *parser) checkReinforcements() {
+	s := p.s
 	for i, r := range s.Reinforcements {
 		n := p.reinfLines[i]
 		if s.Turns > 0 && r.Turn > s.Turns {
-			p.errf(n, ErrTurn, "turn %d is after the last turn, %d", r.Turn, s.Turns)
+			p.Errf(n, ErrTurn, "turn %d is after the last turn, %d", r.Turn, s.Turns)
 		}
-		u := claim(n, r.Unit)
+		u := p.claim(n, r.Unit)
 		if colour, isEntry := strings.CutPrefix(r.At, "entry:"); isEntry {
-			if !hasPlace(PlaceEntry, "", colour) {
-				p.errf(n, ErrMissing, "no %s entry hex in [places] (6.6)", colour)
+			if !p.hasPlace(PlaceEntry, "", colour) {
+				p.Errf(n, ErrMissing, "no %s entry hex in [places] (6.6)", colour)
 			}
 		} else {
-			location(n, r.At)
+			p.standsAt(n, r.At)
 		}
 		if u == nil {
 			continue
 		}
 		if r.RP > 0 && u.Side != Allied {
-			p.errf(n, ErrInvalid, "rp= is the Allied reinforcement cost (6.5.1); %s is German", u.ID)
+			p.Errf(n, ErrInvalid, "rp= is the Allied reinforcement cost (6.5.1); %s is German", u.ID)
 		}
 		if !r.Glider {
 			continue
 		}
 		if u.Type != GliderInfantry {
-			p.errf(n, ErrInvalid, "%s is not glider infantry (20.2.4)", u.ID)
+			p.Errf(n, ErrInvalid, "%s is not glider infantry (20.2.4)", u.ID)
 		}
 		if _, err := scatterColumn(u.Formation); err != nil {
 			// 20.2.4, AMBIG-36: the glider rolls on its division's column.
-			p.errf(n, ErrInvalid, "%s: formation %q has no Scatter column (T9: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
+			p.Errf(n, ErrInvalid, "%s: formation %q has no Scatter column (T9: 82-ab, 101-ab or 6-ab)", u.ID, u.Formation)
 		}
 	}
-
-	p.checkSpecial(zones, formations, hasPlace, onMap)
-	p.checkVictory(hexes, zones, onMap)
 }
 
 // stackLimit is the stacking points a hex may hold (7.1).
@@ -301,55 +356,54 @@ func stackingPoints(us []*Unit) int {
 	return total - bestSilhouette
 }
 
-func (p *parser) checkSpecial(zones map[string][]string, formations map[string]bool,
-	hasPlace func(PlaceKind, string, string) bool, onMap func(int, string, string) bool) {
+func (p *parser) checkSpecial() {
 	s := p.s
 	for i, r := range s.Special {
 		n := p.specialLines[i]
-		if r.Formation != "" && !formations[r.Formation] {
-			p.errf(n, ErrMissing, "no unit belongs to formation %s", r.Formation)
+		if r.Formation != "" && !p.ix.formations[r.Formation] {
+			p.Errf(n, ErrMissing, "no unit belongs to formation %s", r.Formation)
 		}
 		if r.Zone != "" {
-			if _, ok := zones[r.Zone]; !ok {
-				p.errf(n, ErrMissing, "zone %s is not defined in [zones]", r.Zone)
+			if _, ok := p.ix.zones[r.Zone]; !ok {
+				p.Errf(n, ErrMissing, "zone %s is not defined in [zones]", r.Zone)
 			}
 		}
 		for _, h := range r.Hexes {
-			onMap(n, h, string(r.Kind))
+			p.onMap(n, h, string(r.Kind))
 		}
 		if r.Kind == SpecialRange && s.Turns > 0 && r.From > s.Turns {
-			p.errf(n, ErrTurn, "turn %d is after the last turn, %d", r.From, s.Turns)
+			p.Errf(n, ErrTurn, "turn %d is after the last turn, %d", r.From, s.Turns)
 		}
 		for _, b := range r.Names {
-			if r.Kind == SpecialInvasion && !hasPlace(PlaceBeach, "", b) {
-				p.errf(n, ErrMissing, "beach %s has no hex in [places]", b)
+			if r.Kind == SpecialInvasion && !p.hasPlace(PlaceBeach, "", b) {
+				p.Errf(n, ErrMissing, "beach %s has no hex in [places]", b)
 			}
 		}
 	}
 }
 
-func (p *parser) checkVictory(hexes map[string]*Hex, zones map[string][]string, onMap func(int, string, string) bool) {
+func (p *parser) checkVictory() {
 	s := p.s
 	for i, v := range s.Victory {
 		n := p.victoryLines[i]
 		if v.Hex != "" {
-			onMap(n, v.Hex, "victory hex")
+			p.onMap(n, v.Hex, "victory hex")
 		}
 		if v.Zone != "" {
-			if _, ok := zones[v.Zone]; !ok {
-				p.errf(n, ErrMissing, "zone %s is not defined in [zones]", v.Zone)
+			if _, ok := p.ix.zones[v.Zone]; !ok {
+				p.Errf(n, ErrMissing, "zone %s is not defined in [zones]", v.Zone)
 			}
 		}
 		if v.Turn > 0 && s.Turns > 0 && v.Turn > s.Turns {
-			p.errf(n, ErrTurn, "turn %d is after the last turn, %d", v.Turn, s.Turns)
+			p.Errf(n, ErrTurn, "turn %d is after the last turn, %d", v.Turn, s.Turns)
 		}
 		if v.Place != "" {
 			found := false
-			for _, h := range hexes {
+			for _, h := range p.ix.hexes {
 				found = found || (h.Name == v.Place && h.Terrain == City)
 			}
 			if !found {
-				p.errf(n, ErrMissing, "no City hex is named %q", v.Place)
+				p.Errf(n, ErrMissing, "no City hex is named %q", v.Place)
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package normandy44
 
-import "github.com/pbem-referee/pbem/rules/hex"
+import (
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+)
 
 // stackMember is what stacking looks at in a unit (7.1).
 type stackMember struct {
@@ -25,11 +29,11 @@ func stackValue(strength int) int {
 // one that keeps the total lowest).
 func stackPoints(ms []stackMember) int {
 	total, freeSilhouette := 0, 0
-	freeUsed := map[UnitType]bool{}
+	var freeUsed []UnitType
 	for _, m := range ms {
 		info := UnitTypes[m.Type]
-		if info.FreeStack && !freeUsed[m.Type] {
-			freeUsed[m.Type] = true
+		if info.FreeStack && !slices.Contains(freeUsed, m.Type) {
+			freeUsed = append(freeUsed, m.Type)
 			continue
 		}
 		pts := stackValue(m.Strength)
@@ -44,9 +48,14 @@ func stackPoints(ms []stackMember) int {
 // stackAt counts the stacking points in a hex, with extra units added (a unit
 // about to end its move there).
 func (g *Game) stackAt(occ map[hex.Axial][]int, a hex.Axial, extra ...int) int {
-	var ms []stackMember
-	for _, i := range append(append([]int(nil), occ[a]...), extra...) {
-		ms = append(ms, stackMember{Type: g.unit(i).Type, Strength: g.strength(i)})
+	return g.stackOf(append(append([]int(nil), occ[a]...), extra...))
+}
+
+// stackOf counts the stacking points of the units listed (7.1).
+func (g *Game) stackOf(units []int) int {
+	ms := make([]stackMember, len(units))
+	for k, i := range units {
+		ms[k] = stackMember{Type: g.unit(i).Type, Strength: g.strength(i)}
 	}
 	return stackPoints(ms)
 }

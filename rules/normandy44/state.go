@@ -176,7 +176,7 @@ type Game struct {
 	sc    *Scenario
 	b     *board
 	index map[string]int // unit id -> index in sc.Units and s.Units
-	sup   *SupplyMap     // supply geometry (18.x), shared like b
+	sup   *SupplyMap     // supply sources (18.2) on b, shared like b
 	s     state
 	// opt is what the invitation's options decide (players.go), read from
 	// s.Options once.
@@ -190,6 +190,13 @@ type Game struct {
 	// hqLines caches the German HQ supply traces of 17.2.7 for one position
 	// (combat_special.go); Clone drops it.
 	hqLines *hqLineCache
+	// drawn is the scene's map and boxes (draw.go), built on the first
+	// Scene from the scenario alone: clones share it.
+	drawn *drawing
+	// ended lists the combats resolved so far, newest first, for the
+	// combat reports (report.go). It is not part of the hashed state;
+	// clones share it, as it is never changed, only extended.
+	ended *endedCombat
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }

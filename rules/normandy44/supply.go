@@ -8,8 +8,10 @@ import (
 	"github.com/pbem-referee/pbem/rules/hex"
 )
 
-// Supply lines, out of supply, isolation and attrition (18.x). Hex ids are
-// printed strings at this file's edge; inside, rules/hex axial coordinates.
+// Supply lines, out of supply, isolation and attrition (18.x). The position is
+// read in axial coordinates (SupplyView); the traces run over the board's hex
+// numbers (board.cells), and their results are keyed by printed id for the
+// units' places in the state.
 
 // SupplyStatus is what a supply trace finds for a hex (18.3, 18.5.1). The zero
 // value is Isolated, the safe reading for a hex the trace does not list.
@@ -39,18 +41,11 @@ func (s SupplyStatus) String() string {
 // within that many hexes needs no road).
 const offRoadLimit = 5
 
-// SupplyMap is the part of a scenario's map that supply lines read, built once
-// per game and shared read-only.
+// SupplyMap is where Normandy's supply lines may end (18.2, S3.2.1), over the
+// game's board: built once per game and shared read-only. The lines run over
+// the board itself (land hexes, impassable hexsides, roads: 18.3).
 type SupplyMap struct {
-	layout     hex.Layout
-	ids        map[hex.Axial]string
-	axial      map[string]hex.Axial
-	land       []hex.Axial // on the map and not all sea (18.3), sorted
-	isLand     map[hex.Axial]bool
-	impassable map[hex.Side]bool // 9.6, 18.3
-	road       map[hex.Side]bool // any road through the hexside (9.3)
-	townCity   map[hex.Axial]Terrain
-	coastal    map[hex.Axial]bool
+	b *board
 	// German sources (18.2): map-edge entry hexes and Cherbourg city hexes;
 	// with the S3.2.1 rule, every road hex south of the 27 June line.
 	entry      []hex.Axial
@@ -62,77 +57,20 @@ type SupplyMap struct {
 	mulberry map[hex.Axial]string
 }
 
-// newSupplyMap reads the supply geometry from a parsed scenario.
+// cherbourgCity is the City whose hexes are a German supply source (18.2) and
+// the Cotentin HQ's destination (17.4).
+const cherbourgCity = "Cherbourg"
+
+// newSupplyMap finds a scenario's supply sources on its board.
 //
 // S3.2.1 lets German lines end on "any road leading south across the 27 June
 // line". The scenario format has no record for it; the S3 rule that the Allies
 // may not cross the 27 June line (no-cross allied north-of-27june) is what sets
 // that scenario apart, so its presence turns the rule on (isCherbourgRules).
-func newSupplyMap(s *Scenario) (*SupplyMap, error) {
-	l, err := hex.ParseLayout(s.Layout)
-	if err != nil {
-		return nil, fmt.Errorf("supply map %s: %w", s.Name, err)
-	}
-	m := &SupplyMap{
-		layout: l, ids: map[hex.Axial]string{}, axial: map[string]hex.Axial{},
-		isLand: map[hex.Axial]bool{}, impassable: map[hex.Side]bool{}, road: map[hex.Side]bool{},
-		townCity: map[hex.Axial]Terrain{}, coastal: map[hex.Axial]bool{},
-		beach: map[hex.Axial]string{}, mulberry: map[hex.Axial]string{},
-	}
-	for _, h := range s.Hexes {
-		a, err := l.Parse(h.ID)
-		if err != nil {
-			return nil, fmt.Errorf("supply map %s: hex %s: %w", s.Name, h.ID, err)
-		}
-		m.ids[a], m.axial[h.ID] = h.ID, a
-		if h.Terrain == Sea {
-			continue
-		}
-		m.land = append(m.land, a)
-		m.isLand[a] = true
-		if h.Terrain == Town || h.Terrain == City {
-			m.townCity[a] = h.Terrain
-		}
-		if h.Terrain == City && h.Name == "Cherbourg" {
-			m.cherbourg = append(m.cherbourg, a)
-		}
-		if h.Coastal {
-			m.coastal[a] = true
-		}
-	}
-	hex.SortAxials(m.land)
-	side := func(x, y string) (hex.Side, error) {
-		a, okA := m.axial[x]
-		b, okB := m.axial[y]
-		if !okA || !okB {
-			return hex.Side{}, fmt.Errorf("supply map %s: %s/%s: %w", s.Name, x, y, ErrOffMap)
-		}
-		sd, ok := hex.SideBetween(a, b)
-		if !ok {
-			return hex.Side{}, fmt.Errorf("supply map %s: %s/%s: %w", s.Name, x, y, ErrAdjacent)
-		}
-		return sd, nil
-	}
-	for _, hs := range s.Hexsides {
-		if slices.Contains(hs.Features, Impassable) {
-			sd, err := side(hs.A, hs.B)
-			if err != nil {
-				return nil, err
-			}
-			m.impassable[sd] = true
-		}
-	}
-	for _, r := range s.Roads {
-		for i := 1; i < len(r.Hexes); i++ {
-			sd, err := side(r.Hexes[i-1], r.Hexes[i])
-			if err != nil {
-				return nil, err
-			}
-			m.road[sd] = true
-		}
-	}
+func newSupplyMap(s *Scenario, b *board) (*SupplyMap, error) {
+	m := &SupplyMap{b: b, cherbourg: b.cities(cherbourgCity), beach: map[hex.Axial]string{}, mulberry: map[hex.Axial]string{}}
 	for _, p := range s.Places {
-		a, ok := m.axial[p.Hex]
+		a, ok := b.ids[p.Hex]
 		if !ok {
 			return nil, fmt.Errorf("supply map %s: place %s %s: %w", s.Name, p.Kind, p.Hex, ErrOffMap)
 		}
@@ -147,20 +85,12 @@ func newSupplyMap(s *Scenario) (*SupplyMap, error) {
 	}
 	hex.SortAxials(m.entry)
 	if isCherbourgRules(s) {
-		north := map[hex.Axial]bool{}
-		for _, z := range s.Zones {
-			if z.Name == ZoneNorth27 {
-				for _, id := range z.Hexes {
-					north[m.axial[id]] = true
-				}
-			}
-		}
-		for _, a := range m.land {
-			if north[a] {
+		for _, a := range b.landHexes {
+			if b.inZone(ZoneNorth27, a) {
 				continue
 			}
-			for _, sd := range a.Sides() {
-				if m.road[sd] {
+			for d := range hex.DirectionCount {
+				if b.road(a, a.Neighbor(d)) != "" {
 					m.southRoads = append(m.southRoads, a)
 					break
 				}
@@ -179,28 +109,28 @@ func isCherbourgRules(s *Scenario) bool {
 	})
 }
 
-// SupplyView is the position as one side's supply lines see it. Every
-// function takes printed hex ids; a nil function means "never".
+// SupplyView is the position as one side's supply lines see it. A nil
+// function means "never".
 type SupplyView struct {
 	Side Side
 	// EnemyUnit: a line may not enter a hex an enemy unit occupies (18.3).
-	EnemyUnit func(hexID string) bool
+	EnemyUnit func(hex.Axial) bool
 	// FriendlyUnit: an enemy-ZOC hex holding a friendly unit does not count
 	// toward two consecutive vacant EZOC hexes (18.3).
-	FriendlyUnit func(hexID string) bool
+	FriendlyUnit func(hex.Axial) bool
 	// EnemyZOC: the hex is in an enemy zone of control (8.x).
-	EnemyZOC func(hexID string) bool
+	EnemyZOC func(hex.Axial) bool
 	// EnemyZOCLine: the step from one hex to the next enters or crosses an
 	// enemy ZOC Line (18.3, 8.5).
-	EnemyZOCLine func(from, to string) bool
+	EnemyZOCLine func(from, to hex.Axial) bool
 	// Control is who controls a hex (2.2.5), "" for nobody. The road part of a
 	// line may not enter an enemy-controlled Town or City (18.3); a source must
 	// not be enemy-controlled.
-	Control func(hexID string) Side
+	Control func(hex.Axial) Side
 	// OpenBeach: a beach hex is open (21.1, 21.1.4); nil means every beach is.
-	OpenBeach func(hexID string) bool
+	OpenBeach func(hex.Axial) bool
 	// Mulberry: a Mulberry hex is complete (21.1.3); nil means none is.
-	Mulberry func(hexID string) bool
+	Mulberry func(hex.Axial) bool
 	// EdgeOnly limits German sources to the south map edge, leaving out
 	// Cherbourg (S1.3.1 German VP, 5.2 and S3.3 I b). ENGINE NOTE: the south edge
 	// is the entry hexes (and under S3.2.1 the roads south of the 27 June line).
@@ -214,19 +144,31 @@ func (v *SupplyView) enemy() Side {
 	return Allied
 }
 
-func call1(f func(string) bool, id string) bool { return f != nil && f(id) }
+// call1 is f(x), false for a nil f ("never").
+func call1[T any](f func(T) bool, x T) bool { return f != nil && f(x) }
+
+// atID reads a test of hexes for printed ids, at the state's edge: false for
+// an id that is no hex of the map, and nil for a nil test.
+func (b *board) atID(f func(hex.Axial) bool) func(string) bool {
+	if f == nil {
+		return nil
+	}
+	return func(id string) bool {
+		a, ok := b.ids[id]
+		return ok && f(a)
+	}
+}
 
 // sources are the hexes where v.Side's lines may end (18.2, S3.2.1).
 func (m *SupplyMap) sources(v *SupplyView) []hex.Axial {
 	var out []hex.Axial
 	usable := func(a hex.Axial, needFriendly bool) bool {
-		id := m.ids[a]
-		if call1(v.EnemyUnit, id) {
+		if call1(v.EnemyUnit, a) {
 			return false
 		}
 		c := Side("")
 		if v.Control != nil {
-			c = v.Control(id)
+			c = v.Control(a)
 		}
 		if needFriendly {
 			return c == v.Side
@@ -255,12 +197,12 @@ func (m *SupplyMap) sources(v *SupplyView) []hex.Axial {
 		}
 	} else {
 		for a := range m.beach {
-			if (v.OpenBeach == nil || v.OpenBeach(m.ids[a])) && usable(a, false) {
+			if (v.OpenBeach == nil || v.OpenBeach(a)) && usable(a, false) {
 				out = append(out, a)
 			}
 		}
 		for a := range m.mulberry {
-			if call1(v.Mulberry, m.ids[a]) && usable(a, true) {
+			if call1(v.Mulberry, a) && usable(a, true) {
 				out = append(out, a)
 			}
 		}
@@ -269,134 +211,150 @@ func (m *SupplyMap) sources(v *SupplyView) []hex.Axial {
 	return slices.Compact(out)
 }
 
-// tracer holds one trace's view of the board.
+// tracer holds one trace's view of the board, a flag per hex by grid number
+// (board.cells), read by the searches for every step.
 type tracer struct {
-	m          *SupplyMap
+	b          *board
 	v          *SupplyView
-	enemyUnit  map[hex.Axial]bool
-	vacantEZOC map[hex.Axial]bool
-	enemyTown  map[hex.Axial]bool
+	enemyUnit  []bool
+	vacantEZOC []bool
+	enemyTown  []bool
 }
 
 func (m *SupplyMap) newTracer(v *SupplyView) *tracer {
-	t := &tracer{m: m, v: v, enemyUnit: map[hex.Axial]bool{}, vacantEZOC: map[hex.Axial]bool{}, enemyTown: map[hex.Axial]bool{}}
-	for _, a := range m.land {
-		id := m.ids[a]
-		if call1(v.EnemyUnit, id) {
-			t.enemyUnit[a] = true
-		}
-		if call1(v.EnemyZOC, id) && !call1(v.FriendlyUnit, id) {
-			t.vacantEZOC[a] = true
-		}
-		if _, ok := m.townCity[a]; ok && v.Control != nil && v.Control(id) == v.enemy() {
-			t.enemyTown[a] = true
+	b := m.b
+	n := b.grid.Len()
+	t := &tracer{b: b, v: v, enemyUnit: make([]bool, n), vacantEZOC: make([]bool, n), enemyTown: make([]bool, n)}
+	enemy := v.enemy()
+	for _, a := range b.landHexes {
+		i, _ := b.cell(a)
+		t.enemyUnit[i] = call1(v.EnemyUnit, a)
+		t.vacantEZOC[i] = call1(v.EnemyZOC, a) && !call1(v.FriendlyUnit, a)
+		if townOrCity(b.cells[i].hex.Terrain) && v.Control != nil && v.Control(a) == enemy {
+			t.enemyTown[i] = true
 		}
 	}
 	return t
 }
 
-// step reports whether a line may go from a to b (18.3): both on land, no
-// impassable hexside, b not enemy-occupied, not two vacant EZOC hexes in a row
-// (startOccupied: a is the line's first hex, which a friendly unit holds), no
-// enemy ZOC Line entered or crossed.
-func (t *tracer) step(a, b hex.Axial, startOccupied bool) bool {
-	if !t.m.isLand[a] || !t.m.isLand[b] || t.enemyUnit[b] {
+// step reports whether a line may go from hex i to its neighbour j in
+// direction d (18.3): both on land, no impassable hexside, j not
+// enemy-occupied, not two vacant EZOC hexes in a row (startOccupied: i is the
+// line's first hex, which a friendly unit holds), no enemy ZOC Line entered
+// or crossed.
+func (t *tracer) step(i, j int, d hex.Direction, startOccupied bool) bool {
+	c := &t.b.cells
+	if (*c)[i].hex.Terrain == Sea || (*c)[j].hex.Terrain == Sea || t.enemyUnit[j] {
 		return false
 	}
-	sd, ok := hex.SideBetween(a, b)
-	if !ok || t.m.impassable[sd] {
+	if (*c)[i].sides[d].has(Impassable) {
 		return false
 	}
-	if !startOccupied && t.vacantEZOC[a] && t.vacantEZOC[b] {
+	if !startOccupied && t.vacantEZOC[i] && t.vacantEZOC[j] {
 		return false
 	}
-	return t.v.EnemyZOCLine == nil || !t.v.EnemyZOCLine(t.m.ids[a], t.m.ids[b])
+	return t.v.EnemyZOCLine == nil || !t.v.EnemyZOCLine(t.b.grid.Hex(i), t.b.grid.Hex(j))
 }
 
 // roadStep is step along a road, whose part of the line may not enter an
 // enemy-controlled Town or City (18.3).
-func (t *tracer) roadStep(a, b hex.Axial) bool {
-	sd, _ := hex.SideBetween(a, b)
-	return t.m.road[sd] && !t.enemyTown[a] && !t.enemyTown[b] && t.step(a, b, false)
+func (t *tracer) roadStep(i, j int, d hex.Direction) bool {
+	return t.b.cells[i].roads[d] != "" && !t.enemyTown[i] && !t.enemyTown[j] && t.step(i, j, d, false)
 }
 
-// distances runs a breadth-first search backwards from the goal hexes: the
-// result holds, for each hex, the fewest steps from it to a goal, as an inner
-// hex of a line (its own vacancy counts). road limits the steps to roads.
-func (t *tracer) distances(goals []hex.Axial, road bool, limit int) map[hex.Axial]int {
-	dist := map[hex.Axial]int{}
-	queue := slices.Clone(goals)
-	for _, g := range goals {
-		dist[g] = 0
-	}
-	for len(queue) > 0 {
-		b := queue[0]
-		queue = queue[1:]
-		if dist[b] >= limit {
-			continue
-		}
-		for _, a := range b.Neighbors() {
-			if _, seen := dist[a]; seen {
-				continue
+// distances runs a breadth-first search backwards from the goal hexes (by
+// grid number): the result holds, for each hex, the fewest steps from it to
+// a goal, as an inner hex of a line (its own vacancy counts). road limits the
+// steps to roads.
+func (t *tracer) distances(goals []int, road bool, limit int) map[int]int {
+	grid := t.b.grid
+	bfs := hex.BFS[int]{
+		Neighbors: func(i int, yield func(int)) {
+			for d := range hex.DirectionCount {
+				if j, ok := grid.Neighbor(i, d); ok {
+					yield(j)
+				}
 			}
-			ok := false
+		},
+		// The search runs backwards: it finds from, one step nearer the
+		// goal, and asks whether a line may go from to into it.
+		Step: func(from, to int) bool {
+			d, _ := hex.DirectionTo(grid.Hex(to), grid.Hex(from))
 			if road {
-				ok = t.roadStep(a, b)
-			} else {
-				ok = t.step(a, b, false)
+				return t.roadStep(to, from, d)
 			}
-			if ok {
-				dist[a] = dist[b] + 1
-				queue = append(queue, a)
-			}
-		}
+			return t.step(to, from, d, false)
+		},
+		Limit:  limit,
+		Expect: len(t.b.landHexes),
 	}
-	return dist
+	return bfs.Distances(goals...)
 }
 
-// statuses gives every land hex its status for lines to goals: a hex is read
-// as the first hex of a line, held by a friendly unit.
-func (t *tracer) statuses(goals []hex.Axial) map[hex.Axial]SupplyStatus {
+// cells numbers the goals on the board; a goal off the map is left out, as no
+// line can reach it.
+func (t *tracer) cells(goals []hex.Axial) []int {
+	out := make([]int, 0, len(goals))
+	for _, g := range goals {
+		if i, ok := t.b.cell(g); ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// statuses gives every land hex (by grid number) its status for lines to
+// goals: a hex is read as the first hex of a line, held by a friendly unit.
+// Hexes an enemy unit holds are left out: no friendly unit can be there, and
+// they read as Isolated.
+func (t *tracer) statuses(goals []hex.Axial) map[int]SupplyStatus {
 	const unlimited = 1 << 30
+	b := t.b
 	// ENGINE NOTE (18.3): the road part neither enters nor starts in an
 	// enemy-controlled Town or City, so such a hex never joins it; otherwise a
 	// line could walk into the town off-road and leave it by the road.
-	var roadGoals []hex.Axial
-	for _, g := range goals {
-		if !t.enemyTown[g] {
-			roadGoals = append(roadGoals, g)
+	all := t.cells(goals)
+	var roadGoals []int
+	for _, i := range all {
+		if !t.enemyTown[i] {
+			roadGoals = append(roadGoals, i)
 		}
 	}
 	onRoad := t.distances(roadGoals, true, unlimited)
-	roadHexes := hex.SortedKeys(onRoad)
+	roadHexes := make([]int, 0, len(onRoad))
+	for i := range onRoad {
+		roadHexes = append(roadHexes, i)
+	}
 	offRoad := t.distances(roadHexes, false, offRoadLimit)
-	anyLine := t.distances(goals, false, unlimited)
-	out := make(map[hex.Axial]SupplyStatus, len(t.m.land))
-	for _, a := range t.m.land {
-		if t.enemyUnit[a] {
-			continue // no friendly unit can be there: left out, reads as Isolated
+	anyLine := t.distances(all, false, unlimited)
+	out := make(map[int]SupplyStatus, len(b.landHexes))
+	for _, a := range b.landHexes {
+		i, _ := b.cell(a)
+		if t.enemyUnit[i] {
+			continue
 		}
 		st := Isolated
-		if _, ok := anyLine[a]; ok {
+		if _, ok := anyLine[i]; ok {
 			st = OutOfSupply
 		}
-		if _, ok := onRoad[a]; ok {
+		if _, ok := onRoad[i]; ok {
 			st = InSupply
 		}
-		for _, n := range a.Neighbors() {
+		for d := range hex.DirectionCount {
 			if st == InSupply {
 				break
 			}
-			if !t.step(a, n, true) {
+			n, ok := b.grid.Neighbor(i, d)
+			if !ok || !t.step(i, n, d, true) {
 				continue
 			}
-			if d, ok := offRoad[n]; ok && d+1 <= offRoadLimit {
+			if dn, ok := offRoad[n]; ok && dn+1 <= offRoadLimit {
 				st = InSupply
 			} else if _, ok := anyLine[n]; ok && st == Isolated {
 				st = OutOfSupply
 			}
 		}
-		out[a] = st
+		out[i] = st
 	}
 	return out
 }
@@ -405,7 +363,8 @@ func (t *tracer) statuses(goals []hex.Axial) map[hex.Axial]SupplyStatus {
 // of v.Side would have there now (18.1-18.3, 18.5.1): InSupply with a line of
 // at most 5 hexes then roads to a source, OutOfSupply with a line only when the
 // off-road part may be as long as it likes, Isolated with none. The result is
-// deterministic; it does not depend on map order.
+// keyed by printed id, for the units' places in the state, and does not
+// depend on map order.
 func traceSupply(m *SupplyMap, v SupplyView) map[string]SupplyStatus {
 	t := m.newTracer(&v)
 	return m.byID(t.statuses(m.sources(&v)))
@@ -417,18 +376,19 @@ func traceSupply(m *SupplyMap, v SupplyView) map[string]SupplyStatus {
 func traceLineTo(m *SupplyMap, v SupplyView, goal func(hexID string) bool) map[string]SupplyStatus {
 	t := m.newTracer(&v)
 	var goals []hex.Axial
-	for _, a := range m.land {
-		if !t.enemyUnit[a] && goal(m.ids[a]) {
+	for _, a := range m.b.landHexes {
+		i, _ := m.b.cell(a)
+		if !t.enemyUnit[i] && goal(m.b.cells[i].id) {
 			goals = append(goals, a)
 		}
 	}
 	return m.byID(t.statuses(goals))
 }
 
-func (m *SupplyMap) byID(st map[hex.Axial]SupplyStatus) map[string]SupplyStatus {
+func (m *SupplyMap) byID(st map[int]SupplyStatus) map[string]SupplyStatus {
 	out := make(map[string]SupplyStatus, len(st))
-	for a, s := range st {
-		out[m.ids[a]] = s
+	for i, s := range st {
+		out[m.b.cells[i].id] = s
 	}
 	return out
 }
@@ -440,7 +400,7 @@ func cherbourgCutOff(m *SupplyMap, v SupplyView) bool {
 	v.Side, v.EdgeOnly = German, true
 	st := traceSupply(m, v)
 	for _, a := range m.cherbourg {
-		if st[m.ids[a]] == InSupply {
+		if st[m.b.id(a)] == InSupply {
 			return false
 		}
 	}

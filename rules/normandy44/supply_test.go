@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hex"
 )
 
 // supIDs is a hex predicate true for the listed ids.
@@ -15,10 +17,22 @@ func supIDs(ids ...string) func(string) bool {
 	return func(id string) bool { return set[id] }
 }
 
-func supplyMapOf(t *testing.T, path string) (*Scenario, *SupplyMap) {
+// supAt is supIDs for a SupplyView over m's board.
+func supAt(m *SupplyMap, ids ...string) func(hex.Axial) bool { return byID(m, supIDs(ids...)) }
+
+// byID reads a function of printed ids for the hexes of m's board.
+func byID[T any](m *SupplyMap, f func(id string) T) func(hex.Axial) T {
+	return func(a hex.Axial) T { return f(m.b.id(a)) }
+}
+
+func supplyMapOf(t testing.TB, path string) (*Scenario, *SupplyMap) {
 	t.Helper()
 	s := mustParse(t, readFile(t, path))
-	m, err := newSupplyMap(s)
+	b, err := newBoard(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := newSupplyMap(s, b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,36 +67,39 @@ func TestSupplyBlocks(t *testing.T) {
 		v    SupplyView
 		want map[string]SupplyStatus
 	}{
-		{"18.3: an enemy unit blocks the line", SupplyView{Side: German, EnemyUnit: supIDs("0104")},
+		{"18.3: an enemy unit blocks the line", SupplyView{Side: German, EnemyUnit: supAt(m, "0104")},
 			map[string]SupplyStatus{"0103": InSupply, "0105": Isolated, "0112": Isolated}},
-		{"18.3: two consecutive vacant EZOC hexes block it", SupplyView{Side: German, EnemyZOC: supIDs("0107", "0108")},
+		{"18.3: two consecutive vacant EZOC hexes block it", SupplyView{Side: German, EnemyZOC: supAt(m, "0107", "0108")},
 			map[string]SupplyStatus{"0107": InSupply, "0109": Isolated}},
-		{"18.3: an EZOC hex with a friendly unit does not count", SupplyView{Side: German, EnemyZOC: supIDs("0107", "0108"), FriendlyUnit: supIDs("0108")},
+		{"18.3: an EZOC hex with a friendly unit does not count", SupplyView{Side: German, EnemyZOC: supAt(m, "0107", "0108"), FriendlyUnit: supAt(m, "0108")},
 			map[string]SupplyStatus{"0109": InSupply}},
-		{"18.3: the unit's own hex is not vacant", SupplyView{Side: German, EnemyZOC: supIDs("0109", "0108")},
+		{"18.3: the unit's own hex is not vacant", SupplyView{Side: German, EnemyZOC: supAt(m, "0109", "0108")},
 			map[string]SupplyStatus{"0109": InSupply, "0110": Isolated}},
-		{"18.3: one vacant EZOC hex does not block", SupplyView{Side: German, EnemyZOC: supIDs("0108")},
+		{"18.3: one vacant EZOC hex does not block", SupplyView{Side: German, EnemyZOC: supAt(m, "0108")},
 			map[string]SupplyStatus{"0110": InSupply}},
-		{"18.3: an enemy ZOC Line blocks", SupplyView{Side: German, EnemyZOCLine: func(a, b string) bool { return a+b == "01050104" || a+b == "01040105" }},
+		{"18.3: an enemy ZOC Line blocks", SupplyView{Side: German, EnemyZOCLine: func(a, b hex.Axial) bool {
+			ab := m.b.id(a) + m.b.id(b)
+			return ab == "01050104" || ab == "01040105"
+		}},
 			map[string]SupplyStatus{"0104": InSupply, "0105": Isolated}},
 		// The road part may not enter an enemy-controlled Town (18.3), nor start
 		// in one: the road part is 0102-0101, so 0107 is 5 hexes from it (in
 		// supply) and 0108 is 6.
-		{"18.3: the road part may not enter an enemy-controlled Town", SupplyView{Side: German, Control: func(id string) Side {
+		{"18.3: the road part may not enter an enemy-controlled Town", SupplyView{Side: German, Control: byID(m, func(id string) Side {
 			if id == "0103" {
 				return Allied
 			}
 			return ""
-		}}, map[string]SupplyStatus{"0106": InSupply, "0107": InSupply, "0108": OutOfSupply, "0111": OutOfSupply}},
-		{"18.2: an enemy-controlled source is no source", SupplyView{Side: German, Control: func(id string) Side {
+		})}, map[string]SupplyStatus{"0106": InSupply, "0107": InSupply, "0108": OutOfSupply, "0111": OutOfSupply}},
+		{"18.2: an enemy-controlled source is no source", SupplyView{Side: German, Control: byID(m, func(id string) Side {
 			if id == "0101" {
 				return Allied
 			}
 			return ""
-		}}, map[string]SupplyStatus{"0102": Isolated}},
+		})}, map[string]SupplyStatus{"0102": Isolated}},
 		{"18.3 note: the off-road part crosses major rivers and flooded hexes", SupplyView{Side: Allied},
 			map[string]SupplyStatus{"0111": InSupply, "0107": InSupply, "0106": OutOfSupply}},
-		{"18.2: a closed beach is no source", SupplyView{Side: Allied, OpenBeach: supIDs()},
+		{"18.2: a closed beach is no source", SupplyView{Side: Allied, OpenBeach: supAt(m)},
 			map[string]SupplyStatus{"0111": Isolated}},
 	}
 	for _, c := range cases {
@@ -99,7 +116,7 @@ func TestSupplyBlocks(t *testing.T) {
 // must not depend on Go's map order.
 func TestSupplyDeterministic(t *testing.T) {
 	_, m := supplyMapOf(t, "../../scenarios/normandy44/cherbourg.scn")
-	v := SupplyView{Side: German, EnemyUnit: supIDs("2811", "2713"), EnemyZOC: supIDs("2810", "2711", "2712", "2812", "2910")}
+	v := SupplyView{Side: German, EnemyUnit: supAt(m, "2811", "2713"), EnemyZOC: supAt(m, "2810", "2711", "2712", "2812", "2910")}
 	first := traceSupply(m, v)
 	if len(first) == 0 {
 		t.Fatal("empty trace")
@@ -125,22 +142,22 @@ func TestSupplyCherbourgScenario(t *testing.T) {
 	}
 	// An Allied unit on the one road of the neck cuts Cherbourg off (S3.3 I b,
 	// 5.2), but Cherbourg is still a source for the units north of it (18.2).
-	v := SupplyView{EnemyUnit: supIDs("0105")}
+	v := SupplyView{EnemyUnit: supAt(m, "0105")}
 	if !cherbourgCutOff(m, v) {
 		t.Error("S3.3 I b: Cherbourg traces past an Allied unit on the only road")
 	}
 	v.Side = German
-	v.Control = func(id string) Side {
+	v.Control = byID(m, func(id string) Side {
 		if id == "0109" || id == "0110" {
 			return German // 2.2.5: a City stays with its last occupier
 		}
 		return ""
-	}
+	})
 	if st := traceSupply(m, v); st["0106"] != InSupply || st["0104"] != InSupply {
 		t.Errorf("18.2: 0106 %v (via Cherbourg), 0104 %v (via the south road); want both in supply", st["0106"], st["0104"])
 	}
 	// Two vacant Allied-ZOC hexes in a row cut it as well (18.3).
-	if !cherbourgCutOff(m, SupplyView{EnemyZOC: supIDs("0105", "0106")}) {
+	if !cherbourgCutOff(m, SupplyView{EnemyZOC: supAt(m, "0105", "0106")}) {
 		t.Error("18.3: Cherbourg traces through two vacant EZOC hexes")
 	}
 }
@@ -152,7 +169,7 @@ func TestSupplyShippedScenario(t *testing.T) {
 	s, m := supplyMapOf(t, "../../scenarios/normandy44/cherbourg.scn")
 	st := traceSupply(m, SupplyView{Side: German})
 	for _, p := range s.Setup {
-		if _, onMap := m.axial[p.At]; !onMap {
+		if _, onMap := m.b.ids[p.At]; !onMap {
 			continue
 		}
 		u, _ := scenarioUnit(s, p.Unit)
@@ -202,7 +219,7 @@ func TestSupplyAttritionTable(t *testing.T) {
 func TestSupplyE26AttritionDRM(t *testing.T) {
 	_, m := supplyMapOf(t, "testdata/supply_corridor.scn")
 	// The unit and the strongpoint share 0110; an Allied unit at 0104 isolates it.
-	v := SupplyView{Side: German, EnemyUnit: supIDs("0104")}
+	v := SupplyView{Side: German, EnemyUnit: supAt(m, "0104")}
 	refuge := traceLineTo(m, v, supIDs("0110"))["0110"] == InSupply
 	status := traceSupply(m, v)["0110"]
 	c := AttritionCase{Unit: "E26", Quality: +1, Marker: MarkerIsolated, Status: status, AdjacentEnemy: true, Refuge: refuge}
@@ -264,7 +281,7 @@ func TestSupplyAttritionDue(t *testing.T) {
 // trace a line to any friendly non-HQ combat unit.
 func TestSupplyHQCutOff(t *testing.T) {
 	_, m := supplyMapOf(t, "testdata/supply_corridor.scn")
-	v := SupplyView{Side: German, EnemyUnit: supIDs("0104")}
+	v := SupplyView{Side: German, EnemyUnit: supAt(m, "0104")}
 	near := traceLineTo(m, v, supIDs("0107")) // a combat unit 3 hexes from the HQ at 0110
 	if hqCutOff("0110", near) {
 		t.Error("18.5.4: HQ at 0110 traces to a combat unit at 0107")
@@ -276,17 +293,13 @@ func TestSupplyHQCutOff(t *testing.T) {
 }
 
 func BenchmarkSupplyTrace(b *testing.B) {
-	s := mustParse(b, readFile(b, "../../scenarios/normandy44/cherbourg.scn"))
-	m, err := newSupplyMap(s)
-	if err != nil {
-		b.Fatal(err)
-	}
-	v := SupplyView{Side: German, EnemyUnit: supIDs("2811", "2713"), EnemyZOC: supIDs("2810", "2711", "2712", "2812", "2910")}
+	_, m := supplyMapOf(b, "../../scenarios/normandy44/cherbourg.scn")
+	v := SupplyView{Side: German, EnemyUnit: supAt(m, "2811", "2713"), EnemyZOC: supAt(m, "2810", "2711", "2712", "2812", "2910")}
 	b.ResetTimer()
 	for b.Loop() {
 		traceSupply(m, v)
 	}
-	b.ReportMetric(float64(len(m.land)), "hexes")
+	b.ReportMetric(float64(len(m.b.landHexes)), "hexes")
 }
 
 // TestSupplyMonotone is a property of 18.3 on random positions of the shipped
@@ -298,26 +311,26 @@ func TestSupplyMonotone(t *testing.T) {
 	pick := func(n int) map[string]bool {
 		set := map[string]bool{}
 		for range n {
-			set[m.ids[m.land[rng.IntN(len(m.land))]]] = true
+			set[m.b.id(m.b.landHexes[rng.IntN(len(m.b.landHexes))])] = true
 		}
 		return set
 	}
 	for trial := range 200 {
 		units, zoc := pick(rng.IntN(6)), pick(rng.IntN(15))
-		v := SupplyView{Side: German, EnemyUnit: func(id string) bool { return units[id] }, EnemyZOC: func(id string) bool { return zoc[id] }}
+		v := SupplyView{Side: German, EnemyUnit: byID(m, func(id string) bool { return units[id] }), EnemyZOC: byID(m, func(id string) bool { return zoc[id] })}
 		before := traceSupply(m, v)
 		for _, p := range s.Places {
 			if p.Kind == PlaceEntry && !units[p.Hex] && before[p.Hex] != InSupply {
 				t.Fatalf("trial %d: 18.2: free entry hex %s is %v", trial, p.Hex, before[p.Hex])
 			}
 		}
-		extra := m.ids[m.land[rng.IntN(len(m.land))]]
+		extra := m.b.id(m.b.landHexes[rng.IntN(len(m.b.landHexes))])
 		if trial%2 == 0 {
 			units2 := map[string]bool{extra: true}
 			for id := range units {
 				units2[id] = true
 			}
-			v.EnemyUnit = func(id string) bool { return units2[id] }
+			v.EnemyUnit = byID(m, func(id string) bool { return units2[id] })
 		} else {
 			zoc[extra] = true
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 )
 
 // The Supply Phase (3.0 B7, 18.1-18.5) wired to the state: supply.go traces
@@ -20,45 +21,58 @@ func (g *Game) supplyView(side Side) SupplyView {
 	ezoc := g.zocHexes(enemy)
 	lines := g.lines(enemy, occ)
 	kept := g.controlMap()
-	sideOf := func(id string) Side {
-		a, ok := g.b.ids[id]
-		if !ok {
-			return ""
+	held := g.heldBy()
+	sideOf := func(a hex.Axial) Side {
+		if i, ok := g.b.cell(a); ok {
+			return held[i]
 		}
-		return g.sideAt(occ, a)
+		return ""
 	}
 	return SupplyView{
 		Side:         side,
-		EnemyUnit:    func(id string) bool { return sideOf(id) == enemy },
-		FriendlyUnit: func(id string) bool { return sideOf(id) == side },
-		EnemyZOC: func(id string) bool {
-			a, ok := g.b.ids[id]
-			return ok && ezoc.Has(a)
-		},
-		EnemyZOCLine: func(from, to string) bool {
+		EnemyUnit:    func(a hex.Axial) bool { return sideOf(a) == enemy },
+		FriendlyUnit: func(a hex.Axial) bool { return sideOf(a) == side },
+		EnemyZOC:     ezoc.Has,
+		EnemyZOCLine: func(from, to hex.Axial) bool {
 			// A line into a hex its own side holds is not blocked: friends
 			// there negate a hex line and stand beside a hexside one (8.5.3).
-			return lines.blocks(g.b.ids[from], g.b.ids[to], sideOf(to) == side)
+			return lines.blocks(from, to, sideOf(to) == side)
 		},
-		Control: func(id string) Side {
-			if s := sideOf(id); s != "" {
+		Control: func(a hex.Axial) Side {
+			if s := sideOf(a); s != "" {
 				return s
 			}
-			return kept[id]
+			return kept[g.b.id(a)]
 		},
-		OpenBeach: g.openBeach,
-		Mulberry:  g.mulberryHex,
+		OpenBeach: g.openBeachAt,
+		Mulberry:  g.mulberryAt,
 	}
+}
+
+// heldBy is the side whose units stand in each hex of the map, by grid
+// number ("" for none): sideAt for every hex at once.
+func (g *Game) heldBy() []Side {
+	held := make([]Side, g.b.grid.Len())
+	for i := range g.s.Units {
+		if a, ok := g.onMap(i); ok {
+			if c, _ := g.b.cell(a); held[c] == "" {
+				held[c] = g.unit(i).Side
+			}
+		}
+	}
+	return held
 }
 
 // openBeach reports whether the beach of a beach hex is open (21.1.1): an
 // Allied engineer of that beach stands on one of its hexes. The engineer is
 // the one whose counter names the beach (17.8).
 func (g *Game) openBeach(id string) bool {
-	a, ok := g.sup.axial[id]
-	if !ok {
-		return false
-	}
+	a, ok := g.b.ids[id]
+	return ok && g.openBeachAt(a)
+}
+
+// openBeachAt is openBeach for a hex.
+func (g *Game) openBeachAt(a hex.Axial) bool {
 	beach := g.sup.beach[a]
 	if beach == "" {
 		return false
@@ -213,17 +227,18 @@ func (m SupplyMarker) red() bool { return m == MarkerIsolated }
 // (18.5.2): a friendly-controlled City, a friendly strongpoint (German), a
 // coastal hex (Allied) or a friendly HQ.
 func (g *Game) refuge(id string, side Side) bool {
-	a, ok := g.sup.axial[id]
+	i, ok := g.b.cellOf(id)
 	if !ok {
 		return false
 	}
-	if g.sup.townCity[a] == City && g.controlMap()[id] == side {
+	h := g.b.cells[i].hex
+	if h.Terrain == City && g.controlMap()[id] == side {
 		return true
 	}
 	if side == German && g.holds(id, side, isStrongpoint) {
 		return true
 	}
-	if side == Allied && g.sup.coastal[a] {
+	if side == Allied && h.Coastal {
 		return true
 	}
 	return g.holds(id, side, isHQ)

@@ -80,7 +80,7 @@ const leaveEZOC = 1 * mp
 // mpText prints a cost in sixths as MP with a fraction: "2", "1 1/2", "2/3".
 func mpText(sixths int) string {
 	whole, rest := sixths/mp, sixths%mp
-	frac := map[int]string{1: "1/6", 2: "1/3", 3: "1/2", 4: "2/3", 5: "5/6"}[rest]
+	frac := [mp]string{1: "1/6", 2: "1/3", 3: "1/2", 4: "2/3", 5: "5/6"}[rest]
 	switch {
 	case rest == 0:
 		return itoa(whole)

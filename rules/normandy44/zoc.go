@@ -14,18 +14,18 @@ func (g *Game) hasZOC(i int) bool {
 	return u.Type != Strongpoint && g.strength(i) != 1 && !slices.Contains(u.Marks, MarkNoZOC)
 }
 
-// zocHexes are the hexes where owner's units have a ZOC (8.1), keyed by hex.
-// A ZOC does not reach all-sea hexes nor across impassable hexsides (8.5.6).
-func (g *Game) zocHexes(owner Side) hex.Set { return g.zocHexesBut(owner, nil) }
+// zocHexes are the hexes where owner's units have a ZOC (8.1). A ZOC does not
+// reach all-sea hexes nor across impassable hexsides (8.5.6).
+func (g *Game) zocHexes(owner Side) hexSet { return g.zocHexesBut(owner, nil) }
 
 // zocHexesBut is zocHexes without the ZOC that skip says a unit in from does
 // not project into to (16.3: across the Cherbourg line, retreatZOC).
-func (g *Game) zocHexesBut(owner Side, skip func(from, to hex.Axial) bool) hex.Set {
-	var set hex.Set
+func (g *Game) zocHexesBut(owner Side, skip func(from, to hex.Axial) bool) hexSet {
+	set := g.b.newHexSet()
 	for _, a := range g.zocSources(owner) {
 		for _, n := range a.Neighbors() {
 			if g.b.land(n) && !g.b.feature(a, n, Impassable) && (skip == nil || !skip(a, n)) {
-				set.Add(n)
+				set.add(n)
 			}
 		}
 	}
@@ -35,20 +35,34 @@ func (g *Game) zocHexesBut(owner Side, skip func(from, to hex.Axial) bool) hex.S
 // zocSources lists the hexes holding at least one of owner's units with a ZOC,
 // in Axial order.
 func (g *Game) zocSources(owner Side) []hex.Axial {
-	var set hex.Set
+	var out []hex.Axial
 	for i := range g.s.Units {
 		if a, ok := g.onMap(i); ok && g.unit(i).Side == owner && g.hasZOC(i) {
-			set.Add(a)
+			out = append(out, a)
 		}
 	}
-	return set.Sorted()
+	hex.SortAxials(out)
+	return slices.Compact(out)
 }
 
 // zocLines are the ZOC Lines of one side (8.5): the hexes a Hex Line runs
 // through and the hexsides Hexside Lines run along, after negation.
 type zocLines struct {
-	hexes hex.Set
-	sides map[hex.Side]bool
+	hexes hexSet
+	// sides has, by grid number, a bit per direction for each hexside of
+	// the hex that a line runs along; each hexside is in both its hexes.
+	sides []uint8
+}
+
+// onSide reports whether a Hexside Line runs along the hexside between
+// adjacent hexes x and y.
+func (l zocLines) onSide(x, y hex.Axial) bool {
+	if l.sides == nil {
+		return false
+	}
+	i, ok := l.hexes.b.cell(x)
+	d, adjacent := hex.DirectionTo(x, y)
+	return ok && adjacent && l.sides[i]&(1<<d) != 0
 }
 
 // blocks reports whether the lines forbid an enemy step from one hex to an
@@ -60,11 +74,16 @@ func (l zocLines) blocks(from, to hex.Axial, friendsAt bool) bool {
 	if friendsAt {
 		return false
 	}
-	if l.hexes.Has(to) {
-		return true
+	return l.hexes.Has(to) || l.onSide(from, to)
+}
+
+// blocksAt is blocks for a step from the hex numbered f to its neighbour t in
+// direction d; f is -1 for a hex off the map.
+func (l zocLines) blocksAt(f, t int, d hex.Direction, friendsAt bool) bool {
+	if friendsAt {
+		return false
 	}
-	s, _ := hex.SideBetween(from, to)
-	return l.sides[s]
+	return l.hexes.has(t) || (f >= 0 && l.sides != nil && l.sides[f]&(1<<d) != 0)
 }
 
 // lines computes owner's ZOC Lines (8.5.1), reading AMBIG-9 as the digest
@@ -83,14 +102,17 @@ func (l zocLines) blocks(from, to hex.Axial, friendsAt bool) bool {
 // Scattered units form no lines and are no link in one (20.2.3): a hex
 // counts only through a unit with a ZOC that is not Scattered.
 func (g *Game) lines(owner Side, occ map[hex.Axial][]int) zocLines {
-	l := zocLines{sides: map[hex.Side]bool{}}
+	l := zocLines{hexes: g.b.newHexSet(), sides: make([]uint8, g.b.grid.Len())}
 	var src []hex.Axial
 	for _, a := range g.zocSources(owner) {
 		if g.lineSource(occ[a], owner) {
 			src = append(src, a)
 		}
 	}
-	srcSet := hex.NewSet(src...)
+	srcSet := g.b.newHexSet()
+	for _, a := range src {
+		srcSet.add(a)
+	}
 	enemyAt := func(a hex.Axial) bool {
 		s := g.sideAt(occ, a)
 		return s != "" && s != owner
@@ -102,8 +124,12 @@ func (g *Game) lines(owner Side, occ map[hex.Axial][]int) zocLines {
 		if !g.b.land(x) || !g.b.land(y) || (enemyAt(x) && enemyAt(y)) {
 			return
 		}
-		s, _ := hex.SideBetween(x, y)
-		l.sides[s] = true
+		// Both are land, so both are on the map.
+		i, _ := g.b.cell(x)
+		j, _ := g.b.cell(y)
+		d, _ := hex.DirectionTo(x, y)
+		l.sides[i] |= 1 << d
+		l.sides[j] |= 1 << d.Opposite()
 	}
 	for _, a := range src {
 		for d := range hex.DirectionCount {
@@ -111,7 +137,7 @@ func (g *Game) lines(owner Side, occ map[hex.Axial][]int) zocLines {
 			m := a.Neighbor(d)
 			b := m.Neighbor(d)
 			if srcSet.Has(b) && a.Compare(b) < 0 && reaches(a, m) && reaches(b, m) && !enemyAt(m) {
-				l.hexes.Add(m)
+				l.hexes.add(m)
 			}
 			// Offset: one step in d, one in d+1. The common neighbours
 			// of a and z are a+d and a+(d+1).

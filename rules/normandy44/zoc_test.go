@@ -28,13 +28,16 @@ func TestZOC_8_3_EZOCToEZOC(t *testing.T) {
 	apply(t, g, Allied, "move ainf 0403 0303")
 }
 
-func side(t *testing.T, g *Game, a, b string) hex.Side {
+// lineAlong reports whether one of owner's Hexside Lines runs along the
+// hexside between printed ids a and b.
+func lineAlong(t *testing.T, g *Game, owner Side, occ map[hex.Axial][]int, a, b string) bool {
 	t.Helper()
-	s, err := g.b.side(a, b)
-	if err != nil {
-		t.Fatal(err)
+	x, okX := g.b.ids[a]
+	y, okY := g.b.ids[b]
+	if _, adjacent := hex.SideBetween(x, y); !okX || !okY || !adjacent {
+		t.Fatalf("%s/%s is no hexside of the map", a, b)
 	}
-	return s
+	return g.lines(owner, occ).onSide(x, y)
 }
 
 // TestE06_ZOCLines_8_5: the figure of ZOC Lines (L570) is lost; its cases are
@@ -60,13 +63,12 @@ func TestE06_ZOCLines_8_5(t *testing.T) {
 		m := testMap{units: []string{gerInf, gerInf2, allInf, allInf2},
 			setup: []string{"ginf 0204", "ginf2 0404", "ainf 0303", "ainf2 0502"}}
 		g := m.game(t, Allied, 2)
-		line := side(t, g, "0303", "0304")
-		if !g.lines(German, g.occupancy()).sides[line] {
-			t.Fatal("no Hexside Line 0303|0304 between 0204 and 0404")
+		if !lineAlong(t, g, German, g.occupancy(), "0303", "0304") || !lineAlong(t, g, German, g.occupancy(), "0304", "0303") {
+			t.Fatal("no Hexside Line 0303|0304 between 0204 and 0404, seen from either hex")
 		}
 		refused(t, g, Allied, "move ainf 0303 0304", "8.5.2")
 		g.s.Units[g.index["ainf2"]].At = "0304"
-		if g.lines(German, g.occupancy()).sides[line] {
+		if lineAlong(t, g, German, g.occupancy(), "0303", "0304") {
 			t.Error("the Hexside Line 0303|0304 survives Allied units on both sides (8.5.3)")
 		}
 	})
@@ -77,7 +79,7 @@ func TestE06_ZOCLines_8_5(t *testing.T) {
 			setup: []string{"ginf 0204", "ginf2 0404", "ainf 0302", "ainf2 0304"}}
 		g := m.game(t, Allied, 2)
 		occ := g.occupancy()
-		if !g.lines(German, occ).sides[side(t, g, "0303", "0304")] {
+		if !lineAlong(t, g, German, occ, "0303", "0304") {
 			t.Error("the German line 0303|0304 is gone with only one side held by the Allies")
 		}
 		if !g.lines(Allied, occ).hexes.Has(g.b.ids["0303"]) {

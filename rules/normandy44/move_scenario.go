@@ -1,0 +1,142 @@
+package normandy44
+
+import (
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// The scenario's own movement rules (S3.1, S3.3) and the army boundary
+// (22.1.2), as the movement searches check them on every step.
+
+// specialBar is one of the scenario's movement rules (S3.1, S3.3) as it
+// binds one unit: k is its index in the scenario's special rules.
+type specialBar struct {
+	k      int
+	kind   SpecialKind
+	zone   []bool      // by grid number; nil for a zone the map lacks
+	hexes  []hex.Axial // SpecialRange: the centre hexes
+	within int
+}
+
+// specialBars lists the scenario's movement rules that bind unit i now: zones
+// no unit may enter, zone edges its side may not cross, and its formation's
+// range from the turn it applies (S3.1, S3.3), in the scenario's order.
+func (g *Game) specialBars(i int) []specialBar {
+	u := g.unit(i)
+	var out []specialBar
+	for k, sr := range g.sc.Special {
+		sb := specialBar{k: k, kind: sr.Kind, zone: g.b.zones[sr.Zone], within: sr.Within}
+		switch {
+		case sr.Kind == SpecialNoEntry:
+		case sr.Kind == SpecialNoCross && sr.Side == u.Side:
+		case sr.Kind == SpecialRange && sr.Formation == u.Formation && g.s.Turn >= sr.From:
+			for _, id := range sr.Hexes {
+				if a, err := g.b.layout.Parse(id); err == nil {
+					sb.hexes = append(sb.hexes, a)
+				}
+			}
+		default:
+			continue
+		}
+		out = append(out, sb)
+	}
+	return out
+}
+
+// scenarioBar applies the scenario's own movement rules to a step between
+// the hexes numbered f and t: zones no unit may enter (S3.1), zone edges a
+// side may not cross (S3.1), and formations held near given hexes from a turn
+// on (S3.3 II, III); then the army boundary (22.1.2). It gives the index in
+// the scenario's special rules of the rule that bars the step, armyBoundary
+// for 22.1.2, or noBar.
+func (m *mover) scenarioBar(f, t int) int {
+	g, b := m.g, m.g.b
+	in := func(zone []bool, i int) bool { return zone != nil && i >= 0 && zone[i] }
+	for _, sb := range m.specials {
+		switch sb.kind {
+		case SpecialNoEntry:
+			if in(sb.zone, t) {
+				return sb.k
+			}
+		case SpecialNoCross:
+			if in(sb.zone, f) != in(sb.zone, t) {
+				return sb.k
+			}
+		case SpecialRange:
+			if !sb.near(b.grid.Hex(t)) {
+				return sb.k
+			}
+		}
+	}
+	if u := g.unit(m.i); u.Side == Allied && !g.withinArmy(u.Nationality, b.grid.Hex(t)) {
+		return armyBoundary
+	}
+	return noBar
+}
+
+// scenarioBar's answers that are no special rule's index.
+const (
+	noBar        = -1
+	armyBoundary = -2
+)
+
+// scenarioRefusal is the refusal of a step into to by scenarioBar's answer k.
+func (m *mover) scenarioRefusal(k int, to hex.Axial) error {
+	g, b := m.g, m.g.b
+	u := g.unit(m.i)
+	if k == armyBoundary {
+		return rules.Refuse("22.1.2", "%s units go at most 1 hex beyond their army boundary; %s is farther", u.Nationality, b.id(to))
+	}
+	sr := g.sc.Special[k]
+	switch sr.Kind {
+	case SpecialNoEntry:
+		return rules.Refuse("S3.1", "no unit may enter %s (scenario zone %s)", b.id(to), sr.Zone)
+	case SpecialNoCross:
+		return rules.Refuse("S3.1", "%s units may not cross the edge of %s", u.Side, sr.Zone)
+	}
+	return rules.Refuse("S3.3", "from turn %d the %s units stay within %d hexes of %s", sr.From, sr.Formation, sr.Within, strings.Join(sr.Hexes, ", "))
+}
+
+// boundaryEndColumn is where the army boundary ends (22.1.2: "row 16xx"):
+// south of it, hexes whose first pair is lower, either army may go anywhere.
+const boundaryEndColumn = 16
+
+// withinArmy reports whether an Allied unit of a nationality may stand in a
+// hex under the army boundary (22.1.2): on its own army's side or 1 hex
+// beyond. A scenario without a us-sector zone has no boundary.
+func (g *Game) withinArmy(nationality string, a hex.Axial) bool {
+	b := g.b
+	usSector, ok := b.zones[ZoneUSSector]
+	if !ok {
+		return true
+	}
+	if col, _, _ := b.layout.Offset(a); col < boundaryEndColumn {
+		return true
+	}
+	ownSide := func(h hex.Axial) bool {
+		i, ok := b.cell(h)
+		return ok && b.cells[i].hex.Terrain != Sea && usSector[i] == (nationality == "us")
+	}
+	if ownSide(a) {
+		return true
+	}
+	for _, n := range a.Neighbors() {
+		if ownSide(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// near reports whether a hex lies within the rule's range of one of its
+// centre hexes (S3.3).
+func (sb specialBar) near(a hex.Axial) bool {
+	for _, c := range sb.hexes {
+		if hex.Distance(c, a) <= sb.within {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,282 @@
+package normandy44
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules/scene"
+)
+
+// Combat reports (scene.Reporter): every combat resolved, as structured data
+// for 'pbem combats', the replay and the dice statistics.
+
+// endedCombat is one resolved combat's report, kept outside the hashed
+// state: the state forgets a combat once it is on the map (combat_phase.go),
+// and a report changes no rule. The list is immutable and linked from the
+// newest, so clones share it and appending costs nothing.
+type endedCombat struct {
+	prev   *endedCombat
+	report scene.Combat
+}
+
+// recordCombat keeps the report of the combat that finishCombat is closing.
+func (g *Game) recordCombat(c *Combat) {
+	g.ended = &endedCombat{prev: g.ended, report: combatReport(c, g.s.Combat.N, g.s.Turn, g.phaseName())}
+}
+
+// Combats implements scene.Reporter.
+func (g *Game) Combats() []scene.Combat {
+	var out []scene.Combat
+	for e := g.ended; e != nil; e = e.prev {
+		out = append(out, e.report)
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// lastCombat is the combat in progress, or the last one resolved in the
+// current phase, for the scene's overlay; nil if neither.
+func (g *Game) lastCombat() *scene.Combat {
+	if g.s.Combat != nil {
+		r := combatReport(g.combat(), g.s.Combat.N, g.s.Turn, g.phaseName())
+		return &r
+	}
+	if e := g.ended; e != nil && e.report.Turn == g.s.Turn && e.report.Phase == g.phaseName() {
+		r := e.report
+		return &r
+	}
+	return nil
+}
+
+// combatReport is the report of combat n of the phase, as far as it has gone.
+func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
+	r := scene.Combat{
+		N: n, Turn: turn, Phase: phase,
+		Attacker: string(c.In.Attacker), Defender: string(c.defender()), Cell: c.Origin,
+		Attack: c.Odds.Attack, Defense: c.Odds.Defense,
+		Odds: c.Odds.Raw.String(), Column: c.Odds.Final.String(),
+		Text: c.Event(),
+	}
+	for _, u := range c.In.Attackers {
+		if !slices.Contains(r.From, u.FromHex) {
+			r.From = append(r.From, u.FromHex)
+		}
+		r.Attackers = append(r.Attackers, attackerReport(u, c.Odds.Halved))
+	}
+	for _, u := range c.In.Defenders {
+		cu := scene.CombatUnit{ID: u.ID, Strength: u.Strength, Counted: u.Strength}
+		if u.DefendOnly {
+			cu.Notes = append(cu.Notes, "defends only (10.7)")
+		}
+		r.Defenders = append(r.Defenders, cu)
+	}
+	r.Support = supportReport(c.In.Support)
+	r.Modifiers = oddsModifiers(c)
+	for _, s := range c.Odds.Shifts {
+		rule, _ := shiftRule(s.Source)
+		r.Shifts = append(r.Shifts, scene.Shift{Columns: s.Signed(), Reason: rule.Reason, Rule: rule.Rule})
+	}
+	if c.Odds.Raw+Column(c.Odds.Net) > Col7to1 {
+		r.Modifiers = append(r.Modifiers, "odds above 7-1 read 7-1 (10.6)")
+	}
+	if c.In.JabosRoll > 0 {
+		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Jabos (19.1.3)", Die: c.In.JabosRoll, Modified: c.In.JabosRoll, Outcome: jabosOutcome(c.Odds)})
+	}
+	if c.Rolled {
+		r.Result = c.Result.String()
+		if c.Roll > 0 {
+			r.Die = c.Roll
+			r.Rolls = append(r.Rolls, scene.Roll{Purpose: "combat results (10.5)", Die: c.Roll, Modified: c.Roll, Outcome: r.Result})
+			for die := 1; die <= 6; die++ {
+				res := crt(c.Odds.Final, die)
+				r.Faces = append(r.Faces, scene.Face{Die: die, Result: res.String(), Score: attackerScore(res.Code)})
+			}
+		}
+	}
+	if d := c.DDOut; d != nil {
+		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Determined Defense (12.4), " + d.Column.String() + " column, lead " + d.Lead,
+			Die: d.Roll, Modified: d.Modified, Outcome: ddOutcome(d.Result)})
+	}
+	r.Losses = combatLosses(c)
+	r.Retreats, r.Advances = combatMoves(c)
+	r.Notes = combatNotes(c)
+	return r
+}
+
+// attackerScore orders the results for the attacker: T1 gets no worse for
+// it as the die or the odds rise (TestAttackerScore_FollowsTheCRT checks it
+// on every cell), and the result codes are declared in that order, A1 the
+// worst and DH the best (crt.go).
+func attackerScore(code ResultCode) int { return int(code) }
+
+func attackerReport(u CombatUnit, halved []Halving) scene.CombatUnit {
+	cu := scene.CombatUnit{ID: u.ID, Strength: u.Strength, Counted: u.Strength}
+	if u.MAF {
+		cu.Notes = append(cu.Notes, "main attacking force (10.3)")
+	}
+	for _, h := range halved {
+		if h.Unit != u.ID {
+			continue
+		}
+		cu.Counted = halveStrength(u.Strength)
+		for _, why := range h.Reasons {
+			cu.Notes = append(cu.Notes, "halved: "+string(why)+" ("+halvingRule(why)+")")
+		}
+	}
+	return cu
+}
+
+func halvingRule(why HalvingReason) string {
+	for _, h := range halvingRules {
+		if h.Reason == why {
+			return h.Rule
+		}
+	}
+	return "11.1"
+}
+
+func supportReport(s Support) []string {
+	var out []string
+	if s.Air > 0 {
+		out = append(out, fmt.Sprintf("%d air marker(s) (19.1.2)", s.Air))
+	}
+	if s.Naval > 0 {
+		out = append(out, fmt.Sprintf("%d naval marker(s) (19.2.3)", s.Naval))
+	}
+	for _, f := range s.Artillery {
+		rule, _ := shiftRule(f.Source)
+		if f.Source == ShiftCaenArtillery {
+			out = append(out, fmt.Sprintf("%s, %d column(s) (%s)", rule.Reason, f.Columns, rule.Rule))
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s by %s, %d column(s) (%s)", rule.Reason, f.By, f.Columns, rule.Rule))
+	}
+	return out
+}
+
+// oddsModifiers say what changed the strengths compared (10.4, 11.2).
+func oddsModifiers(c *Combat) []string {
+	var out []string
+	o := c.Odds
+	if o.DB > 0 {
+		out = append(out, fmt.Sprintf("+%d defensive bonus, %s (11.2)", o.DB, c.In.Target.Terrain))
+	}
+	if o.RawAttack > o.Attack {
+		out = append(out, fmt.Sprintf("attack %d counts %d: 18 at most (10.4)", o.RawAttack, o.Attack))
+	}
+	if o.RawDefense > o.Defense {
+		out = append(out, fmt.Sprintf("defense %d counts %d: 18 at most (10.4)", o.RawDefense, o.Defense))
+	}
+	if c.In.Improved {
+		out = append(out, "an Improved Position in the hex (16.1)")
+	}
+	return out
+}
+
+func jabosOutcome(o Odds) string {
+	for _, s := range o.Shifts {
+		if s.Source == ShiftJabos {
+			return fmt.Sprintf("%dL", s.Columns)
+		}
+	}
+	return "no shift"
+}
+
+// ddOutcome is a Determined Defense cell (T2) and what it means.
+func ddOutcome(r DeterminedResult) string {
+	cell := r.String()
+	if cell == "-" {
+		cell = "no effect"
+	}
+	if r.Success {
+		return cell + ": the defenders stay"
+	}
+	return cell + ": the defenders retreat"
+}
+
+// combatLosses lists every step lost, with its cause.
+func combatLosses(c *Combat) []scene.Loss {
+	att, def := string(c.In.Attacker), string(c.defender())
+	var out []scene.Loss
+	add := func(side string, ids []string, why string) {
+		for _, id := range ids {
+			k := slices.IndexFunc(out, func(l scene.Loss) bool { return l.Unit == id && l.Why == why })
+			if k >= 0 {
+				out[k].Steps++
+				continue
+			}
+			out = append(out, scene.Loss{Side: side, Unit: id, Steps: 1, Why: why})
+		}
+	}
+	add(att, c.AttLoss, "combat result (12.2.1)")
+	add(def, c.DefLoss, "combat result (12.2.2)")
+	add(def, c.ddLeadLoss(), "Determined Defense (12.4)")
+	add(att, c.DDLoss, "Determined Defense (12.4.8)")
+	add(def, c.DespLoss, "Desperate Defense (12.5)")
+	if c.RetreatLoss != "" {
+		add(def, []string{c.RetreatLoss}, "retreat (13.2.1)")
+	}
+	survivors := c.survivors()
+	for _, id := range c.Eliminated {
+		steps := 1
+		if k := slices.IndexFunc(survivors, func(u CombatUnit) bool { return u.ID == id }); k >= 0 {
+			steps = survivors[k].Steps
+		}
+		out = append(out, scene.Loss{Side: def, Unit: id, Steps: steps, Why: "eliminated in retreat (13.2.2)"})
+	}
+	return out
+}
+
+// combatMoves are the retreat and the advances, from where they began.
+func combatMoves(c *Combat) (retreats, advances []scene.Move) {
+	if c.Retreat != nil {
+		var who []string
+		for _, u := range c.survivors() {
+			if !slices.Contains(c.Eliminated, u.ID) {
+				who = append(who, u.ID)
+			}
+		}
+		if len(who) > 0 {
+			path := append([]string{c.Origin}, c.pathText(*c.Retreat)...)
+			retreats = append(retreats, scene.Move{Pieces: who, Path: path, Kind: scene.MoveRetreat})
+		}
+	}
+	for _, a := range c.Advances {
+		if a.Kind != CmdAdvance || len(a.Units) == 0 {
+			continue
+		}
+		from := ""
+		for _, u := range c.In.Attackers {
+			if u.ID == a.Units[0] {
+				from = u.FromHex
+			}
+		}
+		advances = append(advances, scene.Move{Pieces: slices.Clone(a.Units), Path: append([]string{from}, a.Hexes...), Kind: scene.MoveAdvance})
+	}
+	return retreats, advances
+}
+
+func combatNotes(c *Combat) []string {
+	var out []string
+	if c.Ignored {
+		out = append(out, "the retreat is ignored for a step (12.6)")
+	}
+	if c.DD != nil && c.DD.Kind == CmdNoDD {
+		out = append(out, "no Determined Defense (12.4)")
+	}
+	if c.DDOut != nil && c.DDOut.Result.IPDestroyed && c.In.Improved {
+		out = append(out, "the Improved Position is destroyed (12.4.8)")
+	}
+	if c.DespD != nil && c.DespD.Kind == CmdDespD {
+		out = append(out, "Desperate Defense: the defenders hold (12.5)")
+	}
+	if c.Retreat != nil && c.Retreat.OneHex {
+		out = append(out, "the retreat stops after one hex (13.3)")
+	}
+	for _, a := range c.Advances {
+		if a.Kind == CmdReserve {
+			out = append(out, a.Units[0]+" goes into Reserve (15.1 b)")
+		}
+	}
+	return out
+}
