@@ -117,9 +117,17 @@ func (a *App) download(ctx context.Context, s *imapSession, cfg MailConfig, uid 
 }
 
 // spoolLog reads a message and copies its log attachment into a new file.
-func (a *App) spoolLog(raw io.Reader, cfg MailConfig) (*Received, *os.File, error) {
-	var spool *os.File
-	rec, err := ReadMessage(raw, int64(cfg.MaxAttachment()), func(_ *Received, log io.Reader) error {
+// A parser that panics is reported as the message's problem; the caller
+// still reads the rest of the message, so the connection stays in step.
+func (a *App) spoolLog(raw io.Reader, cfg MailConfig) (rec *Received, spool *os.File, err error) {
+	defer func() {
+		if err != nil {
+			closeSpool(spool)
+			spool = nil
+		}
+	}()
+	defer recoverBug(&err)
+	rec, err = ReadMessage(raw, int64(cfg.MaxAttachment()), func(_ *Received, log io.Reader) error {
 		f, err := os.CreateTemp(a.Home.Data, "incoming-*.pbem")
 		if err != nil {
 			return err
@@ -138,11 +146,7 @@ func (a *App) spoolLog(raw io.Reader, cfg MailConfig) (*Received, *os.File, erro
 		_, err = f.Seek(0, io.SeekStart)
 		return err
 	})
-	if err != nil {
-		closeSpool(spool)
-		return rec, nil, err
-	}
-	return rec, spool, nil
+	return rec, spool, err
 }
 
 // closeSpool closes and removes a spool file.

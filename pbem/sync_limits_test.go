@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
@@ -177,4 +179,41 @@ func TestParseSize(t *testing.T) {
 	if (MailConfig{}).MaxMessage() != DefaultMaxMessage {
 		t.Fatal("no default")
 	}
+}
+
+// A message whose reading makes pbem panic is that message's problem, as one
+// whose import does (TestSyncGoesOnAfterAPanic), and leaves no spool file.
+func TestSpoolLogRecoversFromAPanic(t *testing.T) {
+	a := newTestApp(t, "jan", "jan@example.org")
+	raw, err := ComposeMessage(Outgoing{From: "anna@example.org", To: "jan@example.org", Game: "g", Seq: 0,
+		Head: "sha256:00", Subject: "[pbem g]", Summary: "hello", Log: bytes.Repeat([]byte("a log line\n"), 20000), Date: time.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The reader panics halfway through the attachment, after the spool
+	// file is made, as a bug in a parser would.
+	rd := &panicReader{r: bytes.NewReader(raw), left: len(raw) / 2}
+	_, spool, err := a.spoolLog(rd, MailConfig{})
+	if err == nil || !strings.Contains(err.Error(), "a bug in pbem") || spool != nil {
+		t.Fatalf("want the panic reported as the message's problem, have %v (spool %v)", err, spool)
+	}
+	left, _ := filepath.Glob(filepath.Join(a.Home.Data, "incoming-*"))
+	if len(left) != 0 {
+		t.Fatalf("spool files left behind: %v", left)
+	}
+}
+
+// panicReader panics once it has given left bytes.
+type panicReader struct {
+	r    io.Reader
+	left int
+}
+
+func (p *panicReader) Read(b []byte) (int, error) {
+	if p.left <= 0 {
+		panic("a bug")
+	}
+	n, err := p.r.Read(b[:min(len(b), p.left)])
+	p.left -= n
+	return n, err
 }
