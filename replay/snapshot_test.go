@@ -140,6 +140,11 @@ func TestResumeRefusesWhatDoesNotFit(t *testing.T) {
 			m := s["marks"].([]any)
 			m[len(m)-1] = m[len(m)-1].(float64) + 1
 		}), "run from 0"},
+		{"a takeback to a state after it", entries[at], edit(func(s map[string]any) {
+			// A rewind to a later step would rebuild the state forever.
+			st := s["steps"].([]any)
+			st[len(st)-1] = map[string]any{"rewind": true, "to": len(st), "to_seq": 1, "at_seq": 2}
+		}), "takeback out of range"},
 		{"a signer beyond the keys", entries[at], edit(func(s map[string]any) {
 			s["signers"].([]any)[3] = float64(len(s["keys"].([]any)))
 		}), "a signer"},
