@@ -39,8 +39,7 @@ var mayImport = []layer{
 	{"rules", []string{"rules"}},
 	{"logs", nil},
 	{"scenarios", nil},
-	// Escapes received text before it is shown; a leaf like logs.
-	{"safetext", nil},
+	{"safetext", nil}, // escapes received text for printing: a leaf
 	{"internal", nil},
 }
 

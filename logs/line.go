@@ -17,9 +17,10 @@ import (
 // for a log cannot be passed off as one for anything else, and vice versa.
 const Namespace = "pbem-log-v1"
 
-// MaxLineLen bounds one line, to keep a hostile log from exhausting memory. A
-// big invite is a few kilobytes.
-const MaxLineLen = 16 << 20
+// MaxLineLen bounds one line, LF included, to keep a hostile log from
+// exhausting memory (docs/log.md, Limits). A big invite is a few kilobytes,
+// the longest entry of a recorded campaign about one.
+const MaxLineLen = 1 << 20
 
 // ErrBadLine: a line is not <body> TAB <base64 signature> LF.
 var ErrBadLine = errors.New("malformed line")

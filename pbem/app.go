@@ -24,6 +24,9 @@ type App struct {
 	Rand io.Reader
 	// Pass asks for the key's passphrase when the key is encrypted.
 	Pass Passphrase
+	// Debugf, when set, receives what only a developer wants to know, such
+	// as a kept state that did not fit its log (pbem --verbose).
+	Debugf func(format string, args ...any)
 
 	id *Identity
 }
@@ -55,38 +58,15 @@ func (a *App) Identity() (*Identity, error) {
 	return a.id, nil
 }
 
-// Replay folds a stored game's log.
+// Replay folds a stored game's log: from the newest kept state that fits it,
+// or else from the start (game_open.go). The replay keeps only its last entry.
 func (a *App) Replay(ctx context.Context, game string) (*replay.Replay, error) {
-	lines, err := a.Store.Lines(ctx, game)
+	o, err := a.loadReplay(ctx, a.Store.storeReader, game, -1)
 	if err != nil {
 		return nil, err
 	}
-	if len(lines) == 0 {
-		return nil, fmt.Errorf("game %s: %w", game, ErrNoGame)
-	}
-	return replayLines(game, lines, a.Load)
-}
-
-// replayLines folds stored lines; they were verified when stored, so an error
-// here means the store or this pbem changed.
-func replayLines(game string, lines [][]byte, load replay.Loader) (*replay.Replay, error) {
-	var r *replay.Replay
-	for i, line := range lines {
-		e, err := logs.ParseLine(line)
-		if err != nil {
-			return nil, fmt.Errorf("game %s: stored entry %d: %w", game, i, err)
-		}
-		if i == 0 {
-			if r, err = replay.Start(e, load); err != nil {
-				return nil, fmt.Errorf("game %s: %w", game, err)
-			}
-			continue
-		}
-		if err := r.Append(e); err != nil {
-			return nil, fmt.Errorf("game %s: %w", game, err)
-		}
-	}
-	return r, nil
+	a.keepSnapshot(ctx, game, o)
+	return o.r, nil
 }
 
 // Find resolves a game name or a unique prefix of its id.
@@ -153,8 +133,9 @@ func (a *App) sign(r *replay.Replay, b *logs.Body) (*logs.Entry, error) {
 	return e, nil
 }
 
-// store appends entries to a game in one transaction, with its record.
-func (a *App) store(ctx context.Context, rec GameRecord, entries []*logs.Entry, source string, chain []byte) error {
+// store appends entries to a game in one transaction, with its record and a
+// snapshot of r, the replay that made them.
+func (a *App) store(ctx context.Context, rec GameRecord, r *replay.Replay, entries []*logs.Entry, source string, chain []byte) error {
 	return a.Store.Update(ctx, func(tx *StoreTx) error {
 		if err := tx.PutGame(ctx, rec); err != nil {
 			return err
@@ -173,6 +154,9 @@ func (a *App) store(ctx context.Context, rec GameRecord, entries []*logs.Entry, 
 			// Another pbem changed the game since it was read (two commands at
 			// once in one home, or an import): roll back, and say so.
 			err = fmt.Errorf("game %s changed while this entry was being made: nothing was stored; look at 'pbem status %s' and try again", rec.ID, rec.ID)
+		}
+		if s, ok := snapshotOf(rec.ID, r); ok && err == nil {
+			err = tx.PutSnapshot(ctx, s)
 		}
 		return err
 	})

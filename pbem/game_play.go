@@ -60,7 +60,7 @@ func (a *App) commit(ctx context.Context, rec GameRecord, r *replay.Replay, b *l
 	if w := r.Waiting(); w.Over {
 		rec.Status = "finished"
 	}
-	if err := a.store(ctx, rec, []*logs.Entry{e}, "local", nil); err != nil {
+	if err := a.store(ctx, rec, r, []*logs.Entry{e}, "local", nil); err != nil {
 		return Played{}, err
 	}
 	return Played{Entry: e, Events: r.Events(e.Seq), Game: rec, Replay: r}, nil
@@ -167,7 +167,7 @@ func (a *App) Join(ctx context.Context, game, seat string) (Played, error) {
 	if err != nil {
 		return Played{}, err
 	}
-	if err := a.store(ctx, rec, []*logs.Entry{e}, "local", seed); err != nil {
+	if err := a.store(ctx, rec, r, []*logs.Entry{e}, "local", seed); err != nil {
 		return Played{}, err
 	}
 	return Played{Entry: e, Events: r.Events(e.Seq), Game: rec, Replay: r}, nil

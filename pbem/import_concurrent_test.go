@@ -3,6 +3,7 @@ package pbem
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -96,6 +97,25 @@ func TestConcurrentImportsKeepTheStoreVerifiable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// replayLines folds log lines into a replay that keeps every entry.
+func replayLines(game string, lines [][]byte, load replay.Loader) (*replay.Replay, error) {
+	var r *replay.Replay
+	for i, line := range lines {
+		e, err := logs.ParseLine(line)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: entry %d: %w", game, i, err)
+		}
+		if i == 0 {
+			if r, err = replay.Start(e, load); err != nil {
+				return nil, err
+			}
+		} else if err := r.Append(e); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
 }
 
 func splitLines(log []byte) [][]byte {

@@ -59,6 +59,11 @@ type MailConfig struct {
 	// CAFile, when set, is a PEM file of certificate authorities to trust
 	// besides the system's (a self-hosted server with a private CA).
 	CAFile string `json:"ca_file,omitempty"`
+	// MaxMessageSize and MaxAttachmentSize bound what sync downloads: a
+	// larger message is left on the server and reported; zero means the
+	// default (DefaultMaxMessage, DefaultMaxAttachment).
+	MaxMessageSize    ByteSize `json:"max_message_size,omitempty"`
+	MaxAttachmentSize ByteSize `json:"max_attachment_size,omitempty"`
 }
 
 // tlsConfig is the TLS configuration for the servers: the system's roots,

@@ -33,12 +33,12 @@ type mailWorld struct {
 	users     map[string]*imapmemserver.User // by IMAP login
 	byAddr    map[string]string              // mail address -> login
 	passwords map[string]string
-	fetched   int      // messages named in FETCH commands
+	fetched   int      // messages downloaded: named in FETCH commands of whole bodies
 	delivered []string // recipient of each accepted message
 	cutSends  int      // the next n DATA commands are cut halfway
 	imapConns []net.Conn
-	cutFetch  int // the FETCH command with this number (from 1) cuts the connection
-	fetches   int // FETCH commands so far
+	cutFetch  int // the FETCH of bodies with this number (from 1) cuts the connection
+	fetches   int // FETCH commands of bodies so far
 }
 
 // dropIMAP cuts every IMAP connection open now, as a network failure would.
@@ -237,7 +237,16 @@ func (s *countingSession) Close() error {
 	return s.UserSession.Close()
 }
 
+// Fetch counts downloads: FETCH commands that ask for whole bodies (not for
+// sizes and a few header fields only).
 func (s *countingSession) Fetch(fw *imapserver.FetchWriter, numSet imap.NumSet, opts *imap.FetchOptions) error {
+	body := false
+	for _, bs := range opts.BodySection {
+		body = body || (bs.Specifier == imap.PartSpecifierNone && len(bs.Part) == 0)
+	}
+	if !body {
+		return s.UserSession.Fetch(fw, numSet, opts)
+	}
 	n := 1 << 20 // a dynamic set ("1:*") counts as everything
 	switch set := numSet.(type) {
 	case imap.UIDSet:

@@ -1,6 +1,7 @@
 package pbem
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -25,8 +26,9 @@ const (
 // ErrNoLog means a message carries no pbem log attachment.
 var ErrNoLog = errors.New("no pbem log attached")
 
-// maxLogBytes bounds the attachment read from one message, so that a hostile
-// message cannot exhaust memory.
+// maxLogBytes bounds the attachment ParseMessage reads into memory, so that
+// a hostile message cannot exhaust it; ReadMessage streams the attachment
+// within a limit of the caller's (sync takes the account's).
 const maxLogBytes = 64 << 20
 
 // maxMIMEDepth bounds nesting (multipart inside multipart, forwarded messages).
@@ -121,8 +123,27 @@ type Received struct {
 // may have made of it: multipart/mixed, nested multipart/alternative, an
 // HTML-only body with the attachment, a forward (message/rfc822 holding the
 // original), the attachment re-encoded as quoted-printable or base64. It
-// returns ErrNoLog when there is none.
+// returns ErrNoLog when there is none. It holds the log in memory (Log); sync
+// streams it with ReadMessage.
 func ParseMessage(r io.Reader) (*Received, error) {
+	rec, err := ReadMessage(r, maxLogBytes, func(rec *Received, log io.Reader) error {
+		b, err := io.ReadAll(log)
+		rec.Log = b
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// ReadMessage finds the pbem log in a message as ParseMessage does, and hands
+// it to use as a stream as soon as it finds it, with the headers read so far:
+// decoded from its transfer encoding, its CRLF line ends made LF, and at most
+// limit bytes (reading more fails with an *AttachmentTooLargeError). Nothing
+// of the message is held but what is being read. It returns ErrNoLog when the
+// message holds no log, and whatever use returns.
+func ReadMessage(r io.Reader, limit int64, use func(rec *Received, log io.Reader) error) (*Received, error) {
 	e, err := message.Read(r)
 	if !tolerable(err) {
 		return nil, fmt.Errorf("read message: %w", err)
@@ -135,14 +156,13 @@ func ParseMessage(r io.Reader) (*Received, error) {
 		rec.From = from[0].Address
 	}
 	takePBEMHeaders(rec, e.Header)
-	log, err := findLog(e, rec, 0)
+	found, err := findLog(e, rec, 0, limit, use)
 	if err != nil {
-		return nil, err
+		return rec, err
 	}
-	if log == nil {
-		return nil, ErrNoLog
+	if !found {
+		return rec, ErrNoLog
 	}
-	rec.Log = log
 	return rec, nil
 }
 
@@ -160,24 +180,23 @@ func takePBEMHeaders(rec *Received, h message.Header) {
 	}
 }
 
-// findLog walks an entity depth first and returns the first log attachment's
-// bytes, or nil if there is none.
-func findLog(e *message.Entity, rec *Received, depth int) ([]byte, error) {
+// findLog walks an entity depth first and hands the first non-empty log
+// attachment to use; found says whether there was one.
+func findLog(e *message.Entity, rec *Received, depth int, limit int64, use func(*Received, io.Reader) error) (found bool, err error) {
 	if depth > maxMIMEDepth {
-		return nil, fmt.Errorf("message nested deeper than %d levels", maxMIMEDepth)
+		return false, fmt.Errorf("message nested deeper than %d levels", maxMIMEDepth)
 	}
 	if mr := e.MultipartReader(); mr != nil {
 		for {
 			p, err := mr.NextPart()
 			if errors.Is(err, io.EOF) {
-				return nil, nil
+				return false, nil
 			}
 			if !tolerable(err) {
-				return nil, fmt.Errorf("read MIME part: %w", err)
+				return false, fmt.Errorf("read MIME part: %w", err)
 			}
-			log, err := findLog(p, rec, depth+1)
-			if log != nil || err != nil {
-				return log, err
+			if found, err := findLog(p, rec, depth+1, limit, use); found || err != nil {
+				return found, err
 			}
 		}
 	}
@@ -185,32 +204,26 @@ func findLog(e *message.Entity, rec *Received, depth int) ([]byte, error) {
 	if ct == "message/rfc822" || ct == "message/global" {
 		inner, err := message.Read(e.Body)
 		if !tolerable(err) {
-			return nil, fmt.Errorf("read forwarded message: %w", err)
+			return false, fmt.Errorf("read forwarded message: %w", err)
 		}
 		saved := *rec
 		takePBEMHeaders(rec, inner.Header)
-		log, err := findLog(inner, rec, depth+1)
-		if log == nil {
+		found, err := findLog(inner, rec, depth+1, limit, use)
+		if !found {
 			*rec = saved // the forward held no log: its headers do not count
 		}
-		return log, err
+		return found, err
 	}
 	if !isLogPart(e.Header, ct, params) {
-		return nil, nil
-	}
-	body, err := io.ReadAll(io.LimitReader(e.Body, maxLogBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read log attachment: %w", err)
-	}
-	if len(body) > maxLogBytes {
-		return nil, fmt.Errorf("log attachment larger than %d bytes", maxLogBytes)
-	}
-	if len(body) == 0 {
-		return nil, nil
+		return false, nil
 	}
 	// A client that re-encodes the attachment as text gives it CRLF line
 	// ends; a log never holds a raw CR (JSON escapes it, base64 has none).
-	return bytes.ReplaceAll(body, []byte("\r\n"), []byte("\n")), nil
+	log := bufio.NewReader(newLFReader(&limitedReader{r: e.Body, left: limit, limit: limit}))
+	if _, err := log.Peek(1); errors.Is(err, io.EOF) {
+		return false, nil // an empty attachment: look on
+	}
+	return true, use(rec, log)
 }
 
 // isLogPart says whether a leaf part is the log: named *.pbem (by filename or

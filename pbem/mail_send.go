@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -30,6 +31,19 @@ type Queued struct {
 // seat's own entry names where its mail goes, and pbem never sends there
 // unseen (ChooseAddress).
 func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) {
+	for attempt := 1; ; attempt++ {
+		q, err := a.queueHandOver(ctx, game)
+		if !errors.Is(err, errChangedMeanwhile) || attempt == 3 {
+			return q, err
+		}
+	}
+}
+
+// errChangedMeanwhile: another pbem changed a game's log while a hand-over
+// of it was being made.
+var errChangedMeanwhile = errors.New("the game changed while its hand-over was made (another pbem at work on it): try again")
+
+func (a *App) queueHandOver(ctx context.Context, game string) ([]Queued, error) {
 	rec, r, err := a.open(ctx, game)
 	if err != nil {
 		return nil, err
@@ -53,15 +67,26 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 	if len(to) == 0 {
 		return nil, fmt.Errorf("game %s: no opponent mail address is known (the invite names none): export the log and send it by hand", rec.ID)
 	}
-	var log bytes.Buffer
-	for _, e := range r.Entries() {
-		log.Write(e.Line)
+	// The summary tells the entries the opponent has not seen: those after
+	// the last entry of another seat, whose author had seen everything
+	// before it. The replay must keep them.
+	unseen := min(r.LastNotBy(rec.Seat)+1, int64(r.Len()-1))
+	if unseen < r.First() {
+		o, err := a.loadReplay(ctx, a.Store.storeReader, rec.ID, unseen)
+		if err != nil {
+			return nil, err
+		}
+		r = o.r
 	}
-	last := r.Entries()[r.Len()-1]
+	log, err := a.storedLog(ctx, rec.ID, r)
+	if err != nil {
+		return nil, err
+	}
+	last := r.Last()
 	o := Outgoing{
 		From: from, Game: rec.ID, Seq: last.Seq, Head: r.Head(),
-		Subject: handOverSubject(rec, r), Summary: handOverSummary(rec, r),
-		Log: log.Bytes(), Date: a.Now(),
+		Subject: handOverSubject(rec, r), Summary: handOverSummary(rec, r, unseen),
+		Log: log, Date: a.Now(),
 	}
 	var out []Queued
 	for _, addr := range to {
@@ -78,6 +103,30 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 		out = append(out, Queued{ID: qid, Game: rec.ID, Seq: last.Seq, To: addr})
 	}
 	return out, nil
+}
+
+// storedLog reads a game's stored log up to r's last entry, which must be
+// the log r folded: the replay is not read in the same transaction, and a
+// race may take lines out of the log meanwhile (errChangedMeanwhile).
+func (a *App) storedLog(ctx context.Context, game string, r *replay.Replay) ([]byte, error) {
+	var log bytes.Buffer
+	sum := sha256.New()
+	last := r.Last().Seq
+	err := a.Store.EachLine(ctx, game, 0, func(seq int64, line []byte) error {
+		if seq > last {
+			return errThrough
+		}
+		log.Write(line)
+		sum.Write(line)
+		return nil
+	})
+	if err != nil && !errors.Is(err, errThrough) {
+		return nil, err
+	}
+	if "sha256:"+hex.EncodeToString(sum.Sum(nil)) != r.Digest() {
+		return nil, fmt.Errorf("game %s: %w", game, errChangedMeanwhile)
+	}
+	return log.Bytes(), nil
 }
 
 // messageID is the same for the same hand-over to the same recipient, so that
@@ -105,7 +154,7 @@ func handOverSubject(rec GameRecord, r *replay.Replay) string {
 	} else if m := turnRE.FindStringSubmatch(r.Waiting().Text); m != nil {
 		parts = append(parts, "T"+m[1])
 	}
-	last := r.Entries()[r.Len()-1]
+	last := r.Last()
 	parts = append(parts, safetext.Escape(last.By), entryWhat(last))
 	return strings.Join(parts, " ")
 }
@@ -146,24 +195,14 @@ func entryWhat(e *logs.Entry) string {
 	}
 }
 
-// handOverSummary narrates the entries the opponent has not seen: those after
-// the last entry of another seat, whose author had seen everything before it.
-func handOverSummary(rec GameRecord, r *replay.Replay) string {
-	entries := r.Entries()
-	from := 0
-	for i := len(entries) - 1; i >= 0; i-- {
-		if entries[i].By != rec.Seat {
-			from = i + 1
-			break
-		}
-	}
-	if from >= len(entries) {
-		from = len(entries) - 1
-	}
+// handOverSummary narrates the entries the opponent has not seen, from entry
+// from on; r keeps them.
+func handOverSummary(rec GameRecord, r *replay.Replay, from int64) string {
+	entries := r.Entries()[from-r.First():]
 	var b strings.Builder
 	safetext.Fprintf(&b, "Game %s (%s/%s, %s dice), you are receiving entries %d to %d.\n\n",
-		rec.ID, rec.Rules, rec.Scenario, r.DiceMode(), entries[from].Seq, entries[len(entries)-1].Seq)
-	for _, e := range entries[from:] {
+		rec.ID, rec.Rules, rec.Scenario, r.DiceMode(), from, r.Last().Seq)
+	for _, e := range entries {
 		safetext.Fprintf(&b, "#%d %s %s", e.Seq, e.By, e.Kind)
 		if len(e.Commands) > 0 {
 			safetext.Fprintf(&b, ": %s", strings.Join(e.Commands, "; "))

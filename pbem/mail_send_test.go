@@ -135,7 +135,7 @@ func TestHandOverSummaryEscapesReceivedText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := handOverSummary(rec, r)
+	sum := handOverSummary(rec, r, int64(r.Len()-1))
 	for _, c := range sum {
 		if (c < 0x20 && c != '\n') || (c >= 0x7f && c < 0xa0) || unicode.In(c, unicode.Cf) {
 			t.Fatalf("the summary holds %U:\n%q", c, sum)

@@ -105,60 +105,79 @@ func entryWords(e *logs.Entry) string {
 	return string(e.Kind)
 }
 
-// contest handles an entry e that differs from the stored entry with its seq:
-// the log judges them (replay.Judge) on the entries before. An equivocation is
-// kept as evidence; a race lost by the stored entry takes it and the stored
-// entries after it out of the log, and e takes its place. It reports whether
-// the rest of the file is to be skipped (it follows an entry that is not in
-// the log).
-func (a *App) contest(rep *ImportReport, p *importPlan, e *logs.Entry, source string) (bool, error) {
-	seq := e.Seq
-	held := p.r.Entry(seq)
+// contest handles an entry e of the file that differs from the stored entry
+// with its seq: the log judges them (replay.Judge) on the entries before,
+// folded from the store. An equivocation is kept as evidence; a race lost by
+// the stored entry takes it and the stored entries after it out of the log
+// (before the next lines are written: flush), and e takes its place. It
+// reports whether the rest of the file is to be skipped (it follows an entry
+// that is not in the log).
+func (im *importer) contest(e *logs.Entry) (bool, error) {
+	ctx, rep, game, seq := im.ctx, im.rep, im.rep.Game, e.Seq
 	refuse := func(format string, args ...any) (bool, error) {
-		rep.Failed = fmt.Errorf("%s: entry %d: %s", source, seq, fmt.Sprintf(format, args...))
+		rep.Failed = fmt.Errorf("%s: entry %d: %s", im.source, seq, fmt.Sprintf(format, args...))
 		return true, nil
 	}
 	switch {
 	case seq == 0:
-		return refuse("another invitation with the id of game %s", rep.Game)
-	case p.r.Len() != p.kept:
+		return refuse("another invitation with the id of game %s", game)
+	case int64(im.r.Len()) != im.stored || im.race != nil:
 		return refuse("the file holds two different entries %d, or its entries are out of order", seq)
-	case e.Prev != held.Prev:
-		return refuse("it follows another entry %d than the one stored here: this file's log parted from yours earlier; import the whole log", seq-1)
 	}
-	var prior [][]byte
-	for _, x := range p.r.Entries()[:seq] {
-		prior = append(prior, x.Line)
-	}
-	prefix, err := replayLines(rep.Game, prior, a.Load)
+	line, err := im.tx.Line(ctx, game, seq)
 	if err != nil {
 		return true, err
 	}
-	v, err := prefix.Judge(held, e)
+	held, err := logs.ParseLine(line)
 	if err != nil {
-		rep.Failed = fmt.Errorf("%s: %w", source, err)
+		return true, fmt.Errorf("game %s: stored entry %d: %w", game, seq, err)
+	}
+	if e.Prev != held.Prev {
+		return refuse("it follows another entry %d than the one stored here: this file's log parted from yours earlier; import the whole log", seq-1)
+	}
+	prefix, err := im.a.loadPrefix(ctx, im.tx.storeReader, game, seq-1)
+	if err != nil {
+		return true, err
+	}
+	v, err := prefix.r.Judge(held, e)
+	if err != nil {
+		rep.Failed = fmt.Errorf("%s: %w", im.source, err)
 		return true, nil
 	}
 	if v.Equivocation {
 		rep.Equivocations = append(rep.Equivocations, &replay.EquivocationError{Seq: seq, Stored: held.Line, Received: e.Line})
-		p.evidence = append(p.evidence, Equivocation{Game: rep.Game, Seq: seq, Stored: held.Line, Received: e.Line,
-			Found: a.Now(), Source: source})
-		return true, nil
+		_, err := im.tx.RecordEquivocation(ctx, Equivocation{Game: game, Seq: seq, Stored: held.Line, Received: e.Line,
+			Found: im.a.Now(), Source: im.source})
+		return true, err
 	}
-	race := Race{Seq: seq, Winner: v.Winner, Loser: v.Loser, Awaited: v.Awaited, names: seatNames(prefix)}
+	race := Race{Seq: seq, Winner: v.Winner, Loser: v.Loser, Awaited: v.Awaited, names: seatNames(prefix.r)}
 	rep.Races = append(rep.Races, race)
 	if v.Winner == held {
 		return true, nil
 	}
-	p.race = &race
-	p.withdrawn = slices.Clone(p.r.Entries()[seq:])
-	p.kept = int(seq)
-	p.r = prefix
-	if err := p.r.Append(e); err != nil {
-		return true, fmt.Errorf("game %s: entry %d judged good does not append (a bug in pbem): %w", rep.Game, seq, err)
+	// The stored tail leaves the log: it is read whole, for the withdrawn
+	// table and for re-basing this player's entries; it holds what was
+	// written on this store since the race, which is little.
+	var tail []*logs.Entry
+	if err := im.tx.EachLine(ctx, game, seq, func(s int64, line []byte) error {
+		e, err := logs.ParseLine(line)
+		if err != nil {
+			return fmt.Errorf("game %s: stored entry %d: %w", game, s, err)
+		}
+		tail = append(tail, e)
+		return nil
+	}); err != nil {
+		return true, err
 	}
-	p.lines = append(p.lines, StoredLine{Seq: seq, Line: e.Line})
-	rep.Added = append(rep.Added, Played{Entry: e, Events: p.r.Events(seq)})
+	im.race, im.withdrawn = &race, tail
+	im.r, im.resumed = prefix.r, prefix.from != nil
+	if err := im.r.Append(e); err != nil {
+		return true, fmt.Errorf("game %s: entry %d judged good does not append (a bug in pbem): %w", game, seq, err)
+	}
+	if err := im.add(e); err != nil {
+		return true, err
+	}
+	rep.add(Played{Entry: e, Events: im.r.Events(seq)})
 	return false, nil
 }
 
@@ -172,26 +191,29 @@ func seatNames(r *replay.Replay) map[string]string {
 
 // rebaseOwn makes this player's withdrawn entries again after the log as it
 // now stands, in their order, and says what became of each.
-func (a *App) rebaseOwn(ctx context.Context, rep *ImportReport, p *importPlan) {
-	if p.race == nil {
-		return
+func (im *importer) rebaseOwn() error {
+	if im.race == nil {
+		return nil
 	}
-	race := *p.race
-	race.names = seatNames(p.r)
-	for _, old := range p.withdrawn {
-		if old.By != p.rec.Seat {
+	race := *im.race
+	race.names = seatNames(im.r)
+	for _, old := range im.withdrawn {
+		if old.By != im.rec.Seat {
 			continue // another seat's: its author re-bases it
 		}
 		rb := Rebase{Race: race, Old: old}
-		made, why := a.rebase(ctx, p.rec, p.r, old)
+		made, why := im.a.rebase(im.ctx, im.rec, im.r, old)
 		if made != nil {
-			p.lines = append(p.lines, StoredLine{Seq: made.Entry.Seq, Line: made.Entry.Line})
+			if err := im.add(made.Entry); err != nil {
+				return err
+			}
 			rb.New = made
 		} else {
 			rb.Dropped = why
 		}
-		rep.Rebased = append(rep.Rebased, rb)
+		im.rep.Rebased = append(im.rep.Rebased, rb)
 	}
+	return nil
 }
 
 // rebase makes old again as the next entry of r: the same kind and content,
@@ -219,14 +241,10 @@ func (a *App) rebase(ctx context.Context, rec GameRecord, r *replay.Replay, old 
 }
 
 // withdrawnLines are the stored lines a race takes out of the log, each with
-// what became of it (rebased says, for this player's own).
-func withdrawnLines(rebased []Rebase, p *importPlan) []WithdrawnLine {
-	if p.race == nil {
-		return nil
-	}
-	race := *p.race
+// what became of it (rebased says, for this player's own, once known).
+func withdrawnLines(rebased []Rebase, race Race, withdrawn []*logs.Entry) []WithdrawnLine {
 	var out []WithdrawnLine
-	for _, old := range p.withdrawn {
+	for _, old := range withdrawn {
 		why := fmt.Sprintf("entry %d went to %s's %s in a race", race.Seq, race.Winner.By, entryWords(race.Winner))
 		if old.Seq > race.Seq {
 			why = fmt.Sprintf("it followed entry %d, which lost a race to %s's %s", race.Seq, race.Winner.By, entryWords(race.Winner))

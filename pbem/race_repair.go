@@ -58,26 +58,33 @@ func (a *App) Issues(ctx context.Context, rec GameRecord, r *replay.Replay) ([]I
 		if err != nil || e.Game != rec.ID || e.Seq != row.Seq || e.Seq <= 0 || e.Seq >= int64(r.Len()) {
 			continue
 		}
-		held := r.Entry(e.Seq)
+		// The replay keeps only its last entries: the stored line, and the
+		// log before it, come from the store.
+		line, err := a.Store.Line(ctx, rec.ID, e.Seq)
+		if err != nil {
+			return nil, err
+		}
+		held, err := logs.ParseLine(line)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: stored entry %d: %w", rec.ID, e.Seq, err)
+		}
 		if bytes.Equal(held.Line, e.Line) || e.Prev != held.Prev {
 			continue // in the log now, or of a branch that left it
 		}
 		prefix := prefixes[e.Seq]
 		if prefix == nil {
-			var lines [][]byte
-			for _, x := range r.Entries()[:e.Seq] {
-				lines = append(lines, x.Line)
-			}
-			if prefix, err = replayLines(rec.ID, lines, a.Load); err != nil {
+			o, err := a.loadPrefix(ctx, a.Store.storeReader, rec.ID, e.Seq-1)
+			if err != nil {
 				return nil, err
 			}
+			prefix = o.r
 			prefixes[e.Seq] = prefix
 		}
 		v, err := prefix.Judge(held, e)
 		if err != nil {
 			continue // not a valid entry: no evidence of anything
 		}
-		is := judgeIssue(rec, r, prefix, v, row)
+		is := judgeIssue(rec, r, prefix, held, v, row)
 		if is.Kind == 0 || seen[[2]int64{int64(is.Kind), is.Seq}] {
 			continue
 		}
@@ -88,8 +95,9 @@ func (a *App) Issues(ctx context.Context, rec GameRecord, r *replay.Replay) ([]I
 }
 
 // judgeIssue turns a verdict on a stored line of evidence into an issue; the
-// zero Issue when there is none (a race settled since).
-func judgeIssue(rec GameRecord, r, prefix *replay.Replay, v *replay.Verdict, row Equivocation) Issue {
+// zero Issue when there is none (a race settled since). held is the entry the
+// log holds with the verdict's seq.
+func judgeIssue(rec GameRecord, r, prefix *replay.Replay, held *logs.Entry, v *replay.Verdict, row Equivocation) Issue {
 	seq := v.Seq
 	if v.Equivocation {
 		fp := "?"
@@ -103,16 +111,14 @@ func judgeIssue(rec GameRecord, r, prefix *replay.Replay, v *replay.Verdict, row
 				seq, v.Winner.By, fp, seq, row.Source, row.Found.Format("2006-01-02 15:04"))}
 	}
 	race := Race{Seq: seq, Winner: v.Winner, Loser: v.Loser, Awaited: v.Awaited, names: seatNames(r)}
-	if v.Winner != r.Entry(seq) {
+	if v.Winner != held {
 		return Issue{Kind: IssueForked, Seq: seq, Stuck: true, other: v.Winner.Line,
 			Short: fmt.Sprintf("FORKED at entry %d: run pbem repair %s", seq, rec.ID),
 			Text: fmt.Sprintf("FORKED at %s. An older pbem kept the other entry here and called it an equivocation, which it was not. "+
 				"Run 'pbem repair %s' (or 'pbem sync'): it puts the entry that stands in place and re-bases yours after it.", race.Words(rec.Seat), rec.ID)}
 	}
-	for _, e := range r.Entries()[seq+1:] {
-		if e.By == v.Loser.By {
-			return Issue{} // its pbem has seen the winner since: settled
-		}
+	if r.LastBy(v.Loser.By) > seq {
+		return Issue{} // its pbem has seen the winner since: settled
 	}
 	return Issue{Kind: IssueRaceWon, Seq: seq,
 		Short: fmt.Sprintf("race at entry %d: waiting for %s's pbem to re-base its %s", seq, v.Loser.By, entryWords(v.Loser)),
@@ -164,11 +170,8 @@ func (a *App) Repair(ctx context.Context, game string) ([]*ImportReport, error) 
 		if fork == nil {
 			return reps, nil
 		}
-		entries := append(r.Entries()[:fork.Seq:fork.Seq], nil)
-		if entries[fork.Seq], err = logs.ParseLine(fork.other); err != nil {
-			return reps, err
-		}
-		rep, err := a.importEntries(ctx, entries, nil, "repair", false)
+		// The entry that stands, imported as if it had just arrived.
+		rep, err := a.Import(ctx, bytes.NewReader(fork.other), "repair")
 		if err != nil {
 			return reps, err
 		}

@@ -132,6 +132,9 @@ func (s *Store) WithTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
+	// When fn panics (sync recovers from a message that makes pbem crash),
+	// the transaction must not stay open holding the write lock.
+	defer tx.Rollback() //nolint:errcheck // a no-op after Commit or Rollback
 	if err := fn(tx); err != nil {
 		if rbErr := tx.Rollback(); rbErr != nil && !errors.Is(rbErr, sql.ErrTxDone) {
 			return errors.Join(mapStoreErr(err), fmt.Errorf("rollback: %w", rbErr))

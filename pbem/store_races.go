@@ -29,9 +29,10 @@ FROM withdrawn WHERE game = ? ORDER BY withdrawn, seq`
 )
 
 // Withdraw takes the last lines of a game's log out of it, keeping each in the
-// withdrawn table with its reason. lines must be exactly the stored tail (the
-// log as the caller read it and judged it), else ErrConflict: another process
-// changed the game meanwhile, and the caller reads it again.
+// withdrawn table with its reason, and forgets the snapshots made on them.
+// lines must be exactly the stored tail (the log as the caller read it and
+// judged it), else ErrConflict: another process changed the game meanwhile,
+// and the caller reads it again.
 func (t *StoreTx) Withdraw(ctx context.Context, game string, lines []WithdrawnLine) error {
 	if len(lines) == 0 {
 		return nil
@@ -59,7 +60,7 @@ func (t *StoreTx) Withdraw(ctx context.Context, game string, lines []WithdrawnLi
 			return fmt.Errorf("withdraw entry %d of game %q: %w", l.Seq, game, mapStoreErr(err))
 		}
 	}
-	return nil
+	return t.dropSnapshotsFrom(ctx, game, lines[0].Seq)
 }
 
 // Withdrawn returns the lines withdrawn from a game's log, oldest first.

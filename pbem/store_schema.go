@@ -18,7 +18,7 @@ const appendOnlyMessage = "are append-only"
 
 // migrations[i] takes the schema from version i to version i+1. Append new
 // steps; never edit a released one, since stores in the field already ran it.
-var migrations = []string{schemaV1, schemaV2, schemaV3}
+var migrations = []string{schemaV1, schemaV2, schemaV3, schemaV4}
 
 // schemaVersion is the version this code writes and understands.
 var schemaVersion = len(migrations)

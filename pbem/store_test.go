@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -273,9 +274,21 @@ func TestStoreWithdraw(t *testing.T) {
 	if n := countRows(t, s, "entries"); n != 3 {
 		t.Fatalf("a refused withdrawal took lines: %d left", n)
 	}
+	// Kept states after entries 0, 1 and 2, by two seats (each seat's newest
+	// is kept): those made on the withdrawn lines go with them.
+	for seq, by := range []string{"allied", "german", "allied"} {
+		if err := s.Update(ctx, func(tx *StoreTx) error {
+			return tx.PutSnapshot(ctx, Snapshot{Game: "g", Seq: int64(seq), By: by, Digest: "d", Data: []byte{byte(seq)}})
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := tryWithdraw(WithdrawnLine{Seq: 1, Line: lg.lines[1], Reason: "entry 1 went to german's move"},
 		WithdrawnLine{Seq: 2, Line: lg.lines[2], Reason: "it followed entry 1"}); err != nil {
 		t.Fatal(err)
+	}
+	if sn, ok, err := s.LatestSnapshot(ctx, "g", math.MaxInt64); err != nil || ok {
+		t.Errorf("a kept state made on withdrawn lines survives: %+v %v", sn, err)
 	}
 	winner := newTestLog(t, "g")
 	winner.lines = lg.lines[:1]
@@ -625,23 +638,9 @@ func TestStoreMigratesV1(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "store.db")
 	lg := newTestLog(t, "g")
 	lines := lg.add("a", "b")
-	old, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, stmt := range []string{schemaV1, createMetaSQL,
+	old := oldStore(t, path, "g", lines, schemaV1, createMetaSQL,
 		`INSERT INTO meta (key, value) VALUES ('schema_version', '1')`,
-		`INSERT INTO outbox (game, seq, to_addr, message, created, next_attempt) VALUES ('g', 1, 'jan@example.org', x'6d7367', '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:00:00.000000000Z')`,
-	} {
-		if _, err := old.Exec(stmt); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, l := range lines {
-		if _, err := old.Exec(insertEntrySQL, "g", l.Seq, l.Line, "2026-01-01T00:00:00.000000000Z", "mail"); err != nil {
-			t.Fatal(err)
-		}
-	}
+		`INSERT INTO outbox (game, seq, to_addr, message, created, next_attempt) VALUES ('g', 1, 'jan@example.org', x'6d7367', '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:00:00.000000000Z')`)
 	if _, err := old.Exec(`INSERT INTO equivocations (game, seq, line, other, found) VALUES ('g', 1, ?, ?, '2026-01-01T00:00:00.000000000Z')`,
 		lg.line(1, "B"), lines[1].Line); err != nil {
 		t.Fatal(err)
@@ -669,6 +668,33 @@ func TestStoreMigratesV1(t *testing.T) {
 	if _, err := s.db.Exec(`DELETE FROM entries`); err == nil {
 		t.Error("the migrated store lets entries be deleted")
 	}
+	if err := s.Update(ctx, func(tx *StoreTx) error {
+		return tx.PutSnapshot(ctx, Snapshot{Game: "g", Seq: 0, By: "a", Digest: "d", Data: []byte("{}")})
+	}); err != nil {
+		t.Errorf("the migrated store keeps no snapshots: %v", err)
+	}
+}
+
+// oldStore makes a store as an older pbem left it, at path: the statements
+// (its schema and rows), then lines of game as its entries. The caller closes
+// it before opening the store.
+func oldStore(t *testing.T, path, game string, lines []StoredLine, stmts ...string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range stmts {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	for _, l := range lines {
+		if _, err := db.Exec(insertEntrySQL, game, l.Seq, l.Line, "2026-01-01T00:00:00.000000000Z", "mail"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return db
 }
 
 func TestStoreSchemaTooNew(t *testing.T) {

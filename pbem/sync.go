@@ -1,10 +1,10 @@
 package pbem
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/emersion/go-imap/v2"
@@ -13,8 +13,10 @@ import (
 	"github.com/pbem-referee/pbem/replay"
 )
 
-// fetchBatch is how many messages one UID FETCH asks for; the mailbox position
-// is saved after each message, so a cut connection costs at most a re-fetch.
+// fetchBatch is how many messages one UID FETCH of sizes asks for. Each
+// message that fits the limit is then downloaded on its own, read as it
+// arrives; the mailbox position is saved after each, so a cut connection
+// costs at most one message downloaded twice.
 const fetchBatch = 16
 
 // SyncedMessage is one fetched message and what became of it.
@@ -135,34 +137,54 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 			uids = append(uids, u)
 		}
 	}
+	// Messages an earlier sync left on the server for their size come again
+	// once the limit allows them.
+	left, err := a.Store.Oversized(ctx, state.Account, box, state.UIDValidity)
+	if err != nil {
+		return rep, err
+	}
+	retried := map[uint32]bool{}
+	for _, m := range left {
+		if m.Size <= int64(cfg.MaxMessage()) && m.UID <= state.LastUID {
+			uids = append(uids, imap.UID(m.UID))
+			retried[m.UID] = true
+		}
+	}
 	slices.Sort(uids)
+	uids = slices.Compact(uids)
 	var done imap.UIDSet
-	section := &imap.FetchItemBodySection{Peek: true}
 	for len(uids) > 0 {
 		batch := uids[:min(fetchBatch, len(uids))]
 		uids = uids[len(batch):]
-		msgs, err := s.c.Fetch(imap.UIDSetNum(batch...), &imap.FetchOptions{
-			UID: true, BodySection: []*imap.FetchItemBodySection{section},
-		}).Collect()
+		metas, err := fetchMetas(s, cfg, batch)
 		if err != nil {
-			return rep, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("fetch: %w", err)}
+			return rep, err
 		}
-		slices.SortFunc(msgs, func(x, y *imapclient.FetchMessageBuffer) int { return int(x.UID) - int(y.UID) })
-		for _, m := range msgs {
-			sm := a.importMessage(ctx, m.FindBodySection(section))
+		for _, uid := range batch {
+			meta, ok := metas[uint32(uid)]
+			if !ok {
+				continue // expunged since the search
+			}
+			sm, fetched, err := a.syncMessage(ctx, s, cfg, meta)
+			if err != nil {
+				return rep, err
+			}
 			if ctx.Err() != nil {
 				// Stopped mid-import: leave the message to be read again.
 				return rep, ctx.Err()
 			}
-			sm.UID = uint32(m.UID)
 			if sm.UID > state.LastUID {
 				state.LastUID = sm.UID
 			}
 			result := "imported"
-			if sm.Problem != nil {
+			var tooLarge *MessageTooLargeError
+			switch {
+			case errors.As(sm.Problem, &tooLarge):
+				result = fmt.Sprintf("left on the server: %s, over the limit of %s", formatSize(tooLarge.Size), formatSize(tooLarge.Limit))
+			case sm.Problem != nil:
 				result = "not imported: " + sm.Problem.Error()
-			} else {
-				done.AddNum(m.UID)
+			default:
+				done.AddNum(uid)
 			}
 			seen := SeenMessage{Account: state.Account, Mailbox: box, UIDValidity: state.UIDValidity,
 				UID: sm.UID, MessageID: sm.MessageID, Game: sm.Game, Result: result}
@@ -171,6 +193,17 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 			if err := a.Store.Update(ctx, func(tx *StoreTx) error {
 				if err := tx.RecordSeen(ctx, seen); err != nil {
 					return err
+				}
+				switch {
+				case tooLarge != nil && !retried[sm.UID]:
+					if err := tx.RecordOversized(ctx, OversizedMessage{Account: state.Account, Mailbox: box,
+						UIDValidity: state.UIDValidity, UID: sm.UID, Size: meta.Size, MessageID: meta.MessageID}); err != nil {
+						return err
+					}
+				case fetched && retried[sm.UID]:
+					if err := tx.ForgetOversized(ctx, state.Account, box, state.UIDValidity, sm.UID); err != nil {
+						return err
+					}
 				}
 				return tx.PutMailboxState(ctx, state)
 			}); err != nil {
@@ -201,31 +234,44 @@ func moveProcessed(c *imapclient.Client, uids imap.UIDSet, folder string) error 
 	return err
 }
 
-// importMessage parses one message and imports its log. A whole log (from
-// the invite on) is verified on its own first, so that a tampered message
-// stores nothing at all.
-func (a *App) importMessage(ctx context.Context, raw []byte) (sm SyncedMessage) {
-	// A message that crashes pbem is reported, and the others are still read.
-	defer func() {
-		if p := recover(); p != nil {
-			sm.Problem = fmt.Errorf("pbem failed on this message (a bug in pbem; please report it): %v", p)
-		}
-	}()
-	if raw == nil {
-		sm.Problem = errors.New("the server returned no message body")
-		return sm
+// syncMessage downloads one message, unless the server reports it larger
+// than the limit (then it stays on the server, reported), and imports its log
+// as a whole log: a tampered message stores nothing at all. fetched says
+// whether it was downloaded; err is the connection's failure.
+func (a *App) syncMessage(ctx context.Context, s *imapSession, cfg MailConfig, meta messageMeta) (sm SyncedMessage, fetched bool, err error) {
+	sm = SyncedMessage{UID: meta.UID, MessageID: meta.MessageID, Game: meta.Game}
+	if limit := int64(cfg.MaxMessage()); meta.Size > limit {
+		sm.Problem = &MessageTooLargeError{Message: meta, Size: meta.Size, Limit: limit, Config: a.Home.MailConfigPath()}
+		return sm, false, nil
 	}
-	msg, err := ParseMessage(bytes.NewReader(raw))
+	msg, spool, problem, err := a.download(ctx, s, cfg, meta.UID)
 	if err != nil {
-		sm.Problem = err
-		return sm
+		return sm, true, err
 	}
-	sm.MessageID, sm.Game = msg.MessageID, msg.Game
+	if msg != nil && msg.MessageID != "" {
+		sm.MessageID = msg.MessageID
+	}
+	if msg != nil && msg.Game != "" {
+		sm.Game = msg.Game
+	}
+	if problem != nil {
+		sm.Problem = problem
+		return sm, true, nil
+	}
+	defer closeSpool(spool)
+	a.importMessage(ctx, &sm, msg, spool)
+	return sm, true, nil
+}
+
+// importMessage imports the log of a received message, read from log.
+func (a *App) importMessage(ctx context.Context, sm *SyncedMessage, msg *Received, log io.Reader) {
+	// A message that crashes pbem is reported, and the others are still read.
+	defer recoverBug(&sm.Problem)
 	source := "mail " + msg.MessageID
 	if msg.MessageID == "" {
 		source = "mail from " + msg.From
 	}
-	ir, err := a.ImportWhole(ctx, bytes.NewReader(msg.Log), source)
+	ir, err := a.ImportWhole(ctx, log, source)
 	sm.Import = ir
 	if ir != nil {
 		sm.Game = ir.Game
@@ -260,7 +306,15 @@ func (a *App) importMessage(ctx context.Context, raw []byte) (sm SyncedMessage) 
 			sm.Problem = fmt.Errorf("queue the dice answer or re-based entries: %w", qerr)
 		}
 	}
-	return sm
+}
+
+// recoverBug turns a panic into *problem, so that one message that makes
+// pbem crash is reported as that message's problem and sync goes on with the
+// next: it is deferred around the work done on each message.
+func recoverBug(problem *error) {
+	if p := recover(); p != nil {
+		*problem = fmt.Errorf("pbem failed on this message (a bug in pbem; please report it): %v", p)
+	}
 }
 
 // gamesWaiting reports what each unfinished game awaits, and lists apart the

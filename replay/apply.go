@@ -16,11 +16,14 @@ import (
 func (r *Replay) apply(e *logs.Entry, w *writer) ([]rules.Event, error) {
 	b := &e.Body
 	// Append has checked these already; Complete has not.
-	if next := int64(len(r.entries)); b.Seq != next {
+	if next := r.hist.n; b.Seq != next {
 		return nil, entryErr(b.Seq, ErrGap, "the log holds entries 0 to %d; entry %d is next", next-1, next)
 	}
 	if r.seat(b.By) == nil {
 		return nil, entryErr(b.Seq, ErrProtocol, "by %q, which is not a seat of this game (%s)", b.By, r.seatNames())
+	}
+	if err := checkLimits(b); err != nil {
+		return nil, err
 	}
 	if err := r.checkFields(b); err != nil {
 		return nil, err
@@ -218,25 +221,15 @@ func (r *Replay) proposeTakeback(b *logs.Body) ([]rules.Event, error) {
 	if r.dice.busy() {
 		return nil, entryErr(b.Seq, ErrDice, "takeback while dice are awaited")
 	}
-	for seq := b.To + 1; seq < b.Seq; seq++ {
-		if e := r.entries[seq]; len(e.Draws) > 0 || e.Request != 0 {
-			return nil, entryErr(b.Seq, ErrDice, "takeback to %d would undo the dice of entry %d: dice are never re-rolled", b.To, seq)
-		}
+	if seq := r.hist.lastDice; seq > b.To {
+		return nil, entryErr(b.Seq, ErrDice, "takeback to %d would undo the dice of entry %d: dice are never re-rolled", b.To, seq)
 	}
 	r.takeback = &takeback{by: b.By, to: b.To, seq: b.Seq, agreed: map[string]bool{b.By: true}}
 	return []rules.Event{{Seat: rules.Seat(b.By), Text: fmt.Sprintf("%s proposes to take back everything after entry %d", b.By, b.To)}}, nil
 }
 
 // lastInvited is the entry after which the game starts: the last accept.
-func (r *Replay) lastInvited() int64 {
-	last := int64(0)
-	for i, e := range r.entries {
-		if e.Kind == logs.KindAccept {
-			last = int64(i)
-		}
-	}
-	return last
-}
+func (r *Replay) lastInvited() int64 { return r.hist.lastAccept }
 
 // agree accepts the pending takeback; when every seat agrees, the state rewinds.
 func (r *Replay) agree(b *logs.Body) ([]rules.Event, error) {

@@ -51,7 +51,7 @@ func (r *Replay) NextBody(seat string, kind logs.Kind, now time.Time) *logs.Body
 	return &logs.Body{
 		V:     logs.Version,
 		Game:  r.invite.Game,
-		Seq:   int64(len(r.entries)),
+		Seq:   r.hist.n,
 		Prev:  r.Head(),
 		By:    seat,
 		TS:    now.UTC().Truncate(time.Second).Format(logs.TimeLayout),
@@ -75,9 +75,7 @@ func (r *Replay) NextLinkIndex(seat string) int {
 func (r *Replay) fork() *Replay {
 	f := *r
 	f.game = r.game.Clone()
-	f.entries = slices.Clip(r.entries)
-	f.events = slices.Clip(r.events)
-	f.signers = slices.Clip(r.signers)
+	f.hist = r.hist.fork()
 	f.steps = slices.Clip(r.steps)
 	f.marks = slices.Clip(r.marks)
 	f.dice = r.dice.copy()

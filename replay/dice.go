@@ -182,14 +182,14 @@ func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[
 // before it could not, since the line is another seat's, signed after.
 func (p *protocol) openCasual(r *Replay, e *logs.Entry) error {
 	b := &e.Body
-	request := r.entries[b.Seq-1].Line
+	request := r.hist.head.Line
 	if p.mode == logs.DiceCasual {
 		s := r.seat(b.By)
-		q := r.lastLineNotBy(b.By)
-		if q < s.headSeq {
+		q := r.hist.lastNotBy(b.By)
+		if q.seq < s.headSeq {
 			return entryErr(b.Seq, ErrDice, "%s draws from the dice chain it committed at entry %d, and no other seat has written since: the draw waits for another seat's entry (docs/dice.md 3.3)", b.By, s.headSeq)
 		}
-		request = r.entries[q].Line
+		request = q.line
 	}
 	if err := r.revealLink(b); err != nil {
 		return err
@@ -206,17 +206,6 @@ func (p *protocol) openCasual(r *Replay, e *logs.Entry) error {
 	p.cur = ep
 	p.key(r, ep, b.Seq)
 	return nil
-}
-
-// lastLineNotBy is the seq of the last entry written by a seat other than
-// seat, or -1.
-func (r *Replay) lastLineNotBy(seat string) int64 {
-	for i := len(r.entries) - 1; i >= 0; i-- {
-		if r.entries[i].By != seat {
-			return int64(i)
-		}
-	}
-	return -1
 }
 
 // freshHead returns, in casual mode, a seat the game waits on (for its dice
@@ -236,7 +225,7 @@ func (r *Replay) freshHead() (*seat, bool) {
 		waits = []rules.Seat{p.Dice.By}
 	}
 	for _, x := range waits {
-		if s := r.seat(string(x)); s != nil && r.lastLineNotBy(string(x)) < s.headSeq {
+		if s := r.seat(string(x)); s != nil && r.LastNotBy(string(x)) < s.headSeq {
 			return s, true
 		}
 	}
@@ -345,7 +334,7 @@ func (p *protocol) afterEntry(r *Replay, e *logs.Entry, w *writer) error {
 	case b.Request == 0:
 		return entryErr(b.Seq, ErrDice, "the rules now need dice for %q: this entry must request epoch %d", need.For, next)
 	case b.Request < next:
-		return entryErr(b.Seq, ErrDice, "requests epoch %d a second time (entry %d requested it)", b.Request, p.requestSeqOf(r, b.Request))
+		return entryErr(b.Seq, ErrDice, "requests epoch %d a second time (entry %d requested it)", b.Request, r.hist.requestOf(b.Request))
 	case b.Request > next:
 		return entryErr(b.Seq, ErrDice, "requests epoch %d; the next epoch is %d", b.Request, next)
 	}
@@ -360,15 +349,6 @@ func (p *protocol) afterEntry(r *Replay, e *logs.Entry, w *writer) error {
 	// The request line is this entry's own line, known once it is signed.
 	ep.request = e.Line
 	return nil
-}
-
-func (p *protocol) requestSeqOf(r *Replay, n int64) int64 {
-	for _, e := range r.entries {
-		if e.Request == n {
-			return e.Seq
-		}
-	}
-	return -1
 }
 
 // revealLink checks that a link is the next one of the author's chain.

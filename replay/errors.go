@@ -42,8 +42,12 @@ type EquivocationError struct {
 }
 
 func (e *EquivocationError) Error() string {
+	stored := string(e.Stored)
+	if stored == "" {
+		stored = "(the entry read earlier, which a streaming check does not keep)\n"
+	}
 	return fmt.Sprintf("entry %d: equivocation: one key signed two different entries %d of one log\n  stored:   %s  received: %s",
-		e.Seq, e.Seq, e.Stored, e.Received)
+		e.Seq, e.Seq, stored, e.Received)
 }
 
 // EntryError is a problem with one entry: its seq and what failed.

@@ -40,7 +40,7 @@ type Verdict struct {
 // that comes first in the invite's seat order wins, and between two entries
 // for one seat (two players accepting one open seat) the lower line hash.
 func (r *Replay) Judge(held, other *logs.Entry) (*Verdict, error) {
-	seq := int64(len(r.entries))
+	seq := r.hist.n
 	if held.Seq != seq || other.Seq != seq {
 		return nil, fmt.Errorf("judge: entries %d and %d, but the log holds 0 to %d", held.Seq, other.Seq, seq-1)
 	}

@@ -6,7 +6,6 @@
 package replay
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -39,11 +38,9 @@ type Replay struct {
 	game    rules.Game
 	initial rules.Game // the state New made, kept to rebuild from without starting the game again
 
-	entries []*logs.Entry
-	events  [][]rules.Event // per entry
-	signers []ssh.PublicKey // per entry: the key its signature verified with
-	seats   []*seat         // in the game's seat order
-	dice    protocol
+	hist  history
+	seats []*seat // in the game's seat order
+	dice  protocol
 
 	// steps are the effects applied to the game since New, in order, never
 	// cut (an agreed takeback is a step too); marks[i] is len(steps) after
@@ -109,6 +106,12 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	if b.Kind != logs.KindInvite || b.Seq != 0 {
 		return nil, entryErr(b.Seq, ErrProtocol, "a log starts with an invite at seq 0, not %s at seq %d", b.Kind, b.Seq)
 	}
+	if err := checkSize(invite); err != nil {
+		return nil, err
+	}
+	if err := checkLimits(b); err != nil {
+		return nil, err
+	}
 	if b.Prev != "" {
 		return nil, entryErr(0, ErrChain, "the invite has prev %q; it must be empty", b.Prev)
 	}
@@ -160,9 +163,8 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	}
 	r.initial = r.game.Clone()
 	r.dice.mode = b.Dice
-	r.entries = []*logs.Entry{invite}
-	r.events = [][]rules.Event{nil}
-	r.signers = []ssh.PublicKey{author.pub}
+	r.hist = newHistory()
+	r.hist.record(invite, nil, author.pub)
 	r.marks = []int{0}
 	return r, nil
 }
@@ -242,24 +244,38 @@ func (r *Replay) seat(name string) *seat {
 // Append checks an entry and folds it in. On any error nothing changes. An entry
 // already in the log returns ErrDuplicate; another entry with a stored seq
 // returns an *EquivocationError when it extends the same log (the same prev)
-// and is signed by the key that signed the stored one, and ErrConflict
-// otherwise (a race, or an entry of another branch: see Judge).
+// and is signed by the key that signed the stored one (its Stored is nil when
+// the replay no longer keeps that line: see Retain), and ErrConflict otherwise
+// (a race, or an entry of another branch: see Judge).
 func (r *Replay) Append(e *logs.Entry) error {
-	next := int64(len(r.entries))
+	next := r.hist.n
 	switch {
 	case e.Seq < 0:
 		return entryErr(e.Seq, ErrProtocol, "negative seq")
 	case e.Seq < next:
-		stored := r.entries[e.Seq]
-		if bytes.Equal(stored.Line, e.Line) {
+		if sha256.Sum256(e.Line) == r.hist.hashes[e.Seq] {
 			return &EntryError{Seq: e.Seq, Err: ErrDuplicate}
 		}
-		if e.Prev == stored.Prev && e.Game == stored.Game && e.Verify(r.signers[e.Seq]) == nil {
-			return &EquivocationError{Seq: e.Seq, Stored: stored.Line, Received: e.Line}
+		// The stored entry itself may have left the window: what tells an
+		// equivocation from a race is kept for every entry (its prev is the
+		// hash of the line before, and the key that signed it).
+		stored, _, kept := r.hist.kept(e.Seq)
+		if e.Prev == r.hist.prevOf(e.Seq) && e.Game == r.invite.Game && verifyEntry(e, r.hist.signer(e.Seq)) == nil {
+			eq := &EquivocationError{Seq: e.Seq, Received: e.Line}
+			if kept {
+				eq.Stored = stored.Line
+			}
+			return eq
 		}
-		return entryErr(e.Seq, ErrConflict, "the log already holds another entry %d (by %s); this one is by %s", e.Seq, stored.By, e.By)
+		if kept {
+			return entryErr(e.Seq, ErrConflict, "the log already holds another entry %d (by %s); this one is by %s", e.Seq, stored.By, e.By)
+		}
+		return entryErr(e.Seq, ErrConflict, "the log already holds another entry %d; this one is by %s", e.Seq, e.By)
 	case e.Seq > next:
 		return entryErr(e.Seq, ErrGap, "the log holds entries 0 to %d; entry %d is next", next-1, next)
+	}
+	if err := checkSize(e); err != nil {
+		return err
 	}
 	signer, err := r.checkLink(e)
 	if err != nil {
@@ -274,9 +290,7 @@ func (r *Replay) Append(e *logs.Entry) error {
 		r.restore(saved)
 		return err
 	}
-	r.entries = append(r.entries, e)
-	r.events = append(r.events, events)
-	r.signers = append(r.signers, signer)
+	r.hist.record(e, events, signer)
 	r.marks = append(r.marks, len(r.steps))
 	return nil
 }
@@ -288,7 +302,7 @@ func (r *Replay) checkLink(e *logs.Entry) (ssh.PublicKey, error) {
 	if e.Game != r.invite.Game {
 		return nil, entryErr(e.Seq, ErrChain, "game %q; this log is game %q", e.Game, r.invite.Game)
 	}
-	if want := logs.LineHash(r.entries[e.Seq-1].Line); e.Prev != want {
+	if want := r.hist.headID; e.Prev != want {
 		return nil, entryErr(e.Seq, ErrChain, "prev is %s; entry %d hashes to %s", e.Prev, e.Seq-1, want)
 	}
 	s := r.seat(e.By)
@@ -364,7 +378,7 @@ func (r *Replay) restore(s saved) {
 	// Steps are only ever appended, so the first s.steps are intact. With no
 	// step added the game is unchanged (Apply and Roll change nothing when
 	// they fail), which the last entry's recorded state hash confirms cheaply.
-	if len(r.steps) != s.steps || r.game.Hash() != r.entries[len(r.entries)-1].State {
+	if len(r.steps) != s.steps || r.game.Hash() != r.hist.head.State {
 		r.steps = r.steps[:s.steps]
 		r.game = r.stateAtSteps(s.steps)
 	}
@@ -399,16 +413,58 @@ func (r *Replay) stateAtSteps(n int) rules.Game {
 }
 
 // Len is the number of entries.
-func (r *Replay) Len() int { return len(r.entries) }
+func (r *Replay) Len() int { return int(r.hist.n) }
 
-// Entry returns entry seq.
-func (r *Replay) Entry(seq int64) *logs.Entry { return r.entries[seq] }
+// Retain makes the replay keep only the last n entries, and what they made
+// happen, from now on: a log is then checked in memory that does not grow with
+// its entries. n <= 0 keeps every entry, as a replay made by Start does.
+func (r *Replay) Retain(n int) {
+	r.hist.keep = n
+	r.hist.trim()
+}
 
-// Entries returns every entry in order.
-func (r *Replay) Entries() []*logs.Entry { return slices.Clip(r.entries) }
+// First is the seq of the first entry the replay keeps (see Retain and
+// Resume); Entry, Entries and Events know the entries from there on.
+func (r *Replay) First() int64 { return r.hist.first() }
 
-// Events returns what entry seq made happen.
-func (r *Replay) Events(seq int64) []rules.Event { return r.events[seq] }
+// Entry returns entry seq, or nil when the replay does not keep it (First).
+// The last entry is always kept.
+func (r *Replay) Entry(seq int64) *logs.Entry {
+	e, _, _ := r.hist.kept(seq)
+	return e
+}
+
+// Last is the last entry.
+func (r *Replay) Last() *logs.Entry { return r.hist.head }
+
+// LastNotBy is the seq of the latest entry written by a seat other than seat,
+// or -1 when there is none.
+func (r *Replay) LastNotBy(seat string) int64 { return r.hist.lastNotBy(seat).seq }
+
+// LastBy is the seq of the latest entry written by seat, or -1 when there is
+// none.
+func (r *Replay) LastBy(seat string) int64 {
+	if l, ok := r.hist.lastLine[seat]; ok {
+		return l.seq
+	}
+	return -1
+}
+
+// Entries returns the entries kept, in order: every entry, unless Retain or
+// Resume said otherwise.
+func (r *Replay) Entries() []*logs.Entry { return slices.Clip(r.hist.win) }
+
+// Events returns what entry seq made happen, or nil when the replay does not
+// keep it.
+func (r *Replay) Events(seq int64) []rules.Event {
+	_, ev, _ := r.hist.kept(seq)
+	return ev
+}
+
+// Digest is the SHA-256 of every line so far, in order: of the log as a file.
+func (r *Replay) Digest() string {
+	return "sha256:" + hex.EncodeToString(cloneDigest(r.hist.digest).Sum(nil))
+}
 
 // Invite returns the invite.
 func (r *Replay) Invite() *logs.Entry { return r.invite }
@@ -421,8 +477,8 @@ func (r *Replay) Engine() rules.Engine { return r.engine }
 
 // StateAt rebuilds the state after entry seq.
 func (r *Replay) StateAt(seq int64) (rules.Game, error) {
-	if seq < 0 || seq >= int64(len(r.entries)) {
-		return nil, fmt.Errorf("no entry %d: the log holds 0 to %d", seq, len(r.entries)-1)
+	if seq < 0 || seq >= r.hist.n {
+		return nil, fmt.Errorf("no entry %d: the log holds 0 to %d", seq, r.hist.n-1)
 	}
 	return r.stateAtSteps(r.marks[seq]), nil
 }
@@ -438,7 +494,7 @@ func (r *Replay) Seats() []logs.Seat {
 }
 
 // Head is the hash of the last line: the prev of the next entry.
-func (r *Replay) Head() string { return logs.LineHash(r.entries[len(r.entries)-1].Line) }
+func (r *Replay) Head() string { return r.hist.headID }
 
 // Resigned names the seat that resigned, if one has.
 func (r *Replay) Resigned() string { return r.resigned }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/pbem-referee/pbem/logs"
+	"github.com/pbem-referee/pbem/rules"
 )
 
 // Report is the outcome of verifying a whole log on its own.
@@ -29,44 +30,68 @@ func (rep *Report) OK() bool { return len(rep.Problems) == 0 && rep.Replay != ni
 // the hash chain, every signature, the dice protocol and every draw, every
 // command against the rules, and every state hash. After the first entry the
 // rules refuse, the state is unknown, but the rest is still checked for its
-// chain and signatures so that every problem is reported.
+// chain and signatures so that every problem is reported. It reads the log one
+// entry at a time and keeps only the last (Retain), so a long log is verified
+// in memory that does not grow with it.
 func Verify(src io.Reader, load Loader) *Report {
+	return VerifyEach(src, load, nil)
+}
+
+// VerifyEach is Verify calling each, when not nil, with every entry that
+// verified and what it made happen, in order, as soon as it has: pbem log
+// prints a log of any length so.
+func VerifyEach(src io.Reader, load Loader, each func(e *logs.Entry, events []rules.Event)) *Report {
 	rep := &Report{}
-	entries, err := logs.ReadAll(src)
-	if err != nil {
-		rep.Problems = append(rep.Problems, err)
+	rd := logs.NewReader(src)
+	next := func() *logs.Entry {
+		e, err := rd.Next()
+		if err == nil {
+			rep.Read++
+			return e
+		}
+		if err != io.EOF {
+			// As logs.ReadAll did: the log ends at the first line that does
+			// not parse, and that line is the problem.
+			rep.Problems = append(rep.Problems, err)
+		}
+		return nil
 	}
-	rep.Read = len(entries)
-	if len(entries) == 0 {
+	first := next()
+	if first == nil {
 		if len(rep.Problems) == 0 {
 			rep.Problems = append(rep.Problems, errors.New("no entries"))
 		}
 		return rep
 	}
-	r, err := Start(entries[0], load)
+	r, err := Start(first, load)
 	if err != nil {
 		rep.Problems = append(rep.Problems, err)
 		return rep
 	}
+	r.Retain(1)
 	rep.Replay = r
 	rep.Verified = 1
-	i := 1
-	for ; i < len(entries); i++ {
-		if err := r.Append(entries[i]); err != nil {
+	if each != nil {
+		each(first, nil)
+	}
+	for e := next(); e != nil; e = next() {
+		if err := r.Append(e); err != nil {
 			rep.Problems = append(rep.Problems, err)
+			rep.Problems = append(rep.Problems, checkRest(r, e, next)...)
 			break
 		}
 		rep.Verified++
-	}
-	if i < len(entries) {
-		rep.Problems = append(rep.Problems, checkRest(r, entries[i:])...)
+		if each != nil {
+			each(e, r.Events(e.Seq))
+		}
 	}
 	return rep
 }
 
-// checkRest checks the entries after a failure for what can be checked without
-// the state: seq order, the hash chain and signatures by the keys known.
-func checkRest(r *Replay, rest []*logs.Entry) []error {
+// checkRest checks the entries after a failure (failed, then what next
+// gives) for what can be checked without the state: seq order, the hash
+// chain and signatures by the keys known.
+func checkRest(r *Replay, failed *logs.Entry, next func() *logs.Entry) []error {
 	keys := map[string]ssh.PublicKey{}
 	for _, s := range r.seats {
 		if s.pub != nil {
@@ -74,8 +99,8 @@ func checkRest(r *Replay, rest []*logs.Entry) []error {
 		}
 	}
 	var problems []error
-	prev := rest[0]
-	for _, e := range rest[1:] {
+	prev := failed
+	for e := next(); e != nil; e = next() {
 		if e.Seq != prev.Seq+1 {
 			problems = append(problems, entryErr(e.Seq, ErrGap, "follows entry %d", prev.Seq))
 		}

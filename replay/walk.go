@@ -50,6 +50,7 @@ func Walk(entries []*logs.Entry, load Loader, fn func(Frame) error) error {
 	if err != nil {
 		return err
 	}
+	r.Retain(1) // the caller holds the entries; the frame needs only the last
 	if err := fn(Frame{Entry: entries[0], Events: r.Events(0), Game: r.Game()}); err != nil {
 		return err
 	}

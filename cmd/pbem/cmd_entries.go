@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pbem-referee/pbem/pbem"
+	"github.com/pbem-referee/pbem/replay"
 
 	"github.com/pbem-referee/pbem/logs"
 )
@@ -36,9 +37,15 @@ func postCmd(use, short, example string, args cobra.PositionalArgs, kind logs.Ki
 
 func noteCmd() *cobra.Command {
 	return postCmd("note GAME TEXT", "add a signed note to a game's log",
-		`  pbem note cher "Good luck, and mind the bocage."`, cobra.MinimumNArgs(2), logs.KindNote,
+		fmt.Sprintf(`  pbem note cher "Good luck, and mind the bocage."
+
+A note is at most %d bytes (docs/log.md, Limits): for a longer letter, use
+ordinary mail.`, replay.MaxNote), cobra.MinimumNArgs(2), logs.KindNote,
 		func(args []string, b *logs.Body) error {
 			b.Text = strings.Join(args, " ")
+			if len(b.Text) > replay.MaxNote {
+				return fmt.Errorf("entry %d: the note is %d bytes; a note is at most %d (docs/log.md, Limits): for a longer letter, use ordinary mail", b.Seq, len(b.Text), replay.MaxNote)
+			}
 			return nil
 		})
 }

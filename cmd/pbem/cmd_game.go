@@ -178,7 +178,10 @@ func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 	for _, rb := range rep.Rebased {
 		safetext.Fprintln(out, rb.Words())
 	}
-	safetext.Fprintf(out, "game %s: %d new entries, %d already here\n", rep.Game, len(rep.Added), rep.Duplicates)
+	safetext.Fprintf(out, "game %s: %d new entries, %d already here\n", rep.Game, rep.AddedCount(), rep.Duplicates)
+	if rep.Earlier > 0 {
+		fmt.Fprintf(out, "(the first %d new entries are not shown: 'pbem log' prints them all)\n", rep.Earlier)
+	}
 	for _, p := range rep.Added {
 		printPlayed(cmd, p)
 	}

@@ -41,7 +41,13 @@ Security is tls (implicit TLS, usually IMAP 993 and SMTP 465), starttls (usually
 SMTP 587) or plain, which pbem allows to loopback hosts only. Give the password
 as --password-env NAME (an environment variable) or --password-command CMD (a
 command printing it, e.g. 'pass show mail/anna'); it is never written down.
-On a terminal, pbem asks for whatever the flags leave out.`,
+On a terminal, pbem asks for whatever the flags leave out.
+
+pbem sync downloads a message only if the server reports it no larger than
+--max-message-size (32MiB unless set), and reads a log attachment of at most
+--max-attachment-size (24MiB) once decoded. A larger message is left on the
+server, unread, and reported; raise the limit and sync again to fetch it. A
+whole 22-turn campaign's log is under 1 MB. Sizes take a unit: 64MiB, 500KB.`,
 		Example: `  pbem mail setup --imap imap.example.org:993 --smtp smtp.example.org:587 \
       --smtp-security starttls --user anna@example.org --password-env PBEM_MAIL_PASSWORD
   pbem mail setup --imap mail.example.org:993 --smtp mail.example.org:465 --user anna \
@@ -104,6 +110,8 @@ On a terminal, pbem asks for whatever the flags leave out.`,
 	f.StringVar(&c.Processed, "processed", "", "folder to move imported messages to (default: leave them)")
 	f.StringVar(&c.PasswordEnv, "password-env", "", "environment variable holding the password")
 	f.StringVar(&c.PasswordCommand, "password-command", "", "shell command printing the password")
+	f.Var(&c.MaxMessageSize, "max-message-size", "largest message sync downloads; a larger one stays on the server (default "+pbem.DefaultMaxMessage.String()+")")
+	f.Var(&c.MaxAttachmentSize, "max-attachment-size", "largest log attachment sync reads, decoded (default "+pbem.DefaultMaxAttachment.String()+")")
 	return cmd
 }
 
@@ -226,7 +234,10 @@ yours is needed), send the outbox, and list what waits in each game. A message
 that does not verify is reported and left where it is; nothing stored changes.
 Invitations you did not expect are listed apart, and nothing is answered or
 sent for them. A dice answer whose hand-over address is unconfirmed (see
-'pbem send --help') is stored, not mailed, and sync says what to do.`,
+'pbem send --help') is stored, not mailed, and sync says what to do. A message
+larger than max_message_size (32MiB unless set: see 'pbem mail setup --help')
+is not downloaded at all: it stays on the server and is reported, and a sync
+after the limit is raised fetches it.`,
 		Example: "  pbem sync",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

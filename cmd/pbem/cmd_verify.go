@@ -8,7 +8,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pbem-referee/pbem/games"
+	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/safetext"
 )
 
@@ -77,15 +79,18 @@ printing stops at the first entry that does not verify.`,
 		Example: "  pbem log cherbourg-3fa9c1.pbem | less",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rep, err := verifyFile(args[0])
+			f, err := os.Open(args[0])
 			if err != nil {
 				return err
 			}
+			defer f.Close()
 			out := cmd.OutOrStdout()
+			// Each entry is printed as soon as it verifies, so that a log of
+			// any length is printed without holding it.
+			rep := replay.VerifyEach(f, games.Shipped, func(e *logs.Entry, events []rules.Event) {
+				printEntry(out, e, events)
+			})
 			if r := rep.Replay; r != nil {
-				for i := range r.Len() {
-					printEntry(out, r.Entry(int64(i)), r.Events(int64(i)))
-				}
 				safetext.Fprintln(out, r.Waiting().Text)
 			}
 			if !rep.OK() {

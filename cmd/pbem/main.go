@@ -27,6 +27,9 @@ var version = "dev"
 // errFailed is returned after a command has already printed why it failed.
 var errFailed = errors.New("failed")
 
+// verbose is the --verbose flag: say what pbem does behind the scenes.
+var verbose bool
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -78,6 +81,8 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.PersistentFlags().BoolVarP(&verbose, "verbose", "v", false,
+		"say what pbem does behind the scenes (e.g. when a kept game state does not fit its log and the whole log is replayed)")
 	root.AddCommand(
 		versionCmd(), idCmd(), newCmd(), importCmd(), joinCmd(), doCmd(), statusCmd(),
 		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(), scenarioCmd(),
@@ -145,6 +150,9 @@ func withApp(fn func(app *pbem.App) error) error {
 		return err
 	}
 	defer app.Close()
+	if verbose {
+		app.Debugf = func(format string, args ...any) { safetext.Fprintf(os.Stderr, "pbem: "+format+"\n", args...) }
+	}
 	return fn(app)
 }
 

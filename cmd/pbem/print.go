@@ -98,7 +98,7 @@ func printWaiting(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *rep
 	default:
 		safetext.Fprintf(out, "waiting: %s\n", waitingText(w))
 		// Only the author of the last entry has something the others lack.
-		if last := r.Entry(int64(r.Len() - 1)); last.By == rec.Seat {
+		if r.Last().By == rec.Seat {
 			safetext.Fprintln(out, sendHint(app, rec.ID))
 		}
 	}

@@ -75,64 +75,74 @@ func goldenScenario(t testing.TB, e rules.Engine, name string) []byte {
 func TestGoldenHashes(t *testing.T) {
 	e := goldenEngine(t)
 	for _, gg := range goldenGames {
-		t.Run(gg.file, func(t *testing.T) {
-			f, err := os.Open(filepath.Join(goldenDir, gg.file+".txt"))
-			if err != nil {
-				t.Fatalf("%v (record it with PBEM_GOLDEN_RECORD=1 go test -run TestGoldenRecord)", err)
+		t.Run(gg.file, func(t *testing.T) { playGolden(t, e, gg.file, gg.scenario, nil) })
+	}
+}
+
+// playGolden replays the golden game in file and fails at the first state
+// hash that differs from the recorded one. With next, the game goes on after
+// each input as next returns it (snapshot_test.go restores it from a
+// snapshot); the hashes must still agree.
+func playGolden(t *testing.T, e rules.Engine, file, scenario string, next func(t *testing.T, g rules.Game, setup rules.Setup) rules.Game) {
+	f, err := os.Open(filepath.Join(goldenDir, file+".txt"))
+	if err != nil {
+		t.Fatalf("%v (record it with PBEM_GOLDEN_RECORD=1 go test -run TestGoldenRecord)", err)
+	}
+	defer f.Close()
+	var g rules.Game
+	var setup rules.Setup
+	inputs := 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		input, want, ok := strings.Cut(line, "\t")
+		if !ok {
+			t.Fatalf("line %d: no tab before the hash: %q", n, line)
+		}
+		var err error
+		switch verb, rest, _ := strings.Cut(input, " "); verb {
+		case "new":
+			setup = rules.Setup{Scenario: goldenScenario(t, e, scenario)}
+			if rest != "" {
+				setup.Options = strings.Split(rest, ",")
 			}
-			defer f.Close()
-			var g rules.Game
-			inputs := 0
-			sc := bufio.NewScanner(f)
-			sc.Buffer(nil, 1<<20)
-			for n := 1; sc.Scan(); n++ {
-				line := sc.Text()
-				if line == "" || strings.HasPrefix(line, "#") {
-					continue
+			g, err = e.New(setup)
+		case "roll":
+			var values []int
+			for _, f := range strings.Fields(rest) {
+				v, aerr := strconv.Atoi(f)
+				if aerr != nil {
+					t.Fatalf("line %d: %v", n, aerr)
 				}
-				input, want, ok := strings.Cut(line, "\t")
-				if !ok {
-					t.Fatalf("line %d: no tab before the hash: %q", n, line)
-				}
-				var err error
-				switch verb, rest, _ := strings.Cut(input, " "); verb {
-				case "new":
-					var opts []string
-					if rest != "" {
-						opts = strings.Split(rest, ",")
-					}
-					g, err = e.New(rules.Setup{Scenario: goldenScenario(t, e, gg.scenario), Options: opts})
-				case "roll":
-					var values []int
-					for _, f := range strings.Fields(rest) {
-						v, aerr := strconv.Atoi(f)
-						if aerr != nil {
-							t.Fatalf("line %d: %v", n, aerr)
-						}
-						values = append(values, v)
-					}
-					_, err = g.Roll(values)
-				case "do":
-					seat, cmd, _ := strings.Cut(rest, " ")
-					_, err = g.Apply(rules.Seat(seat), cmd)
-				default:
-					t.Fatalf("line %d: unknown input %q", n, verb)
-				}
-				if err != nil {
-					t.Fatalf("line %d: %s: %v", n, input, err)
-				}
-				if got := g.Hash(); got != want {
-					t.Fatalf("line %d: after %q the state hash is %s; recorded %s", n, input, got, want)
-				}
-				inputs++
+				values = append(values, v)
 			}
-			if err := sc.Err(); err != nil {
-				t.Fatal(err)
-			}
-			if g == nil || !g.Pending().Over {
-				t.Fatalf("the golden game does not end after its %d inputs", inputs)
-			}
-		})
+			_, err = g.Roll(values)
+		case "do":
+			seat, cmd, _ := strings.Cut(rest, " ")
+			_, err = g.Apply(rules.Seat(seat), cmd)
+		default:
+			t.Fatalf("line %d: unknown input %q", n, verb)
+		}
+		if err != nil {
+			t.Fatalf("line %d: %s: %v", n, input, err)
+		}
+		if got := g.Hash(); got != want {
+			t.Fatalf("line %d: after %q the state hash is %s; recorded %s", n, input, got, want)
+		}
+		if next != nil {
+			g = next(t, g, setup)
+		}
+		inputs++
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if g == nil || !g.Pending().Over {
+		t.Fatalf("the golden game does not end after its %d inputs", inputs)
 	}
 }
 
