@@ -24,3 +24,13 @@ func TestCRLFLogImportsAndVerifies(t *testing.T) {
 	wantIn(t, "import of a CR LF log", pbemOK(t, jan, "", "import", path), "game "+id+": 1 new entries")
 	wantIn(t, "verify of a CR LF log", pbemOK(t, jan, "", "verify", path), path+": ok: game "+id)
 }
+
+// 'pbem --version' says what 'pbem version' says: pbem's version and the
+// rules versions it plays.
+func TestVersionFlag(t *testing.T) {
+	home := t.TempDir()
+	flag, cmd := pbemOK(t, home, "", "--version"), pbemOK(t, home, "", "version")
+	if flag != cmd || !strings.HasPrefix(flag, "pbem ") || !strings.Contains(flag, "rules normandy44/") {
+		t.Errorf("pbem --version:\n%s\npbem version:\n%s", flag, cmd)
+	}
+}

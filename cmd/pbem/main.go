@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -77,7 +78,10 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
   pbem verify game.pbem`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// --version prints what 'pbem version' prints.
+		Version: buildVersion(),
 	}
+	root.SetVersionTemplate(versionText())
 	root.AddCommand(
 		versionCmd(), idCmd(), newCmd(), importCmd(), joinCmd(), doCmd(), statusCmd(),
 		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(), scenarioCmd(),
@@ -94,16 +98,25 @@ func versionCmd() *cobra.Command {
 		Example: "  pbem version",
 		Args:    cobra.NoArgs,
 		Run: func(cmd *cobra.Command, _ []string) {
-			fmt.Fprintln(cmd.OutOrStdout(), "pbem", buildVersion())
-			for _, e := range games.All() {
-				fmt.Fprintf(cmd.OutOrStdout(), "  rules %s\n", e.Version)
-			}
+			fmt.Fprint(cmd.OutOrStdout(), versionText())
 		},
 	}
 }
 
-// buildVersion is the version set at link time, or else the revision the go
-// tool stamped into the binary.
+// versionText is pbem's version and the rules versions it plays, one a line.
+func versionText() string {
+	var b strings.Builder
+	fmt.Fprintln(&b, "pbem", buildVersion())
+	for _, e := range games.All() {
+		fmt.Fprintf(&b, "  rules %s\n", e.Version)
+	}
+	return b.String()
+}
+
+// buildVersion is the version set at link time (-ldflags "-X
+// main.version=v1.2.0"), or else the module version the go tool recorded
+// ('go install ...@v1.2.0'), with the revision it stamped into a binary
+// built from a clone.
 func buildVersion() string {
 	if version != "dev" {
 		return version
@@ -111,6 +124,10 @@ func buildVersion() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return version
+	}
+	v := version
+	if m := info.Main.Version; m != "" && m != "(devel)" {
+		v = m
 	}
 	rev, dirty := "", false
 	for _, s := range info.Settings {
@@ -122,7 +139,7 @@ func buildVersion() string {
 		}
 	}
 	if rev == "" {
-		return version
+		return v
 	}
 	if len(rev) > 12 {
 		rev = rev[:12]
@@ -130,7 +147,7 @@ func buildVersion() string {
 	if dirty {
 		rev += "+changes"
 	}
-	return version + " (" + rev + ")"
+	return v + " (" + rev + ")"
 }
 
 // withApp runs fn with the player's home and store open.
