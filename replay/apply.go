@@ -72,7 +72,7 @@ func (r *Replay) checkFields(b *logs.Body) error {
 	}
 	used := map[string]bool{
 		"rules": b.Rules != "", "engine": b.Engine != "", "variant": b.Variant != "",
-		"scenario": b.Scenario != "", "digest": b.Digest != "", "options": len(b.Options) > 0,
+		"scenario": b.Scenario != "", "digest": b.Digest != "", "scenario_data": b.ScenarioData != "", "options": len(b.Options) > 0,
 		"dice": b.Dice != "", "seats": len(b.Seats) > 0, "key": b.Key != "", "head": b.Head != "",
 		"name": b.Name != "", "mail": b.Mail != "", "commands": len(b.Commands) > 0,
 		"link": b.Link != "", "epoch": b.Epoch != 0, "request": b.Request != 0,

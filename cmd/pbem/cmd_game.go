@@ -21,15 +21,25 @@ import (
 
 func newCmd() *cobra.Command {
 	var ng pbem.NewGame
-	var scenario, dice string
+	var scenario, scenarioFile, game, dice string
 	cmd := &cobra.Command{
-		Use:   "new GAME --scenario GAME/SCENARIO --side SIDE",
+		Use:   "new GAME --scenario GAME/SCENARIO|FILE --side SIDE",
 		Short: "start a game and write its invitation",
 		Long: `Start a game: pbem writes the invitation (the log's first entry, signed by
 you) with the scenario, your side, your key and the commitment to your dice.
 Send it with 'pbem export' (or by mail); your opponent imports it and joins.
 
 GAME is your name for the game; pbem adds a short random suffix to make its id.
+
+--scenario names a scenario that ships with pbem ('pbem scenarios' lists
+them), or a scenario file of your own, e.g. a map and counters transcribed
+from a game you own ('pbem scenario check FILE' checks it first). A file is
+recognised by a path (./my-cherbourg.scn, maps/cherbourg.scn) or a name
+ending (.scn); --scenario-file takes any path. The map it names is read from
+its folder, else from the shipped ones. The invitation carries the whole
+assembled text, pinned by its digest, so that your opponent, and anyone who
+verifies the log, needs nothing but the log. The game is read from the
+file's 'game' line, or --game.
 The invitation fixes the edition of the rules: the game's default, or another
 that --variant names. Games and their editions:
 ` + editionsHelp() + `
@@ -58,14 +68,14 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
       --opponent-key "ssh-ed25519 AAAA... jan@example.org" --opponent-email jan@example.org
   pbem new duel --scenario freeplay/allied-german --side german --dice casual
   pbem new rhine --scenario freeplay/three-player --side british
-  pbem new cotentin --scenario normandy44/cherbourg --side us --option players=4 --option historical-storms`,
+  pbem new cotentin --scenario normandy44/cherbourg --side us --option players=4 --option historical-storms
+  pbem new real --scenario ./my-cherbourg.scn --side allied --opponent-key jan.pub`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rules, name, ok := strings.Cut(scenario, "/")
-			if !ok {
-				return fmt.Errorf("--scenario %q: write GAME/SCENARIO, e.g. freeplay/allied-german ('pbem scenarios' lists them)", scenario)
+			if err := newScenario(&ng, scenario, scenarioFile, game); err != nil {
+				return err
 			}
-			ng.Name, ng.Rules, ng.Scenario, ng.Dice = args[0], rules, name, logs.DiceMode(dice)
+			ng.Name, ng.Dice = args[0], logs.DiceMode(dice)
 			switch ng.Dice {
 			case logs.DiceStrict, logs.DiceCasual, logs.DiceSolo:
 			default:
@@ -78,6 +88,9 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 				}
 				out := cmd.OutOrStdout()
 				safetext.Fprintf(out, "game %s: %s/%s, you play %s, %s dice\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice)
+				if r.CarriesScenario() {
+					safetext.Fprintf(out, "the invitation carries %s whole (%d bytes assembled): your opponent needs only the log\n", ng.ScenarioFile, len(r.Setup().Scenario))
+				}
 				if f := r.Foreseeable(); f != "" {
 					safetext.Fprintln(out, "note:", f)
 				}
@@ -91,16 +104,63 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 			})
 		},
 	}
-	cmd.Flags().StringVar(&scenario, "scenario", "", "GAME/SCENARIO, as 'pbem scenarios' lists them")
+	cmd.Flags().StringVar(&scenario, "scenario", "", "GAME/SCENARIO, as 'pbem scenarios' lists them, or a scenario file (./FILE.scn)")
+	cmd.Flags().StringVar(&scenarioFile, "scenario-file", "", "a scenario file of your own, whatever its path")
+	cmd.Flags().StringVar(&game, "game", "", "with a scenario file: the game it is for, when it has no 'game' line (e.g. freeplay)")
 	cmd.Flags().StringVar(&ng.Seat, "side", "", "the side (seat) you play")
 	cmd.Flags().StringVar(&ng.Variant, "variant", "", "the edition of the rules, when not the game's default (see above; 'pbem scenarios' lists them)")
 	cmd.Flags().StringVar(&ng.OpponentKey, "opponent-key", "", "your opponent's public key (ssh-ed25519 AAAA... or a file): only that key may join")
 	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address: the invitation goes there, and pbem warns if his join entry names another")
 	cmd.Flags().StringVar(&dice, "dice", "strict", "dice mode: strict, casual or solo")
 	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. players=4, historical-storms, coastal-batteries, or freeplay's seats=A,B,C (repeatable; see above)")
-	_ = cmd.MarkFlagRequired("scenario")
+	cmd.MarkFlagsMutuallyExclusive("scenario", "scenario-file")
+	cmd.MarkFlagsOneRequired("scenario", "scenario-file")
 	_ = cmd.MarkFlagRequired("side")
 	return cmd
+}
+
+// newScenario reads what --scenario, --scenario-file and --game say into ng:
+// a shipped scenario (GAME/SCENARIO) or a player's own file.
+func newScenario(ng *pbem.NewGame, scenario, file, game string) error {
+	if file == "" && looksLikeFile(scenario) {
+		file = scenario
+	}
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return fmt.Errorf("scenario file: %w", err)
+		}
+		if ng.Rules, err = scenarioGame(data, game); err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		ng.ScenarioFile = file
+		return nil
+	}
+	if game != "" {
+		return errors.New("--game is for a scenario file; a shipped scenario is written GAME/SCENARIO")
+	}
+	rules, name, ok := strings.Cut(scenario, "/")
+	if !ok || rules == "" || name == "" {
+		hint := ""
+		if st, err := os.Stat(scenario); err == nil && st.Mode().IsRegular() {
+			hint = fmt.Sprintf("; for the file %s write --scenario ./%s", scenario, scenario)
+		}
+		return fmt.Errorf("--scenario %q: write GAME/SCENARIO, e.g. freeplay/allied-german ('pbem scenarios' lists them), or the path of a scenario file%s", scenario, hint)
+	}
+	ng.Rules, ng.Scenario = rules, name
+	return nil
+}
+
+// looksLikeFile says whether --scenario names a file rather than a shipped
+// GAME/SCENARIO: a path that starts from a folder (./, ../, /, ~), more than
+// one folder deep, with a backslash (Windows), or a name with an ending.
+func looksLikeFile(v string) bool {
+	for _, p := range []string{"./", "../", "/", "~", ".\\", "..\\"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return strings.Count(v, "/") > 1 || strings.Contains(v, "\\") || filepath.Ext(v) != "" || filepath.IsAbs(v)
 }
 
 // editionsHelp lists each game with the editions of its rules, for 'pbem new
