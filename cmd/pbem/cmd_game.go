@@ -415,6 +415,7 @@ when two players wrote at once ('pbem repair' puts it right).`,
 					for _, l := range g.View(logsSeat(rec.Seat)).Lines {
 						safetext.Fprintln(out, "  "+l)
 					}
+					printUnitsAside(out, g, rec.Seat)
 					p := g.Pending()
 					safetext.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
 					return nil
@@ -422,6 +423,7 @@ when two players wrote at once ('pbem repair' puts it right).`,
 				for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
 					safetext.Fprintln(out, "  "+l)
 				}
+				printUnitsAside(out, r.Game(), rec.Seat)
 				if !apart { // printIntake has said what to do
 					printWaiting(cmd, app, rec, r)
 				}

@@ -88,6 +88,7 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 		noteCmd(), resignCmd(), takebackCmd(), agreeCmd(), declineCmd(), demoCmd(),
 		mailCmd(), sendCmd(), syncCmd(), serveCmd(), repairCmd(),
 	)
+	root.AddCommand(unitCmd())
 	return root
 }
 
