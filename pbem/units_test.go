@@ -13,12 +13,12 @@ func TestSuggest(t *testing.T) {
 		word string
 		want []string
 	}{
-		{"505", []string{"505/82"}},         // a part of the id
-		{"cav", []string{"4-Cav"}},          // a part, in another case
-		{"Cotentn", []string{"Cotentin"}},   // a letter left out
-		{"919/790", []string{"919/709"}},    // two digits swapped
-		{"70-tk", []string{"70-Tk"}},        // case
-		{"xyz", nil},                        // nothing near
+		{"505", []string{"505/82"}},       // a part of the id
+		{"cav", []string{"4-Cav"}},        // a part, in another case
+		{"Cotentn", []string{"Cotentin"}}, // a letter left out
+		{"919/790", []string{"919/709"}},  // two digits swapped
+		{"70-tk", []string{"70-Tk"}},      // case
+		{"xyz", nil},                      // nothing near
 		{"506/82", []string{"505/82", "507/82"}},
 	} {
 		if got := Suggest(c.word, ids); !slices.Equal(got, c.want) {
