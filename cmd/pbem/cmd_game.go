@@ -15,7 +15,6 @@ import (
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
-	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/safetext"
 )
 
@@ -324,34 +323,6 @@ your dice chain. Export the game and send it back to the inviter.`,
 	return cmd
 }
 
-func doCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "do GAME 'COMMAND'...",
-		Short: "give commands in a game",
-		Long: `Give commands in a game, in the game's canonical text. Each is checked by the
-rules (a refusal names the rule that forbids it and changes nothing), then the
-entry is signed and stored. When the rules need dice, pbem requests them from
-your opponent (strict dice) or draws them at once (casual and solo).
-With no commands, sends what the dice protocol awaits from you.
-'pbem legal GAME' lists what you may do now.`,
-		Example: `  pbem do duel-5c2e01 'play 5/352 2512 to 2513' 'roll 2d6 for attack on 2613'
-  pbem do duel-5c2e01 pass
-  pbem do duel-5c2e01`,
-		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withApp(func(app *pbem.App) error {
-				p, err := app.Do(cmd.Context(), args[0], args[1:])
-				if err != nil {
-					return notYourTurn(cmd, app, args[0], err)
-				}
-				printPlayed(cmd, p)
-				printWaiting(cmd, app, p.Game, p.Replay)
-				return nil
-			})
-		},
-	}
-}
-
 // notYourTurn adds to a command refused as out of place what the player
 // needs most: whose turn it is, and that their file must be imported first
 // (a player who gives commands before importing the opponent's latest file
@@ -444,47 +415,6 @@ func withGame(cmd *cobra.Command, name string, fn func(app *pbem.App, rec pbem.G
 		}
 		return fn(app, rec, r)
 	})
-}
-
-func legalCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:     "legal GAME [UNIT]",
-		Short:   "list the commands you may give now",
-		Example: "  pbem legal cherbourg-3fa9c1\n  pbem legal cherbourg-3fa9c1 us-82-505",
-		Args:    cobra.RangeArgs(1, 2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
-				out := cmd.OutOrStdout()
-				n := 0
-				for _, c := range r.Game().Legal(logsSeat(app.ActingSeat(rec, r))) {
-					if len(args) == 2 && c.Piece != args[1] {
-						continue
-					}
-					n++
-					safetext.Fprintln(out, legalLine(c))
-				}
-				if n == 0 {
-					safetext.Fprintln(out, nothingNow(rec, r))
-				}
-				return nil
-			})
-		},
-	}
-}
-
-// legalLine is one line of 'pbem legal': the command, its cost and its note.
-func legalLine(c rules.Choice) string {
-	line := c.Command
-	// A note that gives the movement points already says the cost exactly
-	// (half MPs, 9.1); the whole-number Cost beside it would contradict it
-	// ("(cost 2)   # 1 1/2 of 3 MP").
-	if c.Cost > 0 && !strings.Contains(c.Note, " MP") {
-		line += fmt.Sprintf("   (cost %d)", c.Cost)
-	}
-	if c.Note != "" {
-		line += "   # " + c.Note
-	}
-	return line
 }
 
 func exportCmd() *cobra.Command {
