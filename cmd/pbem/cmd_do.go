@@ -4,11 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
@@ -108,13 +106,7 @@ func allParse(canonical func(string) (string, error), commands []string) bool {
 
 // confirm asks on a terminal whether to go on past the end of a phase.
 func confirm(cmd *cobra.Command, why error) bool {
-	if !term.IsTerminal(int(os.Stdin.Fd())) || !term.IsTerminal(int(os.Stderr.Fd())) {
-		return false
-	}
-	safetext.Fprintf(cmd.ErrOrStderr(), "pbem: %v\nGive them all the same? [y/N] ", why)
-	var answer string
-	fmt.Fscanln(cmd.InOrStdin(), &answer)
-	return strings.EqualFold(strings.TrimSpace(answer), "y") || strings.EqualFold(strings.TrimSpace(answer), "yes")
+	return ask(cmd, why.Error(), "Give them all the same?")
 }
 
 // doHints adds to a refused command list what helps most: whose turn it is,

@@ -186,7 +186,9 @@ If the dice protocol awaits your answer, pbem gives it at once (it needs no
 choice of yours); export the game and send it back.
 An invitation that names neither your key nor a key you have played with is
 listed apart by 'pbem games' until you join or decline it. Received text is
-shown with control and bidi characters escaped (\x1b, \u202e).`,
+shown with control and bidi characters escaped (\x1b, \u202e). A file that is
+no log (a public key, a whole mail) or that a mail client re-wrapped,
+re-encoded or quoted is named as such, with what to do.`,
 		Example: `  pbem import cherbourg-3fa9c1.pbem
   pbem import ~/Downloads/*.pbem
   pbem import - < reply.pbem`,
@@ -205,12 +207,19 @@ shown with control and bidi characters escaped (\x1b, \u202e).`,
 						}
 						src = f
 					}
-					rep, err := app.Import(cmd.Context(), src, path)
+					head := &pbem.HeadRecorder{R: src}
+					rep, err := app.Import(cmd.Context(), head, path)
 					src.Close()
 					if err != nil {
+						if h := pbem.ExplainBadLog(head.Head()); h != "" {
+							return &hintError{err, path + ": " + h}
+						}
 						return err
 					}
 					printImport(cmd, app, rep)
+					if h := pbem.ExplainBadLog(head.Head()); rep.Failed != nil && h != "" {
+						safetext.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", path, h)
+					}
 					failed = failed || rep.Failed != nil || len(rep.Equivocations) > 0
 				}
 				if failed {
@@ -343,69 +352,6 @@ func notYourTurn(cmd *cobra.Command, app *pbem.App, game string, err error) erro
 		strings.Join(w.Seats, ", "), w.Text)}
 }
 
-func statusCmd() *cobra.Command {
-	at := int64(-1)
-	cmd := &cobra.Command{
-		Use:   "status GAME",
-		Short: "show where a game stands and what it waits for",
-		Long: `Show where a game stands: its seats, what each side sees, and who must act
-next and on what. With --at, show the game as it stood after that entry.
-
-Anything wrong with the log comes first: an equivocation (one key signed two
-different entries for one place in the log), or a game an older pbem forked
-when two players wrote at once ('pbem repair' puts it right).`,
-		Example: "  pbem status cherbourg-3fa9c1\n  pbem status cher     # a unique prefix of the id will do\n  pbem status cher --at 12",
-		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
-				out := cmd.OutOrStdout()
-				issues, err := app.Issues(cmd.Context(), rec, r)
-				if err != nil {
-					return err
-				}
-				for _, is := range issues {
-					safetext.Fprintln(out, is.Text)
-				}
-				safetext.Fprintf(out, "game %s: %s/%s, you play %s, %s dice, %d entries\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice, r.Len())
-				for _, s := range r.Seats() {
-					safetext.Fprintf(out, "  %-10s %s\n", s.Seat, seatLine(s))
-				}
-				if f := r.Foreseeable(); f != "" {
-					safetext.Fprintln(out, "note:", f)
-				}
-				apart, err := printIntake(cmd, app, rec, r)
-				if err != nil {
-					return err
-				}
-				if at >= 0 {
-					g, err := r.StateAt(at)
-					if err != nil {
-						return err
-					}
-					safetext.Fprintf(out, "after entry %d:\n", at)
-					for _, l := range g.View(logsSeat(rec.Seat)).Lines {
-						safetext.Fprintln(out, "  "+l)
-					}
-					printUnitsAside(out, g, rec.Seat)
-					p := g.Pending()
-					safetext.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
-					return nil
-				}
-				for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
-					safetext.Fprintln(out, "  "+l)
-				}
-				printUnitsAside(out, r.Game(), rec.Seat)
-				if !apart { // printIntake has said what to do
-					printWaiting(cmd, app, rec, r)
-				}
-				return nil
-			})
-		},
-	}
-	cmd.Flags().Int64Var(&at, "at", -1, "show the game as it stood after this entry")
-	return cmd
-}
-
 // withGame runs fn with a game's record and its replayed log.
 func withGame(cmd *cobra.Command, name string, fn func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error) error {
 	return withApp(func(app *pbem.App) error {
@@ -415,129 +361,6 @@ func withGame(cmd *cobra.Command, name string, fn func(app *pbem.App, rec pbem.G
 		}
 		return fn(app, rec, r)
 	})
-}
-
-func exportCmd() *cobra.Command {
-	var output string
-	cmd := &cobra.Command{
-		Use:   "export GAME -o FILE",
-		Short: "write a game's whole log to a file",
-		Long: `Write a game's whole log, to send to your opponent. The file is plain text, one
-signed entry a line; anyone can check it with 'pbem verify FILE'.`,
-		Example: "  pbem export cherbourg-3fa9c1 -o turn3.pbem\n  pbem export cher -o -    # to standard output",
-		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withApp(func(app *pbem.App) error {
-				if output == "-" {
-					_, _, err := app.Export(cmd.Context(), args[0], cmd.OutOrStdout())
-					return err
-				}
-				// Write beside the target and rename, so a failure never leaves
-				// a truncated log where a good one was.
-				tmp, err := os.CreateTemp(filepath.Dir(output), ".pbem-export-*")
-				if err != nil {
-					return err
-				}
-				defer os.Remove(tmp.Name())
-				rec, n, err := app.Export(cmd.Context(), args[0], tmp)
-				if cerr := tmp.Close(); err == nil {
-					err = cerr
-				}
-				if err == nil {
-					err = os.Rename(tmp.Name(), output)
-				}
-				if err != nil {
-					return err
-				}
-				safetext.Fprintf(cmd.OutOrStdout(), "game %s: %d entries written to %s\n", rec.ID, n, output)
-				return nil
-			})
-		},
-	}
-	cmd.Flags().StringVarP(&output, "output", "o", "", "the file to write, or - for standard output")
-	_ = cmd.MarkFlagRequired("output")
-	return cmd
-}
-
-func gamesCmd() *cobra.Command {
-	var all bool
-	cmd := &cobra.Command{
-		Use:   "games",
-		Short: "list your games and what each waits for, and the invitations apart",
-		Long: `List your games and what each waits for. A game whose log is in trouble (an
-equivocation, or a fork left by an older pbem) says so first. An invitation
-is listed with the games when it names your key or comes from a key you have
-played with (and, by mail, from the address its inviter signed); any other
-invitation is listed apart, with who sent it and from where, until you join
-or decline it. A game whose hand-overs would go to an address you have not
-seen its player use says so, with what to do.`,
-		Example: "  pbem games\n  pbem games --all     # with the invitations you declined",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withApp(func(app *pbem.App) error {
-				ctx := cmd.Context()
-				games, err := app.Store.Games(ctx)
-				if err != nil {
-					return err
-				}
-				invs, err := app.Invitations(ctx)
-				if err != nil {
-					return err
-				}
-				apart := map[string]pbem.Invitation{}
-				var unexpected, declined []pbem.Invitation
-				for _, inv := range invs {
-					switch {
-					case inv.Declined():
-						declined = append(declined, inv)
-						apart[inv.Game.ID] = inv
-					case !inv.Expected():
-						unexpected = append(unexpected, inv)
-						apart[inv.Game.ID] = inv
-					}
-				}
-				out := cmd.OutOrStdout()
-				listed := 0
-				for _, g := range games {
-					if _, ok := apart[g.ID]; ok {
-						continue
-					}
-					listed++
-					rec, r, err := app.Status(ctx, g.ID)
-					waiting := ""
-					if err != nil {
-						waiting = "cannot replay: " + err.Error()
-					} else {
-						waiting = gameWaiting(cmd, app, g, r)
-					}
-					safetext.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
-					if err == nil {
-						ws, err := app.AddressWarnings(ctx, rec, r)
-						if err != nil {
-							return err
-						}
-						printAddressWarnings(out, "    ", ws)
-					}
-				}
-				if listed == 0 {
-					safetext.Fprintln(out, "no games yet: start one with 'pbem new' or import an invitation")
-				}
-				printUnexpected(out, unexpected)
-				switch {
-				case len(declined) > 0 && all:
-					safetext.Fprintf(out, "\ninvitations you declined ('pbem join GAME' still accepts one):\n")
-					for _, inv := range declined {
-						printInvitation(out, inv)
-					}
-				case len(declined) > 0:
-					safetext.Fprintf(out, "\n%d declined invitation(s) not shown: pbem games --all\n", len(declined))
-				}
-				return nil
-			})
-		},
-	}
-	cmd.Flags().BoolVar(&all, "all", false, "list the invitations you declined too")
-	return cmd
 }
 
 // gameWaiting is what a game waits for in the list of games, after any issue

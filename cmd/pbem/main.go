@@ -33,6 +33,10 @@ func main() {
 	defer stop()
 	root := newRoot()
 	if err := root.ExecuteContext(ctx); err != nil {
+		var es *exitStatus
+		if errors.As(err, &es) {
+			os.Exit(es.code) // the command has said all there is to say
+		}
 		if !errors.Is(err, errFailed) {
 			printError(os.Stderr, err)
 		}
@@ -89,6 +93,7 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 		mailCmd(), sendCmd(), syncCmd(), serveCmd(), repairCmd(),
 	)
 	root.AddCommand(unitCmd())
+	completeArgs(root)
 	return root
 }
 
