@@ -61,7 +61,7 @@ func stateExit(state string) error {
 }
 
 func statusCmd() *cobra.Command {
-	at := int64(-1)
+	var at int64 // with --at only (Changed)
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "status GAME",
@@ -121,7 +121,7 @@ With --json, prints one object: {"version": 1, "game", "rules", "scenario",
 			})
 		},
 	}
-	cmd.Flags().Int64Var(&at, "at", -1, "show the game as it stood after this entry (0 is the invitation)")
+	cmd.Flags().Int64Var(&at, "at", 0, "show the game as it stood after this entry (0 is the invitation)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object (see above)")
 	return cmd
 }

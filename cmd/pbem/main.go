@@ -75,7 +75,10 @@ Each game is a signed, append-only log: pbem checks every command against the
 rules and rolls dice that no player can fake, re-roll or foresee.
 
 Start with 'pbem demo', then make yourself an identity ('pbem id new') and a
-game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
+game ('pbem new'). Your identity and games live in $PBEM_HOME when it is set,
+else in your system's folders for applications: ~/.config/pbem and
+~/.local/share/pbem on Linux, ~/Library/Application Support/pbem on a Mac,
+%AppData%\pbem and %LocalAppData%\pbem on Windows.`,
 		Example: `  pbem demo
   pbem id new --name "Anna Kowalska" --email anna@example.org
   pbem new duel --scenario freeplay/allied-german --side allied
@@ -86,6 +89,7 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 		Version: buildVersion(),
 	}
 	root.SetVersionTemplate(versionText())
+	root.Flags().BoolP("version", "v", false, "print pbem's version and the rules versions it plays, as 'pbem version' does")
 	root.AddCommand(
 		versionCmd(), idCmd(), newCmd(), importCmd(), joinCmd(), doCmd(), statusCmd(),
 		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(), scenarioCmd(),

@@ -6,12 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
 
-// TestREADMEWalkthrough runs the README's game-over-files block as a user
-// runs it: by bash, at the top of a fresh clone of the repository (so that
+// TestREADMEWalkthrough runs the README's game-over-files block, then its
+// Normandy '44 block, as a user runs them: by bash, at the top of a fresh clone of the repository (so that
 // nothing built or stored by earlier runs helps it), with the block's own
 // 'go build'. The clone holds this tree's uncommitted changes too, so that
 // the test checks the README and code as they are about to be committed.
@@ -50,8 +51,24 @@ func TestREADMEWalkthrough(t *testing.T) {
 			t.Errorf("the walkthrough's output lacks %q\n%s", want, out)
 		}
 	}
+	// The Normandy block, on a fresh machine: the player's own home, in the
+	// system's folders, with the pbem the walkthrough built.
+	user := t.TempDir()
+	block = readmeBlock(t, string(readme), "## Normandy '44")
+	out = runBash(t, clone, block, "PATH="+filepath.Join(clone, "bin")+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"HOME="+user, "PBEM_HOME=", "XDG_CONFIG_HOME=", "XDG_DATA_HOME=", "TMPDIR="+tmp)
+	for _, want := range []string{
+		"game cherbourg-", "Turn 1, Allied Special Invasion Phase (20.1)", "dice Scatter (20.2.1)", "505/82: paratroop",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the Normandy block's output lacks %q\n%s", want, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(user, ".local", "share", "pbem", "pbem.db")); err != nil && runtime.GOOS == "linux" {
+		t.Errorf("the Normandy block's game is not in the system's data folder: %v", err)
+	}
 	if st, err := gitOutput(clone, "status", "--porcelain"); err != nil || st != "" {
-		t.Errorf("the walkthrough left files git would track in the clone (%v):\n%s", err, st)
+		t.Errorf("the README's blocks left files git would track in the clone (%v):\n%s", err, st)
 	}
 }
 
