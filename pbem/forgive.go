@@ -42,7 +42,7 @@ func Understand(r *replay.Replay, seat string, commands []string) (read, notes [
 		_, err := canonical(c)
 		return err == nil
 	}
-	units, _ := Units(r.Game(), seat)
+	ids := unitIDs(r.Game(), seat)
 	for _, orig := range commands {
 		c := StripLegalLine(orig)
 		if !parses(c) {
@@ -50,7 +50,7 @@ func Understand(r *replay.Replay, seat string, commands []string) (read, notes [
 				c = one
 			}
 		}
-		c = foldUnits(c, units)
+		c = foldUnits(c, ids)
 		if verb, rest, _ := strings.Cut(c, " "); !parses(c) && verb != strings.ToLower(verb) {
 			if low := strings.TrimSpace(strings.ToLower(verb) + " " + rest); parses(low) {
 				c = low
@@ -64,9 +64,28 @@ func Understand(r *replay.Replay, seat string, commands []string) (read, notes [
 	return read, notes
 }
 
+// unitIDs are the ids of the game's units: all of them when the game
+// describes its units (rules.Counters), else the pieces its legal commands
+// name now.
+func unitIDs(g rules.Game, seat string) []string {
+	var ids []string
+	if units, ok := Units(g, seat); ok {
+		for _, u := range units {
+			ids = append(ids, u.ID)
+		}
+		return ids
+	}
+	for _, c := range g.Legal(rules.Seat(seat)) {
+		if c.Piece != "" && !slices.Contains(ids, c.Piece) {
+			ids = append(ids, c.Piece)
+		}
+	}
+	return ids
+}
+
 // foldUnits writes each word of c that names a unit in another case as the
 // unit's id; a word that several ids match alike is left as it is.
-func foldUnits(c string, units []rules.Unit) string {
+func foldUnits(c string, ids []string) string {
 	words := strings.Split(c, " ")
 	changed := false
 	for i, w := range words {
@@ -74,17 +93,17 @@ func foldUnits(c string, units []rules.Unit) string {
 			continue
 		}
 		match := ""
-		for _, u := range units {
-			if u.ID == w {
+		for _, id := range ids {
+			if id == w {
 				match = ""
 				break
 			}
-			if strings.EqualFold(u.ID, w) {
+			if strings.EqualFold(id, w) {
 				if match != "" {
 					match = ""
 					break
 				}
-				match = u.ID
+				match = id
 			}
 		}
 		if match != "" {
@@ -100,13 +119,9 @@ func foldUnits(c string, units []rules.Unit) string {
 // UnitHint says, for a command the rules refused, which of its words looks
 // like a unit id but names no unit, and what it may mean; "" when none.
 func UnitHint(g rules.Game, seat, command string) string {
-	units, _ := Units(g, seat)
-	if len(units) == 0 {
+	ids := unitIDs(g, seat)
+	if len(ids) == 0 {
 		return ""
-	}
-	ids := make([]string, len(units))
-	for i, u := range units {
-		ids[i] = u.ID
 	}
 	var hints []string
 	for _, w := range strings.Fields(command)[1:] {

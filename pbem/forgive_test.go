@@ -2,8 +2,6 @@ package pbem
 
 import (
 	"testing"
-
-	"github.com/pbem-referee/pbem/rules"
 )
 
 // A line of 'pbem legal' pasted whole is its command.
@@ -25,7 +23,7 @@ func TestStripLegalLine(t *testing.T) {
 // Unit ids written in another case are read as the ids, unless two units
 // share the spelling.
 func TestFoldUnits(t *testing.T) {
-	units := []rules.Unit{{ID: "4-Cav"}, {ID: "505/82"}, {ID: "Ab"}, {ID: "AB"}}
+	units := []string{"4-Cav", "505/82", "Ab", "AB"}
 	for c, want := range map[string]string{
 		"move 4-cav 2814 2713": "move 4-Cav 2814 2713",
 		"move 4-CAV 2814 2713": "move 4-Cav 2814 2713",
