@@ -61,13 +61,7 @@ says why there is no choice.`,
 				}
 				out := cmd.OutOrStdout()
 				if asJSON {
-					return writeJSON(out, &struct {
-						Version int          `json:"version"`
-						Game    string       `json:"game"`
-						Seat    string       `json:"seat"`
-						Choices []jsonChoice `json:"choices"`
-						Nothing string       `json:"nothing,omitempty"`
-					}{jsonVersion, rec.ID, seat, choicesJSON(choices), nothing})
+					return writeJSON(out, &jsonLegal{jsonVersion, rec.ID, seat, choicesJSON(choices), nothing})
 				}
 				for _, c := range choices {
 					safetext.Fprintln(out, legalLine(c))

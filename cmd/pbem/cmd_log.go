@@ -78,15 +78,7 @@ for the invitation "rules", "engine", "scenario", "dice"}], "waiting":
 func printLog(cmd *cobra.Command, game, source string, r *replay.Replay, problems []error, asJSON bool) error {
 	out := cmd.OutOrStdout()
 	if asJSON {
-		j := &struct {
-			Version  int          `json:"version"`
-			Game     string       `json:"game"`
-			Source   string       `json:"source"`
-			OK       bool         `json:"ok"`
-			Entries  []jsonEntry  `json:"entries"`
-			Waiting  *jsonWaiting `json:"waiting,omitempty"`
-			Problems []string     `json:"problems"`
-		}{Version: jsonVersion, Game: game, Source: source, OK: r != nil && len(problems) == 0, Entries: []jsonEntry{}, Problems: errorsText(problems)}
+		j := &jsonLog{Version: jsonVersion, Game: game, Source: source, OK: r != nil && len(problems) == 0, Entries: []jsonEntry{}, Problems: errorsText(problems)}
 		if r != nil {
 			for i := range r.Len() {
 				j.Entries = append(j.Entries, entryJSON(r.Entry(int64(i)), r.Events(int64(i))))

@@ -52,13 +52,7 @@ With --json, prints one object: {"version": 1, "game", "unit": {"id",
 					now = unitIdle(rec, r, u)
 				}
 				if asJSON {
-					return writeJSON(cmd.OutOrStdout(), &struct {
-						Version int          `json:"version"`
-						Game    string       `json:"game"`
-						Unit    jsonUnit     `json:"unit"`
-						Choices []jsonChoice `json:"choices"`
-						Now     string       `json:"now,omitempty"`
-					}{jsonVersion, rec.ID, unitJSON(u), choicesJSON(choices), now})
+					return writeJSON(cmd.OutOrStdout(), &jsonUnitShown{jsonVersion, rec.ID, unitJSON(u), choicesJSON(choices), now})
 				}
 				printUnit(cmd.OutOrStdout(), u)
 				out := cmd.OutOrStdout()

@@ -169,3 +169,32 @@ func errorsText(errs []error) []string {
 	}
 	return out
 }
+
+// jsonLegal is what 'pbem legal --json' prints.
+type jsonLegal struct {
+	Version int          `json:"version"`
+	Game    string       `json:"game"`
+	Seat    string       `json:"seat"`
+	Choices []jsonChoice `json:"choices"`
+	Nothing string       `json:"nothing,omitempty"`
+}
+
+// jsonUnitShown is what 'pbem unit --json' prints.
+type jsonUnitShown struct {
+	Version int          `json:"version"`
+	Game    string       `json:"game"`
+	Unit    jsonUnit     `json:"unit"`
+	Choices []jsonChoice `json:"choices"`
+	Now     string       `json:"now,omitempty"`
+}
+
+// jsonLog is what 'pbem log --json' prints.
+type jsonLog struct {
+	Version  int          `json:"version"`
+	Game     string       `json:"game"`
+	Source   string       `json:"source"`
+	OK       bool         `json:"ok"`
+	Entries  []jsonEntry  `json:"entries"`
+	Waiting  *jsonWaiting `json:"waiting,omitempty"`
+	Problems []string     `json:"problems"`
+}

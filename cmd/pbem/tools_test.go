@@ -92,38 +92,18 @@ func TestJSONOutputs(t *testing.T) {
 	if st.Version != 1 || st.Game != id || st.Rules != "normandy44" || st.Seat != "allied" || st.State != stateYourTurn || len(st.View) == 0 {
 		t.Errorf("status --json: %+v", st)
 	}
-	var legal struct {
-		Version int          `json:"version"`
-		Game    string       `json:"game"`
-		Seat    string       `json:"seat"`
-		Choices []jsonChoice `json:"choices"`
-		Nothing string       `json:"nothing"`
-	}
+	var legal jsonLegal
 	jsonOut(t, home, &legal, []string{`.choices | map(.command) | index("move 919/709 3011 2910") != null`,
 		`.choices[] | select(.command == "move 919/709 3011 2910") | .line == "move 919/709 3011 2910   # 2 of 3 MP"`}, "legal", id, "919/709", "--json")
 	if legal.Seat != "german" || len(legal.Choices) == 0 {
 		t.Errorf("legal --json: %+v", legal)
 	}
-	var unit struct {
-		Version int          `json:"version"`
-		Game    string       `json:"game"`
-		Unit    jsonUnit     `json:"unit"`
-		Choices []jsonChoice `json:"choices"`
-		Now     string       `json:"now"`
-	}
+	var unit jsonUnitShown
 	jsonOut(t, home, &unit, []string{`.unit.id == "3/1050/77"`, `.unit.on_map == false`, `(.unit.values[] | select(.name == "strength") | .text) == "2"`},
 		"unit", id, "3/1050/77", "--json")
 	var games jsonGames
 	jsonOut(t, home, &games, []string{`.games[0].id == "` + id + `"`, `.games[0].state == "your-turn"`}, "games", "--json")
-	var log struct {
-		Version  int          `json:"version"`
-		Game     string       `json:"game"`
-		Source   string       `json:"source"`
-		OK       bool         `json:"ok"`
-		Entries  []jsonEntry  `json:"entries"`
-		Waiting  *jsonWaiting `json:"waiting"`
-		Problems []string     `json:"problems"`
-	}
+	var log jsonLog
 	jsonOut(t, home, &log, []string{`.ok`, `.entries[0].kind == "invite"`, `.entries[0].scenario == "cherbourg"`, `[.entries[].draws[]?] | length > 0`}, "log", id, "--json")
 	if !log.OK || len(log.Entries) < 3 || log.Entries[1].Draws == nil {
 		t.Errorf("log --json: ok %v, %d entries", log.OK, len(log.Entries))
