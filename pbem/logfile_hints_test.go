@@ -59,3 +59,22 @@ func TestHeadRecorder(t *testing.T) {
 		t.Errorf("head of %d bytes, want %d", len(h.Head()), HeadBytes)
 	}
 }
+
+// FuzzExplainBadLog: whatever a file holds, ExplainBadLog answers at once
+// with one line, and never for a file in a log's form.
+func FuzzExplainBadLog(f *testing.F) {
+	f.Add([]byte(goodLine))
+	f.Add([]byte("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGX9 jan@example.org\n"))
+	f.Add([]byte("> " + goodLine))
+	f.Add([]byte(wrap(goodLine, 76)))
+	f.Add([]byte("From: a@example.org\nSubject: x\n\n" + goodLine))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got := ExplainBadLog(data)
+		if strings.Contains(got, "\n") {
+			t.Errorf("a hint of more than one line: %q", got)
+		}
+		if got != "" && bytes.Equal(data, []byte(goodLine)) {
+			t.Errorf("a log in good form explained as %q", got)
+		}
+	})
+}

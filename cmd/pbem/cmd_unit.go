@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/rules"
@@ -107,7 +108,7 @@ func unitIdle(rec pbem.GameRecord, r *replay.Replay, u rules.Unit) string {
 	switch {
 	case u.Eliminated:
 		return "nothing: it is eliminated"
-	case len(r.Game().Legal(rules.Seat(rec.Seat))) == 0 && rec.Dice != "solo":
+	case len(r.Game().Legal(rules.Seat(rec.Seat))) == 0 && rec.Dice != string(logs.DiceSolo):
 		return nothingNow(rec, r)
 	}
 	return "nothing for this unit now (" + waitingText(r.Waiting()) + ")"
