@@ -63,3 +63,25 @@ func Beside(game, path string) func(name string) ([]byte, error) {
 		return b, nil
 	}
 }
+
+// ReadFile reads a player's scenario file at path for game, assembled with
+// the side files it names (Beside), and checks that it starts a game in the
+// default edition without options: these are the bytes an invite carries
+// and digests. Problems name the file and line.
+func ReadFile(game, path string) ([]byte, error) {
+	e, err := Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	if e.SideFile(path) {
+		return nil, fmt.Errorf("%s is a %s file, which a scenario names: start the game from the scenario", path, filepath.Ext(path))
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckFile(game, path, data); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return e.Assemble(data, Beside(game, path))
+}

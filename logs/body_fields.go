@@ -276,6 +276,7 @@ var bodyFields = sortFields([]field[Body]{
 	strField("variant", false, func(b *Body) *string { return &b.Variant }),
 	strField("scenario", false, func(b *Body) *string { return &b.Scenario }),
 	strField("digest", false, func(b *Body) *string { return &b.Digest }),
+	strField("scenario_data", false, func(b *Body) *string { return &b.ScenarioData }),
 	strsField("options", func(b *Body) *[]string { return &b.Options }),
 	strField("dice", false, func(b *Body) *string { return (*string)(&b.Dice) }),
 	objectsField("seats", &seatFields, func(b *Body) *[]Seat { return &b.Seats }),

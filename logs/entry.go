@@ -51,14 +51,19 @@ type Body struct {
 	State string `json:"state"` // the game's state hash after this entry
 
 	// invite
-	Rules    string   `json:"rules,omitempty"`    // game id, e.g. "normandy44"
-	Engine   string   `json:"engine,omitempty"`   // rules version, e.g. "normandy44/1"
-	Variant  string   `json:"variant,omitempty"`  // e.g. "ed1"
-	Scenario string   `json:"scenario,omitempty"` // scenario name
-	Digest   string   `json:"digest,omitempty"`   // "sha256:<hex>" of the scenario file
-	Options  []string `json:"options,omitempty"`
-	Dice     DiceMode `json:"dice,omitempty"`
-	Seats    []Seat   `json:"seats,omitempty"` // every seat in order; the inviter's filled in
+	Rules    string `json:"rules,omitempty"`    // game id, e.g. "normandy44"
+	Engine   string `json:"engine,omitempty"`   // rules version, e.g. "normandy44/1"
+	Variant  string `json:"variant,omitempty"`  // e.g. "ed1"
+	Scenario string `json:"scenario,omitempty"` // scenario name
+	Digest   string `json:"digest,omitempty"`   // "sha256:<hex>" of the scenario file
+	// ScenarioData carries a scenario that does not ship with pbem (a
+	// player's own map and counters): standard base64 of the assembled
+	// bytes Digest covers, so that any verifier replays the game from the
+	// log alone. Empty for a shipped scenario, which Scenario names.
+	ScenarioData string   `json:"scenario_data,omitempty"`
+	Options      []string `json:"options,omitempty"`
+	Dice         DiceMode `json:"dice,omitempty"`
+	Seats        []Seat   `json:"seats,omitempty"` // every seat in order; the inviter's filled in
 
 	// accept and rotate: the author's key and dice chain
 	Key  string `json:"key,omitempty"`  // authorized_keys form: "ssh-ed25519 AAAA... comment"

@@ -126,7 +126,7 @@ func NewReader(r io.Reader) *Reader {
 func (r *Reader) Line() int { return r.line }
 
 // Next returns the next entry, or io.EOF after the last one. Errors name the
-// line. After a line that does not parse, Next goes on with the following
+// line. A line may end in CR LF as well as LF; the entry's line is LF. After a line that does not parse, Next goes on with the following
 // line; a read error or a truncated last line ends the log.
 func (r *Reader) Next() (*Entry, error) {
 	if r.err != nil {
@@ -138,6 +138,13 @@ func (r *Reader) Next() (*Entry, error) {
 			r.err = err
 		}
 		return nil, err
+	}
+	// A log saved or copied on Windows, or re-encoded as text by a mail
+	// client, ends its lines with CR LF. No entry holds a raw CR (JSON
+	// escapes it, base64 has none), so the CR is the file's, not the
+	// entry's: every reader of logs (import, sync, verify) drops it here.
+	if n := len(line); n >= 2 && line[n-2] == '\r' {
+		line = append(line[:n-2], '\n')
 	}
 	if len(line) == 1 {
 		return nil, fmt.Errorf("line %d: blank line", r.line)

@@ -278,3 +278,37 @@ func (c endless) Read(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// A log whose lines end in CR LF (saved on Windows, or re-encoded as text by
+// a mail client) reads as the same entries, with their LF lines, so that the
+// hash chain holds; a CR anywhere else is still refused.
+func TestReaderCRLF(t *testing.T) {
+	s := newEd25519Signer(t)
+	short := signed(t, s, actBody())
+	nb := actBody()
+	nb.Kind, nb.Commands, nb.Text = KindNote, nil, strings.Repeat("Utah Beach. ", 20000) // longer than the buffer
+	long := signed(t, s, nb)
+	var log bytes.Buffer
+	for _, e := range []*Entry{short, long} {
+		log.Write(e.Line[:len(e.Line)-1])
+		log.WriteString("\r\n")
+	}
+	log.WriteString("\r\n") // a blank line is still one
+	r := NewReader(&log)
+	for i, want := range []*Entry{short, long} {
+		e, err := r.Next()
+		if err != nil {
+			t.Fatalf("entry %d: %v", i, err)
+		}
+		if !bytes.Equal(e.Line, want.Line) || LineHash(e.Line) != LineHash(want.Line) {
+			t.Errorf("entry %d: line differs from the LF original", i)
+		}
+	}
+	if _, err := r.Next(); err == nil || !strings.Contains(err.Error(), "line 3: blank line") {
+		t.Errorf("a CR LF blank line: got %v", err)
+	}
+	inner := bytes.Replace(short.Line, []byte("\t"), []byte("\t\r"), 1)
+	if _, err := NewReader(bytes.NewReader(inner)).Next(); !errors.Is(err, ErrBadLine) {
+		t.Errorf("a CR inside a line: got %v, want ErrBadLine", err)
+	}
+}

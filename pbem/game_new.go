@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/rules"
@@ -20,6 +22,11 @@ type NewGame struct {
 	Name     string // the player's name for it; the id adds a random suffix
 	Rules    string // e.g. "normandy44"
 	Scenario string // e.g. "cherbourg"
+	// ScenarioFile, when set, is the path of a player's own scenario file
+	// (a transcription of a game they own), read with the side files beside
+	// it; the invite carries its assembled text, so that anyone can replay
+	// the game from the log alone. Scenario is then the file's name.
+	ScenarioFile string
 	// Variant is the edition of the rules, e.g. "ed1"; "" is the game's
 	// default edition. Fixed in the invitation, like Options.
 	Variant string
@@ -46,8 +53,17 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	if err := engine.CheckVariant(ng.Variant); err != nil {
 		return nil, GameRecord{}, fmt.Errorf("--variant: %w", err)
 	}
-	scenario, err := a.Load.Scenario(ng.Rules, ng.Scenario)
-	if err != nil {
+	var scenario []byte
+	var carried string // the scenario_data of the invite
+	if ng.ScenarioFile != "" {
+		if scenario, err = games.ReadFile(ng.Rules, ng.ScenarioFile); err != nil {
+			return nil, GameRecord{}, err
+		}
+		if carried, err = replay.EncodeScenario(scenario); err != nil {
+			return nil, GameRecord{}, fmt.Errorf("%s: %w", ng.ScenarioFile, err)
+		}
+		ng.Scenario = filepath.Base(ng.ScenarioFile)
+	} else if scenario, err = a.Load.Scenario(ng.Rules, ng.Scenario); err != nil {
 		return nil, GameRecord{}, err
 	}
 	setup := rules.Setup{Scenario: scenario, Variant: ng.Variant, Options: ng.Options}
@@ -106,7 +122,7 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 		V: logs.Version, Game: gameID, Seq: 0, By: ng.Seat, Kind: logs.KindInvite,
 		TS:    a.Now().UTC().Format("2006-01-02T15:04:05Z"),
 		State: g.Hash(), Rules: ng.Rules, Engine: engine.Version, Variant: ng.Variant, Scenario: ng.Scenario,
-		Digest: replay.Digest(scenario), Options: ng.Options, Dice: ng.Dice, Seats: bodySeats,
+		Digest: replay.Digest(scenario), ScenarioData: carried, Options: ng.Options, Dice: ng.Dice, Seats: bodySeats,
 	}
 	invite, err := a.sign(nil, b)
 	if err != nil {

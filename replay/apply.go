@@ -67,7 +67,7 @@ func (r *Replay) apply(e *logs.Entry, w *writer) ([]rules.Event, error) {
 // signed field is silently ignored by a verifier.
 func (r *Replay) checkFields(b *logs.Body) error {
 	allowed := map[logs.Kind][]string{
-		logs.KindInvite:   {"rules", "engine", "variant", "scenario", "digest", "options", "dice", "seats"},
+		logs.KindInvite:   {"rules", "engine", "variant", "scenario", "digest", "scenario_data", "options", "dice", "seats"},
 		logs.KindAccept:   {"key", "head", "name", "mail", "request"},
 		logs.KindAct:      {"commands", "link", "request", "draws"},
 		logs.KindReveal:   {"link", "epoch", "request", "draws"},
@@ -83,7 +83,7 @@ func (r *Replay) checkFields(b *logs.Body) error {
 	}
 	used := map[string]bool{
 		"rules": b.Rules != "", "engine": b.Engine != "", "variant": b.Variant != "",
-		"scenario": b.Scenario != "", "digest": b.Digest != "", "options": len(b.Options) > 0,
+		"scenario": b.Scenario != "", "digest": b.Digest != "", "scenario_data": b.ScenarioData != "", "options": len(b.Options) > 0,
 		"dice": b.Dice != "", "seats": len(b.Seats) > 0, "key": b.Key != "", "head": b.Head != "",
 		"name": b.Name != "", "mail": b.Mail != "", "commands": len(b.Commands) > 0,
 		"link": b.Link != "", "epoch": b.Epoch != 0, "request": b.Request != 0,

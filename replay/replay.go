@@ -98,8 +98,8 @@ func (t *takeback) copy() *takeback {
 }
 
 // Start begins a replay at an invite entry. load finds the engine and the
-// scenario the invite names; the scenario's bytes must match the invite's
-// digest, and the engine must play the variant it names: a variant this pbem
+// scenario the invite names, unless the invite carries the scenario itself
+// (scenario.go); the scenario's bytes must match the invite's digest, and the engine must play the variant it names: a variant this pbem
 // does not know is refused, never replayed as another edition.
 func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	b := &invite.Body
@@ -125,12 +125,9 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	if err := engine.CheckVariant(b.Variant); err != nil {
 		return nil, &EntryError{Seq: 0, Err: fmt.Errorf("%w: the invite names %w", ErrVersion, err)}
 	}
-	scenario, err := load.Scenario(b.Rules, b.Scenario)
+	scenario, err := inviteScenario(invite, load)
 	if err != nil {
-		return nil, entryErr(0, ErrScenario, "%v", err)
-	}
-	if d := Digest(scenario); d != b.Digest {
-		return nil, entryErr(0, ErrScenario, "scenario %s/%s here has digest %s; the invite names %s (the two players have different scenario files)", b.Rules, b.Scenario, d, b.Digest)
+		return nil, err
 	}
 	setup := rules.Setup{Scenario: scenario, Variant: b.Variant, Options: b.Options}
 	names, err := engine.Seats(setup)

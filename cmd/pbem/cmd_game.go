@@ -15,21 +15,30 @@ import (
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
-	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/safetext"
 )
 
 func newCmd() *cobra.Command {
 	var ng pbem.NewGame
-	var scenario, dice string
+	var scenario, scenarioFile, game, dice string
 	cmd := &cobra.Command{
-		Use:   "new GAME --scenario GAME/SCENARIO --side SIDE",
+		Use:   "new GAME --scenario GAME/SCENARIO|FILE --side SIDE",
 		Short: "start a game and write its invitation",
 		Long: `Start a game: pbem writes the invitation (the log's first entry, signed by
 you) with the scenario, your side, your key and the commitment to your dice.
 Send it with 'pbem export' (or by mail); your opponent imports it and joins.
 
 GAME is your name for the game; pbem adds a short random suffix to make its id.
+
+--scenario names a scenario that ships with pbem ('pbem scenarios' lists
+them), or a scenario file of your own, e.g. a map and counters transcribed
+from a game you own ('pbem scenario check FILE' checks it first). A file is
+recognised by a path (./my-cherbourg.scn, maps/cherbourg.scn) or a name
+ending (.scn); --scenario-file takes any path. The map it names is read from
+its folder, else from the shipped ones. The invitation carries the whole
+assembled text, pinned by its digest, so that your opponent, and anyone who
+verifies the log, needs nothing but the log. The game is read from the
+file's 'game' line, or --game.
 The invitation fixes the edition of the rules: the game's default, or another
 that --variant names. Games and their editions:
 ` + editionsHelp() + `
@@ -58,14 +67,14 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
       --opponent-key "ssh-ed25519 AAAA... jan@example.org" --opponent-email jan@example.org
   pbem new duel --scenario freeplay/allied-german --side german --dice casual
   pbem new rhine --scenario freeplay/three-player --side british
-  pbem new cotentin --scenario normandy44/cherbourg --side us --option players=4 --option historical-storms`,
+  pbem new cotentin --scenario normandy44/cherbourg --side us --option players=4 --option historical-storms
+  pbem new real --scenario ./my-cherbourg.scn --side allied --opponent-key jan.pub`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rules, name, ok := strings.Cut(scenario, "/")
-			if !ok {
-				return fmt.Errorf("--scenario %q: write GAME/SCENARIO, e.g. freeplay/allied-german ('pbem scenarios' lists them)", scenario)
+			if err := newScenario(&ng, scenario, scenarioFile, game); err != nil {
+				return err
 			}
-			ng.Name, ng.Rules, ng.Scenario, ng.Dice = args[0], rules, name, logs.DiceMode(dice)
+			ng.Name, ng.Dice = args[0], logs.DiceMode(dice)
 			switch ng.Dice {
 			case logs.DiceStrict, logs.DiceCasual, logs.DiceSolo:
 			default:
@@ -78,6 +87,9 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 				}
 				out := cmd.OutOrStdout()
 				safetext.Fprintf(out, "game %s: %s/%s, you play %s, %s dice\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice)
+				if r.CarriesScenario() {
+					safetext.Fprintf(out, "the invitation carries %s whole (%d bytes assembled): your opponent needs only the log\n", ng.ScenarioFile, len(r.Setup().Scenario))
+				}
 				if f := r.Foreseeable(); f != "" {
 					safetext.Fprintln(out, "note:", f)
 				}
@@ -91,16 +103,63 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 			})
 		},
 	}
-	cmd.Flags().StringVar(&scenario, "scenario", "", "GAME/SCENARIO, as 'pbem scenarios' lists them")
+	cmd.Flags().StringVar(&scenario, "scenario", "", "GAME/SCENARIO, as 'pbem scenarios' lists them, or a scenario file (./FILE.scn)")
+	cmd.Flags().StringVar(&scenarioFile, "scenario-file", "", "a scenario file of your own, whatever its path")
+	cmd.Flags().StringVar(&game, "game", "", "with a scenario file: the game it is for, when it has no 'game' line (e.g. freeplay)")
 	cmd.Flags().StringVar(&ng.Seat, "side", "", "the side (seat) you play")
 	cmd.Flags().StringVar(&ng.Variant, "variant", "", "the edition of the rules, when not the game's default (see above; 'pbem scenarios' lists them)")
 	cmd.Flags().StringVar(&ng.OpponentKey, "opponent-key", "", "your opponent's public key (ssh-ed25519 AAAA... or a file): only that key may join")
 	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address: the invitation goes there, and pbem warns if his join entry names another")
 	cmd.Flags().StringVar(&dice, "dice", "strict", "dice mode: strict, casual or solo")
 	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. players=4, historical-storms, coastal-batteries, or freeplay's seats=A,B,C (repeatable; see above)")
-	_ = cmd.MarkFlagRequired("scenario")
+	cmd.MarkFlagsMutuallyExclusive("scenario", "scenario-file")
+	cmd.MarkFlagsOneRequired("scenario", "scenario-file")
 	_ = cmd.MarkFlagRequired("side")
 	return cmd
+}
+
+// newScenario reads what --scenario, --scenario-file and --game say into ng:
+// a shipped scenario (GAME/SCENARIO) or a player's own file.
+func newScenario(ng *pbem.NewGame, scenario, file, game string) error {
+	if file == "" && looksLikeFile(scenario) {
+		file = scenario
+	}
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return fmt.Errorf("scenario file: %w", err)
+		}
+		if ng.Rules, err = scenarioGame(data, game); err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		ng.ScenarioFile = file
+		return nil
+	}
+	if game != "" {
+		return errors.New("--game is for a scenario file; a shipped scenario is written GAME/SCENARIO")
+	}
+	rules, name, ok := strings.Cut(scenario, "/")
+	if !ok || rules == "" || name == "" {
+		hint := ""
+		if st, err := os.Stat(scenario); err == nil && st.Mode().IsRegular() {
+			hint = fmt.Sprintf("; for the file %s write --scenario ./%s", scenario, scenario)
+		}
+		return fmt.Errorf("--scenario %q: write GAME/SCENARIO, e.g. freeplay/allied-german ('pbem scenarios' lists them), or the path of a scenario file%s", scenario, hint)
+	}
+	ng.Rules, ng.Scenario = rules, name
+	return nil
+}
+
+// looksLikeFile says whether --scenario names a file rather than a shipped
+// GAME/SCENARIO: a path that starts from a folder (./, ../, /, ~), more than
+// one folder deep, with a backslash (Windows), or a name with an ending.
+func looksLikeFile(v string) bool {
+	for _, p := range []string{"./", "../", "/", "~", ".\\", "..\\"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return strings.Count(v, "/") > 1 || strings.Contains(v, "\\") || filepath.Ext(v) != "" || filepath.IsAbs(v)
 }
 
 // editionsHelp lists each game with the editions of its rules, for 'pbem new
@@ -127,7 +186,9 @@ If the dice protocol awaits your answer, pbem gives it at once (it needs no
 choice of yours); export the game and send it back.
 An invitation that names neither your key nor a key you have played with is
 listed apart by 'pbem games' until you join or decline it. Received text is
-shown with control and bidi characters escaped (\x1b, \u202e).`,
+shown with control and bidi characters escaped (\x1b, \u202e). A file that is
+no log (a public key, a whole mail) or that a mail client re-wrapped,
+re-encoded or quoted is named as such, with what to do.`,
 		Example: `  pbem import cherbourg-3fa9c1.pbem
   pbem import ~/Downloads/*.pbem
   pbem import - < reply.pbem`,
@@ -146,12 +207,19 @@ shown with control and bidi characters escaped (\x1b, \u202e).`,
 						}
 						src = f
 					}
-					rep, err := app.Import(cmd.Context(), src, path)
+					head := &pbem.HeadRecorder{R: src}
+					rep, err := app.Import(cmd.Context(), head, path)
 					src.Close()
 					if err != nil {
+						if h := pbem.ExplainBadLog(head.Head()); h != "" {
+							return &hintError{err, path + ": " + h}
+						}
 						return err
 					}
 					printImport(cmd, app, rep)
+					if h := pbem.ExplainBadLog(head.Head()); rep.Failed != nil && h != "" {
+						safetext.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", path, h)
+					}
 					failed = failed || rep.Failed != nil || len(rep.Equivocations) > 0
 				}
 				if failed {
@@ -267,34 +335,6 @@ your dice chain. Export the game and send it back to the inviter.`,
 	return cmd
 }
 
-func doCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "do GAME 'COMMAND'...",
-		Short: "give commands in a game",
-		Long: `Give commands in a game, in the game's canonical text. Each is checked by the
-rules (a refusal names the rule that forbids it and changes nothing), then the
-entry is signed and stored. When the rules need dice, pbem requests them from
-your opponent (strict dice) or draws them at once (casual and solo).
-With no commands, sends what the dice protocol awaits from you.
-'pbem legal GAME' lists what you may do now.`,
-		Example: `  pbem do duel-5c2e01 'play 5/352 2512 to 2513' 'roll 2d6 for attack on 2613'
-  pbem do duel-5c2e01 pass
-  pbem do duel-5c2e01`,
-		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withApp(func(app *pbem.App) error {
-				p, err := app.Do(cmd.Context(), args[0], args[1:])
-				if err != nil {
-					return notYourTurn(cmd, app, args[0], err)
-				}
-				printPlayed(cmd, p)
-				printWaiting(cmd, app, p.Game, p.Replay)
-				return nil
-			})
-		},
-	}
-}
-
 // notYourTurn adds to a command refused as out of place what the player
 // needs most: whose turn it is, and that their file must be imported first
 // (a player who gives commands before importing the opponent's latest file
@@ -315,67 +355,6 @@ func notYourTurn(cmd *cobra.Command, app *pbem.App, game string, err error) erro
 		strings.Join(w.Seats, ", "), w.Text)}
 }
 
-func statusCmd() *cobra.Command {
-	at := int64(-1)
-	cmd := &cobra.Command{
-		Use:   "status GAME",
-		Short: "show where a game stands and what it waits for",
-		Long: `Show where a game stands: its seats, what each side sees, and who must act
-next and on what. With --at, show the game as it stood after that entry.
-
-Anything wrong with the log comes first: an equivocation (one key signed two
-different entries for one place in the log), or a game an older pbem forked
-when two players wrote at once ('pbem repair' puts it right).`,
-		Example: "  pbem status cherbourg-3fa9c1\n  pbem status cher     # a unique prefix of the id will do\n  pbem status cher --at 12",
-		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
-				out := cmd.OutOrStdout()
-				issues, err := app.Issues(cmd.Context(), rec, r)
-				if err != nil {
-					return err
-				}
-				for _, is := range issues {
-					safetext.Fprintln(out, is.Text)
-				}
-				safetext.Fprintf(out, "game %s: %s/%s, you play %s, %s dice, %d entries\n", rec.ID, rec.Rules, rec.Scenario, rec.Seat, rec.Dice, r.Len())
-				for _, s := range r.Seats() {
-					safetext.Fprintf(out, "  %-10s %s\n", s.Seat, seatLine(s))
-				}
-				if f := r.Foreseeable(); f != "" {
-					safetext.Fprintln(out, "note:", f)
-				}
-				apart, err := printIntake(cmd, app, rec, r)
-				if err != nil {
-					return err
-				}
-				if at >= 0 {
-					g, err := r.StateAt(at)
-					if err != nil {
-						return err
-					}
-					safetext.Fprintf(out, "after entry %d:\n", at)
-					for _, l := range g.View(logsSeat(rec.Seat)).Lines {
-						safetext.Fprintln(out, "  "+l)
-					}
-					p := g.Pending()
-					safetext.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
-					return nil
-				}
-				for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
-					safetext.Fprintln(out, "  "+l)
-				}
-				if !apart { // printIntake has said what to do
-					printWaiting(cmd, app, rec, r)
-				}
-				return nil
-			})
-		},
-	}
-	cmd.Flags().Int64Var(&at, "at", -1, "show the game as it stood after this entry")
-	return cmd
-}
-
 // withGame runs fn with a game's record and its replayed log.
 func withGame(cmd *cobra.Command, name string, fn func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error) error {
 	return withApp(func(app *pbem.App) error {
@@ -385,170 +364,6 @@ func withGame(cmd *cobra.Command, name string, fn func(app *pbem.App, rec pbem.G
 		}
 		return fn(app, rec, r)
 	})
-}
-
-func legalCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:     "legal GAME [UNIT]",
-		Short:   "list the commands you may give now",
-		Example: "  pbem legal cherbourg-3fa9c1\n  pbem legal cherbourg-3fa9c1 us-82-505",
-		Args:    cobra.RangeArgs(1, 2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
-				out := cmd.OutOrStdout()
-				n := 0
-				for _, c := range r.Game().Legal(logsSeat(app.ActingSeat(rec, r))) {
-					if len(args) == 2 && c.Piece != args[1] {
-						continue
-					}
-					n++
-					safetext.Fprintln(out, legalLine(c))
-				}
-				if n == 0 {
-					safetext.Fprintln(out, nothingNow(rec, r))
-				}
-				return nil
-			})
-		},
-	}
-}
-
-// legalLine is one line of 'pbem legal': the command, its cost and its note.
-func legalLine(c rules.Choice) string {
-	line := c.Command
-	// A note that gives the movement points already says the cost exactly
-	// (half MPs, 9.1); the whole-number Cost beside it would contradict it
-	// ("(cost 2)   # 1 1/2 of 3 MP").
-	if c.Cost > 0 && !strings.Contains(c.Note, " MP") {
-		line += fmt.Sprintf("   (cost %d)", c.Cost)
-	}
-	if c.Note != "" {
-		line += "   # " + c.Note
-	}
-	return line
-}
-
-func exportCmd() *cobra.Command {
-	var output string
-	cmd := &cobra.Command{
-		Use:   "export GAME -o FILE",
-		Short: "write a game's whole log to a file",
-		Long: `Write a game's whole log, to send to your opponent. The file is plain text, one
-signed entry a line; anyone can check it with 'pbem verify FILE'.`,
-		Example: "  pbem export cherbourg-3fa9c1 -o turn3.pbem\n  pbem export cher -o -    # to standard output",
-		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withApp(func(app *pbem.App) error {
-				if output == "-" {
-					_, _, err := app.Export(cmd.Context(), args[0], cmd.OutOrStdout())
-					return err
-				}
-				// Write beside the target and rename, so a failure never leaves
-				// a truncated log where a good one was.
-				tmp, err := os.CreateTemp(filepath.Dir(output), ".pbem-export-*")
-				if err != nil {
-					return err
-				}
-				defer os.Remove(tmp.Name())
-				rec, n, err := app.Export(cmd.Context(), args[0], tmp)
-				if cerr := tmp.Close(); err == nil {
-					err = cerr
-				}
-				if err == nil {
-					err = os.Rename(tmp.Name(), output)
-				}
-				if err != nil {
-					return err
-				}
-				safetext.Fprintf(cmd.OutOrStdout(), "game %s: %d entries written to %s\n", rec.ID, n, output)
-				return nil
-			})
-		},
-	}
-	cmd.Flags().StringVarP(&output, "output", "o", "", "the file to write, or - for standard output")
-	_ = cmd.MarkFlagRequired("output")
-	return cmd
-}
-
-func gamesCmd() *cobra.Command {
-	var all bool
-	cmd := &cobra.Command{
-		Use:   "games",
-		Short: "list your games and what each waits for, and the invitations apart",
-		Long: `List your games and what each waits for. A game whose log is in trouble (an
-equivocation, or a fork left by an older pbem) says so first. An invitation
-is listed with the games when it names your key or comes from a key you have
-played with (and, by mail, from the address its inviter signed); any other
-invitation is listed apart, with who sent it and from where, until you join
-or decline it. A game whose hand-overs would go to an address you have not
-seen its player use says so, with what to do.`,
-		Example: "  pbem games\n  pbem games --all     # with the invitations you declined",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return withApp(func(app *pbem.App) error {
-				ctx := cmd.Context()
-				games, err := app.Store.Games(ctx)
-				if err != nil {
-					return err
-				}
-				invs, err := app.Invitations(ctx)
-				if err != nil {
-					return err
-				}
-				apart := map[string]pbem.Invitation{}
-				var unexpected, declined []pbem.Invitation
-				for _, inv := range invs {
-					switch {
-					case inv.Declined():
-						declined = append(declined, inv)
-						apart[inv.Game.ID] = inv
-					case !inv.Expected():
-						unexpected = append(unexpected, inv)
-						apart[inv.Game.ID] = inv
-					}
-				}
-				out := cmd.OutOrStdout()
-				listed := 0
-				for _, g := range games {
-					if _, ok := apart[g.ID]; ok {
-						continue
-					}
-					listed++
-					rec, r, err := app.Status(ctx, g.ID)
-					waiting := ""
-					if err != nil {
-						waiting = "cannot replay: " + err.Error()
-					} else {
-						waiting = gameWaiting(cmd, app, g, r)
-					}
-					safetext.Fprintf(out, "%-24s %-26s %-8s %-8s %s\n", g.ID, g.Rules+"/"+g.Scenario, g.Seat, g.Status, waiting)
-					if err == nil {
-						ws, err := app.AddressWarnings(ctx, rec, r)
-						if err != nil {
-							return err
-						}
-						printAddressWarnings(out, "    ", ws)
-					}
-				}
-				if listed == 0 {
-					safetext.Fprintln(out, "no games yet: start one with 'pbem new' or import an invitation")
-				}
-				printUnexpected(out, unexpected)
-				switch {
-				case len(declined) > 0 && all:
-					safetext.Fprintf(out, "\ninvitations you declined ('pbem join GAME' still accepts one):\n")
-					for _, inv := range declined {
-						printInvitation(out, inv)
-					}
-				case len(declined) > 0:
-					safetext.Fprintf(out, "\n%d declined invitation(s) not shown: pbem games --all\n", len(declined))
-				}
-				return nil
-			})
-		},
-	}
-	cmd.Flags().BoolVar(&all, "all", false, "list the invitations you declined too")
-	return cmd
 }
 
 // gameWaiting is what a game waits for in the list of games, after any issue

@@ -2,15 +2,15 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pbem-referee/pbem/games"
-	"github.com/pbem-referee/pbem/logs"
+	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
-	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/safetext"
 )
 
@@ -21,11 +21,13 @@ func verifyCmd() *cobra.Command {
 		Long: `Check a game log alone, with no store and no identity: the form of every line,
 the hash chain, every signature, the dice protocol and every die, every command
 against the rules, and every state hash. Exit 0 with a one-line summary when
-everything holds; exit 1 listing every problem otherwise.`,
-		Example: "  pbem verify cherbourg-3fa9c1.pbem",
+everything holds; exit 1 listing every problem otherwise. FILE "-" is standard
+input. A file that is no log (a key, a whole mail) or that a mail client
+re-wrapped, re-encoded or quoted is named as such.`,
+		Example: "  pbem verify cherbourg-3fa9c1.pbem\n  pbem export cher -o - | pbem verify -",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rep, err := verifyFile(args[0])
+			rep, head, err := verifyFile(cmd, args[0])
 			if err != nil {
 				return err
 			}
@@ -38,19 +40,33 @@ everything holds; exit 1 listing every problem otherwise.`,
 			for _, p := range rep.Problems {
 				safetext.Fprintf(errOut, "  %v\n", p)
 			}
+			if h := pbem.ExplainBadLog(head); h != "" {
+				safetext.Fprintf(errOut, "%s: %s\n", args[0], h)
+			}
 			return errFailed
 		},
 	}
 }
 
-// verifyFile verifies a log file on its own, with the shipped scenarios.
-func verifyFile(path string) (*replay.Report, error) {
-	f, err := os.Open(path)
+// verifyFile verifies a log file on its own, with the shipped scenarios;
+// "-" is standard input. It returns the start of the file too, to explain
+// a file that is no log.
+func verifyFile(cmd *cobra.Command, path string) (*replay.Report, []byte, error) {
+	src, err := openLogFile(cmd, path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer f.Close()
-	return replay.Verify(f, games.Shipped), nil
+	defer src.Close()
+	rec := &pbem.HeadRecorder{R: src}
+	return replay.Verify(rec, games.Shipped), rec.Head(), nil
+}
+
+// openLogFile opens a log file argument; "-" is standard input.
+func openLogFile(cmd *cobra.Command, path string) (io.ReadCloser, error) {
+	if path == "-" {
+		return io.NopCloser(cmd.InOrStdin()), nil
+	}
+	return os.Open(path)
 }
 
 // summary is one line about a verified log.
@@ -67,39 +83,4 @@ func summary(r *replay.Replay) string {
 	return fmt.Sprintf("game %s, %s/%s (%s), %s dice, %d entries, %d dice epochs; %s; %s",
 		inv.Game, inv.Rules, inv.Scenario, inv.Engine, inv.Dice, r.Len(), r.Epochs(),
 		strings.Join(seats, ", "), r.Waiting().Text)
-}
-
-func logCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "log FILE",
-		Short: "print a game log readably",
-		Long: `Print a game log entry by entry: seq, time, seat, the commands, the dice drawn
-and what they decided, and what happened. The log is verified as it is read;
-printing stops at the first entry that does not verify.`,
-		Example: "  pbem log cherbourg-3fa9c1.pbem | less",
-		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			out := cmd.OutOrStdout()
-			// Each entry is printed as soon as it verifies, so that a log of
-			// any length is printed without holding it.
-			rep := replay.VerifyEach(f, games.Shipped, func(e *logs.Entry, events []rules.Event) {
-				printEntry(out, e, events)
-			})
-			if r := rep.Replay; r != nil {
-				safetext.Fprintln(out, r.Waiting().Text)
-			}
-			if !rep.OK() {
-				for _, p := range rep.Problems {
-					safetext.Fprintf(cmd.ErrOrStderr(), "  %v\n", p)
-				}
-				return errFailed
-			}
-			return nil
-		},
-	}
 }

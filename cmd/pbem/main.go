@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -35,6 +36,10 @@ func main() {
 	defer stop()
 	root := newRoot()
 	if err := root.ExecuteContext(ctx); err != nil {
+		var es *exitStatus
+		if errors.As(err, &es) {
+			os.Exit(es.code) // the command has said all there is to say
+		}
 		if !errors.Is(err, errFailed) {
 			printError(os.Stderr, err)
 		}
@@ -73,16 +78,22 @@ Each game is a signed, append-only log: pbem checks every command against the
 rules and rolls dice that no player can fake, re-roll or foresee.
 
 Start with 'pbem demo', then make yourself an identity ('pbem id new') and a
-game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
+game ('pbem new'). Your identity and games live in $PBEM_HOME when it is set,
+else in your system's folders for applications: ~/.config/pbem and
+~/.local/share/pbem on Linux, ~/Library/Application Support/pbem on a Mac,
+%AppData%\pbem and %LocalAppData%\pbem on Windows.`,
 		Example: `  pbem demo
   pbem id new --name "Anna Kowalska" --email anna@example.org
   pbem new duel --scenario freeplay/allied-german --side allied
   pbem verify game.pbem`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// --version prints what 'pbem version' prints.
+		Version: buildVersion(),
 	}
 	root.PersistentFlags().BoolVarP(&verbose, "verbose", "v", false,
 		"say what pbem does behind the scenes (e.g. when a kept game state does not fit its log and the whole log is replayed)")
+	root.SetVersionTemplate(versionText())
 	root.AddCommand(
 		versionCmd(), idCmd(), newCmd(), importCmd(), joinCmd(), doCmd(), statusCmd(),
 		legalCmd(), exportCmd(), gamesCmd(), verifyCmd(), logCmd(), scenariosCmd(), scenarioCmd(),
@@ -90,6 +101,8 @@ game ('pbem new'). State lives in $PBEM_HOME when it is set.`,
 		mailCmd(), sendCmd(), syncCmd(), serveCmd(), repairCmd(),
 		showCmd(), replayCmd(), combatsCmd(), diceCmd(),
 	)
+	root.AddCommand(unitCmd())
+	completeArgs(root)
 	return root
 }
 
@@ -100,16 +113,25 @@ func versionCmd() *cobra.Command {
 		Example: "  pbem version",
 		Args:    cobra.NoArgs,
 		Run: func(cmd *cobra.Command, _ []string) {
-			fmt.Fprintln(cmd.OutOrStdout(), "pbem", buildVersion())
-			for _, e := range games.All() {
-				fmt.Fprintf(cmd.OutOrStdout(), "  rules %s\n", e.Version)
-			}
+			fmt.Fprint(cmd.OutOrStdout(), versionText())
 		},
 	}
 }
 
-// buildVersion is the version set at link time, or else the revision the go
-// tool stamped into the binary.
+// versionText is pbem's version and the rules versions it plays, one a line.
+func versionText() string {
+	var b strings.Builder
+	fmt.Fprintln(&b, "pbem", buildVersion())
+	for _, e := range games.All() {
+		fmt.Fprintf(&b, "  rules %s\n", e.Version)
+	}
+	return b.String()
+}
+
+// buildVersion is the version set at link time (-ldflags "-X
+// main.version=v1.2.0"), or else the module version the go tool recorded
+// ('go install ...@v1.2.0'), with the revision it stamped into a binary
+// built from a clone.
 func buildVersion() string {
 	if version != "dev" {
 		return version
@@ -117,6 +139,10 @@ func buildVersion() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return version
+	}
+	v := version
+	if m := info.Main.Version; m != "" && m != "(devel)" {
+		v = m
 	}
 	rev, dirty := "", false
 	for _, s := range info.Settings {
@@ -128,7 +154,7 @@ func buildVersion() string {
 		}
 	}
 	if rev == "" {
-		return version
+		return v
 	}
 	if len(rev) > 12 {
 		rev = rev[:12]
@@ -136,7 +162,7 @@ func buildVersion() string {
 	if dirty {
 		rev += "+changes"
 	}
-	return version + " (" + rev + ")"
+	return v + " (" + rev + ")"
 }
 
 // withApp runs fn with the player's home and store open.

@@ -101,7 +101,9 @@ func (g *Game) decisionPrompt(c *Combat, cp Pending, where string) string {
 		if c.Result.Reserve {
 			s += ", 'reserve UNIT' (into Reserve instead, 15.1 b)"
 		}
-		return s + fmt.Sprintf(", then 'advance-done'; e.g. %s; %s", examples(moves, 2), legalHint)
+		// Both are accepted now; the advance ends by itself once no unit
+		// may advance, so no 'advance-done' follows the last one.
+		return s + fmt.Sprintf(", or 'advance-done' to end the advance (it ends by itself once no unit may advance); e.g. %s; %s", examples(moves, 2), legalHint)
 	}
 	return fmt.Sprintf("%s: %s decides %s (%s): %s", where, who, cp.Decision, cp.Rule, legalHint)
 }

@@ -116,7 +116,9 @@ func (g *Game) invasionNeed() (dice *rules.DiceNeed, side Side, prompt string) {
 		if len(ch) == 0 {
 			return nil, "", ""
 		}
-		return nil, Allied, fmt.Sprintf("%s: Advance 2 (20.3.6): the winners land on %s and the Allied player may move each one hex further: 'advance UNIT %s HEX', e.g. '%s'; then 'advance-done' lands the rest on %s; %s",
+		// Both are accepted now; moving the last unit ends the advance by
+		// itself, so no 'advance-done' follows it.
+		return nil, Allied, fmt.Sprintf("%s: Advance 2 (20.3.6): the winners land on %s and the Allied player may move each one hex further: 'advance UNIT %s HEX', e.g. '%s', or 'advance-done' to land the rest on %s (moving the last of them ends the advance too); %s",
 			where, a.Hex, a.Hex, ch[0], a.Hex, legalHint)
 	}
 	sides := []int{6}
