@@ -268,8 +268,8 @@ func (a *App) FlushOutbox(ctx context.Context) (*FlushReport, error) {
 		if !claimed {
 			continue // another pbem is sending it, or has sent it
 		}
-		if err := s.c.SendMail(from, []string{m.To}, bytes.NewReader(m.Message)); err != nil {
-			err = &MailError{Server: "smtp", Addr: cfg.SMTP.Addr(), Stage: StageSend, Err: fmt.Errorf("message %d (game %s, entry %d, to %s): %w", m.ID, m.Game, m.Seq, m.To, err)}
+		if err := s.send(from, m.To, bytes.NewReader(m.Message)); err != nil {
+			err = s.m.fail(StageSend, fmt.Errorf("message %d (game %s, entry %d, to %s): %w", m.ID, m.Game, m.Seq, m.To, err))
 			if ferr := fail(m, err); ferr != nil {
 				return rep, ferr
 			}

@@ -124,9 +124,12 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 		Header: []imap.SearchCriteriaHeaderField{{Key: HeaderGame, Value: ""}},
 		UID:    []imap.UIDSet{{imap.UIDRange{Start: imap.UID(state.LastUID + 1), Stop: 0}}},
 	}
-	found, err := s.c.UIDSearch(crit, nil).Wait()
-	if err != nil {
-		return rep, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("search %q: %w", box, err)}
+	var found *imap.SearchData
+	if err := s.do(StageFolder, fmt.Sprintf("search %q", box), func() (err error) {
+		found, err = s.c.UIDSearch(crit, nil).Wait()
+		return err
+	}); err != nil {
+		return rep, err
 	}
 	var uids []imap.UID
 	for _, u := range found.AllUIDs() {
@@ -141,11 +144,14 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 	for len(uids) > 0 {
 		batch := uids[:min(fetchBatch, len(uids))]
 		uids = uids[len(batch):]
-		msgs, err := s.c.Fetch(imap.UIDSetNum(batch...), &imap.FetchOptions{
-			UID: true, BodySection: []*imap.FetchItemBodySection{section},
-		}).Collect()
-		if err != nil {
-			return rep, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("fetch: %w", err)}
+		var msgs []*imapclient.FetchMessageBuffer
+		if err := s.do(StageFolder, "fetch", func() (err error) {
+			msgs, err = s.c.Fetch(imap.UIDSetNum(batch...), &imap.FetchOptions{
+				UID: true, BodySection: []*imap.FetchItemBodySection{section},
+			}).Collect()
+			return err
+		}); err != nil {
+			return rep, err
 		}
 		slices.SortFunc(msgs, func(x, y *imapclient.FetchMessageBuffer) int { return int(x.UID) - int(y.UID) })
 		for _, m := range msgs {
@@ -180,8 +186,10 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 		}
 	}
 	if cfg.Processed != "" && len(done) > 0 {
-		if err := moveProcessed(s.c, done, cfg.Processed); err != nil {
-			return rep, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("move to %q: %w", cfg.Processed, err)}
+		if err := s.do(StageFolder, fmt.Sprintf("move to %q", cfg.Processed), func() error {
+			return moveProcessed(s.c, done, cfg.Processed)
+		}); err != nil {
+			return rep, err
 		}
 		n, _ := done.Nums()
 		rep.Moved = len(n)

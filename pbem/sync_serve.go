@@ -135,7 +135,7 @@ func (a *App) waitForMail(ctx context.Context, s *imapSession, o ServeOptions, a
 	// Mail that arrived since the last command is announced with the next one,
 	// and not every server announces it when IDLE starts: ask first, so that
 	// nothing waits in the folder until the next IDLE restart.
-	if err := s.c.Noop().Wait(); err != nil {
+	if err := s.noop(); err != nil {
 		return err
 	}
 	select {
@@ -143,7 +143,7 @@ func (a *App) waitForMail(ctx context.Context, s *imapSession, o ServeOptions, a
 		return nil
 	default:
 	}
-	idle, err := s.c.Idle()
+	idle, err := s.idle()
 	if err != nil {
 		return err
 	}
@@ -153,8 +153,5 @@ func (a *App) waitForMail(ctx context.Context, s *imapSession, o ServeOptions, a
 	case <-time.After(min(wait, o.IdleRestart)):
 	case <-s.c.Closed():
 	}
-	if err := idle.Close(); err != nil {
-		return err
-	}
-	return idle.Wait()
+	return s.endIdle(idle)
 }
