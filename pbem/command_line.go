@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"regexp"
 	"runtime"
 	"strings"
 	"time"
@@ -193,17 +194,58 @@ func (c commandLine) command(ctx context.Context) *exec.Cmd {
 	return cmd
 }
 
-// missingProgram says, for a line run without a shell, that its program is
-// not found on this machine (empty when it is found, or a shell runs it).
-func (c commandLine) missingProgram() string {
-	if c.Shell {
+// missingProgram returns the program a line runs when it is not found on
+// this machine, or "" (found, or a shell expansion decides it).
+func (c commandLine) missingProgram(windows bool) string {
+	prog := c.program(windows)
+	if prog == "" {
 		return ""
 	}
-	if _, err := exec.LookPath(c.Argv[0]); err != nil {
-		return c.Argv[0]
+	if _, err := exec.LookPath(prog); err != nil {
+		return prog
 	}
 	return ""
 }
+
+// program is the program the line runs, as far as can be told without a
+// shell: the first word, after any NAME=value, of the line up to its first
+// shell syntax; "" when there is none, or when an expansion makes it.
+func (c commandLine) program(windows bool) string {
+	if !c.Shell {
+		return c.Argv[0]
+	}
+	special := "|&;<>()$`*?[\n\r"
+	if windows {
+		special = "|&<>^%\n\r"
+	}
+	head := c.Line
+	if i := strings.IndexAny(head, special); i >= 0 {
+		head = head[:i]
+	}
+	head = leadingAssignments.ReplaceAllString(head, "")
+	split := splitPOSIX
+	if windows {
+		split = splitWindows
+	}
+	for {
+		// The cut may leave a quote open ("$X" cut at $): drop its word.
+		words, shell, err := split(head)
+		if err == nil && !shell {
+			if len(words) == 0 || strings.HasPrefix(words[0], "~") {
+				return ""
+			}
+			return words[0]
+		}
+		i := strings.LastIndexAny(head, " \t")
+		if i < 0 {
+			return ""
+		}
+		head = head[:i]
+	}
+}
+
+// leadingAssignments are the NAME=value words before a command.
+var leadingAssignments = regexp.MustCompile(`^[ \t]*([A-Za-z_][A-Za-z0-9_]*=[^ \t'"]*[ \t]+)+`)
 
 // runError describes a command that failed: how it ended and what it said on
 // standard error.

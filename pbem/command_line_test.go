@@ -153,3 +153,30 @@ func TestCappedBuffer(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+// The program of a line is told without a shell where the line shows it, so
+// that a password given as a command can be refused.
+func TestCommandLineProgram(t *testing.T) {
+	for _, tc := range []struct {
+		line    string
+		windows bool
+		want    string
+	}{
+		{line: "pass show mail", want: "pass"},
+		{line: `cat "$PBEM_DIR/pw" | head -1`, want: "cat"},
+		{line: "PASSWORD_STORE_DIR=/x pass show mail", want: "pass"},
+		{line: "Tr0ub4dor&3", want: "Tr0ub4dor"},
+		{line: "$HOME/bin/getpw", want: ""},
+		{line: "~/bin/getpw | head -1", want: ""},
+		{line: `type %USERPROFILE%\pw.txt`, windows: true, want: "type"},
+		{line: `"C:\Tools\getpw.exe" mail`, windows: true, want: `C:\Tools\getpw.exe`},
+	} {
+		c, err := splitCommandLine(tc.line, tc.windows)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.line, err)
+		}
+		if got := c.program(tc.windows); got != tc.want {
+			t.Errorf("%q (windows %v): program %q, want %q", tc.line, tc.windows, got, tc.want)
+		}
+	}
+}

@@ -222,8 +222,22 @@ func (c MailConfig) Password(ctx context.Context) (string, error) {
 	return p, nil
 }
 
-// LoadMailConfig reads the account file, or returns ErrNoMailConfig.
+// LoadMailConfig reads the account file and checks it, or returns
+// ErrNoMailConfig.
 func (h Home) LoadMailConfig() (MailConfig, error) {
+	c, err := h.ReadMailConfig()
+	if err != nil {
+		return MailConfig{}, err
+	}
+	if err := c.Check(); err != nil {
+		return MailConfig{}, fmt.Errorf("%s: %w", h.MailConfigPath(), err)
+	}
+	return c, nil
+}
+
+// ReadMailConfig reads the account file without checking it (so that 'pbem
+// mail setup' can mend it), or returns ErrNoMailConfig.
+func (h Home) ReadMailConfig() (MailConfig, error) {
 	b, err := os.ReadFile(h.MailConfigPath())
 	if errors.Is(err, fs.ErrNotExist) {
 		return MailConfig{}, ErrNoMailConfig
@@ -235,9 +249,6 @@ func (h Home) LoadMailConfig() (MailConfig, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields() // a misspelt "pasword_env" must not pass silently
 	if err := dec.Decode(&c); err != nil {
-		return MailConfig{}, fmt.Errorf("%s: %w", h.MailConfigPath(), err)
-	}
-	if err := c.Check(); err != nil {
 		return MailConfig{}, fmt.Errorf("%s: %w", h.MailConfigPath(), err)
 	}
 	return c, nil

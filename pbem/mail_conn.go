@@ -203,8 +203,9 @@ func tlsAlert(err error) bool {
 	return errors.As(err, &op) && op.Op == "remote error"
 }
 
-// MailTest connects to both servers, logs in, and selects the folders; it
-// returns one error per failed check (nil when all pass).
+// MailTest connects to both servers at once, logs in, and selects the
+// folders; it returns one error per failed check (nil when all pass), the
+// IMAP server's first.
 func (a *App) MailTest(ctx context.Context) []error {
 	cfg, err := a.Home.LoadMailConfig()
 	if err != nil {
@@ -214,24 +215,34 @@ func (a *App) MailTest(ctx context.Context) []error {
 	if err != nil {
 		return []error{err}
 	}
-	var errs []error
-	if is, err := dialIMAP(ctx, cfg, password, nil); err != nil {
-		errs = append(errs, err)
-	} else {
+	var imapErrs []error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		is, err := dialIMAP(ctx, cfg, password, nil)
+		if err != nil {
+			imapErrs = append(imapErrs, err)
+			return
+		}
+		defer is.Close()
 		for _, f := range []string{cfg.Mailbox(), cfg.Processed} {
 			if f == "" {
 				continue
 			}
 			if _, err := is.selectFolder(cfg, f); err != nil {
-				errs = append(errs, err)
+				imapErrs = append(imapErrs, err)
 			}
 		}
-		is.Close()
-	}
+	}()
+	var smtpErr error
 	if ss, err := dialSMTP(ctx, cfg, password); err != nil {
-		errs = append(errs, err)
+		smtpErr = err
 	} else {
 		ss.Close()
 	}
-	return errs
+	<-done
+	if smtpErr != nil {
+		return append(imapErrs, smtpErr)
+	}
+	return imapErrs
 }

@@ -65,9 +65,12 @@ func dialSMTP(ctx context.Context, cfg MailConfig, password string) (*smtpSessio
 		}
 	} else {
 		c = smtp.NewClient(m.conn)
-		err := m.dog.step("the server accepted the connection but sent no SMTP greeting (or no answer to EHLO) in %s", m.timeout, func() error {
+		err := m.dog.step("the server accepted the connection but sent no SMTP greeting in %s", m.timeout, func() error {
 			return c.Hello("localhost")
 		})
+		if isTimeout(err) && len(m.dog.greeted()) > 0 {
+			err = &timeoutError{msg: fmt.Sprintf("the server greeted but did not answer EHLO in %s", m.timeout)}
+		}
 		if err != nil {
 			c.Close()
 			return nil, m.failGreeting(ctx, StageGreeting, err)

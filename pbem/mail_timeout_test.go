@@ -186,7 +186,7 @@ func TestMailTimeouts(t *testing.T) {
 		wantFailure(t, failure(t, errs, "imap"), StageAuth, true,
 			[]string{"no answer to LOGIN in 300ms"}, []string{"try again later"})
 		wantFailure(t, failure(t, errs, "smtp"), StageGreeting, true,
-			[]string{"no answer to EHLO) in 300ms"}, nil)
+			[]string{"the server greeted but did not answer EHLO in 300ms"}, nil)
 	})
 	t.Run("stalls at SELECT", func(t *testing.T) {
 		errs := mailTestWith(t, fakeAccount(t, fakeServer(t, scriptedIMAP("SELECT")), fakeServer(t, silent)))

@@ -1,17 +1,10 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"io"
-	"net"
-	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/safetext"
@@ -30,116 +23,15 @@ command (a password manager) each time it connects.`,
 	return cmd
 }
 
-func mailSetupCmd() *cobra.Command {
-	var c pbem.MailConfig
-	var imapAddr, smtpAddr, user string
-	cmd := &cobra.Command{
-		Use:   "setup",
-		Short: "write the mail account settings (asks on a terminal what the flags leave out)",
-		Long: `Write the mail account settings to mail.json in your pbem home (mode 0600).
-Security is tls (implicit TLS, usually IMAP 993 and SMTP 465), starttls (usually
-SMTP 587) or plain, which pbem allows to loopback hosts only. Give the password
-as --password-env NAME (an environment variable) or --password-command CMD (a
-command printing it, e.g. 'pass show mail/anna'); it is never written down.
-On a terminal, pbem asks for whatever the flags leave out.`,
-		Example: `  pbem mail setup --imap imap.example.org:993 --smtp smtp.example.org:587 \
-      --smtp-security starttls --user anna@example.org --password-env PBEM_MAIL_PASSWORD
-  pbem mail setup --imap mail.example.org:993 --smtp mail.example.org:465 --user anna \
-      --password-command 'pass show mail/anna' --processed pbem-done
-  pbem mail setup      # on a terminal: asks`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			home, err := pbem.FindHome()
-			if err != nil {
-				return err
-			}
-			if term.IsTerminal(int(os.Stdin.Fd())) {
-				ask := prompter(cmd.InOrStdin(), cmd.ErrOrStderr())
-				imapAddr = ask("IMAP server (host:port)", imapAddr)
-				c.IMAP.Security = pbem.Security(ask("IMAP security (tls, starttls, plain)", string(c.IMAP.Security)))
-				smtpAddr = ask("SMTP server (host:port)", smtpAddr)
-				c.SMTP.Security = pbem.Security(ask("SMTP security (tls, starttls, plain)", string(c.SMTP.Security)))
-				user = ask("user name", user)
-				c.Folder = ask("folder game mail arrives in", c.Mailbox())
-				c.Processed = ask("folder to move imported mail to (empty: leave it)", c.Processed)
-				if c.PasswordCommand == "" {
-					c.PasswordEnv = ask("environment variable holding the password (empty: use a command)", c.PasswordEnv)
-				}
-				if c.PasswordEnv == "" {
-					c.PasswordCommand = ask("command printing the password", c.PasswordCommand)
-				}
-			}
-			if c.IMAP.Host, c.IMAP.Port, err = hostPort("--imap", imapAddr); err != nil {
-				return err
-			}
-			if c.SMTP.Host, c.SMTP.Port, err = hostPort("--smtp", smtpAddr); err != nil {
-				return err
-			}
-			if c.IMAP.User == "" {
-				c.IMAP.User = user
-			}
-			if c.SMTP.User == "" {
-				c.SMTP.User = user
-			}
-			if c.Folder == "INBOX" {
-				c.Folder = ""
-			}
-			if err := home.SaveMailConfig(c); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\nnext: pbem mail test\n", home.MailConfigPath())
-			return nil
-		},
-	}
-	f := cmd.Flags()
-	f.StringVar(&imapAddr, "imap", "", "IMAP server, host:port")
-	f.StringVar((*string)(&c.IMAP.Security), "imap-security", "tls", "IMAP security: tls, starttls or plain (loopback only)")
-	f.StringVar(&smtpAddr, "smtp", "", "SMTP server, host:port")
-	f.StringVar((*string)(&c.SMTP.Security), "smtp-security", "starttls", "SMTP security: tls, starttls or plain (loopback only)")
-	f.StringVar(&user, "user", "", "user name for both servers")
-	f.StringVar(&c.IMAP.User, "imap-user", "", "IMAP user name, when it differs from --user")
-	f.StringVar(&c.SMTP.User, "smtp-user", "", "SMTP user name, when it differs from --user")
-	f.StringVar(&c.Address, "address", "", "sender address (default: your identity's)")
-	f.StringVar(&c.Folder, "folder", "", "folder game mail arrives in (default INBOX)")
-	f.StringVar(&c.Processed, "processed", "", "folder to move imported messages to (default: leave them)")
-	f.StringVar(&c.PasswordEnv, "password-env", "", "environment variable holding the password")
-	f.StringVar(&c.PasswordCommand, "password-command", "", "shell command printing the password")
-	return cmd
-}
-
-// prompter asks on the terminal, offering the current value as the default.
-func prompter(in io.Reader, out io.Writer) func(q, def string) string {
-	rd := bufio.NewReader(in)
-	return func(q, def string) string {
-		if def != "" {
-			fmt.Fprintf(out, "%s [%s]: ", q, def)
-		} else {
-			fmt.Fprintf(out, "%s: ", q)
-		}
-		line, _ := rd.ReadString('\n')
-		if line = strings.TrimSpace(line); line != "" {
-			return line
-		}
-		return def
-	}
-}
-
-func hostPort(flag, s string) (string, int, error) {
-	host, port, err := net.SplitHostPort(s)
-	if err != nil {
-		return "", 0, fmt.Errorf("%s %q: want host:port, e.g. imap.example.org:993", flag, s)
-	}
-	n, err := strconv.Atoi(port)
-	if err != nil {
-		return "", 0, fmt.Errorf("%s %q: port %q is not a number", flag, s, port)
-	}
-	return host, n, nil
-}
-
 func mailTestCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:     "test",
-		Short:   "connect to both servers, log in, and say exactly what fails",
+		Use:   "test",
+		Short: "connect to both servers, log in, and say exactly what fails",
+		Long: `Connect to both servers, log in, and open the folders. A failure names the
+server, the step (DNS, TCP, TLS, greeting, auth, folder), how long pbem waited
+when the server did not answer, and what to check: a TLS port spoken to in
+the clear or the reverse, the IMAP and SMTP settings swapped, a password
+refused (and where it came from), a folder missing.`,
 		Example: "  pbem mail test",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -147,6 +39,7 @@ func mailTestCmd() *cobra.Command {
 				errs := app.MailTest(cmd.Context())
 				for _, err := range errs {
 					safetext.Fprintln(cmd.ErrOrStderr(), "FAILED:", err)
+					printAdvice(cmd.ErrOrStderr(), err)
 				}
 				if len(errs) > 0 {
 					return errFailed
@@ -270,6 +163,7 @@ func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed 
 	printFlush(cmd, rep.Flush)
 	if rep.FlushError != nil {
 		safetext.Fprintln(cmd.ErrOrStderr(), "sending:", rep.FlushError)
+		printAdvice(cmd.ErrOrStderr(), rep.FlushError)
 	}
 	for _, ir := range rep.Repaired {
 		printImport(cmd, app, ir)
@@ -325,6 +219,7 @@ reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
 					},
 					OnError: func(err error, retry time.Duration) {
 						safetext.Fprintf(cmd.ErrOrStderr(), "%s: %v (reconnecting in %s)\n", time.Now().Format(time.DateTime), err, retry)
+						printAdvice(cmd.ErrOrStderr(), err)
 					},
 				})
 				if err == nil {
