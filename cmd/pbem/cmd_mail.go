@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -84,9 +85,7 @@ for the game, and pbem stops asking about that seat.`,
 					safetext.Fprintf(cmd.OutOrStdout(), "hand-overs for %s now go to %s (your choice, kept for this game)\n", h.Seat, h.To)
 				}
 				q, rep, err := app.Send(cmd.Context(), args[0])
-				for _, m := range q {
-					safetext.Fprintf(cmd.OutOrStdout(), "queued game %s up to entry %d for %s\n", m.Game, m.Seq, m.To)
-				}
+				printQueued(cmd, q, rep)
 				printFlush(cmd, rep)
 				return err
 			})
@@ -94,6 +93,33 @@ for the game, and pbem stops asking about that seat.`,
 	}
 	cmd.Flags().StringArrayVar(&to, "to", nil, "send the hand-overs to this address (SEAT=ADDRESS when the game has several opponents); kept for the game")
 	return cmd
+}
+
+// printQueued says, for each recipient, what send queued, or why there was
+// nothing new for it; and when nothing at all was new, says so.
+func printQueued(cmd *cobra.Command, q []pbem.Queued, rep *pbem.FlushReport) {
+	out := cmd.OutOrStdout()
+	fresh := false
+	for _, m := range q {
+		switch {
+		case m.New:
+			fresh = true
+			safetext.Fprintf(out, "queued game %s up to entry %d for %s\n", m.Game, m.Seq, m.To)
+		case m.Theirs:
+			safetext.Fprintf(out, "nothing new for %s: the newest entry, #%d, is its own\n", m.To, m.Seq)
+		case !m.Sent.IsZero():
+			safetext.Fprintf(out, "nothing new for %s: entries up to #%d went to it at %s\n", m.To, m.Seq, m.Sent.Local().Format(time.DateTime))
+		case rep != nil && slices.ContainsFunc(rep.Sent, func(s pbem.OutboxMessage) bool { return s.ID == m.ID }):
+			fresh = true // queued earlier, sent now: printFlush says so
+		default:
+			safetext.Fprintf(out, "entries up to #%d for %s were queued before and wait in the outbox\n", m.Seq, m.To)
+			fresh = true
+		}
+	}
+	if len(q) > 0 && !fresh {
+		safetext.Fprintf(out, "nothing new to send in game %s. To send the log again (a message lost on the way): pbem export %s -o %s.pbem, and attach it\n",
+			q[0].Game, q[0].Game, q[0].Game)
+	}
 }
 
 func printFlush(cmd *cobra.Command, rep *pbem.FlushReport) {

@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -133,4 +134,73 @@ func TestMailTestPrintsHints(t *testing.T) {
 		"FAILED: imap 127.0.0.1:"+port+": TCP: ",
 		"hint: nothing accepts connections on port "+port+" of 127.0.0.1: check the port (IMAP is usually port 993 with tls",
 		"hint: nothing accepts connections on port "+port+" of 127.0.0.1: check the port (SMTP submission is usually port 587")
+}
+
+// mailDuel gives Anna and Jan mail accounts on a loopback mail system, set
+// up with 'pbem mail setup', and Anna's invitation to Jan (not sent yet).
+func mailDuel(t *testing.T) (anna, jan, id string) {
+	t.Helper()
+	dir, anna, jan := annaAndJan(t)
+	m, err := pbem.StartLoopbackMail()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	for _, p := range []struct{ home, login string }{{anna, "anna"}, {jan, "jan"}} {
+		env := "PBEM_TEST_PW_" + strings.ToUpper(p.login)
+		t.Setenv(env, "pw-"+p.login)
+		if _, err := m.AddAccount(p.login, p.login+"@example.org", "pw-"+p.login, env); err != nil {
+			t.Fatal(err)
+		}
+		pbemOK(t, p.home, "", "mail", "setup", "--imap", "127.0.0.1:"+strconv.Itoa(m.IMAPPort), "--imap-security", "plain",
+			"--smtp", "127.0.0.1:"+strconv.Itoa(m.SMTPPort), "--smtp-security", "plain", "--user", p.login, "--password-env", env)
+	}
+	out := pbemOK(t, anna, "", "new", "duel", "--scenario", "freeplay/allied-german", "--side", "allied",
+		"--opponent-key", filepath.Join(dir, "jan.pub"), "--opponent-email", "jan@example.org")
+	id = regexp.MustCompile(`duel-[0-9a-f]+`).FindString(out)
+	wantIn(t, "new", out, "send it: pbem send "+id)
+	return anna, jan, id
+}
+
+// 'pbem send' says when there is nothing new to send, and why; 'pbem status'
+// says "send it" only while something is unsent.
+func TestSendSaysWhenNothingIsNew(t *testing.T) {
+	anna, jan, id := mailDuel(t)
+	wantIn(t, "status before sending", pbemOK(t, anna, "", "status", id), "send it: pbem send "+id)
+
+	out := pbemOK(t, anna, "", "send", id)
+	wantIn(t, "send", out, "queued game "+id+" up to entry 0 for jan@example.org", "sent game "+id+" up to entry 0 to jan@example.org")
+	if out := pbemOK(t, anna, "", "status", id); strings.Contains(out, "send it") {
+		t.Errorf("status after sending still says to send:\n%s", out)
+	}
+	out = pbemOK(t, anna, "", "send", id)
+	wantIn(t, "send again", out, "nothing new for jan@example.org: entries up to #0 went to it at ",
+		"nothing new to send in game "+id+". To send the log again (a message lost on the way): pbem export "+id)
+	if strings.Contains(out, "queued") || strings.Contains(out, "sent game") {
+		t.Errorf("a second send queued or sent again:\n%s", out)
+	}
+
+	// Jan joins by mail; his join is the newest entry, so Anna has nothing
+	// new for him.
+	wantIn(t, "jan's sync", pbemOK(t, jan, "", "sync"), "pbem join "+id)
+	pbemOK(t, jan, "", "join", id)
+	pbemOK(t, jan, "", "send", id)
+	pbemOK(t, anna, "", "sync")
+	out = pbemOK(t, anna, "", "send", id)
+	wantIn(t, "send after jan's join", out, "nothing new for jan@example.org: the newest entry, #1, is its own", "nothing new to send")
+
+	// Anna's move cannot go out (her password is refused): send names the
+	// password's variable, and status says the move waits in the outbox.
+	pbemOK(t, anna, "", "do", id, "pass")
+	t.Setenv("PBEM_TEST_PW_ANNA", "wrong")
+	out, err := pbemIn(t, anna, "", "send", id)
+	if err == nil {
+		t.Fatal("send with a wrong password succeeded")
+	}
+	wantIn(t, "send with a wrong password", out+err.Error()+pbem.Advice(err), "queued game "+id+" up to entry 2 for jan@example.org",
+		"smtp 127.0.0.1:", "auth: the password from $PBEM_TEST_PW_ANNA was refused for user anna",
+		"check the user name (anna) and that $PBEM_TEST_PW_ANNA holds this account's password")
+	wantIn(t, "status with the move in the outbox", pbemOK(t, anna, "", "status", id),
+		"not sent yet: entries up to #2 wait in the outbox for jan@example.org (smtp 127.0.0.1:", "pbem send, sync and serve retry from ")
+	wantIn(t, "send again", pbemOK(t, anna, "", "send", id), "entries up to #2 for jan@example.org were queued before and wait in the outbox")
 }
