@@ -3,12 +3,14 @@ package pbem
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The Unix rules split as a POSIX shell would, and hand anything more of the
@@ -81,6 +83,16 @@ func TestMain(m *testing.M) {
 		}
 		if extra := os.Getenv("PBEM_TEST_HELPER_PRINT"); extra != "" {
 			fmt.Println(os.Getenv(extra))
+		}
+		if os.Getenv("PBEM_TEST_HELPER_STDIN") != "" {
+			io.Copy(os.Stdout, os.Stdin)
+		}
+		if d, err := time.ParseDuration(os.Getenv("PBEM_TEST_HELPER_SLEEP")); err == nil {
+			time.Sleep(d)
+		}
+		if code := os.Getenv("PBEM_TEST_HELPER_EXIT"); code != "" {
+			fmt.Fprintln(os.Stderr, "helper failing")
+			os.Exit(3)
 		}
 		os.Exit(0)
 	}

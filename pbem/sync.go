@@ -39,6 +39,9 @@ type SyncedMessage struct {
 type GameWaiting struct {
 	Game    GameRecord
 	Waiting replay.Waiting
+	// Head is the hash of the log's newest line: what the game waits for
+	// changes only with it.
+	Head string
 	// Yours is true when this player must act (a human choice).
 	Yours bool
 	// Issues are what the player must see first (an equivocation, a fork); a
@@ -285,7 +288,7 @@ func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, []Invitation, er
 			return out, invitations, err
 		}
 		w := r.Waiting()
-		gw := GameWaiting{Game: g, Waiting: w}
+		gw := GameWaiting{Game: g, Waiting: w, Head: r.Head()}
 		inv, invited, err := a.invitation(ctx, g, r, book)
 		if err != nil {
 			return out, invitations, err

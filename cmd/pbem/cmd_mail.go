@@ -223,6 +223,7 @@ func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed 
 
 func serveCmd() *cobra.Command {
 	var poll time.Duration
+	var onTurn string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "stay connected: import game mail as it arrives and answer dice requests",
@@ -230,10 +231,46 @@ func serveCmd() *cobra.Command {
 it): import and verify game mail as it arrives, answer dice requests and mail
 the answers (they need no choice of yours; not to an unconfirmed address, see
 'pbem send --help'), send the outbox, and report what needs you. It
-reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
-		Example: "  pbem serve\n  pbem serve --poll 30s",
-		Args:    cobra.NoArgs,
+reconnects after network failures and stops on Ctrl-C or SIGTERM.
+
+--on-turn CMD runs a command each time a game starts waiting for you: when
+serve starts, for each game that already does, and then whenever mail makes
+a game yours (a move, dice that came back, an invitation); never twice for
+the same change. The command is split like a password command (see 'pbem
+mail setup --help'): run directly when it needs no shell, by /bin/sh -c (on
+Windows cmd.exe /c) when it uses $VARIABLES, pipes or redirections. What the
+game says is never put into the command line: the command finds it in the
+environment, escaped,
+
+  PBEM_EVENT     turn, or invitation
+  PBEM_GAME      the game's id
+  PBEM_SCENARIO  e.g. normandy44/cherbourg
+  PBEM_SEAT      your seat
+  PBEM_WAITING   what the game waits for
+  PBEM_HINT      what to run, e.g. 'pbem join GAME'
+  PBEM_MESSAGE   all of it in one line, for a notification
+
+and as one JSON object on standard input with the same fields in lower case
+(event, game, scenario, seat, waiting, hint, message) and "text", the message
+again, the field that Slack-style chat webhooks read. Its output is printed;
+a command that fails, or runs longer than 30s and is stopped, is reported, and
+serve goes on.`,
+		Example: `  pbem serve
+  pbem serve --poll 30s
+  pbem serve --on-turn 'notify-send "pbem" "$PBEM_MESSAGE"'          # Linux desktop
+  pbem serve --on-turn 'osascript -e "display notification (system attribute \"PBEM_MESSAGE\") with title \"pbem\""'   # macOS
+  pbem serve --on-turn 'curl -fsS -H "Content-Type: application/json" --data-binary @- https://hooks.slack.com/services/T0/B0/XXXX'
+  pbem serve --on-turn 'curl -fsS -d "$PBEM_MESSAGE" https://ntfy.sh/my-pbem-topic'
+  pbem serve --on-turn "powershell -NoProfile -File C:\Users\anna\pbem-turn.ps1"   # Windows: the script reads $env:PBEM_MESSAGE`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			var hook *pbem.TurnHook
+			if onTurn != "" {
+				var err error
+				if hook, err = pbem.NewTurnHook(onTurn); err != nil {
+					return err
+				}
+			}
 			return withApp(func(app *pbem.App) error {
 				err := app.Serve(cmd.Context(), pbem.ServeOptions{
 					Poll: poll,
@@ -247,6 +284,11 @@ reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
 						safetext.Fprintf(cmd.ErrOrStderr(), "%s: %v (reconnecting in %s)\n", time.Now().Format(time.DateTime), err, retry)
 						printAdvice(cmd.ErrOrStderr(), err)
 					},
+					OnTurn: func(gw pbem.GameWaiting) {
+						if hook != nil {
+							runTurnHook(cmd, hook, gw)
+						}
+					},
 				})
 				if err == nil {
 					safetext.Fprintln(cmd.ErrOrStderr(), "stopped")
@@ -256,5 +298,22 @@ reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
 		},
 	}
 	cmd.Flags().DurationVar(&poll, "poll", time.Minute, "how often to check without IDLE, and to retry the outbox")
+	cmd.Flags().StringVar(&onTurn, "on-turn", "", "command to run when a game starts waiting for you (see above)")
 	return cmd
+}
+
+// runTurnHook runs the on-turn command for a game and prints what it said,
+// or how it failed; serve goes on either way.
+func runTurnHook(cmd *cobra.Command, hook *pbem.TurnHook, gw pbem.GameWaiting) {
+	out, err := hook.Run(cmd.Context(), pbem.NewTurnEvent(gw))
+	w := cmd.OutOrStdout()
+	if err != nil {
+		w = cmd.ErrOrStderr()
+		safetext.Fprintf(w, "on-turn command for game %s failed: %v\n", gw.Game.ID, err)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if line != "" {
+			safetext.Fprintf(w, "on-turn %s: %s\n", gw.Game.ID, line)
+		}
+	}
 }

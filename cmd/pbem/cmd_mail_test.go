@@ -204,3 +204,11 @@ func TestSendSaysWhenNothingIsNew(t *testing.T) {
 		"not sent yet: entries up to #2 wait in the outbox for jan@example.org (smtp 127.0.0.1:", "pbem send, sync and serve retry from ")
 	wantIn(t, "send again", pbemOK(t, anna, "", "send", id), "entries up to #2 for jan@example.org were queued before and wait in the outbox")
 }
+
+// A malformed --on-turn command is refused before serve connects.
+func TestServeOnTurnChecked(t *testing.T) {
+	_, err := pbemIn(t, t.TempDir(), "", "serve", "--on-turn", `notify-send "pbem`)
+	if err == nil || !strings.Contains(err.Error(), `--on-turn: unclosed " in the command`) {
+		t.Fatalf("got %v", err)
+	}
+}
