@@ -212,3 +212,22 @@ func TestServeOnTurnChecked(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// The first game of docs/mail-guide.md, steps 5 to 7, with loopback servers
+// standing in for Gmail and Fastmail: the outputs the guide quotes appear,
+// and Anna's move is answered.
+func TestMailGuideFirstGame(t *testing.T) {
+	anna, jan, id := mailDuel(t) // steps 1 to 4, and 'pbem new'
+	pbemOK(t, anna, "", "send", "duel")
+	wantIn(t, "jan's sync", pbemOK(t, jan, "", "sync"), "* "+id+": ", "(pbem join "+id+")")
+	pbemOK(t, jan, "", "join", "duel")
+	pbemOK(t, jan, "", "send", "duel")
+	wantIn(t, "anna's sync", pbemOK(t, anna, "", "sync"), "* "+id+": ")
+	pbemOK(t, anna, "", "do", "duel", "play 82nd Airborne drops at 2710", "pass")
+	pbemOK(t, anna, "", "send", "duel")
+	wantIn(t, "jan's second sync", pbemOK(t, jan, "", "sync"), "play 82nd Airborne drops at 2710", "* "+id+": ")
+	wantIn(t, "jan's status", pbemOK(t, jan, "", "status", "duel"), "your turn")
+	pbemOK(t, jan, "", "do", "duel", "play 91st Division counterattacks 2710", "pass")
+	pbemOK(t, jan, "", "send", "duel")
+	wantIn(t, "anna's second sync", pbemOK(t, anna, "", "sync"), "play 91st Division counterattacks 2710", "* "+id+": ")
+}
