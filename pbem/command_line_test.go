@@ -192,3 +192,25 @@ func TestCommandLineProgram(t *testing.T) {
 		}
 	}
 }
+
+// Splitting never panics, and a POSIX line split without a shell splits the
+// same again once each word is single-quoted: the words are exactly what a
+// shell would have passed.
+// The seeds are in testdata/fuzz/FuzzSplitCommandLine.
+func FuzzSplitCommandLine(f *testing.F) {
+	f.Fuzz(func(t *testing.T, line string) {
+		splitCommandLine(line, true)
+		c, err := splitCommandLine(line, false)
+		if err != nil || c.Shell {
+			return
+		}
+		quoted := make([]string, len(c.Argv))
+		for i, w := range c.Argv {
+			quoted[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+		again, err := splitCommandLine(strings.Join(quoted, " "), false)
+		if err != nil || again.Shell || !slices.Equal(again.Argv, c.Argv) {
+			t.Fatalf("%q split into %q; quoted again, %q (shell %v, %v)", line, c.Argv, again.Argv, again.Shell, err)
+		}
+	})
+}

@@ -43,21 +43,13 @@ type Queued struct {
 // unconfirmed: a seat's own entry names where its mail goes, and pbem never
 // sends there unseen (ChooseAddress).
 func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) {
-	rec, r, err := a.open(ctx, game)
-	if err != nil {
-		return nil, err
-	}
-	id, err := a.Identity()
+	rec, r, id, hs, err := a.handOverParties(ctx, game)
 	if err != nil {
 		return nil, err
 	}
 	from := id.Mail
 	if cfg, err := a.Home.LoadMailConfig(); err == nil && cfg.Address != "" {
 		from = cfg.Address
-	}
-	hs, err := a.handOverAddresses(ctx, rec, r)
-	if err != nil {
-		return nil, err
 	}
 	if warnings := unconfirmed(rec.ID, hs); len(warnings) > 0 {
 		return nil, &AddressError{Warnings: warnings}
@@ -113,15 +105,7 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 // the seat) or waiting in the outbox. Nothing is queued. Empty when every
 // recipient has the newest entry, and in a solo game.
 func (a *App) Unsent(ctx context.Context, game string) ([]Queued, error) {
-	rec, r, err := a.open(ctx, game)
-	if err != nil {
-		return nil, err
-	}
-	id, err := a.Identity()
-	if err != nil {
-		return nil, err
-	}
-	hs, err := a.handOverAddresses(ctx, rec, r)
+	rec, r, id, hs, err := a.handOverParties(ctx, game)
 	if err != nil {
 		return nil, err
 	}
@@ -145,6 +129,21 @@ func (a *App) Unsent(ctx context.Context, game string) ([]Queued, error) {
 		out = append(out, Queued{ID: m.ID, Game: rec.ID, Seq: last.Seq, To: h.To, NextAttempt: m.NextAttempt, LastError: m.LastError})
 	}
 	return out, nil
+}
+
+// handOverParties reads a game for its hand-overs: the game, its log, this
+// player, and where each other seat's mail goes.
+func (a *App) handOverParties(ctx context.Context, game string) (GameRecord, *replay.Replay, *Identity, []HandOverAddress, error) {
+	rec, r, err := a.open(ctx, game)
+	if err != nil {
+		return rec, nil, nil, nil, err
+	}
+	id, err := a.Identity()
+	if err != nil {
+		return rec, nil, nil, nil, err
+	}
+	hs, err := a.handOverAddresses(ctx, rec, r)
+	return rec, r, id, hs, err
 }
 
 // messageID is the same for the same hand-over to the same recipient, so that
