@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode"
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
@@ -20,12 +22,39 @@ type smtpSession struct {
 // timeouts, as servers scan a message before they accept it.
 const sendTimeoutFactor = 4
 
-// send sends one message; the data going out counts as progress, and the
-// server's final reply is awaited for sendTimeoutFactor step timeouts.
+// send sends one message: MAIL FROM, RCPT TO and DATA each wait the step
+// timeout for their reply; the message going out counts as progress, and
+// the server's reply to it waits sendTimeoutFactor step timeouts. After a
+// refusal the transaction is reset, so that the next message starts afresh.
 func (s *smtpSession) send(from, to string, msg io.Reader) error {
-	return s.m.dog.step("no answer to the message in %s", sendTimeoutFactor*s.m.timeout, func() error {
-		return s.c.SendMail(from, []string{to}, msg)
-	})
+	var opts *smtp.MailOptions
+	if strings.IndexFunc(from+to, func(r rune) bool { return r > unicode.MaxASCII }) >= 0 {
+		opts = &smtp.MailOptions{UTF8: true}
+	}
+	t, dog := s.m.timeout, s.m.dog
+	err := dog.step("no answer to MAIL FROM in %s", t, func() error { return s.c.Mail(from, opts) })
+	if err == nil {
+		err = dog.step("no answer to RCPT TO in %s", t, func() error { return s.c.Rcpt(to, nil) })
+	}
+	var w io.WriteCloser
+	if err == nil {
+		err = dog.step("no answer to DATA in %s", t, func() (err error) {
+			w, err = s.c.Data()
+			return err
+		})
+	}
+	if err == nil {
+		err = dog.step("no answer to the message in %s", sendTimeoutFactor*t, func() error {
+			if _, err := io.Copy(w, msg); err != nil {
+				return err
+			}
+			return w.Close()
+		})
+	}
+	if err != nil && !isNetError(err) {
+		dog.step("no answer to RSET in %s", t, s.c.Reset)
+	}
+	return err
 }
 
 // Close says QUIT (bounded like any command) and drops the connection.

@@ -91,6 +91,42 @@ func scriptedIMAP(stall string) func(net.Conn) {
 	}
 }
 
+// scriptedSMTP greets and takes AUTH, MAIL, RCPT and DATA as a server
+// would, and stalls at the step named stall: "MAIL", or "." (the end of the
+// message's data).
+func scriptedSMTP(stall string) func(net.Conn) {
+	return func(c net.Conn) {
+		io.WriteString(c, "220 fake ESMTP\r\n")
+		r := bufio.NewReader(c)
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				return
+			}
+			cmd := strings.ToUpper(strings.TrimSpace(line))
+			if strings.HasPrefix(cmd, stall) {
+				io.Copy(io.Discard, c)
+				return
+			}
+			switch {
+			case strings.HasPrefix(cmd, "EHLO"):
+				io.WriteString(c, "250-fake\r\n250 AUTH PLAIN\r\n")
+			case strings.HasPrefix(cmd, "AUTH"):
+				io.WriteString(c, "235 ok\r\n")
+			case strings.HasPrefix(cmd, "DATA"):
+				io.WriteString(c, "354 go on\r\n")
+			case cmd == "QUIT":
+				io.WriteString(c, "221 bye\r\n")
+				return
+			case cmd == ".":
+				io.WriteString(c, "250 queued\r\n")
+			case strings.HasPrefix(cmd, "MAIL"), strings.HasPrefix(cmd, "RCPT"), strings.HasPrefix(cmd, "RSET"), strings.HasPrefix(cmd, "NOOP"):
+				io.WriteString(c, "250 ok\r\n")
+			}
+		}
+	}
+}
+
 // fakeAccount is an account on loopback servers at the given ports, with the
 // short timeout.
 func fakeAccount(t *testing.T, imapPort, smtpPort int) MailConfig {
@@ -403,5 +439,50 @@ func TestMailTimeoutSetting(t *testing.T) {
 	}
 	if _, err := h.LoadMailConfig(); err == nil || !strings.Contains(err.Error(), "want a duration such as 30s") {
 		t.Fatalf("a timeout that is not a duration: %v", err)
+	}
+}
+
+// Sending waits the step timeout for the reply to each command, and four
+// times as long for the reply to a whole message; the message stays queued.
+func TestSendTimeouts(t *testing.T) {
+	ctx := testCtx(t)
+	w := newMailWorld(t)
+	anna := mailPlayer(t, w, "Anna", "anna")
+	cfg, err := anna.Home.LoadMailConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Timeout = Duration(shortTimeout)
+	for _, tc := range []struct{ stall, want string }{
+		{"MAIL", "no answer to MAIL FROM in 300ms"},
+		{".", "no answer to the message in 1.2s"},
+	} {
+		cfg.SMTP.Port = fakeServer(t, scriptedSMTP(tc.stall))
+		if err := anna.Home.SaveMailConfig(cfg); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := anna.Store.QueueMail(ctx, "g-"+tc.stall, 1, "sha256:x", "jan@example.org", []byte("Subject: x\r\n\r\nbody\r\n")); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := anna.FlushOutbox(ctx)
+		var me *MailError
+		if !errors.As(err, &me) {
+			t.Fatalf("stalled at %s: %v", tc.stall, err)
+		}
+		wantFailure(t, me, StageSend, true, []string{tc.want}, []string{"pbem sends it again later"})
+		if len(rep.Failed) != 1 || len(rep.Sent) != 0 {
+			t.Fatalf("stalled at %s: sent %d, failed %d; want the message kept for later", tc.stall, len(rep.Sent), len(rep.Failed))
+		}
+	}
+}
+
+// A password variable that is not set says how to set it.
+func TestPasswordNotSetAdvice(t *testing.T) {
+	c := validMailConfig()
+	t.Setenv(c.PasswordEnv, "")
+	_, err := c.Password(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "environment variable PBEM_MAIL_PASSWORD is not set") ||
+		!strings.Contains(Advice(err), "set it in the shell that runs pbem") || !strings.Contains(Advice(err), "--password-command") {
+		t.Fatalf("got %v (advice %q)", err, Advice(err))
 	}
 }
