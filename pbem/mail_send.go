@@ -43,7 +43,11 @@ type Queued struct {
 // unconfirmed: a seat's own entry names where its mail goes, and pbem never
 // sends there unseen (ChooseAddress).
 func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) {
-	rec, r, id, hs, err := a.handOverParties(ctx, game)
+	rec, r, err := a.open(ctx, game)
+	if err != nil {
+		return nil, err
+	}
+	id, hs, err := a.handOverParties(ctx, rec, r)
 	if err != nil {
 		return nil, err
 	}
@@ -100,12 +104,13 @@ func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) 
 	return out, nil
 }
 
-// Unsent returns the hand-overs of the game's newest entry that have not
-// gone out: not queued yet (ID zero; To empty when no address is known for
-// the seat) or waiting in the outbox. Nothing is queued. Empty when every
-// recipient has the newest entry, and in a solo game.
-func (a *App) Unsent(ctx context.Context, game string) ([]Queued, error) {
-	rec, r, id, hs, err := a.handOverParties(ctx, game)
+// Unsent returns the hand-overs of the newest entry of a game (its record
+// and replay, as Status returns them) that have not gone out: not queued yet
+// (ID zero; To empty when no address is known for the seat) or waiting in
+// the outbox. Nothing is queued. Empty when every recipient has the newest
+// entry, and in a solo game.
+func (a *App) Unsent(ctx context.Context, rec GameRecord, r *replay.Replay) ([]Queued, error) {
+	id, hs, err := a.handOverParties(ctx, rec, r)
 	if err != nil {
 		return nil, err
 	}
@@ -131,19 +136,15 @@ func (a *App) Unsent(ctx context.Context, game string) ([]Queued, error) {
 	return out, nil
 }
 
-// handOverParties reads a game for its hand-overs: the game, its log, this
-// player, and where each other seat's mail goes.
-func (a *App) handOverParties(ctx context.Context, game string) (GameRecord, *replay.Replay, *Identity, []HandOverAddress, error) {
-	rec, r, err := a.open(ctx, game)
-	if err != nil {
-		return rec, nil, nil, nil, err
-	}
+// handOverParties are the two ends of a game's hand-overs: this player,
+// and where each other seat's mail goes.
+func (a *App) handOverParties(ctx context.Context, rec GameRecord, r *replay.Replay) (*Identity, []HandOverAddress, error) {
 	id, err := a.Identity()
 	if err != nil {
-		return rec, nil, nil, nil, err
+		return nil, nil, err
 	}
 	hs, err := a.handOverAddresses(ctx, rec, r)
-	return rec, r, id, hs, err
+	return id, hs, err
 }
 
 // messageID is the same for the same hand-over to the same recipient, so that

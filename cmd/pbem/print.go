@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -99,7 +98,7 @@ func printWaiting(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *rep
 		safetext.Fprintf(out, "waiting: %s\n", waitingText(w))
 		// Only the author of the last entry has something the others lack.
 		if last := r.Entry(int64(r.Len() - 1)); last.By == rec.Seat {
-			if h := sendHint(app, rec.ID); h != "" {
+			if h := sendHint(cmd, app, rec, r); h != "" {
 				safetext.Fprintln(out, h)
 			}
 		}
@@ -184,12 +183,13 @@ func seatLine(s logs.Seat) string {
 
 // sendHint says how to send a game to the opponent: by mail once it is set
 // up, and then only while something is unsent ("" when all went out).
-func sendHint(app *pbem.App, game string) string {
+func sendHint(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay) string {
+	game := rec.ID
 	export := fmt.Sprintf("send it: pbem export %s -o %s.pbem", game, game)
 	if _, err := app.Home.LoadMailConfig(); err != nil {
 		return export + " (or set up mail: pbem mail setup)"
 	}
-	unsent, err := app.Unsent(context.Background(), game)
+	unsent, err := app.Unsent(cmd.Context(), rec, r)
 	if err != nil {
 		return "send it: pbem send " + game
 	}
