@@ -11,10 +11,10 @@ import (
 	"io/fs"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Security is how a mail connection is protected.
@@ -64,6 +64,39 @@ type MailConfig struct {
 	// default (DefaultMaxMessage, DefaultMaxAttachment).
 	MaxMessageSize    ByteSize `json:"max_message_size,omitempty"`
 	MaxAttachmentSize ByteSize `json:"max_attachment_size,omitempty"`
+	// Timeout bounds each network step (DefaultMailTimeout when zero).
+	Timeout Duration `json:"timeout,omitempty"`
+}
+
+// DefaultMailTimeout is how long pbem waits for a mail server at each step:
+// connecting, the TLS handshake, the greeting, the login, each command. A
+// step that moves data (a long download) waits this long for each next byte,
+// not for the whole. The server's reply to a whole message sent waits
+// four times as long, as servers scan a message before they accept it.
+const DefaultMailTimeout = 30 * time.Second
+
+// StepTimeout is the configured timeout, or the default.
+func (c MailConfig) StepTimeout() time.Duration {
+	if c.Timeout > 0 {
+		return time.Duration(c.Timeout)
+	}
+	return DefaultMailTimeout
+}
+
+// Duration is a time.Duration written as text in JSON ("45s", "2m").
+type Duration time.Duration
+
+// MarshalText writes the duration as Go's time package does.
+func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+
+// UnmarshalText reads "45s", "2m" or "1m30s".
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q: want a duration such as 30s or 2m", b)
+	}
+	*d = Duration(v)
+	return nil
 }
 
 // tlsConfig is the TLS configuration for the servers: the system's roots,
@@ -123,6 +156,9 @@ func (c MailConfig) Check() error {
 			return fmt.Errorf("%s: security %q: want tls, starttls or plain", s.name, s.srv.Security)
 		}
 	}
+	if c.Timeout < 0 || time.Duration(c.Timeout) > time.Hour {
+		return fmt.Errorf("timeout %s: want a duration above zero and at most 1h, e.g. 30s", time.Duration(c.Timeout))
+	}
 	switch {
 	case c.PasswordEnv == "" && c.PasswordCommand == "":
 		return errors.New("no password source: give password_env (an environment variable) or password_command (a command printing it)")
@@ -142,36 +178,71 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// Password gets the password from its source.
+// PasswordSource says where the password comes from, for messages:
+// "$PBEM_MAIL_PASSWORD" or "the command 'pass show mail/anna'".
+func (c MailConfig) PasswordSource() string {
+	if c.PasswordEnv != "" {
+		return "$" + c.PasswordEnv
+	}
+	return fmt.Sprintf("the command '%s'", c.PasswordCommand)
+}
+
+// Password gets the password from its source. A password command runs
+// without a shell when it needs none (parseCommandLine has the rules).
 func (c MailConfig) Password(ctx context.Context) (string, error) {
 	if c.PasswordEnv != "" {
 		p, ok := os.LookupEnv(c.PasswordEnv)
 		if !ok || p == "" {
-			return "", fmt.Errorf("mail password: environment variable %s is not set", c.PasswordEnv)
+			return "", &adviceError{
+				err:    fmt.Errorf("mail password: environment variable %s is not set", c.PasswordEnv),
+				advice: fmt.Sprintf("set it in the shell that runs pbem (e.g. read -rs %s && export %s), or read the password from a password manager with 'pbem mail setup --password-command CMD'", c.PasswordEnv, c.PasswordEnv),
+			}
 		}
 		return p, nil
 	}
 	if c.PasswordCommand == "" {
 		return "", errors.New("mail password: no password_env or password_command configured")
 	}
-	var stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", c.PasswordCommand)
+	fail := func(err error) error {
+		return fmt.Errorf("mail password: command '%s': %w", c.PasswordCommand, err)
+	}
+	line, err := parseCommandLine(c.PasswordCommand)
+	if err != nil {
+		return "", fail(err)
+	}
+	var stderr cappedBuffer
+	stderr.max = 2048
+	cmd := line.command(ctx)
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("mail password: command %q: %w: %s", c.PasswordCommand, err, strings.TrimSpace(stderr.String()))
+		return "", fail(runError(err, stderr.buf.Bytes()))
 	}
 	// The first line only, as pass(1) and similar tools print more below it.
 	p, _, _ := strings.Cut(string(out), "\n")
 	p = strings.TrimRight(p, "\r")
 	if p == "" {
-		return "", fmt.Errorf("mail password: command %q printed nothing", c.PasswordCommand)
+		return "", fail(errors.New("it printed nothing on its first line"))
 	}
 	return p, nil
 }
 
-// LoadMailConfig reads the account file, or returns ErrNoMailConfig.
+// LoadMailConfig reads the account file and checks it, or returns
+// ErrNoMailConfig.
 func (h Home) LoadMailConfig() (MailConfig, error) {
+	c, err := h.ReadMailConfig()
+	if err != nil {
+		return MailConfig{}, err
+	}
+	if err := c.Check(); err != nil {
+		return MailConfig{}, fmt.Errorf("%s: %w", h.MailConfigPath(), err)
+	}
+	return c, nil
+}
+
+// ReadMailConfig reads the account file without checking it (so that 'pbem
+// mail setup' can mend it), or returns ErrNoMailConfig.
+func (h Home) ReadMailConfig() (MailConfig, error) {
 	b, err := os.ReadFile(h.MailConfigPath())
 	if errors.Is(err, fs.ErrNotExist) {
 		return MailConfig{}, ErrNoMailConfig
@@ -183,9 +254,6 @@ func (h Home) LoadMailConfig() (MailConfig, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields() // a misspelt "pasword_env" must not pass silently
 	if err := dec.Decode(&c); err != nil {
-		return MailConfig{}, fmt.Errorf("%s: %w", h.MailConfigPath(), err)
-	}
-	if err := c.Check(); err != nil {
 		return MailConfig{}, fmt.Errorf("%s: %w", h.MailConfigPath(), err)
 	}
 	return c, nil

@@ -6,12 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"strconv"
 	"time"
-
-	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
-	"github.com/emersion/go-sasl"
-	"github.com/emersion/go-smtp"
 )
 
 // Stage is the step of a mail connection that failed, so that the player is
@@ -20,20 +16,26 @@ type Stage string
 
 // The stages of a connection, in order.
 const (
-	StageDNS    Stage = "DNS"
-	StageTCP    Stage = "TCP"
-	StageTLS    Stage = "TLS"
-	StageAuth   Stage = "auth"
-	StageFolder Stage = "folder"
-	StageSend   Stage = "send"
+	StageDNS      Stage = "DNS"
+	StageTCP      Stage = "TCP"
+	StageTLS      Stage = "TLS"
+	StageGreeting Stage = "greeting"
+	StageAuth     Stage = "auth"
+	StageFolder   Stage = "folder"
+	StageIdle     Stage = "IDLE"
+	StageSend     Stage = "send"
 )
 
-// MailError is a failed mail operation with the stage it failed at.
+// MailError is a failed mail operation: which server, at which stage, why,
+// and what to check.
 type MailError struct {
 	Server string // "imap" or "smtp"
 	Addr   string
 	Stage  Stage
 	Err    error
+	// Hint says what to check or do, in a sentence or two; empty when pbem
+	// has nothing to add to Err.
+	Hint string
 }
 
 func (e *MailError) Error() string {
@@ -42,37 +44,118 @@ func (e *MailError) Error() string {
 
 func (e *MailError) Unwrap() error { return e.Err }
 
-// dialTimeout bounds connecting; the context bounds the rest.
-const dialTimeout = 30 * time.Second
+// Advice is the hint (see Advice).
+func (e *MailError) Advice() string { return e.Hint }
 
-// dial resolves and connects, then wraps the connection in TLS for implicit
-// TLS; each failure is labelled with its stage.
-func dial(ctx context.Context, server string, s MailServer, tcfg *tls.Config) (net.Conn, error) {
-	fail := func(st Stage, err error) error {
-		return &MailError{Server: server, Addr: s.Addr(), Stage: st, Err: err}
+// adviceError is an error with a hint for the player.
+type adviceError struct {
+	err    error
+	advice string
+}
+
+func (e *adviceError) Error() string  { return e.err.Error() }
+func (e *adviceError) Unwrap() error  { return e.err }
+func (e *adviceError) Advice() string { return e.advice }
+
+// Advice returns what the first error in err's chain that carries advice
+// says to check or do (a *MailError's Hint), or "".
+func Advice(err error) string {
+	var a interface{ Advice() string }
+	if errors.As(err, &a) {
+		return a.Advice()
 	}
-	ip := s.Host
-	if net.ParseIP(s.Host) == nil {
-		addrs, err := net.DefaultResolver.LookupHost(ctx, s.Host)
+	return ""
+}
+
+// mailConn is a connection to one of the account's servers: the TCP
+// connection, TLS over it for implicit TLS, and the watchdog that bounds each
+// step.
+type mailConn struct {
+	server  string // "imap" or "smtp"
+	cfg     MailConfig
+	s       MailServer
+	tls     *tls.Config
+	timeout time.Duration
+	dog     *watchdog
+	conn    net.Conn    // what the protocol client reads and writes
+	stop    func() bool // stops closing the connection when ctx ends
+	// speaksTLS is set when the server sent no greeting and a second
+	// connection found that it answers a TLS handshake.
+	speaksTLS bool
+}
+
+// fail makes the MailError of a failed step, with its hint.
+func (m *mailConn) fail(st Stage, err error) *MailError {
+	e := &MailError{Server: m.server, Addr: m.s.Addr(), Stage: st, Err: err}
+	e.Hint = m.hint(st, err)
+	return e
+}
+
+// close drops the connection (a failed set-up, or after Logout or Quit).
+func (m *mailConn) close() {
+	if m.stop != nil {
+		m.stop()
+	}
+	if m.dog != nil {
+		m.dog.raw.Close()
+	}
+}
+
+// dial resolves and connects to the account's IMAP or SMTP server, and does
+// the TLS handshake of implicit TLS; each step is bounded by the account's
+// timeout and labelled with its stage when it fails.
+func dial(ctx context.Context, server string, cfg MailConfig) (*mailConn, error) {
+	m := &mailConn{server: server, cfg: cfg, s: cfg.IMAP, timeout: cfg.StepTimeout()}
+	if server == "smtp" {
+		m.s = cfg.SMTP
+	}
+	var err error
+	if m.tls, err = cfg.tlsConfig(); err != nil {
+		return nil, m.fail(StageTLS, err)
+	}
+	if net.ParseIP(m.s.Host) == nil {
+		dctx, cancel := context.WithTimeout(ctx, m.timeout)
+		_, err := net.DefaultResolver.LookupHost(dctx, m.s.Host)
+		cancel()
 		if err != nil {
-			return nil, fail(StageDNS, err)
+			if isNetTimeout(err) && ctx.Err() == nil {
+				err = &timeoutError{msg: fmt.Sprintf("no name server answered for %s in %s", m.s.Host, m.timeout)}
+			}
+			return nil, m.fail(StageDNS, err)
 		}
-		ip = addrs[0]
 	}
-	d := net.Dialer{Timeout: dialTimeout}
-	conn, err := d.DialContext(ctx, "tcp", net.JoinHostPort(ip, fmt.Sprint(s.Port)))
+	// The dialer looks the name up again and tries each of its addresses.
+	d := net.Dialer{Timeout: m.timeout}
+	raw, err := d.DialContext(ctx, "tcp", net.JoinHostPort(m.s.Host, strconv.Itoa(m.s.Port)))
 	if err != nil {
-		return nil, fail(StageTCP, err)
+		if isNetTimeout(err) && ctx.Err() == nil {
+			err = &timeoutError{msg: fmt.Sprintf("no answer to the connection in %s", m.timeout)}
+		}
+		return nil, m.fail(StageTCP, err)
 	}
-	if s.Security != SecurityTLS {
-		return conn, nil
+	m.dog = &watchdog{raw: raw}
+	m.stop = closeOnDone(ctx, raw)
+	conn := raw
+	if m.s.Security == SecurityTLS {
+		tc := tls.Client(raw, tlsFor(m.s, m.tls))
+		err := m.dog.step("no answer to the TLS handshake in %s", m.timeout, func() error {
+			return tc.HandshakeContext(ctx)
+		})
+		if err != nil {
+			m.close()
+			return nil, m.fail(StageTLS, err)
+		}
+		conn = tc
 	}
-	tc := tls.Client(conn, tlsFor(s, tcfg))
-	if err := tc.HandshakeContext(ctx); err != nil {
-		conn.Close()
-		return nil, fail(StageTLS, err)
-	}
-	return tc, nil
+	m.conn = m.dog.wrap(conn)
+	return m, nil
+}
+
+// isNetTimeout says whether err is a network timeout (a deadline or a
+// dialer's timeout).
+func isNetTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
 }
 
 func tlsFor(s MailServer, tcfg *tls.Config) *tls.Config {
@@ -92,145 +175,37 @@ func closeOnDone(ctx context.Context, conn net.Conn) func() bool {
 	return context.AfterFunc(ctx, func() { conn.Close() })
 }
 
-// imapSession is a logged-in IMAP connection.
-type imapSession struct {
-	c    *imapclient.Client
-	stop func() bool
-}
-
-func (s *imapSession) Close() error {
-	s.stop()
-	err := s.c.Logout().Wait()
-	if cerr := s.c.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// dialIMAP connects and logs in to the account's IMAP server.
-func dialIMAP(ctx context.Context, cfg MailConfig, password string, opts *imapclient.Options) (*imapSession, error) {
-	s := cfg.IMAP
-	fail := func(st Stage, err error) error {
-		return &MailError{Server: "imap", Addr: s.Addr(), Stage: st, Err: err}
-	}
-	tcfg, err := cfg.tlsConfig()
+// probeTLS says whether the server answers a TLS handshake on a second
+// connection: after a server sent no greeting, it tells a port that expects
+// TLS from the first byte from a server that is merely silent. The
+// certificate is not checked (nothing is sent over it) and the probe waits
+// a few seconds at most, as a TLS server answers at once.
+func (m *mailConn) probeTLS(ctx context.Context) bool {
+	limit := min(m.timeout, 5*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	d := net.Dialer{Timeout: limit}
+	conn, err := d.DialContext(ctx, "tcp", m.s.Addr())
 	if err != nil {
-		return nil, fail(StageTLS, err)
+		return false
 	}
-	conn, err := dial(ctx, "imap", s, tcfg)
-	if err != nil {
-		return nil, err
-	}
-	stop := closeOnDone(ctx, conn)
-	if opts == nil {
-		opts = &imapclient.Options{}
-	}
-	var c *imapclient.Client
-	if s.Security == SecurityStartTLS {
-		o := *opts
-		o.TLSConfig = tlsFor(s, tcfg)
-		c, err = imapclient.NewStartTLS(conn, &o)
-		if err != nil {
-			stop()
-			conn.Close()
-			return nil, fail(StageTLS, err)
-		}
-		// Make sure the handshake is done before the password goes out, and
-		// that a certificate problem is named as one.
-		if err := c.Noop().Wait(); err != nil {
-			stop()
-			c.Close()
-			return nil, fail(StageTLS, err)
-		}
-	} else {
-		c = imapclient.New(conn, opts)
-		if err := c.WaitGreeting(); err != nil {
-			stop()
-			c.Close()
-			return nil, fail(StageTCP, fmt.Errorf("no IMAP greeting: %w", err))
-		}
-	}
-	if err := c.Login(s.User, password).Wait(); err != nil {
-		stop()
-		c.Close()
-		return nil, fail(StageAuth, err)
-	}
-	return &imapSession{c: c, stop: stop}, nil
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(limit))
+	tc := tls.Client(conn, &tls.Config{InsecureSkipVerify: true, ServerName: m.s.Host})
+	err = tc.HandshakeContext(ctx)
+	return err == nil || tlsAlert(err)
 }
 
-// selectFolder selects a mailbox; a failure is a folder problem.
-func (s *imapSession) selectFolder(cfg MailConfig, name string) (*imap.SelectData, error) {
-	d, err := s.c.Select(name, nil).Wait()
-	if err != nil {
-		return nil, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("select %q: %w", name, err)}
-	}
-	return d, nil
+// tlsAlert says whether err is an alert the server sent during a handshake
+// (crypto/tls reports it as a "remote error"), which only a TLS server does.
+func tlsAlert(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) && op.Op == "remote error"
 }
 
-// smtpSession is a logged-in SMTP connection.
-type smtpSession struct {
-	c    *smtp.Client
-	stop func() bool
-}
-
-func (s *smtpSession) Close() error {
-	s.stop()
-	err := s.c.Quit()
-	if err != nil {
-		s.c.Close()
-	}
-	return err
-}
-
-// dialSMTP connects and authenticates to the account's SMTP server with AUTH
-// PLAIN, which is safe because the connection is encrypted (or loopback).
-func dialSMTP(ctx context.Context, cfg MailConfig, password string) (*smtpSession, error) {
-	s := cfg.SMTP
-	fail := func(st Stage, err error) error {
-		return &MailError{Server: "smtp", Addr: s.Addr(), Stage: st, Err: err}
-	}
-	tcfg, err := cfg.tlsConfig()
-	if err != nil {
-		return nil, fail(StageTLS, err)
-	}
-	conn, err := dial(ctx, "smtp", s, tcfg)
-	if err != nil {
-		return nil, err
-	}
-	stop := closeOnDone(ctx, conn)
-	var c *smtp.Client
-	if s.Security == SecurityStartTLS {
-		c, err = smtp.NewClientStartTLS(conn, tlsFor(s, tcfg))
-		if err != nil {
-			stop()
-			conn.Close()
-			return nil, fail(StageTLS, err)
-		}
-		// The handshake happens on the next command: make it now, so that a
-		// certificate problem is named as one and not as a login failure.
-		if err := c.Noop(); err != nil {
-			stop()
-			c.Close()
-			return nil, fail(StageTLS, err)
-		}
-	} else {
-		c = smtp.NewClient(conn)
-		if err := c.Hello("localhost"); err != nil {
-			stop()
-			c.Close()
-			return nil, fail(StageTCP, fmt.Errorf("no SMTP greeting: %w", err))
-		}
-	}
-	if err := c.Auth(sasl.NewPlainClient("", s.User, password)); err != nil {
-		stop()
-		c.Close()
-		return nil, fail(StageAuth, err)
-	}
-	return &smtpSession{c: c, stop: stop}, nil
-}
-
-// MailTest connects to both servers, logs in, and selects the folders; it
-// returns one error per failed check (nil when all pass).
+// MailTest connects to both servers at once, logs in, and selects the
+// folders; it returns one error per failed check (nil when all pass), the
+// IMAP server's first.
 func (a *App) MailTest(ctx context.Context) []error {
 	cfg, err := a.Home.LoadMailConfig()
 	if err != nil {
@@ -240,31 +215,34 @@ func (a *App) MailTest(ctx context.Context) []error {
 	if err != nil {
 		return []error{err}
 	}
-	var errs []error
-	if is, err := dialIMAP(ctx, cfg, password, nil); err != nil {
-		errs = append(errs, err)
-	} else {
+	var imapErrs []error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		is, err := dialIMAP(ctx, cfg, password, nil)
+		if err != nil {
+			imapErrs = append(imapErrs, err)
+			return
+		}
+		defer is.Close()
 		for _, f := range []string{cfg.Mailbox(), cfg.Processed} {
 			if f == "" {
 				continue
 			}
 			if _, err := is.selectFolder(cfg, f); err != nil {
-				errs = append(errs, err)
+				imapErrs = append(imapErrs, err)
 			}
 		}
-		is.Close()
-	}
+	}()
+	var smtpErr error
 	if ss, err := dialSMTP(ctx, cfg, password); err != nil {
-		errs = append(errs, err)
+		smtpErr = err
 	} else {
 		ss.Close()
 	}
-	return errs
-}
-
-// isNetError says whether err came from the connection rather than from an
-// SMTP reply: after it the connection cannot be used again.
-func isNetError(err error) bool {
-	var se *smtp.SMTPError
-	return !errors.As(err, &se)
+	<-done
+	if smtpErr != nil {
+		return append(imapErrs, smtpErr)
+	}
+	return imapErrs
 }

@@ -107,7 +107,9 @@ func (s *loopbackSMTP) Auth(string) (sasl.Server, error) {
 		s.m.mu.Lock()
 		defer s.m.mu.Unlock()
 		if p, ok := s.m.passwords[username]; !ok || p != password {
-			return errors.New("invalid credentials")
+			// As real servers (Postfix, Dovecot) say it; go-smtp would make
+			// a plain error a temporary failure (454).
+			return &smtp.SMTPError{Code: 535, EnhancedCode: smtp.EnhancedCode{5, 7, 8}, Message: "authentication failed"}
 		}
 		s.user = username
 		return nil

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,20 +17,32 @@ import (
 	"github.com/pbem-referee/pbem/safetext"
 )
 
-// Queued is a hand-over put in the outbox.
+// Queued is the hand-over of a game up to entry Seq for one recipient: put
+// in the outbox now (New), queued before, or nothing to send (Theirs).
 type Queued struct {
-	ID   int64
+	ID   int64 // the outbox message; 0 when Theirs
 	Game string
 	Seq  int64
 	To   string
+	// New is true when this call queued the message. A message queued
+	// before is not queued again: Sent is when it went out (zero while it
+	// waits in the outbox; NextAttempt and LastError then say why).
+	New         bool
+	Sent        time.Time
+	NextAttempt time.Time
+	LastError   string
+	// Theirs is true when To's seat wrote the newest entry: its pbem has
+	// the whole log, and nothing goes to it.
+	Theirs bool
 }
 
 // QueueHandOver puts a message with the game's whole log in the outbox for
-// every other seat's mail address. Queuing the same hand-over again (a retried
-// command) keeps the first message, so nothing is sent twice. It queues
-// nothing, and returns an *AddressError, while an address is unconfirmed: a
-// seat's own entry names where its mail goes, and pbem never sends there
-// unseen (ChooseAddress).
+// every other seat's mail address, but the seat that wrote the newest entry
+// (it has everything). Queuing the same hand-over again (a retried command)
+// keeps the first message, so nothing is sent twice; the result says so. It
+// queues nothing, and returns an *AddressError, while an address is
+// unconfirmed: a seat's own entry names where its mail goes, and pbem never
+// sends there unseen (ChooseAddress).
 func (a *App) QueueHandOver(ctx context.Context, game string) ([]Queued, error) {
 	for attempt := 1; ; attempt++ {
 		q, err := a.queueHandOver(ctx, game)
@@ -48,17 +61,13 @@ func (a *App) queueHandOver(ctx context.Context, game string) ([]Queued, error) 
 	if err != nil {
 		return nil, err
 	}
-	id, err := a.Identity()
+	id, hs, err := a.handOverParties(ctx, rec, r)
 	if err != nil {
 		return nil, err
 	}
 	from := id.Mail
 	if cfg, err := a.Home.LoadMailConfig(); err == nil && cfg.Address != "" {
 		from = cfg.Address
-	}
-	hs, err := a.handOverAddresses(ctx, rec, r)
-	if err != nil {
-		return nil, err
 	}
 	if warnings := unconfirmed(rec.ID, hs); len(warnings) > 0 {
 		return nil, &AddressError{Warnings: warnings}
@@ -90,17 +99,32 @@ func (a *App) queueHandOver(ctx context.Context, game string) ([]Queued, error) 
 	}
 	var out []Queued
 	for _, addr := range to {
+		q := Queued{Game: rec.ID, Seq: last.Seq, To: addr}
+		if slices.ContainsFunc(hs, func(h HandOverAddress) bool { return h.Seat == last.By && strings.EqualFold(h.To, addr) }) {
+			q.Theirs = true
+			out = append(out, q)
+			continue
+		}
+		m, queued, err := a.Store.HandOverMail(ctx, rec.ID, last.Seq, o.Head, addr)
+		if err != nil {
+			return out, err
+		}
+		if queued {
+			q.ID, q.Sent, q.NextAttempt, q.LastError = m.ID, m.Sent, m.NextAttempt, m.LastError
+			out = append(out, q)
+			continue
+		}
 		o.To = addr
 		o.MessageID = messageID(o)
 		msg, err := ComposeMessage(o)
 		if err != nil {
 			return out, err
 		}
-		qid, err := a.Store.QueueMail(ctx, rec.ID, last.Seq, o.Head, addr, msg)
-		if err != nil {
+		if q.ID, err = a.Store.QueueMail(ctx, rec.ID, last.Seq, o.Head, addr, msg); err != nil {
 			return out, err
 		}
-		out = append(out, Queued{ID: qid, Game: rec.ID, Seq: last.Seq, To: addr})
+		q.New = true
+		out = append(out, q)
 	}
 	return out, nil
 }
@@ -127,6 +151,49 @@ func (a *App) storedLog(ctx context.Context, game string, r *replay.Replay) ([]b
 		return nil, fmt.Errorf("game %s: %w", game, errChangedMeanwhile)
 	}
 	return log.Bytes(), nil
+}
+
+// Unsent returns the hand-overs of the newest entry of a game (its record
+// and replay, as Status returns them) that have not gone out: not queued yet
+// (ID zero; To empty when no address is known for the seat) or waiting in
+// the outbox. Nothing is queued. Empty when every recipient has the newest
+// entry, and in a solo game.
+func (a *App) Unsent(ctx context.Context, rec GameRecord, r *replay.Replay) ([]Queued, error) {
+	id, hs, err := a.handOverParties(ctx, rec, r)
+	if err != nil {
+		return nil, err
+	}
+	last := r.Last()
+	var out []Queued
+	for _, h := range hs {
+		if h.Seat == last.By || (h.To != "" && strings.EqualFold(h.To, id.Mail)) {
+			continue
+		}
+		if h.To == "" {
+			out = append(out, Queued{Game: rec.ID, Seq: last.Seq})
+			continue
+		}
+		m, queued, err := a.Store.HandOverMail(ctx, rec.ID, last.Seq, r.Head(), h.To)
+		if err != nil {
+			return nil, err
+		}
+		if queued && !m.Sent.IsZero() {
+			continue
+		}
+		out = append(out, Queued{ID: m.ID, Game: rec.ID, Seq: last.Seq, To: h.To, NextAttempt: m.NextAttempt, LastError: m.LastError})
+	}
+	return out, nil
+}
+
+// handOverParties are the two ends of a game's hand-overs: this player,
+// and where each other seat's mail goes.
+func (a *App) handOverParties(ctx context.Context, rec GameRecord, r *replay.Replay) (*Identity, []HandOverAddress, error) {
+	id, err := a.Identity()
+	if err != nil {
+		return nil, nil, err
+	}
+	hs, err := a.handOverAddresses(ctx, rec, r)
+	return id, hs, err
 }
 
 // messageID is the same for the same hand-over to the same recipient, so that
@@ -310,8 +377,8 @@ func (a *App) FlushOutbox(ctx context.Context) (*FlushReport, error) {
 		if !claimed {
 			continue // another pbem is sending it, or has sent it
 		}
-		if err := s.c.SendMail(from, []string{m.To}, bytes.NewReader(m.Message)); err != nil {
-			err = &MailError{Server: "smtp", Addr: cfg.SMTP.Addr(), Stage: StageSend, Err: fmt.Errorf("message %d (game %s, entry %d, to %s): %w", m.ID, m.Game, m.Seq, m.To, err)}
+		if err := s.send(from, m.To, bytes.NewReader(m.Message)); err != nil {
+			err = s.m.fail(StageSend, fmt.Errorf("message %d (game %s, entry %d, to %s): %w", m.ID, m.Game, m.Seq, m.To, err))
 			if ferr := fail(m, err); ferr != nil {
 				return rep, ferr
 			}

@@ -476,6 +476,32 @@ func (s *Store) MarkMailFailed(ctx context.Context, id int64, cause string, retr
 	})
 }
 
+// HandOverMail returns the message queued for the hand-over of game up to
+// seq (whose line hashes to head) to to, if there is one: whether and when
+// it was sent, or why it waits.
+func (r storeReader) HandOverMail(ctx context.Context, game string, seq int64, head, to string) (OutboxMessage, bool, error) {
+	m := OutboxMessage{Game: game, Seq: seq, To: to}
+	var next string
+	var sent sql.NullString
+	err := r.q.QueryRowContext(ctx, selectHandOverMailSQL, game, seq, head, to).Scan(&m.ID, &m.Attempts, &next, &sent, &m.LastError)
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, false, nil
+	}
+	if err == nil {
+		m.NextAttempt, err = parseStoreTime(next)
+	}
+	if err == nil && sent.Valid {
+		m.Sent, err = parseStoreTime(sent.String)
+	}
+	if err != nil {
+		return m, false, fmt.Errorf("hand-over mail of game %q seq %d to %s: %w", game, seq, to, err)
+	}
+	return m, true, nil
+}
+
+const selectHandOverMailSQL = `SELECT id, attempts, next_attempt, sent, coalesce(last_error, '')
+FROM outbox WHERE game = ? AND seq = ? AND head = ? AND to_addr = ?`
+
 // execOne runs a statement that must change exactly one row, else returns
 // missing.
 func (t *StoreTx) execOne(ctx context.Context, what string, missing error, query string, args ...any) error {

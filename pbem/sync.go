@@ -41,6 +41,9 @@ type SyncedMessage struct {
 type GameWaiting struct {
 	Game    GameRecord
 	Waiting replay.Waiting
+	// Head is the hash of the log's newest line: what the game waits for
+	// changes only with it.
+	Head string
 	// Yours is true when this player must act (a human choice).
 	Yours bool
 	// Issues are what the player must see first (an equivocation, a fork); a
@@ -126,9 +129,12 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 		Header: []imap.SearchCriteriaHeaderField{{Key: HeaderGame, Value: ""}},
 		UID:    []imap.UIDSet{{imap.UIDRange{Start: imap.UID(state.LastUID + 1), Stop: 0}}},
 	}
-	found, err := s.c.UIDSearch(crit, nil).Wait()
-	if err != nil {
-		return rep, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("search %q: %w", box, err)}
+	var found *imap.SearchData
+	if err := s.do(StageFolder, fmt.Sprintf("search %q", box), func() (err error) {
+		found, err = s.c.UIDSearch(crit, nil).Wait()
+		return err
+	}); err != nil {
+		return rep, err
 	}
 	var uids []imap.UID
 	for _, u := range found.AllUIDs() {
@@ -213,8 +219,10 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 		}
 	}
 	if cfg.Processed != "" && len(done) > 0 {
-		if err := moveProcessed(s.c, done, cfg.Processed); err != nil {
-			return rep, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("move to %q: %w", cfg.Processed, err)}
+		if err := s.do(StageFolder, fmt.Sprintf("move to %q", cfg.Processed), func() error {
+			return moveProcessed(s.c, done, cfg.Processed)
+		}); err != nil {
+			return rep, err
 		}
 		n, _ := done.Nums()
 		rep.Moved = len(n)
@@ -336,7 +344,7 @@ func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, []Invitation, er
 			return out, invitations, err
 		}
 		w := r.Waiting()
-		gw := GameWaiting{Game: g, Waiting: w}
+		gw := GameWaiting{Game: g, Waiting: w, Head: r.Head()}
 		inv, invited, err := a.invitation(ctx, g, r, book)
 		if err != nil {
 			return out, invitations, err

@@ -30,11 +30,14 @@ var metaHeaders = []string{"Message-Id", "Subject", "From", HeaderGame}
 // without their bodies.
 func fetchMetas(s *imapSession, cfg MailConfig, uids []imap.UID) (map[uint32]messageMeta, error) {
 	section := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, HeaderFields: metaHeaders, Peek: true}
-	msgs, err := s.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
-		UID: true, RFC822Size: true, BodySection: []*imap.FetchItemBodySection{section},
-	}).Collect()
-	if err != nil {
-		return nil, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("fetch sizes: %w", err)}
+	var msgs []*imapclient.FetchMessageBuffer
+	if err := s.do(StageFolder, "fetch sizes", func() (err error) {
+		msgs, err = s.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
+			UID: true, RFC822Size: true, BodySection: []*imap.FetchItemBodySection{section},
+		}).Collect()
+		return err
+	}); err != nil {
+		return nil, err
 	}
 	out := make(map[uint32]messageMeta, len(msgs))
 	for _, m := range msgs {
@@ -82,29 +85,32 @@ func (e *MessageTooLargeError) Error() string {
 // was wrong with the message (no log, too large, not MIME); err is the
 // connection's failure, which ends the sync. The caller removes the spool.
 func (a *App) download(ctx context.Context, s *imapSession, cfg MailConfig, uid uint32) (rec *Received, spool *os.File, problem, err error) {
-	cmd := s.c.Fetch(imap.UIDSetNum(imap.UID(uid)), &imap.FetchOptions{
-		UID: true, BodySection: []*imap.FetchItemBodySection{{Peek: true}},
-	})
+	// One step of the watchdog: a download that keeps moving is never cut.
 	found := false
-	if msg := cmd.Next(); msg != nil {
-		for item := msg.Next(); item != nil; item = msg.Next() {
-			body, ok := item.(imapclient.FetchItemDataBodySection)
-			if !ok || body.Literal == nil || found {
-				continue
-			}
-			found = true
-			// The server may send more than it said: the limit holds anyway.
-			raw := &limitedReader{r: body.Literal, left: int64(cfg.MaxMessage()), limit: int64(cfg.MaxMessage()), what: "the message"}
-			rec, spool, problem = a.spoolLog(raw, cfg)
-			// The rest of the message must be read before the next response.
-			if _, err := io.Copy(io.Discard, body.Literal); err != nil && problem == nil {
-				problem = err
+	if err := s.do(StageFolder, fmt.Sprintf("fetch message %d", uid), func() error {
+		cmd := s.c.Fetch(imap.UIDSetNum(imap.UID(uid)), &imap.FetchOptions{
+			UID: true, BodySection: []*imap.FetchItemBodySection{{Peek: true}},
+		})
+		if msg := cmd.Next(); msg != nil {
+			for item := msg.Next(); item != nil; item = msg.Next() {
+				body, ok := item.(imapclient.FetchItemDataBodySection)
+				if !ok || body.Literal == nil || found {
+					continue
+				}
+				found = true
+				// The server may send more than it said: the limit holds anyway.
+				raw := &limitedReader{r: body.Literal, left: int64(cfg.MaxMessage()), limit: int64(cfg.MaxMessage()), what: "the message"}
+				rec, spool, problem = a.spoolLog(raw, cfg)
+				// The rest of the message must be read before the next response.
+				if _, err := io.Copy(io.Discard, body.Literal); err != nil && problem == nil {
+					problem = err
+				}
 			}
 		}
-	}
-	if err := cmd.Close(); err != nil {
+		return cmd.Close()
+	}); err != nil {
 		closeSpool(spool)
-		return nil, nil, nil, &MailError{Server: "imap", Addr: cfg.IMAP.Addr(), Stage: StageFolder, Err: fmt.Errorf("fetch message %d: %w", uid, err)}
+		return nil, nil, nil, err
 	}
 	if !found && problem == nil {
 		problem = errors.New("the server returned no message body")

@@ -24,6 +24,9 @@ type ServeOptions struct {
 	OnSync func(*SyncReport)
 	// OnError receives connection failures; serve reconnects after them.
 	OnError func(err error, retryIn time.Duration)
+	// OnTurn receives each game that starts waiting for this player (see
+	// turnWatch): once per change, not at every wake-up.
+	OnTurn func(GameWaiting)
 }
 
 func (o *ServeOptions) defaults() {
@@ -42,6 +45,9 @@ func (o *ServeOptions) defaults() {
 	if o.OnError == nil {
 		o.OnError = func(error, time.Duration) {}
 	}
+	if o.OnTurn == nil {
+		o.OnTurn = func(GameWaiting) {}
+	}
 }
 
 // Serve keeps an IMAP connection open and syncs whenever mail arrives: it
@@ -52,8 +58,9 @@ func (o *ServeOptions) defaults() {
 func (a *App) Serve(ctx context.Context, o ServeOptions) error {
 	o.defaults()
 	backoff := time.Second
+	turns := &turnWatch{}
 	for {
-		healthy, err := a.serveSession(ctx, o)
+		healthy, err := a.serveSession(ctx, o, turns)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -75,7 +82,7 @@ func (a *App) Serve(ctx context.Context, o ServeOptions) error {
 
 // serveSession runs one connection until it fails or ctx ends; healthy says
 // whether at least one sync round completed on it.
-func (a *App) serveSession(ctx context.Context, o ServeOptions) (healthy bool, err error) {
+func (a *App) serveSession(ctx context.Context, o ServeOptions, turns *turnWatch) (healthy bool, err error) {
 	cfg, err := a.Home.LoadMailConfig()
 	if err != nil {
 		return false, err
@@ -110,6 +117,9 @@ func (a *App) serveSession(ctx context.Context, o ServeOptions) (healthy bool, e
 			return healthy, err
 		}
 		o.OnSync(rep)
+		for _, gw := range turns.changes(rep) {
+			o.OnTurn(gw)
+		}
 		healthy = true
 		if err := a.waitForMail(ctx, s, o, arrived); err != nil {
 			return healthy, err
@@ -135,7 +145,7 @@ func (a *App) waitForMail(ctx context.Context, s *imapSession, o ServeOptions, a
 	// Mail that arrived since the last command is announced with the next one,
 	// and not every server announces it when IDLE starts: ask first, so that
 	// nothing waits in the folder until the next IDLE restart.
-	if err := s.c.Noop().Wait(); err != nil {
+	if err := s.noop(); err != nil {
 		return err
 	}
 	select {
@@ -143,7 +153,7 @@ func (a *App) waitForMail(ctx context.Context, s *imapSession, o ServeOptions, a
 		return nil
 	default:
 	}
-	idle, err := s.c.Idle()
+	idle, err := s.idle()
 	if err != nil {
 		return err
 	}
@@ -153,8 +163,5 @@ func (a *App) waitForMail(ctx context.Context, s *imapSession, o ServeOptions, a
 	case <-time.After(min(wait, o.IdleRestart)):
 	case <-s.c.Closed():
 	}
-	if err := idle.Close(); err != nil {
-		return err
-	}
-	return idle.Wait()
+	return s.endIdle(idle)
 }

@@ -94,7 +94,7 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 					safetext.Fprintln(out, "note:", f)
 				}
 				if rec.Dice != string(logs.DiceSolo) {
-					safetext.Fprintln(out, sendHint(app, rec.ID))
+					safetext.Fprintln(out, sendHint(cmd, app, rec, r))
 				} else {
 					// Solo: no one to send it to; say what to do first.
 					printWaiting(cmd, app, rec, r)

@@ -1,17 +1,11 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
-	"io"
-	"net"
-	"os"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/safetext"
@@ -30,124 +24,15 @@ command (a password manager) each time it connects.`,
 	return cmd
 }
 
-func mailSetupCmd() *cobra.Command {
-	var c pbem.MailConfig
-	var imapAddr, smtpAddr, user string
-	cmd := &cobra.Command{
-		Use:   "setup",
-		Short: "write the mail account settings (asks on a terminal what the flags leave out)",
-		Long: `Write the mail account settings to mail.json in your pbem home (mode 0600).
-Security is tls (implicit TLS, usually IMAP 993 and SMTP 465), starttls (usually
-SMTP 587) or plain, which pbem allows to loopback hosts only. Give the password
-as --password-env NAME (an environment variable) or --password-command CMD (a
-command printing it, e.g. 'pass show mail/anna'); it is never written down.
-On a terminal, pbem asks for whatever the flags leave out.
-
-pbem sync downloads a message only if the server reports it no larger than
---max-message-size (32MiB unless set), and reads a log attachment of at most
---max-attachment-size (24MiB) once decoded. A larger message is left on the
-server, unread, and reported; raise the limit and sync again to fetch it. A
-whole 22-turn campaign's log is under 1 MB. Sizes take a unit: 64MiB, 500KB.`,
-		Example: `  pbem mail setup --imap imap.example.org:993 --smtp smtp.example.org:587 \
-      --smtp-security starttls --user anna@example.org --password-env PBEM_MAIL_PASSWORD
-  pbem mail setup --imap mail.example.org:993 --smtp mail.example.org:465 --user anna \
-      --password-command 'pass show mail/anna' --processed pbem-done
-  pbem mail setup      # on a terminal: asks`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			home, err := pbem.FindHome()
-			if err != nil {
-				return err
-			}
-			if term.IsTerminal(int(os.Stdin.Fd())) {
-				ask := prompter(cmd.InOrStdin(), cmd.ErrOrStderr())
-				imapAddr = ask("IMAP server (host:port)", imapAddr)
-				c.IMAP.Security = pbem.Security(ask("IMAP security (tls, starttls, plain)", string(c.IMAP.Security)))
-				smtpAddr = ask("SMTP server (host:port)", smtpAddr)
-				c.SMTP.Security = pbem.Security(ask("SMTP security (tls, starttls, plain)", string(c.SMTP.Security)))
-				user = ask("user name", user)
-				c.Folder = ask("folder game mail arrives in", c.Mailbox())
-				c.Processed = ask("folder to move imported mail to (empty: leave it)", c.Processed)
-				if c.PasswordCommand == "" {
-					c.PasswordEnv = ask("environment variable holding the password (empty: use a command)", c.PasswordEnv)
-				}
-				if c.PasswordEnv == "" {
-					c.PasswordCommand = ask("command printing the password", c.PasswordCommand)
-				}
-			}
-			if c.IMAP.Host, c.IMAP.Port, err = hostPort("--imap", imapAddr); err != nil {
-				return err
-			}
-			if c.SMTP.Host, c.SMTP.Port, err = hostPort("--smtp", smtpAddr); err != nil {
-				return err
-			}
-			if c.IMAP.User == "" {
-				c.IMAP.User = user
-			}
-			if c.SMTP.User == "" {
-				c.SMTP.User = user
-			}
-			if c.Folder == "INBOX" {
-				c.Folder = ""
-			}
-			if err := home.SaveMailConfig(c); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\nnext: pbem mail test\n", home.MailConfigPath())
-			return nil
-		},
-	}
-	f := cmd.Flags()
-	f.StringVar(&imapAddr, "imap", "", "IMAP server, host:port")
-	f.StringVar((*string)(&c.IMAP.Security), "imap-security", "tls", "IMAP security: tls, starttls or plain (loopback only)")
-	f.StringVar(&smtpAddr, "smtp", "", "SMTP server, host:port")
-	f.StringVar((*string)(&c.SMTP.Security), "smtp-security", "starttls", "SMTP security: tls, starttls or plain (loopback only)")
-	f.StringVar(&user, "user", "", "user name for both servers")
-	f.StringVar(&c.IMAP.User, "imap-user", "", "IMAP user name, when it differs from --user")
-	f.StringVar(&c.SMTP.User, "smtp-user", "", "SMTP user name, when it differs from --user")
-	f.StringVar(&c.Address, "address", "", "sender address (default: your identity's)")
-	f.StringVar(&c.Folder, "folder", "", "folder game mail arrives in (default INBOX)")
-	f.StringVar(&c.Processed, "processed", "", "folder to move imported messages to (default: leave them)")
-	f.StringVar(&c.PasswordEnv, "password-env", "", "environment variable holding the password")
-	f.StringVar(&c.PasswordCommand, "password-command", "", "shell command printing the password")
-	f.Var(&c.MaxMessageSize, "max-message-size", "largest message sync downloads; a larger one stays on the server (default "+pbem.DefaultMaxMessage.String()+")")
-	f.Var(&c.MaxAttachmentSize, "max-attachment-size", "largest log attachment sync reads, decoded (default "+pbem.DefaultMaxAttachment.String()+")")
-	return cmd
-}
-
-// prompter asks on the terminal, offering the current value as the default.
-func prompter(in io.Reader, out io.Writer) func(q, def string) string {
-	rd := bufio.NewReader(in)
-	return func(q, def string) string {
-		if def != "" {
-			fmt.Fprintf(out, "%s [%s]: ", q, def)
-		} else {
-			fmt.Fprintf(out, "%s: ", q)
-		}
-		line, _ := rd.ReadString('\n')
-		if line = strings.TrimSpace(line); line != "" {
-			return line
-		}
-		return def
-	}
-}
-
-func hostPort(flag, s string) (string, int, error) {
-	host, port, err := net.SplitHostPort(s)
-	if err != nil {
-		return "", 0, fmt.Errorf("%s %q: want host:port, e.g. imap.example.org:993", flag, s)
-	}
-	n, err := strconv.Atoi(port)
-	if err != nil {
-		return "", 0, fmt.Errorf("%s %q: port %q is not a number", flag, s, port)
-	}
-	return host, n, nil
-}
-
 func mailTestCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:     "test",
-		Short:   "connect to both servers, log in, and say exactly what fails",
+		Use:   "test",
+		Short: "connect to both servers, log in, and say exactly what fails",
+		Long: `Connect to both servers, log in, and open the folders. A failure names the
+server, the step (DNS, TCP, TLS, greeting, auth, folder), how long pbem waited
+when the server did not answer, and what to check: a TLS port spoken to in
+the clear or the reverse, the IMAP and SMTP settings swapped, a password
+refused (and where it came from), a folder missing.`,
 		Example: "  pbem mail test",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -155,6 +40,7 @@ func mailTestCmd() *cobra.Command {
 				errs := app.MailTest(cmd.Context())
 				for _, err := range errs {
 					safetext.Fprintln(cmd.ErrOrStderr(), "FAILED:", err)
+					printAdvice(cmd.ErrOrStderr(), err)
 				}
 				if len(errs) > 0 {
 					return errFailed
@@ -199,9 +85,7 @@ for the game, and pbem stops asking about that seat.`,
 					safetext.Fprintf(cmd.OutOrStdout(), "hand-overs for %s now go to %s (your choice, kept for this game)\n", h.Seat, h.To)
 				}
 				q, rep, err := app.Send(cmd.Context(), args[0])
-				for _, m := range q {
-					safetext.Fprintf(cmd.OutOrStdout(), "queued game %s up to entry %d for %s\n", m.Game, m.Seq, m.To)
-				}
+				printQueued(cmd, q, rep)
 				printFlush(cmd, rep)
 				return err
 			})
@@ -209,6 +93,33 @@ for the game, and pbem stops asking about that seat.`,
 	}
 	cmd.Flags().StringArrayVar(&to, "to", nil, "send the hand-overs to this address (SEAT=ADDRESS when the game has several opponents); kept for the game")
 	return cmd
+}
+
+// printQueued says, for each recipient, what send queued, or why there was
+// nothing new for it; and when nothing at all was new, says so.
+func printQueued(cmd *cobra.Command, q []pbem.Queued, rep *pbem.FlushReport) {
+	out := cmd.OutOrStdout()
+	fresh := false
+	for _, m := range q {
+		switch {
+		case m.New:
+			fresh = true
+			safetext.Fprintf(out, "queued game %s up to entry %d for %s\n", m.Game, m.Seq, m.To)
+		case m.Theirs:
+			safetext.Fprintf(out, "nothing new for %s: the newest entry, #%d, is its own\n", m.To, m.Seq)
+		case !m.Sent.IsZero():
+			safetext.Fprintf(out, "nothing new for %s: entries up to #%d went to it at %s\n", m.To, m.Seq, m.Sent.Local().Format(time.DateTime))
+		case rep != nil && slices.ContainsFunc(rep.Sent, func(s pbem.OutboxMessage) bool { return s.ID == m.ID }):
+			fresh = true // queued earlier, sent now: printFlush says so
+		default:
+			safetext.Fprintf(out, "entries up to #%d for %s were queued before and wait in the outbox\n", m.Seq, m.To)
+			fresh = true
+		}
+	}
+	if len(q) > 0 && !fresh {
+		safetext.Fprintf(out, "nothing new to send in game %s. To send the log again (a message lost on the way): pbem export %s -o %s.pbem, and attach it\n",
+			q[0].Game, q[0].Game, q[0].Game)
+	}
 }
 
 func printFlush(cmd *cobra.Command, rep *pbem.FlushReport) {
@@ -281,6 +192,7 @@ func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed 
 	printFlush(cmd, rep.Flush)
 	if rep.FlushError != nil {
 		safetext.Fprintln(cmd.ErrOrStderr(), "sending:", rep.FlushError)
+		printAdvice(cmd.ErrOrStderr(), rep.FlushError)
 	}
 	for _, ir := range rep.Repaired {
 		printImport(cmd, app, ir)
@@ -314,6 +226,7 @@ func printSync(cmd *cobra.Command, app *pbem.App, rep *pbem.SyncReport) (failed 
 
 func serveCmd() *cobra.Command {
 	var poll time.Duration
+	var onTurn string
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "stay connected: import game mail as it arrives and answer dice requests",
@@ -321,10 +234,46 @@ func serveCmd() *cobra.Command {
 it): import and verify game mail as it arrives, answer dice requests and mail
 the answers (they need no choice of yours; not to an unconfirmed address, see
 'pbem send --help'), send the outbox, and report what needs you. It
-reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
-		Example: "  pbem serve\n  pbem serve --poll 30s",
-		Args:    cobra.NoArgs,
+reconnects after network failures and stops on Ctrl-C or SIGTERM.
+
+--on-turn CMD runs a command each time a game starts waiting for you: when
+serve starts, for each game that already does, and then whenever mail makes
+a game yours (a move, dice that came back, an invitation); never twice for
+the same change. The command is split like a password command (see 'pbem
+mail setup --help'): run directly when it needs no shell, by /bin/sh -c (on
+Windows cmd.exe /c) when it uses $VARIABLES, pipes or redirections. What the
+game says is never put into the command line: the command finds it in the
+environment, escaped,
+
+  PBEM_EVENT     turn, or invitation
+  PBEM_GAME      the game's id
+  PBEM_SCENARIO  e.g. normandy44/cherbourg
+  PBEM_SEAT      your seat
+  PBEM_WAITING   what the game waits for
+  PBEM_HINT      what to run, e.g. 'pbem join GAME'
+  PBEM_MESSAGE   all of it in one line, for a notification
+
+and as one JSON object on standard input with the same fields in lower case
+(event, game, scenario, seat, waiting, hint, message) and "text", the message
+again, the field that Slack-style chat webhooks read. Its output is printed;
+a command that fails, or runs longer than 30s and is stopped, is reported, and
+serve goes on.`,
+		Example: `  pbem serve
+  pbem serve --poll 30s
+  pbem serve --on-turn 'notify-send "pbem" "$PBEM_MESSAGE"'          # Linux desktop
+  pbem serve --on-turn 'osascript -e "display notification (system attribute \"PBEM_MESSAGE\") with title \"pbem\""'   # macOS
+  pbem serve --on-turn 'curl -fsS -H "Content-Type: application/json" --data-binary @- https://hooks.slack.com/services/T0/B0/XXXX'
+  pbem serve --on-turn 'curl -fsS -d "$PBEM_MESSAGE" https://ntfy.sh/my-pbem-topic'
+  pbem serve --on-turn "powershell -NoProfile -File C:\Users\anna\pbem-turn.ps1"   # Windows: the script reads $env:PBEM_MESSAGE`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			var hook *pbem.TurnHook
+			if onTurn != "" {
+				var err error
+				if hook, err = pbem.NewTurnHook(onTurn); err != nil {
+					return err
+				}
+			}
 			return withApp(func(app *pbem.App) error {
 				err := app.Serve(cmd.Context(), pbem.ServeOptions{
 					Poll: poll,
@@ -336,6 +285,12 @@ reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
 					},
 					OnError: func(err error, retry time.Duration) {
 						safetext.Fprintf(cmd.ErrOrStderr(), "%s: %v (reconnecting in %s)\n", time.Now().Format(time.DateTime), err, retry)
+						printAdvice(cmd.ErrOrStderr(), err)
+					},
+					OnTurn: func(gw pbem.GameWaiting) {
+						if hook != nil {
+							runTurnHook(cmd, hook, gw)
+						}
 					},
 				})
 				if err == nil {
@@ -346,5 +301,22 @@ reconnects after network failures and stops on Ctrl-C or SIGTERM.`,
 		},
 	}
 	cmd.Flags().DurationVar(&poll, "poll", time.Minute, "how often to check without IDLE, and to retry the outbox")
+	cmd.Flags().StringVar(&onTurn, "on-turn", "", "command to run when a game starts waiting for you (see above)")
 	return cmd
+}
+
+// runTurnHook runs the on-turn command for a game and prints what it said,
+// or how it failed; serve goes on either way.
+func runTurnHook(cmd *cobra.Command, hook *pbem.TurnHook, gw pbem.GameWaiting) {
+	out, err := hook.Run(cmd.Context(), pbem.NewTurnEvent(gw))
+	w := cmd.OutOrStdout()
+	if err != nil {
+		w = cmd.ErrOrStderr()
+		safetext.Fprintf(w, "on-turn command for game %s failed: %v\n", gw.Game.ID, err)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if line != "" {
+			safetext.Fprintf(w, "on-turn %s: %s\n", gw.Game.ID, line)
+		}
+	}
 }

@@ -83,6 +83,9 @@ func TestJoinAddressWarningAndSendTo(t *testing.T) {
 	wantIn(t, "anna's status", pbemOK(t, anna, "", "status", id), warning)
 	wantIn(t, "anna's games", pbemOK(t, anna, "", "games"), warning)
 
+	// Anna moves: Jan's join is no longer the newest entry, so there is
+	// something to send him.
+	pbemOK(t, anna, "", "do", id, "pass")
 	out, err := pbemIn(t, anna, "", "send", id)
 	if err == nil || !strings.Contains(err.Error(), "not sent: game "+id+": hand-overs for german would go to jan@example.org") {
 		t.Fatalf("send to the unconfirmed address: %v\n%s", err, out)
@@ -94,7 +97,7 @@ func TestJoinAddressWarningAndSendTo(t *testing.T) {
 		t.Fatalf("send without a mail account succeeded:\n%s", out)
 	}
 	wantIn(t, "send --to", out, "hand-overs for german now go to jan@example.org (your choice, kept for this game)",
-		"queued game "+id+" up to entry 1 for jan@example.org")
+		"queued game "+id+" up to entry 2 for jan@example.org")
 	if st := pbemOK(t, anna, "", "status", id); strings.Contains(st, "warning:") {
 		t.Errorf("a warning after the choice:\n%s", st)
 	}

@@ -67,6 +67,15 @@ func printError(w io.Writer, err error) {
 		return
 	}
 	safetext.Fprintln(w, "pbem:", err)
+	printAdvice(w, err)
+}
+
+// printAdvice prints what an error says to check or do (a mail failure's
+// hint), on a line of its own.
+func printAdvice(w io.Writer, err error) {
+	if a := pbem.Advice(err); a != "" {
+		safetext.Fprintln(w, "hint:", a)
+	}
 }
 
 func newRoot() *cobra.Command {

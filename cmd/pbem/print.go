@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -99,7 +100,9 @@ func printWaiting(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *rep
 		safetext.Fprintf(out, "waiting: %s\n", waitingText(w))
 		// Only the author of the last entry has something the others lack.
 		if r.Last().By == rec.Seat {
-			safetext.Fprintln(out, sendHint(app, rec.ID))
+			if h := sendHint(cmd, app, rec, r); h != "" {
+				safetext.Fprintln(out, h)
+			}
 		}
 	}
 }
@@ -180,10 +183,30 @@ func seatLine(s logs.Seat) string {
 	return who
 }
 
-// sendHint says how to send a game to the opponent: by mail once it is set up.
-func sendHint(app *pbem.App, game string) string {
-	if _, err := app.Home.LoadMailConfig(); err == nil {
+// sendHint says how to send a game to the opponent: by mail once it is set
+// up, and then only while something is unsent ("" when all went out).
+func sendHint(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay) string {
+	game := rec.ID
+	export := fmt.Sprintf("send it: pbem export %s -o %s.pbem", game, game)
+	if _, err := app.Home.LoadMailConfig(); err != nil {
+		return export + " (or set up mail: pbem mail setup)"
+	}
+	unsent, err := app.Unsent(cmd.Context(), rec, r)
+	if err != nil {
 		return "send it: pbem send " + game
 	}
-	return fmt.Sprintf("send it: pbem export %s -o %s.pbem (or set up mail: pbem mail setup)", game, game)
+	for _, q := range unsent {
+		switch {
+		case q.To == "":
+			return export + " (the invitation names no mail address for your opponent)"
+		case q.ID == 0:
+			return "send it: pbem send " + game
+		}
+	}
+	if len(unsent) > 0 {
+		q := unsent[0]
+		return safetext.Sprintf("not sent yet: entries up to #%d wait in the outbox for %s (%s); pbem send, sync and serve retry from %s",
+			q.Seq, q.To, q.LastError, q.NextAttempt.Local().Format(time.DateTime))
+	}
+	return ""
 }
