@@ -3,8 +3,8 @@ package rhine44
 import (
 	"testing"
 
-	"github.com/pbem-referee/pbem/rules/rulestest"
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // Race to the Rhine keeps the promises of every engine (rulestest.Conformance)

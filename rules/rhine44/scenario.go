@@ -47,22 +47,22 @@ type Field struct {
 	ID, Name string
 	// Colours are the field's colours: one player colour, two for a shared
 	// field, or black (L87-103).
-	Colours []string
-	X, Y    int
-	Victory  bool       // a victory field beyond the Rhine (L105-107)
-	Axis     bool       // a printed Axis symbol (L111-124)
-	Fort     bool       // fortification symbol (L126-133)
-	Forward  bool       // forward supply base symbol (L144-150)
-	Medal    bool       // medal symbol (L152-155)
-	Blockade bool       // an [A] Antwerp blockade field (L157-163)
-	Antwerp  bool       // Antwerpen (§15A)
-	Ostend   bool       // Ostende, the one-time forward base
-	Dark     bool       // in a player's darkened area: always his (L349-362)
+	Colours  []string
+	X, Y     int
+	Victory  bool // a victory field beyond the Rhine (L105-107)
+	Axis     bool // a printed Axis symbol (L111-124)
+	Fort     bool // fortification symbol (L126-133)
+	Forward  bool // forward supply base symbol (L144-150)
+	Medal    bool // medal symbol (L152-155)
+	Blockade bool // an [A] Antwerp blockade field (L157-163)
+	Antwerp  bool // Antwerpen (§15A)
+	Ostend   bool // Ostende, the one-time forward base
+	Dark     bool // in a player's darkened area: always his (L349-362)
 	// Hub is Düsseldorf, drawn specially: the field every encirclement and
 	// counterattack measures connection to (L121-124, R10.18, R14.4c).
-	Hub bool
-	Main     rules.Seat // the main supply base of this commander (L134-138)
-	Start    string     // the corps that starts here (L139-141)
+	Hub   bool
+	Main  rules.Seat // the main supply base of this commander (L134-138)
+	Start string     // the corps that starts here (L139-141)
 	// HardMonty marks Rotterdam, Vlissingen, Dunkerque, Calais and
 	// Boulogne (R15.8); HardPatton marks Metz (R15.6).
 	HardMonty, HardPatton bool
