@@ -306,13 +306,14 @@ func (g *Game) cardEffect(seat rules.Seat, k *corps, field string, c *Card) {
 			g.medal(seat, "the third Starving civilians, which the solo player must feed (R17.6)")
 		default:
 			g.s.Ask = &ask{Kind: askCivilians, Corps: k.ID, Card: c.ID}
+			return // the answer throws the card
 		}
 	case kindMarket:
 		if k.Card.Total() > 0 && g.s.Pool.Total() > 0 {
 			g.s.Ask = &ask{Kind: askMarket, Corps: k.ID, Card: c.ID}
-		} else {
-			g.say(seat, "Black market: nothing to trade (R10.12).")
+			return
 		}
+		g.say(seat, "Black market: nothing to trade (R10.12).")
 	case kindResistance, kindRecon:
 		p := g.player(seat)
 		if c.Hand {
