@@ -1,6 +1,7 @@
 package rhine44
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -66,8 +67,9 @@ func (g *Game) drop(seat rules.Seat, c Command) error {
 	}
 	p.Medals -= medals
 	g.s.MedalBox += medals
-	for id := range used {
+	for _, id := range slices.Sorted(maps.Keys(used)) {
 		p.Trophies = removeCard(p.Trophies, id)
+		g.s.CardBox = append(g.s.CardBox, id)
 	}
 	g.s.ParaTrack -= len(c.Drops)
 	var names []string

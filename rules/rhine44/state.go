@@ -48,9 +48,11 @@ type state struct {
 	MedalBox    int    `json:"medalBox,omitempty"`
 	ParaTrack   int    `json:"paraTrack"`
 	ParaBox     int    `json:"paraBox,omitempty"`
-	Rain        bool   `json:"rain,omitempty"`       // §15B
-	OstendUsed  bool   `json:"ostendUsed,omitempty"` // R-OST.2
-	Antwerp     bool   `json:"antwerp,omitempty"`    // R15.1: Antwerpen is red's main base
+	// CardBox are the division cards paid for paratroopers (R12.1).
+	CardBox    []string `json:"cardBox,omitempty"`
+	Rain       bool     `json:"rain,omitempty"`       // §15B
+	OstendUsed bool     `json:"ostendUsed,omitempty"` // R-OST.2
+	Antwerp    bool     `json:"antwerp,omitempty"`    // R15.1: Antwerpen is red's main base
 	// Recovered are fields a counterattack from a field of R15.8 freed:
 	// never encircled.
 	Recovered []string `json:"recovered,omitempty"`
@@ -219,6 +221,7 @@ func (s *state) clone() state {
 	c.Paras = slices.Clone(s.Paras)
 	c.Trucks = slices.Clone(s.Trucks)
 	c.Recovered = slices.Clone(s.Recovered)
+	c.CardBox = slices.Clone(s.CardBox)
 	c.Decks = make(map[string]deck.Deck, len(s.Decks))
 	for k, d := range s.Decks {
 		c.Decks[k] = d.Clone()
