@@ -13,7 +13,7 @@ import (
 // legend, L87-186).
 var sceneColours = []scene.Colour{
 	{ID: "red", Label: "Montgomery (red)", Fill: "#c8102e", Ink: "#ffffff"},
-	{ID: "white", Label: "Bradley (white)", Fill: "#f4f4f0", Ink: "#111111"},
+	{ID: "white", Label: "Bradley (white)", Fill: "#c9c7bb", Ink: "#111111"}, // a white that shows on a light board
 	{ID: "blue", Label: "Patton (blue)", Fill: "#1f4e9c", Ink: "#ffffff"},
 	{ID: "black", Label: "Victory fields and black arrows", Fill: "#222222", Ink: "#ffffff"},
 	{ID: "axis", Label: "Axis markers", Fill: "#6b6b5a", Ink: "#ffffff"},

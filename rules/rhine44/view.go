@@ -98,6 +98,9 @@ func (g *Game) playerLines(p player) []string {
 			held = append(held, g.b.field(id).Name)
 		}
 	}
+	if len(held) == 0 {
+		held = []string{"none"}
+	}
 	out = append(out, fmt.Sprintf("  markers on: %s", strings.Join(held, ", ")))
 	return out
 }
