@@ -8,9 +8,9 @@ import (
 )
 
 // controller is the commander who controls a field: by his marker, or
-// always, on a field printed with his symbol (L349-362); "" for none. The
-// absent commander of a two-player game controls his fields by reminder
-// markers (§2.2).
+// always, on a field printed with his symbol (L349-362), an absent
+// commander's too; "" for none. The absent commander of a two-player
+// game controls his other fields by reminder markers (§2.2).
 func (g *Game) controller(id string) rules.Seat {
 	if s := g.s.Control[id]; s != "" {
 		return s
@@ -62,8 +62,9 @@ func (g *Game) removeAxis(id string) bool {
 
 // connected is the set of fields connected to Düsseldorf (R10.18): by
 // arrows of any colour, black included, through fields no player controls.
-// Fields with Axis markers are uncontrolled and conduct. Once Düsseldorf is
-// controlled nothing is connected.
+// Fields with Axis markers are uncontrolled and conduct; the absent
+// commander's fields are controlled and block. Once Düsseldorf is controlled
+// nothing is connected.
 func (g *Game) connected() map[string]bool {
 	return g.b.g.Reach([]string{g.b.hub}, graph.Rules{Pass: func(id string) bool { return g.controller(id) == "" }})
 }
@@ -96,9 +97,9 @@ func (g *Game) place(seat rules.Seat, id, by string) {
 
 // encircledBy is who takes a field cut off from Düsseldorf by seat's
 // placement (R10.19): the player of its colour, or seat on a shared field;
-// no one on a field with an Axis symbol or marker, a black field, a
+// no one on a field with an Axis symbol or marker, a black field, a
 // field a counterattack of R15.8 recovered, or a field of a colour no one
-// plays.
+// plays.
 func (g *Game) encircledBy(seat rules.Seat, id string) rules.Seat {
 	f := g.b.field(id)
 	switch {
@@ -116,7 +117,8 @@ func (g *Game) encircledBy(seat rules.Seat, id string) rules.Seat {
 
 // gains is what taking a field brings (R10.8): its medal, the return of its
 // Axis marker, the paratroopers to the box; in the solo game its numeric
-// markers wait for the front shift (R17.4).
+// markers wait for the front shift (R17.4). A field taken by encirclement
+// brings its medal too, and its numeric markers move.
 func (g *Game) gains(seat rules.Seat, id, by string) {
 	f := g.b.field(id)
 	if f.Medal {

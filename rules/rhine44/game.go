@@ -181,8 +181,8 @@ func (g *Game) roll(values []int) error {
 	return fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
 }
 
-// drawOrder draws the turn order (R5.1, §4.15, L454-459): each value picks
-// the next player among those left, in seat order. E2: white, red, blue
+// drawOrder draws the turn order (R5.1, §4.15, L454-459: "by any method";
+// each value picks the next player among those left, in seat order. E2: white, red, blue
 // puts white on space 1.
 func (g *Game) drawOrder(values []int) {
 	left := slices.Clone(g.s.Seats)

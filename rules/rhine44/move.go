@@ -127,7 +127,8 @@ func (g *Game) step(seat rules.Seat, to string) error {
 }
 
 // credits are the ammo that stands in for a corps' own entering a field
-// (R10.14, R11.3, R12.3-R12.4): each paratrooper on it, and the player's
+// (R10.14, R11.3, R12.3-R12.4): each paratrooper on it, whoever dropped it
+// and the player's
 // air-support marker on the deck its card will come from. They pay the
 // fortification and the combat together (E17, E18: one pool of credit).
 func (g *Game) credits(seat rules.Seat, to string) int {
@@ -253,8 +254,9 @@ func (g *Game) describeCard(c *Card) string {
 	return s
 }
 
-// weather turns the weather marker to a revealed card's side (R15.2); rain
-// sends every air-support marker on a deck home (R15.4).
+// weather turns the weather marker to a card's side when it is revealed in
+// a move (R15.2), never when it is looked at; rain sends every
+// air-support marker on a deck home (R15.4).
 func (g *Game) weather(seat rules.Seat, c *Card) {
 	if !g.s.Options.Weather || c.Weather == "" {
 		return

@@ -175,3 +175,50 @@ func cardsOnce(g *Game) error {
 	}
 	return nil
 }
+
+// A snapshot restores the very game: the same hash, and the same game on
+// from there; Restore refuses a state of another game.
+func TestSnapshotRestore(t *testing.T) {
+	g := start(t, "three-player")
+	rnd := rand.New(rand.NewPCG(5, 5))
+	rulestest.Play(t, g, RandomCommand, rnd, 120, nil)
+	snap, err := g.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := start(t, "three-player")
+	r, err := fresh.Restore(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Hash() != g.Hash() {
+		t.Fatal("the restored game has another hash")
+	}
+	a := rulestest.Play(t, g, RandomCommand, rand.New(rand.NewPCG(6, 6)), 60, nil)
+	b := rulestest.Play(t, r, RandomCommand, rand.New(rand.NewPCG(6, 6)), 60, nil)
+	if fmt.Sprint(a) != fmt.Sprint(b) || r.Hash() != g.Hash() {
+		t.Error("the restored game goes on otherwise")
+	}
+	for _, bad := range [][]byte{nil, []byte("{}"), append(snap, '1'), []byte(`{"scenario":"x"}`)} {
+		if _, err := fresh.Restore(bad); err == nil {
+			t.Errorf("Restore(%.20q) is accepted", bad)
+		}
+	}
+	if _, err := start(t, "two-player").Restore(snap); err == nil {
+		t.Error("a three-player state restores onto a two-player game")
+	}
+}
+
+// Restore refuses what it did not write and never panics.
+func FuzzRestore(f *testing.F) {
+	g := start(f, "two-player")
+	snap, _ := g.Snapshot()
+	f.Add(snap)
+	f.Add([]byte(`{"scenario":"two-player"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		// The caller checks the hash before anything else (rules.Snapshotter).
+		if r, err := g.Restore(b); err == nil {
+			_ = r.Hash()
+		}
+	})
+}

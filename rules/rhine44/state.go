@@ -112,7 +112,8 @@ type taken struct {
 	Corps string `json:"corps,omitempty"` // "" for a field taken by encirclement
 }
 
-// player is one commander's resources (his area beside the board).
+// player is one commander's resources (his area beside the board). His 40
+// control markers are not counted (X-07).
 type player struct {
 	Seat      rules.Seat `json:"seat"`
 	Level     int        `json:"level"`     // logistics level 1-3 (T1)

@@ -33,6 +33,11 @@ func (g *Game) Pending() rules.Pending {
 		p.Seats = []rules.Seat{g.active()}
 		p.Prompt = g.prompt()
 	}
+	if p.Dice != nil {
+		// The seat whose entry asks for the dice, or makes a sealed
+		// draw's values known, is the one the game waits for.
+		p.Seats = []rules.Seat{p.Dice.By}
+	}
 	return p
 }
 
@@ -148,7 +153,9 @@ func (g *Game) afterInput() {
 	g.checkLimits()
 }
 
-// standard uses one of the turn's standard actions (R5.2), or refuses.
+// standard uses one of the turn's standard actions (R5.2), or refuses. An
+// action may repeat its type, and the player may end his actions at any
+// time; extra actions come at any time between actions.
 func (g *Game) standard(what string) error {
 	if g.s.Turn.Actions >= actionsPerTurn+g.s.Turn.Extra {
 		return rules.Refuse("R5.2", "%s: both standard actions are used this turn (a Resistance card gives one more, R10.13)", what)
