@@ -161,3 +161,21 @@ func (g *Game) DicePurpose() string {
 	}
 	return "other"
 }
+
+// Moves implements scene.Mover: the step a move or step command makes, from
+// where the corps stands before it.
+func (g *Game) Moves(command string) []scene.Move {
+	c, err := Parse(command)
+	if err != nil {
+		return nil
+	}
+	id := c.Corps
+	if c.Verb == "step" && g.s.Move != nil {
+		id = g.s.Move.Corps
+	}
+	k := g.corps(id)
+	if k == nil || (c.Verb != "move" && c.Verb != "step") || g.b.field(c.Field) == nil {
+		return nil
+	}
+	return []scene.Move{{Pieces: []string{k.ID}, Path: []string{k.At, c.Field}, Kind: scene.MoveNormal}}
+}
