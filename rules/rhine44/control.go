@@ -80,7 +80,9 @@ func (g *Game) place(seat rules.Seat, id, by string) {
 	after := g.connected()
 	var encircled []string
 	for _, f := range g.b.g.Nodes() {
-		if before[f] && !after[f] && f != id {
+		// A marker on Düsseldorf itself cuts everything off and encircles
+		// nothing.
+		if before[f] && !after[f] && f != id && id != g.b.hub {
 			encircled = append(encircled, f)
 		}
 	}

@@ -456,3 +456,22 @@ func TestAbsentCommander(t *testing.T) {
 		t.Error("an absent commander's field can be counterattacked")
 	}
 }
+
+// a marker on Düsseldorf itself disconnects every field and encircles
+// none; nothing is encircled after it.
+func TestDusseldorfTaken(t *testing.T) {
+	g := start(t, "three-player")
+	turnOf(t, g, "monty")
+	mark(g, "monty", "rheinhausen", "venlo")
+	put(t, g, "I", "rheinhausen", "FFAAAR")
+	do(t, g, "monty", "move I dusseldorf")
+	rollCard(t, g, "a05")
+	if g.s.Control["dusseldorf"] != "monty" || len(g.connected()) != 0 {
+		t.Fatalf("Düsseldorf %q, connected %d", g.s.Control["dusseldorf"], len(g.connected()))
+	}
+	for _, f := range []string{"yvetot", "koln", "nijmegen", "auxerre"} {
+		if g.controller(f) != "" {
+			t.Errorf("%s went to %q", f, g.controller(f))
+		}
+	}
+}
