@@ -54,8 +54,7 @@ func Engine() rules.Engine {
 		if err != nil {
 			return nil, err
 		}
-		o, seats, err := parseOptions(s.Options, sc.Players)
-		_ = o
+		_, seats, err := parseOptions(s.Options, sc.Players)
 		return seats, err
 	}
 	return e

@@ -207,7 +207,7 @@ func (g *Game) playCard(seat rules.Seat, kind string) (string, bool) {
 		for _, id := range *list {
 			if g.b.cards[id].Kind == kind {
 				*list = removeCard(*list, id)
-				g.throw(seat, id)
+				g.throw(id)
 				return id, true
 			}
 		}

@@ -327,7 +327,7 @@ func (g *Game) cardEffect(seat rules.Seat, k *corps, field string, c *Card) {
 		}
 		return
 	}
-	g.throw(seat, c.ID)
+	g.throw(c.ID)
 }
 
 // answer gives a decision the game asks for.
@@ -374,7 +374,7 @@ func (g *Game) answer(seat rules.Seat, c Command) error {
 			return rules.Refuse("R10.12", "Black market: 'market GT' trades a token G of %s's card for a token T of another type from the pool, 'decline' nothing; now or never", k.ID)
 		}
 	}
-	g.throw(seat, a.Card)
+	g.throw(a.Card)
 	g.s.Ask = nil
 	g.afterStep(seat)
 	return nil

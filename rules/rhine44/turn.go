@@ -185,7 +185,7 @@ func (g *Game) useCommander(seat rules.Seat, what string) error {
 func (g *Game) endActions(seat rules.Seat) error {
 	p := g.player(seat)
 	for _, id := range p.Now {
-		g.throw(seat, id)
+		g.throw(id)
 		g.say(seat, "%s's %s goes unused to the discard pile: it had to be used this turn (R10.13).", seat, g.b.cardName(id))
 	}
 	p.Now = nil
@@ -270,16 +270,14 @@ func (g *Game) win(seat rules.Seat, field string) {
 
 // throw puts a pursuit card on its discard pile: its own deck's, or the
 // shared one (R10.9, §15C).
-func (g *Game) throw(seat rules.Seat, id string) {
-	c := g.b.cards[id]
-	deckID := c.Deck
+func (g *Game) throw(id string) {
+	deckID := g.b.cards[id].Deck
 	if g.s.Options.Shared {
 		deckID = deckShared
 	}
 	d := g.deck(deckID)
 	d.Throw(id)
 	g.setDeck(deckID, d)
-	_ = seat
 }
 
 // removeCard takes a card id out of a list.
