@@ -13,6 +13,7 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/freeplay"
 	"github.com/pbem-referee/pbem/rules/normandy44"
+	"github.com/pbem-referee/pbem/rules/rhine44"
 	"github.com/pbem-referee/pbem/scenarios"
 )
 
@@ -20,6 +21,7 @@ import (
 var engines = []rules.Engine{
 	freeplay.Engine(),
 	normandy44.Engine(),
+	rhine44.Engine(),
 }
 
 // ErrUnknown is wrapped when a name is not a game pbem plays.

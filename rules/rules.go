@@ -64,8 +64,20 @@ type DiceNeed struct {
 	For   string
 	Sides []int
 	// Private, when set, is the only seat that may see the values at once
-	// (a card drawn into a hand); the others check them later.
+	// (a card drawn into a hand); the others check them later. A game that
+	// implements Sealer takes such a draw sealed (see Sealer).
 	Private Seat
+	// Unseal, when set, names a sealed draw (the token given to
+	// Sealer.Seal) whose values are now due, as its card is revealed in
+	// play: its drawer (By) makes them known, and every machine gives them
+	// to Sealer.Unseal. Sides is the range they were drawn in. The game
+	// waits until then.
+	Unseal string
+	// Share, when set, names a sealed draw that seat Private may now see
+	// too (a second look at a card already looked at): its drawer (By)
+	// makes the values known to Private alone, and every machine then gives
+	// Sealer.Seal(Share). Sides is the range they were drawn in.
+	Share string
 }
 
 // Choice is one legal command.
