@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // Odds and the Combat Results Table (10.4-10.6, 12.1, T1).
@@ -243,14 +245,16 @@ var crtLegend = map[ResultCode]Result{
 
 // crtTable is T1, "Tabela Wyników Walki", seed L2089-2096: one row per die
 // roll 1-6, one column per odds 1-3 ... 7-1+.
-var crtTable = [6][Col7to1 + 1]ResultCode{
-	{ResA1, ResA1, ResA1, ResA1, ResA1DR, ResEX, ResDR, ResDR, ResA1D1},   // L2091
-	{ResA1, ResA1, ResA1, ResA1DR, ResEX, ResDR, ResDR, ResA1D1, ResD1},   // L2092
-	{ResA1, ResA1, ResA1DR, ResEX, ResDR, ResDR, ResA1D1, ResD1, ResD1},   // L2093
-	{ResA1, ResA1DR, ResEX, ResDR, ResDR, ResA1D1, ResD1, ResD1, ResA1D2}, // L2094
-	{ResA1DR, ResEX, ResDR, ResDR, ResA1D1, ResD1, ResD1, ResA1D2, ResDH}, // L2095
-	{ResEX, ResDR, ResDR, ResA1D1, ResD1, ResD1, ResA1D2, ResDH, ResDH},   // L2096
-}
+var crtTable = combat.Table[ResultCode]{Name: "T1 Combat Results", Rule: "10.5, 12.1", Lo: 1,
+	Cols: []string{"1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1+"},
+	Rows: [][]ResultCode{
+		{ResA1, ResA1, ResA1, ResA1, ResA1DR, ResEX, ResDR, ResDR, ResA1D1},   // L2091
+		{ResA1, ResA1, ResA1, ResA1DR, ResEX, ResDR, ResDR, ResA1D1, ResD1},   // L2092
+		{ResA1, ResA1, ResA1DR, ResEX, ResDR, ResDR, ResA1D1, ResD1, ResD1},   // L2093
+		{ResA1, ResA1DR, ResEX, ResDR, ResDR, ResA1D1, ResD1, ResD1, ResA1D2}, // L2094
+		{ResA1DR, ResEX, ResDR, ResDR, ResA1D1, ResD1, ResD1, ResA1D2, ResDH}, // L2095
+		{ResEX, ResDR, ResDR, ResA1D1, ResD1, ResD1, ResA1D2, ResDH, ResDH},   // L2096
+	}}
 
 // crt looks up the result of a die roll (1-6) on a column. A column below
 // 1-3 is an automatic A1 whatever the roll (10.6); a column above 7-1 reads
@@ -259,14 +263,5 @@ func crt(c Column, roll int) Result {
 	if c.Automatic() {
 		return crtLegend[ResA1]
 	}
-	mustDie(roll, "CRT")
-	return crtLegend[crtTable[roll-1][min(c, Col7to1)]]
-}
-
-// mustDie checks a d6 roll handed to a table lookup. Dice come from the dice
-// protocol, which only draws 1-6, so any other value is a programming error.
-func mustDie(roll int, table string) {
-	if roll < 1 || roll > 6 {
-		panic(fmt.Sprintf("normandy44: %s: die roll %d outside 1-6", table, roll))
-	}
+	return crtLegend[crtTable.Roll(int(min(c, Col7to1)), roll, 0)]
 }

@@ -4,28 +4,24 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat/combattest"
 )
 
-// seedCRT is T1 as the seed prints it, L2091-2096, columns 1-3 ... 7-1+.
-var seedCRT = [6]string{
-	"A1 | A1 | A1 | A1 | A1/DR | EX | DR | DR | A1/D1",    // L2091
-	"A1 | A1 | A1 | A1/DR | EX | DR | DR | A1/D1 | D1",    // L2092
-	"A1 | A1 | A1/DR | EX | DR | DR | A1/D1 | D1 | D1",    // L2093
-	"A1 | A1/DR | EX | DR | DR | A1/D1 | D1 | D1 | A1/D2", // L2094
-	"A1/DR | EX | DR | DR | A1/D1 | D1 | D1 | A1/D2 | DH", // L2095
-	"EX | DR | DR | A1/D1 | D1 | D1 | A1/D2 | DH | DH",    // L2096
-}
-
+// T1 as the seed prints it, L2091-2096, columns 1-3 ... 7-1+.
 func TestCRT_T1_EveryCell(t *testing.T) {
-	for roll := 1; roll <= 6; roll++ {
-		want := strings.Split(seedCRT[roll-1], " | ")
-		if len(want) != 9 {
-			t.Fatalf("seed row %d has %d cells", roll, len(want))
-		}
-		for c := Col1to3; c <= Col7to1; c++ {
-			if got := crt(c, roll).String(); got != want[c] {
-				t.Errorf("roll %d, %v: %s, seed says %s", roll, c, got, want[c])
-			}
+	combattest.CheckTable(t, &crtTable, ResultCode.String,
+		"A1 | A1 | A1 | A1 | A1/DR | EX | DR | DR | A1/D1",    // L2091
+		"A1 | A1 | A1 | A1/DR | EX | DR | DR | A1/D1 | D1",    // L2092
+		"A1 | A1 | A1/DR | EX | DR | DR | A1/D1 | D1 | D1",    // L2093
+		"A1 | A1/DR | EX | DR | DR | A1/D1 | D1 | D1 | A1/D2", // L2094
+		"A1/DR | EX | DR | DR | A1/D1 | D1 | D1 | A1/D2 | DH", // L2095
+		"EX | DR | DR | A1/D1 | D1 | D1 | A1/D2 | DH | DH",    // L2096
+	)
+	// The headings are the columns' odds; the last reads "7-1+".
+	for c := Col1to3; c <= Col7to1; c++ {
+		if got := strings.TrimSuffix(crtTable.Column(int(c)), "+"); got != c.String() {
+			t.Errorf("heading of %v: %q", c, crtTable.Column(int(c)))
 		}
 	}
 }
@@ -69,7 +65,7 @@ func TestCRT_Legend_12_1(t *testing.T) {
 		seen[tt.code] = true
 	}
 	// Every code that T1 uses is in the legend.
-	for _, row := range crtTable {
+	for _, row := range crtTable.Rows {
 		for _, code := range row {
 			if !seen[code] {
 				t.Errorf("T1 uses %v, which the legend test does not cover", code)

@@ -1,6 +1,10 @@
 package normandy44
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+)
 
 // Determined Defense (12.4, T2).
 
@@ -16,11 +20,9 @@ const (
 	DDStrongpoint                         // "Punkt umocn. lub duże miasto": a City, or a strongpoint Lead
 )
 
-var determinedColumnNames = [...]string{"Flooded river or Clear", "Other", "Improved Position", "Strongpoint or City"}
-
 func (c DeterminedColumn) String() string {
-	if int(c) < len(determinedColumnNames) {
-		return determinedColumnNames[c]
+	if s := determinedTable.Column(int(c)); s != "" {
+		return s
 	}
 	return "?"
 }
@@ -122,22 +124,20 @@ var (
 
 // determinedTable is T2, "Tabela Zdeterminowanej Obrony", seed L2122-2132:
 // rows by modified roll ≤1, 2 ... 6, 7+; columns as DeterminedColumn.
-var determinedTable = [7][4]DeterminedResult{
-	{ddNone, ddNone, ddNone, ddNone},           // L2126 ≤ 1
-	{ddNone, ddNone, ddNone, ddNone},           // L2127 2
-	{ddNone, ddNone, ddNone, ddHoldLoss},       // L2128 3
-	{ddNone, ddNone, ddHoldLoss, ddHoldEX},     // L2129 4
-	{ddLoss, ddHoldLoss, ddHoldEX, ddHoldEX},   // L2130 5
-	{ddHoldEX, ddHoldEX, ddHoldALIP, ddHoldAL}, // L2131 6
-	{ddHoldAL, ddHoldAL, ddHoldAL, ddHoldAL},   // L2132 7+
-}
+var determinedTable = combat.Table[DeterminedResult]{Name: "T2 Determined Defense", Rule: "12.4", Lo: 1,
+	Cols: []string{"Flooded river or Clear", "Other", "Improved Position", "Strongpoint or City"},
+	Rows: [][]DeterminedResult{
+		{ddNone, ddNone, ddNone, ddNone},           // L2126 ≤ 1
+		{ddNone, ddNone, ddNone, ddNone},           // L2127 2
+		{ddNone, ddNone, ddNone, ddHoldLoss},       // L2128 3
+		{ddNone, ddNone, ddHoldLoss, ddHoldEX},     // L2129 4
+		{ddLoss, ddHoldLoss, ddHoldEX, ddHoldEX},   // L2130 5
+		{ddHoldEX, ddHoldEX, ddHoldALIP, ddHoldAL}, // L2131 6
+		{ddHoldAL, ddHoldAL, ddHoldAL, ddHoldAL},   // L2132 7+
+	}}
 
 // determined resolves a DD roll (1-6) on a column with the Lead's modifiers
 // (12.4.3-12.4.8). A roll outside 1-6 or an unknown column panics.
 func determined(c DeterminedColumn, roll int, m DeterminedMods) DeterminedResult {
-	mustDie(roll, "Determined Defense")
-	return determinedTable[determinedRow(roll+m.DRM())][c]
+	return determinedTable.Roll(int(c), roll, m.DRM())
 }
-
-// determinedRow is the table row of a modified roll.
-func determinedRow(modified int) int { return min(max(modified, 1), 7) - 1 }
