@@ -160,12 +160,12 @@ func (o Odds) String() string {
 		b.WriteString(", " + s.String())
 	}
 	if len(o.Shifts) > 0 {
-		fmt.Fprintf(&b, " → %s", o.Final)
-		if o.Raw+Column(o.Net) > Col7to1 {
+		fmt.Fprintf(&b, " → %s", ladder.Label(o.Final))
+		if ladder.Limited(o.Raw, o.Net) {
 			b.WriteString(" (7-1 limit, 10.6)")
 		}
 	}
-	if o.Final.Automatic() {
+	if automatic(o.Final) {
 		b.WriteString(" (automatic A1, 10.6)")
 	}
 	return b.String()

@@ -240,7 +240,7 @@ func (c *Combat) advanceChoices() []CombatCommand {
 			}
 			out = append(out, cmd)
 		}
-		if c.Result.Reserve && !u.OutOfSupply && !u.Landed && (c.ReserveOK == nil || c.ReserveOK(u.ID)) {
+		if c.Result.Tags.Has(TagReserve) && !u.OutOfSupply && !u.Landed && (c.ReserveOK == nil || c.ReserveOK(u.ID)) {
 			out = append(out, CombatCommand{Kind: CmdReserve, Units: []string{u.ID}}) // 15.1 b
 		}
 	}
@@ -280,8 +280,8 @@ func (c *Combat) pending() Pending {
 		return Pending{Roll: RollJabos, Side: German, Rule: "19.1.3, AMBIG-34"}
 	}
 	if !c.Rolled {
-		if c.Odds.Final.Automatic() {
-			c.Rolled, c.Result = true, crtLegend[ResA1] // 10.6: no die
+		if automatic(c.Odds.Final) {
+			c.Rolled, c.Result = true, crt(c.Odds.Final, 0) // 10.6: no die
 		} else {
 			return Pending{Roll: RollCRT, Side: att, Rule: "10.5"}
 		}

@@ -456,7 +456,7 @@ func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 		if c.Retreat != nil {
 			us.At = g.b.id(c.Retreat.Hexes[len(c.Retreat.Hexes)-1])
 			us.RetreatedIn = true
-			us.Disrupted = us.Disrupted || c.Result.Disrupted // 13.6
+			us.Disrupted = us.Disrupted || c.Result.Mark != "" // 13.6
 		}
 	}
 }

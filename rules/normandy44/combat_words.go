@@ -98,7 +98,7 @@ func (g *Game) decisionPrompt(c *Combat, cp Pending, where string) string {
 			return cmpBool(!first(a), !first(b))
 		})
 		s := fmt.Sprintf("%s: %s may advance into the vacated hex %s and beyond (14.1): 'advance UNIT HEX...'", where, who, c.Origin)
-		if c.Result.Reserve {
+		if c.Result.Tags.Has(TagReserve) {
 			s += ", 'reserve UNIT' (into Reserve instead, 15.1 b)"
 		}
 		return s + fmt.Sprintf(", then 'advance-done'; e.g. %s; %s", examples(moves, 2), legalHint)
@@ -212,7 +212,7 @@ func changeWords(c *Combat, before combatMark) []string {
 	}
 	if after.retreat && !before.retreat {
 		s := fmt.Sprintf("the defenders retreat to %s (13.1)", c.Layout.ID(c.Retreat.Hexes[len(c.Retreat.Hexes)-1]))
-		if c.Result.Disrupted {
+		if c.Result.Mark != "" {
 			s = strings.TrimSuffix(s, " (13.1)") + ", Disrupted (13.1, 13.6)"
 		}
 		out = append(out, s)

@@ -102,7 +102,7 @@ func (r BeachResult) String() string {
 
 // AlliedSteps is the infantry step loss of the assault, the Allies choosing
 // the units except on EX, where the German picks (20.3.2, example L1714).
-func (r BeachResult) AlliedSteps() int { return crtLegend[r.Code].AttackerSteps }
+func (r BeachResult) AlliedSteps() int { return legend(r.Code).AttackerSteps }
 
 // StrongpointEliminated: every result but A1* takes the strongpoint's single
 // step (20.3.2, L1390).

@@ -54,7 +54,7 @@ func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 		N: n, Turn: turn, Phase: phase,
 		Attacker: string(c.In.Attacker), Defender: string(c.defender()), Cell: c.Origin,
 		Attack: c.Odds.Attack, Defense: c.Odds.Defense,
-		Odds: c.Odds.Raw.String(), Column: c.Odds.Final.String(),
+		Odds: c.Odds.Raw.String(), Column: ladder.Label(c.Odds.Final),
 		Text: c.Event(),
 	}
 	for _, u := range c.In.Attackers {
@@ -76,7 +76,7 @@ func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 		rule, _ := shiftRule(s.Source)
 		r.Shifts = append(r.Shifts, scene.Shift{Columns: s.Signed(), Reason: rule.Reason, Rule: rule.Rule})
 	}
-	if c.Odds.Raw+Column(c.Odds.Net) > Col7to1 {
+	if ladder.Limited(c.Odds.Raw, c.Odds.Net) {
 		r.Modifiers = append(r.Modifiers, "odds above 7-1 read 7-1 (10.6)")
 	}
 	if c.In.JabosRoll > 0 {
@@ -107,7 +107,7 @@ func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 // it as the die or the odds rise (TestAttackerScore_FollowsTheCRT checks it
 // on every cell), and the result codes are declared in that order, A1 the
 // worst and DH the best (crt.go).
-func attackerScore(code ResultCode) int { return int(code) }
+func attackerScore(code ResultCode) int { return crtT1.Score(code) }
 
 func attackerReport(u CombatUnit, halved []Halving) scene.CombatUnit {
 	cu := scene.CombatUnit{ID: u.ID, Strength: u.Strength, Counted: u.Strength}
