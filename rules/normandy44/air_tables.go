@@ -20,7 +20,7 @@ func jabos(roll int) int { return jabosTable.Roll(0, roll, 0) }
 // false when the roll has no effect.
 func jabosShift(roll int) (Shift, bool) {
 	n := jabos(roll)
-	return Shift{Source: ShiftJabos, Columns: n}, n > 0
+	return shift(ShiftJabos, n), n > 0
 }
 
 // StrafeMods are the strafing die-roll modifiers (19.1.5, L1318-1321; table

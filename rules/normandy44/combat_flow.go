@@ -276,7 +276,7 @@ func (c *Combat) Next(orders Orders) Pending {
 // pending is the next die or decision, without orders.
 func (c *Combat) pending() Pending {
 	att, def := c.In.Attacker, c.defender()
-	if c.Odds.JabosDue {
+	if c.In.jabosAwaited() {
 		return Pending{Roll: RollJabos, Side: German, Rule: "19.1.3, AMBIG-34"}
 	}
 	if !c.Rolled {

@@ -69,7 +69,7 @@ func attackerLossChoice(in CombatInput, o Odds, r Result) (LossChoice, bool) {
 	if r.OpponentChooses {
 		return LossChoice{Chooser: other(in.Attacker), Steps: n, Units: maf, Rule: "12.2.1 step 2"}, true
 	}
-	if p := o.providers(); len(p) > 0 {
+	if p := o.Providers(); len(p) > 0 {
 		return LossChoice{Chooser: in.Attacker, Steps: n, Units: p, Rule: "12.2.1 step 3"}, true
 	}
 	return LossChoice{Chooser: in.Attacker, Steps: n, Units: maf, Rule: "12.2.1 step 4"}, true

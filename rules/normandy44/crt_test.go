@@ -167,7 +167,7 @@ func TestOdds_Errors_10_6(t *testing.T) {
 // The combat examples of the rulebook: odds, the shifts named, the column
 // and, where a die is given, the result.
 func TestOddsCRT_Examples(t *testing.T) {
-	sh := func(src ShiftSource, n int) Shift { return Shift{Source: src, Columns: n} }
+	sh := shift
 	tests := []struct {
 		name     string
 		att, def int
