@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // The hand-over sequence of one combat (digest §6.3): the dice it needs and
@@ -164,7 +165,7 @@ func (c *Combat) retreatOptions() []RetreatPath {
 	}
 	key := fmt.Sprint(c.Result.Retreat, movers)
 	if c.retreatKey != key {
-		c.retreatKey, c.retreatCache = key, retreatPaths(origin, c.Result.Retreat, movers, c.RetreatMap)
+		c.retreatKey, c.retreatCache = key, combat.RetreatPaths(origin, c.Result.Retreat, movers, c.RetreatMap)
 	}
 	return c.retreatCache
 }
@@ -233,7 +234,7 @@ func (c *Combat) advanceChoices() []CombatCommand {
 			continue
 		}
 		limited := kind == LimitedIfWiped || u.Landed // 6.5.2 Regroup
-		for _, p := range advancePaths(AdvanceUnit{ID: u.ID, From: from, Mechanized: u.info().Mechanized}, vacated, limited, c.AdvanceMap) {
+		for _, p := range combat.AdvancePaths(AdvanceUnit{ID: u.ID, From: from, Mechanized: u.info().Mechanized}, vacated, advanceHexes, limited, c.AdvanceMap) {
 			cmd := CombatCommand{Kind: CmdAdvance, Units: []string{u.ID}}
 			for _, a := range p {
 				cmd.Hexes = append(cmd.Hexes, c.Layout.ID(a))

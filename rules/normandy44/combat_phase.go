@@ -325,15 +325,8 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 		}
 		return out
 	}
-	return CombatMap{
-		OnMap:   g.enterable,
-		Terrain: g.b.terrain,
-		Fortified: func(a hx.Axial) bool {
-			return slices.ContainsFunc(occ[a], func(i int) bool { return v.unit(i).Type == Strongpoint }) ||
-				v.improvedFor(g.b.id(a), side) // 13.3, 16.1.1
-		},
-		Feature:  g.featureFor(side),
-		Road:     func(x, y hx.Axial) bool { return g.b.road(x, y) != "" },
+	m := CombatMap{
+		OnMap:    g.enterable,
 		Enemy:    func(a hx.Axial) bool { return v.sideAt(occ, a) == enemy },
 		EnemyZOC: zoc.Has,
 		ZOCLine:  func(x, y hx.Axial) bool { return lines.blocks(x, y, len(staying(y)) > 0) },
@@ -358,6 +351,18 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 			return v.stackAt(m, a, extra...) <= stackLimit
 		},
 	}
+	g.ground(side, func(a hx.Axial) bool {
+		return slices.ContainsFunc(occ[a], func(i int) bool { return v.unit(i).Type == Strongpoint }) ||
+			v.improvedFor(g.b.id(a), side) // 13.3, 16.1.1
+	}).set(&m)
+	return m
+}
+
+// ground is the board's terrain as side's retreats and advances see it,
+// with fortified telling where an IP or strongpoint stands.
+func (g *Game) ground(side Side, fortified func(hx.Axial) bool) ground {
+	return ground{terrain: g.b.terrain, feature: g.featureFor(side),
+		road: func(x, y hx.Axial) bool { return g.b.road(x, y) != "" }, fortified: fortified}
 }
 
 // advanceMap is the map seen by the advancing attacker: the defenders where
@@ -385,12 +390,8 @@ func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
 		key, cached = k, g.combatMap(&v, c.In.Attacker, nil)
 		return cached
 	}
-	return CombatMap{
+	m := CombatMap{
 		OnMap:     g.enterable,
-		Terrain:   g.b.terrain,
-		Fortified: func(a hx.Axial) bool { return current().Fortified(a) },
-		Feature:   g.featureFor(c.In.Attacker),
-		Road:      func(x, y hx.Axial) bool { return g.b.road(x, y) != "" },
 		Enemy:     func(a hx.Axial) bool { return current().Enemy(a) },
 		EnemyZOC:  func(a hx.Axial) bool { return current().EnemyZOC(a) },
 		ZOCLine:   func(x, y hx.Axial) bool { return current().ZOCLine(x, y) },
@@ -411,6 +412,9 @@ func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
 			return m.Room(a, others)
 		},
 	}
+	g.ground(c.In.Attacker, nil).set(&m)
+	m.Holds = func(a hx.Axial) bool { return current().Holds(a) }
+	return m
 }
 
 // placeOutcome moves the units of v as the combat has left them so far:

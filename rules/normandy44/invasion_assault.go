@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // The First Wave (20.3): each approach box of a beach the scenario's
@@ -398,10 +399,8 @@ func (g *Game) assaultAdvances(a assault) []CombatCommand {
 // entering the vacated hex lets the unit go on even from EZOC to EZOC;
 // 14.3.2, 14.4).
 func (g *Game) beyondBeach(u AdvanceUnit, beach, b hx.Axial, m CombatMap) bool {
-	if !advanceStep(u, beach, b, 1, true, beach, m) || !m.Room(b, []string{u.ID}) {
-		return false
-	}
-	return m.Terrain(beach) != Bocage || m.Road(beach, b) // 14.4.1: out of bocage only along a road
+	return combat.AdvanceStep(u, beach, b, 1, true, beach, m) && m.Room(b, []string{u.ID}) &&
+		m.Leaves(u, beach, b) // 14.4.1: out of bocage only along a road
 }
 
 // assaultAdvance applies 'advance U BEACH [HEX]' (20.3.6).
