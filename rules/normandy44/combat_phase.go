@@ -391,11 +391,11 @@ func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
 		return cached
 	}
 	m := CombatMap{
-		OnMap:     g.enterable,
-		Enemy:     func(a hx.Axial) bool { return current().Enemy(a) },
-		EnemyZOC:  func(a hx.Axial) bool { return current().EnemyZOC(a) },
-		ZOCLine:   func(x, y hx.Axial) bool { return current().ZOCLine(x, y) },
-		Friends:   func(a hx.Axial) (bool, int) { return current().Friends(a) },
+		OnMap:    g.enterable,
+		Enemy:    func(a hx.Axial) bool { return current().Enemy(a) },
+		EnemyZOC: func(a hx.Axial) bool { return current().EnemyZOC(a) },
+		ZOCLine:  func(x, y hx.Axial) bool { return current().ZOCLine(x, y) },
+		Friends:  func(a hx.Axial) (bool, int) { return current().Friends(a) },
 		Room: func(a hx.Axial, units []string) bool {
 			// The unit leaves its own hex: count the hex without it.
 			m := current()

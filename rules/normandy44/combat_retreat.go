@@ -27,4 +27,3 @@ const maxRetreatExtension = combat.MaxRetreatExtension
 func mayAdvance(u CombatUnit) bool {
 	return u.Type != HQ && u.Type != Werfer && u.MA > 0
 }
-
