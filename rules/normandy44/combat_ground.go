@@ -7,9 +7,22 @@ import (
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
-// The ground's part of retreats and advances after combat (13.2, 13.3,
-// 14.4): what the TEC's hexes and hexsides do to a step, for the series'
-// searches in rules/hexwar/combat.
+// Retreat after combat (13.x) and advance after combat (14.x): the series'
+// searches (rules/hexwar/combat) over Normandy's ground, what the TEC's
+// hexes and hexsides do to a step (13.2, 13.3, 14.4).
+
+// CombatMap is what retreats and advances need to know of the map, seen
+// from the moving side.
+type CombatMap = combat.Map
+
+// RetreatUnit is a unit of the retreating stack.
+type RetreatUnit = combat.RetreatUnit
+
+// RetreatPath is one legal retreat of a stack, with its cost.
+type RetreatPath = combat.RetreatPath
+
+// AdvanceUnit is one attacking unit that may advance.
+type AdvanceUnit = combat.AdvanceUnit
 
 // ground is the map's terrain as one side's retreats and advances see it.
 type ground struct {

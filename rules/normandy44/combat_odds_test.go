@@ -342,7 +342,7 @@ func TestCombatJabosE27(t *testing.T) {
 		t.Fatalf("before Jabos: %s, due %v", c.Odds.Final, c.In.jabosAwaited())
 	}
 	p := c.Next(nil)
-	if p.Roll != RollJabos || p.Side != German {
+	if p.Roll != RollJabos || p.Side != string(German) {
 		t.Fatalf("pending %v, want the Jabos roll", p)
 	}
 	if err := c.RollDie(RollCRT, 3); !errors.Is(err, ErrDecision) {

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // The Combat Phase in the turn (10.0): attacks are declared one at a time,
@@ -58,7 +58,7 @@ func (g *Game) orders() Orders {
 	o := Orders{}
 	for _, r := range g.s.Orders {
 		if c, err := ParseCombatCommand(r.Text); err == nil {
-			o[r.Side] = append(o[r.Side], c)
+			o[string(r.Side)] = append(o[string(r.Side)], c)
 		}
 	}
 	return o
@@ -100,29 +100,12 @@ func (g *Game) combat() *Combat {
 		panic(fmt.Sprintf("combat record: %v", err))
 	}
 	for _, st := range g.s.Combat.Steps {
-		if err := replayStep(c, st); err != nil {
+		if err := c.Replay(st); err != nil {
 			panic(fmt.Sprintf("combat record %q: %v", st, err))
 		}
 	}
 	g.cur = c
 	return c
-}
-
-func replayStep(c *Combat, st string) error {
-	if rest, ok := strings.CutPrefix(st, "roll "); ok {
-		purpose, die, _ := strings.Cut(rest, " ")
-		n, err := strconv.Atoi(die)
-		if err != nil {
-			return err
-		}
-		return c.RollDie(RollPurpose(purpose), n)
-	}
-	side, text, _ := strings.Cut(st, ": ")
-	cmd, err := ParseCombatCommand(text)
-	if err != nil {
-		return err
-	}
-	return c.Decide(Side(side), cmd)
 }
 
 // refuseCombat turns a combat sentinel into a refusal naming its rule.
@@ -379,7 +362,7 @@ func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
 	var key outcomeKey
 	var cached CombatMap
 	current := func() CombatMap {
-		k := outcomeKey{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.DespLoss), len(c.Eliminated), len(c.Advances),
+		k := outcomeKey{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.DespLoss()), len(c.Eliminated), len(c.Advances),
 			c.Retreat != nil, c.DDOut != nil, c.Ignored}
 		if k == key && cached.OnMap != nil {
 			return cached
@@ -422,7 +405,7 @@ func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
 // advances. v's units are its own copy.
 func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 	left := map[string]int{}
-	for _, u := range c.attackersLeft() {
+	for _, u := range c.AttackersLeft() {
 		left[u.ID] = u.Steps
 	}
 	for _, u := range c.In.Attackers {
@@ -441,7 +424,7 @@ func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 	}
 	surv := c.survivors()
 	if c.RetreatLoss != "" {
-		surv = afterLosses(surv, []string{c.RetreatLoss})
+		surv = combat.AfterLosses(surv, []string{c.RetreatLoss})
 	}
 	steps := map[string]int{}
 	for _, u := range surv {
@@ -479,15 +462,15 @@ func (g *Game) runCombat() []rules.Event {
 		if p.Roll != "" {
 			return events
 		}
-		cmd, ok := c.byOrder(p, orders)
+		cmd, ok := c.ByOrder(p, orders)
 		if !ok {
 			return events
 		}
-		pay := g.orderedSupport(c, p.Side, &cmd, orders) // 12.4.7, 19.2.2
-		if err := c.Decide(p.Side, cmd); err != nil {
+		pay := g.orderedSupport(c, Side(p.Side), &cmd, orders) // 12.4.7, 19.2.2
+		if err := c.Decide(Side(p.Side), cmd); err != nil {
 			return events // an order that does not fit leaves the decision to the player
 		}
-		g.s.Combat.Steps = append(g.s.Combat.Steps, string(p.Side)+": "+cmd.String())
+		g.s.Combat.Steps = append(g.s.Combat.Steps, combat.DecisionStep(p.Side, cmd))
 		if pay != nil {
 			events = append(events, rules.Event{Seat: rules.Seat(p.Side), Text: fmt.Sprintf("Combat %d: defensive support (12.4.7) by %s, by order", g.s.Combat.N, pay())})
 		}
@@ -535,7 +518,7 @@ func (g *Game) rollCombat(values []int) ([]rules.Event, error) {
 	if err := c.RollDie(p.Roll, values[0]); err != nil {
 		return nil, fmt.Errorf("%w: %v", rules.ErrIllegal, err)
 	}
-	g.s.Combat.Steps = append(g.s.Combat.Steps, fmt.Sprintf("roll %s %d", p.Roll, values[0]))
+	g.s.Combat.Steps = append(g.s.Combat.Steps, combat.RollStep(p.Roll, values[0]))
 	n := g.s.Combat.N
 	events := g.runCombat()
 	if g.s.Combat != nil {
@@ -581,7 +564,7 @@ func (g *Game) combatCommand(seat rules.Seat, text string) ([]rules.Event, error
 	if err := c.Decide(side, cmd); err != nil {
 		return nil, rules.Refuse(p.Rule, "%v", err)
 	}
-	g.s.Combat.Steps = append(g.s.Combat.Steps, string(side)+": "+cmd.String())
+	g.s.Combat.Steps = append(g.s.Combat.Steps, combat.DecisionStep(string(side), cmd))
 	n := g.s.Combat.N
 	var events []rules.Event
 	if pay != nil {
@@ -666,7 +649,7 @@ var rollWords = map[RollPurpose]string{RollJabos: "Jabos", RollCRT: "combat resu
 func (g *Game) combatPending(p *rules.Pending) {
 	c := g.combat()
 	cp := c.pending()
-	seat := g.combatSeat(c, cp.Side) // 24.0: the owner of the units concerned
+	seat := g.combatSeat(c, Side(cp.Side)) // 24.0: the owner of the units concerned
 	p.Seats = []rules.Seat{seat}
 	where := fmt.Sprintf("Combat %d on %s", g.s.Combat.N, c.Origin)
 	if c.Rolled {
@@ -687,35 +670,17 @@ func (g *Game) combatChoices() []rules.Choice {
 	var out []rules.Choice
 	switch cp.Decision {
 	case DecAttackerLoss, DecDefenderLoss, DecDDLoss, DecDespDLoss:
-		steps := c.unitSteps()
+		steps := c.UnitSteps()
 		total := 0
 		for _, id := range cp.Choices {
 			total += steps[id]
 		}
-		for _, ls := range lossSets(cp.Choices, steps, min(cp.Steps, total)) {
+		for _, ls := range combat.LossSets(cp.Choices, steps, min(cp.Steps, total)) {
 			out = append(out, rules.Choice{Command: CombatCommand{Kind: CmdLosses, Units: ls}.String(), Note: cp.Rule})
 		}
 	default:
 		for _, ch := range g.supportChoices(c, cp.Choices) {
 			out = append(out, rules.Choice{Command: ch, Note: choiceNote(cp, ch)})
-		}
-	}
-	return out
-}
-
-// lossSets lists every way of taking n steps from the units, each unit at
-// most its steps, as id lists in the units' order.
-func lossSets(units []string, steps map[string]int, n int) [][]string {
-	if n == 0 {
-		return [][]string{nil}
-	}
-	if len(units) == 0 {
-		return nil
-	}
-	var out [][]string
-	for k := min(steps[units[0]], n); k >= 0; k-- {
-		for _, rest := range lossSets(units[1:], steps, n-k) {
-			out = append(out, append(slices.Repeat([]string{units[0]}, k), rest...))
 		}
 	}
 	return out

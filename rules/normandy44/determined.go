@@ -71,25 +71,20 @@ func (m DeterminedMods) DRM() int {
 }
 
 // DeterminedResult is one cell of T2 (legend 12.4.8, seed L906-912 and
-// L2139-2145).
-type DeterminedResult struct {
-	// Success (●): the retreat is cancelled and so is the attacker's advance;
-	// the stack stays and is not Disrupted. Without it the defenders retreat.
-	Success bool
-	// LeadSteps is the Lead's step loss ("-1", and the defender's half of EX).
-	LeadSteps int
-	// MAFSteps is the step loss of one MAF unit the defender picks (EX).
-	MAFSteps int
-	// AttackerSteps is the step loss of any attacking unit, MAF or not, that
-	// the attacker picks (AL).
-	AttackerSteps int
-	// IPDestroyed (*): the Improved Position in the defending hex is removed.
-	IPDestroyed bool
-}
+// L2139-2145): success (●) cancels the retreat and the attacker's advance,
+// the stack staying and not Disrupted; "-1" is the Lead's step loss, and the
+// defender's half of EX; EX is also one MAF unit's step, the defender
+// picking; AL is the step of any attacking unit, MAF or not, the attacker
+// picking; "*" removes the Improved Position in the defending hex
+// (TagIPDestroyed).
+type DeterminedResult = combat.DDResult
 
-// String gives the cell as the table prints it (seed L2126-2132): "-" for no
+// TagIPDestroyed (*): the Improved Position in the defending hex is removed.
+const TagIPDestroyed combat.Tags = 1 << 0
+
+// ddCell gives a cell as the table prints it (seed L2126-2132): "-" for no
 // effect, "-1", "● -1", "● EX", "● AL", "● AL*".
-func (r DeterminedResult) String() string {
+func ddCell(r DeterminedResult) string {
 	var parts []string
 	if r.Success {
 		parts = append(parts, "●")
@@ -103,7 +98,7 @@ func (r DeterminedResult) String() string {
 		parts = append(parts, "AL")
 	}
 	s := strings.Join(parts, " ")
-	if r.IPDestroyed {
+	if r.Tags.Has(TagIPDestroyed) {
 		s += "*"
 	}
 	if s == "" {
@@ -119,7 +114,7 @@ var (
 	ddHoldLoss = DeterminedResult{Success: true, LeadSteps: 1}
 	ddHoldEX   = DeterminedResult{Success: true, LeadSteps: 1, MAFSteps: 1}
 	ddHoldAL   = DeterminedResult{Success: true, AttackerSteps: 1}
-	ddHoldALIP = DeterminedResult{Success: true, AttackerSteps: 1, IPDestroyed: true}
+	ddHoldALIP = DeterminedResult{Success: true, AttackerSteps: 1, Tags: TagIPDestroyed}
 )
 
 // determinedTable is T2, "Tabela Zdeterminowanej Obrony", seed L2122-2132:

@@ -9,7 +9,7 @@ import (
 // T2 as the seed prints it, L2126-2132, rows "≤ 1" to "7+", columns Flooded
 // river or Clear | Other | IP | Strongpoint or City; "●" is success.
 func TestDetermined_T2_EveryCell(t *testing.T) {
-	combattest.CheckTable(t, &determinedTable, DeterminedResult.String,
+	combattest.CheckTable(t, &determinedTable, ddCell,
 		"- | - | - | -",              // L2126 "≤ 1"
 		"- | - | - | -",              // L2127
 		"- | - | - | ● -1",           // L2128
@@ -48,7 +48,7 @@ func TestDetermined_Legend_12_4_8(t *testing.T) {
 		{"● -1", DDOther, 5, DeterminedResult{Success: true, LeadSteps: 1}},
 		{"● EX: the Lead and a MAF unit", DDStrongpoint, 4, DeterminedResult{Success: true, LeadSteps: 1, MAFSteps: 1}},
 		{"● AL: any attacking unit", DDStrongpoint, 6, DeterminedResult{Success: true, AttackerSteps: 1}},
-		{"● AL*: the IP is destroyed", DDImproved, 6, DeterminedResult{Success: true, AttackerSteps: 1, IPDestroyed: true}},
+		{"● AL*: the IP is destroyed", DDImproved, 6, DeterminedResult{Success: true, AttackerSteps: 1, Tags: TagIPDestroyed}},
 	}
 	for _, tt := range tests {
 		roll, mods := modsFor(tt.mod)
@@ -119,7 +119,7 @@ func TestDetermined_StrongpointColumnBeatsIP(t *testing.T) {
 		case ip.Success && !sp.Success:
 			t.Errorf("row %d: IP holds, strongpoint does not", row)
 		case ip.Success == sp.Success:
-			if sp.LeadSteps > ip.LeadSteps || (sp.IPDestroyed && !ip.IPDestroyed) ||
+			if sp.LeadSteps > ip.LeadSteps || (sp.Tags.Has(TagIPDestroyed) && !ip.Tags.Has(TagIPDestroyed)) ||
 				sp.MAFSteps+sp.AttackerSteps < ip.MAFSteps+ip.AttackerSteps {
 				t.Errorf("row %d: strongpoint %v is worse for the defender than IP %v", row, sp, ip)
 			}
@@ -160,7 +160,7 @@ func TestDetermined_Examples(t *testing.T) {
 		// Strongpoint Lead, roll 2 on the strongpoint column: no effect, so
 		// the stack must retreat.
 		got := determined(determinedColumn(Clear, false, true), 2, DeterminedMods{})
-		if got.Success || got.String() != "-" {
+		if got.Success || ddCell(got) != "-" {
 			t.Errorf("%v, want - (failure)", got)
 		}
 	})

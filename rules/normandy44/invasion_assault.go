@@ -131,14 +131,13 @@ func (g *Game) absorbers(a assault) ([]string, map[string]int) {
 func (g *Game) assaultLossesByRule(a assault) ([]string, bool) {
 	r := g.s.Invasion
 	ids, steps := g.absorbers(a)
-	sets := lossSets(ids, steps, min(r.Owed, total(ids, steps)))
+	sets := combat.LossSets(ids, steps, min(r.Owed, total(ids, steps)))
 	if len(sets) == 1 {
 		return sets[0], true
 	}
-	if o, ok := g.orders().find(r.Chooser, CmdOrderLosses); ok {
-		p := Pending{Steps: r.Owed, Choices: ids}
-		if cmd, ok := lossesByPreference(p, o.Units, steps); ok {
-			return cmd.Units, true
+	if o, ok := g.orders().Find(string(r.Chooser), CmdOrderLosses); ok {
+		if units, ok := combat.ByPreference(ids, r.Owed, o.Units, steps); ok {
+			return units, true
 		}
 	}
 	return nil, false

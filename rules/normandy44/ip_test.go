@@ -179,7 +179,7 @@ func TestIP_Removal(t *testing.T) {
 	if _, err := g.Roll([]int{6}); err != nil {
 		t.Fatal(err)
 	}
-	if out := g.combat().DDOut; out == nil || !out.Result.Success || !out.Result.IPDestroyed || out.Column != DDImproved {
+	if out := g.combat().DDOut; out == nil || !out.Result.Success || !out.Result.Tags.Has(TagIPDestroyed) || DeterminedColumn(out.Column) != DDImproved {
 		t.Fatalf("DD %+v", out)
 	}
 	apply(t, g, Allied, "losses ainf") // AL: the attacker's pick

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"github.com/pbem-referee/pbem/rules/scene"
 )
 
@@ -94,7 +95,7 @@ func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 		}
 	}
 	if d := c.DDOut; d != nil {
-		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Determined Defense (12.4), " + d.Column.String() + " column, lead " + d.Lead,
+		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Determined Defense (12.4), " + d.Heading + " column, lead " + d.Lead,
 			Die: d.Roll, Modified: d.Modified, Outcome: ddOutcome(d.Result)})
 	}
 	r.Losses = combatLosses(c)
@@ -184,7 +185,7 @@ func jabosOutcome(o Odds) string {
 
 // ddOutcome is a Determined Defense cell (T2) and what it means.
 func ddOutcome(r DeterminedResult) string {
-	cell := r.String()
+	cell := ddCell(r)
 	if cell == "-" {
 		cell = "no effect"
 	}
@@ -210,16 +211,16 @@ func combatLosses(c *Combat) []scene.Loss {
 	}
 	add(att, c.AttLoss, "combat result (12.2.1)")
 	add(def, c.DefLoss, "combat result (12.2.2)")
-	add(def, c.ddLeadLoss(), "Determined Defense (12.4)")
+	add(def, c.LeadLoss(), "Determined Defense (12.4)")
 	add(att, c.DDLoss, "Determined Defense (12.4.8)")
-	add(def, c.DespLoss, "Desperate Defense (12.5)")
+	add(def, c.DespLoss(), "Desperate Defense (12.5)")
 	if c.RetreatLoss != "" {
 		add(def, []string{c.RetreatLoss}, "retreat (13.2.1)")
 	}
 	survivors := c.survivors()
 	for _, id := range c.Eliminated {
 		steps := 1
-		if k := slices.IndexFunc(survivors, func(u CombatUnit) bool { return u.ID == id }); k >= 0 {
+		if k := slices.IndexFunc(survivors, func(u combat.Unit) bool { return u.ID == id }); k >= 0 {
 			steps = survivors[k].Steps
 		}
 		out = append(out, scene.Loss{Side: def, Unit: id, Steps: steps, Why: "eliminated in retreat (13.2.2)"})
@@ -237,7 +238,7 @@ func combatMoves(c *Combat) (retreats, advances []scene.Move) {
 			}
 		}
 		if len(who) > 0 {
-			path := append([]string{c.Origin}, c.pathText(*c.Retreat)...)
+			path := append([]string{c.Origin}, c.PathText(*c.Retreat)...)
 			retreats = append(retreats, scene.Move{Pieces: who, Path: path, Kind: scene.MoveRetreat})
 		}
 	}
@@ -264,7 +265,7 @@ func combatNotes(c *Combat) []string {
 	if c.DD != nil && c.DD.Kind == CmdNoDD {
 		out = append(out, "no Determined Defense (12.4)")
 	}
-	if c.DDOut != nil && c.DDOut.Result.IPDestroyed && c.In.Improved {
+	if c.DDOut != nil && c.DDOut.Result.Tags.Has(TagIPDestroyed) && c.In.Improved {
 		out = append(out, "the Improved Position is destroyed (12.4.8)")
 	}
 	if c.DespD != nil && c.DespD.Kind == CmdDespD {

@@ -13,7 +13,7 @@ var advancer = AdvanceUnit{ID: "u", From: origin}
 func TestAdvancePaths_AnyDirection(t *testing.T) {
 	b := newBoard(6)
 	got := AdvancePaths(advancer, east, 2, false, b.Map())
-	ts := texts(got)
+	ts := pathTexts(got)
 	for _, want := range []string{"(1,0)", "(1,0) (2,0)", "(0,1)", "(0,1) (0,2)"} {
 		if !slices.Contains(ts, want) {
 			t.Errorf("advance %s missing", want)
@@ -32,7 +32,7 @@ func TestAdvancePaths_AnyDirection(t *testing.T) {
 		}
 	}
 	// A Limited Advance enters the vacated hex only.
-	if got := texts(AdvancePaths(advancer, east, 2, true, b.Map())); !slices.Equal(got, []string{"(1,0)"}) {
+	if got := pathTexts(AdvancePaths(advancer, east, 2, true, b.Map())); !slices.Equal(got, []string{"(1,0)"}) {
 		t.Errorf("limited advance %v", got)
 	}
 }
@@ -47,7 +47,7 @@ func TestAdvancePaths_ZOC(t *testing.T) {
 	b.zoc[east], b.zoc[north], b.zoc[east2] = true, true, true
 	b.lines[[2]hex.Axial{origin, east}] = true
 	b.enemy[hex.Axial{Q: 0, R: 1}] = true
-	ts := texts(AdvancePaths(advancer, east, 2, false, b.Map()))
+	ts := pathTexts(AdvancePaths(advancer, east, 2, false, b.Map()))
 	for _, want := range []string{"(1,0)", "(1,0) (2,0)", "(1,0) (1,-1)", "(1,-1)"} {
 		if !slices.Contains(ts, want) {
 			t.Errorf("advance %s missing from %v", want, ts)
@@ -61,12 +61,12 @@ func TestAdvancePaths_ZOC(t *testing.T) {
 	// Ardennes '44 19.3.2: EZOCs do not stop an advance.
 	m := b.Map()
 	m.ThroughEZOC = true
-	if ts := texts(AdvancePaths(advancer, east, 2, false, m)); !slices.Contains(ts, "(1,-1) (2,-1)") {
+	if ts := pathTexts(AdvancePaths(advancer, east, 2, false, m)); !slices.Contains(ts, "(1,-1) (2,-1)") {
 		t.Errorf("through an EZOC hex: %v", ts)
 	}
 	// No bond beyond the vacated hex.
 	b.lines[[2]hex.Axial{east, east2}] = true
-	if ts := texts(AdvancePaths(advancer, east, 2, false, b.Map())); slices.Contains(ts, "(1,0) (2,0)") {
+	if ts := pathTexts(AdvancePaths(advancer, east, 2, false, b.Map())); slices.Contains(ts, "(1,0) (2,0)") {
 		t.Error("across a bond beyond the vacated hex")
 	}
 }
@@ -77,7 +77,7 @@ func TestAdvancePaths_Ground(t *testing.T) {
 	b := newBoard(6)
 	south := hex.Axial{Q: 0, R: 1}
 	b.terrain[south], b.terrain[east] = "marsh", "woods"
-	ts := texts(AdvancePaths(advancer, east, 2, false, b.Map()))
+	ts := pathTexts(AdvancePaths(advancer, east, 2, false, b.Map()))
 	for _, bad := range []string{"(0,1)", "(1,0) (2,0)"} {
 		if slices.Contains(ts, bad) {
 			t.Errorf("advance %s: into a marsh, or on out of woods", bad)
@@ -87,7 +87,7 @@ func TestAdvancePaths_Ground(t *testing.T) {
 		t.Errorf("into the woods: %v", ts)
 	}
 	b.full[east] = true
-	if ts := texts(AdvancePaths(advancer, east, 2, true, b.Map())); len(ts) != 0 {
+	if ts := pathTexts(AdvancePaths(advancer, east, 2, true, b.Map())); len(ts) != 0 {
 		t.Errorf("into a full hex: %v", ts)
 	}
 }

@@ -8,8 +8,8 @@ import (
 	"github.com/pbem-referee/pbem/rules/hex"
 )
 
-// board is a test map of our own making around (0,0): hexes within radius
-// of it, clear unless terrain says otherwise, with a small TEC of its own:
+// board is a test map of our own making around a center, (0,0) unless
+// said otherwise: hexes within radius of it, clear unless terrain says otherwise, with a small TEC of its own:
 //
 //	marsh   no retreat or advance into it
 //	swamp   a retreat into it costs the stack a step
@@ -17,6 +17,7 @@ import (
 //	woods   an advance stops on entering it, and leaves it only as its
 //	        first hex
 type board struct {
+	center  hex.Axial
 	radius  int
 	terrain map[hex.Axial]string
 	enemy   map[hex.Axial]bool
@@ -35,7 +36,7 @@ var origin = hex.Axial{}
 
 func (b *board) Map() Map {
 	return Map{
-		OnMap:    func(a hex.Axial) bool { return hex.Distance(origin, a) <= b.radius },
+		OnMap:    func(a hex.Axial) bool { return hex.Distance(b.center, a) <= b.radius },
 		Enemy:    func(a hex.Axial) bool { return b.enemy[a] },
 		EnemyZOC: func(a hex.Axial) bool { return b.zoc[a] },
 		ZOCLine:  func(x, y hex.Axial) bool { return b.lines[[2]hex.Axial{x, y}] },
@@ -76,8 +77,8 @@ func ring(n int) []hex.Axial {
 	return out
 }
 
-// texts prints paths as sorted lines "(1,0) (2,0)".
-func texts(paths [][]hex.Axial) []string {
+// pathTexts prints paths as sorted lines "(1,0) (2,0)".
+func pathTexts(paths [][]hex.Axial) []string {
 	var out []string
 	for _, p := range paths {
 		var s []string

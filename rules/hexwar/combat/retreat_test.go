@@ -55,7 +55,7 @@ func TestRetreatPaths_FewestLossesThenEZOC(t *testing.T) {
 	b.zoc[east] = true
 	got := RetreatPaths(origin, 2, unitsOf(4), b.Map())
 	if len(got) != 3 {
-		t.Fatalf("want the 3 paths through the EZOC hex, which cost nothing: %v", texts(hexesOf(got)))
+		t.Fatalf("want the 3 paths through the EZOC hex, which cost nothing: %v", pathTexts(hexesOf(got)))
 	}
 	for _, p := range got {
 		if p.Hexes[0] != east || !p.EZOC || p.Losses != 0 {
@@ -76,11 +76,11 @@ func TestRetreatPaths_FewestLossesThenEZOC(t *testing.T) {
 		b.zoc[a] = true
 	}
 	if got := RetreatPaths(origin, 2, unitsOf(4), b.Map()); got != nil {
-		t.Errorf("a vacant EZOC hex second: %v", texts(hexesOf(got)))
+		t.Errorf("a vacant EZOC hex second: %v", pathTexts(hexesOf(got)))
 	}
 	b.friends[hex.Axial{Q: 2, R: -1}] = 0
 	got = RetreatPaths(origin, 2, unitsOf(4), b.Map())
-	if ts := texts(hexesOf(got)); !slices.Equal(ts, []string{"(1,-1) (2,-1)", "(1,0) (2,-1)"}) {
+	if ts := pathTexts(hexesOf(got)); !slices.Equal(ts, []string{"(1,-1) (2,-1)", "(1,0) (2,-1)"}) {
 		t.Errorf("friends negate the EZOC: %v", ts)
 	}
 }
@@ -145,6 +145,6 @@ func TestRetreatPaths_OverstackExtends(t *testing.T) {
 		b.full[a] = true
 	}
 	if got := RetreatPaths(origin, 2, unitsOf(4), b.Map()); got != nil {
-		t.Errorf("beyond %d extra hexes: %v", MaxRetreatExtension, texts(hexesOf(got)))
+		t.Errorf("beyond %d extra hexes: %v", MaxRetreatExtension, pathTexts(hexesOf(got)))
 	}
 }

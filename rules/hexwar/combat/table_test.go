@@ -2,9 +2,9 @@ package combat
 
 import "testing"
 
-// testDD is a small table in the shape of the determined-defense tables:
+// testDDCells is a small table in the shape of the determined-defense tables:
 // rows "≤ 0" to "6+", two columns.
-var testDD = Table[string]{
+var testDDCells = Table[string]{
 	Name: "test DD", Rule: "T", Lo: 0, Cols: []string{"Clear", "Other"},
 	Rows: [][]string{{"hold", "hold"}, {"-1", "hold"}, {"-", "-1"}, {"-", "-"}, {"-", "-"}, {"-", "-"}, {"lose", "lose"}},
 }
@@ -17,20 +17,20 @@ func TestTable_CellClampsToTheEndRows(t *testing.T) {
 		{0, -3, "hold"}, {0, 0, "hold"}, {0, 1, "-1"}, {1, 1, "hold"}, {1, 2, "-1"},
 		{0, 6, "lose"}, {1, 9, "lose"},
 	} {
-		if got := testDD.Cell(c.col, c.modified); got != c.want {
+		if got := testDDCells.Cell(c.col, c.modified); got != c.want {
 			t.Errorf("column %d, modified %d: %s, want %s", c.col, c.modified, got, c.want)
 		}
 	}
-	if testDD.Hi() != 6 || testDD.Column(1) != "Other" || testDD.Column(2) != "" {
-		t.Errorf("Hi %d, headings %q %q", testDD.Hi(), testDD.Column(1), testDD.Column(2))
+	if testDDCells.Hi() != 6 || testDDCells.Column(1) != "Other" || testDDCells.Column(2) != "" {
+		t.Errorf("Hi %d, headings %q %q", testDDCells.Hi(), testDDCells.Column(1), testDDCells.Column(2))
 	}
 }
 
 func TestTable_RollAddsTheModifier(t *testing.T) {
-	if got := testDD.Roll(1, 3, -2); got != "hold" {
+	if got := testDDCells.Roll(1, 3, -2); got != "hold" {
 		t.Errorf("3-2 in Other: %s, want the row of 1", got)
 	}
-	if got := testDD.Roll(0, 6, 2); got != "lose" {
+	if got := testDDCells.Roll(0, 6, 2); got != "lose" {
 		t.Errorf("6+2: %s, want the last row", got)
 	}
 }
@@ -43,7 +43,7 @@ func TestTable_BadDiePanics(t *testing.T) {
 					t.Errorf("die %d did not panic", die)
 				}
 			}()
-			testDD.Roll(0, die, 0)
+			testDDCells.Roll(0, die, 0)
 		}()
 	}
 }
