@@ -54,6 +54,10 @@ type Result struct {
 	// OpponentChooses: each side's lost steps are picked by the other
 	// player.
 	OpponentChooses bool
+	// OpponentFirst: the attacker picks the first step of the defenders'
+	// loss and the defender the rest (Normandy '44, first edition, 12.1
+	// A1/D2: "the attacker chooses the first step").
+	OpponentFirst bool
 	// SparedByOneStep: the attacker loses nothing when the defenders had a
 	// single step.
 	SparedByOneStep bool

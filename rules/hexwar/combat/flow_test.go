@@ -310,3 +310,28 @@ func TestLosses(t *testing.T) {
 		t.Errorf("a fragile unit survives a step loss: %+v", frag)
 	}
 }
+
+// Normandy '44's first edition, 12.1 A1/D2: the attacker picks the first
+// of the defenders' two steps, the defender the second.
+func TestFlow_OpponentPicksTheFirstStep(t *testing.T) {
+	f := newFlow(t, "clear", 8, 4, []Unit{inf("r1", 8, 2, true)}, []Unit{inf("b1", 2, 2, false), inf("b2", 1, 1, false), inf("b3", 1, 1, false)})
+	crt := testCRT
+	crt.Legend = append(slices.Clone(testCRT.Legend), Result{Code: "D2", DefenderSteps: 2, OpponentFirst: true})
+	crt.Table.Rows = slices.Clone(testCRT.Table.Rows)
+	crt.Table.Rows[0] = []ResultCode{"A1", "D2", "EX"}
+	f.c.Stages[0] = CRTStage(&crt, "T.1")
+	f.c.Stages[2] = LossStages(LossRules{Defender: "T.2 def", First: "T.2 first"})[1]
+	a := f.roll(t, RollCRT, 1, nil)
+	want(t, a, DecDefenderLoss, "red")
+	if a.Steps != 1 || a.Rule != "T.2 first" || !slices.Equal(a.Choices, []string{"b1", "b2", "b3"}) {
+		t.Fatalf("first step: %v", a)
+	}
+	a = f.decide(t, "red", "losses b2", nil)
+	want(t, a, DecDefenderLoss, "blue")
+	if a.Steps != 1 || !slices.Equal(a.Choices, []string{"b1", "b3"}) {
+		t.Fatalf("second step: %v", a)
+	}
+	if a = f.decide(t, "blue", "losses b3", nil); !a.Done || !slices.Equal(f.c.DefLoss, []string{"b2", "b3"}) {
+		t.Fatalf("awaiting %v, losses %v", a, f.c.DefLoss)
+	}
+}

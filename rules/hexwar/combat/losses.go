@@ -29,6 +29,9 @@ type LossRules struct {
 	// Defender: the defenders' loss, which the owner picks except on a
 	// result marked OpponentChooses (12.2.2).
 	Defender string
+	// First: the attacker's pick of the defenders' first step on a result
+	// marked OpponentFirst.
+	First string
 }
 
 // AttackerLoss is the MAF's step loss of the result (Normandy '44 12.2.1,
@@ -57,10 +60,22 @@ func (lr LossRules) DefenderLoss(c *Combat) (LossChoice, bool) {
 		return LossChoice{}, false
 	}
 	lc := LossChoice{Chooser: c.Defender, Steps: n, Units: IDs(ab), Rule: lr.Defender}
-	if c.Result.OpponentChooses {
+	switch {
+	case c.Result.OpponentChooses:
 		lc.Chooser = c.Attacker
+	case c.Result.OpponentFirst && n > 1 && len(c.DefLoss) == 0:
+		lc.Chooser, lc.Steps, lc.Rule = c.Attacker, 1, lr.First
+	case c.Result.OpponentFirst && n > 1:
+		lc.Steps, lc.Units = n-len(c.DefLoss), IDs(Absorbers(c.Survivors()))
 	}
-	return lc, true
+	return lc, len(lc.Units) > 0
+}
+
+// split reports whether the defenders' loss is taken in two decisions and
+// the first is still to come.
+func (lr LossRules) split(c *Combat) bool {
+	lc, ok := lr.DefenderLoss(c)
+	return ok && c.Result.OpponentFirst && lc.Chooser == c.Attacker && !c.Result.OpponentChooses
 }
 
 // CheckLosses verifies that losses (one unit id per step, repeats allowed)

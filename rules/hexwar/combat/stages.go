@@ -81,7 +81,8 @@ func LossStages(lr LossRules) []Stage {
 				if err := a.Losses(cmd, c.Survivors()); err != nil {
 					return err
 				}
-				c.DefLoss, c.defDone = cmd.Units, true
+				first := lr.split(c)
+				c.DefLoss, c.defDone = append(c.DefLoss, cmd.Units...), !first
 				return nil
 			},
 			ByOrder: LossByOrder,
