@@ -269,8 +269,11 @@ func (c *Combat) reserve() *combat.Alternative {
 	return &combat.Alternative{Kind: CmdReserve, Order: CmdIfReserve,
 		Allowed: func(_ *combat.Combat, u combat.Unit) bool {
 			i := slices.IndexFunc(c.In.Attackers, func(a CombatUnit) bool { return a.ID == u.ID })
+			if i < 0 || !c.Result.Tags.Has(TagReserve) {
+				return false
+			}
 			a := c.In.Attackers[i]
-			return c.Result.Tags.Has(TagReserve) && !a.OutOfSupply && !a.Landed && (c.ReserveOK == nil || c.ReserveOK(u.ID))
+			return !a.OutOfSupply && !a.Landed && (c.ReserveOK == nil || c.ReserveOK(u.ID))
 		}}
 }
 
@@ -281,6 +284,9 @@ func (c *Combat) determined() *combat.Determined {
 		Rule: "12.4.1, 12.4.2", RollRule: "12.4.3", EXRule: "12.4.8 EX", ALRule: "12.4.8 AL",
 		Resolve: func(_ *combat.Combat, lead combat.Unit, support bool, die int) combat.DDOutcome {
 			i := slices.IndexFunc(c.In.Defenders, func(d CombatUnit) bool { return d.ID == lead.ID })
+			if i < 0 {
+				panic(fmt.Sprintf("normandy44: the Lead %q is not a defender of the combat on %s", lead.ID, c.Origin))
+			}
 			return resolveDD(c.In, c.In.Defenders[i], support, die)
 		},
 		Note: func(_ *combat.Combat, o combat.DDOutcome) string {

@@ -119,6 +119,7 @@ type Combat struct {
 	retreatKey                                                           string
 	retreatCache                                                         []RetreatPath
 	survivors, attackersLeft                                             unitCache
+	advanceCache                                                         advanceCache
 }
 
 // Await is what the combat waits for now.

@@ -380,30 +380,79 @@ func AdvanceStage(rule string, alt *Alternative) Stage {
 	}
 }
 
-// advanceChoices lists every legal advance, and alternative, left.
+// advanceChoices lists every legal advance, and alternative, left: each
+// unit's advances in the attackers' order, then its alternative, which the
+// game judges afresh each time (its markers may change while the attacker
+// decides).
 func (c *Combat) advanceChoices(alt *Alternative) []Command {
+	var out []Command
+	for _, ua := range c.advancesLeft() {
+		out = append(out, ua.cmds...)
+		if alt != nil && alt.Allowed(c, ua.unit) {
+			out = append(out, Command{Kind: alt.Kind, Units: []string{ua.unit.ID}})
+		}
+	}
+	return out
+}
+
+// unitAdvances are the advances one unit may still make.
+type unitAdvances struct {
+	unit Unit
+	cmds []Command
+}
+
+// advancesLeft searches the advances of the units that may still advance.
+// The map does not change during a combat but by its own decisions, each of
+// which grows one of the lists or sets one of the fields of the key, so the
+// search is made again only when one has changed; callers must not change
+// the result.
+func (c *Combat) advancesLeft() []unitAdvances {
+	k := advanceKey{len(c.Advances), len(c.AttLoss) + len(c.DDLoss), len(c.DefLoss), len(c.Lost), len(c.Eliminated),
+		c.Retreat != nil, c.retreatDone, c.Hold, c.Result.Code}
+	if c.advanceCache.ok && c.advanceCache.key == k {
+		return c.advanceCache.units
+	}
+	c.advanceCache = advanceCache{k, c.searchAdvances(), true}
+	return c.advanceCache.units
+}
+
+type advanceKey struct {
+	advances, attLost, defLost, stageLost, eliminated int
+	retreat, retreatDone                              bool
+	hold                                              string
+	result                                            ResultCode
+}
+
+type advanceCache struct {
+	key   advanceKey
+	units []unitAdvances
+	ok    bool
+}
+
+// searchAdvances lists the units that may still advance, each with its
+// advances.
+func (c *Combat) searchAdvances() []unitAdvances {
 	kind := c.AdvanceKind()
 	vacated, err := c.Layout.Parse(c.Origin)
 	if kind == NoAdvance || err != nil {
 		return nil
 	}
-	var out []Command
+	var out []unitAdvances
 	for _, u := range c.AttackersLeft() {
 		from, err := c.Layout.Parse(u.FromHex)
 		if err != nil || u.NoAdvance || u.MA == 0 || c.advanced(u.ID) {
 			continue
 		}
+		ua := unitAdvances{unit: u}
 		limited := kind == LimitedIfWiped || u.LimitedAdvance
 		for _, p := range AdvancePaths(AdvanceUnit{ID: u.ID, From: from, Mechanized: u.Mechanized}, vacated, c.Result.Reach, limited, c.AdvanceMap) {
 			cmd := Command{Kind: CmdAdvance, Units: []string{u.ID}}
 			for _, a := range p {
 				cmd.Hexes = append(cmd.Hexes, c.Layout.ID(a))
 			}
-			out = append(out, cmd)
+			ua.cmds = append(ua.cmds, cmd)
 		}
-		if alt != nil && alt.Allowed(c, u) {
-			out = append(out, Command{Kind: alt.Kind, Units: []string{u.ID}})
-		}
+		out = append(out, ua)
 	}
 	return out
 }
