@@ -108,7 +108,8 @@ type Combat struct {
 	DDLoss  []string // the attacker's loss from the DD table
 	Lost    []Loss   // the game's stages' losses
 	// Hold names the rule that keeps the defenders in place against a
-	// retreat result (a Determined Defense, a game's own); "" for none.
+	// retreat result (a successful Determined Defense, or a game's own
+	// stage); "" for none.
 	Hold        string
 	Retreat     *RetreatPath
 	RetreatLoss string   // the unit taking the retreat path's step
@@ -283,8 +284,8 @@ func (c *Combat) UnitSteps() map[string]int {
 func (c *Combat) Held() bool { return c.Result.Retreat == 0 || c.Hold != "" }
 
 // Retreating reports whether the result makes surviving defenders retreat,
-// unless a stage holds them: the stages between the losses and the
-// retreat apply only then.
+// whether or not a stage has held them since (Held): the stages between
+// the losses and the retreat apply only then.
 func (c *Combat) Retreating() bool { return c.Result.Retreat > 0 && len(c.Survivors()) > 0 }
 
 // RetreatUnits are the survivors that retreat; MA-0 units cannot and are

@@ -169,7 +169,7 @@ func DDStages(d *Determined) []Stage {
 			out := d.Resolve(c, lead, c.DD.Support, die)
 			c.DDOut = &out
 			if out.Result.Success {
-				c.Hold = "dd"
+				c.Hold = d.Rule
 			}
 			return nil
 		},
