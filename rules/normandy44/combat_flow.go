@@ -119,15 +119,15 @@ func (c *Combat) stages() []combat.Stage {
 	s = append(s, combat.LossStages(lossRules)...)
 	s = append(s, c.ignoreRetreatStage())
 	s = append(s, combat.DDStages(c.determined())...)
-	s = append(s, c.despdLossStage(), c.despdStage(), combat.RetreatStage(retreatRules))
+	s = append(s, c.despdLossStage(), c.despdStage(), combat.RetreatStage(retreatRefs))
 	return append(s, combat.AdvanceStage("14.1", c.reserve()))
 }
 
 // lossRules are who takes and who picks the losses (12.2.1, 12.2.2).
 var lossRules = combat.LossRules{Opponent: "12.2.1 step 2", Providers: "12.2.1 step 3", Owner: "12.2.1 step 4", Defender: "12.2.2"}
 
-// retreatRules name the rules of a retreat (13.1.4, 13.3, 13.2.1).
-var retreatRules = combat.RetreatRules{Rule: "13.1.4", OneHex: "13.3", Step: "13.2.1"}
+// retreatRefs name the rules of a retreat (13.1.4, 13.3, 13.2.1).
+var retreatRefs = combat.RetreatRules{Rule: "13.1.4", OneHex: "13.3", Step: "13.2.1"}
 
 // jabosStage is the Jabos die before a German attack in Clear weather, once
 // every other shift is known (19.1.3; who rolls is AMBIG-34).
