@@ -1,26 +1,26 @@
 package normandy44
 
+import "github.com/pbem-referee/pbem/rules/hexwar/combat"
+
 // Air support: the Jabos table (T10, 19.1.3) and the Strafing table (T11,
 // 19.1.4-19.1.5), seed L2175-2196, with the per-combat marker limits of 19.1.
 
 // jabosTable is T10, "Jabos (w obronie)", seed L2177-2183: left shifts by
 // die roll 1-6; "-" is 0. "Wynik to Przesunięcia w TWW w lewo" (L2185).
-var jabosTable = [6]int{0, 0, 0, 1, 2, 3}
+var jabosTable = combat.Table[int]{Name: "T10 Jabos", Rule: "19.1.3", Lo: 1,
+	Rows: [][]int{{0}, {0}, {0}, {1}, {2}, {3}}} // L2178-2183
 
 // jabos is the Jabos roll made before each German attack in Clear weather,
 // after every other shift is known (19.1.3, L1312): the number of left
 // shifts, 0 to 3. The roll has no modifiers. Who rolls is AMBIG-34; the
 // table does not care.
-func jabos(roll int) int {
-	mustDie(roll, "Jabos")
-	return jabosTable[roll-1]
-}
+func jabos(roll int) int { return jabosTable.Roll(0, roll, 0) }
 
 // jabosShift is the Jabos result as a shift for the combat's narration;
 // false when the roll has no effect.
 func jabosShift(roll int) (Shift, bool) {
 	n := jabos(roll)
-	return Shift{Source: ShiftJabos, Columns: n}, n > 0
+	return shift(ShiftJabos, n), n > 0
 }
 
 // StrafeMods are the strafing die-roll modifiers (19.1.5, L1318-1321; table
@@ -56,7 +56,7 @@ const strafeHit = 6
 // the strafed hex (19.1.4): the unit's step loss, 0 or 1. Strafing may
 // eliminate the unit; it has no effect on armor without a silhouette.
 func strafe(roll int, m StrafeMods) int {
-	mustDie(roll, "Strafing")
+	combat.MustDie(roll, "T11 Strafing")
 	if roll+m.DRM() >= strafeHit {
 		return 1
 	}

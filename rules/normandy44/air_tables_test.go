@@ -1,14 +1,23 @@
 package normandy44
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat/combattest"
+)
 
 // T10, seed L2178-2183: "-", "-", "-", "1", "2", "3" left shifts.
 func TestJabos_T10(t *testing.T) {
+	show := func(n int) string {
+		if n == 0 {
+			return "-"
+		}
+		return strconv.Itoa(n)
+	}
+	combattest.CheckTable(t, &jabosTable, show, "-", "-", "-", "1", "2", "3")
 	want := [6]int{0, 0, 0, 1, 2, 3}
 	for roll := 1; roll <= 6; roll++ {
-		if got := jabos(roll); got != want[roll-1] {
-			t.Errorf("roll %d: %d, want %d", roll, got, want[roll-1])
-		}
 		s, ok := jabosShift(roll)
 		if ok != (want[roll-1] > 0) || (ok && s.Signed() != -want[roll-1]) {
 			t.Errorf("roll %d: shift %v %v", roll, s, ok)

@@ -2,6 +2,7 @@ package normandy44
 
 import (
 	"fmt"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"slices"
 	"strings"
 	"testing"
@@ -205,7 +206,7 @@ func TestNaval_E24_16_2(t *testing.T) {
 // the game turn (19.2.1, 19.2.2, 12.4.7).
 func TestNaval_DefensiveDD_19_2_2(t *testing.T) {
 	g := airNavalGame(t, 3, WeatherOvercast2)
-	c := &Combat{Origin: "0404", In: CombatInput{Attacker: German, Defenders: []CombatUnit{{ID: "a1"}}}}
+	c := &Combat{Combat: &combat.Combat{Origin: "0404"}, In: CombatInput{Attacker: German, Defenders: []CombatUnit{{ID: "a1"}}}}
 	pay := g.ddSupport(c, "a1")
 	if pay == nil {
 		t.Fatal("no naval support for an Allied DD in the NBZ")
@@ -517,7 +518,7 @@ func TestCoastalBatteries_25_3(t *testing.T) {
 // only for a Lead whose army has a naval marker ready (19.2.3, 12.4.7).
 func TestNaval_DDChoices_19_2_3(t *testing.T) {
 	g := airNavalGame(t, 3, WeatherOvercast2)
-	c := &Combat{Origin: "0404", In: CombatInput{Attacker: German, Defenders: []CombatUnit{{ID: "a1"}, {ID: "b1"}}}}
+	c := &Combat{Combat: &combat.Combat{Origin: "0404"}, In: CombatInput{Attacker: German, Defenders: []CombatUnit{{ID: "a1"}, {ID: "b1"}}}}
 	g.s.Naval = []markerPool{{Army: "us", Ready: 0}, {Army: "cw", Ready: 1}}
 	got := g.supportChoices(c, []string{"dd a1", "dd a1 support", "dd b1", "dd b1 support", "no-dd"})
 	if !slices.Equal(got, []string{"dd a1", "dd b1", "dd b1 support", "no-dd"}) {
@@ -530,9 +531,9 @@ func TestNaval_DDChoices_19_2_3(t *testing.T) {
 // marker of the Lead's army, and spends it (12.4.7, 19.2.2, digest §6.3).
 func TestNaval_DDSupportOrder_19_2_2(t *testing.T) {
 	g := airNavalGame(t, 3, WeatherOvercast2)
-	c := &Combat{Origin: "0404", In: CombatInput{Attacker: German, Defenders: []CombatUnit{{ID: "a1"}}}}
+	c := &Combat{Combat: &combat.Combat{Origin: "0404"}, In: CombatInput{Attacker: German, Defenders: []CombatUnit{{ID: "a1"}}}}
 	o, _ := ParseCombatCommand("order dd-support always")
-	orders := Orders{Allied: []CombatCommand{o}}
+	orders := Orders{string(Allied): []CombatCommand{o}}
 	cmd := CombatCommand{Kind: CmdDD, Units: []string{"a1"}}
 	pay := g.orderedSupport(c, Allied, &cmd, orders)
 	if pay == nil || cmd.String() != "dd a1 support" {

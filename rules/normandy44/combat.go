@@ -4,7 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // Combat resolution as pure functions over plain inputs (10.x-19.x). Nothing
@@ -112,64 +113,13 @@ func (in CombatInput) fortified() bool {
 }
 
 // Halving records why an attacking unit counts half (11.1).
-type Halving struct {
-	Unit    string
-	Reasons []HalvingReason // every reason that applies; the unit is halved once
-}
+type Halving = combat.Halving
 
-// AppliedShift is a shift with the units that earned it, for 12.2.1 step 3.
-type AppliedShift struct {
-	Shift
-	Units []string // the MAF units that provided a quality, AS or Tiger shift
-}
-
-// Odds is the odds computation of one combat, every step kept for the event.
-type Odds struct {
-	Attack, Defense       int // after halving, the DB and the 18 cap (10.4)
-	RawAttack, RawDefense int // before the cap
-	DB                    int // defensive bonus (11.2)
-	Halved                []Halving
-	Raw                   Column // odds before shifts (10.5 step 1)
-	Shifts                []AppliedShift
-	Net                   int    // net shift, right positive
-	Final                 Column // after shifts and the limits (10.6)
-	// JabosDue: a German attack in Clear weather whose Jabos die is not
-	// rolled yet; Final leaves the Jabos out until it is (19.1.3).
-	JabosDue bool
-}
-
-// providers lists the MAF units that earned a shift the attacker's loss must
-// fall on (12.2.1 step 3).
-func (o Odds) providers() []string {
-	var out []string
-	for _, s := range o.Shifts {
-		for _, u := range s.Units {
-			if !slices.Contains(out, u) {
-				out = append(out, u)
-			}
-		}
-	}
-	return out
-}
-
-// String narrates the odds, e.g. "12:4 = 3-1, 1R HQ artillery (11.6, 17.2.5), 1R attacker armor superiority (11.4.1) → 5-1".
-func (o Odds) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d:%d = %s", o.Attack, o.Defense, o.Raw)
-	for _, s := range o.Shifts {
-		b.WriteString(", " + s.String())
-	}
-	if len(o.Shifts) > 0 {
-		fmt.Fprintf(&b, " → %s", o.Final)
-		if o.Raw+Column(o.Net) > Col7to1 {
-			b.WriteString(" (7-1 limit, 10.6)")
-		}
-	}
-	if o.Final.Automatic() {
-		b.WriteString(" (automatic A1, 10.6)")
-	}
-	return b.String()
-}
+// Odds is the odds computation of one combat, every step kept for the event:
+// the strengths after halving, the DB and the 18 cap (10.4), the raw column
+// (10.5 step 1), every shift with the units that earned it (12.2.1 step 3)
+// and the final column after the limits (10.6).
+type Odds = combat.Odds
 
 // checkAttackers enforces who may attack and the MAF rules (10.3, 10.7,
 // 13.6, 22.1.1).
@@ -366,128 +316,22 @@ func resolveOdds(in CombatInput) (Odds, error) {
 	if err := checkSupport(in); err != nil {
 		return Odds{}, err
 	}
-	var o Odds
-	o.RawAttack, o.Halved = attackStrength(in)
-	o.RawDefense, o.DB = defenseStrength(in)
-	if o.RawDefense == 0 {
+	attack, halved := attackStrength(in)
+	defense, db := defenseStrength(in)
+	if defense == 0 {
 		// Only units that retreated in this phase: they add nothing (13.5)
 		// but the hex is still attacked; count it as the smallest defense.
-		o.RawDefense = 1
+		defense = 1
 	}
-	o.Attack, o.Defense = capStrength(o.RawAttack), capStrength(o.RawDefense)
-	raw, err := oddsColumn(o.RawAttack, o.RawDefense)
+	o, err := ladder.Compute(attack, defense, shiftRules.Apply(in))
 	if err != nil {
 		return Odds{}, err
 	}
-	o.Raw = raw
-	o.Shifts = combatShifts(in)
-	if in.jabosDue() {
-		if in.JabosRoll == 0 {
-			o.JabosDue = true
-		} else if s, ok := jabosShift(in.JabosRoll); ok {
-			o.Shifts = append(o.Shifts, AppliedShift{Shift: s})
-		}
-	}
-	for _, s := range o.Shifts {
-		o.Net += s.Signed()
-	}
-	o.Final = shiftColumn(o.Raw, o.Net)
+	o.DB, o.Halved = db, halved
 	return o, nil
 }
 
-// combatShifts lists every shift but the Jabos, attacker's first.
-func combatShifts(in CombatInput) []AppliedShift {
-	var out []AppliedShift
-	add := func(src ShiftSource, n int, units ...string) {
-		if n > 0 {
-			out = append(out, AppliedShift{Shift: Shift{Source: src, Columns: n}, Units: units})
-		}
-	}
-	maf := in.maf()
-	allied := in.Attacker == Allied
-	defenders := in.Defenders
-
-	// Quality (11.5): the MAF's best against the defenders' best.
-	defQ := -3
-	for _, d := range defenders {
-		defQ = max(defQ, d.Quality)
-	}
-	bestQ, allNegative := -3, true
-	for _, u := range maf {
-		bestQ = max(bestQ, u.Quality)
-		allNegative = allNegative && u.Quality < 0
-	}
-	if bestQ > defQ {
-		var who []string
-		for _, u := range maf {
-			if u.Quality == bestQ {
-				who = append(who, u.ID)
-			}
-		}
-		add(ShiftQualityAttacker, 1, who...)
-	}
-
-	// Armor superiority (11.4): compare the best values only.
-	defAC, defInf, defArmor := 0, false, false
-	for _, d := range defenders {
-		defAC = max(defAC, d.AC)
-		defInf = defInf || d.info().InfantryT
-		defArmor = defArmor || d.grayArmor()
-	}
-	var asBy []string
-	mafAC := false
-	for _, u := range maf {
-		mafAC = mafAC || u.AC > 0
-		if u.grayArmor() && u.AC > defAC && !armorBarredByTerrain(u.approach(), in.Target.Terrain, in.fortified(), allied) {
-			asBy = append(asBy, u.ID)
-		}
-	}
-	if len(asBy) > 0 {
-		add(ShiftArmorAttacker, 1, asBy...)
-	}
-
-	// Tigers in the MAF (11.9).
-	var tigers []string
-	for _, u := range maf {
-		if u.Tiger && !tigerBarredByTerrain(u.approach(), in.Target.Terrain) {
-			tigers = append(tigers, u.ID)
-		}
-	}
-	add(ShiftTigerAttacker, min(len(tigers), 1), tigers...)
-
-	// Support (19.1.2, 19.2, 11.6).
-	add(ShiftAir, in.Support.Air)
-	add(ShiftNaval, in.Support.Naval)
-	for _, src := range []ShiftSource{ShiftHQArtillery, ShiftWerfer, ShiftCaenArtillery} {
-		n := 0
-		for _, f := range in.Support.Artillery {
-			if f.Source == src {
-				n += f.Columns
-			}
-		}
-		add(src, n)
-	}
-	// A defender in strategic movement (9.8.4).
-	if slices.ContainsFunc(defenders, func(u CombatUnit) bool { return u.SM }) {
-		add(ShiftStrategicMove, 1)
-	}
-
-	// The defender's shifts.
-	if allNegative && len(maf) > 0 {
-		add(ShiftQualityDefender, 1)
-	}
-	if !mafAC && defInf && defArmor {
-		add(ShiftArmorDefender, 1) // 11.4.2, on any terrain
-	}
-	if slices.ContainsFunc(defenders, func(u CombatUnit) bool { return u.Tiger }) {
-		add(ShiftTigerDefender, 1) // 11.9, whatever the terrain; one per combat
-	}
-	var approaches []approach
-	for _, u := range maf {
-		approaches = append(approaches, u.approach())
-	}
-	for _, s := range terrainShifts(in.Target, approaches) {
-		add(s.Source, s.Columns)
-	}
-	return out
-}
+// jabosAwaited: the combat waits for the Jabos die before the CRT (19.1.3,
+// AMBIG-34): a German attack in Clear weather whose Jabos die is not rolled
+// yet; its odds leave the Jabos out until it is.
+func (in CombatInput) jabosAwaited() bool { return in.jabosDue() && in.JabosRoll == 0 }

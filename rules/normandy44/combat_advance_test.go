@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 func advanceIDs(g *Game, ps [][]hx.Axial) []string {
@@ -24,7 +25,7 @@ func advancesOf(t *testing.T, g *Game, unit string, limited bool) []string {
 	t.Helper()
 	u := cu(g, unit)
 	m := combatMapOf(g, Allied, unit)
-	return advanceIDs(g, advancePaths(AdvanceUnit{ID: unit, From: ax(t, g, u.FromHex), Mechanized: u.info().Mechanized}, ax(t, g, "0404"), limited, m))
+	return advanceIDs(g, combat.AdvancePaths(AdvanceUnit{ID: unit, From: ax(t, g, u.FromHex), Mechanized: u.info().Mechanized}, ax(t, g, "0404"), advanceHexes, limited, m))
 }
 
 // E22 (14.3, L1030; figure rebuilt in testdata/combat_advance.scn): the

@@ -18,9 +18,9 @@ func BenchmarkCombatResolve(b *testing.B) {
 		in.Attackers[i].FromHex = "0403"
 	}
 	orders := Orders{
-		German: {{Kind: CmdOrderDD, Mode: ModeAlways}, {Kind: CmdOrderDespD, Mode: ModeAlways}, {Kind: CmdOrderRetreat, Mode: ModeTowardSupply},
+		string(German): {{Kind: CmdOrderDD, Mode: ModeAlways}, {Kind: CmdOrderDespD, Mode: ModeAlways}, {Kind: CmdOrderRetreat, Mode: ModeTowardSupply},
 			{Kind: CmdOrderLosses, Units: []string{"441ost", "8ab", "231/50"}}},
-		Allied: {{Kind: CmdIfRetreat, Units: []string{"231/50"}}, {Kind: CmdOrderLosses, Units: []string{"8ab", "231/50", "441ost"}}},
+		string(Allied): {{Kind: CmdIfRetreat, Units: []string{"231/50"}}, {Kind: CmdOrderLosses, Units: []string{"8ab", "231/50", "441ost"}}},
 	}
 	south, _ := g.b.layout.Parse("0408")
 	die := 0

@@ -2,6 +2,7 @@ package normandy44
 
 import (
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"slices"
 	"strings"
 	"testing"
@@ -19,14 +20,14 @@ func newFlow(t *testing.T, scn string, in CombatInput, origin string) (*Combat, 
 		}
 	}
 	def := other(in.Attacker)
-	retreat := combatMapOf(g, def, ids(in.Defenders)...)
+	retreat := combatMapOf(g, def, combat.IDs(units(in.Defenders))...)
 	adv := loadCombatMap(t, scn)
 	for _, d := range in.Defenders {
 		if i, ok := adv.index[d.ID]; ok {
 			adv.s.Units[i].At = ""
 		}
 	}
-	c, err := NewCombat(in, g.b.layout, origin, retreat, combatMapOf(adv, in.Attacker, ids(in.Attackers)...))
+	c, err := NewCombat(in, g.b.layout, origin, retreat, combatMapOf(adv, in.Attacker, combat.IDs(units(in.Attackers))...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func exampleInput(t testing.TB, name string) CombatInput {
 	return CombatInput{}
 }
 
-func mustRoll(t *testing.T, c *Combat, purpose RollPurpose, die int, orders Orders) Pending {
+func mustRoll(t *testing.T, c *Combat, purpose RollPurpose, die int, orders Orders) combat.Await {
 	t.Helper()
 	if p := c.Next(orders); p.Roll != purpose {
 		t.Fatalf("pending %v, want the %s roll", p, purpose)
@@ -55,7 +56,7 @@ func mustRoll(t *testing.T, c *Combat, purpose RollPurpose, die int, orders Orde
 	return c.Next(orders)
 }
 
-func mustDecide(t *testing.T, c *Combat, side Side, text string, orders Orders) Pending {
+func mustDecide(t *testing.T, c *Combat, side Side, text string, orders Orders) combat.Await {
 	t.Helper()
 	cmd, err := ParseCombatCommand(text)
 	if err != nil {
@@ -67,9 +68,9 @@ func mustDecide(t *testing.T, c *Combat, side Side, text string, orders Orders) 
 	return c.Next(orders)
 }
 
-func wantPending(t *testing.T, p Pending, d DecisionKind, side Side) {
+func wantPending(t *testing.T, p combat.Await, d DecisionKind, side Side) {
 	t.Helper()
-	if p.Decision != d || p.Side != side || p.Done || p.Roll != "" {
+	if p.Decision != d || p.Side != string(side) || p.Done || p.Roll != "" {
 		t.Fatalf("pending %v, want %s by %s", p, d, side)
 	}
 }
@@ -163,8 +164,8 @@ func TestCombatP18OstD1(t *testing.T) {
 		t.Fatalf("%s survivors %v", c.Result, c.survivors())
 	}
 	wantPending(t, p, DecAdvance, Allied)
-	if c.advanceKind() != AdvanceIfVacated {
-		t.Errorf("advance %v, want a full advance (13.4)", c.advanceKind())
+	if c.AdvanceKind() != AdvanceIfVacated {
+		t.Errorf("advance %v, want a full advance (13.4)", c.AdvanceKind())
 	}
 }
 
@@ -182,12 +183,12 @@ func TestCombatP21DeterminedDefense(t *testing.T) {
 		t.Fatalf("DD choices %v", p.Choices)
 	}
 	p = mustDecide(t, c, German, "dd 1/3FK", nil)
-	if p.Roll != RollDD || p.Side != German {
+	if p.Roll != RollDD || p.Side != string(German) {
 		t.Fatalf("pending %v, want the DD roll", p)
 	}
 	p = mustRoll(t, c, RollDD, 4, nil)
 	d := c.DDOut
-	if d.Column != DDOther || d.Modified != 5 || !d.Result.Success || d.Result.LeadSteps != 1 {
+	if DeterminedColumn(d.Column) != DDOther || d.Modified != 5 || !d.Result.Success || d.Result.LeadSteps != 1 {
 		t.Fatalf("DD %+v", d)
 	}
 	if !p.Done || c.Retreat != nil || len(c.Advances) != 0 {
@@ -289,7 +290,7 @@ func TestCombatP27OneHexRetreat(t *testing.T) {
 	wantPending(t, p, DecDD, German)
 	p = mustDecide(t, c, German, "dd gsp", nil)
 	p = mustRoll(t, c, RollDD, 2, nil)
-	if c.DDOut.Column != DDStrongpoint || c.DDOut.Result.Success {
+	if DeterminedColumn(c.DDOut.Column) != DDStrongpoint || c.DDOut.Result.Success {
 		t.Fatalf("DD %+v", c.DDOut)
 	}
 	wantPending(t, p, DecRetreat, German)
@@ -340,7 +341,7 @@ func TestCombatIgnoreRetreat(t *testing.T) {
 	}
 	p := mustRoll(t, c, RollCRT, 3, nil) // 1-1, die 3: A1/DR
 	wantPending(t, p, DecIgnoreRetreat, German)
-	orders := Orders{German: {{Kind: CmdOrderDD, Mode: ModeAlways}}}
+	orders := Orders{string(German): {{Kind: CmdOrderDD, Mode: ModeAlways}}}
 	if p = c.Next(orders); !p.Done || !c.Ignored {
 		t.Fatalf("pending %v ignored %v", p, c.Ignored)
 	}
@@ -363,7 +364,7 @@ func TestCombatDesperateDefense(t *testing.T) {
 		t.Fatalf("result %s", c.Result)
 	}
 	if p.Decision == DecAttackerLoss {
-		p = mustDecide(t, c, p.Side, "losses a", nil)
+		p = mustDecide(t, c, Side(p.Side), "losses a", nil)
 	}
 	p = mustDecide(t, c, German, "dd g1", nil)
 	p = mustRoll(t, c, RollDD, 1, nil) // Clear column, 1: failure
@@ -389,8 +390,8 @@ func TestCombatOrdersOneExchange(t *testing.T) {
 	south := ax(t, g, "0408")
 	c.SupplyDistance = func(a hx.Axial) int { return hx.Distance(a, south) }
 	orders := Orders{
-		German: {mustCmd(t, "order dd always"), mustCmd(t, "order retreat toward-supply")},
-		Allied: {mustCmd(t, "if-retreat advance 231/50")},
+		string(German): {mustCmd(t, "order dd always"), mustCmd(t, "order retreat toward-supply")},
+		string(Allied): {mustCmd(t, "if-retreat advance 231/50")},
 	}
 	if p := c.Next(orders); p.Roll != RollCRT {
 		t.Fatalf("pending %v", p)

@@ -338,11 +338,11 @@ func TestCombatJabosE27(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Odds.Final != Col4to1 || !c.Odds.JabosDue {
-		t.Fatalf("before Jabos: %s, due %v", c.Odds.Final, c.Odds.JabosDue)
+	if c.Odds.Final != Col4to1 || !c.In.jabosAwaited() {
+		t.Fatalf("before Jabos: %s, due %v", c.Odds.Final, c.In.jabosAwaited())
 	}
 	p := c.Next(nil)
-	if p.Roll != RollJabos || p.Side != German {
+	if p.Roll != RollJabos || p.Side != string(German) {
 		t.Fatalf("pending %v, want the Jabos roll", p)
 	}
 	if err := c.RollDie(RollCRT, 3); !errors.Is(err, ErrDecision) {

@@ -58,8 +58,8 @@ func TestOrderStanding(t *testing.T) {
 		}
 	}
 	// The last order of a kind is the one in force.
-	o := Orders{German: {mustCmd(t, "order dd always"), mustCmd(t, "order dd never")}}
-	if c, ok := o.find(German, CmdOrderDD); !ok || c.Mode != ModeNever {
+	o := Orders{string(German): {mustCmd(t, "order dd always"), mustCmd(t, "order dd never")}}
+	if c, ok := o.Find(string(German), CmdOrderDD); !ok || c.Mode != ModeNever {
 		t.Errorf("order in force %v", c)
 	}
 }

@@ -102,7 +102,7 @@ func TestCombatPhase_OneExchange(t *testing.T) {
 }
 
 // TestCombatPhase_DecisionsHandedOver: without orders, the defender decides
-// its losses, DD and retreat as Pending decisions of its own seat with the
+// its losses, DD and retreat as combat.Await decisions of its own seat with the
 // legal choices, and the attacker its advance.
 func TestCombatPhase_DecisionsHandedOver(t *testing.T) {
 	seen := map[string]bool{}

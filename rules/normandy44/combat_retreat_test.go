@@ -1,7 +1,7 @@
 package normandy44
 
 import (
-	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"slices"
 	"strings"
 	"testing"
@@ -39,7 +39,7 @@ func pathIDs(g *Game, ps []RetreatPath) []string {
 func TestRetreatE19FewestLosses(t *testing.T) {
 	g := loadCombatMap(t, "combat_e19")
 	m := combatMapOf(g, German, "gtank", "ginf")
-	got := retreatPaths(ax(t, g, "0404"), 2, retreatUnitsOf(g, "gtank", "ginf"), m)
+	got := combat.RetreatPaths(ax(t, g, "0404"), 2, retreatUnitsOf(g, "gtank", "ginf"), m)
 	want := []string{"0304 0205", "0304 0305", "0504 0505"}
 	if ids := pathIDs(g, got); !slices.Equal(ids, want) {
 		t.Fatalf("paths %v, want %v", ids, want)
@@ -53,7 +53,7 @@ func TestRetreatE19FewestLosses(t *testing.T) {
 	// avoids EZOC now exists and is preferred (13.1.2).
 	g.s.Units[g.index["a1"]].At = "0101"
 	m = combatMapOf(g, German, "gtank", "ginf")
-	got = retreatPaths(ax(t, g, "0404"), 2, retreatUnitsOf(g, "gtank", "ginf"), m)
+	got = combat.RetreatPaths(ax(t, g, "0404"), 2, retreatUnitsOf(g, "gtank", "ginf"), m)
 	for _, p := range got {
 		if p.EZOC || g.b.id(p.Hexes[0]) != "0304" {
 			t.Errorf("without a1: path %v EZOC %v, want first hex 0304 without EZOC", pathIDs(g, []RetreatPath{p}), p.EZOC)
@@ -67,7 +67,7 @@ func TestRetreatE19FewestLosses(t *testing.T) {
 	g.b.hexes[ax(t, g, "0304")].Terrain = Marsh
 	g.b.hexes[ax(t, g, "0504")].Terrain = Marsh
 	m = combatMapOf(g, German, "gtank", "ginf")
-	got = retreatPaths(ax(t, g, "0404"), 2, retreatUnitsOf(g, "gtank", "ginf"), m)
+	got = combat.RetreatPaths(ax(t, g, "0404"), 2, retreatUnitsOf(g, "gtank", "ginf"), m)
 	if len(got) == 0 {
 		t.Fatal("no path through the flooded hex")
 	}
@@ -78,6 +78,10 @@ func TestRetreatE19FewestLosses(t *testing.T) {
 	}
 }
 
+// The series' search itself (fewest losses, EZOC, one-hex stops by
+// strength, overstacking) is tested in rules/hexwar/combat; these are the
+// rulebook's examples on Normandy's ground.
+
 // E21 and P27 (13.3, L976-978, L1846; figures rebuilt in
 // testdata/combat_onehex.scn): from 0404, bocage 0304 is a vacant EZOC hex
 // (Allied unit at 0303) and cannot stop a one-hex retreat; bocage 0504 is free
@@ -85,7 +89,7 @@ func TestRetreatE19FewestLosses(t *testing.T) {
 func TestRetreatE21P27OneHex(t *testing.T) {
 	g := loadCombatMap(t, "combat_onehex")
 	m := combatMapOf(g, German, "gpg", "gsp")
-	got := retreatPaths(ax(t, g, "0404"), 2, retreatUnitsOf(g, "gpg"), m)
+	got := combat.RetreatPaths(ax(t, g, "0404"), 2, retreatUnitsOf(g, "gpg"), m)
 	var one []string
 	for _, p := range got {
 		if p.OneHex {
@@ -100,50 +104,9 @@ func TestRetreatE21P27OneHex(t *testing.T) {
 		t.Errorf("one-hex stops %v, want 0405 and 0504 (not the EZOC bocage 0304)", one)
 	}
 	// 13.3: 4-hex retreats never stop after 1 hex.
-	for _, p := range retreatPaths(ax(t, g, "0404"), 4, retreatUnitsOf(g, "gpg"), m) {
+	for _, p := range combat.RetreatPaths(ax(t, g, "0404"), 4, retreatUnitsOf(g, "gpg"), m) {
 		if p.OneHex || len(p.Hexes) < 4 {
 			t.Errorf("4-hex retreat %v stops early", p.Hexes)
 		}
-	}
-}
-
-// E20 (13.3, L970): a hex holding a friendly non-Disrupted 6-strength
-// regiment stops a one-hex retreat of strength up to 6: one 6, or 3 + 3,
-// but not 4 + 3.
-func TestRetreatE20OneHexCapacity(t *testing.T) {
-	g := loadCombatMap(t, "combat_e19")
-	m := combatMapOf(g, German)
-	m.Friends = func(a hx.Axial) (bool, int) { return true, 6 }
-	a := ax(t, g, "0305")
-	for _, c := range []struct {
-		strength int
-		stops    bool
-	}{{6, true}, {3 + 3, true}, {4 + 3, false}} {
-		if got := oneHexStop(a, c.strength, m); got != c.stops {
-			t.Errorf("strength %d: stops %v, want %v", c.strength, got, c.stops)
-		}
-	}
-}
-
-// 13.1.5: a retreat may not end overstacked; the stack goes on one more hex.
-func TestRetreatOverstackExtends(t *testing.T) {
-	g := loadCombatMap(t, "combat_e19")
-	g.s.Units[g.index["a1"]].At = "0101"
-	m := combatMapOf(g, German, "gtank", "ginf")
-	full := ax(t, g, "0305")
-	room := m.Room
-	m.Room = func(a hx.Axial, u []string) bool { return a != full && room(a, u) }
-	extended := false
-	for _, p := range retreatPaths(ax(t, g, "0404"), 2, retreatUnitsOf(g, "gtank", "ginf"), m) {
-		extended = extended || p.Extended > 0
-		if p.Hexes[len(p.Hexes)-1] == full {
-			t.Errorf("ends in the full hex: %v", p.Hexes)
-		}
-		if slices.Contains(p.Hexes, full) && p.Extended != 1 {
-			t.Errorf("through the full hex without extending: %+v", p)
-		}
-	}
-	if !extended {
-		t.Error("no retreat extended past the full hex")
 	}
 }

@@ -226,7 +226,7 @@ func (g *Game) orderedSupport(c *Combat, side Side, cmd *CombatCommand, orders O
 	if cmd.Kind != CmdDD || cmd.Support || len(cmd.Units) == 0 {
 		return nil
 	}
-	if o, ok := orders.find(side, CmdOrderDDSupport); !ok || o.Mode != ModeAlways {
+	if o, ok := orders.Find(string(side), CmdOrderDDSupport); !ok || o.Mode != ModeAlways {
 		return nil
 	}
 	pay := g.ddSupport(c, cmd.Units[0])
@@ -235,8 +235,3 @@ func (g *Game) orderedSupport(c *Combat, side Side, cmd *CombatCommand, orders O
 	}
 	return pay
 }
-
-// CmdOrderDDSupport, 'order dd-support always|never': a DD taken by order
-// asks for defensive support (a naval marker, a Werfer, an HQ or Caen;
-// 12.4.7, 19.2.2) when one can give it.
-const CmdOrderDDSupport CommandKind = "order dd-support"

@@ -1,6 +1,7 @@
 package normandy44
 
 import (
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"slices"
 	"strings"
 	"testing"
@@ -86,7 +87,7 @@ func TestCaenArtillery_Legal(t *testing.T) {
 // trace supply.
 func TestHQRetreat_17_2_3(t *testing.T) {
 	g := germanCombat(t, caenMap())
-	c := &Combat{Retreat: &RetreatPath{}, In: CombatInput{Defenders: []CombatUnit{{ID: "g1"}, {ID: "ghq"}}}}
+	c := &Combat{Combat: &combat.Combat{Retreat: &RetreatPath{}}, In: CombatInput{Defenders: []CombatUnit{{ID: "g1"}, {ID: "ghq"}}}}
 	ev := g.hqMovedFlip(c)
 	if !g.s.Units[g.index["ghq"]].HQMoved || g.s.Units[g.index["g1"]].HQMoved || len(ev) != 1 || !strings.Contains(ev[0].Text, "17.2.3") {
 		t.Fatalf("after the retreat: %v", ev)
@@ -224,7 +225,7 @@ func TestAttackRoundTrip_Kampfgruppe(t *testing.T) {
 func TestDefensiveCaen_17_2_8(t *testing.T) {
 	g := germanCombat(t, caenMap())
 	g.s.Units[g.index["ghq"]] = unitState{ID: "ghq", Gone: true}
-	c := &Combat{Origin: "0505", In: CombatInput{Attacker: Allied, Defenders: []CombatUnit{{ID: "g1"}}}}
+	c := &Combat{Combat: &combat.Combat{Origin: "0505"}, In: CombatInput{Attacker: Allied, Defenders: []CombatUnit{{ID: "g1"}}}}
 	pay := g.ddSupport(c, "g1")
 	if pay == nil {
 		t.Fatal("no Caen DD support")
@@ -245,7 +246,7 @@ func TestHQMoveFlip_17_2_3(t *testing.T) {
 	}
 	g.s.Units[g.index["ghq"]].At = "0505"
 	g.s.SupP = nil // no Caen fire either
-	c := &Combat{Origin: "0505", In: CombatInput{Attacker: Allied, Defenders: []CombatUnit{{ID: "g1"}}}}
+	c := &Combat{Combat: &combat.Combat{Origin: "0505"}, In: CombatInput{Attacker: Allied, Defenders: []CombatUnit{{ID: "g1"}}}}
 	if g.ddSupport(c, "g1") != nil {
 		t.Error("a Moved HQ supports a DD")
 	}

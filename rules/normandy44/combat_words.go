@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // Plain words for a player reading 'pbem status': what a combat decision is
@@ -33,7 +35,7 @@ func examples(choices []string, n int) string {
 }
 
 // lossWhose says whose units take the loss of a loss decision.
-func lossWhose(c *Combat, cp Pending) string {
+func lossWhose(c *Combat, cp combat.Await) string {
 	switch cp.Decision {
 	case DecAttackerLoss, DecDDLoss:
 		return "the attacking units (" + sideWord(c.In.Attacker) + ")"
@@ -43,22 +45,22 @@ func lossWhose(c *Combat, cp Pending) string {
 
 // decisionPrompt is the prompt of a combat decision: what is decided, by
 // whom, under which rule, and what to type.
-func (g *Game) decisionPrompt(c *Combat, cp Pending, where string) string {
-	who := thePlayer(cp.Side)
+func (g *Game) decisionPrompt(c *Combat, cp combat.Await, where string) string {
+	who := thePlayer(Side(cp.Side))
 	switch cp.Decision {
 	case DecAttackerLoss, DecDefenderLoss:
 		return fmt.Sprintf("%s: %s assigns %d step loss(es) among %s (%s): 'losses UNIT...' from %s; %s",
 			where, who, cp.Steps, lossWhose(c, cp), cp.Rule, strings.Join(cp.Choices, ", "), legalHint)
 	case DecDDLoss:
 		what := "the Determined Defense result EX costs the MAF 1 step"
-		if cp.Side == c.In.Attacker {
+		if Side(cp.Side) == c.In.Attacker {
 			what = "the Determined Defense result AL costs the attacker 1 step"
 		}
 		return fmt.Sprintf("%s: %s; %s chooses the unit (%s): 'losses UNIT' from %s",
 			where, what, who, cp.Rule, strings.Join(cp.Choices, ", "))
 	case DecDespDLoss:
 		nth := "first"
-		if len(c.DespLoss) == 1 {
+		if len(c.DespLoss()) == 1 {
 			nth = "second"
 		}
 		return fmt.Sprintf("%s: Desperate Defense costs the defenders 2 steps; %s picks the %s (%s): 'losses UNIT' from %s",
@@ -98,7 +100,7 @@ func (g *Game) decisionPrompt(c *Combat, cp Pending, where string) string {
 			return cmpBool(!first(a), !first(b))
 		})
 		s := fmt.Sprintf("%s: %s may advance into the vacated hex %s and beyond (14.1): 'advance UNIT HEX...'", where, who, c.Origin)
-		if c.Result.Reserve {
+		if c.Result.Tags.Has(TagReserve) {
 			s += ", 'reserve UNIT' (into Reserve instead, 15.1 b)"
 		}
 		// Both are accepted now; the advance ends by itself once no unit
@@ -109,14 +111,14 @@ func (g *Game) decisionPrompt(c *Combat, cp Pending, where string) string {
 }
 
 // rollPrompt is the prompt of a combat die.
-func rollPrompt(c *Combat, cp Pending, where string) string {
+func rollPrompt(c *Combat, cp combat.Await, where string) string {
 	switch cp.Roll {
 	case RollJabos:
-		return fmt.Sprintf("%s: %s rolls the Jabos die (%s)", where, thePlayer(cp.Side), cp.Rule)
+		return fmt.Sprintf("%s: %s rolls the Jabos die (%s)", where, thePlayer(Side(cp.Side)), cp.Rule)
 	case RollDD:
-		return fmt.Sprintf("%s: %s rolls the Determined Defense die for Lead %s (%s)", where, thePlayer(cp.Side), c.DD.Units[0], cp.Rule)
+		return fmt.Sprintf("%s: %s rolls the Determined Defense die for Lead %s (%s)", where, thePlayer(Side(cp.Side)), c.DD.Units[0], cp.Rule)
 	}
-	return fmt.Sprintf("%s: %s rolls the combat result die (%s)", where, thePlayer(cp.Side), cp.Rule)
+	return fmt.Sprintf("%s: %s rolls the combat result die (%s)", where, thePlayer(Side(cp.Side)), cp.Rule)
 }
 
 // decisionTitle is what a decision is about, for "next:" in the events.
@@ -141,12 +143,12 @@ func nextWords(c *Combat, finished bool) string {
 	case p.Done:
 		return "the combat is over"
 	case p.Roll != "":
-		return fmt.Sprintf("next: %s rolls the %s die (%s)", thePlayer(p.Side), rollWords[p.Roll], p.Rule)
+		return fmt.Sprintf("next: %s rolls the %s die (%s)", thePlayer(Side(p.Side)), rollWords[p.Roll], p.Rule)
 	}
 	if p.Decision == DecAdvance {
-		return fmt.Sprintf("next: %s may advance (%s)", thePlayer(p.Side), p.Rule)
+		return fmt.Sprintf("next: %s may advance (%s)", thePlayer(Side(p.Side)), p.Rule)
 	}
-	return fmt.Sprintf("next: %s decides %s (%s)", thePlayer(p.Side), decisionTitle[p.Decision], p.Rule)
+	return fmt.Sprintf("next: %s decides %s (%s)", thePlayer(Side(p.Side)), decisionTitle[p.Decision], p.Rule)
 }
 
 // combatMark is what a combat's progress does to its units, kept apart so
@@ -162,11 +164,11 @@ func markOf(c *Combat) combatMark {
 }
 
 // decisionWords says what a decision settled.
-func decisionWords(c *Combat, p Pending, cmd CombatCommand) string {
-	who := thePlayer(p.Side)
+func decisionWords(c *Combat, p combat.Await, cmd CombatCommand) string {
+	who := thePlayer(Side(p.Side))
 	switch cmd.Kind {
 	case CmdLosses:
-		return fmt.Sprintf("%s assigns the step loss(es): %s (%s)", who, stepList(cmd.Units), p.Rule)
+		return fmt.Sprintf("%s assigns the step loss(es): %s (%s)", who, combat.StepList(cmd.Units), p.Rule)
 	case CmdIgnoreRetreat:
 		return "the defenders ignore the retreat and stay (12.6)"
 	case CmdAcceptRetreat:
@@ -214,7 +216,7 @@ func changeWords(c *Combat, before combatMark) []string {
 	}
 	if after.retreat && !before.retreat {
 		s := fmt.Sprintf("the defenders retreat to %s (13.1)", c.Layout.ID(c.Retreat.Hexes[len(c.Retreat.Hexes)-1]))
-		if c.Result.Disrupted {
+		if c.Result.Mark != "" {
 			s = strings.TrimSuffix(s, " (13.1)") + ", Disrupted (13.1, 13.6)"
 		}
 		out = append(out, s)
@@ -227,7 +229,7 @@ func changeWords(c *Combat, before combatMark) []string {
 
 // decisionEvent narrates one decision: what it settled, what followed, and
 // what the combat waits for now.
-func decisionEvent(n int, c *Combat, p Pending, cmd CombatCommand, before combatMark, finished bool) string {
+func decisionEvent(n int, c *Combat, p combat.Await, cmd CombatCommand, before combatMark, finished bool) string {
 	parts := append([]string{decisionWords(c, p, cmd)}, changeWords(c, before)...)
 	parts = append(parts, nextWords(c, finished))
 	return fmt.Sprintf("Combat %d: %s", n, strings.Join(parts, "; "))
@@ -320,11 +322,11 @@ func cmpBool(a, b bool) int {
 // noDDWords says what declining the DD leads to: a retreat, or the
 // elimination of defenders that cannot retreat (13.2.2).
 func noDDWords(c *Combat) string {
-	movers, lost := c.retreatUnits()
+	movers, lost := c.RetreatUnits()
 	switch {
-	case len(movers) > 0 && len(c.retreatOptions()) > 0 && len(lost) == 0:
+	case len(movers) > 0 && len(c.RetreatOptions()) > 0 && len(lost) == 0:
 		return fmt.Sprintf("retreat %d hexes", c.Result.Retreat)
-	case len(movers) > 0 && len(c.retreatOptions()) > 0:
+	case len(movers) > 0 && len(c.RetreatOptions()) > 0:
 		return fmt.Sprintf("retreat; %s cannot and would be eliminated, 13.2.2", strings.Join(lost, ", "))
 	}
 	return "the defenders cannot retreat and would be eliminated, 13.2.2"
@@ -332,7 +334,7 @@ func noDDWords(c *Combat) string {
 
 // choiceNote is Legal's note on one combat choice: what it does, and the
 // rule.
-func choiceNote(cp Pending, choice string) string {
+func choiceNote(cp combat.Await, choice string) string {
 	w := strings.Fields(choice)
 	switch {
 	case cp.Decision == DecDD && w[0] == string(CmdNoDD):

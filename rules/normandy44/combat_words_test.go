@@ -1,6 +1,7 @@
 package normandy44
 
 import (
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"os"
 	"strings"
 	"testing"
@@ -152,7 +153,7 @@ func TestWords_EveryDecision(t *testing.T) {
 					seen[cp.Decision] = true
 					// The rule to section depth: "12.4.1, 12.4.2" is "12.4".
 					rule := strings.Join(strings.SplitN(strings.Trim(strings.Fields(cp.Rule)[0], ","), ".", 3)[:2], ".")
-					if !strings.Contains(p.Prompt, thePlayer(cp.Side)) || !strings.Contains(p.Prompt, rule) ||
+					if !strings.Contains(p.Prompt, thePlayer(Side(cp.Side))) || !strings.Contains(p.Prompt, rule) ||
 						!strings.Contains(p.Prompt, "'") || len(p.Prompt) > 400 {
 						t.Errorf("%s prompt (rule %s): %q", cp.Decision, rule, p.Prompt)
 					}
@@ -182,13 +183,13 @@ func TestWords_RarePrompts(t *testing.T) {
 	g := ddDie(t, strongpointGame(t))
 	c := g.combat()
 	for _, tc := range []struct {
-		p    Pending
+		p    combat.Await
 		want []string
 	}{
-		{Pending{Decision: DecIgnoreRetreat, Side: German, Rule: "12.6"}, []string{"(12.6)", "single 1-step unit, was eliminated", "German player", "'ignore-retreat'", "'accept-retreat'"}},
-		{Pending{Decision: DecDespD, Side: German, Rule: "12.5"}, []string{"(12.5)", "Determined Defense failed", "Desperate Defense?", "'despd'", "'no-despd'"}},
-		{Pending{Decision: DecDespDLoss, Side: German, Steps: 1, Choices: []string{"sp"}, Rule: "12.5"}, []string{"(12.5)", "German player picks the first", "'losses UNIT' from sp"}},
-		{Pending{Decision: DecDDLoss, Side: Allied, Steps: 1, Choices: []string{"a1", "a2"}, Rule: "12.4.8 AL"}, []string{"(12.4.8 AL)", "AL costs the attacker 1 step", "Allied player", "from a1, a2"}},
+		{combat.Await{Decision: DecIgnoreRetreat, Side: string(German), Rule: "12.6"}, []string{"(12.6)", "single 1-step unit, was eliminated", "German player", "'ignore-retreat'", "'accept-retreat'"}},
+		{combat.Await{Decision: DecDespD, Side: string(German), Rule: "12.5"}, []string{"(12.5)", "Determined Defense failed", "Desperate Defense?", "'despd'", "'no-despd'"}},
+		{combat.Await{Decision: DecDespDLoss, Side: string(German), Steps: 1, Choices: []string{"sp"}, Rule: "12.5"}, []string{"(12.5)", "German player picks the first", "'losses UNIT' from sp"}},
+		{combat.Await{Decision: DecDDLoss, Side: string(Allied), Steps: 1, Choices: []string{"a1", "a2"}, Rule: "12.4.8 AL"}, []string{"(12.4.8 AL)", "AL costs the attacker 1 step", "Allied player", "from a1, a2"}},
 	} {
 		got := g.decisionPrompt(c, tc.p, "Combat 1 on 0404")
 		for _, w := range tc.want {

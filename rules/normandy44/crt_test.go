@@ -4,28 +4,24 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat/combattest"
 )
 
-// seedCRT is T1 as the seed prints it, L2091-2096, columns 1-3 ... 7-1+.
-var seedCRT = [6]string{
-	"A1 | A1 | A1 | A1 | A1/DR | EX | DR | DR | A1/D1",    // L2091
-	"A1 | A1 | A1 | A1/DR | EX | DR | DR | A1/D1 | D1",    // L2092
-	"A1 | A1 | A1/DR | EX | DR | DR | A1/D1 | D1 | D1",    // L2093
-	"A1 | A1/DR | EX | DR | DR | A1/D1 | D1 | D1 | A1/D2", // L2094
-	"A1/DR | EX | DR | DR | A1/D1 | D1 | D1 | A1/D2 | DH", // L2095
-	"EX | DR | DR | A1/D1 | D1 | D1 | A1/D2 | DH | DH",    // L2096
-}
-
+// T1 as the seed prints it, L2091-2096, columns 1-3 ... 7-1+.
 func TestCRT_T1_EveryCell(t *testing.T) {
-	for roll := 1; roll <= 6; roll++ {
-		want := strings.Split(seedCRT[roll-1], " | ")
-		if len(want) != 9 {
-			t.Fatalf("seed row %d has %d cells", roll, len(want))
-		}
-		for c := Col1to3; c <= Col7to1; c++ {
-			if got := crt(c, roll).String(); got != want[c] {
-				t.Errorf("roll %d, %v: %s, seed says %s", roll, c, got, want[c])
-			}
+	combattest.CheckTable(t, &crtTable, ResultCode.String,
+		"A1 | A1 | A1 | A1 | A1/DR | EX | DR | DR | A1/D1",    // L2091
+		"A1 | A1 | A1 | A1/DR | EX | DR | DR | A1/D1 | D1",    // L2092
+		"A1 | A1 | A1/DR | EX | DR | DR | A1/D1 | D1 | D1",    // L2093
+		"A1 | A1/DR | EX | DR | DR | A1/D1 | D1 | D1 | A1/D2", // L2094
+		"A1/DR | EX | DR | DR | A1/D1 | D1 | D1 | A1/D2 | DH", // L2095
+		"EX | DR | DR | A1/D1 | D1 | D1 | A1/D2 | DH | DH",    // L2096
+	)
+	// The headings are the columns' odds; the last reads "7-1+".
+	for c := Col1to3; c <= Col7to1; c++ {
+		if got := strings.TrimSuffix(crtTable.Column(int(c-Col1to3)), "+"); got != c.String() {
+			t.Errorf("heading of %v: %q", c, crtTable.Column(int(c-Col1to3)))
 		}
 	}
 }
@@ -35,7 +31,7 @@ func TestCRT_T1_Diagonal(t *testing.T) {
 	seq := []string{"A1", "A1/DR", "EX", "DR", "DR", "A1/D1", "D1", "D1", "A1/D2", "DH", "DH"}
 	for roll := 1; roll <= 6; roll++ {
 		for c := Col1to3; c <= Col7to1; c++ {
-			if got, want := crt(c, roll).String(), seq[max(0, roll+int(c)-4)]; got != want {
+			if got, want := crt(c, roll).String(), seq[max(0, roll+int(c-Col1to3)-4)]; got != want {
 				t.Errorf("roll %d, %v: %s, diagonal gives %s", roll, c, got, want)
 			}
 		}
@@ -50,26 +46,29 @@ func TestCRT_Legend_12_1(t *testing.T) {
 		code ResultCode
 		want Result
 	}{
-		{"DH L839", ResDH, Result{DefenderHalf: true, Retreat: 4, Disrupted: true, Advance: AdvanceIfVacated, Reserve: true}},
-		{"A1/D2 L843", ResA1D2, Result{AttackerSteps: 1, DefenderSteps: 2, Retreat: 4, Disrupted: true, Advance: AdvanceIfVacated, Reserve: true, OpponentChooses: true, SparedByOneStep: true}},
-		{"D1 L845", ResD1, Result{DefenderSteps: 1, Retreat: 2, DeterminedDefense: true, Disrupted: true, Advance: AdvanceIfVacated}},
-		{"DR L847", ResDR, Result{Retreat: 2, DeterminedDefense: true, Disrupted: true, Advance: AdvanceIfVacated}},
-		{"A1/D1 L849", ResA1D1, Result{AttackerSteps: 1, DefenderSteps: 1, Retreat: 2, DeterminedDefense: true, Disrupted: true, Advance: AdvanceIfVacated}},
+		{"DH L839", ResDH, Result{DefenderHalf: true, Retreat: 4, Mark: "Disrupted", Advance: AdvanceIfVacated, Reach: 2, Tags: TagReserve}},
+		{"A1/D2 L843", ResA1D2, Result{AttackerSteps: 1, DefenderSteps: 2, Retreat: 4, Mark: "Disrupted", Advance: AdvanceIfVacated, Reach: 2, Tags: TagReserve, OpponentChooses: true, SparedByOneStep: true}},
+		{"D1 L845", ResD1, Result{DefenderSteps: 1, Retreat: 2, DeterminedDefense: true, Mark: "Disrupted", Advance: AdvanceIfVacated, Reach: 2}},
+		{"DR L847", ResDR, Result{Retreat: 2, DeterminedDefense: true, Mark: "Disrupted", Advance: AdvanceIfVacated, Reach: 2}},
+		{"A1/D1 L849", ResA1D1, Result{AttackerSteps: 1, DefenderSteps: 1, Retreat: 2, DeterminedDefense: true, Mark: "Disrupted", Advance: AdvanceIfVacated, Reach: 2}},
 		{"EX L851-853", ResEX, Result{AttackerSteps: 1, DefenderSteps: 1, Advance: LimitedIfWiped, OpponentChooses: true}},
-		{"A1/DR L855", ResA1DR, Result{AttackerSteps: 1, Retreat: 2, DeterminedDefense: true, Disrupted: true, Advance: AdvanceIfVacated}},
+		{"A1/DR L855", ResA1DR, Result{AttackerSteps: 1, Retreat: 2, DeterminedDefense: true, Mark: "Disrupted", Advance: AdvanceIfVacated, Reach: 2}},
 		{"A1 L857", ResA1, Result{AttackerSteps: 1}},
 		{"A2/D1 L1392", ResA2D1, Result{AttackerSteps: 2, DefenderSteps: 1}},
 	}
 	seen := map[ResultCode]bool{}
 	for _, tt := range tests {
 		tt.want.Code = tt.code
-		if got := crtLegend[tt.code]; got != tt.want {
+		if got := legend(tt.code); got != tt.want {
 			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
 		}
 		seen[tt.code] = true
 	}
+	if err := crtT1.Check(); err != nil {
+		t.Error(err)
+	}
 	// Every code that T1 uses is in the legend.
-	for _, row := range crtTable {
+	for _, row := range crtTable.Rows {
 		for _, code := range row {
 			if !seen[code] {
 				t.Errorf("T1 uses %v, which the legend test does not cover", code)
@@ -79,7 +78,7 @@ func TestCRT_Legend_12_1(t *testing.T) {
 }
 
 func TestCRT_Losses_12_1(t *testing.T) {
-	dh, a1d2, ex := crtLegend[ResDH], crtLegend[ResA1D2], crtLegend[ResEX]
+	dh, a1d2, ex := legend(ResDH), legend(ResA1D2), legend(ResEX)
 	// E17 (L841): DH on a 3-step unit costs 2 steps.
 	if got := dh.DefenderLoss(3); got != 2 {
 		t.Errorf("E17 DH on 3 steps: %d, want 2", got)
@@ -116,8 +115,11 @@ func TestCRT_Limits_10_6(t *testing.T) {
 			t.Errorf("below 1-3, roll %d: %v, want A1", roll, got)
 		}
 	}
-	if !BelowCRT.Automatic() || Col1to3.Automatic() {
+	if !automatic(BelowCRT) || automatic(Col1to3) || automatic(Col7to1+5) {
 		t.Error("only the column below 1-3 is automatic")
+	}
+	if got := ladder.Label(BelowCRT); got != "<1-3" {
+		t.Errorf("the automatic column reads %q, want <1-3", got)
 	}
 	// Raw odds above 7-1 read the 7-1 column.
 	for roll := 1; roll <= 6; roll++ {
@@ -140,88 +142,24 @@ func TestCRT_BadRollPanics(t *testing.T) {
 	}
 }
 
-func TestOdds_ColumnString(t *testing.T) {
-	want := map[Column]string{
-		BelowCRT: "<1-3", Col1to3: "1-3", Col1to2: "1-2", Col1to1: "1-1", Col2to1: "2-1",
-		Col3to1: "3-1", Col4to1: "4-1", Col5to1: "5-1", Col6to1: "6-1", Col7to1: "7-1",
-		Col7to1 + 1: "8-1", Col7to1 + 3: "10-1",
-	}
-	for c, s := range want {
-		if c.String() != s {
-			t.Errorf("Column(%d) = %q, want %q", int(c), c.String(), s)
+// 10.6: odds below 1-3 before shifts are no attack; 1:3 is exactly 1-3.
+func TestOdds_Errors_10_6(t *testing.T) {
+	for _, c := range [][2]int{{1, 4}, {0, 3}, {5, 19}} {
+		if _, err := oddsColumn(c[0], c[1]); !errors.Is(err, ErrOddsTooLow) {
+			t.Errorf("%d:%d: %v, want ErrOddsTooLow", c[0], c[1], err)
 		}
 	}
-}
-
-func TestOdds_Errors_10_6(t *testing.T) {
-	if _, err := oddsColumn(1, 4); !errors.Is(err, ErrOddsTooLow) {
-		t.Errorf("1:4: %v, want ErrOddsTooLow", err)
-	}
-	if _, err := oddsColumn(0, 3); !errors.Is(err, ErrOddsTooLow) {
-		t.Errorf("0:3: %v, want ErrOddsTooLow", err)
-	}
-	if _, err := oddsColumn(5, 0); !errors.Is(err, ErrStrength) {
-		t.Errorf("5:0: %v, want ErrStrength", err)
-	}
-	if _, err := oddsColumn(-2, 5); !errors.Is(err, ErrStrength) {
-		t.Errorf("-2:5: %v, want ErrStrength", err)
-	}
-	// 1:3 is exactly 1-3 and legal.
 	if c, err := oddsColumn(1, 3); err != nil || c != Col1to3 {
 		t.Errorf("1:3: %v %v, want 1-3", c, err)
 	}
-}
-
-// bruteOdds is 10.5 step 1 written out: the columns as ratios num:den, and
-// the odds are the highest column whose ratio the capped attack:defense
-// reaches.
-func bruteOdds(attack, defense int) (Column, bool) {
-	a, d := min(attack, 18), min(defense, 18)
-	ratios := [][2]int{{1, 3}, {1, 2}}
-	for n := 1; n <= 18; n++ {
-		ratios = append(ratios, [2]int{n, 1})
+	// 10.4: each side counts 18 at most, so 6:40 is 6:18, 1-3.
+	if c, err := oddsColumn(6, 40); err != nil || c != Col1to3 {
+		t.Errorf("6:40: %v %v, want 1-3 after the cap", c, err)
 	}
-	best, ok := Column(0), false
-	for i, r := range ratios {
-		if a*r[1] >= d*r[0] {
-			best, ok = Column(i), true
-		}
-	}
-	return best, ok
-}
-
-func TestOdds_MatchesBruteForce(t *testing.T) {
-	for a := 0; a <= 40; a++ {
-		for d := 1; d <= 40; d++ {
-			want, legal := bruteOdds(a, d)
-			got, err := oddsColumn(a, d)
-			if legal != (err == nil) || (legal && got != want) {
-				t.Errorf("%d:%d: %v %v, brute force %v legal=%v", a, d, got, err, want, legal)
-			}
-		}
-	}
-}
-
-func TestShiftColumn_MonotonicAndBounded(t *testing.T) {
-	inSet := func(c Column) bool { return c == BelowCRT || (c >= Col1to3 && c <= Col7to1) }
-	for c := Col1to3; c <= Col1to1+17; c++ {
-		prev := BelowCRT
-		for s := -15; s <= 15; s++ {
-			got := shiftColumn(c, s)
-			if !inSet(got) {
-				t.Fatalf("shiftColumn(%v, %d) = %d, outside the column set", c, s, got)
-			}
-			if got < prev {
-				t.Errorf("shiftColumn(%v, %d) = %v < shiftColumn(%v, %d) = %v", c, s, got, c, s-1, prev)
-			}
-			prev = got
-			if c > Col1to3 && shiftColumn(c-1, s) > got {
-				t.Errorf("shiftColumn not monotonic in the column at %v, %d", c, s)
-			}
-			// Shifts land exactly while the sum stays on the table (10.6).
-			if sum := int(c) + s; sum >= int(Col1to3) && sum <= int(Col7to1) && got != Column(sum) {
-				t.Errorf("shiftColumn(%v, %d) = %v, want %v", c, s, got, Column(sum))
-			}
+	names := map[Column]string{Col1to3: "1-3", Col1to2: "1-2", Col1to1: "1-1", Col2to1: "2-1", Col7to1: "7-1", Col7to1 + 3: "10-1"}
+	for c, s := range names {
+		if c.String() != s {
+			t.Errorf("Column(%d) = %q, want %q", int(c), c, s)
 		}
 	}
 }
@@ -229,7 +167,7 @@ func TestShiftColumn_MonotonicAndBounded(t *testing.T) {
 // The combat examples of the rulebook: odds, the shifts named, the column
 // and, where a die is given, the result.
 func TestOddsCRT_Examples(t *testing.T) {
-	sh := func(src ShiftSource, n int) Shift { return Shift{Source: src, Columns: n} }
+	sh := shift
 	tests := []struct {
 		name     string
 		att, def int
@@ -272,7 +210,7 @@ func TestOddsCRT_Examples(t *testing.T) {
 				t.Errorf("%d:%d = %v, want %s", tt.att, tt.def, odds, tt.odds)
 			}
 			col := shiftColumn(odds, netShift(tt.shifts))
-			if col.String() != tt.column {
+			if ladder.Label(col) != tt.column {
 				t.Errorf("%v with %v = %v, want %s", odds, tt.shifts, col, tt.column)
 			}
 			if tt.roll != 0 {

@@ -1,6 +1,10 @@
 package normandy44
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+)
 
 // Determined Defense (12.4, T2).
 
@@ -16,11 +20,9 @@ const (
 	DDStrongpoint                         // "Punkt umocn. lub duże miasto": a City, or a strongpoint Lead
 )
 
-var determinedColumnNames = [...]string{"Flooded river or Clear", "Other", "Improved Position", "Strongpoint or City"}
-
 func (c DeterminedColumn) String() string {
-	if int(c) < len(determinedColumnNames) {
-		return determinedColumnNames[c]
+	if s := determinedTable.Column(int(c)); s != "" {
+		return s
 	}
 	return "?"
 }
@@ -69,25 +71,20 @@ func (m DeterminedMods) DRM() int {
 }
 
 // DeterminedResult is one cell of T2 (legend 12.4.8, seed L906-912 and
-// L2139-2145).
-type DeterminedResult struct {
-	// Success (●): the retreat is cancelled and so is the attacker's advance;
-	// the stack stays and is not Disrupted. Without it the defenders retreat.
-	Success bool
-	// LeadSteps is the Lead's step loss ("-1", and the defender's half of EX).
-	LeadSteps int
-	// MAFSteps is the step loss of one MAF unit the defender picks (EX).
-	MAFSteps int
-	// AttackerSteps is the step loss of any attacking unit, MAF or not, that
-	// the attacker picks (AL).
-	AttackerSteps int
-	// IPDestroyed (*): the Improved Position in the defending hex is removed.
-	IPDestroyed bool
-}
+// L2139-2145): success (●) cancels the retreat and the attacker's advance,
+// the stack staying and not Disrupted; "-1" is the Lead's step loss, and the
+// defender's half of EX; EX is also one MAF unit's step, the defender
+// picking; AL is the step of any attacking unit, MAF or not, the attacker
+// picking; "*" removes the Improved Position in the defending hex
+// (TagIPDestroyed).
+type DeterminedResult = combat.DDResult
 
-// String gives the cell as the table prints it (seed L2126-2132): "-" for no
+// TagIPDestroyed (*): the Improved Position in the defending hex is removed.
+const TagIPDestroyed combat.Tags = 1 << 0
+
+// ddCell gives a cell as the table prints it (seed L2126-2132): "-" for no
 // effect, "-1", "● -1", "● EX", "● AL", "● AL*".
-func (r DeterminedResult) String() string {
+func ddCell(r DeterminedResult) string {
 	var parts []string
 	if r.Success {
 		parts = append(parts, "●")
@@ -101,7 +98,7 @@ func (r DeterminedResult) String() string {
 		parts = append(parts, "AL")
 	}
 	s := strings.Join(parts, " ")
-	if r.IPDestroyed {
+	if r.Tags.Has(TagIPDestroyed) {
 		s += "*"
 	}
 	if s == "" {
@@ -117,27 +114,25 @@ var (
 	ddHoldLoss = DeterminedResult{Success: true, LeadSteps: 1}
 	ddHoldEX   = DeterminedResult{Success: true, LeadSteps: 1, MAFSteps: 1}
 	ddHoldAL   = DeterminedResult{Success: true, AttackerSteps: 1}
-	ddHoldALIP = DeterminedResult{Success: true, AttackerSteps: 1, IPDestroyed: true}
+	ddHoldALIP = DeterminedResult{Success: true, AttackerSteps: 1, Tags: TagIPDestroyed}
 )
 
 // determinedTable is T2, "Tabela Zdeterminowanej Obrony", seed L2122-2132:
 // rows by modified roll ≤1, 2 ... 6, 7+; columns as DeterminedColumn.
-var determinedTable = [7][4]DeterminedResult{
-	{ddNone, ddNone, ddNone, ddNone},           // L2126 ≤ 1
-	{ddNone, ddNone, ddNone, ddNone},           // L2127 2
-	{ddNone, ddNone, ddNone, ddHoldLoss},       // L2128 3
-	{ddNone, ddNone, ddHoldLoss, ddHoldEX},     // L2129 4
-	{ddLoss, ddHoldLoss, ddHoldEX, ddHoldEX},   // L2130 5
-	{ddHoldEX, ddHoldEX, ddHoldALIP, ddHoldAL}, // L2131 6
-	{ddHoldAL, ddHoldAL, ddHoldAL, ddHoldAL},   // L2132 7+
-}
+var determinedTable = combat.Table[DeterminedResult]{Name: "T2 Determined Defense", Rule: "12.4", Lo: 1,
+	Cols: []string{"Flooded river or Clear", "Other", "Improved Position", "Strongpoint or City"},
+	Rows: [][]DeterminedResult{
+		{ddNone, ddNone, ddNone, ddNone},           // L2126 ≤ 1
+		{ddNone, ddNone, ddNone, ddNone},           // L2127 2
+		{ddNone, ddNone, ddNone, ddHoldLoss},       // L2128 3
+		{ddNone, ddNone, ddHoldLoss, ddHoldEX},     // L2129 4
+		{ddLoss, ddHoldLoss, ddHoldEX, ddHoldEX},   // L2130 5
+		{ddHoldEX, ddHoldEX, ddHoldALIP, ddHoldAL}, // L2131 6
+		{ddHoldAL, ddHoldAL, ddHoldAL, ddHoldAL},   // L2132 7+
+	}}
 
 // determined resolves a DD roll (1-6) on a column with the Lead's modifiers
 // (12.4.3-12.4.8). A roll outside 1-6 or an unknown column panics.
 func determined(c DeterminedColumn, roll int, m DeterminedMods) DeterminedResult {
-	mustDie(roll, "Determined Defense")
-	return determinedTable[determinedRow(roll+m.DRM())][c]
+	return determinedTable.Roll(int(c), roll, m.DRM())
 }
-
-// determinedRow is the table row of a modified roll.
-func determinedRow(modified int) int { return min(max(modified, 1), 7) - 1 }

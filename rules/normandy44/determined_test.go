@@ -1,25 +1,27 @@
 package normandy44
 
 import (
-	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat/combattest"
 )
 
-// seedDetermined is T2 as the seed prints it, L2126-2132, columns Flooded
+// T2 as the seed prints it, L2126-2132, rows "≤ 1" to "7+", columns Flooded
 // river or Clear | Other | IP | Strongpoint or City; "●" is success.
-var seedDetermined = []struct {
-	modified int // a modified roll on the row
-	cells    string
-}{
-	{0, "- | - | - | -"},              // L2126 "≤ 1"
-	{1, "- | - | - | -"},              // L2126 "≤ 1"
-	{2, "- | - | - | -"},              // L2127
-	{3, "- | - | - | ● -1"},           // L2128
-	{4, "- | - | ● -1 | ● EX"},        // L2129
-	{5, "-1 | ● -1 | ● EX | ● EX"},    // L2130
-	{6, "● EX | ● EX | ● AL* | ● AL"}, // L2131
-	{7, "● AL | ● AL | ● AL | ● AL"},  // L2132 "7+"
-	{8, "● AL | ● AL | ● AL | ● AL"},  // L2132 "7+"
+func TestDetermined_T2_EveryCell(t *testing.T) {
+	combattest.CheckTable(t, &determinedTable, ddCell,
+		"- | - | - | -",              // L2126 "≤ 1"
+		"- | - | - | -",              // L2127
+		"- | - | - | ● -1",           // L2128
+		"- | - | ● -1 | ● EX",        // L2129
+		"-1 | ● -1 | ● EX | ● EX",    // L2130
+		"● EX | ● EX | ● AL* | ● AL", // L2131
+		"● AL | ● AL | ● AL | ● AL",  // L2132 "7+"
+	)
+	// The modifiers move the row: 3 with +2 reads row 5.
+	if got := determined(DDOther, 3, DeterminedMods{Quality: 2}); got != ddHoldLoss {
+		t.Errorf("Other, 3+2: %v, want ● -1", got)
+	}
 }
 
 // modsFor gives a roll and modifiers that add up to a modified roll.
@@ -31,21 +33,6 @@ func modsFor(modified int) (int, DeterminedMods) {
 		return 6, DeterminedMods{Quality: modified - 6}
 	}
 	return modified, DeterminedMods{}
-}
-
-func TestDetermined_T2_EveryCell(t *testing.T) {
-	for _, row := range seedDetermined {
-		want := strings.Split(row.cells, " | ")
-		roll, mods := modsFor(row.modified)
-		if roll+mods.DRM() != row.modified {
-			t.Fatalf("test setup: %d%+d is not %d", roll, mods.DRM(), row.modified)
-		}
-		for c := DDClear; c <= DDStrongpoint; c++ {
-			if got := determined(c, roll, mods).String(); got != want[c] {
-				t.Errorf("modified %d, %v: %s, seed says %s", row.modified, c, got, want[c])
-			}
-		}
-	}
 }
 
 // The legend (12.4.8, L906-912) read into fields.
@@ -61,7 +48,7 @@ func TestDetermined_Legend_12_4_8(t *testing.T) {
 		{"● -1", DDOther, 5, DeterminedResult{Success: true, LeadSteps: 1}},
 		{"● EX: the Lead and a MAF unit", DDStrongpoint, 4, DeterminedResult{Success: true, LeadSteps: 1, MAFSteps: 1}},
 		{"● AL: any attacking unit", DDStrongpoint, 6, DeterminedResult{Success: true, AttackerSteps: 1}},
-		{"● AL*: the IP is destroyed", DDImproved, 6, DeterminedResult{Success: true, AttackerSteps: 1, IPDestroyed: true}},
+		{"● AL*: the IP is destroyed", DDImproved, 6, DeterminedResult{Success: true, AttackerSteps: 1, Tags: TagIPDestroyed}},
 	}
 	for _, tt := range tests {
 		roll, mods := modsFor(tt.mod)
@@ -126,13 +113,13 @@ func TestDetermined_Column_12_4_4(t *testing.T) {
 // it holds wherever the IP column holds, at no greater cost to the defender
 // and no smaller cost to the attacker. Check that claim on the table itself.
 func TestDetermined_StrongpointColumnBeatsIP(t *testing.T) {
-	for row := range determinedTable {
-		ip, sp := determinedTable[row][DDImproved], determinedTable[row][DDStrongpoint]
+	for row, cells := range determinedTable.Rows {
+		ip, sp := cells[DDImproved], cells[DDStrongpoint]
 		switch {
 		case ip.Success && !sp.Success:
 			t.Errorf("row %d: IP holds, strongpoint does not", row)
 		case ip.Success == sp.Success:
-			if sp.LeadSteps > ip.LeadSteps || (sp.IPDestroyed && !ip.IPDestroyed) ||
+			if sp.LeadSteps > ip.LeadSteps || (sp.Tags.Has(TagIPDestroyed) && !ip.Tags.Has(TagIPDestroyed)) ||
 				sp.MAFSteps+sp.AttackerSteps < ip.MAFSteps+ip.AttackerSteps {
 				t.Errorf("row %d: strongpoint %v is worse for the defender than IP %v", row, sp, ip)
 			}
@@ -173,7 +160,7 @@ func TestDetermined_Examples(t *testing.T) {
 		// Strongpoint Lead, roll 2 on the strongpoint column: no effect, so
 		// the stack must retreat.
 		got := determined(determinedColumn(Clear, false, true), 2, DeterminedMods{})
-		if got.Success || got.String() != "-" {
+		if got.Success || ddCell(got) != "-" {
 			t.Errorf("%v, want - (failure)", got)
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // The Special Invasion Phase of turn 1 (20.1, A): every airborne unit set up
@@ -164,7 +165,7 @@ func (g *Game) invasionChoices() []rules.Choice {
 	switch {
 	case r.Owed > 0:
 		ids, steps := g.absorbers(a)
-		for _, ls := range lossSets(ids, steps, min(r.Owed, total(ids, steps))) {
+		for _, ls := range combat.LossSets(ids, steps, min(r.Owed, total(ids, steps))) {
 			out = append(out, rules.Choice{Command: CombatCommand{Kind: CmdLosses, Units: ls}.String(), Note: "20.3.2"})
 		}
 	case r.Rangers:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // The First Wave (20.3): each approach box of a beach the scenario's
@@ -130,14 +131,13 @@ func (g *Game) absorbers(a assault) ([]string, map[string]int) {
 func (g *Game) assaultLossesByRule(a assault) ([]string, bool) {
 	r := g.s.Invasion
 	ids, steps := g.absorbers(a)
-	sets := lossSets(ids, steps, min(r.Owed, total(ids, steps)))
+	sets := combat.LossSets(ids, steps, min(r.Owed, total(ids, steps)))
 	if len(sets) == 1 {
 		return sets[0], true
 	}
-	if o, ok := g.orders().find(r.Chooser, CmdOrderLosses); ok {
-		p := Pending{Steps: r.Owed, Choices: ids}
-		if cmd, ok := lossesByPreference(p, o.Units, steps); ok {
-			return cmd.Units, true
+	if o, ok := g.orders().Find(string(r.Chooser), CmdOrderLosses); ok {
+		if units, ok := combat.ByPreference(ids, r.Owed, o.Units, steps); ok {
+			return units, true
 		}
 	}
 	return nil, false
@@ -398,10 +398,8 @@ func (g *Game) assaultAdvances(a assault) []CombatCommand {
 // entering the vacated hex lets the unit go on even from EZOC to EZOC;
 // 14.3.2, 14.4).
 func (g *Game) beyondBeach(u AdvanceUnit, beach, b hx.Axial, m CombatMap) bool {
-	if !advanceStep(u, beach, b, 1, true, beach, m) || !m.Room(b, []string{u.ID}) {
-		return false
-	}
-	return m.Terrain(beach) != Bocage || m.Road(beach, b) // 14.4.1: out of bocage only along a road
+	return combat.AdvanceStep(u, beach, b, 1, true, beach, m) && m.Room(b, []string{u.ID}) &&
+		m.Leaves(u, beach, b) // 14.4.1: out of bocage only along a road
 }
 
 // assaultAdvance applies 'advance U BEACH [HEX]' (20.3.6).

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // The invasion tables: Beach Assault (T7, 20.3), DD Tanks (T8, 20.3.5),
@@ -29,14 +31,12 @@ const (
 	BeachUtah                     // "Utah"
 )
 
-func (c BeachColumn) String() string {
-	switch c {
-	case BeachOmaha:
-		return "Omaha"
-	case BeachOther:
-		return "Other"
-	case BeachUtah:
-		return "Utah"
+func (c BeachColumn) String() string { return columnName(&beachTable, int(c)) }
+
+// columnName is the heading of column c of a table, "?" for none.
+func columnName[V any](t *combat.Table[V], c int) string {
+	if s := t.Column(c); s != "" {
+		return s
 	}
 	return "?"
 }
@@ -102,7 +102,7 @@ func (r BeachResult) String() string {
 
 // AlliedSteps is the infantry step loss of the assault, the Allies choosing
 // the units except on EX, where the German picks (20.3.2, example L1714).
-func (r BeachResult) AlliedSteps() int { return crtLegend[r.Code].AttackerSteps }
+func (r BeachResult) AlliedSteps() int { return legend(r.Code).AttackerSteps }
 
 // StrongpointEliminated: every result but A1* takes the strongpoint's single
 // step (20.3.2, L1390).
@@ -119,21 +119,20 @@ var (
 )
 
 // beachTable is T7, "Szturm na plaże (20.3)", seed L1954-1960: rows by die
-// roll, columns Omaha, Other, Utah.
-var beachTable = [6][3]BeachResult{
-	{bOmahaA1, bA2D1Adv1, bEXAdv1},    // L1955
-	{bA2D1Adv1, bEXAdv1, bA1D1Adv1},   // L1956
-	{bEXAdv1, bA1D1Adv1, bA1D1Adv1},   // L1957
-	{bA1D1Adv1, bA1D1Adv1, bA1D1Adv2}, // L1958
-	{bA1D1Adv1, bA1D1Adv2, bD1Adv2},   // L1959
-	{bA1D1Adv2, bD1Adv2, bD1Adv2},     // L1960
-}
+// roll, columns Omaha, Other ("Pozostałe"), Utah.
+var beachTable = combat.Table[BeachResult]{Name: "T7 Beach Assault", Rule: "20.3", Lo: 1,
+	Cols: []string{"Omaha", "Other", "Utah"},
+	Rows: [][]BeachResult{
+		{bOmahaA1, bA2D1Adv1, bEXAdv1},    // L1955
+		{bA2D1Adv1, bEXAdv1, bA1D1Adv1},   // L1956
+		{bEXAdv1, bA1D1Adv1, bA1D1Adv1},   // L1957
+		{bA1D1Adv1, bA1D1Adv1, bA1D1Adv2}, // L1958
+		{bA1D1Adv1, bA1D1Adv2, bD1Adv2},   // L1959
+		{bA1D1Adv2, bD1Adv2, bD1Adv2},     // L1960
+	}}
 
 // beachAssault looks up one Beach Assault roll (1-6; others panic).
-func beachAssault(c BeachColumn, roll int) BeachResult {
-	mustDie(roll, "Beach Assault")
-	return beachTable[roll-1][c]
-}
+func beachAssault(c BeachColumn, roll int) BeachResult { return beachTable.Roll(int(c), roll, 0) }
 
 // AssaultOutcome is a beach assault folded over its rolls so far.
 type AssaultOutcome struct {
@@ -181,7 +180,7 @@ func beachAssaultRolls(c BeachColumn, rolls []int) (AssaultOutcome, error) {
 // landing fails; the 2nd Ranger battalion is eliminated and the 5th goes to
 // the Omaha approach box (20.3.4, L1396).
 func pointeDuHocFails(roll int) bool {
-	mustDie(roll, "Pointe du Hoc")
+	combat.MustDie(roll, "Pointe du Hoc")
 	return roll == 1
 }
 
@@ -189,7 +188,7 @@ func pointeDuHocFails(roll int) bool {
 // landed: 1-3 puts the 5th on Pointe du Hoc, anything else sends it to the
 // Omaha approach box with the follow-up (20.3.4, L1396).
 func fifthRangersLand(roll int) bool {
-	mustDie(roll, "5th Rangers")
+	combat.MustDie(roll, "5th Rangers")
 	return roll <= 3
 }
 
@@ -197,13 +196,10 @@ func fifthRangersLand(roll int) bool {
 // one DD tank battalion after its assault, 1-3 "-1 wytrzym.", 4-6 "brak
 // efektu". It does not change the assault's result. One roll per battalion
 // even when Omaha rerolls (AMBIG-37).
-func ddTankLoss(roll int) int {
-	mustDie(roll, "DD Tanks")
-	if roll <= 3 {
-		return 1
-	}
-	return 0
-}
+func ddTankLoss(roll int) int { return ddTankTable.Roll(0, roll, 0) }
+
+var ddTankTable = combat.Table[int]{Name: "T8 DD Tanks", Rule: "20.3.5", Lo: 1,
+	Rows: [][]int{{1}, {1}, {1}, {0}, {0}, {0}}} // L1964-1965
 
 // ScatterColumn is a column of the Scatter table: the airborne division
 // (20.2.1, seed L1963).
@@ -215,17 +211,7 @@ const (
 	Scatter6                        // "Dw.6", British 6th Airborne
 )
 
-func (c ScatterColumn) String() string {
-	switch c {
-	case Scatter82:
-		return "82nd"
-	case Scatter101:
-		return "101st"
-	case Scatter6:
-		return "6th"
-	}
-	return "?"
-}
+func (c ScatterColumn) String() string { return columnName(&scatterTable, int(c)) }
 
 // scatterColumn gives the column of an airborne formation, by the formation
 // names of the shipped scenarios. A glider unit reads its own division's
@@ -300,22 +286,24 @@ func (r ScatterResult) MaxRecovery() int {
 }
 
 // scatterTable is T9, "Rozproszenie Scattered (20.2)", seed L1963-1969:
-// rows by modified roll 1-6, columns 82nd, 101st, 6th.
-var scatterTable = [6][3]ScatterResult{
-	{ScatterS2, ScatterS2, ScatterS1},       // L1964
-	{ScatterS2, ScatterS1, ScatterS1},       // L1965
-	{ScatterS1, ScatterS1, ScatterS},        // L1966
-	{ScatterS1, ScatterS, ScatterNone},      // L1967
-	{ScatterS, ScatterNone, ScatterNone},    // L1968
-	{ScatterNone, ScatterNone, ScatterNone}, // L1969
-}
+// rows by modified roll 1-6, columns 82nd, 101st, 6th ("Dw.82" ...).
+var scatterTable = combat.Table[ScatterResult]{Name: "T9 Scatter", Rule: "20.2", Lo: 1,
+	Cols: []string{"82nd", "101st", "6th"},
+	Rows: [][]ScatterResult{
+		{ScatterS2, ScatterS2, ScatterS1},       // L1964
+		{ScatterS2, ScatterS1, ScatterS1},       // L1965
+		{ScatterS1, ScatterS1, ScatterS},        // L1966
+		{ScatterS1, ScatterS, ScatterNone},      // L1967
+		{ScatterS, ScatterNone, ScatterNone},    // L1968
+		{ScatterNone, ScatterNone, ScatterNone}, // L1969
+	}}
 
 // scatter looks up a Scatter roll (1-6; others panic). Glider infantry adds
 // 1 (L1970, 20.2.4); a modified 7 reads the 6 row.
 func scatter(c ScatterColumn, roll int, glider bool) ScatterResult {
-	mustDie(roll, "Scatter")
+	drm := 0
 	if glider {
-		roll = min(roll+1, 6)
+		drm = 1
 	}
-	return scatterTable[roll-1][c]
+	return scatterTable.Roll(int(c), roll, drm)
 }

@@ -2,28 +2,27 @@ package normandy44
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat/combattest"
 )
 
-// seedBeach is T7 as the seed prints it, L1955-1960, columns Omaha |
-// Pozostałe | Utah.
-var seedBeach = [6]string{
-	"A1* – | A2/D1 Pościg 1 | EX Pościg 1",             // L1955
-	"A2/D1 Pościg 1 | EX Pościg 1 | A1/D1 Pościg 1",    // L1956
-	"EX Pościg 1 | A1/D1 Pościg 1 | A1/D1 Pościg 1",    // L1957
-	"A1/D1 Pościg 1 | A1/D1 Pościg 1 | A1/D1 Pościg 2", // L1958
-	"A1/D1 Pościg 1 | A1/D1 Pościg 2 | D1 Pościg 2",    // L1959
-	"A1/D1 Pościg 2 | D1 Pościg 2 | D1 Pościg 2",       // L1960
-}
-
+// T7 as the seed prints it, L1955-1960, columns Omaha | Pozostałe | Utah.
 func TestBeach_T7_EveryCell(t *testing.T) {
+	show := func(r BeachResult) string { return strings.ReplaceAll(r.String(), "Advance", "Pościg") }
+	combattest.CheckTable(t, &beachTable, show,
+		"A1* – | A2/D1 Pościg 1 | EX Pościg 1",             // L1955
+		"A2/D1 Pościg 1 | EX Pościg 1 | A1/D1 Pościg 1",    // L1956
+		"EX Pościg 1 | A1/D1 Pościg 1 | A1/D1 Pościg 1",    // L1957
+		"A1/D1 Pościg 1 | A1/D1 Pościg 1 | A1/D1 Pościg 2", // L1958
+		"A1/D1 Pościg 1 | A1/D1 Pościg 2 | D1 Pościg 2",    // L1959
+		"A1/D1 Pościg 2 | D1 Pościg 2 | D1 Pościg 2",       // L1960
+	)
 	for roll := 1; roll <= 6; roll++ {
-		want := strings.Split(strings.ReplaceAll(seedBeach[roll-1], "Pościg", "Advance"), " | ")
-		for c := BeachOmaha; c <= BeachUtah; c++ {
-			if got := beachAssault(c, roll).String(); got != want[c] {
-				t.Errorf("roll %d, %v: %s, seed says %s", roll, c, got, want[c])
-			}
+		if got, want := beachAssault(BeachUtah, roll), beachTable.Cell(int(BeachUtah), roll); got != want {
+			t.Errorf("Utah roll %d: %v, the table's cell is %v", roll, got, want)
 		}
 	}
 }
@@ -191,33 +190,33 @@ func TestBeach_Rangers_20_3_4(t *testing.T) {
 
 // T8, seed L1964-1965: 1-3 "-1 wytrzym.", 4-6 "brak efektu".
 func TestDDTanks_T8(t *testing.T) {
-	want := [6]int{1, 1, 1, 0, 0, 0}
-	for roll := 1; roll <= 6; roll++ {
-		if got := ddTankLoss(roll); got != want[roll-1] {
-			t.Errorf("roll %d: %d, want %d", roll, got, want[roll-1])
+	show := func(n int) string {
+		if n == 0 {
+			return "brak efektu"
 		}
+		return fmt.Sprintf("-%d wytrzym.", n)
+	}
+	combattest.CheckTable(t, &ddTankTable, show, "-1 wytrzym.", "-1 wytrzym.", "-1 wytrzym.", "brak efektu", "brak efektu", "brak efektu")
+	if ddTankLoss(3) != 1 || ddTankLoss(4) != 0 {
+		t.Errorf("rolls 3 and 4: %d and %d, want 1 and 0", ddTankLoss(3), ddTankLoss(4))
 	}
 }
 
-// seedScatter is T9 as the seed prints it, L1964-1969, columns Dw.82 |
-// Dw.101 | Dw.6.
-var seedScatter = [6]string{
-	"S2 | S2 | S1", // L1964
-	"S2 | S1 | S1", // L1965
-	"S1 | S1 | S",  // L1966
-	"S1 | S | -",   // L1967
-	"S | - | -",    // L1968
-	"- | - | -",    // L1969
-}
-
+// T9 as the seed prints it, L1964-1969, columns Dw.82 | Dw.101 | Dw.6.
 func TestScatter_T9_EveryCell(t *testing.T) {
-	for roll := 1; roll <= 6; roll++ {
-		want := strings.Split(seedScatter[roll-1], " | ")
-		for c := Scatter82; c <= Scatter6; c++ {
-			if got := scatter(c, roll, false).String(); got != want[c] {
-				t.Errorf("roll %d, %v: %s, seed says %s", roll, c, got, want[c])
-			}
-		}
+	combattest.CheckTable(t, &scatterTable, ScatterResult.String,
+		"S2 | S2 | S1", // L1964
+		"S2 | S1 | S1", // L1965
+		"S1 | S1 | S",  // L1966
+		"S1 | S | -",   // L1967
+		"S | - | -",    // L1968
+		"- | - | -",    // L1969
+	)
+	if got := scatter(Scatter101, 2, false); got != ScatterS1 {
+		t.Errorf("101st roll 2: %v, want S1", got)
+	}
+	if Scatter6.String() != "6th" || ScatterColumn(9).String() != "?" {
+		t.Errorf("column names %q %q", Scatter6, ScatterColumn(9))
 	}
 }
 

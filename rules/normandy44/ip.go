@@ -242,7 +242,7 @@ func (g *Game) ipAfterCombat(c *Combat) []string {
 	}
 	why := ""
 	switch {
-	case c.DDOut != nil && c.DDOut.Result.IPDestroyed && g.s.IPs[k].Built:
+	case c.DDOut != nil && c.DDOut.Result.Tags.Has(TagIPDestroyed) && g.s.IPs[k].Built:
 		why = "destroyed by the Determined Defense result * (12.4.8)"
 	case !g.holds(c.Origin, c.defender(), isAnyUnit):
 		why = "its defenders are gone (16.1.5)"

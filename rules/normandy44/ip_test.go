@@ -135,7 +135,7 @@ func TestIP_CompleteAndUse(t *testing.T) {
 	}
 	// 13.3: the IP stops a German two-hex retreat after one hex.
 	cm := g.combatMap(g, German, nil)
-	if !cm.Fortified(g.b.ids["0404"]) || g.combatMap(g, Allied, nil).Fortified(g.b.ids["0404"]) {
+	if !cm.Holds(g.b.ids["0404"]) || g.combatMap(g, Allied, nil).Holds(g.b.ids["0404"]) {
 		t.Error("13.3: the IP does not stop its own side's retreat, or stops the enemy's")
 	}
 }
@@ -179,7 +179,7 @@ func TestIP_Removal(t *testing.T) {
 	if _, err := g.Roll([]int{6}); err != nil {
 		t.Fatal(err)
 	}
-	if out := g.combat().DDOut; out == nil || !out.Result.Success || !out.Result.IPDestroyed || out.Column != DDImproved {
+	if out := g.combat().DDOut; out == nil || !out.Result.Success || !out.Result.Tags.Has(TagIPDestroyed) || DeterminedColumn(out.Column) != DDImproved {
 		t.Fatalf("DD %+v", out)
 	}
 	apply(t, g, Allied, "losses ainf") // AL: the attacker's pick

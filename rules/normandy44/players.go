@@ -478,7 +478,7 @@ func (g *Game) ordersFor(c *Combat) Orders {
 			continue
 		}
 		if cmd, err := ParseCombatCommand(r.Text); err == nil {
-			o[r.Side] = append(o[r.Side], cmd)
+			o[string(r.Side)] = append(o[string(r.Side)], cmd)
 		}
 	}
 	return o

@@ -225,7 +225,7 @@ func TestPlayers_24_0_CombatSeats(t *testing.T) {
 			}
 			cp := c.combat().pending()
 			want := rules.Seat("us")
-			if cp.Side == German {
+			if cp.Side == string(German) {
 				want = "german-us"
 			}
 			if !slices.Equal(p.Seats, []rules.Seat{want}) {
@@ -262,11 +262,11 @@ func TestPlayers_24_0_CombatSeats(t *testing.T) {
 	o := attackSetup(t)
 	o.s.Orders = append(o.s.Orders, orderRecord{Side: German, Text: "order dd always", Seat: "german-cw"})
 	rulestest.Apply(t, o, "us", "attack 0404 from 0304 0403 maf a1 a2")
-	if got := o.ordersFor(o.combat()); len(got[German]) != 0 {
+	if got := o.ordersFor(o.combat()); len(got[string(German)]) != 0 {
 		t.Errorf("german-cw's order answers for g1 of german-us: %v", got)
 	}
 	o.s.Orders[0].Seat = "german-us"
-	if got := o.ordersFor(o.combat()); len(got[German]) != 1 {
+	if got := o.ordersFor(o.combat()); len(got[string(German)]) != 1 {
 		t.Errorf("german-us's own order is not in force: %v", got)
 	}
 }

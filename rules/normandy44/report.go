@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"github.com/pbem-referee/pbem/rules/scene"
 )
 
@@ -54,7 +55,7 @@ func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 		N: n, Turn: turn, Phase: phase,
 		Attacker: string(c.In.Attacker), Defender: string(c.defender()), Cell: c.Origin,
 		Attack: c.Odds.Attack, Defense: c.Odds.Defense,
-		Odds: c.Odds.Raw.String(), Column: c.Odds.Final.String(),
+		Odds: c.Odds.Raw.String(), Column: ladder.Label(c.Odds.Final),
 		Text: c.Event(),
 	}
 	for _, u := range c.In.Attackers {
@@ -76,7 +77,7 @@ func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 		rule, _ := shiftRule(s.Source)
 		r.Shifts = append(r.Shifts, scene.Shift{Columns: s.Signed(), Reason: rule.Reason, Rule: rule.Rule})
 	}
-	if c.Odds.Raw+Column(c.Odds.Net) > Col7to1 {
+	if ladder.Limited(c.Odds.Raw, c.Odds.Net) {
 		r.Modifiers = append(r.Modifiers, "odds above 7-1 read 7-1 (10.6)")
 	}
 	if c.In.JabosRoll > 0 {
@@ -94,7 +95,7 @@ func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 		}
 	}
 	if d := c.DDOut; d != nil {
-		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Determined Defense (12.4), " + d.Column.String() + " column, lead " + d.Lead,
+		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Determined Defense (12.4), " + d.Heading + " column, lead " + d.Lead,
 			Die: d.Roll, Modified: d.Modified, Outcome: ddOutcome(d.Result)})
 	}
 	r.Losses = combatLosses(c)
@@ -107,7 +108,7 @@ func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 // it as the die or the odds rise (TestAttackerScore_FollowsTheCRT checks it
 // on every cell), and the result codes are declared in that order, A1 the
 // worst and DH the best (crt.go).
-func attackerScore(code ResultCode) int { return int(code) }
+func attackerScore(code ResultCode) int { return crtT1.Score(code) }
 
 func attackerReport(u CombatUnit, halved []Halving) scene.CombatUnit {
 	cu := scene.CombatUnit{ID: u.ID, Strength: u.Strength, Counted: u.Strength}
@@ -184,7 +185,7 @@ func jabosOutcome(o Odds) string {
 
 // ddOutcome is a Determined Defense cell (T2) and what it means.
 func ddOutcome(r DeterminedResult) string {
-	cell := r.String()
+	cell := ddCell(r)
 	if cell == "-" {
 		cell = "no effect"
 	}
@@ -210,16 +211,16 @@ func combatLosses(c *Combat) []scene.Loss {
 	}
 	add(att, c.AttLoss, "combat result (12.2.1)")
 	add(def, c.DefLoss, "combat result (12.2.2)")
-	add(def, c.ddLeadLoss(), "Determined Defense (12.4)")
+	add(def, c.LeadLoss(), "Determined Defense (12.4)")
 	add(att, c.DDLoss, "Determined Defense (12.4.8)")
-	add(def, c.DespLoss, "Desperate Defense (12.5)")
+	add(def, c.DespLoss(), "Desperate Defense (12.5)")
 	if c.RetreatLoss != "" {
 		add(def, []string{c.RetreatLoss}, "retreat (13.2.1)")
 	}
 	survivors := c.survivors()
 	for _, id := range c.Eliminated {
 		steps := 1
-		if k := slices.IndexFunc(survivors, func(u CombatUnit) bool { return u.ID == id }); k >= 0 {
+		if k := slices.IndexFunc(survivors, func(u combat.Unit) bool { return u.ID == id }); k >= 0 {
 			steps = survivors[k].Steps
 		}
 		out = append(out, scene.Loss{Side: def, Unit: id, Steps: steps, Why: "eliminated in retreat (13.2.2)"})
@@ -237,7 +238,7 @@ func combatMoves(c *Combat) (retreats, advances []scene.Move) {
 			}
 		}
 		if len(who) > 0 {
-			path := append([]string{c.Origin}, c.pathText(*c.Retreat)...)
+			path := append([]string{c.Origin}, c.PathText(*c.Retreat)...)
 			retreats = append(retreats, scene.Move{Pieces: who, Path: path, Kind: scene.MoveRetreat})
 		}
 	}
@@ -264,7 +265,7 @@ func combatNotes(c *Combat) []string {
 	if c.DD != nil && c.DD.Kind == CmdNoDD {
 		out = append(out, "no Determined Defense (12.4)")
 	}
-	if c.DDOut != nil && c.DDOut.Result.IPDestroyed && c.In.Improved {
+	if c.DDOut != nil && c.DDOut.Result.Tags.Has(TagIPDestroyed) && c.In.Improved {
 		out = append(out, "the Improved Position is destroyed (12.4.8)")
 	}
 	if c.DespD != nil && c.DespD.Kind == CmdDespD {

@@ -38,11 +38,11 @@ func TestRiversThroughTownsAndCities_2_2_3(t *testing.T) {
 	wantCost(t, g, plainCity, "ainf", "0603", "0604") // no +1 for the major river
 	wantCost(t, g, 2*mp, "ainf", "0606", "0607")      // 9.4.1: the same river into clear
 
-	m := combatMapOf(g, Allied)
-	if m.Feature(ax(t, g, "0603"), ax(t, g, "0604"), MajorRiver) {
+	feature := g.featureFor(Allied) // the hexsides as combat, retreats and advances see them
+	if feature(ax(t, g, "0603"), ax(t, g, "0604"), MajorRiver) {
 		t.Error("2.2.3: attacking into the City across the river it runs through sees a major river (11.3 shift)")
 	}
-	if !m.Feature(ax(t, g, "0606"), ax(t, g, "0607"), MajorRiver) {
+	if !feature(ax(t, g, "0606"), ax(t, g, "0607"), MajorRiver) {
 		t.Error("11.3: an ordinary major river hexside is not seen by combat")
 	}
 }

@@ -1,8 +1,9 @@
 package normandy44
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // Column shifts and halving: the summary card "Przesunięcia kolumn w TWW"
@@ -10,26 +11,17 @@ import (
 // its reason, and the shifts that follow from terrain alone.
 
 // Beneficiary is the side of a combat a shift favours: shifts for the
-// attacker move right on the CRT, shifts for the defender left.
-type Beneficiary uint8
+// attacker move right on the CRT ("W prawo"), shifts for the defender left
+// ("W lewo").
+type Beneficiary = combat.Beneficiary
 
 const (
-	ForAttacker Beneficiary = iota + 1 // right ("W prawo")
-	ForDefender                        // left ("W lewo")
+	ForAttacker = combat.ForAttacker
+	ForDefender = combat.ForDefender
 )
 
-func (b Beneficiary) String() string {
-	switch b {
-	case ForAttacker:
-		return "attacker"
-	case ForDefender:
-		return "defender"
-	}
-	return "?"
-}
-
 // ShiftSource names one kind of column shift.
-type ShiftSource string
+type ShiftSource = combat.ShiftSource
 
 const (
 	ShiftQualityAttacker ShiftSource = "quality"          // 11.5
@@ -50,52 +42,167 @@ const (
 )
 
 // ShiftRule is one line of the summary card, or of the rules text where the
-// card leaves a source out.
-type ShiftRule struct {
-	Source ShiftSource
-	For    Beneficiary
-	// Min and Max bound the columns this source gives in one combat; other
-	// rules may lower Max (air before turn 17, artillery in Storm).
-	Min, Max int
-	Rule     string // rule number
-	Reason   string // what a player reads in the combat's narration
-	// Line is the seed line of the card entry; 0 when the card omits the
-	// source and Rule's text is the only authority.
-	Line int
-}
+// card leaves a source out, with how a declared combat earns it.
+type ShiftRule = combat.ShiftRule[CombatInput]
+
+// Shift is one column shift applied in a combat, with the MAF units that
+// earned a quality, AS or Tiger shift (12.2.1 step 3).
+type Shift = combat.Shift
 
 // shiftRules is the summary card (seed L2147-2166) plus the artillery sources
-// the card folds into "HQ artillery" (Werfers, 11.6.1 and 17.3; Caen, 17.2.8).
-var shiftRules = []ShiftRule{
+// the card folds into "HQ artillery" (Werfers, 11.6.1 and 17.3; Caen,
+// 17.2.8), in the order a combat's narration lists them: the attacker's
+// shifts first, then the defender's, the Jabos last (19.1.3: rolled once
+// every other shift is known).
+var shiftRules = combat.Shifts[CombatInput]{
 	// "W prawo/lewo dla atakującego/broniącego", L2149-2153.
-	{ShiftQualityAttacker, ForAttacker, 1, 1, "11.5", "better quality in the MAF", 2151},
-	{ShiftArmorAttacker, ForAttacker, 1, 1, "11.4.1", "attacker armor superiority", 2152},
-	{ShiftTigerAttacker, ForAttacker, 1, 1, "11.9", "Tigers in the MAF", 2153},
+	{Source: ShiftQualityAttacker, For: ForAttacker, Min: 1, Max: 1, Rule: "11.5", Reason: "better quality in the MAF", Line: 2151, Compute: qualityShift},
+	{Source: ShiftArmorAttacker, For: ForAttacker, Min: 1, Max: 1, Rule: "11.4.1", Reason: "attacker armor superiority", Line: 2152, Compute: armorShift},
+	{Source: ShiftTigerAttacker, For: ForAttacker, Min: 1, Max: 1, Rule: "11.9", Reason: "Tigers in the MAF", Line: 2153, Compute: tigerShift},
 	// "W prawo na korzyść atakującego", L2155-2160.
-	{ShiftAir, ForAttacker, 1, 2, "19.1.2", "offensive air support", 2157},
-	{ShiftNaval, ForAttacker, 1, 1, "19.2", "naval support", 2158},
-	{ShiftStrategicMove, ForAttacker, 1, 1, "9.8.4", "defender in strategic movement", 2159},
-	{ShiftHQArtillery, ForAttacker, 1, 2, "11.6, 17.2.5", "HQ artillery", 2160},
-	{ShiftWerfer, ForAttacker, 1, 2, "11.6, 17.3", "Werfer artillery", 0},
-	{ShiftCaenArtillery, ForAttacker, 1, 1, "17.2.8", "Caen artillery", 0},
+	{Source: ShiftAir, For: ForAttacker, Min: 1, Max: 2, Rule: "19.1.2", Reason: "offensive air support", Line: 2157,
+		Compute: func(in CombatInput) (int, []string) { return in.Support.Air, nil }},
+	{Source: ShiftNaval, For: ForAttacker, Min: 1, Max: 1, Rule: "19.2", Reason: "naval support", Line: 2158,
+		Compute: func(in CombatInput) (int, []string) { return in.Support.Naval, nil }},
+	{Source: ShiftHQArtillery, For: ForAttacker, Min: 1, Max: 2, Rule: "11.6, 17.2.5", Reason: "HQ artillery", Line: 2160, Compute: fire(ShiftHQArtillery)},
+	{Source: ShiftWerfer, For: ForAttacker, Min: 1, Max: 2, Rule: "11.6, 17.3", Reason: "Werfer artillery", Compute: fire(ShiftWerfer)},
+	{Source: ShiftCaenArtillery, For: ForAttacker, Min: 1, Max: 1, Rule: "17.2.8", Reason: "Caen artillery", Compute: fire(ShiftCaenArtillery)},
+	{Source: ShiftStrategicMove, For: ForAttacker, Min: 1, Max: 1, Rule: "9.8.4", Reason: "defender in strategic movement", Line: 2159,
+		Compute: func(in CombatInput) (int, []string) {
+			return count(slices.ContainsFunc(in.Defenders, func(u CombatUnit) bool { return u.SM })), nil
+		}},
 	// The defender's side of the first block, L2149-2153.
-	{ShiftQualityDefender, ForDefender, 1, 1, "11.5", "every MAF unit of negative quality", 2151},
-	{ShiftArmorDefender, ForDefender, 1, 1, "11.4.2", "defender armor superiority", 2152},
-	// One per combat however many Tigers defend (AMBIG-69).
-	{ShiftTigerDefender, ForDefender, 1, 1, "11.9", "Tigers defending", 2153},
+	{Source: ShiftQualityDefender, For: ForDefender, Min: 1, Max: 1, Rule: "11.5", Reason: "every MAF unit of negative quality", Line: 2151, Compute: negativeQualityShift},
+	{Source: ShiftArmorDefender, For: ForDefender, Min: 1, Max: 1, Rule: "11.4.2", Reason: "defender armor superiority", Line: 2152, Compute: defenderArmorShift},
+	// One per combat however many Tigers defend, whatever the terrain
+	// (11.9, AMBIG-69).
+	{Source: ShiftTigerDefender, For: ForDefender, Min: 1, Max: 1, Rule: "11.9", Reason: "Tigers defending", Line: 2153,
+		Compute: func(in CombatInput) (int, []string) {
+			return count(slices.ContainsFunc(in.Defenders, func(u CombatUnit) bool { return u.Tiger })), nil
+		}},
 	// "W lewo na korzyść broniącego", L2162-2166.
-	{ShiftRiver, ForDefender, 1, 1, "11.3", "MAF attacks across a major or flooded river or from a flooded hex", 2164},
-	{ShiftHilltop, ForDefender, 1, 1, "11.8", "defender on a hilltop", 2165},
-	{ShiftJabos, ForDefender, 1, 3, "19.1.3", "Jabos", 2166},
+	{Source: ShiftRiver, For: ForDefender, Min: 1, Max: 1, Rule: "11.3", Reason: "MAF attacks across a major or flooded river or from a flooded hex", Line: 2164, Compute: riverShift},
+	{Source: ShiftHilltop, For: ForDefender, Min: 1, Max: 1, Rule: "11.8", Reason: "defender on a hilltop", Line: 2165,
+		Compute: func(in CombatInput) (int, []string) { return count(in.Target.Hilltop), nil }},
+	{Source: ShiftJabos, For: ForDefender, Min: 1, Max: 3, Rule: "19.1.3", Reason: "Jabos", Line: 2166,
+		Compute: func(in CombatInput) (int, []string) {
+			if !in.jabosDue() || in.JabosRoll == 0 {
+				return 0, nil
+			}
+			return jabos(in.JabosRoll), nil
+		}},
 }
 
 // shiftRule finds the card entry of a source.
-func shiftRule(src ShiftSource) (ShiftRule, bool) {
-	i := slices.IndexFunc(shiftRules, func(r ShiftRule) bool { return r.Source == src })
-	if i < 0 {
-		return ShiftRule{}, false
+func shiftRule(src ShiftSource) (ShiftRule, bool) { return shiftRules.Rule(src) }
+
+// shift is n columns of a source, for a shift given outside the card's
+// computation.
+func shift(src ShiftSource, n int) Shift { return shiftRules.Make(src, n) }
+
+// count is 1 for true, 0 for false: the shifts that give one column.
+func count(b bool) int {
+	if b {
+		return 1
 	}
-	return shiftRules[i], true
+	return 0
+}
+
+// qualityShift is 11.5's 1R: the MAF's best quality beats the defenders'
+// best; the MAF units of that quality provide it.
+func qualityShift(in CombatInput) (int, []string) {
+	defQ, bestQ := -3, -3
+	for _, d := range in.Defenders {
+		defQ = max(defQ, d.Quality)
+	}
+	for _, u := range in.Attackers {
+		if u.MAF {
+			bestQ = max(bestQ, u.Quality)
+		}
+	}
+	if bestQ <= defQ {
+		return 0, nil
+	}
+	var who []string
+	for _, u := range in.Attackers {
+		if u.MAF && u.Quality == bestQ {
+			who = append(who, u.ID)
+		}
+	}
+	return 1, who
+}
+
+// armorShift is 11.4.1's 1R: a gray-AC armored MAF unit whose AC beats the
+// defenders' best, where the terrain allows (11.4.4). Only the best values
+// are compared.
+func armorShift(in CombatInput) (int, []string) {
+	defAC := 0
+	for _, d := range in.Defenders {
+		defAC = max(defAC, d.AC)
+	}
+	var by []string
+	for _, u := range in.Attackers {
+		if u.MAF && u.grayArmor() && u.AC > defAC && !armorBarredByTerrain(u.approach(), in.Target.Terrain, in.fortified(), in.Attacker == Allied) {
+			by = append(by, u.ID)
+		}
+	}
+	return count(len(by) > 0), by
+}
+
+// tigerShift is 11.9's 1R for Tigers in the MAF, one however many, where
+// the terrain allows.
+func tigerShift(in CombatInput) (int, []string) {
+	var tigers []string
+	for _, u := range in.Attackers {
+		if u.MAF && u.Tiger && !tigerBarredByTerrain(u.approach(), in.Target.Terrain) {
+			tigers = append(tigers, u.ID)
+		}
+	}
+	return count(len(tigers) > 0), tigers
+}
+
+// fire sums the columns of one artillery source declared for the attack
+// (11.6, 17.2.5, 17.2.8, 17.3).
+func fire(src ShiftSource) func(CombatInput) (int, []string) {
+	return func(in CombatInput) (int, []string) {
+		n := 0
+		for _, f := range in.Support.Artillery {
+			if f.Source == src {
+				n += f.Columns
+			}
+		}
+		return n, nil
+	}
+}
+
+// negativeQualityShift is 11.5's 1L: every MAF unit has a negative quality.
+func negativeQualityShift(in CombatInput) (int, []string) {
+	maf := false
+	for _, u := range in.Attackers {
+		if u.MAF {
+			if u.Quality >= 0 {
+				return 0, nil
+			}
+			maf = true
+		}
+	}
+	return count(maf), nil
+}
+
+// defenderArmorShift is 11.4.2's 1L, on any terrain: the MAF has no AC at
+// all and the defenders hold both infantry and gray-AC armor.
+func defenderArmorShift(in CombatInput) (int, []string) {
+	for _, u := range in.Attackers {
+		if u.MAF && u.AC > 0 {
+			return 0, nil
+		}
+	}
+	inf, armor := false, false
+	for _, d := range in.Defenders {
+		inf = inf || d.info().InfantryT
+		armor = armor || d.grayArmor()
+	}
+	return count(inf && armor), nil
 }
 
 // Artillery limits per combat. The rules cap each HQ (Allied 2, German 1,
@@ -107,50 +214,14 @@ const (
 	maxArtilleryShiftsStorm = 1
 )
 
-// Shift is one column shift applied in a combat, for the combat's event.
-type Shift struct {
-	Source  ShiftSource
-	Columns int // how many columns, always positive; the direction is the source's
-}
-
-// Signed gives the shift as the CRT arithmetic uses it: right (for the
-// attacker) positive, left negative.
-func (s Shift) Signed() int {
-	r, _ := shiftRule(s.Source)
-	if r.For == ForDefender {
-		return -s.Columns
-	}
-	return s.Columns
-}
-
-// String narrates the shift, e.g. "1R HQ artillery (11.6, 17.2.5)" or
-// "3L Jabos (19.1.3)".
-func (s Shift) String() string {
-	r, ok := shiftRule(s.Source)
-	if !ok {
-		return fmt.Sprintf("%d %s", s.Columns, s.Source)
-	}
-	dir := "R"
-	if r.For == ForDefender {
-		dir = "L"
-	}
-	return fmt.Sprintf("%d%s %s (%s)", s.Columns, dir, r.Reason, r.Rule)
-}
-
 // netShift sums the shifts of a combat, right positive (10.5 step 2). It
 // does not clamp: shiftColumn applies the limits afterwards (10.6).
-func netShift(shifts []Shift) int {
-	n := 0
-	for _, s := range shifts {
-		n += s.Signed()
-	}
-	return n
-}
+func netShift(shifts []Shift) int { return combat.Net(shifts) }
 
 // HalvingReason is one reason an attacking unit is halved (11.1), as the
 // card lists them (seed L2168-2173). A unit is halved once however many
 // apply (11.1, L741).
-type HalvingReason string
+type HalvingReason = combat.HalvingReason
 
 const (
 	HalvedNotMAF      HalvingReason = "not in the MAF"             // 10.3.1
@@ -172,7 +243,7 @@ var halvingRules = []struct {
 }
 
 // halveStrength halves one unit's strength, rounding up, so 1 stays 1 (11.1, L729).
-func halveStrength(strength int) int { return (strength + 1) / 2 }
+func halveStrength(strength int) int { return combat.Halve(strength) }
 
 // approach is how one attacking unit reaches the defending hex: the terrain
 // of the hex it attacks from and what lies on the hexside it attacks across.
@@ -205,40 +276,19 @@ func halvedByTerrain(a approach, allied bool) bool {
 // riverShift is the 1L of 11.3 (L765): every MAF unit attacks across a major
 // or flooded river hexside or from a flooded hex, in any mix. The TEC note
 // says "all attacking units" (L2058); the rule and the card say the MAF
-// (AMBIG-13), so maf holds the MAF units' approaches only. A minor river
-// gives no shift.
-func riverShift(maf []approach) (Shift, bool) {
-	if len(maf) == 0 {
-		return Shift{}, false
-	}
-	for _, a := range maf {
-		if !a.floodedLike() {
-			return Shift{}, false
+// (AMBIG-13), so only the MAF units' approaches count. A minor river gives
+// no shift.
+func riverShift(in CombatInput) (int, []string) {
+	maf := false
+	for _, u := range in.Attackers {
+		if u.MAF {
+			if !u.approach().floodedLike() {
+				return 0, nil
+			}
+			maf = true
 		}
 	}
-	return Shift{Source: ShiftRiver, Columns: 1}, true
-}
-
-// hilltopShift is the 1L of 11.8 (L818) for a defender on a hilltop, on top
-// of the DB of the hex's other terrain.
-func hilltopShift(h Hex) (Shift, bool) {
-	if !h.Hilltop {
-		return Shift{}, false
-	}
-	return Shift{Source: ShiftHilltop, Columns: 1}, true
-}
-
-// terrainShifts gives the defensive shifts that follow from the map alone:
-// the river shift (11.3) and the hilltop (11.8).
-func terrainShifts(target Hex, maf []approach) []Shift {
-	var out []Shift
-	if s, ok := riverShift(maf); ok {
-		out = append(out, s)
-	}
-	if s, ok := hilltopShift(target); ok {
-		out = append(out, s)
-	}
-	return out
+	return count(maf), nil
 }
 
 // armorBarredByTerrain reports whether one armored MAF unit is kept from

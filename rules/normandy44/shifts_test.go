@@ -1,6 +1,9 @@
 package normandy44
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // The summary card (seed L2147-2166) entry by entry, written from the card.
 func TestShift_T13_Card(t *testing.T) {
@@ -55,12 +58,7 @@ func TestShift_T13_Card(t *testing.T) {
 }
 
 func TestShift_SignedNetAndString(t *testing.T) {
-	shifts := []Shift{
-		{Source: ShiftHQArtillery, Columns: 2},
-		{Source: ShiftArmorAttacker, Columns: 1},
-		{Source: ShiftJabos, Columns: 3},
-		{Source: ShiftHilltop, Columns: 1},
-	}
+	shifts := []Shift{shift(ShiftHQArtillery, 2), shift(ShiftArmorAttacker, 1), shift(ShiftJabos, 3), shift(ShiftHilltop, 1)}
 	if got := netShift(shifts); got != 2+1-3-1 {
 		t.Errorf("net %d, want -1", got)
 	}
@@ -111,6 +109,17 @@ func TestShift_Halving_11_1(t *testing.T) {
 	}
 }
 
+// attacking builds an attack on target by MAF units, one per approach.
+func attacking(target Hex, maf ...approach) CombatInput {
+	in := CombatInput{Attacker: Allied, Target: target, Defenders: []CombatUnit{unit("g", Infantry, 4, "709")}}
+	for i, a := range maf {
+		u := mafUnit(fmt.Sprintf("m%d", i), Infantry, 4, "1")
+		u.From, u.Across = a.From, a.Hexside
+		in.Attackers = append(in.Attackers, u)
+	}
+	return in
+}
+
 func TestShift_River_11_3(t *testing.T) {
 	major := approach{From: Clear, Hexside: []HexsideFeature{MajorRiver}}
 	minor := approach{From: Clear, Hexside: []HexsideFeature{MinorRiver}}
@@ -129,20 +138,26 @@ func TestShift_River_11_3(t *testing.T) {
 		{"no MAF", nil, false},
 	}
 	for _, tt := range tests {
-		s, ok := riverShift(tt.maf)
-		if ok != tt.want || (ok && s.Signed() != -1) {
-			t.Errorf("%s: %v %v, want shift=%v", tt.name, s, ok, tt.want)
+		if n, _ := riverShift(attacking(Hex{Terrain: Clear}, tt.maf...)); (n == 1) != tt.want {
+			t.Errorf("%s: %d columns, want shift=%v", tt.name, n, tt.want)
 		}
+	}
+	// AMBIG-13: only the MAF counts; a unit outside it on dry ground
+	// changes nothing.
+	in := attacking(Hex{Terrain: Clear}, major)
+	in.Attackers = append(in.Attackers, unit("x", Infantry, 4, "29"))
+	if n, _ := riverShift(in); n != 1 {
+		t.Errorf("a non-MAF unit on dry ground cancelled the river shift")
 	}
 }
 
 func TestShift_Terrain_11_3_11_8(t *testing.T) {
 	major := approach{From: Clear, Hexside: []HexsideFeature{MajorRiver}}
-	got := terrainShifts(Hex{Terrain: Mixed, Hilltop: true}, []approach{major})
-	if len(got) != 2 || netShift(got) != -2 {
+	got := shiftRules.Apply(attacking(Hex{Terrain: Mixed, Hilltop: true}, major))
+	if len(got) != 2 || netShift(got) != -2 || got[0].Source != ShiftRiver || got[1].Source != ShiftHilltop {
 		t.Errorf("hilltop behind a major river: %v, want 2L", got)
 	}
-	if got := terrainShifts(Hex{Terrain: City}, []approach{{From: Clear}}); len(got) != 0 {
+	if got := shiftRules.Apply(attacking(Hex{Terrain: City}, approach{From: Clear})); len(got) != 0 {
 		t.Errorf("city, open approach: %v, want none", got)
 	}
 }

@@ -1,0 +1,377 @@
+package combat
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// RollPurpose names a die roll of a combat: "crt", "dd", or a game's own
+// ("jabos").
+type RollPurpose string
+
+const (
+	RollCRT RollPurpose = "crt" // the combat result
+	RollDD  RollPurpose = "dd"  // a Determined Defense
+)
+
+// DecisionKind names a decision of a combat: the series' own or a game's.
+type DecisionKind string
+
+const (
+	DecAttackerLoss DecisionKind = "attacker-loss"
+	DecDefenderLoss DecisionKind = "defender-loss"
+	DecDD           DecisionKind = "dd"
+	DecDDLoss       DecisionKind = "dd-loss"
+	DecRetreat      DecisionKind = "retreat"
+	DecAdvance      DecisionKind = "advance"
+)
+
+// Await is what a combat waits for: a die, a decision, or nothing (Done).
+type Await struct {
+	Done     bool
+	Roll     RollPurpose  // set when a die is awaited
+	Decision DecisionKind // set when a decision is awaited
+	Side     string       // who rolls or decides
+	Steps    int          // losses to assign, for loss decisions
+	Choices  []string     // the legal commands, canonical text (loss decisions list the eligible units)
+	Rule     string
+	stage    int
+}
+
+func (a Await) String() string {
+	switch {
+	case a.Done:
+		return "combat resolved"
+	case a.Roll != "":
+		return fmt.Sprintf("%s rolls %s (%s)", a.Side, a.Roll, a.Rule)
+	}
+	return fmt.Sprintf("%s decides %s (%s): %s", a.Side, a.Decision, a.Rule, strings.Join(a.Choices, " | "))
+}
+
+// Stage is one step of the combat procedure. Await says what the stage
+// waits for now, or false when it has nothing to ask (it is over, or does
+// not apply to this result); it may settle what the rules alone decide (an
+// automatic result, a stack that cannot retreat) on the way. Roll and
+// Decide apply the die or the decision it waits for; ByOrder answers its
+// decision from the orders in force, if they cover it. Words is the stage's
+// part of the combat's narration, "" while it has nothing to say.
+type Stage struct {
+	Name    string
+	Await   func(c *Combat) (Await, bool)
+	Roll    func(c *Combat, die int) error
+	Decide  func(c *Combat, a Await, cmd Command) error
+	ByOrder func(c *Combat, a Await, o Orders) (Command, bool)
+	Words   func(c *Combat) string
+}
+
+// Loss is a step lost to a game's own stage (a Desperate Defense, a Time on
+// Target), beside the CRT's and the Determined Defense's.
+type Loss struct {
+	Unit     string
+	Defender bool
+	Stage    string
+}
+
+// Combat is one combat in progress: the declaration as the procedure reads
+// it, the maps seen by the retreating defender and the advancing attacker,
+// the game's stages, and what has been rolled and decided so far. The
+// combat changes nothing on the game's map: the game puts the outcome there
+// once it is Done.
+type Combat struct {
+	Attacker, Defender   string // the sides' names
+	Attackers, Defenders []Unit
+	Terrain              string // the defending hex's terrain, for the narration
+	Layout               hex.Layout
+	Origin               string // the defending hex
+	// RetreatMap is the map seen by the retreating defender, AdvanceMap by
+	// the advancing attacker (the defender's ZOC after the retreat).
+	RetreatMap, AdvanceMap Map
+	// SupplyDistance scores a hex for "order retreat toward-supply": lower
+	// is nearer to supply. Nil means no preference.
+	SupplyDistance func(hex.Axial) int
+	// Stages are the procedure in order, the game's own among the series'.
+	Stages []Stage
+	// Grammar parses the commands of the orders and records.
+	Grammar Grammar
+
+	Odds    Odds
+	Rolled  bool
+	Roll    int // the CRT die, 0 for an automatic result
+	Result  Result
+	AttLoss []string // the attacker's CRT step losses, one id per step
+	DefLoss []string // the defenders'
+	DD      *Command // the Determined Defense decision, dd or no-dd
+	DDOut   *DDOutcome
+	DDLoss  []string // the attacker's loss from the DD table
+	Lost    []Loss   // the game's stages' losses
+	// Hold names the rule that keeps the defenders in place against a
+	// retreat result (a successful Determined Defense, or a game's own
+	// stage); "" for none.
+	Hold        string
+	Retreat     *RetreatPath
+	RetreatLoss string   // the unit taking the retreat path's step
+	Eliminated  []string // defenders eliminated by the retreat
+	Advances    []Command
+
+	attDone, defDone, ddLossDone, retreatDone, advanceDone, condAdvanced bool
+	retreatKey                                                           string
+	retreatCache                                                         []RetreatPath
+	survivors, attackersLeft                                             unitCache
+	advanceCache                                                         advanceCache
+}
+
+// Await is what the combat waits for now.
+func (c *Combat) Await() Await {
+	for i, st := range c.Stages {
+		if a, ok := st.Await(c); ok {
+			a.stage = i
+			return a
+		}
+	}
+	return Await{Done: true}
+}
+
+// Next applies every decision the orders answer and returns what the
+// combat waits for next.
+func (c *Combat) Next(orders Orders) Await {
+	for {
+		a := c.Await()
+		if a.Done || a.Roll != "" {
+			return a
+		}
+		cmd, ok := c.ByOrder(a, orders)
+		if !ok {
+			return a
+		}
+		if err := c.Decide(a.Side, cmd); err != nil {
+			return a // an order that does not fit leaves the decision to the player
+		}
+	}
+}
+
+// ByOrder answers a decision from the orders in force, if they cover it.
+func (c *Combat) ByOrder(a Await, orders Orders) (Command, bool) {
+	if a.Done || a.Roll != "" || c.Stages[a.stage].ByOrder == nil {
+		return Command{}, false
+	}
+	return c.Stages[a.stage].ByOrder(c, a, orders)
+}
+
+// RollDie hands the combat the die it waits for.
+func (c *Combat) RollDie(purpose RollPurpose, die int) error {
+	a := c.Await()
+	if a.Roll != purpose {
+		return fmt.Errorf("%w: no %s roll is due (%s)", ErrDecision, purpose, a)
+	}
+	if die < 1 || die > Die {
+		return fmt.Errorf("%w: die %d", ErrDecision, die)
+	}
+	return c.Stages[a.stage].Roll(c, die)
+}
+
+// Decide applies a decision by side; an illegal one changes nothing.
+func (c *Combat) Decide(side string, cmd Command) error {
+	a := c.Await()
+	if a.Done || a.Roll != "" {
+		return fmt.Errorf("%w: no decision is due (%s)", ErrDecision, a)
+	}
+	if side != a.Side {
+		return fmt.Errorf("%w: %s is %s's to decide (%s)", ErrDecision, a.Decision, a.Side, a.Rule)
+	}
+	return c.Stages[a.stage].Decide(c, a, cmd)
+}
+
+// Chosen checks a decision that must be one of the listed choices.
+func (a Await) Chosen(cmd Command) error {
+	if !slices.Contains(a.Choices, cmd.String()) {
+		return fmt.Errorf("%w: %q is not among the legal choices (%s)", ErrDecision, cmd, a.Rule)
+	}
+	return nil
+}
+
+// Losses checks a loss decision among units.
+func (a Await) Losses(cmd Command, units []Unit) error {
+	if cmd.Kind != CmdLosses {
+		return fmt.Errorf("%w: want losses (%s)", ErrDecision, a.Rule)
+	}
+	return CheckLosses(LossChoice{Steps: a.Steps, Units: a.Choices, Rule: a.Rule}, cmd.Units, units)
+}
+
+// StageLosses lists the steps a game's stage took, of the defenders or the
+// attackers.
+func (c *Combat) StageLosses(stage string, defender bool) []string {
+	var out []string
+	for _, l := range c.Lost {
+		if l.Stage == stage && l.Defender == defender {
+			out = append(out, l.Unit)
+		}
+	}
+	return out
+}
+
+func (c *Combat) lostBy(defender bool) []string {
+	var out []string
+	for _, l := range c.Lost {
+		if l.Defender == defender {
+			out = append(out, l.Unit)
+		}
+	}
+	return out
+}
+
+// LeadLoss is the Lead's step lost to the Determined Defense table.
+func (c *Combat) LeadLoss() []string {
+	if c.DDOut != nil && c.DDOut.Result.LeadSteps > 0 {
+		return []string{c.DDOut.Lead}
+	}
+	return nil
+}
+
+// Survivors are the defenders after every loss of the combat so far but
+// the retreat's. The stages ask often; the list is kept until a loss
+// changes it, and callers must not change it.
+func (c *Combat) Survivors() []Unit {
+	k := lossKey{own: len(c.DefLoss), stages: len(c.Lost), dd: c.DDOut}
+	if c.survivors.ok && c.survivors.key == k {
+		return c.survivors.units
+	}
+	losses := slices.Concat(c.DefLoss, c.lostBy(true), c.LeadLoss())
+	c.survivors = unitCache{k, AfterLosses(c.Defenders, losses), true}
+	return c.survivors.units
+}
+
+// AttackersLeft are the attackers after their losses so far; callers must
+// not change the list.
+func (c *Combat) AttackersLeft() []Unit {
+	k := lossKey{own: len(c.AttLoss), ddLoss: len(c.DDLoss), stages: len(c.Lost)}
+	if c.attackersLeft.ok && c.attackersLeft.key == k {
+		return c.attackersLeft.units
+	}
+	c.attackersLeft = unitCache{k, AfterLosses(c.Attackers, slices.Concat(c.AttLoss, c.DDLoss, c.lostBy(false))), true}
+	return c.attackersLeft.units
+}
+
+// lossKey tells the losses of a side apart: the lists only grow, and the
+// Determined Defense's outcome is set once.
+type lossKey struct {
+	own, ddLoss, stages int
+	dd                  *DDOutcome
+}
+
+type unitCache struct {
+	key   lossKey
+	units []Unit
+	ok    bool
+}
+
+// UnitSteps gives the steps left of every unit of the combat.
+func (c *Combat) UnitSteps() map[string]int {
+	m := map[string]int{}
+	for _, u := range c.Survivors() {
+		m[u.ID] = u.Steps
+	}
+	for _, u := range c.AttackersLeft() {
+		m[u.ID] = u.Steps
+	}
+	return m
+}
+
+// Held reports whether the defenders stay: the result has no retreat, or a
+// stage cancelled it.
+func (c *Combat) Held() bool { return c.Result.Retreat == 0 || c.Hold != "" }
+
+// Retreating reports whether the result makes surviving defenders retreat,
+// whether or not a stage has held them since (Held): the stages between
+// the losses and the retreat apply only then.
+func (c *Combat) Retreating() bool { return c.Result.Retreat > 0 && len(c.Survivors()) > 0 }
+
+// RetreatUnits are the survivors that retreat; MA-0 units cannot and are
+// eliminated, as are units that retreated in this phase (Normandy '44
+// 13.2.2, 13.5; Ardennes '44 17.5; Salerno '43 12.2, 12.5).
+func (c *Combat) RetreatUnits() (movers []RetreatUnit, lost []string) {
+	for _, u := range c.Survivors() {
+		if u.MA == 0 || u.RetreatedIn {
+			lost = append(lost, u.ID)
+			continue
+		}
+		movers = append(movers, RetreatUnit{ID: u.ID, Strength: u.Strength, Steps: u.Steps, MA: u.MA, Mechanized: u.Mechanized})
+	}
+	return movers, lost
+}
+
+// RetreatOptions are the legal retreats of the movers, computed once per
+// set of movers: the map does not change during one combat.
+func (c *Combat) RetreatOptions() []RetreatPath {
+	origin, err := c.Layout.Parse(c.Origin)
+	if err != nil {
+		return nil
+	}
+	movers, _ := c.RetreatUnits()
+	if len(movers) == 0 {
+		return nil
+	}
+	key := fmt.Sprint(c.Result.Retreat, movers)
+	if c.retreatKey != key {
+		c.retreatKey, c.retreatCache = key, RetreatPaths(origin, c.Result.Retreat, movers, c.RetreatMap)
+	}
+	return c.retreatCache
+}
+
+// PathText prints a path's hexes as ids.
+func (c *Combat) PathText(p RetreatPath) []string {
+	var out []string
+	for _, a := range p.Hexes {
+		out = append(out, c.Layout.ID(a))
+	}
+	return out
+}
+
+// retreatAll carries out a retreat: the movers go along path (nil: no legal
+// path, so they are eliminated) and the units that cannot retreat are
+// eliminated.
+func (c *Combat) retreatAll(p *RetreatPath, loss string) {
+	movers, lost := c.RetreatUnits()
+	c.Eliminated = append(c.Eliminated, lost...)
+	if p == nil {
+		for _, u := range movers {
+			c.Eliminated = append(c.Eliminated, u.ID)
+		}
+	} else {
+		c.Eliminated = append(c.Eliminated, p.MechLost...)
+		c.Retreat, c.RetreatLoss = p, loss
+	}
+	c.retreatDone = true
+}
+
+// AdvanceKind is the advance the combat grants now: only once the defenders
+// have left the hex, by retreat or elimination; a Limited Advance when
+// they were eliminated where they stood.
+func (c *Combat) AdvanceKind() AdvanceKind {
+	vacated := len(c.Survivors()) == 0 || (c.Retreat != nil || len(c.Eliminated) > 0) && c.retreatDone
+	if !vacated {
+		return NoAdvance
+	}
+	switch {
+	case c.Result.Advance == NoAdvance:
+		return NoAdvance
+	case c.Result.Advance == LimitedIfWiped, c.Held():
+		return LimitedIfWiped
+	}
+	return AdvanceIfVacated
+}
+
+// advanced reports whether a unit has advanced or chosen an alternative.
+func (c *Combat) advanced(id string) bool {
+	return slices.ContainsFunc(c.Advances, func(a Command) bool { return slices.Contains(a.Units, id) })
+}
+
+func texts(cs []Command) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
+}

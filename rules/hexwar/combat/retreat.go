@@ -1,0 +1,239 @@
+package combat
+
+import (
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// Retreat and advance after combat, searched over callbacks for the map, so
+// that the game's board, a test map or a what-if can supply them.
+
+// Map is what retreats and advances need of the map, seen from the moving
+// side: the units, their zones of control and bonds, stacking, and the
+// game's ground rules. Every function must be set, except the ground rules
+// of a search the map is not used for (a retreat map needs no Advance).
+type Map struct {
+	OnMap func(hex.Axial) bool // a hex the units may stand in
+	Enemy func(hex.Axial) bool // enemy units in the hex
+	// EnemyZOC: the hex lies in an enemy ZOC.
+	EnemyZOC func(hex.Axial) bool
+	// ZOCLine: the step crosses or enters an enemy ZOC bond.
+	ZOCLine func(from, to hex.Axial) bool
+	// Friends reports friendly units that are not moving in this combat:
+	// present negates an EZOC for a retreat; hold is the strength of those
+	// that can stop a one-hex retreat (Normandy '44 13.3).
+	Friends func(hex.Axial) (present bool, hold int)
+	// Room: the units can end in the hex without overstacking.
+	Room func(to hex.Axial, units []string) bool
+
+	// Retreat is the ground's effect on the step of a retreat from→to, the
+	// k-th hex of it (0 for the first): false when the stack may not take
+	// it; otherwise p with the step's losses added (rivers, flooded
+	// ground).
+	Retreat func(from, to hex.Axial, k int, units []RetreatUnit, p RetreatPath) (RetreatPath, bool)
+	// Holds: terrain or a fortification where a two-hex retreat may stop
+	// after one hex (Normandy '44 13.3).
+	Holds func(hex.Axial) bool
+	// Advance: the ground lets u advance from→to as the k-th hex of its
+	// advance (0 for the first).
+	Advance func(u AdvanceUnit, from, to hex.Axial, k int) bool
+	// Stops: the ground ends u's advance in a, entered from from (Normandy
+	// '44 14.4.1 bocage, 14.4.3 flooded hexes).
+	Stops func(u AdvanceUnit, from, a, vacated hex.Axial) bool
+	// Leaves: u may go on from a hex it advanced into, from→to (Normandy
+	// '44 14.4.1: out of bocage only along a road).
+	Leaves func(u AdvanceUnit, from, to hex.Axial) bool
+	// ThroughEZOC: entering an enemy ZOC does not stop an advance (Ardennes
+	// '44 19.3.2); otherwise it does, but in the vacated hex.
+	ThroughEZOC bool
+}
+
+// RetreatUnit is a unit of the retreating stack.
+type RetreatUnit struct {
+	ID         string
+	Strength   int
+	Steps      int
+	MA         int
+	Mechanized bool
+}
+
+// RetreatPath is one legal retreat of a stack, with its cost.
+type RetreatPath struct {
+	Hexes []hex.Axial
+	// Losses is the step loss of the whole stack, for the fewest-losses
+	// rule: the units the path eliminates plus the steps it costs.
+	Losses int
+	// MechLost lists the mechanized units the path eliminates.
+	MechLost []string
+	// StepLoss: the stack loses one step between its units, which the
+	// owner assigns.
+	StepLoss bool
+	EZOC     bool // the first hex is a vacant EZOC hex
+	OneHex   bool // a 2-hex retreat stopped after 1 hex
+	Extended int  // extra hexes taken to avoid overstacking
+}
+
+// MaxRetreatExtension bounds the extra hexes a retreat may take to avoid
+// overstacking (Normandy '44 13.1.5, Ardennes '44 17.4): the rules give no
+// number, and two are enough to leave any stack of the maps' density.
+const MaxRetreatExtension = 2
+
+// RetreatPaths lists the legal retreats of a stack from origin over n
+// hexes, each hex one further from origin (Normandy '44 13.1.1, Ardennes '44
+// 17.1, Salerno '43 12.1.3), keeping only those with the fewest losses and,
+// among them, those that avoid a vacant EZOC if any can; only the first hex
+// may be a vacant EZOC hex. A two-hex retreat may stop after one hex where
+// the map Holds or friends hold the stack's strength, unless that hex is a
+// vacant EZOC hex. Units that may not retreat at all (MA 0) are the
+// caller's. An empty answer means the stack is eliminated.
+func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []RetreatPath {
+	strength := 0
+	var names []string
+	for _, u := range units {
+		strength += u.Strength
+		names = append(names, u.ID)
+	}
+	var all []RetreatPath
+	var walk func(path []hex.Axial, p RetreatPath)
+	walk = func(path []hex.Axial, p RetreatPath) {
+		here := path[len(path)-1]
+		k := len(path) - 1 // hexes moved so far
+		if k > 0 {
+			if n == 2 && k == 1 && OneHexStop(here, strength, m) && m.Room(here, names) {
+				q := p
+				q.Hexes, q.OneHex = slices.Clone(path[1:]), true
+				all = append(all, q)
+			}
+			if k >= n {
+				if m.Room(here, names) {
+					q := p
+					q.Hexes, q.Extended = slices.Clone(path[1:]), k-n
+					all = append(all, q)
+					return
+				}
+				if k >= n+MaxRetreatExtension {
+					return
+				}
+			}
+		}
+		for _, next := range here.Neighbors() {
+			if hex.Distance(origin, next) != k+1 {
+				continue
+			}
+			if q, ok := retreatStep(here, next, k, p, units, m); ok {
+				walk(append(path, next), q)
+			}
+		}
+	}
+	walk([]hex.Axial{origin}, RetreatPath{})
+	if len(all) == 0 {
+		return nil
+	}
+	least := slices.MinFunc(all, func(a, b RetreatPath) int { return a.Losses - b.Losses }).Losses
+	all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.Losses > least })
+	if slices.ContainsFunc(all, func(p RetreatPath) bool { return !p.EZOC }) {
+		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.EZOC })
+	}
+	return all
+}
+
+// OneHexStop: a hex where a two-hex retreat may stop after one hex: the
+// ground holds it, or friends strong enough to hold the retreating
+// strength are there. A vacant EZOC hex never does.
+func OneHexStop(a hex.Axial, strength int, m Map) bool {
+	present, hold := m.Friends(a)
+	if m.EnemyZOC(a) && !present {
+		return false
+	}
+	return m.Holds(a) || hold >= strength
+}
+
+// retreatStep checks one step of a retreat and adds its losses: never into
+// enemy units, off the map or across a ZOC bond; a vacant EZOC hex only
+// first; then the ground.
+func retreatStep(from, to hex.Axial, k int, p RetreatPath, units []RetreatUnit, m Map) (RetreatPath, bool) {
+	if !m.OnMap(to) || m.Enemy(to) || m.ZOCLine(from, to) {
+		return p, false
+	}
+	if present, _ := m.Friends(to); m.EnemyZOC(to) && !present {
+		if k > 0 {
+			return p, false
+		}
+		p.EZOC = true
+	}
+	return m.Retreat(from, to, k, units, p)
+}
+
+// AdvanceUnit is one attacking unit that may advance.
+type AdvanceUnit struct {
+	ID         string
+	From       hex.Axial
+	Mechanized bool
+}
+
+// AdvancePaths lists the advances of one unit after combat: every hex it
+// may end in, with the path to each, up to n hexes from where it stands, in
+// any direction (Normandy '44 14.1, Ardennes '44 19.1, Salerno '43 14.3).
+// limited restricts it to the vacated hex. An advance never enters enemy
+// units or crosses a ZOC bond but into the vacated hex; entering an EZOC
+// hex other than the vacated one stops it (unless ThroughEZOC), and it may
+// go from one EZOC hex straight to another only by way of the vacated hex.
+func AdvancePaths(u AdvanceUnit, vacated hex.Axial, n int, limited bool, m Map) [][]hex.Axial {
+	var out [][]hex.Axial
+	if limited {
+		if hex.Distance(u.From, vacated) == 1 && m.Room(vacated, []string{u.ID}) {
+			out = append(out, []hex.Axial{vacated})
+		}
+		return out
+	}
+	var walk func(path []hex.Axial, via bool)
+	walk = func(path []hex.Axial, via bool) {
+		k := len(path)
+		here := u.From
+		if k > 0 {
+			here = path[k-1]
+		}
+		for _, next := range here.Neighbors() {
+			if next == u.From || slices.Contains(path, next) || !AdvanceStep(u, here, next, k, via, vacated, m) {
+				continue
+			}
+			if k > 0 && !m.Leaves(u, here, next) {
+				continue
+			}
+			q := append(slices.Clip(path), next)
+			if m.Room(next, []string{u.ID}) {
+				out = append(out, q)
+			}
+			if k+1 < n && advanceGoesOn(u, here, next, vacated, m) {
+				walk(q, via || next == vacated)
+			}
+		}
+	}
+	walk(nil, false)
+	return out
+}
+
+// AdvanceStep checks one step of an advance from→to, the map's and the
+// ground's rules; k hexes are behind, via says whether one of them was the
+// vacated hex.
+func AdvanceStep(u AdvanceUnit, from, to hex.Axial, k int, via bool, vacated hex.Axial, m Map) bool {
+	if !m.OnMap(to) || m.Enemy(to) {
+		return false
+	}
+	if to != vacated && m.ZOCLine(from, to) {
+		return false
+	}
+	if k > 0 && !via && m.EnemyZOC(from) && m.EnemyZOC(to) {
+		return false
+	}
+	return m.Advance(u, from, to, k)
+}
+
+// advanceGoesOn reports whether a unit that entered a may go one more hex.
+func advanceGoesOn(u AdvanceUnit, from, a, vacated hex.Axial, m Map) bool {
+	if a != vacated && m.EnemyZOC(a) && !m.ThroughEZOC {
+		return false
+	}
+	return !m.Stops(u, from, a, vacated)
+}

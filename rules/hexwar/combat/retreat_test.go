@@ -1,0 +1,150 @@
+package combat
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// Every hex of a retreat is one further from the combat's hex (Normandy '44
+// 13.1.1): on an open map, each of the 6 first hexes has 3 second hexes.
+func TestRetreatPaths_EachHexFurther(t *testing.T) {
+	got := RetreatPaths(origin, 2, unitsOf(4), newBoard(5).Map())
+	if len(got) != 18 {
+		t.Fatalf("%d paths on an open map, want 18", len(got))
+	}
+	for _, p := range got {
+		if len(p.Hexes) != 2 || hex.Distance(origin, p.Hexes[0]) != 1 || hex.Distance(origin, p.Hexes[1]) != 2 || p.Losses != 0 || p.EZOC {
+			t.Errorf("path %+v", p)
+		}
+	}
+}
+
+// Never into enemy units, across a bond or off the map (Normandy '44 13.2.2,
+// Ardennes '44 17.2); with no path left the stack is eliminated (nil).
+func TestRetreatPaths_Blocked(t *testing.T) {
+	b := newBoard(5)
+	for _, a := range ring(1)[1:] {
+		b.enemy[a] = true
+	}
+	first := ring(1)[0]
+	for _, p := range RetreatPaths(origin, 2, unitsOf(4), b.Map()) {
+		if p.Hexes[0] != first {
+			t.Errorf("through an enemy unit: %v", p.Hexes)
+		}
+	}
+	b.lines[[2]hex.Axial{origin, first}] = true
+	if got := RetreatPaths(origin, 2, unitsOf(4), b.Map()); got != nil {
+		t.Errorf("across a ZOC bond: %v", hexesOf(got))
+	}
+	if got := RetreatPaths(origin, 2, unitsOf(4), newBoard(1).Map()); got != nil {
+		t.Errorf("off the map: %v", hexesOf(got))
+	}
+}
+
+// The fewest losses first, then no vacant EZOC hex if any path avoids one;
+// only the first hex may be a vacant EZOC hex, and friends there negate it
+// (Normandy '44 13.1.2, 13.1.4, example E19; Ardennes '44 17.1).
+func TestRetreatPaths_FewestLossesThenEZOC(t *testing.T) {
+	b := newBoard(5)
+	for _, a := range ring(1) {
+		b.terrain[a] = "swamp"
+	}
+	b.terrain[east] = ""
+	b.zoc[east] = true
+	got := RetreatPaths(origin, 2, unitsOf(4), b.Map())
+	if len(got) != 3 {
+		t.Fatalf("want the 3 paths through the EZOC hex, which cost nothing: %v", pathTexts(hexesOf(got)))
+	}
+	for _, p := range got {
+		if p.Hexes[0] != east || !p.EZOC || p.Losses != 0 {
+			t.Errorf("path %+v", p)
+		}
+	}
+	// Without the swamps the EZOC hex is avoided.
+	b.terrain = map[hex.Axial]string{}
+	for _, p := range RetreatPaths(origin, 2, unitsOf(4), b.Map()) {
+		if p.EZOC || p.Hexes[0] == east {
+			t.Errorf("through the vacant EZOC hex though others avoid it: %+v", p)
+		}
+	}
+	// A vacant EZOC hex only first: with every second hex in an EZOC but
+	// one with friends, only that one is left.
+	b = newBoard(5)
+	for _, a := range ring(2) {
+		b.zoc[a] = true
+	}
+	if got := RetreatPaths(origin, 2, unitsOf(4), b.Map()); got != nil {
+		t.Errorf("a vacant EZOC hex second: %v", pathTexts(hexesOf(got)))
+	}
+	b.friends[hex.Axial{Q: 2, R: -1}] = 0
+	got = RetreatPaths(origin, 2, unitsOf(4), b.Map())
+	if ts := pathTexts(hexesOf(got)); !slices.Equal(ts, []string{"(1,-1) (2,-1)", "(1,0) (2,-1)"}) {
+		t.Errorf("friends negate the EZOC: %v", ts)
+	}
+}
+
+// A two-hex retreat may stop after one hex where the ground holds it or
+// friends hold its strength, never in a vacant EZOC hex; a four-hex retreat
+// never stops early (Normandy '44 13.3, examples E20, E21).
+func TestRetreatPaths_OneHexStop(t *testing.T) {
+	b := newBoard(6)
+	b.terrain[east] = "town"
+	m := b.Map()
+	var stops []hex.Axial
+	for _, p := range RetreatPaths(origin, 2, unitsOf(4), m) {
+		if p.OneHex {
+			stops = append(stops, p.Hexes...)
+		}
+	}
+	if !slices.Equal(stops, []hex.Axial{east}) {
+		t.Errorf("one-hex stops %v, want the town", stops)
+	}
+	for _, p := range RetreatPaths(origin, 4, unitsOf(4), m) {
+		if p.OneHex || len(p.Hexes) != 4 {
+			t.Errorf("a 4-hex retreat stops early: %v", p.Hexes)
+		}
+	}
+	// E20: friends of strength 6 hold 6, or 3 + 3, not 4 + 3.
+	b.friends[east] = 6
+	b.terrain[east] = ""
+	for _, c := range []struct {
+		strength int
+		stops    bool
+	}{{6, true}, {3 + 3, true}, {4 + 3, false}} {
+		if got := OneHexStop(east, c.strength, m); got != c.stops {
+			t.Errorf("strength %d: stops %v, want %v", c.strength, got, c.stops)
+		}
+	}
+	b.terrain[east] = "town"
+	delete(b.friends, east)
+	b.zoc[east] = true
+	if OneHexStop(east, 1, m) {
+		t.Error("a vacant EZOC town stops a retreat")
+	}
+}
+
+// A retreat may not end overstacked: it goes on, at most
+// MaxRetreatExtension hexes (Normandy '44 13.1.5, Ardennes '44 17.4).
+func TestRetreatPaths_OverstackExtends(t *testing.T) {
+	b := newBoard(6)
+	for _, a := range ring(2) {
+		b.full[a] = true
+	}
+	got := RetreatPaths(origin, 2, unitsOf(4), b.Map())
+	if len(got) == 0 {
+		t.Fatal("no extended retreat")
+	}
+	for _, p := range got {
+		if p.Extended != 1 || len(p.Hexes) != 3 {
+			t.Errorf("path %+v, want 3 hexes, 1 extra", p)
+		}
+	}
+	for _, a := range append(ring(3), ring(4)...) {
+		b.full[a] = true
+	}
+	if got := RetreatPaths(origin, 2, unitsOf(4), b.Map()); got != nil {
+		t.Errorf("beyond %d extra hexes: %v", MaxRetreatExtension, pathTexts(hexesOf(got)))
+	}
+}
