@@ -199,7 +199,7 @@ func JoinRefusal(r *replay.Replay) error {
 			who = s.Mail
 		}
 	}
-	return fmt.Errorf("%w: an older pbem made this invitation, and under its protocol (v1) a player could choose his own casual dice by trying chain heads. pbem no longer joins such a game: ask %s for a new invitation, made with a pbem of protocol v%d, and decline this one ('pbem decline %s')",
+	return fmt.Errorf("%w: an older pbem made this invitation, and under its protocol a player could choose his own casual rolls by trying chain heads, so pbem no longer joins such a game. Ask %s to upgrade pbem and invite you again (its protocol is v%d), and decline this one: 'pbem decline %s'",
 		ErrOldCasual, who, logs.Version, inv.Game)
 }
 

@@ -35,7 +35,7 @@ func TestJoinRefusesOldCasualInvitation(t *testing.T) {
 	if !errors.Is(err, ErrOldCasual) {
 		t.Fatalf("join: %v", err)
 	}
-	for _, want := range []string{"protocol (v1)", "choose his own casual dice by trying chain heads", "ask Jan for a new invitation", "pbem decline " + rep.Game} {
+	for _, want := range []string{"casual dice of protocol v1", "choose his own casual rolls by trying chain heads", "Ask Jan to upgrade pbem and invite you again", "pbem decline " + rep.Game} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the refusal does not say %q: %v", want, err)
 		}

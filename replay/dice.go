@@ -198,7 +198,7 @@ func (p *protocol) openCasual(r *Replay, e *logs.Entry) error {
 			if r.v2() {
 				return entryErr(b.Seq, ErrDice, "%s draws from the dice chain it committed at entry %d, and no other seat has written since: the draw waits for another seat's entry (docs/dice.md 3.3)", b.By, s.headSeq)
 			}
-			r.noteV1Draw(b.Seq, fmt.Sprintf("%s drew from the dice chain it committed at entry %d, with entry %d, written before that chain, in the key", b.By, s.headSeq, q.seq))
+			r.noteV1Draw(b.Seq, fmt.Sprintf("%s drew with the dice chain it committed at entry %d, keyed by entry %d, which came before that chain", b.By, s.headSeq, q.seq))
 		}
 		request = q.line
 	}

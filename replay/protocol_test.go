@@ -43,7 +43,7 @@ func TestV1CasualDrawAfterAcceptVerifies(t *testing.T) {
 	if got, want := e.Draws[0].Values, logs.NewStream(key).Draw([]int{6, 6}); !slices.Equal(got, want) {
 		t.Fatalf("drawn %v; the key over the invite gives %v", got, want)
 	}
-	wantV1Warning(t, tb.r, "entry 2 drew dice as only v1 allows: allied drew from the dice chain it committed at entry 1, with entry 0")
+	wantV1Warning(t, tb.r, "entry 2 drew dice as only v1 allows: allied drew with the dice chain it committed at entry 1, keyed by entry 0, which came before")
 	rep := Verify(bytes.NewReader(tb.lines()), games.Shipped)
 	if !rep.OK() {
 		t.Fatal(rep.Problems)
