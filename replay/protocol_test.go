@@ -128,13 +128,7 @@ func TestV1NoAcknowledgement(t *testing.T) {
 // to a takeback to an undone entry: its state is no longer the game's.
 func TestV1Takebacks(t *testing.T) {
 	tb := v1Table(t, "duel", "standard", nil, logs.DiceStrict, duelLoader, "red", "red", "blue")
-	tb.do("red", "end")
-	first := int64(tb.r.Len() - 1)
-	tb.do("blue", "order hold")
-	undone := int64(tb.r.Len() - 1)
-	tb.do("blue", "end")
-	tb.mustAppend(tb.post("red", logs.KindTakeback, func(b *logs.Body) { b.To = first }))
-	tb.mustAppend(tb.post("blue", logs.KindAgree, func(b *logs.Body) { b.To = first }))
+	first, undone := undoOne(tb)
 	tb.mustAppend(tb.post("red", logs.KindTakeback, func(b *logs.Body) { b.To = undone }))
 	b := tb.r.NextBody("blue", logs.KindAgree, tb.now())
 	b.To, b.State = undone, tb.r.Game().Hash()
