@@ -27,7 +27,7 @@ var recordedGames = []struct {
 	rules, scenario string
 	options         []string
 	mode            logs.DiceMode
-	seats           []string // in the order TestRecordLogs makes them join: the first invites
+	seats           []string // in the scenario's order; in TestRecordLogs the first invites
 	seed            uint64
 	// older, when set, says that an older release recorded the log, and
 	// how: TestRecordLogs plays with the current code, which would make
@@ -44,7 +44,7 @@ var recordedGames = []struct {
 	// The first: german invites, and allied, who moves first, draws the
 	// invasion's dice in the entry after its accept (entry 2), keyed by the
 	// invite, older than allied's chain head.
-	{"normandy44-4-cherbourg-casual-v1-german-invites.pbem", "normandy44", "cherbourg", nil, logs.DiceCasual, []string{"german", "allied"}, 21,
+	{"normandy44-4-cherbourg-casual-v1-german-invites.pbem", "normandy44", "cherbourg", nil, logs.DiceCasual, []string{"allied", "german"}, 21,
 		"recorded by release a238ee3 (protocol v1): each player's pbem.App over files, the random legal player choosing the commands; not re-recordable"},
 	// Three seats (players=3-allied) with casual dice, which v2 refuses at
 	// the invite.
