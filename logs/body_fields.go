@@ -5,7 +5,6 @@ package logs
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 )
@@ -256,11 +255,14 @@ var bodyFields = sortFields([]field[Body]{
 		enc:    func(e *encoder, b *Body) { e.int(int64(b.V)) },
 		dec: func(d *decoder, p string, v *jvalue, b *Body) error {
 			n, err := d.int(p, v)
-			if err == nil && (n < math.MinInt32 || n > math.MaxInt32) {
-				return fmt.Errorf("%w: field v: version %d, want %d", ErrMalformed, n, Version)
+			if err != nil {
+				return err
+			}
+			if err := checkVersion(n); err != nil {
+				return err
 			}
 			b.V = int(n)
-			return err
+			return nil
 		},
 	},
 	strField("game", true, func(b *Body) *string { return &b.Game }),

@@ -46,8 +46,8 @@ func Canonical(v any) ([]byte, error) {
 // EncodeBody returns the canonical bytes of b. The eight common fields are always
 // present; the others are left out when empty, as their omitempty tags say.
 func EncodeBody(b *Body) ([]byte, error) {
-	if b.V != Version {
-		return nil, fmt.Errorf("%w: field v: version %d, want %d", ErrMalformed, b.V, Version)
+	if err := checkVersion(int64(b.V)); err != nil {
+		return nil, err
 	}
 	if b.Kind == "" {
 		return nil, fmt.Errorf("%w: field kind: empty", ErrMalformed)
@@ -74,10 +74,7 @@ func DecodeBody(data []byte) (*Body, error) {
 	d := &decoder{issue: p.issue}
 	var b Body
 	if err := decodeObject(d, "", v, bodyFields, &b); err != nil {
-		return nil, err
-	}
-	if b.V != Version {
-		return nil, fmt.Errorf("%w: field v: version %d, want %d", ErrMalformed, b.V, Version)
+		return nil, err // a version pbem does not know among them
 	}
 	if b.Kind == "" {
 		return nil, fmt.Errorf("%w: field kind: empty", ErrMalformed)

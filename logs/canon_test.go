@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -31,6 +32,26 @@ func TestEncodeBodyAct(t *testing.T) {
 	want := `{"by":"allies","commands":["move 5/352 2512 2513"],"game":"g-5f2a","kind":"act","link":"ff","prev":"sha256:ab","seq":2,"state":"sha256:cd","ts":"2024-06-06T06:30:00Z","v":1}`
 	if string(got) != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// Both protocol versions are bodies of one format: a version 1 entry (an
+// older release's log) and a version 2 one encode and decode alike.
+func TestBodyVersions(t *testing.T) {
+	for _, v := range []int{1, 2} {
+		b := actBody()
+		b.V = v
+		enc, err := EncodeBody(b)
+		if err != nil {
+			t.Fatalf("v %d: %v", v, err)
+		}
+		if want := fmt.Sprintf(`,"v":%d}`, v); !strings.HasSuffix(string(enc), want) {
+			t.Fatalf("v %d encodes as %s", v, enc)
+		}
+		got, err := DecodeBody(enc)
+		if err != nil || got.V != v {
+			t.Fatalf("v %d decodes to %+v, %v", v, got, err)
+		}
 	}
 }
 
@@ -86,7 +107,8 @@ func TestEncodeBodyRefuses(t *testing.T) {
 		edit func(*Body)
 		want string
 	}{
-		{"version", func(b *Body) { b.V = 2 }, "field v"},
+		{"version", func(b *Body) { b.V = 3 }, "field v: version 3, want 1 to 2"},
+		{"version 0", func(b *Body) { b.V = 0 }, "field v: version 0"},
 		{"empty kind", func(b *Body) { b.Kind = "" }, "field kind"},
 		{"seq too big", func(b *Body) { b.Seq = 1 << 53 }, "field seq"},
 		{"invalid utf-8", func(b *Body) { b.Text = "a\xffb" }, "field text: invalid UTF-8"},
@@ -303,7 +325,9 @@ func TestDecodeBodyMalformed(t *testing.T) {
 		{`{` + common + `,"v":1,"zz":1}`, `unknown field "zz"`},
 		{`{` + common + `,"v":1,"seats":[{"seat":"a","x":1}]}`, `unknown field "seats[0].x"`},
 		{`{` + common + `,"v":1,"v":1}`, `duplicate key "v"`},
-		{`{` + common + `,"v":2}`, "field v: version 2"},
+		{`{` + common + `,"v":3}`, "field v: version 3, want 1 to 2"},
+		{`{` + common + `,"v":0}`, "field v: version 0"},
+		{`{` + common + `,"v":4294967296}`, "field v: version 4294967296"},
 		{`{` + common + `}`, `missing field "v"`},
 		{`{"by":"a","game":"g","kind":"act","seq":1,"state":"s","ts":"t","v":1}`, `missing field "prev"`},
 		{`{"by":"a","game":"g","kind":"","prev":"","seq":1,"state":"s","ts":"t","v":1}`, "field kind: empty"},

@@ -9,8 +9,26 @@ import (
 	"time"
 )
 
-// Version is the body format version, the "v" of every entry.
-const Version = 1
+// The protocol versions, the "v" of every entry. Every entry of a game
+// carries its invite's version, and is checked by that version's rules
+// (docs/log.md, Protocol versions).
+const (
+	// Version is the version of every game pbem starts. Version 2 added the
+	// casual dice rules that keep a player from choosing his own rolls by
+	// trying chain heads (docs/dice.md 3.3).
+	Version = 2
+	// MinVersion is the oldest version pbem still verifies and plays on: the
+	// logs of earlier releases, under the rules they were made under.
+	MinVersion = 1
+)
+
+// checkVersion refuses a version pbem does not know.
+func checkVersion(v int64) error {
+	if v < MinVersion || v > Version {
+		return fmt.Errorf("%w: field v: version %d, want %d to %d", ErrMalformed, v, MinVersion, Version)
+	}
+	return nil
+}
 
 // Kind is what an entry does.
 type Kind string

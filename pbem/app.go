@@ -29,6 +29,19 @@ type App struct {
 	Debugf func(format string, args ...any)
 
 	id *Identity
+	// olderProtocol, when set, makes this pbem play as one of that older
+	// protocol version did: New starts games of it, and Join joins them
+	// whatever their dice. Tests set it, to make the games an older pbem
+	// left in a player's store.
+	olderProtocol int
+}
+
+// protocol is the version of the games New starts.
+func (a *App) protocol() int {
+	if a.olderProtocol != 0 {
+		return a.olderProtocol
+	}
+	return logs.Version
 }
 
 // Open opens the player's store in home.

@@ -119,7 +119,7 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 		}
 	}
 	b := &logs.Body{
-		V: logs.Version, Game: gameID, Seq: 0, By: ng.Seat, Kind: logs.KindInvite,
+		V: a.protocol(), Game: gameID, Seq: 0, By: ng.Seat, Kind: logs.KindInvite,
 		TS:    a.Now().UTC().Format("2006-01-02T15:04:05Z"),
 		State: g.Hash(), Rules: ng.Rules, Engine: engine.Version, Variant: ng.Variant, Scenario: ng.Scenario,
 		Digest: replay.Digest(scenario), ScenarioData: carried, Options: ng.Options, Dice: ng.Dice, Seats: bodySeats,

@@ -2,6 +2,7 @@ package pbem
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -122,6 +123,9 @@ func (a *App) Join(ctx context.Context, game, seat string) (Played, error) {
 	if err != nil {
 		return Played{}, err
 	}
+	if err := JoinRefusal(r); err != nil && a.olderProtocol == 0 {
+		return Played{}, fmt.Errorf("game %s: %w", rec.ID, err)
+	}
 	if seat == "" {
 		seat = rec.Seat
 	}
@@ -171,6 +175,32 @@ func (a *App) Join(ctx context.Context, game, seat string) (Played, error) {
 		return Played{}, err
 	}
 	return Played{Entry: e, Events: r.Events(e.Seq), Game: rec, Replay: r}, nil
+}
+
+// ErrOldCasual: an invitation to casual dice under protocol v1, which pbem
+// does not join (JoinRefusal).
+var ErrOldCasual = errors.New("casual dice of protocol v1")
+
+// JoinRefusal says why pbem does not join a game, or nil. It joins no game of
+// casual dice under protocol v1, an older pbem's: there a player could choose
+// his own rolls by trying chain heads, and the seat that joins is the one
+// that could do it first (docs/dice.md 3.7). A strict or solo game of v1 is
+// joined: its rules are those of v2.
+func JoinRefusal(r *replay.Replay) error {
+	if r.Protocol() >= logs.Version || r.DiceMode() != logs.DiceCasual {
+		return nil
+	}
+	who := "the inviter"
+	inv := r.Invite()
+	for _, s := range inv.Seats {
+		if s.Seat == inv.By && s.Name != "" {
+			who = s.Name
+		} else if s.Seat == inv.By && s.Mail != "" {
+			who = s.Mail
+		}
+	}
+	return fmt.Errorf("%w: an older pbem made this invitation, and under its protocol a player could choose his own casual rolls by trying chain heads, so pbem no longer joins such a game. Ask %s to upgrade pbem and invite you again (its protocol is v%d), and decline this one: 'pbem decline %s'",
+		ErrOldCasual, who, logs.Version, inv.Game)
 }
 
 func keyFingerprint(authorized string) string {

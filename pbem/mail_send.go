@@ -293,6 +293,9 @@ func handOverSummary(rec GameRecord, r *replay.Replay, from int64) string {
 	if f := r.Foreseeable(); f != "" {
 		safetext.Fprintf(&b, "Note: %s\n", f)
 	}
+	if w := r.ProtocolWarning(); w != "" {
+		safetext.Fprintf(&b, "Warning: %s\n", w)
+	}
 	safetext.Fprintf(&b, "\nThe whole signed log is attached as %s.pbem: 'pbem sync' fetches and verifies it,\nor save it and run 'pbem import %s.pbem'.\n", rec.ID, rec.ID)
 	return b.String()
 }

@@ -22,6 +22,9 @@ func (r *Replay) apply(e *logs.Entry, w *writer) ([]rules.Event, error) {
 	if r.seat(b.By) == nil {
 		return nil, entryErr(b.Seq, ErrProtocol, "by %q, which is not a seat of this game (%s)", b.By, r.seatNames())
 	}
+	if b.V != r.invite.V {
+		return nil, entryErr(b.Seq, ErrProtocol, "protocol v%d; the game's invite is v%d, and every entry of a game keeps its invite's", b.V, r.invite.V)
+	}
 	if err := checkLimits(b); err != nil {
 		return nil, err
 	}
@@ -204,7 +207,7 @@ func (r *Replay) roll(values []int) ([]rules.Event, error) {
 // proposeTakeback records a proposal to rewind to the state after entry To. No
 // re-rolls: dice already drawn after To, or awaited, forbid it.
 func (r *Replay) proposeTakeback(b *logs.Body) ([]rules.Event, error) {
-	if r.resigned != "" {
+	if r.resigned != "" && r.v2() {
 		return nil, entryErr(b.Seq, ErrProtocol, "the game is over: %s resigned", r.resigned)
 	}
 	if b.To < 0 || b.To >= b.Seq {
@@ -213,10 +216,8 @@ func (r *Replay) proposeTakeback(b *logs.Body) ([]rules.Event, error) {
 	if b.To < r.lastInvited() {
 		return nil, entryErr(b.Seq, ErrProtocol, "takeback to %d: the game starts after entry %d", b.To, r.lastInvited())
 	}
-	for _, st := range r.steps {
-		if st.rewind && st.toSeq < b.To && b.To < st.atSeq {
-			return nil, entryErr(b.Seq, ErrProtocol, "takeback to %d: entry %d was taken back at entry %d", b.To, b.To, st.atSeq)
-		}
+	if at := r.undoneAt(b.To); at != 0 && r.v2() {
+		return nil, entryErr(b.Seq, ErrProtocol, "takeback to %d: entry %d was taken back at entry %d", b.To, b.To, at)
 	}
 	if r.dice.busy() {
 		return nil, entryErr(b.Seq, ErrDice, "takeback while dice are awaited")
@@ -226,6 +227,17 @@ func (r *Replay) proposeTakeback(b *logs.Body) ([]rules.Event, error) {
 	}
 	r.takeback = &takeback{by: b.By, to: b.To, seq: b.Seq, agreed: map[string]bool{b.By: true}}
 	return []rules.Event{{Seat: rules.Seat(b.By), Text: fmt.Sprintf("%s proposes to take back everything after entry %d", b.By, b.To)}}, nil
+}
+
+// undoneAt is the entry whose agreement took entry seq back, or 0 when no
+// takeback undid it.
+func (r *Replay) undoneAt(seq int64) int64 {
+	for _, st := range r.steps {
+		if st.rewind && st.toSeq < seq && seq < st.atSeq {
+			return st.atSeq
+		}
+	}
+	return 0
 }
 
 // lastInvited is the entry after which the game starts: the last accept.
@@ -239,6 +251,11 @@ func (r *Replay) agree(b *logs.Body) ([]rules.Event, error) {
 	}
 	if t.agreed[b.By] {
 		return nil, entryErr(b.Seq, ErrProtocol, "%s has already agreed", b.By)
+	}
+	if at := r.undoneAt(t.to); at != 0 {
+		// Protocol v1 let it be proposed; agreeing to it crashed pbem, or
+		// rewound to a state no entry of the log had. No version agrees.
+		return nil, entryErr(b.Seq, ErrProtocol, "takeback to %d: entry %d was taken back at entry %d, so there is no state after it to return to", t.to, t.to, at)
 	}
 	t.agreed[b.By] = true
 	if len(t.agreed) < len(r.seats) {

@@ -46,10 +46,12 @@ func (r *Replay) Complete(b *logs.Body, nextLink func() (string, error)) error {
 	return nil
 }
 
-// NextBody returns the common fields of the next entry by seat.
+// NextBody returns the common fields of the next entry by seat, of the
+// game's protocol version (its invite's): a game goes on under the version
+// it was started with.
 func (r *Replay) NextBody(seat string, kind logs.Kind, now time.Time) *logs.Body {
 	return &logs.Body{
-		V:     logs.Version,
+		V:     r.invite.V,
 		Game:  r.invite.Game,
 		Seq:   r.hist.n,
 		Prev:  r.Head(),

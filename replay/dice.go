@@ -89,14 +89,22 @@ func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[
 				*events = append(*events, rules.Event{Seat: rules.Seat(b.By), Text: fmt.Sprintf("%s acknowledges %s's dice chain of entry %d", b.By, x.Seat.Seat, x.headSeq)})
 				return true, nil
 			}
-			if w == nil && need == nil {
+			switch {
+			case w != nil || need != nil:
+			case r.v2():
 				return false, entryErr(b.Seq, ErrDice, "a reveal carries a link to draw dice, or acknowledges another seat's new dice chain; nothing here awaits either")
+			default:
+				return false, entryErr(b.Seq, ErrDice, "a reveal carries a link to draw dice; no dice are awaited")
 			}
 		}
 		// Whoever could draw them would choose whether to: the seat whose
-		// action needs them draws them.
+		// action needs them draws them. Protocol v1 let anyone; pbem never
+		// does.
 		if need != nil && string(need.By) != b.By {
-			return false, entryErr(b.Seq, ErrDice, "the dice for %q are %s's to draw, with its next link", need.For, need.By)
+			if r.v2() || w != nil {
+				return false, entryErr(b.Seq, ErrDice, "the dice for %q are %s's to draw, with its next link", need.For, need.By)
+			}
+			r.noteV1Draw(b.Seq, fmt.Sprintf("%s drew the dice for %q, which were %s's to draw", b.By, need.For, need.By))
 		}
 		if b.Link != "" {
 			if err := p.openCasual(r, e); err != nil {
@@ -187,7 +195,10 @@ func (p *protocol) openCasual(r *Replay, e *logs.Entry) error {
 		s := r.seat(b.By)
 		q := r.hist.lastNotBy(b.By)
 		if q.seq < s.headSeq {
-			return entryErr(b.Seq, ErrDice, "%s draws from the dice chain it committed at entry %d, and no other seat has written since: the draw waits for another seat's entry (docs/dice.md 3.3)", b.By, s.headSeq)
+			if r.v2() {
+				return entryErr(b.Seq, ErrDice, "%s draws from the dice chain it committed at entry %d, and no other seat has written since: the draw waits for another seat's entry (docs/dice.md 3.3)", b.By, s.headSeq)
+			}
+			r.noteV1Draw(b.Seq, fmt.Sprintf("%s drew with the dice chain it committed at entry %d, keyed by entry %d, which came before that chain", b.By, s.headSeq, q.seq))
 		}
 		request = q.line
 	}
@@ -213,7 +224,7 @@ func (p *protocol) openCasual(r *Replay, e *logs.Entry) error {
 // seat: it can draw nothing until another seat writes, and pbem has that
 // seat acknowledge the head with an empty reveal (docs/dice.md 3.3).
 func (r *Replay) freshHead() (*seat, bool) {
-	if r.dice.mode != logs.DiceCasual || !r.joined() || r.resigned != "" {
+	if r.dice.mode != logs.DiceCasual || !r.v2() || !r.joined() || r.resigned != "" {
 		return nil, false
 	}
 	p := r.game.Pending()

@@ -452,15 +452,19 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		lines := bytes.SplitAfter(data, []byte("\n"))
 		write(strings.TrimSuffix(w.file, ".pbem"), nil, lines[:min(w.n, len(lines))])
 	}
-	// Duels in every dice mode, with a takeback agreed.
+	// Duels in every dice mode, with a takeback agreed; and a casual one of
+	// protocol v1, whose rules differ (the recorded windows are of v1 too).
+	duels := map[string]*table{"duel-casual-v1": v1Table(t, "duel", "standard", nil, logs.DiceCasual, duelLoader, "red", "red", "blue")}
 	for _, mode := range []logs.DiceMode{logs.DiceStrict, logs.DiceCasual, logs.DiceSolo} {
-		tb := duelTable(t, mode)
+		duels["duel-"+string(mode)] = duelTable(t, mode)
+	}
+	for name, tb := range duels {
 		playDuelWithTakeback(tb)
 		var lines [][]byte
 		for _, e := range tb.r.Entries() {
 			lines = append(lines, e.Line)
 		}
-		write("duel-"+string(mode), nil, lines)
+		write(name, nil, lines)
 	}
 }
 

@@ -78,6 +78,21 @@ func newTableInvitedBy(t testing.TB, rulesName, scenario string, options []strin
 // inviteTable is newTableInvitedBy with a variant, before anyone accepts.
 func inviteTable(t testing.TB, rulesName, scenario, variant string, options []string, mode logs.DiceMode, load Loader, by string, seats ...string) *table {
 	t.Helper()
+	return inviteTableV(t, logs.Version, rulesName, scenario, variant, options, mode, load, by, seats...)
+}
+
+// v1Table is newTableInvitedBy for a game of protocol v1, as an older pbem
+// made them.
+func v1Table(t testing.TB, rulesName, scenario string, options []string, mode logs.DiceMode, load Loader, by string, seats ...string) *table {
+	t.Helper()
+	tb := inviteTableV(t, 1, rulesName, scenario, "", options, mode, load, by, seats...)
+	tb.acceptAll()
+	return tb
+}
+
+// inviteTableV is inviteTable with the invite's protocol version.
+func inviteTableV(t testing.TB, v int, rulesName, scenario, variant string, options []string, mode logs.DiceMode, load Loader, by string, seats ...string) *table {
+	t.Helper()
 	tb := &table{t: t, players: map[string]*player{}, clock: time.Date(2026, 6, 6, 6, 0, 0, 0, time.UTC)}
 	var bodySeats []logs.Seat
 	for _, s := range seats {
@@ -103,7 +118,7 @@ func inviteTable(t testing.TB, rulesName, scenario, variant string, options []st
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &logs.Body{V: logs.Version, Game: "g-test", By: by, TS: tb.ts(), Kind: logs.KindInvite, State: g.Hash(),
+	b := &logs.Body{V: v, Game: "g-test", By: by, TS: tb.ts(), Kind: logs.KindInvite, State: g.Hash(),
 		Rules: rulesName, Engine: engine.Version, Variant: variant, Scenario: scenario, Digest: Digest(scen), Options: options, Dice: mode, Seats: bodySeats}
 	invite, err := logs.SignBody(inviter.signer, b)
 	if err != nil {

@@ -16,8 +16,10 @@ import (
 // TestNormandyFourSeats replays Normandy '44 with players=4 (24.0) in strict
 // dice: the seats come from the invite's option, only the seat the rules
 // name may act, a seat's command on another seat's unit is refused by the
-// rules, and the first dice the random players' commands need are answered
-// by the three other seats in seat order and keyed over all four links.
+// rules, and the first dice the random players' commands need once us has
+// acted are answered by the three other seats in seat order and keyed over
+// all four links. (Which seat plays first depends on the dice, which depend
+// on every line of the log: earlier requests are settled as pbem would.)
 func TestNormandyFourSeats(t *testing.T) {
 	seats := []string{"us", "cw", "german-cw", "german-us"}
 	tb := newTableWith(t, "normandy44", "cherbourg", []string{"players=4"}, logs.DiceStrict, games.Shipped, seats...)
@@ -48,8 +50,11 @@ func TestNormandyFourSeats(t *testing.T) {
 			refused = true
 		}
 		e := tb.do(seat, normandy.RandomCommand(tb.r.Game(), rules.Seat(seat), rnd))
-		if e.Request != 0 {
+		switch {
+		case e.Request != 0 && refused:
 			req = e
+		case e.Request != 0:
+			tb.settle(9)
 		}
 	}
 	need := tb.r.Game().Pending().Dice

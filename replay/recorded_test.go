@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/games"
@@ -26,15 +27,29 @@ var recordedGames = []struct {
 	rules, scenario string
 	options         []string
 	mode            logs.DiceMode
-	seats           []string
+	seats           []string // in the scenario's order; in TestRecordLogs the first invites
 	seed            uint64
+	// older, when set, says that an older release recorded the log, and
+	// how: TestRecordLogs plays with the current code, which would make
+	// another log (another protocol version), so it never records these.
+	older string
 }{
-	{"normandy44-4-cherbourg-strict.pbem", "normandy44", "cherbourg", nil, logs.DiceStrict, []string{"allied", "german"}, 11},
-	{"normandy44-4-cherbourg-casual.pbem", "normandy44", "cherbourg", nil, logs.DiceCasual, []string{"allied", "german"}, 12},
-	{"normandy44-4-cherbourg-4p-strict.pbem", "normandy44", "cherbourg", []string{"players=4"}, logs.DiceStrict, []string{"us", "cw", "german-cw", "german-us"}, 13},
-	{"normandy44-4-seven-turn-solo.pbem", "normandy44", "seven-turn", nil, logs.DiceSolo, []string{"allied", "german"}, 14},
-	{"normandy44-4-campaign-strict.pbem", "normandy44", "campaign", nil, logs.DiceStrict, []string{"allied", "german"}, 15},
-	{"freeplay-allied-german-strict.pbem", "freeplay", "allied-german", nil, logs.DiceStrict, []string{"allied", "german"}, 16},
+	{"normandy44-4-cherbourg-strict.pbem", "normandy44", "cherbourg", nil, logs.DiceStrict, []string{"allied", "german"}, 11, ""},
+	{"normandy44-4-cherbourg-casual.pbem", "normandy44", "cherbourg", nil, logs.DiceCasual, []string{"allied", "german"}, 12, ""},
+	{"normandy44-4-cherbourg-4p-strict.pbem", "normandy44", "cherbourg", []string{"players=4"}, logs.DiceStrict, []string{"us", "cw", "german-cw", "german-us"}, 13, ""},
+	{"normandy44-4-seven-turn-solo.pbem", "normandy44", "seven-turn", nil, logs.DiceSolo, []string{"allied", "german"}, 14, ""},
+	{"normandy44-4-campaign-strict.pbem", "normandy44", "campaign", nil, logs.DiceStrict, []string{"allied", "german"}, 15, ""},
+	{"freeplay-allied-german-strict.pbem", "freeplay", "allied-german", nil, logs.DiceStrict, []string{"allied", "german"}, 16, ""},
+	// Protocol v1 casual games that v2's rules refuse (docs/dice.md 3.7).
+	// The first: german invites, and allied, who moves first, draws the
+	// invasion's dice in the entry after its accept (entry 2), keyed by the
+	// invite, older than allied's chain head.
+	{"normandy44-4-cherbourg-casual-v1-german-invites.pbem", "normandy44", "cherbourg", nil, logs.DiceCasual, []string{"allied", "german"}, 21,
+		"recorded by release a238ee3 (protocol v1): each player's pbem.App over files, the random legal player choosing the commands; not re-recordable"},
+	// Three seats (players=3-allied) with casual dice, which v2 refuses at
+	// the invite.
+	{"normandy44-4-cherbourg-3p-casual-v1.pbem", "normandy44", "cherbourg", []string{"players=3-allied"}, logs.DiceCasual, []string{"us", "cw", "german"}, 22,
+		"recorded by release a238ee3 (protocol v1), as the one above; not re-recordable"},
 }
 
 // TestRecordedLogs verifies every recorded log as pbem verify does: with no
@@ -53,6 +68,11 @@ func TestRecordedLogs(t *testing.T) {
 			if rep.Verified < 20 {
 				t.Fatalf("only %d entries: not a whole game", rep.Verified)
 			}
+			// A v1 casual game verifies, and says what its dice do not prove.
+			w := rep.Replay.ProtocolWarning()
+			if v1 := rep.Replay.Protocol() == 1 && rg.mode == logs.DiceCasual; v1 != (w != "") || v1 && !strings.Contains(w, "protocol v1") {
+				t.Fatalf("protocol v%d, %s dice: warning %q", rep.Replay.Protocol(), rg.mode, w)
+			}
 		})
 	}
 }
@@ -67,6 +87,10 @@ func TestRecordLogs(t *testing.T) {
 	}
 	for _, rg := range recordedGames {
 		path := filepath.Join(recordedDir, rg.file)
+		if rg.older != "" {
+			t.Logf("%s: %s", path, rg.older)
+			continue
+		}
 		if _, err := os.Stat(path); err == nil {
 			t.Logf("%s exists; not recorded again", path)
 			continue

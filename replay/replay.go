@@ -50,6 +50,7 @@ type Replay struct {
 
 	takeback *takeback
 	resigned string
+	v1       v1Draws // protocol v1: entries whose draws v2 refuses
 }
 
 // seat is one seat's standing in the log: its key and its dice chain.
@@ -175,7 +176,7 @@ func (r *Replay) readSeats(b *logs.Body, names []rules.Seat) error {
 	switch b.Dice {
 	case logs.DiceStrict, logs.DiceSolo:
 	case logs.DiceCasual:
-		if len(names) != 2 {
+		if len(names) != 2 && r.v2() {
 			return entryErr(0, ErrDice, "casual dice are for two seats; this game has %d: with more, the line that keys a seat's dice may be its partner's, who could choose it (docs/dice.md 3.3): use strict", len(names))
 		}
 	default:
@@ -353,10 +354,11 @@ type saved struct {
 	steps    int
 	takeback *takeback
 	resigned string
+	v1       v1Draws
 }
 
 func (r *Replay) save() saved {
-	s := saved{dice: r.dice.copy(), steps: len(r.steps), takeback: r.takeback.copy(), resigned: r.resigned}
+	s := saved{dice: r.dice.copy(), steps: len(r.steps), takeback: r.takeback.copy(), resigned: r.resigned, v1: r.v1}
 	for _, st := range r.seats {
 		s.seats = append(s.seats, *st)
 		s.chains = append(s.chains, *st.chain)
@@ -372,6 +374,7 @@ func (r *Replay) restore(s saved) {
 	r.dice = s.dice
 	r.takeback = s.takeback
 	r.resigned = s.resigned
+	r.v1 = s.v1
 	// Steps are only ever appended, so the first s.steps are intact. With no
 	// step added the game is unchanged (Apply and Roll change nothing when
 	// they fail), which the last entry's recorded state hash confirms cheaply.

@@ -23,8 +23,10 @@ var ErrSnapshot = errors.New("snapshot")
 
 // snapshotVersion is the format of Snapshot's bytes; Resume refuses others.
 // Version 2 added what a seat's chain head was committed by, where an epoch
-// was keyed, and agreed takebacks as steps (version 1 cut the steps instead).
-const snapshotVersion = 2
+// was keyed, and agreed takebacks as steps (version 1 cut the steps instead);
+// version 3 the draws of a protocol v1 game that v2 refuses (ProtocolWarning).
+// The protocol version itself is the invite's, which Resume is given.
+const snapshotVersion = 3
 
 // snapshot is a replay's whole state after one entry: the protocol's (seats,
 // chains, dice, takeback, resignation), what the history keeps of the earlier
@@ -43,6 +45,7 @@ type snapshot struct {
 	Epoch    *epochSnapshot    `json:"epoch,omitempty"`
 	Takeback *takebackSnapshot `json:"takeback,omitempty"`
 	Resigned string            `json:"resigned,omitempty"`
+	V1Draws  *v1DrawsSnapshot  `json:"v1_draws,omitempty"`
 
 	Steps      []stepSnapshot `json:"steps"`
 	Marks      []int          `json:"marks"`
@@ -76,6 +79,13 @@ type epochSnapshot struct {
 	Open       bool              `json:"open"`
 	ClosedAt   int64             `json:"closed_at"`
 	Used       uint64            `json:"used"`
+}
+
+type v1DrawsSnapshot struct {
+	N     int64  `json:"n"`
+	First int64  `json:"first"`
+	Last  int64  `json:"last"`
+	Why   string `json:"why"`
 }
 
 type takebackSnapshot struct {
@@ -140,6 +150,9 @@ func (r *Replay) Snapshot() ([]byte, error) {
 			es.Used = ep.stream.Used()
 		}
 		s.Epoch = es
+	}
+	if v := r.v1; v.n > 0 {
+		s.V1Draws = &v1DrawsSnapshot{N: v.n, First: v.first, Last: v.last, Why: v.why}
 	}
 	if t := r.takeback; t != nil {
 		ts := &takebackSnapshot{By: t.by, To: t.to, Seq: t.seq}
@@ -271,6 +284,12 @@ func (r *Replay) resume(s *snapshot, head *logs.Entry) error {
 	}
 	if err := r.resumeDice(s); err != nil {
 		return err
+	}
+	if v := s.V1Draws; v != nil {
+		if r.v2() || v.N < 1 || v.First < 1 || v.First > v.Last || v.Last > s.Seq || v.N > v.Last-v.First+1 || v.Why == "" {
+			return errors.New("protocol v1 draws out of range")
+		}
+		r.v1 = v1Draws{n: v.N, first: v.First, last: v.Last, why: v.Why}
 	}
 	if t := s.Takeback; t != nil {
 		if r.seat(t.By) == nil || t.To < 0 || t.To >= t.Seq || t.Seq > s.Seq || t.To >= n {

@@ -155,6 +155,11 @@ func TestResumeRefusesWhatDoesNotFit(t *testing.T) {
 		{"truncated", entries[at], snap[:len(snap)/2], "snapshot"},
 		{"trailing bytes", entries[at], append(bytes.Clone(snap), '1'), "after the snapshot"},
 		{"an unknown field", entries[at], edit(func(s map[string]any) { s["more"] = true }), "unknown field"},
+		// Version 2 knew nothing of a v1 game's draws that v2 refuses.
+		{"the format before v1 draws", entries[at], edit(func(s map[string]any) { s["v"] = 2 }), "format 2"},
+		{"v1 draws after the head", entries[at], edit(func(s map[string]any) {
+			s["v1_draws"] = map[string]any{"n": 1, "first": at + 1, "last": at + 1, "why": "x"}
+		}), "protocol v1 draws out of range"},
 	}
 	for _, c := range cases {
 		_, err := Resume(entries[0], c.head, c.data, games.Shipped)

@@ -93,10 +93,14 @@ func (r *Replay) diceFor() string {
 func (r *Replay) DiceMode() logs.DiceMode { return r.dice.mode }
 
 // Foreseeable says, for casual games, that a player can foresee its own rolls:
-// the tool shows it wherever such a game is shown (DESIGN.md, Dice).
+// the tool shows it wherever such a game is shown (DESIGN.md, Dice). Under
+// protocol v1 re-rolls were possible too: ProtocolWarning says so.
 func (r *Replay) Foreseeable() string {
-	if r.dice.mode == logs.DiceCasual {
-		return "casual dice: each player can foresee its own rolls before it decides (no re-rolls are possible)"
+	switch {
+	case r.dice.mode != logs.DiceCasual:
+		return ""
+	case !r.v2():
+		return "casual dice: each player can foresee its own rolls before it decides"
 	}
-	return ""
+	return "casual dice: each player can foresee its own rolls before it decides (no re-rolls are possible)"
 }

@@ -18,6 +18,20 @@ func (tb *table) post(seat string, kind logs.Kind, fill func(b *logs.Body)) *log
 	return tb.sign(b)
 }
 
+// undoOne plays a duel's first moves and has both agree to take back all
+// after red's first entry, first: entry undone is among those taken back.
+func undoOne(tb *table) (first, undone int64) {
+	tb.t.Helper()
+	tb.do("red", "end")
+	first = int64(tb.r.Len() - 1)
+	tb.do("blue", "order hold")
+	undone = int64(tb.r.Len() - 1)
+	tb.do("blue", "end")
+	tb.mustAppend(tb.post("red", logs.KindTakeback, func(b *logs.Body) { b.To = first }))
+	tb.mustAppend(tb.post("blue", logs.KindAgree, func(b *logs.Body) { b.To = first }))
+	return first, undone
+}
+
 // An agree whose state hash is wrong is refused like any other entry, and
 // leaves the takeback as it was: it panicked when Append restored the steps
 // the rewind had cut.
@@ -47,13 +61,7 @@ func TestAgreeWithWrongStateIsRefused(t *testing.T) {
 // panicked on the entry's stale mark.
 func TestTakebackToUndoneEntry(t *testing.T) {
 	tb := duelTable(t, logs.DiceStrict)
-	tb.do("red", "end")
-	first := int64(tb.r.Len() - 1)
-	tb.do("blue", "order hold")
-	undone := int64(tb.r.Len() - 1)
-	tb.do("blue", "end")
-	tb.mustAppend(tb.post("red", logs.KindTakeback, func(b *logs.Body) { b.To = first }))
-	tb.mustAppend(tb.post("blue", logs.KindAgree, func(b *logs.Body) { b.To = first }))
+	_, undone := undoOne(tb)
 	agreed := int64(tb.r.Len() - 1)
 
 	// Its state is still the one it had, for anyone looking back.

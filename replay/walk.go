@@ -22,6 +22,9 @@ type Frame struct {
 	// Moves are the paths the entry's commands moved pieces along, when the
 	// game is a scene.Mover.
 	Moves []scene.Move
+	// ProtocolWarning is the replay's after the entry (Replay.ProtocolWarning):
+	// what casual dice of protocol v1 do not prove, or "".
+	ProtocolWarning string
 }
 
 // Roll is one dice need answered: who needed it, for what, and the values.
@@ -51,7 +54,7 @@ func Walk(entries []*logs.Entry, load Loader, fn func(Frame) error) error {
 		return err
 	}
 	r.Retain(1) // the caller holds the entries; the frame needs only the last
-	if err := fn(Frame{Entry: entries[0], Events: r.Events(0), Game: r.Game()}); err != nil {
+	if err := fn(Frame{Entry: entries[0], Events: r.Events(0), Game: r.Game(), ProtocolWarning: r.ProtocolWarning()}); err != nil {
 		return err
 	}
 	for _, e := range entries[1:] {
@@ -62,7 +65,7 @@ func Walk(entries []*logs.Entry, load Loader, fn func(Frame) error) error {
 		if err := r.Append(e); err != nil {
 			return err
 		}
-		f := Frame{Entry: e, Events: r.Events(e.Seq), Game: r.Game()}
+		f := Frame{Entry: e, Events: r.Events(e.Seq), Game: r.Game(), ProtocolWarning: r.ProtocolWarning()}
 		if before != nil {
 			if err := retrace(before, e, &f); err != nil {
 				return err

@@ -188,7 +188,9 @@ An invitation that names neither your key nor a key you have played with is
 listed apart by 'pbem games' until you join or decline it. Received text is
 shown with control and bidi characters escaped (\x1b, \u202e). A file that is
 no log (a public key, a whole mail) or that a mail client re-wrapped,
-re-encoded or quoted is named as such, with what to do.`,
+re-encoded or quoted is named as such, with what to do. A game whose casual
+dice are made under protocol v1 (an older pbem), under which a player could
+choose his own rolls by trying chain heads, says so in a warning.`,
 		Example: `  pbem import cherbourg-3fa9c1.pbem
   pbem import ~/Downloads/*.pbem
   pbem import - < reply.pbem`,
@@ -275,6 +277,7 @@ func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 		safetext.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
 	}
 	if !rep.Invited {
+		printProtocolWarning(out, "", r)
 		printWaiting(cmd, app, rec, r)
 	}
 }
@@ -290,7 +293,10 @@ func printIntake(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *repl
 		return false, err
 	}
 	apart = invited && (inv.Declined() || !inv.Expected())
+	refused := pbem.JoinRefusal(r)
 	switch {
+	case invited && refused != nil:
+		safetext.Fprintf(out, "this is an invitation from %s, %s, which pbem will not join: %v\n", inv.Sender(), inv.Arrival(), refused)
 	case invited && inv.Declined():
 		safetext.Fprintf(out, "you declined this invitation from %s: it is not listed ('pbem join %s' still accepts it)\n", inv.Sender(), rec.ID)
 	case invited && inv.Expected():
@@ -314,7 +320,11 @@ func joinCmd() *cobra.Command {
 		Use:   "join GAME",
 		Short: "accept an invitation you imported",
 		Long: `Accept an invitation: pbem signs your acceptance with your key and commits to
-your dice chain. Export the game and send it back to the inviter.`,
+your dice chain. Export the game and send it back to the inviter.
+
+An invitation to casual dice made by an older pbem (protocol v1, under which
+a player could choose his own rolls by trying chain heads) is refused: ask
+the inviter for a new invitation, made with a pbem of protocol v2.`,
 		Example: `  pbem import invite.pbem
   pbem join cherbourg-3fa9c1
   pbem export cherbourg-3fa9c1 -o reply.pbem`,

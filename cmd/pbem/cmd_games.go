@@ -20,7 +20,9 @@ is listed with the games when it names your key or comes from a key you have
 played with (and, by mail, from the address its inviter signed); any other
 invitation is listed apart, with who sent it and from where, until you join
 or decline it. A game whose hand-over addresses would go to an address you
-have not seen its player use says so, with what to do.
+have not seen its player use says so, with what to do; one whose casual dice
+are made under protocol v1 (an older pbem), under which a player could choose
+his own rolls by trying chain heads, says that.
 
 With --json, prints one object: {"version": 1, "games": [{"id", "rules",
 "scenario", "seat", "status", "state" (as 'pbem status --json' names it),
@@ -129,6 +131,9 @@ func listGames(cmd *cobra.Command, app *pbem.App) (list *jsonGames, unexpected, 
 		}
 		for _, w := range ws {
 			jg.Warnings = append(jg.Warnings, w.String())
+		}
+		if w := r.ProtocolWarning(); w != "" {
+			jg.Warnings = append(jg.Warnings, w)
 		}
 		list.Games = append(list.Games, jg)
 	}

@@ -32,7 +32,13 @@ With --json, prints one object: {"version": 1, "game", "source", "ok",
 "entries": [{"seq", "ts", "by", "kind", "commands", "text", "to", "epoch",
 "request", "draws": [{"epoch", "for", "sides", "values"}], "events", and
 for the invitation "rules", "engine", "scenario", "dice"}], "waiting":
-{"seats", "dice", "over", "text"}, "problems"}.`,
+{"seats", "dice", "over", "text"}, "problems", "protocol" (the log's
+protocol version, 1 or 2), "protocol_warning"}.
+
+A game whose casual dice were made under protocol v1 (an older pbem), under
+which a player could choose his own rolls by trying chain heads, is shown
+with a warning that says so, naming the entries that drew dice as only v1
+allows.`,
 		Example: "  pbem log cherbourg-3fa9c1.pbem | less\n  pbem log cher            # a game of yours\n  pbem export cher -o - | pbem log -\n  pbem log cher --json | jq -r '.entries[].commands[]?'",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -88,12 +94,14 @@ func printLog(cmd *cobra.Command, source string, src io.Reader, asJSON bool) err
 			j.Game = r.Invite().Game
 			w := waitingJSON(r.Waiting())
 			j.Waiting = &w
+			j.Protocol, j.ProtocolWarning = r.Protocol(), r.ProtocolWarning()
 		}
 		if err := writeJSON(out, j); err != nil {
 			return err
 		}
 	} else if r != nil {
 		safetext.Fprintln(out, r.Waiting().Text)
+		printProtocolWarning(out, "", r)
 	}
 	if rep.OK() {
 		return nil

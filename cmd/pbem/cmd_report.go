@@ -22,6 +22,7 @@ type walked struct {
 	seqs    []int64 // the entry that resolved each combat
 	reports bool    // the game reports its combats
 	mode    logs.DiceMode
+	warning string // replay.Frame.ProtocolWarning, after the last entry walked
 	stopped error
 }
 
@@ -40,6 +41,7 @@ func walkLog(gl *gameLog) *walked {
 	w := &walked{mode: gl.entries[0].Dice}
 	w.stopped = replay.Walk(gl.entries, games.Shipped, func(f replay.Frame) error {
 		w.rolls = append(w.rolls, f.Rolls...)
+		w.warning = f.ProtocolWarning
 		r, ok := f.Game.(scene.Reporter)
 		w.reports = ok
 		if !ok {
@@ -158,7 +160,12 @@ var diceTrust = map[logs.DiceMode]string{
 func printDice(out io.Writer, gl *gameLog, w *walked, st replay.DiceStats) {
 	e := gl.entries[0]
 	fmt.Fprintf(out, "Dice of game %s (%s/%s, %s): %d dice in %d rolls.\n", safetext.Escape(e.Game), safetext.Escape(e.Rules), safetext.Escape(e.Scenario), safetext.Escape(e.Engine), st.Dice, st.Rolls)
-	fmt.Fprintln(out, diceTrust[w.mode])
+	if w.warning != "" {
+		// Protocol v1: a player could choose his own casual rolls.
+		fmt.Fprintln(out, "Casual dice: every value was recomputed from the players' committed hash chains while the log was verified, so no player could fake a die; but each could foresee its own rolls, and "+safetext.Escape(w.warning)+".")
+	} else {
+		fmt.Fprintln(out, diceTrust[w.mode])
+	}
 	if st.Dice == 0 {
 		fmt.Fprintln(out, "No dice yet.")
 		return

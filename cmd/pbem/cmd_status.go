@@ -72,7 +72,9 @@ as it stood after that entry.
 
 Anything wrong with the log comes first: an equivocation (one key signed two
 different entries for one place in the log), or a game an older pbem forked
-when two players wrote at once ('pbem repair' puts it right).
+when two players wrote at once ('pbem repair' puts it right). A game whose
+casual dice are made under protocol v1 (an older pbem), under which a player
+could choose his own rolls by trying chain heads, says so in a warning.
 
 The exit code says whose turn it is, for scripts (with or without --at, it
 is the game's state now):
@@ -86,7 +88,8 @@ With --json, prints one object: {"version": 1, "game", "rules", "scenario",
 "scenario_carried", "seat", "dice", "entries", "seats": [{"seat", "name",
 "mail", "joined"}], "issues": [{"text", "short", "stuck"}], "state"
 ("your-turn", "waiting", "over" or "stuck"), "exit_code", "waiting":
-{"seats", "dice", "over", "text"}, "phase", "prompt", "foreseeable", "view"
+{"seats", "dice", "over", "text"}, "phase", "prompt", "foreseeable",
+"protocol" (the game's protocol version, 1 or 2), "protocol_warning", "view"
 (the lines above), "eliminated" (unit ids), "off_map": [{"id", "status"}],
 "at": {"entry", "view", "phase", "prompt"} with --at}.`,
 		Example: "  pbem status cherbourg-3fa9c1\n  pbem status cher     # a unique prefix of the id will do\n  pbem status cher --at 12\n  pbem status cher >/dev/null && echo 'your move'\n  pbem status cher --json | jq -r .state",
@@ -142,6 +145,7 @@ func printStatus(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *repl
 	if f := r.Foreseeable(); f != "" {
 		safetext.Fprintln(out, "note:", f)
 	}
+	printProtocolWarning(out, "", r)
 	apart, err := printIntake(cmd, app, rec, r)
 	if err != nil {
 		return err
@@ -183,6 +187,8 @@ type jsonStatus struct {
 	Phase           string       `json:"phase"`
 	Prompt          string       `json:"prompt"`
 	Foreseeable     string       `json:"foreseeable,omitempty"`
+	Protocol        int          `json:"protocol"`
+	ProtocolWarning string       `json:"protocol_warning,omitempty"`
 	View            []string     `json:"view"`
 	Eliminated      []string     `json:"eliminated"`
 	OffMap          []jsonOffMap `json:"off_map"`
@@ -219,6 +225,7 @@ func statusJSON(rec pbem.GameRecord, r *replay.Replay, issues []pbem.Issue, stat
 	j := &jsonStatus{Version: jsonVersion, Game: rec.ID, Rules: rec.Rules, Scenario: rec.Scenario, ScenarioCarried: r.CarriesScenario(),
 		Seat: rec.Seat, Dice: rec.Dice, Entries: r.Len(), Seats: []jsonSeat{}, Issues: []jsonIssue{}, State: state,
 		Waiting: waitingJSON(r.Waiting()), Phase: p.Phase, Prompt: p.Prompt, Foreseeable: r.Foreseeable(),
+		Protocol: r.Protocol(), ProtocolWarning: r.ProtocolWarning(),
 		View: nonNil(r.Game().View(logsSeat(rec.Seat)).Lines), Eliminated: []string{}, OffMap: []jsonOffMap{}}
 	var es *exitStatus
 	if err := stateExit(state); errors.As(err, &es) {

@@ -23,7 +23,11 @@ the hash chain, every signature, the dice protocol and every die, every command
 against the rules, and every state hash. Exit 0 with a one-line summary when
 everything holds; exit 1 listing every problem otherwise. FILE "-" is standard
 input. A file that is no log (a key, a whole mail) or that a mail client
-re-wrapped, re-encoded or quoted is named as such.`,
+re-wrapped, re-encoded or quoted is named as such. A log whose casual dice
+were made under protocol v1 (an older pbem) verifies under the rules it was
+made under, with a warning: under v1 a player could choose his own rolls by
+trying chain heads, and the warning names the entries that drew dice as only
+v1 allows.`,
 		Example: "  pbem verify cherbourg-3fa9c1.pbem\n  pbem export cher -o - | pbem verify -",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -33,6 +37,7 @@ re-wrapped, re-encoded or quoted is named as such.`,
 			}
 			if rep.OK() {
 				safetext.Fprintf(cmd.OutOrStdout(), "%s: ok: %s\n", args[0], summary(rep.Replay))
+				printProtocolWarning(cmd.OutOrStdout(), args[0]+": ", rep.Replay)
 				return nil
 			}
 			errOut := cmd.ErrOrStderr()
@@ -40,6 +45,7 @@ re-wrapped, re-encoded or quoted is named as such.`,
 			for _, p := range rep.Problems {
 				safetext.Fprintf(errOut, "  %v\n", p)
 			}
+			printProtocolWarning(errOut, args[0]+": ", rep.Replay)
 			if h := pbem.ExplainBadLog(head); h != "" {
 				safetext.Fprintf(errOut, "%s: %s\n", args[0], h)
 			}
@@ -67,6 +73,17 @@ func openLogFile(cmd *cobra.Command, path string) (io.ReadCloser, error) {
 		return io.NopCloser(cmd.InOrStdin()), nil
 	}
 	return os.Open(path)
+}
+
+// printProtocolWarning prints, for a game of casual dice under protocol v1,
+// what they do not prove (replay.ProtocolWarning); r may be nil.
+func printProtocolWarning(out io.Writer, prefix string, r *replay.Replay) {
+	if r == nil {
+		return
+	}
+	if w := r.ProtocolWarning(); w != "" {
+		safetext.Fprintf(out, "%swarning: %s\n", prefix, w)
+	}
 }
 
 // summary is one line about a verified log.

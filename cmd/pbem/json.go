@@ -197,4 +197,8 @@ type jsonLog struct {
 	Entries  []jsonEntry  `json:"entries"`
 	Waiting  *jsonWaiting `json:"waiting,omitempty"`
 	Problems []string     `json:"problems"`
+	// Protocol is the log's protocol version (its invite's v);
+	// ProtocolWarning what casual dice of v1 do not prove.
+	Protocol        int    `json:"protocol,omitempty"`
+	ProtocolWarning string `json:"protocol_warning,omitempty"`
 }
