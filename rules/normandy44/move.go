@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // moveContext is what every move of one side in one position needs: who
@@ -30,7 +31,7 @@ func (g *Game) moveContext(side Side) *moveContext {
 	for a, us := range occ {
 		if g.unit(us[0]).Side == enemy {
 			for _, n := range a.Neighbors() {
-				ctx.enemyAdj.add(n)
+				ctx.enemyAdj.Add(n)
 			}
 		}
 	}
@@ -117,7 +118,7 @@ func (m *mover) check(from, to hex.Axial) (stepResult, stepBar) {
 // f; f is -1 for a hex off the map.
 func (m *mover) checkAt(f, t int, d hex.Direction) (stepResult, stepBar) {
 	g, b := m.g, m.g.b
-	h := b.cells[t].hex
+	h := b.info[t]
 	if h.Terrain == Sea {
 		return stepResult{}, stepBar{why: barSea}
 	}
@@ -127,31 +128,31 @@ func (m *mover) checkAt(f, t int, d hex.Direction) (stepResult, stepBar) {
 	if k := m.scenarioBar(f, t); k != noBar {
 		return stepResult{}, stepBar{why: barScenario, rule: k}
 	}
-	if m.repl && m.ctx.ezoc.has(t) {
+	if m.repl && m.ctx.ezoc.HasAt(t) {
 		return stepResult{}, stepBar{why: barReplEZOC}
 	}
 	if m.confine != "" && !b.inZoneAt(m.confine, t) {
 		return stepResult{}, stepBar{why: barConfined}
 	}
-	var feat sideInfo
+	var feat hexwar.Features
 	var road RoadClass
 	fromFlooded := false
 	if f >= 0 {
-		feat, road = b.cells[f].sides[d], b.cells[f].roads[d]
-		fromFlooded = b.cells[f].hex.Terrain == Flooded
+		feat, road = b.SideAt(f, d)
+		fromFlooded = b.info[f].Terrain == Flooded
 	}
 	switch {
-	case feat.has(Impassable):
+	case feat.Has(b.Board, Impassable):
 		return stepResult{}, stepBar{why: barImpassable}
 	case road == "" && m.sm:
 		return stepResult{}, stepBar{why: barSMRoad}
 	case road == "" && m.cyclistRoad:
 		return stepResult{}, stepBar{why: barCyclistRoad}
-	case m.sm && m.ctx.enemyAdj.has(t):
+	case m.sm && m.ctx.enemyAdj.HasAt(t):
 		return stepResult{}, stepBar{why: barSMEnemyAdjacent}
-	case m.cyclistRoad && m.ctx.enemyAdj.has(t):
+	case m.cyclistRoad && m.ctx.enemyAdj.HasAt(t):
 		return stepResult{}, stepBar{why: barCyclistEnemyAdjacent}
-	case m.trucks && m.ctx.ezoc.has(t):
+	case m.trucks && m.ctx.ezoc.HasAt(t):
 		return stepResult{}, stepBar{why: barTrucksEZOC}
 	case m.mech && fromFlooded && road == "":
 		return stepResult{}, stepBar{why: barMechLeavesFlooded}
@@ -182,9 +183,9 @@ func (m *mover) checkAt(f, t int, d hex.Direction) (stepResult, stepBar) {
 			r.stop, r.stopRule, r.stopWhy = true, "9.5.1", "it entered a flooded hex off road"
 		}
 		switch {
-		case feat.has(FloodedRiver) && feat.has(Causeway):
+		case feat.Has(b.Board, FloodedRiver) && feat.Has(b.Board, Causeway):
 			// 9.11: a causeway bridges the flooded river at no extra cost.
-		case feat.has(FloodedRiver):
+		case feat.Has(b.Board, FloodedRiver):
 			if m.mech {
 				return stepResult{}, stepBar{why: barMechFloodedRiver}
 			}
@@ -192,10 +193,10 @@ func (m *mover) checkAt(f, t int, d hex.Direction) (stepResult, stepBar) {
 				return stepResult{}, stepBar{why: barFloodedRiverFirst}
 			}
 			r.cost += hexsideChart[FloodedRiver].NonMech
-		case feat.has(MinorRiver) && m.mech:
+		case feat.Has(b.Board, MinorRiver) && m.mech:
 			r.cost += hexsideChart[MinorRiver].Mech // 9.4.2
 		}
-		if feat.has(MajorRiver) {
+		if feat.Has(b.Board, MajorRiver) {
 			if !first {
 				return stepResult{}, stepBar{why: barMajorRiverFirst}
 			}
@@ -208,10 +209,10 @@ func (m *mover) checkAt(f, t int, d hex.Direction) (stepResult, stepBar) {
 	if m.ctx.lines.blocksAt(f, t, d, m.friendsAt(t)) {
 		return stepResult{}, stepBar{why: barZOCLine}
 	}
-	if f >= 0 && m.ctx.ezoc.has(f) {
+	if f >= 0 && m.ctx.ezoc.HasAt(f) {
 		r.cost += leaveEZOC // 8.2
 	}
-	if m.ctx.ezoc.has(t) {
+	if m.ctx.ezoc.HasAt(t) {
 		r.stop, r.stopRule, r.stopWhy = true, "8.2", "it is in an enemy ZOC"
 	}
 	return r, stepBar{}

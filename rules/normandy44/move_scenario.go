@@ -27,7 +27,7 @@ func (g *Game) specialBars(i int) []specialBar {
 	u := g.unit(i)
 	var out []specialBar
 	for k, sr := range g.sc.Special {
-		sb := specialBar{k: k, kind: sr.Kind, zone: g.b.zones[sr.Zone], within: sr.Within}
+		sb := specialBar{k: k, kind: sr.Kind, zone: g.b.ZoneCells(sr.Zone), within: sr.Within}
 		switch {
 		case sr.Kind == SpecialNoEntry:
 		case sr.Kind == SpecialNoCross && sr.Side == u.Side:
@@ -108,8 +108,8 @@ const boundaryEndColumn = 16
 // beyond. A scenario without a us-sector zone has no boundary.
 func (g *Game) withinArmy(nationality string, a hex.Axial) bool {
 	b := g.b
-	usSector, ok := b.zones[ZoneUSSector]
-	if !ok {
+	usSector := b.ZoneCells(ZoneUSSector)
+	if usSector == nil {
 		return true
 	}
 	if col, _, _ := b.layout.Offset(a); col < boundaryEndColumn {
@@ -117,7 +117,7 @@ func (g *Game) withinArmy(nationality string, a hex.Axial) bool {
 	}
 	ownSide := func(h hex.Axial) bool {
 		i, ok := b.cell(h)
-		return ok && b.cells[i].hex.Terrain != Sea && usSector[i] == (nationality == "us")
+		return ok && b.LandAt(i) && usSector[i] == (nationality == "us")
 	}
 	if ownSide(a) {
 		return true

@@ -218,7 +218,7 @@ func (g *Game) germanOwner(i int) rules.Seat {
 // usSide reports whether a map hex lies on the US side of the Allied army
 // boundary (22.1.2, 24.0).
 func (g *Game) usSide(a hx.Axial) bool {
-	if _, ok := g.b.zones[ZoneUSSector]; !ok {
+	if g.b.ZoneCells(ZoneUSSector) == nil {
 		return true
 	}
 	return g.b.inZone(ZoneUSSector, a)

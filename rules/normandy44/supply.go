@@ -230,7 +230,7 @@ func (m *SupplyMap) newTracer(v *SupplyView) *tracer {
 		i, _ := b.cell(a)
 		t.enemyUnit[i] = call1(v.EnemyUnit, a)
 		t.vacantEZOC[i] = call1(v.EnemyZOC, a) && !call1(v.FriendlyUnit, a)
-		if townOrCity(b.cells[i].hex.Terrain) && v.Control != nil && v.Control(a) == enemy {
+		if townOrCity(b.TerrainAt(i)) && v.Control != nil && v.Control(a) == enemy {
 			t.enemyTown[i] = true
 		}
 	}
@@ -243,11 +243,10 @@ func (m *SupplyMap) newTracer(v *SupplyView) *tracer {
 // line's first hex, which a friendly unit holds), no enemy ZOC Line entered
 // or crossed.
 func (t *tracer) step(i, j int, d hex.Direction, startOccupied bool) bool {
-	c := &t.b.cells
-	if (*c)[i].hex.Terrain == Sea || (*c)[j].hex.Terrain == Sea || t.enemyUnit[j] {
+	if !t.b.LandAt(i) || !t.b.LandAt(j) || t.enemyUnit[j] {
 		return false
 	}
-	if (*c)[i].sides[d].has(Impassable) {
+	if s, _ := t.b.SideAt(i, d); t.b.ImpassableSet(s) {
 		return false
 	}
 	if !startOccupied && t.vacantEZOC[i] && t.vacantEZOC[j] {
@@ -259,7 +258,8 @@ func (t *tracer) step(i, j int, d hex.Direction, startOccupied bool) bool {
 // roadStep is step along a road, whose part of the line may not enter an
 // enemy-controlled Town or City (18.3).
 func (t *tracer) roadStep(i, j int, d hex.Direction) bool {
-	return t.b.cells[i].roads[d] != "" && !t.enemyTown[i] && !t.enemyTown[j] && t.step(i, j, d, false)
+	_, road := t.b.SideAt(i, d)
+	return road != "" && !t.enemyTown[i] && !t.enemyTown[j] && t.step(i, j, d, false)
 }
 
 // distances runs a breadth-first search backwards from the goal hexes (by
@@ -378,7 +378,7 @@ func traceLineTo(m *SupplyMap, v SupplyView, goal func(hexID string) bool) map[s
 	var goals []hex.Axial
 	for _, a := range m.b.landHexes {
 		i, _ := m.b.cell(a)
-		if !t.enemyUnit[i] && goal(m.b.cells[i].id) {
+		if !t.enemyUnit[i] && goal(m.b.IDAt(i)) {
 			goals = append(goals, a)
 		}
 	}
@@ -388,7 +388,7 @@ func traceLineTo(m *SupplyMap, v SupplyView, goal func(hexID string) bool) map[s
 func (m *SupplyMap) byID(st map[int]SupplyStatus) map[string]SupplyStatus {
 	out := make(map[string]SupplyStatus, len(st))
 	for i, s := range st {
-		out[m.b.cells[i].id] = s
+		out[m.b.IDAt(i)] = s
 	}
 	return out
 }

@@ -231,7 +231,7 @@ func (g *Game) refuge(id string, side Side) bool {
 	if !ok {
 		return false
 	}
-	h := g.b.cells[i].hex
+	h := g.b.info[i]
 	if h.Terrain == City && g.controlMap()[id] == side {
 		return true
 	}

@@ -25,7 +25,7 @@ func (g *Game) zocHexesBut(owner Side, skip func(from, to hex.Axial) bool) hexSe
 	for _, a := range g.zocSources(owner) {
 		for _, n := range a.Neighbors() {
 			if g.b.land(n) && !g.b.feature(a, n, Impassable) && (skip == nil || !skip(a, n)) {
-				set.add(n)
+				set.Add(n)
 			}
 		}
 	}
@@ -48,6 +48,7 @@ func (g *Game) zocSources(owner Side) []hex.Axial {
 // zocLines are the ZOC Lines of one side (8.5): the hexes a Hex Line runs
 // through and the hexsides Hexside Lines run along, after negation.
 type zocLines struct {
+	b     *board
 	hexes hexSet
 	// sides has, by grid number, a bit per direction for each hexside of
 	// the hex that a line runs along; each hexside is in both its hexes.
@@ -60,7 +61,7 @@ func (l zocLines) onSide(x, y hex.Axial) bool {
 	if l.sides == nil {
 		return false
 	}
-	i, ok := l.hexes.b.cell(x)
+	i, ok := l.b.cell(x)
 	d, adjacent := hex.DirectionTo(x, y)
 	return ok && adjacent && l.sides[i]&(1<<d) != 0
 }
@@ -83,7 +84,7 @@ func (l zocLines) blocksAt(f, t int, d hex.Direction, friendsAt bool) bool {
 	if friendsAt {
 		return false
 	}
-	return l.hexes.has(t) || (f >= 0 && l.sides != nil && l.sides[f]&(1<<d) != 0)
+	return l.hexes.HasAt(t) || (f >= 0 && l.sides != nil && l.sides[f]&(1<<d) != 0)
 }
 
 // lines computes owner's ZOC Lines (8.5.1), reading AMBIG-9 as the digest
@@ -102,7 +103,7 @@ func (l zocLines) blocksAt(f, t int, d hex.Direction, friendsAt bool) bool {
 // Scattered units form no lines and are no link in one (20.2.3): a hex
 // counts only through a unit with a ZOC that is not Scattered.
 func (g *Game) lines(owner Side, occ map[hex.Axial][]int) zocLines {
-	l := zocLines{hexes: g.b.newHexSet(), sides: make([]uint8, g.b.grid.Len())}
+	l := zocLines{b: g.b, hexes: g.b.newHexSet(), sides: make([]uint8, g.b.grid.Len())}
 	var src []hex.Axial
 	for _, a := range g.zocSources(owner) {
 		if g.lineSource(occ[a], owner) {
@@ -111,7 +112,7 @@ func (g *Game) lines(owner Side, occ map[hex.Axial][]int) zocLines {
 	}
 	srcSet := g.b.newHexSet()
 	for _, a := range src {
-		srcSet.add(a)
+		srcSet.Add(a)
 	}
 	enemyAt := func(a hex.Axial) bool {
 		s := g.sideAt(occ, a)
@@ -137,7 +138,7 @@ func (g *Game) lines(owner Side, occ map[hex.Axial][]int) zocLines {
 			m := a.Neighbor(d)
 			b := m.Neighbor(d)
 			if srcSet.Has(b) && a.Compare(b) < 0 && reaches(a, m) && reaches(b, m) && !enemyAt(m) {
-				l.hexes.add(m)
+				l.hexes.Add(m)
 			}
 			// Offset: one step in d, one in d+1. The common neighbours
 			// of a and z are a+d and a+(d+1).
