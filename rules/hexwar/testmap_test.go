@@ -94,3 +94,41 @@ func at(t testing.TB, b *Board, id string) hex.Axial {
 	}
 	return a
 }
+
+// testUnit is a unit of a test position.
+type testUnit struct {
+	side Side
+	at   string // printed id, "" off the map
+}
+
+// testPos is a position of test units on a board.
+type testPos struct {
+	b     *Board
+	units []testUnit
+}
+
+func (p testPos) Units() int { return len(p.units) }
+func (p testPos) Hex(i int) (hex.Axial, bool) {
+	a, ok := p.b.Hex(p.units[i].at)
+	return a, ok
+}
+func (p testPos) Side(i int) Side { return p.units[i].side }
+
+// pos is a position on b: "allied 0404" or "german 0302" per unit.
+func pos(b *Board, units ...string) testPos {
+	p := testPos{b: b}
+	for _, u := range units {
+		side, at, _ := strings.Cut(u, " ")
+		p.units = append(p.units, testUnit{Side(side), at})
+	}
+	return p
+}
+
+// ids prints a set's hexes, in order.
+func ids(b *Board, s HexSet) []string {
+	var out []string
+	for _, a := range s.Sorted() {
+		out = append(out, b.ID(a))
+	}
+	return out
+}

@@ -121,7 +121,7 @@ func (m *mover) entryCheck(a hex.Axial) (stepResult, stepBar) {
 	if s := g.sideAt(m.ctx.occ, a); s != "" && s != m.ctx.side {
 		return stepResult{}, stepBar{why: barEntryEnemy}
 	}
-	if m.ctx.lines.hexes.Has(a) {
+	if m.ctx.lines.Hex(a) {
 		// 8.5.2 (seed L537): no unit enters a hex an enemy Hex Line runs
 		// through, and the entry hex is the first hex entered (6.6).
 		return stepResult{}, stepBar{why: barEntryZOCLine}

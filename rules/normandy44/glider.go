@@ -108,7 +108,7 @@ func (g *Game) gliderMovementStart() []rules.Event {
 		a := g.b.ids[id]
 		// 20.2.4 names enemy ZOC Lines among what may still bar the hex
 		// then: a Hex Line through it does.
-		line := g.lines(German, g.occupancy()).hexes.Has(a)
+		line := g.lines(German, g.occupancy()).Hex(a)
 		if enemy, over := g.gliderRoom(i, a); enemy || over || line {
 			us.At, us.Delay = gliderDelayed+id, g.s.Turn
 			events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s still cannot land on %s: it is delayed a turn and lands then within %d hexes of it (20.2.4)", us.ID, id, gliderDelayRange)})

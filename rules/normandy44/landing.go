@@ -134,7 +134,7 @@ func (g *Game) landingWalk(ctx *moveContext, i int, path []hex.Axial, l landed) 
 	// 8.5.2 (seed L537), 9.10 (L644): no unit enters a hex an enemy Hex
 	// Line runs through, and the landing hex is the first hex entered
 	// (6.5.2 a, L445); Allied units on the beach hex negate the line (8.5.3).
-	if ctx.lines.hexes.Has(path[0]) {
+	if ctx.lines.Hex(path[0]) {
 		return movePlan{}, landed{}, rules.Refuse("8.5.2", "an enemy ZOC Line runs through the beach hex %s: %s may not land on it (9.10)", g.b.id(path[0]), g.unit(i).ID)
 	}
 	if err := g.landingStop(ctx, i, path); err != nil {

@@ -206,7 +206,7 @@ func (m *mover) checkAt(f, t int, d hex.Direction) (stepResult, stepBar) {
 	if m.tactical && h.Terrain == Flooded {
 		r.stop, r.stopRule, r.stopWhy = true, "9.10", "Tactical Movement stops on entering a flooded hex"
 	}
-	if m.ctx.lines.blocksAt(f, t, d, m.friendsAt(t)) {
+	if m.ctx.lines.BlocksAt(f, t, d, m.friendsAt(t)) {
 		return stepResult{}, stepBar{why: barZOCLine}
 	}
 	if f >= 0 && m.ctx.ezoc.HasAt(f) {

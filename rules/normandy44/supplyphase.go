@@ -36,7 +36,7 @@ func (g *Game) supplyView(side Side) SupplyView {
 		EnemyZOCLine: func(from, to hex.Axial) bool {
 			// A line into a hex its own side holds is not blocked: friends
 			// there negate a hex line and stand beside a hexside one (8.5.3).
-			return lines.blocks(from, to, sideOf(to) == side)
+			return lines.Blocks(from, to, sideOf(to) == side)
 		},
 		Control: func(a hex.Axial) Side {
 			if s := sideOf(a); s != "" {
