@@ -458,10 +458,7 @@ func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error 
 			return rules.Refuse("9.8.2", "%s carries a Strategic Move marker: no unit may end its move with it", g.unit(j).ID)
 		}
 	}
-	if pts := g.stackOf(append(stack, i)); pts > stackLimit {
-		return rules.Refuse("7.1", "%s would hold %d stacking points; the limit is %d", id, pts, stackLimit)
-	}
-	return nil
+	return hexwar.StackRefusal(others, i, id, g.stacking)
 }
 
 // move applies a move command for the phasing side.

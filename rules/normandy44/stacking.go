@@ -1,9 +1,12 @@
 package normandy44
 
 import (
+	"fmt"
 	"slices"
 
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // stackMember is what stacking looks at in a unit (7.1).
@@ -60,14 +63,16 @@ func (g *Game) stackOf(units []int) int {
 	return stackPoints(ms)
 }
 
+// stacking is Normandy's stacking limit as the series core reads it: 4
+// stacking points a hex (7.1, T16).
+func (g *Game) stacking(units []int) *rules.Refusal {
+	if pts := g.stackOf(units); pts > stackLimit {
+		return &rules.Refusal{Rule: "7.1", Reason: fmt.Sprintf("would hold %d stacking points; the limit is %d", pts, stackLimit)}
+	}
+	return nil
+}
+
 // overstacked lists a side's hexes over the limit (7.2), in Axial order.
 func (g *Game) overstacked(side Side) []hex.Axial {
-	occ := g.occupancy()
-	var over []hex.Axial
-	for _, a := range hex.SortedKeys(occ) {
-		if g.sideAt(occ, a) == side && g.stackAt(occ, a) > stackLimit {
-			over = append(over, a)
-		}
-	}
-	return over
+	return hexwar.Overstacked(position{g}, side, g.stacking)
 }
