@@ -132,3 +132,19 @@ func ids(b *Board, s HexSet) []string {
 	}
 	return out
 }
+
+// testRefs are the test book's rule numbers.
+var testRefs = &MoveRefs{Path: "M-path", OffMap: "M-edge", Enemy: "M-enemy", ZOC: "M-zoc", Bond: "M-bond", BondName: "bond", Entry: "M-entry"}
+
+// mover is a mover for unit i of p, of side side, standing at its hex, with
+// budget MP and no step rules; the enemy's every unit exerts a zone and
+// forms bonds.
+func mover(t testing.TB, b *Board, p testPos, i int, mech bool, budget int) *Mover {
+	t.Helper()
+	start, ok := p.Hex(i)
+	if !ok {
+		t.Fatalf("unit %d is not on the map", i)
+	}
+	ctx := NewContext(b, p, p.Side(i), ZOCRules{}, BondRules{})
+	return &Mover{Board: b, Ctx: ctx, Refs: testRefs, Unit: i, UnitID: "u", Start: start, Mech: mech, Budget: budget * MP}
+}

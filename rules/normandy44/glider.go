@@ -191,9 +191,9 @@ func (g *Game) gliderTarget(ctx *moveContext, i int, path []hex.Axial) error {
 		return rules.Refuse("20.2.4", "%s is %d hexes from %s; a delayed glider lands within %d", g.b.id(a), hex.Distance(a, b), id, gliderDelayRange)
 	case t == City || t == Flooded || t == Sea:
 		return rules.Refuse("20.2.4", "a glider does not land on %s terrain (%s)", t, g.b.id(a))
-	case g.sideAt(ctx.occ, a) == German:
+	case g.sideAt(ctx.Occ, a) == German:
 		return rules.Refuse("20.2.4", "German units hold %s", g.b.id(a))
-	case ctx.ezoc.Has(a):
+	case ctx.EZOC.Has(a):
 		return rules.Refuse("20.2.4", "%s is in an enemy ZOC", g.b.id(a))
 	}
 	return nil

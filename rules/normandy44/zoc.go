@@ -32,7 +32,7 @@ func (g *Game) zocHexes(owner Side) hexSet { return g.zocHexesBut(owner, nil) }
 // zocHexesBut is zocHexes without the ZOC that skip says a unit in from does
 // not project into to (16.3: across the Cherbourg line, retreatZOC).
 func (g *Game) zocHexesBut(owner Side, skip func(from, to hex.Axial) bool) hexSet {
-	r := hexwar.ZOCRules{Exerts: g.hasZOC}
+	r := g.zocRules()
 	if skip != nil {
 		r.Reaches = func(_ int, from, to hex.Axial) bool { return !skip(from, to) }
 	}
@@ -62,13 +62,25 @@ func (g *Game) lines(owner Side, occ map[hex.Axial][]int) zocLines {
 			held[k] = g.unit(us[0]).Side
 		}
 	}
-	return hexwar.NewBonds(g.b.Board, position{g}, held, owner, hexwar.BondRules{
+	return hexwar.NewBonds(g.b.Board, position{g}, held, owner, g.bondRules())
+}
+
+// zocRules are Normandy's rules of zones of control for the series core:
+// who exerts one (8.1); where they reach is the core's (8.5.6).
+func (g *Game) zocRules() hexwar.ZOCRules { return hexwar.ZOCRules{Exerts: g.hasZOC} }
+
+// bondRules are Normandy's rules of ZOC Lines for the series core: a unit
+// with a ZOC that is not Scattered forms them (8.5.1, 20.2.3); a Hex Line's
+// middle hex lies in both units' ZOC (8.5.6: land, no impassable hexside
+// between); the anchors of 8.5.5. A Hexside Line has no route to break.
+func (g *Game) bondRules() hexwar.BondRules {
+	return hexwar.BondRules{
 		Forms:  func(i int) bool { return g.hasZOC(i) && !g.s.Units[i].Scattered },
 		Anchor: g.anchor,
 		HexBreaks: func(p [3]hex.Axial) bool {
 			return !g.b.land(p[1]) || g.b.feature(p[0], p[1], Impassable) || g.b.feature(p[2], p[1], Impassable)
 		},
-	})
+	}
 }
 
 // anchor reports whether the vertex shared by x, y and z anchors a Hexside
