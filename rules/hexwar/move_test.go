@@ -276,3 +276,24 @@ func TestTacticalReach(t *testing.T) {
 		}
 	}
 }
+
+// TestEnter: a unit entering the map pays the entry hex's cost and moves on
+// with the rest of its budget; one stopped there by an enemy zone goes no
+// further (N44 6.6, A44 13.1, S43 21.1.3).
+func TestEnter(t *testing.T) {
+	b := costMap.board(t)
+	p := pos(b, "allied 0601", "german 0404")
+	m := mover(t, b, p, 0, false, 2)
+	m.Entering = true
+	first, r, bar := m.Enter(at(t, b, "0601"))
+	if !bar.OK() || first.Cost != MP/2 || !r.Has(at(t, b, "0604")) || r.Cost(at(t, b, "0604")) != 3*MP/2 || r.Has(at(t, b, "0607")) {
+		t.Errorf("by the main road with 2 MP: entry %+v, 0604 %v at %d, 0607 %v", first, r.Has(at(t, b, "0604")), r.Cost(at(t, b, "0604")), r.Has(at(t, b, "0607")))
+	}
+	m.Start = at(t, b, "0403")
+	if first, r, bar := m.Enter(at(t, b, "0403")); !bar.OK() || !first.Stop || len(r.Hexes()) != 0 {
+		t.Errorf("into the enemy zone: %+v, %d hexes beyond", first, len(r.Hexes()))
+	}
+	if !Waiting("entry:red") || !Waiting("at:2506") || Waiting("2506") || WaitingWords("entry:red") != "a red entry hex" || WaitingWords("at:2506") != "2506" {
+		t.Error("the waiting places read wrong")
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // German reinforcements come on the map in the Movement Phase (3.0 B2 d, 6.6):
@@ -16,8 +17,8 @@ import (
 // "at:HEX" (one named hex, as S3.2 names 2506).
 
 const (
-	waitEntry = "entry:"
-	waitAt    = "at:"
+	waitEntry = hexwar.WaitEntry
+	waitAt    = hexwar.WaitAt
 )
 
 // arrive marks the German reinforcements due this turn (reinforce.go's
@@ -54,18 +55,10 @@ func (g *Game) arrive() []rules.Event {
 	return events
 }
 
-func entryWords(at string) string {
-	if c, ok := strings.CutPrefix(at, waitEntry); ok {
-		return "a " + c + " entry hex"
-	}
-	return strings.TrimPrefix(at, waitAt)
-}
+func entryWords(at string) string { return hexwar.WaitingWords(at) }
 
 // waiting reports whether a unit waits to enter the map.
-func (g *Game) waiting(i int) bool {
-	at := g.s.Units[i].At
-	return strings.HasPrefix(at, waitEntry) || strings.HasPrefix(at, waitAt)
-}
+func (g *Game) waiting(i int) bool { return hexwar.Waiting(g.s.Units[i].At) }
 
 // entryHexes lists the hexes a waiting unit may enter by, in Axial order: its
 // named hex, or the entry hexes of its colour and, after delays, of the zones
@@ -152,7 +145,7 @@ func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
 			if err != nil {
 				continue
 			}
-			first, bar := m.Entry(a)
+			first, r, bar := m.Enter(a)
 			if !bar.OK() || first.Cost > m.Budget {
 				continue
 			}
@@ -161,9 +154,6 @@ func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
 			cost := func(hex.Axial) int { return 0 }
 			path := func(hex.Axial) []hex.Axial { return []hex.Axial{a} }
 			if !first.Stop {
-				m.Budget -= first.Cost
-				r := m.Reach()
-				m.Budget += first.Cost
 				hexes, cost, path = r.Hexes(), r.Cost, r.Path
 			}
 			for _, h := range hexes {
