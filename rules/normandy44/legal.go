@@ -20,22 +20,17 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 	}
 	if g.opt.multi() && g.s.Combat == nil {
 		// 24.0: a player commands only his own units and SupP.
-		return slices.DeleteFunc(g.legal(), func(c rules.Choice) bool {
+		return slices.DeleteFunc(procedures.Choices(g), func(c rules.Choice) bool {
 			return !strings.Contains(c.Command, "<") && g.checkOwner(seat, c.Command) != nil
 		})
 	}
-	return g.legal()
+	return procedures.Choices(g)
 }
 
-// legal lists the commands of the seat that acts now (Legal).
+// legal lists the commands of the phase's procedure: those of the seat that
+// acts now when no interrupt is under way (Legal).
 func (g *Game) legal() []rules.Choice {
 	var out []rules.Choice
-	if g.s.Combat != nil {
-		return g.combatChoices()
-	}
-	if g.s.Phase == PhaseInvasion && g.s.Invasion != nil {
-		return g.invasionChoices() // 20.3.2, 20.3.6: no 'end', the phase passes by itself
-	}
 	if g.inCombatPhase() {
 		out = append(g.attackChoices(), orderChoices(true)...)
 		out = append(out, g.strafeChoices()...) // 19.1.4
@@ -80,7 +75,7 @@ func (g *Game) legal() []rules.Choice {
 	if mustLand {
 		return out // 20.5.3, 20.2.4: the units that can land do so first
 	}
-	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].name})
+	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].Name})
 }
 
 // destination is one reachable hex and how to get there.

@@ -428,7 +428,7 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 	ss := g.opt.sideSeats(g.actingSide())
 	if seat != ss[len(ss)-1] {
 		g.s.Ended = append(g.s.Ended, string(seat))
-		return []rules.Event{{Seat: seat, Text: fmt.Sprintf("%s ends its part of the %s; %s to play (24.0)", seat, phaseRules[g.s.Phase].name, g.actingSeat())}}, nil
+		return []rules.Event{{Seat: seat, Text: fmt.Sprintf("%s ends its part of the %s; %s to play (24.0)", seat, phaseRules[g.s.Phase].Name, g.actingSeat())}}, nil
 	}
 	return g.endStage()
 }
