@@ -72,7 +72,8 @@ const (
 	Sea     Terrain = "sea"     // all-sea hex, unplayable (2.2.1)
 )
 
-var terrains = set(Clear, Mixed, Bocage, Forest, Town, City, Flooded, Marsh, Sea)
+// terrainList is every terrain, in the order messages list them.
+var terrainList = []Terrain{Clear, Mixed, Bocage, Forest, Town, City, Flooded, Marsh, Sea}
 
 // townBases are the terrains a Town may stand on (its movement cost, AMBIG-12).
 var townBases = set(Clear, Mixed, Bocage, Forest)
@@ -115,7 +116,9 @@ const (
 // zoneList is every zone, in the order messages list them.
 var zoneList = []string{ZoneCherbourg, ZoneNBZ, ZoneNorth27, ZoneUSSector, ZoneNoEntry, ZoneEdge}
 
-var zoneNames = set(zoneList...)
+// mapWords are Normandy's words for the series' map records (rules/hexwar).
+var mapWords = hexwar.MapWords{Terrains: terrainList, Features: hexsideFeatures,
+	Roads: []RoadClass{MajorRoad, MinorRoad}, Zones: zoneList, Chart: chart}
 
 // PlaceKind is the role of a marked hex.
 type PlaceKind string
