@@ -21,9 +21,6 @@ import (
 // ErrCommand is wrapped by every command syntax error.
 var ErrCommand = errors.New("command syntax")
 
-// End is the command that ends the current phase.
-const End = "end"
-
 // MoveGrammar is a game's 'move' command.
 type MoveGrammar struct {
 	// Flags are the words a move may carry after its path, each at most

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // The Supply Phase (3.0 B7, 18.1-18.5) wired to the state: supply.go traces
@@ -38,12 +39,7 @@ func (g *Game) supplyView(side Side) SupplyView {
 			// there negate a hex line and stand beside a hexside one (8.5.3).
 			return lines.Blocks(from, to, sideOf(to) == side)
 		},
-		Control: func(a hex.Axial) Side {
-			if s := sideOf(a); s != "" {
-				return s
-			}
-			return kept[g.b.id(a)]
-		},
+		Control:   func(a hex.Axial) Side { return hexwar.Controller(sideOf(a), kept[g.b.id(a)]) },
 		OpenBeach: g.openBeachAt,
 		Mulberry:  g.mulberryAt,
 	}
