@@ -165,12 +165,21 @@ func (m *Mover) Check(from, to hex.Axial) (Step, Bar) {
 // CheckAt is Check between the hexes numbered f and t, t in direction d from
 // f; f is -1 for a unit entering the map at t.
 func (m *Mover) CheckAt(f, t int, d hex.Direction) (Step, Bar) {
+	if bar := m.check(f, t, d); !bar.OK() {
+		return Step{}, bar
+	}
+	return m.step, Bar{}
+}
+
+// check is CheckAt for the searches: the step allowed is left in m.step,
+// which the next check overwrites, so that no step is copied.
+func (m *Mover) check(f, t int, d hex.Direction) Bar {
 	b := m.Board
 	if b.cells[t].own.Unplayable {
-		return Step{}, Bar{why: barUnplayable}
+		return Bar{why: barUnplayable}
 	}
 	if s := m.Ctx.Held[t]; s != "" && s != m.Ctx.Side {
-		return Step{}, Bar{why: barEnemy}
+		return Bar{why: barEnemy}
 	}
 	s := &m.step
 	*s = Step{From: f, To: t, Dir: d}
@@ -183,22 +192,22 @@ func (m *Mover) CheckAt(f, t int, d hex.Direction) (Step, Bar) {
 	for k, r := range m.Rules {
 		if r.Check != nil {
 			if code := r.Check(m, s); code != 0 {
-				return Step{}, Bar{why: barRule, k: k, code: code}
+				return Bar{why: barRule, k: k, code: code}
 			}
 		}
 	}
 	if bar := m.price(s); !bar.OK() {
-		return Step{}, bar
+		return bar
 	}
 	for k, r := range m.Rules {
 		if r.Price != nil {
 			if code := r.Price(m, s); code != 0 {
-				return Step{}, Bar{why: barRule, k: k, code: code}
+				return Bar{why: barRule, k: k, code: code}
 			}
 		}
 	}
 	if m.Ctx.Bonds.BlocksAt(f, t, d, m.FriendsAt(t)) {
-		return Step{}, Bar{why: barBond}
+		return Bar{why: barBond}
 	}
 	ezoc := m.Ctx.EZOC
 	if f >= 0 && ezoc.HasAt(f) {
@@ -210,7 +219,7 @@ func (m *Mover) CheckAt(f, t int, d hex.Direction) (Step, Bar) {
 			s.StopFor(m.Refs.Entry, "it entered an enemy ZOC")
 		}
 	}
-	return *s, Bar{}
+	return Bar{}
 }
 
 // price prices a step by the chart: along a road the road rate replaces the

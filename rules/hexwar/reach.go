@@ -83,8 +83,8 @@ func (m *Mover) Reach() Reachable {
 				if !ok {
 					continue // off the map
 				}
-				if s, bar := m.CheckAt(f, t, d); bar.OK() {
-					edge(newNode(t, s.Stop), s.Cost)
+				if m.check(f, t, d).OK() {
+					edge(newNode(t, m.step.Stop), m.step.Cost)
 				}
 			}
 		},

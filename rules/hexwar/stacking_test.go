@@ -9,8 +9,12 @@ import (
 )
 
 // twoPerHex is a test limit: two units a hex.
-func twoPerHex(units []int) *rules.Refusal {
-	if len(units) > 2 {
+func twoPerHex(units []int, join int) *rules.Refusal {
+	n := len(units)
+	if join >= 0 && !slices.Contains(units, join) {
+		n++
+	}
+	if n > 2 {
 		return &rules.Refusal{Rule: "S-2", Reason: "would hold more than 2 units"}
 	}
 	return nil

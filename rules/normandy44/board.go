@@ -22,6 +22,9 @@ type board struct {
 	info   []*Hex               // the same, by grid number
 	// landHexes are the hexes that are not all sea (2.2.1), in Axial order.
 	landHexes []hex.Axial
+	// rules are the step rules of movement that depend on the board alone
+	// (move_rules.go).
+	rules boardRules
 }
 
 func newBoard(sc *Scenario) (*board, error) {
@@ -45,6 +48,7 @@ func newBoard(sc *Scenario) (*board, error) {
 		k, _ := b.Cell(a)
 		b.hexes[a], b.info[k] = h, h
 	}
+	b.rules = newBoardRules(b)
 	return b, nil
 }
 

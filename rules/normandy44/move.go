@@ -235,23 +235,18 @@ func (m *mover) cyclist(sm, trucks bool) *mover {
 // engine refuses a move that would end over the limit, where 7.2 has the owner
 // remove units at the end of the phase) and Strategic Movement stacks (9.8.2).
 func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error {
-	stack := make([]int, 0, len(ctx.Occ[dest])+1)
-	for _, j := range ctx.Occ[dest] {
-		if j != i {
-			stack = append(stack, j)
-		}
-	}
-	others := stack
+	there := ctx.Occ[dest] // i among them when it ends where it stands
 	id := g.b.id(dest)
-	if sm && len(others) > 0 {
-		return rules.Refuse("9.8.2", "a unit using Strategic Movement may not end its move stacked, as in %s", id)
-	}
-	for _, j := range others {
-		if g.s.Units[j].SM {
+	for _, j := range there {
+		switch {
+		case j == i:
+		case sm:
+			return rules.Refuse("9.8.2", "a unit using Strategic Movement may not end its move stacked, as in %s", id)
+		case g.s.Units[j].SM:
 			return rules.Refuse("9.8.2", "%s carries a Strategic Move marker: no unit may end its move with it", g.unit(j).ID)
 		}
 	}
-	return hexwar.StackRefusal(others, i, id, g.stacking)
+	return hexwar.StackRefusal(there, i, id, g.stacking)
 }
 
 // move applies a move command for the phasing side.
