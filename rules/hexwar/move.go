@@ -213,11 +213,11 @@ func (m *Mover) check(f, t int, d hex.Direction) Bar {
 	if f >= 0 && ezoc.HasAt(f) {
 		s.Cost += b.tec.LeaveEZOC
 	}
-	if ezoc.HasAt(t) {
+	switch {
+	case ezoc.HasAt(t) && f < 0:
+		s.StopFor(m.Refs.Entry, "it entered an enemy ZOC")
+	case ezoc.HasAt(t):
 		s.StopFor(m.Refs.ZOC, "it is in an enemy ZOC")
-		if f < 0 {
-			s.StopFor(m.Refs.Entry, "it entered an enemy ZOC")
-		}
 	}
 	return Bar{}
 }
