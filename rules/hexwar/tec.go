@@ -35,8 +35,10 @@ type TEC struct {
 	Roads    map[RoadClass]RoadRow
 	Hexsides map[Feature]HexsideRow
 	// LeaveEZOC is the extra cost of leaving a hex in an enemy zone of
-	// control (N44 8.2, A44 9.2.1: 1 MP; S43 6.2: 2 MP).
+	// control (N44 8.2, A44 9.2.1: 1 MP; S43 6.2: 2 MP), and LeaveRule the
+	// rule that says so.
 	LeaveEZOC int
+	LeaveRule string
 }
 
 // TerrainRow is one hex-terrain row.

@@ -56,7 +56,7 @@ var hexsideChart = map[HexsideFeature]hexwar.HexsideRow{
 const leaveEZOC = 1 * mp
 
 // chart is T3 as the board reads it.
-var chart = &hexwar.TEC{Terrain: terrainChart, Roads: roadChart, Hexsides: hexsideChart, LeaveEZOC: leaveEZOC}
+var chart = &hexwar.TEC{Terrain: terrainChart, Roads: roadChart, Hexsides: hexsideChart, LeaveEZOC: leaveEZOC, LeaveRule: "8.2"}
 
 // mpText prints a cost in sixths as MP with a fraction: "2", "1 1/2", "2/3".
 func mpText(sixths int) string { return hexwar.MPText(sixths) }
