@@ -85,6 +85,11 @@ type Step struct {
 	Road     RoadClass     // the road across it; entering, the best road through To
 	// First: the step leaves the hex the unit started its move in.
 	First bool
+	// Marked: the path to From carries the mark, which a step rule gives a
+	// path for a rule that looks back at it (S43 5.6: one mountain hexside
+	// a phase; A44 11.6: no two road-less wooded-rough hexsides). Mark is
+	// whether the path to To carries it: Marked, unless a rule sets it.
+	Marked, Mark bool
 	// What the step costs, and whether the unit must stop in To: step rules
 	// may add to the cost and stop the unit (StopFor).
 	Cost int
@@ -147,9 +152,13 @@ const (
 	barBond                 // Refs.Bond
 )
 
-// Check prices a step between adjacent hexes for the searches: a refused
-// step is only its Bar.
-func (m *Mover) Check(from, to hex.Axial) (Step, Bar) {
+// Check prices a step between adjacent hexes, the first of a path or one
+// whose path carries no mark, for the searches: a refused step is only its
+// Bar.
+func (m *Mover) Check(from, to hex.Axial) (Step, Bar) { return m.CheckAfter(from, to, false) }
+
+// CheckAfter is Check for a step of a path that carries the mark or not.
+func (m *Mover) CheckAfter(from, to hex.Axial, marked bool) (Step, Bar) {
 	t, ok := m.Board.Cell(to)
 	if !ok {
 		return Step{}, Bar{why: barOffMap}
@@ -159,21 +168,25 @@ func (m *Mover) Check(from, to hex.Axial) (Step, Bar) {
 		f = -1
 	}
 	d, _ := hex.DirectionTo(from, to)
-	return m.CheckAt(f, t, d)
-}
-
-// CheckAt is Check between the hexes numbered f and t, t in direction d from
-// f; f is -1 for a unit entering the map at t.
-func (m *Mover) CheckAt(f, t int, d hex.Direction) (Step, Bar) {
-	if bar := m.check(f, t, d); !bar.OK() {
+	if bar := m.check(f, t, d, marked); !bar.OK() {
 		return Step{}, bar
 	}
 	return m.step, Bar{}
 }
 
-// check is CheckAt for the searches: the step allowed is left in m.step,
-// which the next check overwrites, so that no step is copied.
-func (m *Mover) check(f, t int, d hex.Direction) Bar {
+// CheckAt is Check between the hexes numbered f and t, t in direction d from
+// f; f is -1 for a unit entering the map at t.
+func (m *Mover) CheckAt(f, t int, d hex.Direction) (Step, Bar) {
+	if bar := m.check(f, t, d, false); !bar.OK() {
+		return Step{}, bar
+	}
+	return m.step, Bar{}
+}
+
+// check is CheckAt for the searches, after a path that carries the mark or
+// not: the step allowed is left in m.step, which the next check overwrites,
+// so that no step is copied.
+func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 	b := m.Board
 	if b.cells[t].own.Unplayable {
 		return Bar{why: barUnplayable}
@@ -182,7 +195,7 @@ func (m *Mover) check(f, t int, d hex.Direction) Bar {
 		return Bar{why: barEnemy}
 	}
 	s := &m.step
-	*s = Step{From: f, To: t, Dir: d}
+	*s = Step{From: f, To: t, Dir: d, Marked: marked, Mark: marked}
 	if f >= 0 {
 		s.Sides, s.Road = b.cells[f].sides[d], b.cells[f].roads[d]
 		s.First = !m.Entering && b.grid.Hex(f) == m.Start
@@ -313,10 +326,14 @@ func (m *Mover) FriendsAt(i int) bool {
 	return false
 }
 
-// Step checks and prices one step for a player's command: a refused step is
-// an error that names its rule.
-func (m *Mover) Step(from, to hex.Axial) (Step, error) {
-	s, bar := m.Check(from, to)
+// Step checks and prices one step for a player's command, the first of a
+// path or one whose path carries no mark: a refused step is an error that
+// names its rule.
+func (m *Mover) Step(from, to hex.Axial) (Step, error) { return m.StepAfter(from, to, false) }
+
+// StepAfter is Step for a step of a path that carries the mark or not.
+func (m *Mover) StepAfter(from, to hex.Axial, marked bool) (Step, error) {
+	s, bar := m.CheckAfter(from, to, marked)
 	if !bar.OK() {
 		return Step{}, m.Refusal(bar, from, to)
 	}
@@ -337,7 +354,7 @@ func (m *Mover) Entry(a hex.Axial) (Step, Bar) {
 
 // Walk checks a whole path, start hex first, and returns its cost.
 func (m *Mover) Walk(path []hex.Axial) (int, error) {
-	total := 0
+	total, marked := 0, false
 	var stopped *Step
 	for k := 1; k < len(path); k++ {
 		from, to := path[k-1], path[k]
@@ -347,11 +364,11 @@ func (m *Mover) Walk(path []hex.Axial) (int, error) {
 		if stopped != nil {
 			return 0, m.StopRefusal(stopped, from)
 		}
-		s, err := m.Step(from, to)
+		s, err := m.StepAfter(from, to, marked)
 		if err != nil {
 			return 0, err
 		}
-		total += s.Cost
+		total, marked = total+s.Cost, s.Mark
 		if s.Stop {
 			stopped = &s
 		}

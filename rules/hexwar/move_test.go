@@ -197,13 +197,13 @@ func TestEntry(t *testing.T) {
 func bruteReach(m *Mover) map[hex.Axial]int {
 	best := map[hex.Axial]int{m.Start: 0}
 	seen := map[hex.Axial]bool{m.Start: true}
-	var dfs func(at hex.Axial, cost int)
-	dfs = func(at hex.Axial, cost int) {
+	var dfs func(at hex.Axial, cost int, marked bool)
+	dfs = func(at hex.Axial, cost int, marked bool) {
 		for _, to := range at.Neighbors() {
 			if seen[to] {
 				continue
 			}
-			s, err := m.Step(at, to)
+			s, err := m.StepAfter(at, to, marked)
 			if err != nil || cost+s.Cost > m.Budget {
 				continue
 			}
@@ -213,13 +213,59 @@ func bruteReach(m *Mover) map[hex.Axial]int {
 			}
 			if !s.Stop {
 				seen[to] = true
-				dfs(to, c)
+				dfs(to, c, s.Mark)
 				seen[to] = false
 			}
 		}
 	}
-	dfs(m.Start, 0)
+	dfs(m.Start, 0, false)
 	return best
+}
+
+// oneStream is a rule in the manner of S43 5.6 (one mountain hexside a
+// phase): a move crosses one stream off road at most.
+var oneStream = StepRule{
+	Check: func(m *Mover, s *Step) int {
+		if s.Road != "" || !s.Sides.Has(m.Board, "stream") {
+			return 0
+		}
+		if s.Marked {
+			return 1
+		}
+		s.Mark = true
+		return 0
+	},
+	Refuse: func(int, hex.Axial, hex.Axial) error { return rules.Refuse("R-stream", "one stream a move") },
+}
+
+// TestStepMark: a rule that looks back along the path (S43 5.6, A44 11.6)
+// marks it, and the search keeps marked and unmarked paths apart: a hex
+// beyond two streams is reached around one of them, at its cost, and a
+// path across both is refused.
+func TestStepMark(t *testing.T) {
+	b := testMap{hexsides: []string{"0202/0203 stream", "0203/0204 stream", "0302/0303 stream", "0303/0304 stream"}}.board(t)
+	p := pos(b, "allied 0202")
+	m := mover(t, b, p, 0, false, 9)
+	m.Rules = []StepRule{oneStream}
+	if _, err := m.Walk([]hex.Axial{at(t, b, "0202"), at(t, b, "0203"), at(t, b, "0204")}); err == nil {
+		t.Error("a path across two streams")
+	}
+	r := m.Reach()
+	if !r.Has(at(t, b, "0204")) || r.Cost(at(t, b, "0204")) <= 2*MP {
+		t.Errorf("0204 reached %v at %d: want it reached around a stream, for more than 2 MP", r.Has(at(t, b, "0204")), r.Cost(at(t, b, "0204")))
+	}
+	if c, err := m.Walk(r.Path(at(t, b, "0204"))); err != nil || c != r.Cost(at(t, b, "0204")) {
+		t.Errorf("the path found %v walks at %d, %v", r.Path(at(t, b, "0204")), c, err)
+	}
+	want := bruteReach(m)
+	for a, c := range want {
+		if !r.Has(a) || r.Cost(a) != c {
+			t.Errorf("%s: search %v at %d, brute force %d", b.ID(a), r.Has(a), r.Cost(a), c)
+		}
+	}
+	if len(want) != len(r.Hexes()) {
+		t.Errorf("search reaches %d hexes, brute force %d", len(r.Hexes()), len(want))
+	}
 }
 
 // TestReachMatchesBruteForce: with enemy units about, the search finds

@@ -8,21 +8,28 @@ import (
 	"github.com/pbem-referee/pbem/rules/hex"
 )
 
-// node is a search state: a hex, by number, and whether the unit had to stop
-// on entering it. The same hex may be entered along a road and go on, or off
-// the road and stop (Normandy's flooded hex, 9.5.1), so the hex alone is not
-// enough state. A node is 2 × the hex's number, plus 1 if stopped: nodes
-// compare as (hex order, not stopped first), the search's tie-break.
+// node is a search state: a hex, by number, whether the path to it carries
+// the mark (Step.Mark) and whether the unit had to stop on entering it. The
+// same hex may be entered along a road and go on, or off the road and stop
+// (Normandy's flooded hex, 9.5.1), or across a mountain hexside or not (S43
+// 5.6: one a phase), so the hex alone is not enough state. A node is 4 × the
+// hex's number, plus 2 if marked, plus 1 if stopped: nodes compare as (hex
+// order, unmarked first, not stopped first), the search's tie-break.
 type node int32
 
-func newNode(cell int, stop bool) node {
-	if stop {
-		return node(2*cell + 1)
+func newNode(cell int, marked, stop bool) node {
+	n := node(4 * cell)
+	if marked {
+		n += 2
 	}
-	return node(2 * cell)
+	if stop {
+		n++
+	}
+	return n
 }
 
-func (n node) cell() int     { return int(n / 2) }
+func (n node) cell() int     { return int(n / 4) }
+func (n node) marked() bool  { return n%4 >= 2 }
 func (n node) stopped() bool { return n%2 == 1 }
 
 // Reachable is what a movement search found: each hex reached, the start
@@ -71,7 +78,7 @@ func (m *Mover) Reach() Reachable {
 	if !ok {
 		return Reachable{}
 	}
-	start := newNode(first, false)
+	start := newNode(first, false, false)
 	search := hex.Dijkstra[node]{
 		Edges: func(from node, edge func(node, int)) {
 			if from.stopped() {
@@ -83,8 +90,8 @@ func (m *Mover) Reach() Reachable {
 				if !ok {
 					continue // off the map
 				}
-				if m.check(f, t, d).OK() {
-					edge(newNode(t, m.step.Stop), m.step.Cost)
+				if m.check(f, t, d, from.marked()).OK() {
+					edge(newNode(t, m.step.Mark, m.step.Stop), m.step.Cost)
 				}
 			}
 		},
@@ -123,7 +130,7 @@ func (m *Mover) TacticalReach() map[hex.Axial][]hex.Axial {
 			if _, seen := out[b]; seen || b == m.Start {
 				continue
 			}
-			if _, bar := m.Check(a, b); bar.OK() {
+			if _, bar := m.CheckAfter(a, b, s.Mark); bar.OK() {
 				out[b] = []hex.Axial{m.Start, a, b}
 			}
 		}
