@@ -239,7 +239,7 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	return procedures.Roll(g, values)
 }
 
-// rollWeather is the weather die of the Initial Phase (4.1), which the
+// rollWeatherDie takes the weather die of the Initial Phase (4.1), which the
 // weather table (weather.go) turns into the turn's weather and resources
 // (4.3 note).
 func (g *Game) rollWeatherDie(values []int) ([]rules.Event, error) {
