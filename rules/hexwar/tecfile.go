@@ -62,6 +62,7 @@ func (r *TECRecords) Record(p *scn.Parser, l scn.Line) {
 	}
 	if r.lines == nil {
 		r.lines = map[[2]string]int{}
+		r.TEC.Terrain, r.TEC.Roads, r.TEC.Hexsides = map[Terrain]TerrainRow{}, map[RoadClass]RoadRow{}, map[Feature]HexsideRow{}
 	}
 	if !scn.Once(p, r.lines, [2]string{row.kind, row.word}, l.N, "the %s row %s already given", row.kind, row.word) {
 		return
@@ -70,21 +71,12 @@ func (r *TECRecords) Record(p *scn.Parser, l scn.Line) {
 	switch row.kind {
 	case "terrain":
 		known = slices.Contains(r.Words.Terrains, Terrain(row.word))
-		if r.TEC.Terrain == nil {
-			r.TEC.Terrain = map[Terrain]TerrainRow{}
-		}
 		r.TEC.Terrain[Terrain(row.word)] = row.terrain
 	case "road":
 		known = slices.Contains(r.Words.Roads, RoadClass(row.word))
-		if r.TEC.Roads == nil {
-			r.TEC.Roads = map[RoadClass]RoadRow{}
-		}
 		r.TEC.Roads[RoadClass(row.word)] = row.road
 	case "hexside":
 		known = slices.Contains(r.Words.Features, Feature(row.word))
-		if r.TEC.Hexsides == nil {
-			r.TEC.Hexsides = map[Feature]HexsideRow{}
-		}
 		r.TEC.Hexsides[Feature(row.word)] = row.hexside
 	case "ezoc":
 		r.TEC.LeaveEZOC, r.TEC.LeaveRule, r.ezoc = row.leave, row.leaveRule, true
