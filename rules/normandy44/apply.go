@@ -2,13 +2,16 @@ package normandy44
 
 import (
 	"fmt"
-	"strings"
+	"maps"
+	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
-// Apply implements rules.Game. Every check is made before anything changes,
-// so a refused command leaves the state as it was.
+// Apply implements rules.Game: the top procedure (procedures.go) handles the
+// command by its verb. Every check is made before anything changes, so a
+// refused command leaves the state as it was.
 func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	p, err := rules.CheckTurn(g, seat)
 	if err != nil {
@@ -17,96 +20,111 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	if err := g.checkOwner(seat, command); err != nil {
 		return nil, err
 	}
-	verb, _, _ := strings.Cut(command, " ")
-	switch {
-	case g.s.Phase == PhaseInvasion && g.s.Invasion != nil:
-		return g.invasionCommand(seatSide(seat), command) // 20.2, 20.3
-	case verb == "attack":
-		if !g.inCombatPhase() {
-			return nil, rules.Refuse("10.0", "attacks are declared in the Combat Phase; this is the %s", p.Phase)
-		}
-		a, err := ParseAttack(command)
+	return procedures.Apply(g, seat, command, g.s.Phase, p.Phase, fmt.Errorf("%w: %q", ErrCommand, command))
+}
+
+// command is a command of one of the engine's grammars, with its handler;
+// the verbs each procedure takes are listed from these.
+type command = hexwar.Command[*Game]
+
+// parsed is a handler of the main grammar (command.go).
+func parsed(apply func(g *Game, c Command) ([]rules.Event, error)) hexwar.Handler[*Game] {
+	return func(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
+		c, err := ParseCommand(text)
 		if err != nil {
 			return nil, err
 		}
-		return g.declare(a)
-	case verb == "unreserve" || (verb == "reserve" && g.s.Combat == nil):
-		// 15.1 a, 15.4; with a combat in progress 'reserve U' is the
-		// attacker's 15.1 b decision.
-		c, err := ParseCommand(command)
-		if err != nil {
-			return nil, err
-		}
-		return g.reserveCommand(c)
-	case verb == "strafe":
-		s, err := ParseStrafe(command)
+		return apply(g, c)
+	}
+}
+
+var (
+	// attack declares an attack (10.1-10.5, combat_declare.go).
+	attackCommand = command{Verb: "attack", Phases: []Phase{PhaseCombat, PhaseReserveCombat}, Rule: "10.0", When: "attacks are declared in the Combat Phase",
+		Apply: func(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
+			a, err := ParseAttack(text)
+			if err != nil {
+				return nil, err
+			}
+			return g.declare(a)
+		}}
+	// unreserve, and reserve outside a combat: 15.1 a, 15.4.
+	reserveMarkers = parsed((*Game).reserveCommand)
+	// strafe assigns a strafing mission (19.1.4, strafe.go).
+	strafeCommand = command{Verb: "strafe", Apply: func(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
+		s, err := ParseStrafe(text)
 		if err != nil {
 			return nil, err
 		}
 		return g.strafe(s)
-	case combatVerbs[verb]:
-		return g.combatCommand(seat, command)
-	case g.s.Combat != nil:
-		return nil, rules.Refuse("10.0", "the combat on %s waits for %s", g.combat().Origin, p.Prompt)
-	}
-	c, err := ParseCommand(command)
-	if err != nil {
-		return nil, err
-	}
-	switch c.Verb {
-	case "end":
+	}}
+	// a combat order or decision (combat_orders.go).
+	combatDecision = func(g *Game, seat rules.Seat, text string) ([]rules.Event, error) { return g.combatCommand(seat, text) }
+)
+
+// combatVerbs are the first words of combat orders and decisions.
+var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "ignore-retreat": true,
+	"accept-retreat": true, "dd": true, "no-dd": true, "despd": true, "no-despd": true, "retreat": true,
+	"advance": true, "reserve": true, "advance-done": true}
+
+// combatProcedureCommands are the commands taken while a combat is in
+// progress: its orders and decisions ('reserve U' is the attacker's 15.1 b
+// decision then), and the commands that say why they wait (a second
+// attack, strafing, 'unreserve').
+var combatProcedureCommands = append(verbCommands(combatDecision),
+	attackCommand, strafeCommand, command{Verb: "unreserve", Apply: reserveMarkers})
+
+// phaseCommands are the commands of the phases, each refused outside the
+// phases it belongs to (its rule, and when it is given).
+var phaseCommands = append(slices.DeleteFunc(verbCommands(combatDecision), func(c command) bool { return c.Verb == "reserve" }),
+	attackCommand, strafeCommand,
+	command{Verb: "reserve", Apply: reserveMarkers},
+	command{Verb: "unreserve", Apply: reserveMarkers},
+	command{Verb: "end", Apply: func(g *Game, seat rules.Seat, text string) ([]rules.Event, error) {
+		if _, err := ParseCommand(text); err != nil {
+			return nil, err
+		}
 		if g.opt.multi() {
 			return g.endSeat(seat) // 24.0: each player of the side ends his part
 		}
 		return g.endStage()
-	case "move":
-		if g.s.Phase != PhaseMovement && g.s.Phase != PhaseReserveMovement { // 15.2
-			return nil, rules.Refuse("3.0", "units move in their Movement Phase; this is the %s", p.Phase)
-		}
-		return g.move(c)
-	case "replace", "mobilize", "rebuild", "allot":
-		if g.s.Phase != PhaseReplacement {
-			return nil, rules.Refuse("6.2", "Repl are spent and units mobilized in the Replacement Phase; this is the %s", p.Phase)
-		}
-		switch c.Verb {
-		case "replace":
-			return g.replace(c)
-		case "rebuild":
-			return g.rebuild(c)
-		case "allot":
-			return g.allot(c)
-		}
-		return g.mobilize(c)
-	case "evacuate":
-		if g.s.Phase != PhaseMovement {
-			return nil, rules.Refuse("21.2", "units evacuate in the Allied Movement Phase; this is the %s", p.Phase)
-		}
-		return g.evacuate(c)
-	case "evacuate-division":
-		if g.s.Phase != PhaseEnd {
-			return nil, rules.Refuse("22.2", "an airborne division is evacuated in the End Phase; this is the %s", p.Phase)
-		}
-		return g.evacuateDivision(c)
-	case "buy-supp":
-		if g.s.Phase != PhaseReplacement {
-			return nil, rules.Refuse("21.1.3", "SupP are bought in the Allied Replacement Phase (AMBIG-4); this is the %s", p.Phase)
-		}
-		return g.buySupPCommand(c)
-	case "entrench", "remove-ip":
-		if g.s.Phase != PhaseMovement {
-			return nil, rules.Refuse("16.1.3", "IPs are begun, and markers taken off, in the owner's Movement Phase; this is the %s", p.Phase)
-		}
-		if c.Verb == "entrench" {
-			return g.entrench(c)
-		}
-		return g.removeIPCommand(c)
-	case "relocate":
-		if g.s.Phase != PhaseMovement {
-			return nil, rules.Refuse("17.4", "the Cotentin HQ is relocated in the German Movement Phase; this is the %s", p.Phase)
-		}
-		return g.relocate(c)
+	}},
+	command{Verb: "move", Phases: []Phase{PhaseMovement, PhaseReserveMovement}, Rule: "3.0", // 15.2
+		When: "units move in their Movement Phase", Apply: parsed((*Game).move)},
+	command{Verb: "replace", Phases: []Phase{PhaseReplacement}, Rule: "6.2",
+		When: replacementWhen, Apply: parsed((*Game).replace)},
+	command{Verb: "rebuild", Phases: []Phase{PhaseReplacement}, Rule: "6.2",
+		When: replacementWhen, Apply: parsed((*Game).rebuild)},
+	command{Verb: "allot", Phases: []Phase{PhaseReplacement}, Rule: "6.2",
+		When: replacementWhen, Apply: parsed((*Game).allot)},
+	command{Verb: "mobilize", Phases: []Phase{PhaseReplacement}, Rule: "6.2",
+		When: replacementWhen, Apply: parsed((*Game).mobilize)},
+	command{Verb: "evacuate", Phases: []Phase{PhaseMovement}, Rule: "21.2",
+		When: "units evacuate in the Allied Movement Phase", Apply: parsed((*Game).evacuate)},
+	command{Verb: "evacuate-division", Phases: []Phase{PhaseEnd}, Rule: "22.2",
+		When: "an airborne division is evacuated in the End Phase", Apply: parsed((*Game).evacuateDivision)},
+	command{Verb: "buy-supp", Phases: []Phase{PhaseReplacement}, Rule: "21.1.3",
+		When: "SupP are bought in the Allied Replacement Phase (AMBIG-4)", Apply: parsed((*Game).buySupPCommand)},
+	command{Verb: "entrench", Phases: []Phase{PhaseMovement}, Rule: "16.1.3",
+		When: ipWhen, Apply: parsed((*Game).entrench)},
+	command{Verb: "remove-ip", Phases: []Phase{PhaseMovement}, Rule: "16.1.3",
+		When: ipWhen, Apply: parsed((*Game).removeIPCommand)},
+	command{Verb: "relocate", Phases: []Phase{PhaseMovement}, Rule: "17.4",
+		When: "the Cotentin HQ is relocated in the German Movement Phase", Apply: parsed((*Game).relocate)},
+)
+
+const (
+	replacementWhen = "Repl are spent and units mobilized in the Replacement Phase"
+	ipWhen          = "IPs are begun, and markers taken off, in the owner's Movement Phase"
+)
+
+// verbCommands lists the combat verbs, in order, each handled by h.
+func verbCommands(h hexwar.Handler[*Game]) []command {
+	var out []command
+	for _, v := range slices.Sorted(maps.Keys(combatVerbs)) {
+		out = append(out, command{Verb: v, Apply: h})
 	}
-	return nil, fmt.Errorf("%w: %q", ErrCommand, command)
+	return out
 }
 
 // endStage ends the current phase at the phasing player's word.
@@ -137,8 +155,3 @@ func (g *Game) endStage() ([]rules.Event, error) {
 	g.nextStage()
 	return append(events, g.enterPhase()...), nil
 }
-
-// combatVerbs are the first words of combat orders and decisions.
-var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "ignore-retreat": true,
-	"accept-retreat": true, "dd": true, "no-dd": true, "despd": true, "no-despd": true, "retreat": true,
-	"advance": true, "reserve": true, "advance-done": true}

@@ -533,7 +533,7 @@ func TestCampaign_21PzTurn1(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
-		return m.budget / mp
+		return m.Budget / mp
 	}
 	if b := budget("I/22/21"); b != 3 {
 		t.Errorf("20.4: a 21st Panzer tank battalion has %d MP in turn 1, want 3", b)

@@ -59,23 +59,20 @@ func TestAdvanceE22ZOCLine(t *testing.T) {
 func TestAdvanceBocage(t *testing.T) {
 	g := loadCombatMap(t, "combat_advance")
 	g.b.hexes[ax(t, g, "0402")].Terrain = Bocage
+	rebuildBoard(t, g)
 	got := advancesOf(t, g, "u1", false)
 	if !slices.Contains(got, "0402") || slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "0402 ") }) {
 		t.Errorf("off road into bocage: %v", got)
 	}
-	for _, pair := range [][2]string{{"0403", "0402"}, {"0402", "0401"}} {
-		x, y, d, err := g.b.side(pair[0], pair[1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		g.b.cells[x].roads[d], g.b.cells[y].roads[d.Opposite()] = MinorRoad, MinorRoad
-	}
+	g.sc.Roads = append(g.sc.Roads, Road{Class: MinorRoad, Hexes: []string{"0403", "0402", "0401"}})
+	rebuildBoard(t, g)
 	got = advancesOf(t, g, "u1", false)
 	if !slices.Contains(got, "0402 0401") || slices.Contains(got, "0402 0302") {
 		t.Errorf("along a road through bocage: %v", got)
 	}
 	g = loadCombatMap(t, "combat_advance")
 	g.b.hexes[ax(t, g, "0404")].Terrain = Bocage
+	rebuildBoard(t, g)
 	if got := advancesOf(t, g, "u1", false); slices.Contains(got, "0404 0304") || !slices.Contains(got, "0404") {
 		t.Errorf("out of a vacated bocage hex off road: %v", got)
 	}

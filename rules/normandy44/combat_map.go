@@ -33,7 +33,7 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 		OnMap:    g.enterable,
 		Enemy:    func(a hx.Axial) bool { return v.sideAt(occ, a) == enemy },
 		EnemyZOC: zoc.Has,
-		ZOCLine:  func(x, y hx.Axial) bool { return lines.blocks(x, y, len(staying(y)) > 0) },
+		ZOCLine:  func(x, y hx.Axial) bool { return lines.Blocks(x, y, len(staying(y)) > 0) },
 		Friends: func(a hx.Axial) (bool, int) {
 			st := staying(a)
 			hold := 0

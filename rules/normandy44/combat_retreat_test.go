@@ -66,6 +66,7 @@ func TestRetreatE19FewestLosses(t *testing.T) {
 	g = loadCombatMap(t, "combat_e19")
 	g.b.hexes[ax(t, g, "0304")].Terrain = Marsh
 	g.b.hexes[ax(t, g, "0504")].Terrain = Marsh
+	rebuildBoard(t, g)
 	m = combatMapOf(g, German, "gtank", "ginf")
 	got = combat.RetreatPaths(ax(t, g, "0404"), 2, retreatUnitsOf(g, "gtank", "ginf"), m)
 	if len(got) == 0 {

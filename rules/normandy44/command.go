@@ -1,15 +1,16 @@
 package normandy44
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
-// ErrCommand is wrapped by every command parse error.
-var ErrCommand = errors.New("command syntax")
+// ErrCommand is wrapped by every command parse error: the series' (rules/hexwar).
+var ErrCommand = hexwar.ErrCommand
 
 // maxPath bounds the hexes of one move: no unit can pay for more (a doubled MA
 // of 12 at 1/3 MP a hex is 36 hexes).
@@ -59,34 +60,11 @@ func ParseCommand(s string) (Command, error) {
 	case "end":
 		c.Verb = "end"
 	case "move":
-		c.Verb = "move"
-		if len(words) < 3 {
-			return Command{}, fmt.Errorf("%w: want 'move UNIT HEX HEX ...': the unit, the hex it stands in and the hexes it enters", ErrCommand)
+		m, err := moveGrammar.Parse(s)
+		if err != nil {
+			return Command{}, err
 		}
-		if !validUnitID(words[1]) {
-			return Command{}, fmt.Errorf("%w: %q is not a unit id", ErrCommand, words[1])
-		}
-		c.Unit = words[1]
-		rest := words[2:]
-		for len(rest) > 0 && validHexID(rest[0]) {
-			c.Path = append(c.Path, rest[0])
-			rest = rest[1:]
-		}
-		if len(c.Path) == 0 {
-			return Command{}, fmt.Errorf("%w: a move names its hexes: where the unit stands (or its entry hex) and where it goes", ErrCommand)
-		}
-		if len(c.Path) > maxPath {
-			return Command{}, fmt.Errorf("%w: a path of %d hexes is longer than any unit can move", ErrCommand, len(c.Path))
-		}
-		if len(rest) > 0 && rest[0] == "sm" {
-			c.SM, rest = true, rest[1:]
-		}
-		if len(rest) > 0 && rest[0] == "trucks" {
-			c.Trucks, rest = true, rest[1:]
-		}
-		if len(rest) > 0 {
-			return Command{}, fmt.Errorf("%w: %q after the path (want a hex id, then at most 'sm' and 'trucks', in that order)", ErrCommand, rest[0])
-		}
+		c = Command{Verb: "move", Unit: m.Unit, Path: m.Path, SM: m.Has(flagSM), Trucks: m.Has(flagTrucks)}
 	case "relocate":
 		if len(words) != 3 || !validUnitID(words[1]) || !validHexID(words[2]) {
 			return Command{}, fmt.Errorf("%w: want 'relocate UNIT HEX'", ErrCommand)
@@ -175,21 +153,31 @@ func (c Command) String() string {
 	default:
 		return c.Verb
 	}
-	var b strings.Builder
-	// Legal prints hundreds of moves: one allocation each, at most the
-	// length of "move UNIT HEX... trucks".
-	b.Grow(len("move ") + len(c.Unit) + 5*len(c.Path) + len(" trucks"))
-	b.WriteString("move ")
-	b.WriteString(c.Unit)
-	for _, h := range c.Path {
-		b.WriteString(" ")
-		b.WriteString(h)
-	}
-	if c.SM {
-		b.WriteString(" sm")
-	}
-	if c.Trucks {
-		b.WriteString(" trucks")
-	}
-	return b.String()
+	return hexwar.MoveCommand{Unit: c.Unit, Path: c.Path, Flags: c.moveFlags()}.String()
 }
+
+// The flags of a move (the series' move grammar, rules/hexwar): "sm" moves
+// the unit by Strategic Movement (9.8.1), "trucks" gives it the German Trucks
+// marker (9.8.6).
+const (
+	flagSM     = "sm"
+	flagTrucks = "trucks"
+)
+
+var moveGrammar = hexwar.MoveGrammar{Flags: []string{flagSM, flagTrucks}, MaxPath: maxPath, ValidUnit: validUnitID}
+
+// moveFlags are a move's flags, as slices made once: Legal prints hundreds of
+// moves.
+func (c Command) moveFlags() []string {
+	switch {
+	case c.SM && c.Trucks:
+		return flagsSMTrucks
+	case c.SM:
+		return flagsSMTrucks[:1]
+	case c.Trucks:
+		return flagsSMTrucks[1:]
+	}
+	return nil
+}
+
+var flagsSMTrucks = []string{flagSM, flagTrucks}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Version is recorded in invites; bump it when the state hash or the rules
@@ -149,7 +150,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v}
+	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b)}
 	g.s = state{Scenario: sc.Name, Options: slices.Clone(options), Turn: 1}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i
@@ -172,25 +173,27 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	return g, nil
 }
 
-// initControl lists the hexes whose control outlasts occupation (2.2.5): Towns,
-// Cities and permanent fortifications. The Germans hold them at the start
-// (digest 3.1 ENGINE NOTE) unless an Allied unit is set up there.
-func (g *Game) initControl() {
-	ids := map[string]bool{}
-	for _, h := range g.sc.Hexes {
-		if h.Terrain == Town || h.Terrain == City {
-			ids[h.ID] = true
-		}
-	}
-	for _, p := range g.sc.Places {
+// controlRule is which hexes keep their controller once left (2.2.5):
+// Towns, Cities and the permanent fortifications (16.1.6).
+func controlRule(sc *Scenario, b *board) hexwar.ControlRule {
+	var forts []string
+	for _, p := range sc.Places {
 		if p.Kind == PlaceFort {
-			ids[p.Hex] = true
+			forts = append(forts, p.Hex)
 		}
 	}
-	for id := range ids {
-		g.s.Control = append(g.s.Control, control{Hex: id, Side: German})
+	return hexwar.KeepTerrains(b.Board, []Terrain{Town, City}, forts)
+}
+
+// initControl lists the hexes whose control outlasts occupation (2.2.5), in
+// id order. The Germans hold them at the start (digest 3.1 ENGINE NOTE)
+// unless an Allied unit is set up there.
+func (g *Game) initControl() {
+	for _, h := range g.sc.Hexes { // in id order
+		if i, ok := g.b.cellOf(h.ID); ok && g.keeps(i) {
+			g.s.Control = append(g.s.Control, control{Hex: h.ID, Side: German})
+		}
 	}
-	slices.SortFunc(g.s.Control, func(a, b control) int { return strings.Compare(a.Hex, b.Hex) })
 	for i := range g.s.Units {
 		if _, ok := g.onMap(i); ok {
 			g.setControl(g.s.Units[i].At, g.unit(i).Side)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // German reinforcements come on the map in the Movement Phase (3.0 B2 d, 6.6):
@@ -16,8 +17,8 @@ import (
 // "at:HEX" (one named hex, as S3.2 names 2506).
 
 const (
-	waitEntry = "entry:"
-	waitAt    = "at:"
+	waitEntry = hexwar.WaitEntry
+	waitAt    = hexwar.WaitAt
 )
 
 // arrive marks the German reinforcements due this turn (reinforce.go's
@@ -54,18 +55,10 @@ func (g *Game) arrive() []rules.Event {
 	return events
 }
 
-func entryWords(at string) string {
-	if c, ok := strings.CutPrefix(at, waitEntry); ok {
-		return "a " + c + " entry hex"
-	}
-	return strings.TrimPrefix(at, waitAt)
-}
+func entryWords(at string) string { return hexwar.WaitingWords(at) }
 
 // waiting reports whether a unit waits to enter the map.
-func (g *Game) waiting(i int) bool {
-	at := g.s.Units[i].At
-	return strings.HasPrefix(at, waitEntry) || strings.HasPrefix(at, waitAt)
-}
+func (g *Game) waiting(i int) bool { return hexwar.Waiting(g.s.Units[i].At) }
 
 // entryHexes lists the hexes a waiting unit may enter by, in Axial order: its
 // named hex, or the entry hexes of its colour and, after delays, of the zones
@@ -102,72 +95,6 @@ func (g *Game) entryHexes(i int) []hex.Axial {
 	return out
 }
 
-// entryStep prices coming onto the map at a hex (6.6) for a player's command:
-// entryCheck, with a refusal as the error that names its rule.
-func (m *mover) entryStep(a hex.Axial) (stepResult, error) {
-	r, bar := m.entryCheck(a)
-	if bar.why != stepOK {
-		return stepResult{}, m.refusal(bar, a, a)
-	}
-	return r, nil
-}
-
-// entryCheck prices coming onto the map at a hex (6.6): the terrain cost of
-// that hex, or the road rate if a road runs through it; an enemy unit there
-// bars it, and an enemy ZOC there stops the unit. As check, it gives a
-// refusal as a stepBar, for entryMoves to skip.
-func (m *mover) entryCheck(a hex.Axial) (stepResult, stepBar) {
-	g, b := m.g, m.g.b
-	if s := g.sideAt(m.ctx.occ, a); s != "" && s != m.ctx.side {
-		return stepResult{}, stepBar{why: barEntryEnemy}
-	}
-	if m.ctx.lines.hexes.Has(a) {
-		// 8.5.2 (seed L537): no unit enters a hex an enemy Hex Line runs
-		// through, and the entry hex is the first hex entered (6.6).
-		return stepResult{}, stepBar{why: barEntryZOCLine}
-	}
-	if m.trucks && m.ctx.ezoc.Has(a) {
-		return stepResult{}, stepBar{why: barTrucksEZOC}
-	}
-	if m.sm && m.ctx.enemyAdj.Has(a) {
-		return stepResult{}, stepBar{why: barSMEnemyAdjacent}
-	}
-	var r stepResult
-	var road RoadClass
-	for _, n := range a.Neighbors() {
-		if c := b.road(a, n); c == MajorRoad || (c == MinorRoad && road == "") {
-			road = c
-		}
-	}
-	h := b.hexes[a]
-	switch {
-	case road != "":
-		r.cost = m.roadCost(road)
-	case m.sm:
-		return stepResult{}, stepBar{why: barEntrySMRoad}
-	default:
-		t := h.Terrain
-		if t == Town {
-			t = h.Base
-		}
-		row := terrainChart[t]
-		r.cost = row.NonMech
-		if m.mech {
-			r.cost = row.Mech
-		}
-		if r.cost == notAllowed {
-			return stepResult{}, stepBar{why: barRoadOnly}
-		}
-		if row.Stop && !m.mech {
-			r.stop, r.stopRule, r.stopWhy = true, "9.5.1", "it entered a flooded hex off road"
-		}
-	}
-	if m.ctx.ezoc.Has(a) {
-		r.stop, r.stopRule, r.stopWhy = true, "6.6", "it entered an enemy ZOC"
-	}
-	return r, stepBar{}
-}
-
 // newEntry sets up the mover for a waiting unit entering at hex a.
 func (g *Game) newEntry(ctx *moveContext, i int, a hex.Axial, sm, trucks bool) (*mover, error) {
 	us := g.s.Units[i]
@@ -182,7 +109,7 @@ func (g *Game) newEntry(ctx *moveContext, i int, a hex.Axial, sm, trucks bool) (
 	if err != nil {
 		return nil, err
 	}
-	m.start, m.entering = a, true
+	m.Start, m.Entering = a, true
 	return m, nil
 }
 
@@ -192,21 +119,21 @@ func (g *Game) planEntry(ctx *moveContext, i int, path []hex.Axial, sm, trucks b
 	if err != nil {
 		return movePlan{}, err
 	}
-	first, err := m.entryStep(path[0])
+	first, bar := m.Entry(path[0])
+	if !bar.OK() {
+		return movePlan{}, m.Refusal(bar, path[0], path[0])
+	}
+	if first.Stop && len(path) > 1 {
+		return movePlan{}, m.StopRefusal(&first, path[0])
+	}
+	rest, err := m.Walk(path)
 	if err != nil {
 		return movePlan{}, err
 	}
-	if first.stop && len(path) > 1 {
-		return movePlan{}, rules.Refuse(first.stopRule, "%s must stop in %s: %s", g.unit(i).ID, g.b.id(path[0]), first.stopWhy)
+	if c := first.Cost + rest; c <= m.Budget {
+		return movePlan{cost: c, budget: m.Budget}, nil
 	}
-	rest, err := m.walk(path)
-	if err != nil {
-		return movePlan{}, err
-	}
-	if c := first.cost + rest; c <= m.budget {
-		return movePlan{cost: c, budget: m.budget}, nil
-	}
-	return movePlan{}, rules.Refuse("9.1", "entering and moving costs %s MP and %s has %s", mpText(first.cost+rest), g.unit(i).ID, mpText(m.budget))
+	return movePlan{}, rules.Refuse("9.1", "entering and moving costs %s MP and %s has %s", mpText(first.Cost+rest), g.unit(i).ID, mpText(m.Budget))
 }
 
 // entryMoves lists a waiting unit's ways onto the map, one per hex reached.
@@ -218,30 +145,27 @@ func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
 			if err != nil {
 				continue
 			}
-			first, bar := m.entryCheck(a)
-			if bar.why != stepOK || first.cost > m.budget {
+			first, r, bar := m.Enter(a)
+			if !bar.OK() || first.Cost > m.Budget {
 				continue
 			}
 			// A unit that must stop on the entry hex goes no further.
 			hexes := []hex.Axial{a}
 			cost := func(hex.Axial) int { return 0 }
 			path := func(hex.Axial) []hex.Axial { return []hex.Axial{a} }
-			if !first.stop {
-				m.budget -= first.cost
-				r := m.reach()
-				m.budget += first.cost
-				hexes, cost, path = hex.SortedKeys(r.hexes), r.cost, r.path
+			if !first.Stop {
+				hexes, cost, path = r.Hexes(), r.Cost, r.Path
 			}
 			for _, h := range hexes {
 				// The plain moves come first, over every entry hex; SM
 				// and Trucks only add hexes they alone reach.
-				if old, seen := found[h]; seen && (mode.sm || mode.trucks || old.cost <= first.cost+cost(h)) {
+				if old, seen := found[h]; seen && (mode.sm || mode.trucks || old.cost <= first.Cost+cost(h)) {
 					continue
 				}
 				if g.endCheck(ctx, i, h, mode.sm) != nil {
 					continue
 				}
-				found[h] = destination{path: path(h), cost: first.cost + cost(h), budget: m.budget, sm: mode.sm, trucks: mode.trucks}
+				found[h] = destination{path: path(h), cost: first.Cost + cost(h), budget: m.Budget, sm: mode.sm, trucks: mode.trucks}
 			}
 		}
 	}

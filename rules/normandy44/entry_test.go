@@ -91,7 +91,7 @@ func TestReinforceEntryZOCLine(t *testing.T) {
 		reinf:  []string{"2 gr1 entry:green"}}
 	g := m.game(t, German, 2)
 	g.startMovement() // 6.6: gr1 arrives
-	if !g.lines(Allied, g.occupancy()).hexes.Has(g.b.ids["0303"]) {
+	if !g.lines(Allied, g.occupancy()).Hex(g.b.ids["0303"]) {
 		t.Fatal("no Allied Hex Line through 0303 between 0302 and 0304")
 	}
 	refused(t, g, German, "move gr1 0303", "8.5.2")

@@ -85,7 +85,7 @@ func (g *Game) planFollowUp(ctx *moveContext, i int, beach string, takes bool, p
 	switch {
 	case g.sup.beach[path[0]] != beach:
 		return movePlan{}, landed{}, rules.Refuse("20.5.2", "%s waits in the %s approach box: it lands on a %s beach hex, and %s is none", u.ID, beach, beach, beachID)
-	case g.sideAt(ctx.occ, path[0]) == German:
+	case g.sideAt(ctx.Occ, path[0]) == German:
 		return movePlan{}, landed{}, rules.Refuse("6.5.2", "German units hold the beach hex %s", beachID)
 	case !takes:
 		return movePlan{}, landed{}, rules.Refuse("21.1.4", "the %s beach is closed: only its own engineer may land there", beach)
@@ -217,7 +217,7 @@ func (g *Game) landingStop(ctx *moveContext, i int, path []hex.Axial) error {
 	}
 	id := g.b.id(path[0])
 	switch {
-	case ctx.ezoc.Has(path[0]):
+	case ctx.EZOC.Has(path[0]):
 		return rules.Refuse("8.2", "%s lands in an enemy ZOC at %s and stops there (9.10)", g.unit(i).ID, id)
 	case g.b.terrain(path[0]) == Flooded:
 		return rules.Refuse("9.10", "%s lands on the flooded hex %s and stops there", g.unit(i).ID, id)

@@ -108,7 +108,7 @@ func (g *Game) gliderMovementStart() []rules.Event {
 		a := g.b.ids[id]
 		// 20.2.4 names enemy ZOC Lines among what may still bar the hex
 		// then: a Hex Line through it does.
-		line := g.lines(German, g.occupancy()).hexes.Has(a)
+		line := g.lines(German, g.occupancy()).Hex(a)
 		if enemy, over := g.gliderRoom(i, a); enemy || over || line {
 			us.At, us.Delay = gliderDelayed+id, g.s.Turn
 			events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s still cannot land on %s: it is delayed a turn and lands then within %d hexes of it (20.2.4)", us.ID, id, gliderDelayRange)})
@@ -191,9 +191,9 @@ func (g *Game) gliderTarget(ctx *moveContext, i int, path []hex.Axial) error {
 		return rules.Refuse("20.2.4", "%s is %d hexes from %s; a delayed glider lands within %d", g.b.id(a), hex.Distance(a, b), id, gliderDelayRange)
 	case t == City || t == Flooded || t == Sea:
 		return rules.Refuse("20.2.4", "a glider does not land on %s terrain (%s)", t, g.b.id(a))
-	case g.sideAt(ctx.occ, a) == German:
+	case g.sideAt(ctx.Occ, a) == German:
 		return rules.Refuse("20.2.4", "German units hold %s", g.b.id(a))
-	case ctx.ezoc.Has(a):
+	case ctx.EZOC.Has(a):
 		return rules.Refuse("20.2.4", "%s is in an enemy ZOC", g.b.id(a))
 	}
 	return nil

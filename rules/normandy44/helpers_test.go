@@ -77,6 +77,22 @@ func (m testMap) game(t *testing.T, side Side, turn int) *Game {
 	return g
 }
 
+// rebuildBoard builds g's board again after a test changed the scenario's
+// map records (g.sc, or the records g.b.hexes points to): the board reads
+// them once, when it is built.
+func rebuildBoard(t *testing.T, g *Game) {
+	t.Helper()
+	b, err := newBoard(g.sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sup, err := newSupplyMap(g.sc, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.b, g.sup = b, sup
+}
+
 // Unit lines the tests share.
 const (
 	gerInf   = "ginf german heer 1 infantry 6-4 4-4"  // non-mechanized, 2 points

@@ -23,7 +23,7 @@ func TestLanding_8_5_2_HexLine(t *testing.T) {
 		boxes:  []string{"approach-omaha approach omaha"},
 	}
 	g := m.game(t, Allied, 1)
-	if !g.moveContext(Allied).lines.hexes.Has(g.b.ids["0303"]) {
+	if !g.moveContext(Allied).Bonds.Hex(g.b.ids["0303"]) {
 		t.Fatal("no German Hex Line through 0303")
 	}
 	refused(t, g, Allied, "move r16 0303", "8.5.2")

@@ -104,7 +104,7 @@ func (g *Game) planLanding(ctx *moveContext, i int, r Reinforcement, path []hex.
 	switch {
 	case beach == "":
 		return movePlan{}, landed{}, rules.Refuse("6.5.2", "%s lands on a beach hex or a complete Mulberry; %s is neither", u.ID, beachID)
-	case g.sideAt(ctx.occ, path[0]) == German:
+	case g.sideAt(ctx.Occ, path[0]) == German:
 		return movePlan{}, landed{}, rules.Refuse("6.5.2", "German units hold the beach hex %s", beachID)
 	case !open && u.Type != Engineer:
 		return movePlan{}, landed{}, rules.Refuse("21.1.4", "the %s beach is closed: only its engineer may land there", beach)
@@ -134,7 +134,7 @@ func (g *Game) landingWalk(ctx *moveContext, i int, path []hex.Axial, l landed) 
 	// 8.5.2 (seed L537), 9.10 (L644): no unit enters a hex an enemy Hex
 	// Line runs through, and the landing hex is the first hex entered
 	// (6.5.2 a, L445); Allied units on the beach hex negate the line (8.5.3).
-	if ctx.lines.hexes.Has(path[0]) {
+	if ctx.Bonds.Hex(path[0]) {
 		return movePlan{}, landed{}, rules.Refuse("8.5.2", "an enemy ZOC Line runs through the beach hex %s: %s may not land on it (9.10)", g.b.id(path[0]), g.unit(i).ID)
 	}
 	if err := g.landingStop(ctx, i, path); err != nil {
@@ -151,12 +151,12 @@ func (g *Game) landingWalk(ctx *moveContext, i int, path []hex.Axial, l landed) 
 	if err != nil {
 		return movePlan{}, landed{}, err
 	}
-	m.tactical = true
-	c, err := m.walk(path)
+	m.Tactical = true
+	c, err := m.Walk(path)
 	if err != nil {
 		return movePlan{}, landed{}, err
 	}
-	return movePlan{cost: c, budget: m.budget, tactical: true}, l, nil
+	return movePlan{cost: c, budget: m.Budget, tactical: true}, l, nil
 }
 
 // landingMoves lists an In Britain unit's landings, one per hex reached, with

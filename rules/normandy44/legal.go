@@ -1,7 +1,6 @@
 package normandy44
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 
@@ -21,22 +20,17 @@ func (g *Game) Legal(seat rules.Seat) []rules.Choice {
 	}
 	if g.opt.multi() && g.s.Combat == nil {
 		// 24.0: a player commands only his own units and SupP.
-		return slices.DeleteFunc(g.legal(), func(c rules.Choice) bool {
+		return slices.DeleteFunc(procedures.Choices(g), func(c rules.Choice) bool {
 			return !strings.Contains(c.Command, "<") && g.checkOwner(seat, c.Command) != nil
 		})
 	}
-	return g.legal()
+	return procedures.Choices(g)
 }
 
-// legal lists the commands of the seat that acts now (Legal).
+// legal lists the commands of the phase's procedure: those of the seat that
+// acts now when no interrupt is under way (Legal).
 func (g *Game) legal() []rules.Choice {
 	var out []rules.Choice
-	if g.s.Combat != nil {
-		return g.combatChoices()
-	}
-	if g.s.Phase == PhaseInvasion && g.s.Invasion != nil {
-		return g.invasionChoices() // 20.3.2, 20.3.6: no 'end', the phase passes by itself
-	}
 	if g.inCombatPhase() {
 		out = append(g.attackChoices(), orderChoices(true)...)
 		out = append(out, g.strafeChoices()...) // 19.1.4
@@ -81,7 +75,7 @@ func (g *Game) legal() []rules.Choice {
 	if mustLand {
 		return out // 20.5.3, 20.2.4: the units that can land do so first
 	}
-	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].name})
+	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].Name})
 }
 
 // destination is one reachable hex and how to get there.
@@ -107,23 +101,24 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 	found := map[hex.Axial]destination{}
 	if m.repl {
 		// 6.2.4: one hex at most, whatever its cost.
-		for _, a := range m.start.Neighbors() {
-			if r, bar := m.check(m.start, a); bar.why == stepOK && g.endCheck(ctx, i, a, false) == nil {
-				found[a] = destination{path: []hex.Axial{m.start, a}, cost: r.cost, budget: m.budget, tactical: r.cost > m.budget}
+		for _, a := range m.Start.Neighbors() {
+			if st, bar := m.Check(m.Start, a); bar.OK() && g.endCheck(ctx, i, a, false) == nil {
+				found[a] = destination{path: []hex.Axial{m.Start, a}, cost: st.Cost, budget: m.Budget, tactical: st.Cost > m.Budget}
 			}
 		}
 		return g.choices(i, found)
 	}
 	add := func(mv *mover, d destination) {
-		r := mv.reach()
-		for a := range r.hexes {
-			if _, seen := found[a]; seen || a == mv.start {
+		r := mv.Reach()
+		// Each hex is filed once, in a map: the order cannot matter.
+		for a := range r.Unordered() {
+			if _, seen := found[a]; seen || a == mv.Start {
 				continue
 			}
 			if g.endCheck(ctx, i, a, d.sm) != nil {
 				continue
 			}
-			d.path, d.cost, d.budget = r.path(a), r.cost(a), mv.budget
+			d.path, d.cost, d.budget = r.Path(a), r.Cost(a), mv.Budget
 			found[a] = d
 		}
 	}
@@ -131,11 +126,11 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 		add(m, destination{})
 	}
 	t := *m
-	t.tactical = true
-	for a, path := range t.tacticalReach() {
+	t.Tactical = true
+	for a, path := range t.TacticalReach() {
 		if _, seen := found[a]; !seen && g.endCheck(ctx, i, a, false) == nil {
-			c, _ := t.walk(path)
-			found[a] = destination{path: path, cost: c, budget: m.budget, tactical: true}
+			c, _ := t.Walk(path)
+			found[a] = destination{path: path, cost: c, budget: m.Budget, tactical: true}
 		}
 	}
 	if g.s.Units[i].OutOfSupply {
@@ -175,117 +170,6 @@ func (g *Game) choices(i int, found map[hex.Axial]destination) []rules.Choice {
 			note += ", on Trucks (9.8.6)"
 		}
 		out = append(out, rules.Choice{Command: c.String(), Piece: id, Cost: (d.cost + mp - 1) / mp, Note: note})
-	}
-	return out
-}
-
-// node is a search state: a hex, by grid number, and whether the unit had to
-// stop on entering it. The same hex may be entered along a road and go on, or
-// off the road and stop (a flooded hex, 9.5.1), so the hex alone is not
-// enough state. A node is 2 × the hex's number, plus 1 if stopped: nodes
-// compare as (hex order, not stopped first), the search's tie-break.
-type node int32
-
-func newNode(cell int, stop bool) node {
-	if stop {
-		return node(2*cell + 1)
-	}
-	return node(2 * cell)
-}
-
-func (n node) cell() int     { return int(n / 2) }
-func (n node) stopped() bool { return n%2 == 1 }
-
-// reachable is what a movement search found: each hex reached, the start
-// included, with the node that ends one of its cheapest paths. A path is
-// rebuilt only when asked for: Legal lists few of the hexes each way of
-// moving reaches for the first time.
-type reachable struct {
-	grid   *hex.Grid
-	start  node
-	labels map[node]hex.Label[node]
-	hexes  map[hex.Axial]node
-}
-
-// cost is the least cost of a hex reached.
-func (r reachable) cost(a hex.Axial) int { return r.labels[r.hexes[a]].Cost }
-
-// path is one cheapest path to a hex reached, start first.
-func (r reachable) path(a hex.Axial) []hex.Axial {
-	nodes := hex.Path(r.labels, r.start, r.hexes[a])
-	path := make([]hex.Axial, len(nodes))
-	for k, n := range nodes {
-		path[k] = r.grid.Hex(n.cell())
-	}
-	return path
-}
-
-// reach is Dijkstra's algorithm (hex.Dijkstra) over nodes, within the
-// mover's budget. Ties are broken by (cost, hex order, stop), and neighbours
-// are relaxed in direction order, so the result never depends on map
-// iteration order. Of a hex's two nodes the cheaper is kept, the one not
-// stopped on a tie.
-func (m *mover) reach() reachable {
-	grid := m.g.b.grid
-	first, ok := grid.Index(m.start)
-	if !ok {
-		return reachable{}
-	}
-	start := newNode(first, false)
-	search := hex.Dijkstra[node]{
-		Edges: func(from node, edge func(node, int)) {
-			if from.stopped() {
-				return
-			}
-			f := from.cell()
-			for d := range hex.DirectionCount {
-				t, ok := grid.Neighbor(f, d)
-				if !ok {
-					continue // 9.2: off the map
-				}
-				if r, bar := m.checkAt(f, t, d); bar.why == stepOK {
-					edge(newNode(t, r.stop), r.cost)
-				}
-			}
-		},
-		Compare: cmp.Compare[node],
-		Budget:  m.budget,
-	}
-	r := reachable{grid: grid, start: start, labels: search.Reach(start)}
-	r.hexes = make(map[hex.Axial]node, len(r.labels))
-	for n, l := range r.labels {
-		a := grid.Hex(n.cell())
-		old, seen := r.hexes[a]
-		if !seen || l.Cost < r.labels[old].Cost || (l.Cost == r.labels[old].Cost && n < old) {
-			r.hexes[a] = n
-		}
-	}
-	return r
-}
-
-// tacticalReach lists the hexes Tactical Movement reaches (9.10): 1 or 2
-// hexes whatever their cost, every other movement rule kept.
-func (m *mover) tacticalReach() map[hex.Axial][]hex.Axial {
-	out := map[hex.Axial][]hex.Axial{}
-	for _, a := range m.start.Neighbors() {
-		r, bar := m.check(m.start, a)
-		if bar.why != stepOK {
-			continue
-		}
-		if _, seen := out[a]; !seen {
-			out[a] = []hex.Axial{m.start, a}
-		}
-		if r.stop {
-			continue
-		}
-		for _, b := range a.Neighbors() {
-			if _, seen := out[b]; seen || b == m.start {
-				continue
-			}
-			if _, bar := m.check(a, b); bar.why == stepOK {
-				out[b] = []hex.Axial{m.start, a, b}
-			}
-		}
 	}
 	return out
 }

@@ -52,8 +52,8 @@ func TestStrategicMovement_9_8(t *testing.T) {
 	// 7 hexes of major road at 1/3: 2 1/3 MP, within 6 either way; the
 	// doubled MA shows when the budget is 12.
 	m, err := g.newMover(g.moveContext(Allied), g.index["amech"], true, false)
-	if err != nil || m.budget != 12*mp {
-		t.Fatalf("SM budget %d, %v; want 12 MP", m.budget/mp, err)
+	if err != nil || m.Budget != 12*mp {
+		t.Fatalf("SM budget %d, %v; want 12 MP", m.Budget/mp, err)
 	}
 	refused(t, g, Allied, "move ainf 0101 0102 sm", "9.8.1")   // not mechanized
 	refused(t, g, Allied, "move amech2 0601 0701 sm", "9.8.1") // off road
@@ -92,8 +92,8 @@ func TestTrucks_9_8_6(t *testing.T) {
 	refused(t, g, German, "move ginf2 0501 0502 trucks", "9.8.6") // once a turn
 	g.s.TrucksTurn, g.s.Weather = 0, WeatherClear4
 	mv, err := g.newMover(g.moveContext(German), g.index["ginf2"], false, true)
-	if err != nil || mv.budget != 3*mp {
-		t.Errorf("Trucks in Clear weather: MA %d, %v; want 3", mv.budget/mp, err)
+	if err != nil || mv.Budget != 3*mp {
+		t.Errorf("Trucks in Clear weather: MA %d, %v; want 3", mv.Budget/mp, err)
 	}
 }
 
@@ -123,8 +123,8 @@ func TestP13_GermanTurn1_20_4(t *testing.T) {
 	// Clear weather takes 2 MP off German mechanized units (4.3, 9.7).
 	g.s.Weather = WeatherClear5
 	mv, err := g.newMover(g.moveContext(German), g.index["gpz"], false, false)
-	if err != nil || mv.budget != 3*mp {
-		t.Errorf("gpz in Clear weather: MA %s, %v; want 3", mpText(mv.budget), err)
+	if err != nil || mv.Budget != 3*mp {
+		t.Errorf("gpz in Clear weather: MA %s, %v; want 3", mpText(mv.Budget), err)
 	}
 }
 

@@ -6,253 +6,45 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // moveContext is what every move of one side in one position needs: who
-// stands where, the enemy's zones of control and ZOC Lines, and the hexes next
-// to enemy units. Legal builds it once for all units.
-type moveContext struct {
-	side     Side
-	occ      map[hex.Axial][]int
-	held     []Side   // by grid number: the side whose units stand there (sideAt)
-	ezoc     hexSet   // hexes in an enemy ZOC (8.1)
-	lines    zocLines // the enemy's ZOC Lines (8.5)
-	enemyAdj hexSet   // hexes adjacent to an enemy unit (9.8.2, 9.9)
-}
+// stands where, the enemy's zones of control and ZOC Lines, and the hexes
+// next to enemy units (hexwar.Context). Legal builds it once for all units.
+type moveContext = hexwar.Context
 
 func (g *Game) moveContext(side Side) *moveContext {
-	enemy := German
-	if side == German {
-		enemy = Allied
-	}
-	occ := g.occupancy()
-	ctx := &moveContext{side: side, occ: occ, held: g.heldBy(), ezoc: g.zocHexes(enemy), lines: g.lines(enemy, occ), enemyAdj: g.b.newHexSet()}
-	for a, us := range occ {
-		if g.unit(us[0]).Side == enemy {
-			for _, n := range a.Neighbors() {
-				ctx.enemyAdj.add(n)
-			}
-		}
-	}
-	return ctx
+	return hexwar.NewContext(g.b.Board, position{g}, side, g.zocRules(), g.bondRules())
 }
+
+// moveRefs are the numbers of the movement rules the series core cites.
+var moveRefs = &hexwar.MoveRefs{Path: "9.1", OffMap: "9.2", Enemy: "9.1", ZOC: "8.2", Bond: "8.5.2", BondName: "ZOC Line", Entry: "6.6"}
 
 // mover prices and checks the steps of one unit's move in one way of moving:
 // normal, tactical (9.10), strategic (9.8.1), by trucks (9.8.6) or as a
-// cyclist on the roads (9.9).
+// cyclist on the roads (9.9). It is the series' mover (rules/hexwar) with
+// Normandy's step rules (move_rules.go).
 type mover struct {
-	g           *Game
-	ctx         *moveContext
-	i           int
-	start       hex.Axial
-	mech        bool
-	sm          bool
-	trucks      bool
-	tactical    bool
-	cyclistRoad bool
-	repl        bool   // 6.2.4, 6.2.5: one hex at most, never into an enemy ZOC
-	entering    bool   // a reinforcement coming on at start (6.6): it did not start next to any river
-	budget      int    // sixths of an MP
-	confine     string // a zone the unit may not leave (17.6.2), or ""
-	// specials are the scenario's movement rules that bind this unit now
-	// (scenarioBar), read once when the mover is made.
-	specials []specialBar
-}
-
-// stepResult is one priced step.
-type stepResult struct {
-	cost     int
-	stop     bool   // the unit must stop in the hex it entered
-	stopRule string // the rule that stops it
-	stopWhy  string // and why, for messages
-}
-
-// friendsAt reports whether units of the mover's side, other than the mover,
-// stand in the hex numbered i.
-func (m *mover) friendsAt(i int) bool {
-	if m.ctx.held[i] == "" {
-		return false
-	}
-	if start, _ := m.g.b.cell(m.start); i != start {
-		// The mover is not there: the first unit of the hex decides.
-		return m.ctx.held[i] == m.ctx.side
-	}
-	for _, j := range m.ctx.occ[m.start] {
-		if j != m.i {
-			return m.g.unit(j).Side == m.ctx.side
-		}
-	}
-	return false
-}
-
-// step checks and prices one step between adjacent hexes, by the TEC (T3) and
-// the movement rules, for a player's command: a refused step is an error that
-// names its rule. The first step is the one that leaves the start hex.
-func (m *mover) step(from, to hex.Axial) (stepResult, error) {
-	r, bar := m.check(from, to)
-	if bar.why != stepOK {
-		return stepResult{}, m.refusal(bar, from, to)
-	}
-	return r, nil
-}
-
-// check is step for the searches, which price thousands of steps and read
-// none of their refusals: a refused step is only its reason (a stepBar), and
-// refusal turns that into the error when a command needs it.
-func (m *mover) check(from, to hex.Axial) (stepResult, stepBar) {
-	b := m.g.b
-	t, ok := b.cell(to)
-	if !ok {
-		return stepResult{}, stepBar{why: barOffMap}
-	}
-	f, ok := b.cell(from)
-	if !ok {
-		f = -1
-	}
-	d, _ := hex.DirectionTo(from, to)
-	return m.checkAt(f, t, d)
-}
-
-// checkAt is check between the hexes numbered f and t, t in direction d from
-// f; f is -1 for a hex off the map.
-func (m *mover) checkAt(f, t int, d hex.Direction) (stepResult, stepBar) {
-	g, b := m.g, m.g.b
-	h := b.cells[t].hex
-	if h.Terrain == Sea {
-		return stepResult{}, stepBar{why: barSea}
-	}
-	if s := m.ctx.held[t]; s != "" && s != m.ctx.side {
-		return stepResult{}, stepBar{why: barEnemy}
-	}
-	if k := m.scenarioBar(f, t); k != noBar {
-		return stepResult{}, stepBar{why: barScenario, rule: k}
-	}
-	if m.repl && m.ctx.ezoc.has(t) {
-		return stepResult{}, stepBar{why: barReplEZOC}
-	}
-	if m.confine != "" && !b.inZoneAt(m.confine, t) {
-		return stepResult{}, stepBar{why: barConfined}
-	}
-	var feat sideInfo
-	var road RoadClass
-	fromFlooded := false
-	if f >= 0 {
-		feat, road = b.cells[f].sides[d], b.cells[f].roads[d]
-		fromFlooded = b.cells[f].hex.Terrain == Flooded
-	}
-	switch {
-	case feat.has(Impassable):
-		return stepResult{}, stepBar{why: barImpassable}
-	case road == "" && m.sm:
-		return stepResult{}, stepBar{why: barSMRoad}
-	case road == "" && m.cyclistRoad:
-		return stepResult{}, stepBar{why: barCyclistRoad}
-	case m.sm && m.ctx.enemyAdj.has(t):
-		return stepResult{}, stepBar{why: barSMEnemyAdjacent}
-	case m.cyclistRoad && m.ctx.enemyAdj.has(t):
-		return stepResult{}, stepBar{why: barCyclistEnemyAdjacent}
-	case m.trucks && m.ctx.ezoc.has(t):
-		return stepResult{}, stepBar{why: barTrucksEZOC}
-	case m.mech && fromFlooded && road == "":
-		return stepResult{}, stepBar{why: barMechLeavesFlooded}
-	}
-	first := f >= 0 && g.b.grid.Hex(f) == m.start && !m.entering
-	var r stepResult
-	if road != "" {
-		// 9.3: along a road the road rate replaces the terrain, and a road
-		// over a river is a bridge.
-		r.cost = m.roadCost(road)
-	} else {
-		terrain := h.Terrain
-		if terrain == Town {
-			terrain = h.Base // AMBIG-12
-		}
-		row := terrainChart[terrain]
-		r.cost = row.NonMech
-		if m.mech {
-			r.cost = row.Mech
-		}
-		if r.cost == notAllowed {
-			if h.Terrain == Flooded {
-				return stepResult{}, stepBar{why: barMechEntersFlooded}
-			}
-			return stepResult{}, stepBar{why: barRoadOnly}
-		}
-		if row.Stop && !m.mech {
-			r.stop, r.stopRule, r.stopWhy = true, "9.5.1", "it entered a flooded hex off road"
-		}
-		switch {
-		case feat.has(FloodedRiver) && feat.has(Causeway):
-			// 9.11: a causeway bridges the flooded river at no extra cost.
-		case feat.has(FloodedRiver):
-			if m.mech {
-				return stepResult{}, stepBar{why: barMechFloodedRiver}
-			}
-			if !first {
-				return stepResult{}, stepBar{why: barFloodedRiverFirst}
-			}
-			r.cost += hexsideChart[FloodedRiver].NonMech
-		case feat.has(MinorRiver) && m.mech:
-			r.cost += hexsideChart[MinorRiver].Mech // 9.4.2
-		}
-		if feat.has(MajorRiver) {
-			if !first {
-				return stepResult{}, stepBar{why: barMajorRiverFirst}
-			}
-			r.cost += hexsideChart[MajorRiver].NonMech
-		}
-	}
-	if m.tactical && h.Terrain == Flooded {
-		r.stop, r.stopRule, r.stopWhy = true, "9.10", "Tactical Movement stops on entering a flooded hex"
-	}
-	if m.ctx.lines.blocksAt(f, t, d, m.friendsAt(t)) {
-		return stepResult{}, stepBar{why: barZOCLine}
-	}
-	if f >= 0 && m.ctx.ezoc.has(f) {
-		r.cost += leaveEZOC // 8.2
-	}
-	if m.ctx.ezoc.has(t) {
-		r.stop, r.stopRule, r.stopWhy = true, "8.2", "it is in an enemy ZOC"
-	}
-	return r, stepBar{}
+	hexwar.Mover
+	g      *Game
+	sm     bool
+	trucks bool
+	repl   bool // 6.2.4, 6.2.5: one hex at most, never into an enemy ZOC
 }
 
 // roadCost is the cost of a hex entered along a road (9.3). German mechanized
 // units pay on major roads what the weather says (9.7, TEC note B).
-func (m *mover) roadCost(road RoadClass) int {
+func (g *Game) roadCost(m *hexwar.Mover, road RoadClass) int {
 	row := roadChart[road]
 	switch {
-	case !m.mech:
+	case !m.Mech:
 		return row.NonMech
-	case road == MajorRoad && m.ctx.side == German:
-		num, den := m.g.s.Weather.GermanMechMajorRoadMP()
+	case road == MajorRoad && m.Ctx.Side == German:
+		num, den := g.s.Weather.GermanMechMajorRoadMP()
 		return num * mp / den
 	}
 	return row.Mech
-}
-
-// walk checks a whole path, start hex first, and returns its cost.
-func (m *mover) walk(path []hex.Axial) (int, error) {
-	total := 0
-	var stopped *stepResult
-	for k := 1; k < len(path); k++ {
-		from, to := path[k-1], path[k]
-		if _, ok := hex.SideBetween(from, to); !ok {
-			return 0, rules.Refuse("9.1", "%s and %s are not adjacent: name every hex entered", m.g.b.id(from), m.g.b.id(to))
-		}
-		if stopped != nil {
-			return 0, rules.Refuse(stopped.stopRule, "%s must stop in %s: %s", m.g.unit(m.i).ID, m.g.b.id(from), stopped.stopWhy)
-		}
-		r, err := m.step(from, to)
-		if err != nil {
-			return 0, err
-		}
-		total += r.cost
-		if r.stop {
-			stopped = &r
-		}
-	}
-	return total, nil
 }
 
 // movePlan is a checked move.
@@ -290,23 +82,23 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 	if err := g.moveBarred(i, sm, trucks); err != nil { // 15.2, 16.1.3
 		return nil, err
 	}
-	m := &mover{g: g, ctx: ctx, i: i, start: start, mech: g.mechanized(i), sm: sm, trucks: trucks, repl: us.Repl, specials: g.specialBars(i)}
-	if slices.Contains(u.Marks, MarkCherbourgDefense) && !g.s.CherbourgFree && g.b.inZone(ZoneCherbourg, start) {
-		m.confine = ZoneCherbourg
-	}
+	m := &mover{g: g, sm: sm, trucks: trucks, repl: us.Repl, Mover: hexwar.Mover{Board: g.b.Board, Ctx: ctx, Refs: moveRefs,
+		Unit: i, UnitID: u.ID, Start: start, Mech: g.mechanized(i), RoadCost: g.roadCost}}
+	confined := slices.Contains(u.Marks, MarkCherbourgDefense) && !g.s.CherbourgFree && g.b.inZone(ZoneCherbourg, start)
+	m.Rules = g.stepRules(i, sm, trucks, us.Repl, confined)
 	ma := g.turn1MA(i, g.printedMA(i)) // 20.4: the 21st Panzer in turn 1
 	if trucks {
 		if err := g.canTruck(ctx, i, start); err != nil {
 			return nil, err
 		}
-		m.mech, ma = true, 5
+		m.Mech, ma = true, 5
 	}
 	if sm {
-		if err := g.canSM(ctx, i, start, m.mech); err != nil {
+		if err := g.canSM(ctx, i, start, m.Mech); err != nil {
 			return nil, err
 		}
 	}
-	if u.Side == German && m.mech {
+	if u.Side == German && m.Mech {
 		ma -= g.s.Weather.GermanMechMALoss() // 4.3, 9.7: Allied air superiority
 	}
 	if sm {
@@ -315,7 +107,7 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 	if g.s.Phase == PhaseReserveMovement {
 		ma = reserveMA(ma) // 15.2
 	}
-	m.budget = max(ma, 0) * mp
+	m.Budget = max(ma, 0) * mp
 	return m, nil
 }
 
@@ -339,7 +131,7 @@ func (g *Game) canTruck(ctx *moveContext, i int, start hex.Axial) error {
 		return rules.Refuse("9.8", "this scenario gives the Germans no Trucks marker")
 	case g.s.TrucksTurn == g.s.Turn:
 		return rules.Refuse("9.8.6", "the Trucks marker has already carried a unit this turn")
-	case ctx.ezoc.Has(start):
+	case ctx.EZOC.Has(start):
 		return rules.Refuse("9.8.6", "a unit on Trucks may not start in an enemy ZOC")
 	}
 	return nil
@@ -366,7 +158,7 @@ func (g *Game) canSM(ctx *moveContext, i int, start hex.Axial, mech bool) error 
 		return rules.Refuse("9.8.1", "%s is out of supply: no Strategic Movement", u.ID)
 	case inUse >= 3:
 		return rules.Refuse("9.8.3", "all 3 Strategic Move markers are in use")
-	case ctx.enemyAdj.Has(start):
+	case ctx.EnemyAdj.Has(start):
 		return rules.Refuse("9.8.2", "a unit next to an enemy unit may not start Strategic Movement")
 	}
 	return nil
@@ -387,37 +179,37 @@ func (g *Game) plan(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) 
 	if g.s.Units[i].OutOfSupply && !m.repl && !sm {
 		// 18.4: a marked unit must use Tactical Movement (9.10).
 		t := *m
-		t.tactical = true
+		t.Tactical = true
 		if len(path) > 3 {
 			return movePlan{}, rules.Refuse("18.4", "%s is out of supply: Tactical Movement only, 1 or 2 hexes (9.10)", g.unit(i).ID)
 		}
-		c, err := t.walk(path)
+		c, err := t.Walk(path)
 		if err != nil {
 			return movePlan{}, err
 		}
-		return movePlan{cost: c, budget: m.budget, tactical: true}, nil
+		return movePlan{cost: c, budget: m.Budget, tactical: true}, nil
 	}
-	cost, err := m.walk(path)
+	cost, err := m.Walk(path)
 	if m.repl && err == nil {
-		return movePlan{cost: cost, budget: m.budget, tactical: cost > m.budget}, nil
+		return movePlan{cost: cost, budget: m.Budget, tactical: cost > m.Budget}, nil
 	}
-	if err == nil && cost <= m.budget {
-		return movePlan{cost: cost, budget: m.budget}, nil
+	if err == nil && cost <= m.Budget {
+		return movePlan{cost: cost, budget: m.Budget}, nil
 	}
 	if err == nil {
 		err = rules.Refuse("9.1", "the path costs %s MP and %s has %s (Tactical Movement, 9.10, allows 1 or 2 hexes)",
-			mpText(cost), g.unit(i).ID, mpText(m.budget))
+			mpText(cost), g.unit(i).ID, mpText(m.Budget))
 	}
 	if !sm && !trucks && len(path) <= 3 {
 		t := *m
-		t.tactical = true
-		if c, terr := t.walk(path); terr == nil {
-			return movePlan{cost: c, budget: m.budget, tactical: true}, nil
+		t.Tactical = true
+		if c, terr := t.Walk(path); terr == nil {
+			return movePlan{cost: c, budget: m.Budget, tactical: true}, nil
 		}
 	}
 	if c := m.cyclist(sm, trucks); c != nil {
-		if cc, cerr := c.walk(path); cerr == nil && cc <= c.budget {
-			return movePlan{cost: cc, budget: c.budget, cyclist: true}, nil
+		if cc, cerr := c.Walk(path); cerr == nil && cc <= c.Budget {
+			return movePlan{cost: cc, budget: c.Budget, cyclist: true}, nil
 		}
 	}
 	return movePlan{}, err
@@ -426,14 +218,16 @@ func (g *Game) plan(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) 
 // cyclist is the mover for a cyclist's road move in Overcast weather (9.9), or
 // nil if the unit may not use it.
 func (m *mover) cyclist(sm, trucks bool) *mover {
-	ma := m.g.s.Weather.CyclistRoadMA()
+	g := m.g
+	ma := g.s.Weather.CyclistRoadMA()
 	// 15.2 (reading): a unit in Reserve moves tactically or with half its
 	// MA, so not at the cyclists' road rate.
-	if sm || trucks || m.g.unit(m.i).Type != Cyclist || ma == 0 || m.ctx.ezoc.Has(m.start) || m.g.s.Phase == PhaseReserveMovement {
+	if sm || trucks || g.unit(m.Unit).Type != Cyclist || ma == 0 || m.Ctx.EZOC.Has(m.Start) || g.s.Phase == PhaseReserveMovement {
 		return nil
 	}
 	c := *m
-	c.cyclistRoad, c.budget = true, ma*mp
+	c.Rules = append(slices.Clone(m.Rules), g.cyclistRules()...)
+	c.Budget = ma * mp
 	return &c
 }
 
@@ -441,26 +235,18 @@ func (m *mover) cyclist(sm, trucks bool) *mover {
 // engine refuses a move that would end over the limit, where 7.2 has the owner
 // remove units at the end of the phase) and Strategic Movement stacks (9.8.2).
 func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error {
-	stack := make([]int, 0, len(ctx.occ[dest])+1)
-	for _, j := range ctx.occ[dest] {
-		if j != i {
-			stack = append(stack, j)
-		}
-	}
-	others := stack
+	there := ctx.Occ[dest] // i among them when it ends where it stands
 	id := g.b.id(dest)
-	if sm && len(others) > 0 {
-		return rules.Refuse("9.8.2", "a unit using Strategic Movement may not end its move stacked, as in %s", id)
-	}
-	for _, j := range others {
-		if g.s.Units[j].SM {
+	for _, j := range there {
+		switch {
+		case j == i:
+		case sm:
+			return rules.Refuse("9.8.2", "a unit using Strategic Movement may not end its move stacked, as in %s", id)
+		case g.s.Units[j].SM:
 			return rules.Refuse("9.8.2", "%s carries a Strategic Move marker: no unit may end its move with it", g.unit(j).ID)
 		}
 	}
-	if pts := g.stackOf(append(stack, i)); pts > stackLimit {
-		return rules.Refuse("7.1", "%s would hold %d stacking points; the limit is %d", id, pts, stackLimit)
-	}
-	return nil
+	return hexwar.StackRefusal(there, i, id, g.stacking)
 }
 
 // move applies a move command for the phasing side.
@@ -556,7 +342,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	// 15.1: entering or leaving an enemy ZOC bars Reserve (a reinforcement
 	// enters its first hex, AMBIG-68).
-	us.EZOCMove = ctx.ezoc.Has(dest) || (!entering && ctx.ezoc.Has(path[0]))
+	us.EZOCMove = ctx.EZOC.Has(dest) || (!entering && ctx.EZOC.Has(path[0]))
 	us.At, us.Moved, us.Tactical = c.Path[len(c.Path)-1], true, p.tactical
 	us.Delay = 0
 	if c.SM {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // The scenario's own movement rules (S3.1, S3.3) and the army boundary
@@ -27,7 +28,7 @@ func (g *Game) specialBars(i int) []specialBar {
 	u := g.unit(i)
 	var out []specialBar
 	for k, sr := range g.sc.Special {
-		sb := specialBar{k: k, kind: sr.Kind, zone: g.b.zones[sr.Zone], within: sr.Within}
+		sb := specialBar{k: k, kind: sr.Kind, zone: g.b.ZoneCells(sr.Zone), within: sr.Within}
 		switch {
 		case sr.Kind == SpecialNoEntry:
 		case sr.Kind == SpecialNoCross && sr.Side == u.Side:
@@ -45,51 +46,55 @@ func (g *Game) specialBars(i int) []specialBar {
 	return out
 }
 
-// scenarioBar applies the scenario's own movement rules to a step between
-// the hexes numbered f and t: zones no unit may enter (S3.1), zone edges a
-// side may not cross (S3.1), and formations held near given hexes from a turn
-// on (S3.3 II, III); then the army boundary (22.1.2). It gives the index in
-// the scenario's special rules of the rule that bars the step, armyBoundary
-// for 22.1.2, or noBar.
-func (m *mover) scenarioBar(f, t int) int {
-	g, b := m.g, m.g.b
+// scenarioRule applies the scenario's own movement rules that bind unit i
+// now (specialBars) to each step of its move: zones no unit may enter
+// (S3.1), zone edges a side may not cross (S3.1), and formations held near
+// given hexes from a turn on (S3.3 II, III); then the army boundary (22.1.2).
+// A bar's code is 1 for the army boundary, 2 + the index in the scenario's
+// special rules otherwise. The entry hex of a reinforcement is not checked.
+func (g *Game) scenarioRule(i int) hexwar.StepRule {
+	specials := g.specialBars(i)
+	u := g.unit(i)
+	grid := g.b.grid
 	in := func(zone []bool, i int) bool { return zone != nil && i >= 0 && zone[i] }
-	for _, sb := range m.specials {
-		switch sb.kind {
-		case SpecialNoEntry:
-			if in(sb.zone, t) {
-				return sb.k
+	return hexwar.StepRule{
+		Check: func(_ *hexwar.Mover, s *hexwar.Step) int {
+			if s.From < 0 {
+				return 0
 			}
-		case SpecialNoCross:
-			if in(sb.zone, f) != in(sb.zone, t) {
-				return sb.k
+			for _, sb := range specials {
+				switch sb.kind {
+				case SpecialNoEntry:
+					if in(sb.zone, s.To) {
+						return 2 + sb.k
+					}
+				case SpecialNoCross:
+					if in(sb.zone, s.From) != in(sb.zone, s.To) {
+						return 2 + sb.k
+					}
+				case SpecialRange:
+					if !sb.near(grid.Hex(s.To)) {
+						return 2 + sb.k
+					}
+				}
 			}
-		case SpecialRange:
-			if !sb.near(b.grid.Hex(t)) {
-				return sb.k
+			if u.Side == Allied && !g.withinArmy(u.Nationality, grid.Hex(s.To)) {
+				return 1
 			}
-		}
+			return 0
+		},
+		Refuse: func(code int, _, to hex.Axial) error { return g.scenarioRefusal(u, code, to) },
 	}
-	if u := g.unit(m.i); u.Side == Allied && !g.withinArmy(u.Nationality, b.grid.Hex(t)) {
-		return armyBoundary
-	}
-	return noBar
 }
 
-// scenarioBar's answers that are no special rule's index.
-const (
-	noBar        = -1
-	armyBoundary = -2
-)
-
-// scenarioRefusal is the refusal of a step into to by scenarioBar's answer k.
-func (m *mover) scenarioRefusal(k int, to hex.Axial) error {
-	g, b := m.g, m.g.b
-	u := g.unit(m.i)
-	if k == armyBoundary {
+// scenarioRefusal is the refusal of unit u's step into to by scenarioRule's
+// code.
+func (g *Game) scenarioRefusal(u *Unit, code int, to hex.Axial) error {
+	b := g.b
+	if code == 1 {
 		return rules.Refuse("22.1.2", "%s units go at most 1 hex beyond their army boundary; %s is farther", u.Nationality, b.id(to))
 	}
-	sr := g.sc.Special[k]
+	sr := g.sc.Special[code-2]
 	switch sr.Kind {
 	case SpecialNoEntry:
 		return rules.Refuse("S3.1", "no unit may enter %s (scenario zone %s)", b.id(to), sr.Zone)
@@ -108,8 +113,8 @@ const boundaryEndColumn = 16
 // beyond. A scenario without a us-sector zone has no boundary.
 func (g *Game) withinArmy(nationality string, a hex.Axial) bool {
 	b := g.b
-	usSector, ok := b.zones[ZoneUSSector]
-	if !ok {
+	usSector := b.ZoneCells(ZoneUSSector)
+	if usSector == nil {
 		return true
 	}
 	if col, _, _ := b.layout.Offset(a); col < boundaryEndColumn {
@@ -117,7 +122,7 @@ func (g *Game) withinArmy(nationality string, a hex.Axial) bool {
 	}
 	ownSide := func(h hex.Axial) bool {
 		i, ok := b.cell(h)
-		return ok && b.cells[i].hex.Terrain != Sea && usSector[i] == (nationality == "us")
+		return ok && b.LandAt(i) && usSector[i] == (nationality == "us")
 	}
 	if ownSide(a) {
 		return true

@@ -53,7 +53,7 @@ func cost(t *testing.T, g *Game, unit string, path ...string) (int, error) {
 		}
 		p = append(p, a)
 	}
-	return m.walk(p)
+	return m.Walk(p)
 }
 
 func wantCost(t *testing.T, g *Game, want int, unit string, path ...string) {

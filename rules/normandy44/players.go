@@ -218,7 +218,7 @@ func (g *Game) germanOwner(i int) rules.Seat {
 // usSide reports whether a map hex lies on the US side of the Allied army
 // boundary (22.1.2, 24.0).
 func (g *Game) usSide(a hx.Axial) bool {
-	if _, ok := g.b.zones[ZoneUSSector]; !ok {
+	if g.b.ZoneCells(ZoneUSSector) == nil {
 		return true
 	}
 	return g.b.inZone(ZoneUSSector, a)
@@ -428,7 +428,7 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 	ss := g.opt.sideSeats(g.actingSide())
 	if seat != ss[len(ss)-1] {
 		g.s.Ended = append(g.s.Ended, string(seat))
-		return []rules.Event{{Seat: seat, Text: fmt.Sprintf("%s ends its part of the %s; %s to play (24.0)", seat, phaseRules[g.s.Phase].name, g.actingSeat())}}, nil
+		return []rules.Event{{Seat: seat, Text: fmt.Sprintf("%s ends its part of the %s; %s to play (24.0)", seat, phaseRules[g.s.Phase].Name, g.actingSeat())}}, nil
 	}
 	return g.endStage()
 }

@@ -130,7 +130,7 @@ func (g *Game) reserveCommand(c Command) ([]rules.Event, error) {
 		return []rules.Event{{Seat: rules.Seat(side), Text: "Reserve markers removed (15.4): " + strings.Join(c.Units, ", ")}}, nil
 	}
 	if g.s.Phase != PhaseMovement {
-		return nil, rules.Refuse("15.1", "units are marked Reserve in their Movement Phase, or after a DH or A1/D2 combat instead of advancing; this is the %s", phaseRules[g.s.Phase].name)
+		return nil, rules.Refuse("15.1", "units are marked Reserve in their Movement Phase, or after a DH or A1/D2 combat instead of advancing; this is the %s", phaseRules[g.s.Phase].Name)
 	}
 	for _, i := range idx {
 		if err := g.mayReserveInMovement(i); err != nil {

@@ -54,11 +54,11 @@ func TestScattered_20_2_3_ZOC(t *testing.T) {
 	m := testMap{units: []string{para1, para2, para3, gerInf}, setup: []string{"p1 0302", "p2 0304", "p3 0101", "ginf 0808"}}
 	g := m.game(t, German, 2)
 	line := g.b.ids["0303"]
-	if !g.lines(Allied, g.occupancy()).hexes.Has(line) {
+	if !g.lines(Allied, g.occupancy()).Hex(line) {
 		t.Fatal("no Hex Line through 0303 between p1 and p2")
 	}
 	g.s.Units[g.index["p1"]].Scattered = true
-	if g.lines(Allied, g.occupancy()).hexes.Has(line) {
+	if g.lines(Allied, g.occupancy()).Hex(line) {
 		t.Error("a Scattered unit is a link in a ZOC Line")
 	}
 	if !g.zocHexes(Allied).Has(g.b.ids["0301"]) {
@@ -66,7 +66,7 @@ func TestScattered_20_2_3_ZOC(t *testing.T) {
 	}
 	// A unit that is not Scattered, stacked with p1, forms the line again.
 	g.s.Units[g.index["p3"]].At = "0302"
-	if !g.lines(Allied, g.occupancy()).hexes.Has(line) {
+	if !g.lines(Allied, g.occupancy()).Hex(line) {
 		t.Error("p3, not Scattered, forms no line from p1's hex")
 	}
 }

@@ -7,6 +7,7 @@ package normandy44
 import (
 	"errors"
 
+	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/scn"
 )
 
@@ -52,25 +53,18 @@ type Hex struct {
 	Name  string // place name printed on the map, e.g. "Carentan"
 }
 
-// Hexside is the border between two adjacent hexes and what lies on it.
-type Hexside struct {
-	A, B     string // hex ids, A < B
-	Features []HexsideFeature
-}
+// Hexside is the border between two adjacent hexes and what lies on it, A <
+// B (rules/hexwar).
+type Hexside = hexwar.Hexside
 
 // Road is a road drawn through a chain of adjacent hexes (9.3); it crosses the
-// hexside between each consecutive pair.
-type Road struct {
-	Class RoadClass
-	Hexes []string
-}
+// hexside between each consecutive pair (rules/hexwar).
+type Road = hexwar.Road
 
 // Zone is a set of hexes that a map line encloses: the Cherbourg region, the
 // naval bombardment zone, the Allied side of the 27 June line, ...
-type Zone struct {
-	Name  string
-	Hexes []string
-}
+// (rules/hexwar).
+type Zone = hexwar.Zone
 
 // Place marks a hex with a role the rules refer to. Arg depends on Kind:
 // beach: the beach name; drop, glider: the airborne formation; entry: the colour;
@@ -168,12 +162,13 @@ type VictoryRule struct {
 	Automatic bool
 }
 
-// Side is a player side; the Germans move first in every turn (3.0).
-type Side string
+// Side is a player side, the series' (rules/hexwar); the Germans move first
+// in every turn (3.0).
+type Side = hexwar.Side
 
 const (
-	Allied Side = "allied"
-	German Side = "german"
+	Allied = hexwar.Allied
+	German = hexwar.German
 )
 
 // The sentinel errors that classify scenario problems are rules/scn's, named

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/scn"
 )
 
@@ -36,27 +37,9 @@ func (s *Scenario) Format() []byte {
 		w.Record(append([]string{spec}, hexWords(s.Hexes[i])...)...)
 		i = j
 	}
-	w.Section("hexsides", len(s.Hexsides))
-	for _, hs := range s.Hexsides {
-		words := []string{hs.A + "/" + hs.B}
-		for _, f := range hs.Features {
-			words = append(words, string(f))
-		}
-		w.Record(words...)
-	}
-	w.Section("roads", len(s.Roads))
-	for _, r := range s.Roads {
-		w.Record(append([]string{string(r.Class)}, r.Hexes...)...)
-	}
-	w.Section("zones", len(s.Zones))
-	for _, z := range s.Zones {
-		runs := scn.HexRuns(z.Hexes)
-		for len(runs) > 0 {
-			k := min(len(runs), 10)
-			w.Record(append([]string{z.Name}, runs[:k]...)...)
-			runs = runs[k:]
-		}
-	}
+	hexwar.WriteHexsides(&w, s.Hexsides)
+	hexwar.WriteRoads(&w, s.Roads)
+	hexwar.WriteZones(&w, s.Zones)
 	w.Section("places", len(s.Places))
 	for _, pl := range s.Places {
 		sector := ""

@@ -1,9 +1,9 @@
 package normandy44
 
 import (
-	"slices"
 	"strings"
 
+	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/scn"
 )
 
@@ -14,8 +14,8 @@ func ParseScenario(data []byte) (*Scenario, error) {
 	p := &parser{
 		Parser:    &scn.Parser{},
 		s:         &Scenario{},
+		maps:      hexwar.MapRecords{Words: mapWords},
 		hexLine:   map[string]int{},
-		sideLine:  map[[2]string]int{},
 		unitLine:  map[string]int{},
 		boxLine:   map[string]int{},
 		placeLine: map[[2]string]int{},
@@ -28,9 +28,9 @@ func ParseScenario(data []byte) (*Scenario, error) {
 		Header:   p.header,
 		Sections: []scn.Section{
 			{Name: "terrain", Record: p.terrain},
-			{Name: "hexsides", Record: p.hexside},
-			{Name: "roads", Record: p.road},
-			{Name: "zones", Record: p.zone},
+			{Name: "hexsides", Record: func(l scn.Line) { p.maps.Hexside(p.Parser, l) }},
+			{Name: "roads", Record: func(l scn.Line) { p.maps.Road(p.Parser, l) }},
+			{Name: "zones", Record: func(l scn.Line) { p.maps.Zone(p.Parser, l) }},
 			{Name: "places", Record: p.place},
 			{Name: "boxes", Record: p.box},
 			{Name: "units", Record: p.unit},
@@ -53,14 +53,14 @@ type parser struct {
 	*scn.Parser
 	s *Scenario
 
-	hexLine  map[string]int    // terrain record of each hex
-	sideLine map[[2]string]int // hexside record of each hexside
+	// maps reads the series' map records: hexsides, roads, zones.
+	maps hexwar.MapRecords
+
+	hexLine  map[string]int // terrain record of each hex
 	unitLine map[string]int
 	boxLine  map[string]int
 
-	roadLines    []int
-	zoneLines    map[string]map[string]int // per zone, the line of each hex
-	placeLine    map[[2]string]int         // place record of each kind and hex
+	placeLine    map[[2]string]int // place record of each kind and hex
 	placeLines   []int
 	setupLines   []int
 	reinfLines   []int
@@ -100,39 +100,13 @@ func (p *parser) header(l scn.Line, key, value string) {
 }
 
 func (p *parser) terrain(l scn.Line) {
-	ids, ok := p.HexSpec(l.N, l.Words[0])
+	t, ok := mapWords.ReadTerrain(p.Parser, l, `hex terrain [base=terrain] [hilltop] [airfield] [coastal] [river] ["Name"]`)
 	if !ok {
 		return
 	}
-	if len(l.Words) < 2 {
-		p.Errf(l.N, ErrSyntax, "want: hex terrain [base=terrain] [hilltop] [airfield] [coastal] [river] [\"Name\"]")
-		return
-	}
-	h := Hex{Terrain: Terrain(l.Words[1])}
-	if !terrains[h.Terrain] {
-		p.Errf(l.N, ErrUnknown, "terrain %q (want one of clear, mixed, bocage, forest, town, city, flooded, marsh, sea)", l.Words[1])
-		return
-	}
-	seen := map[string]bool{}
-	for i, w := range l.Words[2:] {
-		if l.Quoted[i+2] {
-			if h.Name != "" || !scn.ValidText(w) {
-				p.Errf(l.N, ErrSyntax, "name %q: one name per hex, printable, without '#'", w)
-				return
-			}
-			h.Name = w
-			continue
-		}
+	h := Hex{Terrain: t.Terrain, Name: t.Name}
+	for _, w := range t.Words {
 		k, v, kv := scn.KeyValue(w)
-		key := w
-		if kv {
-			key = k
-		}
-		if seen[key] {
-			p.Errf(l.N, ErrDuplicate, "%q given twice", key)
-			return
-		}
-		seen[key] = true
 		switch {
 		case kv && k == "base":
 			h.Base = Terrain(v)
@@ -165,111 +139,12 @@ func (p *parser) terrain(l scn.Line) {
 		p.Errf(l.N, ErrInvalid, "base= is for Towns only")
 		return
 	}
-	if h.Name != "" && len(ids) > 1 {
-		p.Errf(l.N, ErrInvalid, "a name belongs to one hex, not a run")
-		return
-	}
-	for _, id := range ids {
+	for _, id := range t.IDs {
 		if !scn.Once(p.Parser, p.hexLine, id, l.N, "hex %s already described", id) {
 			continue
 		}
 		h.ID = id
 		p.s.Hexes = append(p.s.Hexes, h)
-	}
-}
-
-func (p *parser) hexside(l scn.Line) {
-	a, b, ok := strings.Cut(l.Words[0], "/")
-	if !ok || len(l.Words) < 2 {
-		p.Errf(l.N, ErrSyntax, "want: hex/hex feature...")
-		return
-	}
-	if !p.HexRef(l.N, a) || !p.HexRef(l.N, b) {
-		return
-	}
-	if a == b {
-		p.Errf(l.N, ErrBadHex, "hexside %s/%s joins a hex to itself", a, b)
-		return
-	}
-	if b < a {
-		a, b = b, a
-	}
-	hs := Hexside{A: a, B: b}
-	for _, w := range l.Words[1:] {
-		f := HexsideFeature(w)
-		if !slices.Contains(hexsideFeatures, f) {
-			p.Errf(l.N, ErrUnknown, "hexside feature %q (want minor-river, major-river, flooded-river, causeway, impassable, carpiquet or cherbourg-line; roads go in [roads])", w)
-			return
-		}
-		if slices.Contains(hs.Features, f) {
-			p.Errf(l.N, ErrDuplicate, "feature %s given twice", w)
-			return
-		}
-		hs.Features = append(hs.Features, f)
-	}
-	slices.SortFunc(hs.Features, func(x, y HexsideFeature) int {
-		return slices.Index(hexsideFeatures, x) - slices.Index(hexsideFeatures, y)
-	})
-	key := [2]string{a, b}
-	if !scn.Once(p.Parser, p.sideLine, key, l.N, "hexside %s/%s already described", a, b) {
-		return
-	}
-	p.s.Hexsides = append(p.s.Hexsides, hs)
-}
-
-func (p *parser) road(l scn.Line) {
-	class := RoadClass(l.Words[0])
-	if class != MajorRoad && class != MinorRoad {
-		p.Errf(l.N, ErrUnknown, "road class %q (want major or minor)", l.Words[0])
-		return
-	}
-	if len(l.Words) < 3 {
-		p.Errf(l.N, ErrSyntax, "a road runs through at least two hexes")
-		return
-	}
-	r := Road{Class: class}
-	for _, w := range l.Words[1:] {
-		if !p.HexRef(l.N, w) {
-			return
-		}
-		r.Hexes = append(r.Hexes, w)
-	}
-	p.roadLines = append(p.roadLines, l.N)
-	p.s.Roads = append(p.s.Roads, r)
-}
-
-func (p *parser) zone(l scn.Line) {
-	name := l.Words[0]
-	if !zoneNames[name] {
-		p.Errf(l.N, ErrUnknown, "zone %q (want %s)", name, scn.OneOf(zoneList...))
-		return
-	}
-	if len(l.Words) < 2 {
-		p.Errf(l.N, ErrSyntax, "want: zone hex-or-run...")
-		return
-	}
-	if p.zoneLines == nil {
-		p.zoneLines = map[string]map[string]int{}
-	}
-	if p.zoneLines[name] == nil {
-		p.zoneLines[name] = map[string]int{}
-	}
-	zi := slices.IndexFunc(p.s.Zones, func(z Zone) bool { return z.Name == name })
-	if zi < 0 {
-		p.s.Zones = append(p.s.Zones, Zone{Name: name})
-		zi = len(p.s.Zones) - 1
-	}
-	for _, w := range l.Words[1:] {
-		ids, ok := p.HexSpec(l.N, w)
-		if !ok {
-			continue
-		}
-		for _, id := range ids {
-			if !scn.Once(p.Parser, p.zoneLines[name], id, l.N, "hex %s is already in zone %s", id, name) {
-				continue
-			}
-			p.s.Zones[zi].Hexes = append(p.s.Zones[zi].Hexes, id)
-		}
 	}
 }
 

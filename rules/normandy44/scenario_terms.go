@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/scn"
 )
 
@@ -55,8 +56,9 @@ func validUnitID(s string) bool {
 	return scn.ValidID(strings.ToLower(s)) && !strings.ContainsRune(s, '=')
 }
 
-// Terrain is a hex terrain type of the Terrain Effects Chart (T3).
-type Terrain string
+// Terrain is a hex terrain type of the Terrain Effects Chart (T3): the
+// series' terrain (rules/hexwar), in Normandy's words.
+type Terrain = hexwar.Terrain
 
 const (
 	Clear   Terrain = "clear"
@@ -70,13 +72,15 @@ const (
 	Sea     Terrain = "sea"     // all-sea hex, unplayable (2.2.1)
 )
 
-var terrains = set(Clear, Mixed, Bocage, Forest, Town, City, Flooded, Marsh, Sea)
+// terrainList is every terrain, in the order messages list them.
+var terrainList = []Terrain{Clear, Mixed, Bocage, Forest, Town, City, Flooded, Marsh, Sea}
 
 // townBases are the terrains a Town may stand on (its movement cost, AMBIG-12).
 var townBases = set(Clear, Mixed, Bocage, Forest)
 
-// HexsideFeature is what lies on a hexside (TEC hexside rows, 9.3-9.6, 11.7, 16.3).
-type HexsideFeature string
+// HexsideFeature is what lies on a hexside (TEC hexside rows, 9.3-9.6, 11.7,
+// 16.3): the series' hexside feature, in Normandy's words.
+type HexsideFeature = hexwar.Feature
 
 const (
 	MinorRiver    HexsideFeature = "minor-river"
@@ -91,8 +95,8 @@ const (
 // hexsideFeatures lists the features in the order Format writes them.
 var hexsideFeatures = []HexsideFeature{MinorRiver, MajorRiver, FloodedRiver, Causeway, Impassable, Carpiquet, CherbourgLine}
 
-// RoadClass is a road's class (9.3).
-type RoadClass string
+// RoadClass is a road's class (9.3), in Normandy's words.
+type RoadClass = hexwar.RoadClass
 
 const (
 	MajorRoad RoadClass = "major"
@@ -112,7 +116,9 @@ const (
 // zoneList is every zone, in the order messages list them.
 var zoneList = []string{ZoneCherbourg, ZoneNBZ, ZoneNorth27, ZoneUSSector, ZoneNoEntry, ZoneEdge}
 
-var zoneNames = set(zoneList...)
+// mapWords are Normandy's words for the series' map records (rules/hexwar).
+var mapWords = hexwar.MapWords{Terrains: terrainList, Features: hexsideFeatures,
+	Roads: []RoadClass{MajorRoad, MinorRoad}, Zones: zoneList, Chart: chart}
 
 // PlaceKind is the role of a marked hex.
 type PlaceKind string

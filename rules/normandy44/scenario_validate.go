@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/scn"
 )
 
@@ -13,9 +14,7 @@ import (
 // layout, stacking) and puts the map data in its canonical order.
 func (p *parser) finish() {
 	p.indexRecords()
-	p.checkHexsides()
-	p.checkRoads()
-	p.checkZones()
+	p.checkMap()
 	p.checkPlaces()
 	p.checkBoxes()
 	p.checkSetup()
@@ -46,10 +45,6 @@ func (p *parser) indexRecords() {
 	ix.hexes = map[string]*Hex{}
 	for i := range s.Hexes {
 		ix.hexes[s.Hexes[i].ID] = &s.Hexes[i]
-	}
-	ix.zones = map[string][]string{}
-	for _, z := range s.Zones {
-		ix.zones[z.Name] = z.Hexes
 	}
 	ix.formations = map[string]bool{}
 	ix.units = map[string]*Unit{}
@@ -92,87 +87,46 @@ func (p *parser) hasPlace(kind PlaceKind, id, arg string) bool {
 	})
 }
 
-// checkHexsides checks the TEC hexside rows a hexside holds together.
-func (p *parser) checkHexsides() {
-	s := p.s
-	for _, hs := range s.Hexsides {
-		n := p.sideLine[[2]string{hs.A, hs.B}]
-		if !p.onMap(n, hs.A, "hexside hex") || !p.onMap(n, hs.B, "hexside hex") || !p.nextTo(n, hs.A, hs.B, "hexside") {
-			continue
-		}
-		has := func(f HexsideFeature) bool { return slices.Contains(hs.Features, f) }
-		rivers := 0
-		for _, f := range []HexsideFeature{MinorRiver, MajorRiver, FloodedRiver} {
-			if has(f) {
-				rivers++
-			}
-		}
-		if rivers > 1 {
-			p.Errf(n, ErrInvalid, "hexside %s/%s: one river per hexside", hs.A, hs.B)
-		}
-		if has(FloodedRiver) && (p.ix.hexes[hs.A].Terrain != Flooded || p.ix.hexes[hs.B].Terrain != Flooded) {
-			p.Errf(n, ErrInvalid, "hexside %s/%s: a flooded-river hexside lies between two flooded hexes (9.5)", hs.A, hs.B)
-		}
-		if has(Causeway) && !has(FloodedRiver) {
-			p.Errf(n, ErrInvalid, "hexside %s/%s: a causeway bridges a flooded-river hexside (9.11)", hs.A, hs.B)
-		}
-		if has(CherbourgLine) {
-			in := p.ix.zones[ZoneCherbourg]
-			if slices.Contains(in, hs.A) == slices.Contains(in, hs.B) {
-				p.Errf(n, ErrInvalid, "hexside %s/%s: the Cherbourg line separates a cherbourg-region hex from one outside (16.3)", hs.A, hs.B)
-			}
-		}
+// checkMap checks the series' map records (hexwar.MapRecords: hexsides,
+// roads, zones) and the rows of T3 a hexside holds together, and puts the
+// records in the scenario.
+func (p *parser) checkMap() {
+	terrain := make(map[string]Terrain, len(p.ix.hexes))
+	for id, h := range p.ix.hexes {
+		terrain[id] = h.Terrain
 	}
-	slices.SortFunc(s.Hexsides, func(a, b Hexside) int {
-		return cmp.Or(strings.Compare(a.A, b.A), strings.Compare(a.B, b.B))
-	})
-}
-
-// checkRoads: each step of a road crosses a hexside between adjacent land
-// hexes that is not impassable (9.3, 9.6).
-func (p *parser) checkRoads() {
-	s := p.s
-	impassable := map[[2]string]bool{}
-	for _, hs := range s.Hexsides {
-		if slices.Contains(hs.Features, Impassable) {
-			impassable[[2]string{hs.A, hs.B}] = true
-		}
-	}
-	for i, r := range s.Roads {
-		n := p.roadLines[i]
-		for j, id := range r.Hexes {
-			if !p.onMap(n, id, "road hex") {
-				break
-			}
-			if p.ix.hexes[id].Terrain == Sea {
-				p.Errf(n, ErrInvalid, "road through all-sea hex %s", id)
-				break
-			}
-			if j == 0 {
-				continue
-			}
-			prev := r.Hexes[j-1]
-			if !p.nextTo(n, prev, id, "road step") {
-				break
-			}
-			if impassable[[2]string{min(prev, id), max(prev, id)}] {
-				p.Errf(n, ErrInvalid, "road crosses impassable hexside %s/%s (9.6)", prev, id)
-				break
-			}
-		}
+	p.maps.Check(p.Parser, hexwar.MapCheck{Layout: p.ix.layout, HaveLayout: p.ix.haveLayout, Terrain: terrain}, p.checkHexside)
+	p.s.Hexsides, p.s.Roads, p.s.Zones = p.maps.Hexsides, p.maps.Roads, p.maps.Zones
+	p.ix.zones = map[string][]string{}
+	for _, z := range p.s.Zones {
+		p.ix.zones[z.Name] = z.Hexes
 	}
 }
 
-func (p *parser) checkZones() {
-	s := p.s
-	for zi := range s.Zones {
-		z := &s.Zones[zi]
-		for _, id := range z.Hexes {
-			p.onMap(p.zoneLines[z.Name][id], id, "zone "+z.Name+" hex")
+// checkHexside checks the TEC hexside rows a hexside holds together.
+func (p *parser) checkHexside(hs Hexside, n int) {
+	has := func(f HexsideFeature) bool { return slices.Contains(hs.Features, f) }
+	rivers := 0
+	for _, f := range []HexsideFeature{MinorRiver, MajorRiver, FloodedRiver} {
+		if has(f) {
+			rivers++
 		}
-		slices.Sort(z.Hexes)
 	}
-	slices.SortFunc(s.Zones, func(a, b Zone) int { return strings.Compare(a.Name, b.Name) })
+	if rivers > 1 {
+		p.Errf(n, ErrInvalid, "hexside %s/%s: one river per hexside", hs.A, hs.B)
+	}
+	if has(FloodedRiver) && (p.ix.hexes[hs.A].Terrain != Flooded || p.ix.hexes[hs.B].Terrain != Flooded) {
+		p.Errf(n, ErrInvalid, "hexside %s/%s: a flooded-river hexside lies between two flooded hexes (9.5)", hs.A, hs.B)
+	}
+	if has(Causeway) && !has(FloodedRiver) {
+		p.Errf(n, ErrInvalid, "hexside %s/%s: a causeway bridges a flooded-river hexside (9.11)", hs.A, hs.B)
+	}
+	if has(CherbourgLine) {
+		in := p.maps.ZoneHexes(ZoneCherbourg)
+		if slices.Contains(in, hs.A) == slices.Contains(in, hs.B) {
+			p.Errf(n, ErrInvalid, "hexside %s/%s: the Cherbourg line separates a cherbourg-region hex from one outside (16.3)", hs.A, hs.B)
+		}
+	}
 }
 
 func (p *parser) checkPlaces() {

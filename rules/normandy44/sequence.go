@@ -7,10 +7,12 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
-// Phase is a phase of the sequence of play (3.0, digest 2.1).
-type Phase string
+// Phase is a phase of the sequence of play (3.0, digest 2.1): the series'
+// (rules/hexwar), in Normandy's words.
+type Phase = hexwar.Phase
 
 const (
 	PhaseInitial         Phase = "initial"          // A: weather and resources (4.0-6.1)
@@ -26,10 +28,7 @@ const (
 )
 
 // stage is one step of the turn: a phase, and the side whose phase it is.
-type stage struct {
-	Phase Phase
-	Side  Side
-}
+type stage = hexwar.Stage
 
 // playerTurn is B1-B7, held by each side in turn, the Germans first (3.0).
 var playerTurn = []Phase{PhaseReplacement, PhaseMovement, PhaseCombat, PhaseReserveMovement,
@@ -42,17 +41,17 @@ func stages(turn int, sc *Scenario) []stage {
 	var st []stage
 	if turn == 1 {
 		if slices.ContainsFunc(sc.Special, func(r SpecialRule) bool { return r.Kind == SpecialInvasion }) {
-			st = append(st, stage{PhaseInvasion, Allied})
+			st = append(st, stage{Phase: PhaseInvasion, Side: Allied})
 		}
 	} else {
-		st = append(st, stage{PhaseInitial, ""})
+		st = append(st, stage{Phase: PhaseInitial, Side: ""})
 	}
 	for _, side := range []Side{German, Allied} {
 		for _, p := range playerTurn {
-			st = append(st, stage{p, side})
+			st = append(st, stage{Phase: p, Side: side})
 		}
 	}
-	return append(st, stage{PhaseEnd, ""})
+	return append(st, stage{Phase: PhaseEnd, Side: ""})
 }
 
 func firstStage(turn int, sc *Scenario) (Phase, Side) {
@@ -60,39 +59,52 @@ func firstStage(turn int, sc *Scenario) (Phase, Side) {
 	return s.Phase, s.Side
 }
 
-// phaseRule says, for each phase, what it is called, which rule holds it and
-// what it waits for. await reports whether the phase waits for the phasing
-// player (or dice); an automatic phase runs its enter hook and passes.
-type phaseRule struct {
-	name   string
-	rule   string
-	enter  func(g *Game) []rules.Event
-	await  func(g *Game) bool
-	prompt func(g *Game) string
+// sequence is Normandy's sequence of play on the series' phase table
+// (hexwar.Sequence): its stages (stages) and its phases (phaseRules). It is
+// set in init, as the phases' hooks step through it themselves.
+var sequence hexwar.Sequence[*Game]
+
+func init() {
+	sequence = hexwar.Sequence[*Game]{
+		Phases: phaseRules,
+		Stages: func(g *Game, turn int) []stage { return stages(turn, g.sc) },
+		At:     func(g *Game) (int, stage) { return g.s.Turn, stage{Phase: g.s.Phase, Side: g.s.Side} },
+		Move: func(g *Game, turn int, st stage) {
+			g.s.Turn, g.s.Phase, g.s.Side = turn, st.Phase, st.Side
+		},
+		Over:   func(g *Game) bool { return g.s.Over },
+		Around: (*Game).reserveSweep,              // 15.4: ineligible units lose Reserve at once
+		Leave:  func(g *Game) { g.s.Ended = nil }, // 24.0: a new phase, every player has his part to play
+	}
 }
 
-// phaseRules is the dispatch table. Part 2 (combat, reserves) and the supply
-// and reinforcement rules slot in by filling enter, await and prompt here and
-// adding their commands to Apply's switch.
+// phaseRule says, for each phase, what it is called, which rule holds it and
+// what it waits for (hexwar.PhaseRule): Await reports whether the phase waits
+// for the phasing player (or dice); an automatic phase runs its Enter hook
+// and passes.
+type phaseRule = hexwar.PhaseRule[*Game]
+
+// phaseRules is the phase table. What each phase lets a player do is the
+// procedure stack's (procedures.go).
 var phaseRules = map[Phase]phaseRule{
-	PhaseInitial: {name: "Initial Phase", rule: "3.0 A, 4.1",
+	PhaseInitial: {Name: "Initial Phase", Rule: "3.0 A, 4.1",
 		// 25.1, 25.2: a forced Storm turn has no roll (storms.go).
-		enter:  (*Game).startInitial,
-		await:  func(g *Game) bool { return !g.forcedStormNow() },
-		prompt: func(g *Game) string { return "the weather roll (4.1): one die" }},
+		Enter:  (*Game).startInitial,
+		Await:  func(g *Game) bool { return !g.forcedStormNow() },
+		Prompt: func(g *Game) string { return "the weather roll (4.1): one die" }},
 	// 20.1 A: the Scatter rolls and the First Wave (invasion.go); the phase
 	// passes by itself once nothing is left to roll or decide.
-	PhaseInvasion: {name: "Special Invasion Phase", rule: "20.1",
-		enter: (*Game).startInvasion,
-		await: (*Game).invasionAwaits,
-		prompt: func(g *Game) string {
+	PhaseInvasion: {Name: "Special Invasion Phase", Rule: "20.1",
+		Enter: (*Game).startInvasion,
+		Await: (*Game).invasionAwaits,
+		Prompt: func(g *Game) string {
 			return "airborne Scatter (20.2) and the First Wave beach assaults (20.3)"
 		}},
-	PhaseReplacement: {name: "Replacement Phase", rule: "6.2, 6.7",
-		enter: (*Game).startReplacement,
+	PhaseReplacement: {Name: "Replacement Phase", Rule: "6.2, 6.7",
+		Enter: (*Game).startReplacement,
 		// 6.2.3: no replacements in turn 1, and mobilization starts in turn 2 (6.7).
-		await: func(g *Game) bool { return g.s.Turn > 1 || g.initialSplit() }, // 24.0: the starting SupP split
-		prompt: func(g *Game) string {
+		Await: func(g *Game) bool { return g.s.Turn > 1 || g.initialSplit() }, // 24.0: the starting SupP split
+		Prompt: func(g *Game) string {
 			p := "restore steps or rebuild units with Repl ('replace UNIT', 'rebuild UNIT [HEX]', 6.2)"
 			if g.s.Side == German {
 				p += ", mobilize one 243/709 unit ('mobilize UNIT HEX', 6.7)"
@@ -110,10 +122,10 @@ var phaseRules = map[Phase]phaseRule{
 			}
 			return p + ", then 'end'"
 		}},
-	PhaseMovement: {name: "Movement Phase", rule: "9.0",
-		enter: func(g *Game) []rules.Event { return append(g.startMovement(), g.completeIPs()...) }, // 16.1.3
-		await: always,
-		prompt: func(g *Game) string {
+	PhaseMovement: {Name: "Movement Phase", Rule: "9.0",
+		Enter: func(g *Game) []rules.Event { return append(g.startMovement(), g.completeIPs()...) }, // 16.1.3
+		Await: hexwar.Always[*Game],
+		Prompt: func(g *Game) string {
 			p := "move units ('move UNIT HEX HEX ...', add 'sm' for Strategic Movement, 'trucks' for the Trucks marker)"
 			for i := range g.s.Units {
 				if g.waiting(i) && g.unit(i).Side == g.s.Side {
@@ -136,10 +148,10 @@ var phaseRules = map[Phase]phaseRule{
 			}
 			return p + ", then 'end'"
 		}},
-	PhaseCombat: {name: "Combat Phase", rule: "10.0",
-		enter: (*Game).startCombat,
-		await: always,
-		prompt: func(g *Game) string {
+	PhaseCombat: {Name: "Combat Phase", Rule: "10.0",
+		Enter: (*Game).startCombat,
+		Await: hexwar.Always[*Game],
+		Prompt: func(g *Game) string {
 			p := "attack ('attack HEX from HEX... maf UNIT... [with UNIT...] [art UNIT...] [air N] [naval N] [kampfgruppe]', 10.2-10.5), " +
 				"give orders ('order dd always', 'order losses UNIT...', 'if-retreat advance UNIT...'), then 'end'"
 			if g.s.Side == German {
@@ -152,70 +164,37 @@ var phaseRules = map[Phase]phaseRule{
 		}},
 	// 15.2, 15.3: held only by a side with units in Reserve (reserve.go);
 	// they reuse the Movement and Combat Phases commands.
-	PhaseReserveMovement: {name: "Reserve Movement Phase", rule: "15.2", enter: (*Game).startReserveMovement,
-		await: func(g *Game) bool { return g.hasReserve(g.s.Side) }, prompt: reserveMovementPrompt},
-	PhaseReserveCombat: {name: "Reserve Combat Phase", rule: "15.3", enter: (*Game).startCombat,
-		await: func(g *Game) bool { return g.hasReserve(g.s.Side) }, prompt: reserveCombatPrompt},
-	PhaseRegeneration: {name: "Regeneration Phase", rule: "3.0 B6",
-		enter: func(g *Game) []rules.Event { return append(g.regenerationPhase(), g.reserveRegeneration()...) }, // 15.4
-		await: never},
+	PhaseReserveMovement: {Name: "Reserve Movement Phase", Rule: "15.2", Enter: (*Game).startReserveMovement,
+		Await: func(g *Game) bool { return g.hasReserve(g.s.Side) }, Prompt: reserveMovementPrompt},
+	PhaseReserveCombat: {Name: "Reserve Combat Phase", Rule: "15.3", Enter: (*Game).startCombat,
+		Await: func(g *Game) bool { return g.hasReserve(g.s.Side) }, Prompt: reserveCombatPrompt},
+	PhaseRegeneration: {Name: "Regeneration Phase", Rule: "3.0 B6",
+		Enter: func(g *Game) []rules.Event { return append(g.regenerationPhase(), g.reserveRegeneration()...) }, // 15.4
+		Await: hexwar.Never[*Game]},
 	// 18.1: the check needs no decision; the phase waits only for the
 	// attrition dice of Isolated units (18.5).
-	PhaseSupply: {name: "Supply Phase", rule: "18.1",
-		enter: func(g *Game) []rules.Event {
+	PhaseSupply: {Name: "Supply Phase", Rule: "18.1",
+		Enter: func(g *Game) []rules.Event {
 			events := g.supplyPhase()
 			if len(g.s.Attrition) == 0 {
 				events = append(events, g.ipSupplyEnd()...) // 16.1.5: the phase ends now
 			}
 			return events
 		},
-		await: func(g *Game) bool { return len(g.s.Attrition) > 0 },
-		prompt: func(g *Game) string {
+		Await: func(g *Game) bool { return len(g.s.Attrition) > 0 },
+		Prompt: func(g *Game) string {
 			return "isolation attrition (18.5): the dice decide for " + strings.Join(g.s.Attrition, ", ")
 		}},
-	PhaseEnd: {name: "End Phase", rule: "3.0 D", enter: (*Game).endPhase,
-		await: func(g *Game) bool { return g.s.EndWait }, prompt: (*Game).endPrompt},
-}
-
-func always(*Game) bool { return true }
-func never(*Game) bool  { return false }
-
-// stageIndex finds the current stage in the turn's list.
-func (g *Game) stageIndex() int {
-	return slices.Index(stages(g.s.Turn, g.sc), stage{g.s.Phase, g.s.Side})
+	PhaseEnd: {Name: "End Phase", Rule: "3.0 D", Enter: (*Game).endPhase,
+		Await: func(g *Game) bool { return g.s.EndWait }, Prompt: (*Game).endPrompt},
 }
 
 // enterPhase runs the current phase's hook and then passes every phase that
 // waits for nobody, until one waits (or the game ends).
-func (g *Game) enterPhase() []rules.Event {
-	var events []rules.Event
-	for !g.s.Over {
-		r := phaseRules[g.s.Phase]
-		events = append(events, g.reserveSweep()...) // 15.4: ineligible units lose Reserve at once
-		if r.enter != nil {
-			events = append(events, r.enter(g)...)
-			events = append(events, g.reserveSweep()...)
-		}
-		if g.s.Over || r.await(g) {
-			break
-		}
-		g.nextStage()
-	}
-	return events
-}
+func (g *Game) enterPhase() []rules.Event { return sequence.Enter(g) }
 
 // nextStage steps to the next stage, into the next turn after the End Phase.
-func (g *Game) nextStage() {
-	g.s.Ended = nil // 24.0: a new phase, every player has his part to play
-	st := stages(g.s.Turn, g.sc)
-	i := g.stageIndex()
-	if i+1 < len(st) {
-		g.s.Phase, g.s.Side = st[i+1].Phase, st[i+1].Side
-		return
-	}
-	g.s.Turn++
-	g.s.Phase, g.s.Side = firstStage(g.s.Turn, g.sc)
-}
+func (g *Game) nextStage() { sequence.Next(g) }
 
 // Pending implements rules.Game. With two players a side (24.0), a side
 // named where a seat is due becomes the seat whose part of the phase it is
@@ -239,80 +218,32 @@ func (g *Game) Pending() rules.Pending {
 }
 
 func (g *Game) pending() rules.Pending {
-	r := phaseRules[g.s.Phase]
 	p := rules.Pending{Phase: g.phaseName()}
 	if g.s.Over {
 		p.Over, p.Result = true, g.s.Result
 		return p
 	}
-	if d := g.gliderNeed(); d != nil {
-		// 20.2.4: a glider's Scatter die, rolled by the Allied seat.
-		p.Seats, p.Dice = []rules.Seat{rules.Seat(Allied)}, d
-		p.Prompt = d.For
-		return p
-	}
-	if g.s.Phase == PhaseInitial {
-		// The roll is requested by the entry that closed the last turn, the
-		// Allied one (3.0: "one of the players" rolls).
-		p.Seats = []rules.Seat{rules.Seat(Allied)}
-		p.Prompt = r.prompt(g)
-		p.Dice = &rules.DiceNeed{By: rules.Seat(Allied), For: g.weatherPurpose(), Sides: []int{6}}
-		return p
-	}
-	p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
-	if g.s.Phase == PhaseInvasion && g.s.Invasion != nil {
-		g.invasionPending(&p) // 20.2, 20.3: dice, or the decision of either side
-		return p
-	}
-	if g.s.Phase == PhaseEnd {
-		p.Seats = []rules.Seat{rules.Seat(Allied)} // 22.2: the End Phase waits only for the Allies
-	}
-	p.Prompt = r.prompt(g)
-	if g.s.Strafing != nil {
-		p.Dice = g.strafeNeed() // 19.1.4: before the combat it belongs to
-		p.Prompt = p.Dice.For
-		return p
-	}
-	if g.s.Combat != nil {
-		g.combatPending(&p)
-		return p
-	}
-	if g.s.Phase == PhaseSupply {
-		p.Dice = g.attritionNeed()
-	}
+	procedures.Pending(g, &p)
 	return p
 }
 
 // phaseName says where the game stands: "Turn 3, German Movement Phase".
-func (g *Game) phaseName() string {
-	r := phaseRules[g.s.Phase]
-	if g.s.Side == "" {
-		return fmt.Sprintf("Turn %d, %s (%s)", g.s.Turn, r.name, r.rule)
+func (g *Game) phaseName() string { return sequence.Name(g) }
+
+// Roll implements rules.Game: the top procedure takes the dice it waits for
+// (procedures.go).
+func (g *Game) Roll(values []int) ([]rules.Event, error) {
+	if g.s.Over {
+		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
 	}
-	side := strings.ToUpper(string(g.s.Side[:1])) + string(g.s.Side[1:])
-	return fmt.Sprintf("Turn %d, %s %s (%s)", g.s.Turn, side, r.name, r.rule)
+	return procedures.Roll(g, values)
 }
 
-// Roll implements rules.Game: the weather die of the Initial Phase (4.1),
-// which the weather table (weather.go) turns into the turn's weather and
-// resources (4.3 note), and the attrition dice of a Supply Phase (18.5).
-func (g *Game) Roll(values []int) ([]rules.Event, error) {
-	if !g.s.Over && len(g.s.GliderRolls) > 0 {
-		return g.rollGlider(values) // 20.2.4
-	}
-	if !g.s.Over && g.s.Strafing != nil {
-		return g.rollStrafe(values)
-	}
-	if !g.s.Over && g.s.Combat != nil && g.Pending().Dice != nil {
-		return g.rollCombat(values)
-	}
-	if !g.s.Over && g.s.Phase == PhaseSupply && len(g.s.Attrition) > 0 {
-		return g.rollAttrition(values)
-	}
-	if !g.s.Over && g.s.Phase == PhaseInvasion && g.s.Invasion != nil {
-		return g.rollInvasion(values) // 20.2, 20.3
-	}
-	if g.s.Over || g.s.Phase != PhaseInitial {
+// rollWeatherDie takes the weather die of the Initial Phase (4.1), which the
+// weather table (weather.go) turns into the turn's weather and resources
+// (4.3 note).
+func (g *Game) rollWeatherDie(values []int) ([]rules.Event, error) {
+	if g.s.Phase != PhaseInitial {
 		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
 	}
 	if len(values) != 1 || values[0] < 1 || values[0] > 6 {

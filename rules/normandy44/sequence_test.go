@@ -38,7 +38,7 @@ func TestSequence_3_0(t *testing.T) {
 		t.Errorf("turn 2 stages:\n%s\nwant\n%s", strings.Join(got, "; "), want)
 	}
 	// 20.1: turn 1 has no Initial Phase and opens with the invasion.
-	if st := stages(1, &Scenario{Special: []SpecialRule{{Kind: SpecialInvasion}}}); st[0] != (stage{PhaseInvasion, Allied}) || st[1] != (stage{PhaseReplacement, German}) {
+	if st := stages(1, &Scenario{Special: []SpecialRule{{Kind: SpecialInvasion}}}); st[0] != (stage{Phase: PhaseInvasion, Side: Allied}) || st[1] != (stage{Phase: PhaseReplacement, Side: German}) {
 		t.Errorf("turn 1 starts %v", st[:2])
 	}
 }

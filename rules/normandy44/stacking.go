@@ -1,9 +1,12 @@
 package normandy44
 
 import (
+	"fmt"
 	"slices"
 
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // stackMember is what stacking looks at in a unit (7.1).
@@ -29,7 +32,7 @@ func stackValue(strength int) int {
 // one that keeps the total lowest).
 func stackPoints(ms []stackMember) int {
 	total, freeSilhouette := 0, 0
-	var freeUsed []UnitType
+	freeUsed := make([]UnitType, 0, 4) // of 4 free kinds: on the stack
 	for _, m := range ms {
 		info := UnitTypes[m.Type]
 		if info.FreeStack && !slices.Contains(freeUsed, m.Type) {
@@ -52,22 +55,36 @@ func (g *Game) stackAt(occ map[hex.Axial][]int, a hex.Axial, extra ...int) int {
 }
 
 // stackOf counts the stacking points of the units listed (7.1).
-func (g *Game) stackOf(units []int) int {
-	ms := make([]stackMember, len(units))
-	for k, i := range units {
-		ms[k] = stackMember{Type: g.unit(i).Type, Strength: g.strength(i)}
+func (g *Game) stackOf(units []int) int { return g.stackWith(units, -1) }
+
+// stackWith counts the stacking points of the units listed and unit join
+// (-1 for none; counted once if it is among them). Every move's every end
+// hex is counted, so a stack of the usual size is counted without
+// allocating.
+func (g *Game) stackWith(units []int, join int) int {
+	var buf [8]stackMember
+	ms := buf[:0]
+	for _, i := range units {
+		if i != join {
+			ms = append(ms, stackMember{Type: g.unit(i).Type, Strength: g.strength(i)})
+		}
+	}
+	if join >= 0 {
+		ms = append(ms, stackMember{Type: g.unit(join).Type, Strength: g.strength(join)})
 	}
 	return stackPoints(ms)
 }
 
+// stacking is Normandy's stacking limit as the series core reads it: 4
+// stacking points a hex (7.1, T16).
+func (g *Game) stacking(units []int, join int) *rules.Refusal {
+	if pts := g.stackWith(units, join); pts > stackLimit {
+		return &rules.Refusal{Rule: "7.1", Reason: fmt.Sprintf("would hold %d stacking points; the limit is %d", pts, stackLimit)}
+	}
+	return nil
+}
+
 // overstacked lists a side's hexes over the limit (7.2), in Axial order.
 func (g *Game) overstacked(side Side) []hex.Axial {
-	occ := g.occupancy()
-	var over []hex.Axial
-	for _, a := range hex.SortedKeys(occ) {
-		if g.sideAt(occ, a) == side && g.stackAt(occ, a) > stackLimit {
-			over = append(over, a)
-		}
-	}
-	return over
+	return hexwar.Overstacked(position{g}, side, g.stacking)
 }

@@ -2,9 +2,11 @@ package normandy44
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // state is the whole game state as plain data. Every slice has a fixed order
@@ -181,6 +183,9 @@ type Game struct {
 	// opt is what the invitation's options decide (players.go), read from
 	// s.Options once.
 	opt variant
+	// keeps is which hexes keep their controller once left (2.2.5), fixed
+	// by the scenario and the edition: shared read-only between clones.
+	keeps hexwar.ControlRule
 	// owners is the seat of each unit when a side has two players (24.0,
 	// players.go): fixed by the scenario, shared read-only between clones.
 	owners []rules.Seat
@@ -284,20 +289,22 @@ func (g *Game) Clone() rules.Game {
 }
 
 // setControl records that side occupied a hex (2.2.5), if control is kept
-// for it.
+// for it (keeps).
 func (g *Game) setControl(id string, side Side) {
-	i, found := slices.BinarySearchFunc(g.s.Control, id, func(c control, id string) int {
-		switch {
-		case c.Hex < id:
-			return -1
-		case c.Hex > id:
-			return 1
-		}
-		return 0
-	})
-	if found {
-		g.s.Control[i].Side = side
+	k, found := slices.BinarySearchFunc(g.s.Control, id, func(c control, id string) int { return strings.Compare(c.Hex, id) })
+	switch {
+	case found:
+		g.s.Control[k].Side = side
+	case g.keepsID(id):
+		g.s.Control = slices.Insert(g.s.Control, k, control{Hex: id, Side: side})
 	}
+}
+
+// keepsID reports whether the hex a printed id names keeps its controller
+// once left (keeps); no box or waiting mark does.
+func (g *Game) keepsID(id string) bool {
+	i, ok := g.b.cellOf(id)
+	return ok && g.keeps(i)
 }
 
 // controlMap is who controls each Town, City and fortification hex (2.2.5),

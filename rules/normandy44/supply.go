@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Supply lines, out of supply, isolation and attrition (18.x). The position is
@@ -13,28 +14,18 @@ import (
 // numbers (board.cells), and their results are keyed by printed id for the
 // units' places in the state.
 
-// SupplyStatus is what a supply trace finds for a hex (18.3, 18.5.1). The zero
-// value is Isolated, the safe reading for a hex the trace does not list.
-type SupplyStatus int
+// SupplyStatus is what a supply trace finds for a hex (18.3, 18.5.1): the
+// series' (rules/hexwar).
+type SupplyStatus = hexwar.SupplyStatus
 
 const (
 	// Isolated: no line even with an unlimited off-road part (18.5.1).
-	Isolated SupplyStatus = iota
+	Isolated = hexwar.Isolated
 	// OutOfSupply: no 18.3 line, but one with an unlimited off-road part.
-	OutOfSupply
+	OutOfSupply = hexwar.OutOfSupply
 	// InSupply: a line of at most 5 hexes, then roads, to a source (18.3).
-	InSupply
+	InSupply = hexwar.InSupply
 )
-
-func (s SupplyStatus) String() string {
-	switch s {
-	case InSupply:
-		return "in supply"
-	case OutOfSupply:
-		return "out of supply"
-	}
-	return "isolated"
-}
 
 // offRoadLimit is how many hexes a supply line may run before it must follow a
 // road (18.3; AMBIG-31: counted from the unit, its own hex excluded; a source
@@ -211,153 +202,52 @@ func (m *SupplyMap) sources(v *SupplyView) []hex.Axial {
 	return slices.Compact(out)
 }
 
-// tracer holds one trace's view of the board, a flag per hex by grid number
-// (board.cells), read by the searches for every step.
+// tracer is the series' supply tracer (rules/hexwar) with Normandy's rules
+// of 18.3, for one view of the position.
 type tracer struct {
-	b          *board
-	v          *SupplyView
-	enemyUnit  []bool
-	vacantEZOC []bool
-	enemyTown  []bool
+	*hexwar.Tracer
+	enemyUnit []bool // by grid number
 }
 
+// newTracer reads a view into the rules of 18.3: no line enters a hex an
+// enemy unit holds, nor two vacant hexes of an enemy ZOC in a row (the
+// line's first hex, which a friendly unit holds, excepted), nor enters or
+// crosses an enemy ZOC Line; the road part enters no enemy-controlled Town
+// or City (ENGINE NOTE: nor starts in one).
 func (m *SupplyMap) newTracer(v *SupplyView) *tracer {
 	b := m.b
 	n := b.grid.Len()
-	t := &tracer{b: b, v: v, enemyUnit: make([]bool, n), vacantEZOC: make([]bool, n), enemyTown: make([]bool, n)}
+	enemyUnit, vacantEZOC, enemyTown := make([]bool, n), make([]bool, n), make([]bool, n)
 	enemy := v.enemy()
 	for _, a := range b.landHexes {
 		i, _ := b.cell(a)
-		t.enemyUnit[i] = call1(v.EnemyUnit, a)
-		t.vacantEZOC[i] = call1(v.EnemyZOC, a) && !call1(v.FriendlyUnit, a)
-		if townOrCity(b.cells[i].hex.Terrain) && v.Control != nil && v.Control(a) == enemy {
-			t.enemyTown[i] = true
+		enemyUnit[i] = call1(v.EnemyUnit, a)
+		vacantEZOC[i] = call1(v.EnemyZOC, a) && !call1(v.FriendlyUnit, a)
+		if townOrCity(b.TerrainAt(i)) && v.Control != nil && v.Control(a) == enemy {
+			enemyTown[i] = true
 		}
 	}
-	return t
+	grid := b.grid
+	return &tracer{enemyUnit: enemyUnit, Tracer: hexwar.NewTracer(b.Board, hexwar.SupplyRules{
+		OffRoad: offRoadLimit,
+		Enemy:   enemyUnit,
+		Step: func(i, j int, _ hex.Direction, first bool) bool {
+			if !first && vacantEZOC[i] && vacantEZOC[j] {
+				return false
+			}
+			return v.EnemyZOCLine == nil || !v.EnemyZOCLine(grid.Hex(i), grid.Hex(j))
+		},
+		RoadOpen: func(i int) bool { return !enemyTown[i] },
+	})}
 }
 
-// step reports whether a line may go from hex i to its neighbour j in
-// direction d (18.3): both on land, no impassable hexside, j not
-// enemy-occupied, not two vacant EZOC hexes in a row (startOccupied: i is the
-// line's first hex, which a friendly unit holds), no enemy ZOC Line entered
-// or crossed.
-func (t *tracer) step(i, j int, d hex.Direction, startOccupied bool) bool {
-	c := &t.b.cells
-	if (*c)[i].hex.Terrain == Sea || (*c)[j].hex.Terrain == Sea || t.enemyUnit[j] {
-		return false
-	}
-	if (*c)[i].sides[d].has(Impassable) {
-		return false
-	}
-	if !startOccupied && t.vacantEZOC[i] && t.vacantEZOC[j] {
-		return false
-	}
-	return t.v.EnemyZOCLine == nil || !t.v.EnemyZOCLine(t.b.grid.Hex(i), t.b.grid.Hex(j))
-}
-
-// roadStep is step along a road, whose part of the line may not enter an
-// enemy-controlled Town or City (18.3).
-func (t *tracer) roadStep(i, j int, d hex.Direction) bool {
-	return t.b.cells[i].roads[d] != "" && !t.enemyTown[i] && !t.enemyTown[j] && t.step(i, j, d, false)
-}
-
-// distances runs a breadth-first search backwards from the goal hexes (by
-// grid number): the result holds, for each hex, the fewest steps from it to
-// a goal, as an inner hex of a line (its own vacancy counts). road limits the
-// steps to roads.
+// statuses, distances and cells are the tracer's, in the words the rest of
+// the engine reads them with (hexwar.Tracer).
+func (t *tracer) statuses(goals []hex.Axial) map[int]SupplyStatus { return t.Statuses(goals) }
 func (t *tracer) distances(goals []int, road bool, limit int) map[int]int {
-	grid := t.b.grid
-	bfs := hex.BFS[int]{
-		Neighbors: func(i int, yield func(int)) {
-			for d := range hex.DirectionCount {
-				if j, ok := grid.Neighbor(i, d); ok {
-					yield(j)
-				}
-			}
-		},
-		// The search runs backwards: it finds from, one step nearer the
-		// goal, and asks whether a line may go from to into it.
-		Step: func(from, to int) bool {
-			d, _ := hex.DirectionTo(grid.Hex(to), grid.Hex(from))
-			if road {
-				return t.roadStep(to, from, d)
-			}
-			return t.step(to, from, d, false)
-		},
-		Limit:  limit,
-		Expect: len(t.b.landHexes),
-	}
-	return bfs.Distances(goals...)
+	return t.Distances(goals, road, limit)
 }
-
-// cells numbers the goals on the board; a goal off the map is left out, as no
-// line can reach it.
-func (t *tracer) cells(goals []hex.Axial) []int {
-	out := make([]int, 0, len(goals))
-	for _, g := range goals {
-		if i, ok := t.b.cell(g); ok {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// statuses gives every land hex (by grid number) its status for lines to
-// goals: a hex is read as the first hex of a line, held by a friendly unit.
-// Hexes an enemy unit holds are left out: no friendly unit can be there, and
-// they read as Isolated.
-func (t *tracer) statuses(goals []hex.Axial) map[int]SupplyStatus {
-	const unlimited = 1 << 30
-	b := t.b
-	// ENGINE NOTE (18.3): the road part neither enters nor starts in an
-	// enemy-controlled Town or City, so such a hex never joins it; otherwise a
-	// line could walk into the town off-road and leave it by the road.
-	all := t.cells(goals)
-	var roadGoals []int
-	for _, i := range all {
-		if !t.enemyTown[i] {
-			roadGoals = append(roadGoals, i)
-		}
-	}
-	onRoad := t.distances(roadGoals, true, unlimited)
-	roadHexes := make([]int, 0, len(onRoad))
-	for i := range onRoad {
-		roadHexes = append(roadHexes, i)
-	}
-	offRoad := t.distances(roadHexes, false, offRoadLimit)
-	anyLine := t.distances(all, false, unlimited)
-	out := make(map[int]SupplyStatus, len(b.landHexes))
-	for _, a := range b.landHexes {
-		i, _ := b.cell(a)
-		if t.enemyUnit[i] {
-			continue
-		}
-		st := Isolated
-		if _, ok := anyLine[i]; ok {
-			st = OutOfSupply
-		}
-		if _, ok := onRoad[i]; ok {
-			st = InSupply
-		}
-		for d := range hex.DirectionCount {
-			if st == InSupply {
-				break
-			}
-			n, ok := b.grid.Neighbor(i, d)
-			if !ok || !t.step(i, n, d, true) {
-				continue
-			}
-			if dn, ok := offRoad[n]; ok && dn+1 <= offRoadLimit {
-				st = InSupply
-			} else if _, ok := anyLine[n]; ok && st == Isolated {
-				st = OutOfSupply
-			}
-		}
-		out[i] = st
-	}
-	return out
-}
+func (t *tracer) cells(goals []hex.Axial) []int { return t.Cells(goals) }
 
 // traceSupply gives every land hex not occupied by the enemy the status a unit
 // of v.Side would have there now (18.1-18.3, 18.5.1): InSupply with a line of
@@ -378,7 +268,7 @@ func traceLineTo(m *SupplyMap, v SupplyView, goal func(hexID string) bool) map[s
 	var goals []hex.Axial
 	for _, a := range m.b.landHexes {
 		i, _ := m.b.cell(a)
-		if !t.enemyUnit[i] && goal(m.b.cells[i].id) {
+		if !t.enemyUnit[i] && goal(m.b.IDAt(i)) {
 			goals = append(goals, a)
 		}
 	}
@@ -388,7 +278,7 @@ func traceLineTo(m *SupplyMap, v SupplyView, goal func(hexID string) bool) map[s
 func (m *SupplyMap) byID(st map[int]SupplyStatus) map[string]SupplyStatus {
 	out := make(map[string]SupplyStatus, len(st))
 	for i, s := range st {
-		out[m.b.cells[i].id] = s
+		out[m.b.IDAt(i)] = s
 	}
 	return out
 }

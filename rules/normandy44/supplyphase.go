@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // The Supply Phase (3.0 B7, 18.1-18.5) wired to the state: supply.go traces
@@ -36,14 +37,9 @@ func (g *Game) supplyView(side Side) SupplyView {
 		EnemyZOCLine: func(from, to hex.Axial) bool {
 			// A line into a hex its own side holds is not blocked: friends
 			// there negate a hex line and stand beside a hexside one (8.5.3).
-			return lines.blocks(from, to, sideOf(to) == side)
+			return lines.Blocks(from, to, sideOf(to) == side)
 		},
-		Control: func(a hex.Axial) Side {
-			if s := sideOf(a); s != "" {
-				return s
-			}
-			return kept[g.b.id(a)]
-		},
+		Control:   func(a hex.Axial) Side { return hexwar.Controller(sideOf(a), kept[g.b.id(a)]) },
 		OpenBeach: g.openBeachAt,
 		Mulberry:  g.mulberryAt,
 	}
@@ -231,7 +227,7 @@ func (g *Game) refuge(id string, side Side) bool {
 	if !ok {
 		return false
 	}
-	h := g.b.cells[i].hex
+	h := g.b.info[i]
 	if h.Terrain == City && g.controlMap()[id] == side {
 		return true
 	}

@@ -19,16 +19,16 @@ func TestGermanTurn1_20_4_21Pz(t *testing.T) {
 		ma   int
 	}{{"pz21", 3}, {"gpz", 5}} {
 		mv, err := g.newMover(ctx, g.index[c.unit], false, false)
-		if err != nil || mv.budget != (c.ma-loss)*mp {
-			t.Errorf("turn 1: %s has %s MP (%v), want %d", c.unit, mpText(mv.budget), err, c.ma-loss)
+		if err != nil || mv.Budget != (c.ma-loss)*mp {
+			t.Errorf("turn 1: %s has %s MP (%v), want %d", c.unit, mpText(mv.Budget), err, c.ma-loss)
 		}
 	}
 	// 4 clear hexes at 1 MP each: more than MA 3.
 	refused(t, g, German, "move pz21 0301 0302 0303 0304 0305", "9.1")
 	g.s.Turn = 2
 	mv, err := g.newMover(g.moveContext(German), g.index["pz21"], false, false)
-	if err != nil || mv.budget != (5-loss)*mp {
-		t.Errorf("turn 2: pz21 has %s MP (%v)", mpText(mv.budget), err)
+	if err != nil || mv.Budget != (5-loss)*mp {
+		t.Errorf("turn 2: pz21 has %s MP (%v)", mpText(mv.Budget), err)
 	}
 }
 

@@ -37,7 +37,7 @@ func lineAlong(t *testing.T, g *Game, owner Side, occ map[hex.Axial][]int, a, b 
 	if _, adjacent := hex.SideBetween(x, y); !okX || !okY || !adjacent {
 		t.Fatalf("%s/%s is no hexside of the map", a, b)
 	}
-	return g.lines(owner, occ).onSide(x, y)
+	return g.lines(owner, occ).Side(x, y)
 }
 
 // TestE06_ZOCLines_8_5: the figure of ZOC Lines (L570) is lost; its cases are
@@ -47,14 +47,14 @@ func TestE06_ZOCLines_8_5(t *testing.T) {
 		m := testMap{units: []string{gerInf, gerInf2, allInf, allInf2},
 			setup: []string{"ginf 0302", "ginf2 0304", "ainf 0203"}}
 		g := m.game(t, Allied, 2)
-		if !g.lines(German, g.occupancy()).hexes.Has(g.b.ids["0303"]) {
+		if !g.lines(German, g.occupancy()).Hex(g.b.ids["0303"]) {
 			t.Fatal("no Hex Line through 0303 between 0302 and 0304")
 		}
 		// 0203 and 0303 are both in a German ZOC; 8.3 would allow the
 		// step, but not into a ZOC Line (8.5.2).
 		refused(t, g, Allied, "move ainf 0203 0303", "8.5.2")
 		g.s.Units[g.index["ainf2"]].At = "0303"
-		if g.lines(German, g.occupancy()).hexes.Has(g.b.ids["0303"]) {
+		if g.lines(German, g.occupancy()).Hex(g.b.ids["0303"]) {
 			t.Error("the Hex Line through 0303 survives an Allied unit in 0303 (8.5.3)")
 		}
 		apply(t, g, Allied, "move ainf 0203 0303")
@@ -82,7 +82,7 @@ func TestE06_ZOCLines_8_5(t *testing.T) {
 		if !lineAlong(t, g, German, occ, "0303", "0304") {
 			t.Error("the German line 0303|0304 is gone with only one side held by the Allies")
 		}
-		if !g.lines(Allied, occ).hexes.Has(g.b.ids["0303"]) {
+		if !g.lines(Allied, occ).Hex(g.b.ids["0303"]) {
 			t.Error("the Allied line through 0303 is missing")
 		}
 	})

@@ -1,0 +1,186 @@
+package hexwar
+
+import "github.com/pbem-referee/pbem/rules/hex"
+
+// Supply lines: every game of the series traces a line from a unit over a
+// few hexes of any terrain, then along roads of any length, to a source
+// (N44 18.3: 5 hexes; A44 23.3: 4; S43 16.3.1: 5). The tracer is the core's;
+// each game says where its lines end (its sources), how far the overland
+// part runs, and what closes a step or a road hex to its lines.
+
+// SupplyStatus is what a supply trace finds for a hex. The zero value is
+// Isolated, the safe reading for a hex the trace does not list.
+type SupplyStatus int
+
+const (
+	// Isolated: no line even with an unlimited overland part (N44 18.5.1,
+	// A44 23.6, S43 16.5.1).
+	Isolated SupplyStatus = iota
+	// OutOfSupply: no line, but one with an unlimited overland part.
+	OutOfSupply
+	// InSupply: a line of at most the overland limit, then roads, to a
+	// source.
+	InSupply
+)
+
+func (s SupplyStatus) String() string {
+	switch s {
+	case InSupply:
+		return "in supply"
+	case OutOfSupply:
+		return "out of supply"
+	}
+	return "isolated"
+}
+
+// SupplyRules are a game's rules for one side's supply lines in one
+// position.
+type SupplyRules struct {
+	// OffRoad is how many hexes the overland part may run before the line
+	// follows a road, counted from the unit, its own hex excluded; a goal
+	// within that many hexes needs no road.
+	OffRoad int
+	// Enemy: the hex numbered i holds an enemy unit, which no line enters
+	// (N44 18.3, A44 23.3, S43 16.3.2).
+	Enemy []bool
+	// Step reports whether a line may go from the hex numbered i into its
+	// neighbour j in direction d, both playable, not across an impassable
+	// hexside and j not enemy-held (the core checks those); first: i is the
+	// unit's own hex. N44 18.3: not two vacant hexes in an enemy ZOC in a
+	// row, no ZOC Line; A44 23.3: no empty enemy-ZOC hex but the first
+	// entered. Nil allows every such step.
+	Step func(i, j int, d hex.Direction, first bool) bool
+	// RoadOpen reports whether the road part of a line may enter, or
+	// start in, the hex numbered i (N44 18.3: not an enemy-controlled Town
+	// or City; A44 23.3 also no enemy ZOC without a friendly unit). Nil
+	// opens every hex.
+	RoadOpen func(i int) bool
+}
+
+// Tracer traces one side's supply lines over a board by its rules.
+type Tracer struct {
+	b *Board
+	r SupplyRules
+}
+
+// NewTracer is a tracer of lines by r on b.
+func NewTracer(b *Board, r SupplyRules) *Tracer {
+	if r.Enemy == nil {
+		r.Enemy = make([]bool, b.grid.Len())
+	}
+	return &Tracer{b: b, r: r}
+}
+
+// step reports whether a line may go from hex i to its neighbour j in
+// direction d.
+func (t *Tracer) step(i, j int, d hex.Direction, first bool) bool {
+	b := t.b
+	if !b.LandAt(i) || !b.LandAt(j) || t.r.Enemy[j] || b.cells[i].sides[d]&b.impassable != 0 {
+		return false
+	}
+	return t.r.Step == nil || t.r.Step(i, j, d, first)
+}
+
+func (t *Tracer) roadOpen(i int) bool { return t.r.RoadOpen == nil || t.r.RoadOpen(i) }
+
+// roadStep is step along a road, whose part of the line enters only hexes
+// RoadOpen allows.
+func (t *Tracer) roadStep(i, j int, d hex.Direction) bool {
+	return t.b.cells[i].roads[d] != "" && t.roadOpen(i) && t.roadOpen(j) && t.step(i, j, d, false)
+}
+
+// Distances runs a breadth-first search backwards from the goal hexes (by
+// number): the result holds, for each hex, the fewest steps from it to a
+// goal, as an inner hex of a line. road limits the steps to the road part.
+func (t *Tracer) Distances(goals []int, road bool, limit int) map[int]int {
+	grid := t.b.grid
+	bfs := hex.BFS[int]{
+		Neighbors: func(i int, yield func(int)) {
+			for d := range hex.DirectionCount {
+				if j, ok := grid.Neighbor(i, d); ok {
+					yield(j)
+				}
+			}
+		},
+		// The search runs backwards: it finds from, one step nearer the
+		// goal, and asks whether a line may go from to into it.
+		Step: func(from, to int) bool {
+			d, _ := hex.DirectionTo(grid.Hex(to), grid.Hex(from))
+			if road {
+				return t.roadStep(to, from, d)
+			}
+			return t.step(to, from, d, false)
+		},
+		Limit:  limit,
+		Expect: len(t.b.land),
+	}
+	return bfs.Distances(goals...)
+}
+
+// Cells numbers hexes on the board; a hex off the map is left out, as no
+// line can reach it.
+func (t *Tracer) Cells(hexes []hex.Axial) []int {
+	out := make([]int, 0, len(hexes))
+	for _, a := range hexes {
+		if i, ok := t.b.Cell(a); ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Statuses gives every playable hex (by number) the status a unit of the
+// side would have there, with lines to goals: a hex is read as the first
+// hex of a line, held by a friendly unit. Hexes an enemy unit holds are left
+// out: no friendly unit can be there, and they read as Isolated.
+func (t *Tracer) Statuses(goals []hex.Axial) map[int]SupplyStatus {
+	const unlimited = 1 << 30
+	b := t.b
+	// The road part neither enters nor starts in a hex closed to it, so such
+	// a goal never joins it; otherwise a line could walk into the hex
+	// overland and leave it by the road.
+	all := t.Cells(goals)
+	var roadGoals []int
+	for _, i := range all {
+		if t.roadOpen(i) {
+			roadGoals = append(roadGoals, i)
+		}
+	}
+	onRoad := t.Distances(roadGoals, true, unlimited)
+	roadHexes := make([]int, 0, len(onRoad))
+	for i := range onRoad {
+		roadHexes = append(roadHexes, i)
+	}
+	offRoad := t.Distances(roadHexes, false, t.r.OffRoad)
+	anyLine := t.Distances(all, false, unlimited)
+	out := make(map[int]SupplyStatus, len(b.land))
+	for _, a := range b.land {
+		i, _ := b.Cell(a)
+		if t.r.Enemy[i] {
+			continue
+		}
+		st := Isolated
+		if _, ok := anyLine[i]; ok {
+			st = OutOfSupply
+		}
+		if _, ok := onRoad[i]; ok {
+			st = InSupply
+		}
+		for d := range hex.DirectionCount {
+			if st == InSupply {
+				break
+			}
+			n, ok := b.grid.Neighbor(i, d)
+			if !ok || !t.step(i, n, d, true) {
+				continue
+			}
+			if dn, ok := offRoad[n]; ok && dn+1 <= t.r.OffRoad {
+				st = InSupply
+			} else if _, ok := anyLine[n]; ok && st == Isolated {
+				st = OutOfSupply
+			}
+		}
+		out[i] = st
+	}
+	return out
+}

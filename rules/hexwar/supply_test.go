@@ -1,0 +1,86 @@
+package hexwar
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// supplyMap: a main road down column 8 to its source at 0808, a side road
+// from 0408 to it; the sea at 0101.
+var supplyMap = testMap{
+	terrain:  map[string]string{"0101": "sea"},
+	hexsides: []string{"0606/0607 cliff"},
+	roads:    []string{"main 0801 0802 0803 0804 0805 0806 0807 0808", "side 0408 0508 0608 0708 0808"},
+}
+
+// status is the status of hex id by the statuses st.
+func status(t *testing.T, b *Board, st map[int]SupplyStatus, id string) SupplyStatus {
+	t.Helper()
+	return st[mustCell(t, b, id)]
+}
+
+// TestSupplyLines: a line runs overland up to the limit, then along roads
+// to a source (N44 18.3, A44 23.3, S43 16.3.1); with an unlimited overland
+// part only, a unit is out of supply; with no line at all, isolated.
+func TestSupplyLines(t *testing.T) {
+	b := supplyMap.board(t)
+	src := []hex.Axial{at(t, b, "0808")}
+	st := NewTracer(b, SupplyRules{OffRoad: 2}).Statuses(src)
+	for id, want := range map[string]SupplyStatus{
+		"0801": InSupply,    // on the road
+		"0601": InSupply,    // 0701, then the road at 0801: 2 hexes
+		"0401": OutOfSupply, // farther than 2 hexes from any road
+		"0102": OutOfSupply,
+	} {
+		if got := status(t, b, st, id); got != want {
+			t.Errorf("%s: %v, want %v", id, got, want)
+		}
+	}
+	if _, ok := st[mustCell(t, b, "0101")]; ok {
+		t.Error("the sea has a status")
+	}
+	// An enemy wall across the map cuts the west off: no line at all.
+	enemy := make([]bool, b.grid.Len())
+	for r := 1; r <= 8; r++ {
+		enemy[mustCell(t, b, fmt.Sprintf("03%02d", r))] = true
+	}
+	st = NewTracer(b, SupplyRules{OffRoad: 2, Enemy: enemy}).Statuses(src)
+	if status(t, b, st, "0102") != Isolated || status(t, b, st, "0801") != InSupply {
+		t.Errorf("behind the enemy: %v; on the road: %v", status(t, b, st, "0102"), status(t, b, st, "0801"))
+	}
+	if _, ok := st[mustCell(t, b, "0304")]; ok {
+		t.Error("a hex the enemy holds has a status")
+	}
+}
+
+// TestSupplyRules: a game's step rule and its closed road hexes shape the
+// lines; the first step from the unit's hex is told apart.
+func TestSupplyRules(t *testing.T) {
+	b := supplyMap.board(t)
+	src := []hex.Axial{at(t, b, "0808")}
+	closed := mustCell(t, b, "0804")
+	st := NewTracer(b, SupplyRules{OffRoad: 1, RoadOpen: func(i int) bool { return i != closed }}).Statuses(src)
+	if status(t, b, st, "0802") != OutOfSupply || status(t, b, st, "0805") != InSupply {
+		t.Errorf("the road closed at 0804: 0802 %v, 0805 %v", status(t, b, st, "0802"), status(t, b, st, "0805"))
+	}
+	// A step rule that bars every step but the first: a unit next to a
+	// road hex of the line is in supply, one farther is isolated.
+	firstOnly := func(i, j int, d hex.Direction, first bool) bool { return first }
+	st = NewTracer(b, SupplyRules{OffRoad: 3, Step: firstOnly}).Statuses(src)
+	if status(t, b, st, "0707") != InSupply || status(t, b, st, "0606") != Isolated || status(t, b, st, "0808") != InSupply {
+		t.Errorf("first steps only: 0707 %v, 0606 %v, 0808 %v", status(t, b, st, "0707"), status(t, b, st, "0606"), status(t, b, st, "0808"))
+	}
+}
+
+// TestSupplyDistances: the overland distances run backwards from the goals
+// and never across an impassable hexside.
+func TestSupplyDistances(t *testing.T) {
+	b := supplyMap.board(t)
+	tr := NewTracer(b, SupplyRules{})
+	d := tr.Distances(tr.Cells([]hex.Axial{at(t, b, "0606")}), false, 9)
+	if d[mustCell(t, b, "0606")] != 0 || d[mustCell(t, b, "0605")] != 1 || d[mustCell(t, b, "0607")] != 2 {
+		t.Errorf("distances from 0606: 0605 %d, 0607 %d (across the cliff it is 2 around)", d[mustCell(t, b, "0605")], d[mustCell(t, b, "0607")])
+	}
+}

@@ -1,0 +1,84 @@
+package normandy44
+
+import (
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
+)
+
+// Normandy's own movement rules, as step rules of the series' mover
+// (rules/hexwar): the scenario's movement rules and the army boundary
+// (move_scenario.go), a unit that took a replacement (6.2.5), the Cherbourg
+// defense units (17.6.2), Strategic Movement (9.8.1, 9.8.2), Trucks (9.8.6),
+// cyclists (9.9), and flooded hexes (9.5.1, 9.10). The core prices the rest
+// by T3: terrain, roads, rivers, the causeways (9.11), impassable hexsides,
+// enemy units, ZOC and ZOC Lines.
+
+// stepRules lists the step rules that bind unit i's move, in the order a
+// refusal names the first that applies.
+func (g *Game) stepRules(i int, sm, trucks, repl, confined bool) []hexwar.StepRule {
+	r := &g.b.rules
+	rs := make([]hexwar.StepRule, 0, 7)
+	rs = append(rs, g.scenarioRule(i))
+	if repl {
+		rs = append(rs, r.repl)
+	}
+	if confined {
+		rs = append(rs, r.confined)
+	}
+	if sm {
+		rs = append(rs, r.smRoads, r.smEnemy)
+	}
+	if trucks {
+		rs = append(rs, r.trucks)
+	}
+	return append(rs, r.flooded)
+}
+
+// cyclistRules are the rules of a cyclist's 6 MP on the roads (9.9).
+func (g *Game) cyclistRules() []hexwar.StepRule {
+	return []hexwar.StepRule{g.b.rules.cyclistRoads, g.b.rules.cyclistEnemy}
+}
+
+// boardRules are Normandy's step rules that depend on the board alone,
+// made once with it.
+type boardRules struct {
+	repl, confined, smRoads, smEnemy, trucks, cyclistRoads, cyclistEnemy, flooded hexwar.StepRule
+}
+
+func newBoardRules(b *board) boardRules {
+	hb := b.Board
+	return boardRules{
+		repl:         hexwar.Avoid(hb, hexwar.EnemyZOC, false, "6.2.5", "a unit that took a replacement may not enter an enemy ZOC, as in %s"),
+		confined:     hexwar.StayIn(hb, ZoneCherbourg, "17.6.2", "%s is outside the Cherbourg defense area: its units may not leave it until released"),
+		smRoads:      hexwar.RoadsOnly(hb, "9.8.1", "Strategic Movement is entirely along roads"),
+		smEnemy:      hexwar.Avoid(hb, hexwar.NextToEnemy, true, "9.8.2", "a unit using Strategic Movement never comes next to an enemy unit, as in %s"),
+		trucks:       hexwar.Avoid(hb, hexwar.EnemyZOC, true, "9.8.6", "a unit on Trucks may not enter an enemy ZOC, as in %s"),
+		cyclistRoads: hexwar.RoadsOnly(hb, "9.9", "cyclists move 6 MP only along roads"),
+		cyclistEnemy: hexwar.Avoid(hb, hexwar.NextToEnemy, false, "9.9", "cyclists at 6 MP never enter a hex next to an enemy unit, as %s is"),
+		flooded:      floodedRule(b),
+	}
+}
+
+// floodedRule: a mechanized unit leaves a flooded hex only by road (9.5.1),
+// and Tactical Movement stops on entering a flooded hex (9.10). The chart
+// prices the rest of 9.5.1 (the flooded hex, the flooded river).
+func floodedRule(b *board) hexwar.StepRule {
+	return hexwar.StepRule{
+		Check: func(m *hexwar.Mover, s *hexwar.Step) int {
+			if m.Mech && s.From >= 0 && s.Road == "" && b.TerrainAt(s.From) == Flooded {
+				return 1
+			}
+			return 0
+		},
+		Price: func(m *hexwar.Mover, s *hexwar.Step) int {
+			if m.Tactical && b.TerrainAt(s.To) == Flooded {
+				s.StopFor("9.10", "Tactical Movement stops on entering a flooded hex")
+			}
+			return 0
+		},
+		Refuse: func(_ int, from, _ hex.Axial) error {
+			return rules.Refuse("9.5.1", "a mechanized unit leaves the flooded hex %s only by road", b.id(from))
+		},
+	}
+}
