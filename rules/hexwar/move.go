@@ -74,7 +74,7 @@ type Mover struct {
 	// of the hex numbered f is cut, so that the step is off road (A44 7.2:
 	// a blown bridge counts as no bridge); nil cuts none.
 	RoadCut func(f int, d hex.Direction) bool
-	Rules    []StepRule
+	Rules   []StepRule
 	// step is CheckAt's step while its rules read it: a field, so that the
 	// searches price thousands of steps without allocating one each.
 	step Step
