@@ -91,3 +91,32 @@ func TestAdvancePaths_Ground(t *testing.T) {
 		t.Errorf("into a full hex: %v", ts)
 	}
 }
+
+// A road bonus (Ardennes '44 19.1.3) adds hexes to an advance whose every
+// step is along a road; ZOCToZOC replaces the series' rule of two
+// enemy-ZOC hexes in a row (19.3.2: of one enemy unit, first hex apart).
+func TestAdvancePaths_RoadBonusAndZOCToZOC(t *testing.T) {
+	b := newBoard(6)
+	m := b.Map()
+	road := map[[2]hex.Axial]bool{{origin, east}: true, {east, east2}: true}
+	m.AlongRoad = func(x, y hex.Axial) bool { return road[[2]hex.Axial{x, y}] }
+	u := advancer
+	u.RoadBonus = 1
+	ts := pathTexts(AdvancePaths(u, east, 1, false, m))
+	if !slices.Contains(ts, "(1,0) (2,0)") || slices.Contains(ts, "(0,1) (0,2)") {
+		t.Errorf("a Regular advance with the road bonus: %v", ts)
+	}
+	for _, p := range AdvancePaths(u, east, 1, false, m) {
+		if len(p) == 2 && p[1] != east2 {
+			t.Errorf("a second hex off the road: %v", p)
+		}
+	}
+	// Both (1,0) and (2,0) in one enemy unit's zone: the second step is
+	// barred; the first hex of the advance may enter a ZOC freely.
+	b.zoc[east], b.zoc[east2] = true, true
+	m = b.Map()
+	m.ZOCToZOC = func(x, y hex.Axial) bool { return b.zoc[x] && b.zoc[y] }
+	if ts := pathTexts(AdvancePaths(advancer, east, 2, false, m)); slices.Contains(ts, "(1,0) (2,0)") || !slices.Contains(ts, "(1,0)") {
+		t.Errorf("from one ZOC into the same: %v", ts)
+	}
+}
