@@ -96,9 +96,6 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 	if g.s.Combat != nil {
 		return nil, rules.Refuse("14.1", "the combat on %s is not resolved yet", g.combat().Origin)
 	}
-	if len(g.s.Breakthrough) > 0 && !a.Breakthrough {
-		g.s.Breakthrough = nil // 19.4.2: the Breakthrough comes first, or not at all
-	}
 	with, zero, err := g.checkAttack(a)
 	if err != nil {
 		return nil, err
@@ -115,7 +112,7 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 		g.s.Units[i].ENG = false // 20.5: an Engaged unit that attacks stays
 	}
 	g.s.Defended = append(g.s.Defended, a.Target)
-	g.s.Breakthrough = nil
+	g.s.Breakthrough = nil // 19.4.2: the Breakthrough comes first, or not at all
 	if a.Air {
 		g.s.Air-- // 15.6.2: the marker is spent
 	}

@@ -183,10 +183,9 @@ func (g *Game) unitChoices(i int) []rules.Choice {
 	id := g.unit(i).ID
 	var out []rules.Choice
 	switch {
+	case (us.At == waitEngineer || us.At == waitAirdrop) && g.night():
+		return nil
 	case us.At == waitEngineer:
-		if g.night() {
-			return nil
-		}
 		for _, h := range g.sc.Hexes {
 			c := Command{Verb: "place", Args: []string{id, h.ID}}
 			if (h.Terrain == Town || h.Terrain == City) && g.tryCommand(c, (*Game).placeEngineer) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
@@ -51,7 +52,7 @@ func RandomCommand(rg rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 	if len(orders) > 0 && rnd.IntN(16) == 0 {
 		return orders[rnd.IntN(len(orders))].Command
 	}
-	quit := 6
+	quit := 10
 	if g.s.Phase == PhaseSetup || g.s.Phase == PhaseTraffic || g.s.Phase == PhasePrelude {
 		quit = 3
 	}
@@ -62,6 +63,19 @@ func RandomCommand(rg rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 		return end
 	}
 	return main[rnd.IntN(len(main))].Command
+}
+
+// moveEnd is the hex a move command ends in.
+func (g *Game) moveEnd(command string) (hex.Axial, bool) {
+	if !strings.HasPrefix(command, "move ") {
+		return hex.Axial{}, false
+	}
+	mc, err := moveGrammar.Parse(command)
+	if err != nil || mc.Has("exit") {
+		return hex.Axial{}, false
+	}
+	a, ok := g.b.ids[mc.Path[len(mc.Path)-1]]
+	return a, ok
 }
 
 // randomMove is a Movement Phase pick: a unit's command, or 'end'.
@@ -78,10 +92,24 @@ func (g *Game) randomMove(rnd *rand.Rand) string {
 		}
 	}
 	rnd.Shuffle(len(units), func(x, y int) { units[x], units[y] = units[y], units[x] })
+	occ := g.occupancy()
 	for _, i := range units[:min(len(units), 8)] {
-		if cs := g.unitChoices(i); len(cs) > 0 {
-			return cs[rnd.IntN(len(cs))].Command
+		cs := g.unitChoices(i)
+		if len(cs) == 0 {
+			continue
 		}
+		// Two times in three a move into contact, where there is one, so
+		// that random games keep fighting.
+		var contact []rules.Choice
+		for _, c := range cs {
+			if end, ok := g.moveEnd(c.Command); ok && g.nextToEnemy(end, g.s.Side, occ) {
+				contact = append(contact, c)
+			}
+		}
+		if len(contact) > 0 && rnd.IntN(3) > 0 {
+			return contact[rnd.IntN(len(contact))].Command
+		}
+		return cs[rnd.IntN(len(cs))].Command
 	}
 	if g.canEnd() == nil {
 		for _, c := range g.movementChoices() {

@@ -29,6 +29,7 @@ type Scenario struct {
 	Zones    []hexwar.Zone
 
 	Entries    []Entry
+	Sources    []Entry // supply sources that are no entry hex (23.2); Letter and Area empty
 	Victory    []VictoryHex
 	Starts     []StartPosition
 	Bottleneck []string // the three St-Vith bottleneck hexes (24.7)

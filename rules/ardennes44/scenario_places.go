@@ -21,6 +21,7 @@ type placeRec struct {
 
 var placeKinds = scn.Kinds[placeRec]{What: "place", Kinds: []scn.Kind[placeRec]{
 	{Name: "entry", Syntax: "entry HEX LETTER allied|german [se|sw|nw|ne]", Read: readEntry},
+	{Name: "source", Syntax: "source HEX allied|german", Read: readSource},
 	{Name: "victory", Syntax: "victory HEX east|liege|meuse|west", Read: readVictory},
 	{Name: "start", Syntax: "start DIVISION HEX-OR-RUN...", Read: readStart},
 	{Name: "bottleneck", Syntax: "bottleneck HEX", Read: oneHex("bottleneck")},
@@ -59,6 +60,15 @@ func readEntry(r scn.Record) (placeRec, bool) {
 		e.Area = r.Args[3]
 	}
 	return placeRec{kind: "entry", hexes: []string{e.Hex}, entry: e}, true
+}
+
+// readSource reads a supply source that is no entry hex (23.2: the German
+// balkenkreuz hexes of the East edge).
+func readSource(r scn.Record) (placeRec, bool) {
+	if len(r.Args) != 2 || !r.HexRef(r.N, r.Args[0]) || (r.Args[1] != string(German) && r.Args[1] != string(Allied)) {
+		return placeRec{}, r.Bad()
+	}
+	return placeRec{kind: "source", hexes: r.Args[:1], entry: Entry{Hex: r.Args[0], Side: Side(r.Args[1])}}, true
 }
 
 func readVictory(r scn.Record) (placeRec, bool) {
@@ -123,6 +133,8 @@ func (p *parser) place(l scn.Line) {
 	switch rec.kind {
 	case "entry":
 		s.Entries = append(s.Entries, rec.entry)
+	case "source":
+		s.Sources = append(s.Sources, rec.entry)
 	case "victory":
 		s.Victory = append(s.Victory, rec.vict)
 	case "start":

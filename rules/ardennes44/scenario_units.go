@@ -347,7 +347,8 @@ func validUnitID(s string) bool {
 // reserved are words of the command grammar that no unit may be called.
 var reserved = map[string]bool{"from": true, "with": true, "art": true, "air": true, "support": true, "loss": true,
 	"sm": true, "trucks": true, "extended": true, "tactical": true, "exit": true, "all": true, "none": true, "zero": true,
-	"infiltrate": true, "by": true, "surprise": true, "peiper": true}
+	"infiltrate": true, "by": true, "surprise": true, "peiper": true, "breakthrough": true, "mover": true, "two": true,
+	"ip": true, "fired": true}
 
 // Placement is one [setup] record: a unit's hex or Off-map box at the
 // start (S1.3), in an Improved Position (the printed dot) or not; Fired for

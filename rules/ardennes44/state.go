@@ -361,7 +361,8 @@ func (g *Game) Clone() rules.Game {
 	s.Orders = slices.Clone(g.s.Orders)
 	if g.s.Fuel != nil {
 		f := *g.s.Fuel
-		f.Rolls, f.Choices = slices.Clone(f.Rolls), slices.Clone(f.Choices)
+		f.Rolls = slices.Clone(f.Rolls)
+		f.Choices = cloneEach(f.Choices, func(c fuelChoice) fuelChoice { c.Options = slices.Clone(c.Options); return c })
 		s.Fuel = &f
 	}
 	if g.s.Combat != nil {

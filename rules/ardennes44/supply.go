@@ -1,16 +1,18 @@
 package ardennes44
 
 import (
+	"slices"
+
 	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Supply paths (23.2, 23.3) traced by the series' tracer (rules/hexwar):
 // an Overland part of at most 4 hexes, then a Road part of any length, to
-// a source of the side's: its entry hexes (23.2: the Allied green-circle
-// hexes are their entry hexes; the German balkenkreuz hexes are the East
-// edge's entry hexes K, L and M on the stand-in map), each blocked while an
-// enemy unit holds it.
+// a source of the side's: its entry hexes and the map's other sources
+// (23.2: the Allied green-circle hexes are their entry hexes; the German
+// balkenkreuz hexes are the East edge's roads), each blocked while an enemy
+// unit holds it.
 
 // overland is the Overland part's length (23.3).
 const overland = 4
@@ -70,7 +72,7 @@ func (g *Game) supplyRules(side Side) hexwar.SupplyRules {
 func (g *Game) sources(side Side) []hex.Axial {
 	occ := g.occupancy()
 	var out []hex.Axial
-	for _, e := range g.sc.Entries {
+	for _, e := range append(slices.Clone(g.sc.Entries), g.sc.Sources...) {
 		a := g.b.ids[e.Hex]
 		if e.Side == side && g.sideAt(occ, a) != side.Other() {
 			out = append(out, a)
