@@ -1,0 +1,33 @@
+package salerno43
+
+import (
+	"testing"
+)
+
+// FuzzChartFile: the chart reader never panics, and whatever it accepts it
+// accepts again (outside input: a player's transcription of the cards).
+func FuzzChartFile(f *testing.F) {
+	f.Add(shippedChart(f))
+	f.Add([]byte("game salerno43\nchart standard\n[dd]\ncolumns city clear other\n-1 -/1|-/-P -/- 1*/1H\n"))
+	f.Add([]byte("game salerno43\nchart standard\n[weather]\nbox A clear air=us,cw naval=- sp-german=1 sp-allied=1\nroll 1 move=2 star\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if readChartFile("standard.chart", data) == nil {
+			if err := readChartFile("standard.chart", data); err != nil {
+				t.Fatalf("accepted once, refused again: %v", err)
+			}
+		}
+	})
+}
+
+// FuzzParseScenario: the scenario parser never panics on a mutated
+// assembled scenario, and a scenario it accepts has its chart.
+func FuzzParseScenario(f *testing.F) {
+	f.Add(readShipped(f, "avalanche"))
+	f.Add([]byte("game salerno43\nscenario x\n[units]\na allied us - hq 0-(1)-6 sp=0 range=3 level=corps\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ParseScenario(data)
+		if err == nil && s.Chart == nil {
+			t.Fatal("a scenario without its chart was accepted")
+		}
+	})
+}
