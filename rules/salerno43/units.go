@@ -142,3 +142,8 @@ func (s *Scenario) unit(id string) *Unit {
 	}
 	return &s.Units[i]
 }
+
+// unitIndex is the index of unit id, -1 for none.
+func (s *Scenario) unitIndex(id string) int {
+	return slices.IndexFunc(s.Units, func(u Unit) bool { return u.ID == id })
+}
