@@ -28,10 +28,8 @@ import (
 
 // Chart is the charts as a game reads them.
 type Chart struct {
-	TEC hexwar.TEC
-	CRT combat.CRT
-	// Colours[roll-1][col] is the background of a CRT cell (11.2.2).
-	Colours  [][]Colour
+	TEC      hexwar.TEC
+	CRT      combat.CRT
 	Invasion Invasion
 	DD       combat.Table[DDCell]
 	Weather  Weather
@@ -121,28 +119,22 @@ func (g *grid) check(p *scn.Parser, table string, lo, hi int) bool {
 	return ok
 }
 
-// crtCell reads a CRT cell: a code of the legend, ":o" orange, ":r" red.
-func crtCell(w string) (combat.ResultCode, Colour, error) {
-	code, colour, _ := strings.Cut(w, ":")
-	c := Plain
-	switch colour {
-	case "":
-	case "o":
-		c = Orange
-	case "r":
-		c = Red
-	default:
-		return "", 0, fmt.Errorf("cell %q: a colour is :o (orange) or :r (red) (11.2.2)", w)
+// crtCell reads a CRT cell: a code of 10.1, ":o" on an orange cell, ":r"
+// on a red one (11.2.2).
+func crtCell(w string) (combat.ResultCode, error) {
+	code, _, coloured := strings.Cut(w, ":")
+	if !slices.ContainsFunc(baseLegend, func(r combat.Result) bool { return string(r.Code) == code }) {
+		return "", fmt.Errorf("result %q (10.1: %s)", code, strings.Join(legendCodes(), ", "))
 	}
-	if !slices.ContainsFunc(legend, func(r combat.Result) bool { return string(r.Code) == code }) {
-		return "", 0, fmt.Errorf("result %q (10.1: %s)", code, strings.Join(legendCodes(), ", "))
+	if coloured && !slices.ContainsFunc(legend, func(r combat.Result) bool { return string(r.Code) == w }) {
+		return "", fmt.Errorf("cell %q: a colour is :o (orange) or :r (red), on a result that allows a DD (11.2.2)", w)
 	}
-	return combat.ResultCode(code), c, nil
+	return combat.ResultCode(w), nil
 }
 
 func legendCodes() []string {
 	var out []string
-	for _, r := range legend {
+	for _, r := range baseLegend {
 		out = append(out, string(r.Code))
 	}
 	return out
@@ -178,12 +170,10 @@ func (c *chartReader) finishCRT(p *scn.Parser, ch *Chart) bool {
 		return false
 	}
 	rows := make([][]combat.ResultCode, combat.Die)
-	ch.Colours = make([][]Colour, combat.Die)
 	for roll := 1; roll <= combat.Die; roll++ {
 		for _, w := range c.crt.rows[roll] {
-			code, colour, _ := crtCell(w)
+			code, _ := crtCell(w)
 			rows[roll-1] = append(rows[roll-1], code)
-			ch.Colours[roll-1] = append(ch.Colours[roll-1], colour)
 		}
 	}
 	ch.CRT = combat.CRT{Ladder: ladder, Legend: legend,
@@ -222,7 +212,7 @@ func (c *chartReader) sections(p *scn.Parser) []scn.Section {
 	return []scn.Section{
 		{Name: "tec", Record: func(l scn.Line) { c.tec.Record(p, l) }},
 		{Name: "crt", Record: func(l scn.Line) {
-			c.crt.record(p, l, "crt", 1, combat.Die, func(w string) error { _, _, err := crtCell(w); return err })
+			c.crt.record(p, l, "crt", 1, combat.Die, func(w string) error { _, err := crtCell(w); return err })
 		}},
 		{Name: "invasion", Record: func(l scn.Line) { c.invasionRecord(p, l) }},
 		{Name: "dd", Record: func(l scn.Line) {
