@@ -115,7 +115,7 @@ func TestLadder_FinalAppliesTheLimitsAfterTheShifts(t *testing.T) {
 		{&topLadder, At(8, 1), -1, "7-1", ""}, // Salerno '43 8.6.2
 		{&topLadder, At(7, 1), 1, "7-1", ""},
 		{&topLadder, At(8, 1), 2, "10-1", "DS"}, // 8.6.2: 16:2 with 2R is 10-1, DS
-		{&floorLadder, At(1, 3), -2, "1-3", ""},  // Salerno '43 8.6.1, A-07: nothing below 1-3
+		{&floorLadder, At(1, 3), -2, "1-3", ""}, // Salerno '43 8.6.1, A-07: nothing below 1-3
 		{&floorLadder, At(1, 2), -1, "1-3", ""},
 	} {
 		got := c.l.Final(c.raw, c.shift)
