@@ -1,0 +1,258 @@
+package salerno43
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+	"github.com/pbem-referee/pbem/rules/rulestest"
+)
+
+// The digest's worked examples (§5.A, §5.B) on the stand-in map, each
+// named by its id and rule. Unit values are the stand-in counters' where
+// the example's are diagram-only; the totals are the example's.
+
+// emptyGame is Avalanche with every unit out of play, at turn, phase and
+// side, Clear weather and every Allied marker ready: a board to set an
+// example on.
+func emptyGame(t *testing.T, turn int, phase Phase, side Side) *Game {
+	t.Helper()
+	rg, err := New(readShipped(t, "avalanche"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := rg.(*Game)
+	for i := range g.s.Units {
+		g.s.Units[i] = unitState{ID: g.s.Units[i].ID}
+	}
+	g.s.Turn, g.s.Phase, g.s.Side = turn, phase, side
+	g.s.Landings, g.s.Landing, g.s.Weather = nil, nil, 0
+	g.s.Ready = []string{markerCWAir, markerCWNaval, markerUSAir, markerUSNaval}
+	g.s.Released = true
+	return g
+}
+
+func (g *Game) put(t *testing.T, id, at string) int {
+	t.Helper()
+	i := g.index(id)
+	if i < 0 {
+		t.Fatalf("no unit %s", id)
+	}
+	g.s.Units[i].Hex, g.s.Units[i].Box = at, ""
+	return i
+}
+
+// PLAY-11 (L1716-1724), the German attack J: 10 against 6 in clear terrain
+// is 1-1; armor and elite superiority and the 16 Pz ASU make 4-1, the US
+// air 3-1; a 4 is DR2; the DD led by the 2-2-3 battalion with naval support
+// rolls 2+1 = 3 in the Clear column and fails; the US units retreat 2,
+// DG, their air and naval markers spent.
+func TestGermanAttackJ_PLAY11_8_3(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, German)
+	g.put(t, "1-141/36", "2617")
+	reg := g.put(t, "142/36", "2617")
+	g.s.Units[reg].Lost = 1 // 3-4-3: with the 2-2-3, defense 6
+	g.put(t, "2pz/16", "2716")
+	g.put(t, "stug/16", "2717")
+	el := g.put(t, "1-79/16", "2618")
+	g.sc.Units[el].Faces[0].Quality = Elite // the example's elite German unit (9.7)
+	g.put(t, "hq/16", "2818")
+	rulestest.Apply(t, g, rules.Seat(German), "attack 2617 with 2pz/16 stug/16 1-79/16 maf 16pz art hq/16")
+	c := g.combat()
+	if got := c.Odds; got.Attack != 10 || got.Defense != 6 || ladder.Label(got.Raw) != "1-1" || got.Column() != "4-1" {
+		t.Fatalf("PLAY-11: %s; want 10:6 = 1-1, 4-1 after armor, elite and ASU", got)
+	}
+	rulestest.Apply(t, g, rules.Seat(Allied), "def-air")
+	if got := g.combat().Odds.Column(); got != "3-1" {
+		t.Fatalf("PLAY-11: the US air brings 4-1 to 3-1 (9.4), got %s", got)
+	}
+	rulestest.Roll(t, g, 4)
+	if got := baseCode(g.combat().Result.Code); got != "DR2" {
+		t.Fatalf("PLAY-11: 3-1 on a 4 is DR2, got %s", got)
+	}
+	rulestest.Apply(t, g, rules.Seat(Allied), "dd 1-141/36 support")
+	rulestest.Roll(t, g, 2)
+	out := g.combat().DDOut
+	if out == nil || out.Heading != "Clear" || out.Modified != 3 || out.Result.Success {
+		t.Fatalf("PLAY-11: the DD reads Clear 2+1 = 3 and fails, got %+v", out)
+	}
+	var retreat string
+	for _, ch := range g.Legal(rules.Seat(Allied)) {
+		if strings.HasPrefix(ch.Command, "retreat") {
+			retreat = ch.Command
+			break
+		}
+	}
+	if retreat == "" {
+		t.Fatal("PLAY-11: no retreat offered")
+	}
+	rulestest.Apply(t, g, rules.Seat(Allied), retreat)
+	for g.s.Combat != nil {
+		rulestest.Apply(t, g, rules.Seat(German), "advance-done")
+	}
+	for _, id := range []string{"1-141/36", "142/36"} {
+		us := g.s.Units[g.index(id)]
+		if us.Status != Disorganized || us.Hex == "2617" {
+			t.Errorf("PLAY-11: %s retreats and is DG (10.1): %+v", id, us)
+		}
+	}
+	for _, m := range []string{markerUSAir, markerUSNaval} {
+		if g.markerReady(m) {
+			t.Errorf("PLAY-11: %s is flipped to USED", m)
+		}
+	}
+	if !g.s.Units[g.index("hq/16")].Used {
+		t.Error("PLAY-11: the 16 Pz ASU is flipped to USED (9.5.1)")
+	}
+}
+
+// PLAY-02 (L1636-1642, 19.3): the Commandos attack the Salerno garrison;
+// its die of 6 gives 2, not doubled in the city; 4 against 2 is 2-1, the
+// elite shift 3-1; a 3 is DR2; the low-quality garrison's DD in the City
+// column fails, and with MA 0 it is eliminated by the retreat (19.3).
+func TestCommandosOnSalerno_PLAY02_19_3(t *testing.T) {
+	g := emptyGame(t, 1, PhaseCombat, Allied)
+	g.put(t, "gar-salerno", "2608")
+	g.put(t, "2cdo", "2507")
+	g.put(t, "41cdo", "2507")
+	rulestest.Apply(t, g, rules.Seat(Allied), "attack 2608 with 2cdo 41cdo maf commandos")
+	rulestest.Roll(t, g, 6)
+	c := g.combat()
+	if c.Odds.Attack != 4 || c.Odds.Defense != 2 || c.Odds.Column() != "3-1" {
+		t.Fatalf("PLAY-02: %s; want 4:2 = 2-1, 3-1 with the elite shift", c.Odds)
+	}
+	rulestest.Roll(t, g, 3)
+	rulestest.Apply(t, g, rules.Seat(German), "dd gar-salerno")
+	rulestest.Roll(t, g, 3) // 3 - 1 (low quality) = 2: a failure in the City column
+	if out := g.combat().DDOut; out == nil || out.Heading != "City" || out.Modified != 2 || out.Result.Success {
+		t.Fatalf("PLAY-02: the DD reads City 3-1 = 2 and fails, got %+v", out)
+	}
+	for g.s.Combat != nil {
+		a := g.combat().Await()
+		if a.Decision != combat.DecAdvance {
+			t.Fatalf("PLAY-02: the combat waits for %s", a)
+		}
+		rulestest.Apply(t, g, rules.Seat(Allied), "advance-done")
+	}
+	if us := g.s.Units[g.index("gar-salerno")]; us.Box != BoxEliminated {
+		t.Errorf("PLAY-02: the MA 0 garrison is eliminated by its retreat (19.3): %+v", us)
+	}
+}
+
+// PLAY-02 (19.3): a variable-strength roll of 1-3 is 0, which eliminates
+// the unit at once; alone in its hex, the combat is a DS.
+func TestVariableStrengthZero_19_3(t *testing.T) {
+	g := emptyGame(t, 1, PhaseCombat, Allied)
+	g.put(t, "gar-salerno", "2608")
+	g.put(t, "2cdo", "2507")
+	rulestest.Apply(t, g, rules.Seat(Allied), "attack 2608 with 2cdo maf 2cdo")
+	rulestest.Roll(t, g, 2)
+	c := g.combat()
+	if c.Result.Code != "DS" {
+		t.Fatalf("19.3: strength 0 alone is a DS, got %q (%s)", c.Result.Code, c.Odds)
+	}
+}
+
+// EX-29 (24.3, L1372): on turn 1 a German MA of 5 is 3, and 6 with Extended
+// Movement.
+func TestGermanTurnOneMA_EX29_24_3(t *testing.T) {
+	g := emptyGame(t, 1, PhaseMovement, German)
+	i := g.put(t, "1-64/16", "2912")
+	if g.ma(i) != 3 {
+		t.Errorf("EX-29: MA 5 on turn 1 is %d, want 3", g.ma(i))
+	}
+	how, err := g.howMay(i, false, true)
+	if err != nil || how.budget != 6*6 {
+		t.Errorf("EX-29: with Extended Movement %d sixths (%v), want 6 MP", how.budget, err)
+	}
+	g.s.Turn = 2
+	if g.ma(i) != 5 {
+		t.Errorf("24.3: from turn 2 the MA is 5 again, got %d", g.ma(i))
+	}
+}
+
+// EX-02 F (5.6, L334): a unit entering Monte Soprano, a full-mountain hex,
+// stops: leaving is a second mountain hexside in the phase.
+func TestMonteSoprano_EX02F_5_6(t *testing.T) {
+	g := emptyGame(t, 2, PhaseMovement, Allied)
+	ms, _ := g.b.Hex("2817")
+	if !g.b.fullMountain(ms) {
+		t.Fatal("2817 Monte Soprano is a full-mountain hex")
+	}
+	var from, beyond string
+	for _, n := range ms.Neighbors() {
+		if g.b.Land(n) && g.b.mountainNoRoad(n, ms) {
+			if from == "" {
+				from = g.b.ID(n)
+			} else if beyond == "" {
+				beyond = g.b.ID(n)
+			}
+		}
+	}
+	g.put(t, "1-141/36", from)
+	rulestest.Refused(t, g, rules.Seat(Allied), "move 1-141/36 "+from+" 2817", "5.6", "Tactical Movement")
+	rulestest.Refused(t, g, rules.Seat(Allied), "move 1-141/36 "+from+" 2817 "+beyond+" tm", "5.6", "one mountain hexside")
+	ev := rulestest.Apply(t, g, rules.Seat(Allied), "move 1-141/36 "+from+" 2817 tm")
+	if rulestest.HasEvent(ev, "½ Eff") {
+		t.Error("EX-02 A, F: no ½ Eff when the unit does not end next to an enemy (5.7)")
+	}
+}
+
+// EX-28 (18.4.3, L1113): a tank battalion, an ASU and a 1-3-3 REM land for
+// 3 LP.
+func TestLandingPoints_EX28_18_4_3(t *testing.T) {
+	sc := avalanche(t)
+	n := lpCost(sc.unit("751tk")) + lpCost(sc.unit("hq/36")) + lpCost(&Unit{Stacking: 1})
+	if n != 3 {
+		t.Errorf("EX-28: %d LP, want 3", n)
+	}
+	if lpCost(sc.unit("141/36")) != 3 {
+		t.Error("18.4.3: a 3-point regiment costs 3 LP")
+	}
+}
+
+// EX-27 (18.1.4, L1076-1078): a BH hex defends 2, plus half (rounded down)
+// of each Good Order Allied unit next to the BH and to an attacker: 4 gives
+// 2, so 5 against 4 is 1-1, with the German armor superiority 2-1.
+func TestBeachheadDefense_EX27_18_1_4(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, German)
+	g.put(t, "bh-red", "2616")
+	g.put(t, "143/36", "2617") // 5-6-3: half of 6 is 3; the example's unit A defends 4
+	g.sc.Units[g.index("143/36")].Faces[0].Defense = 4
+	g.put(t, "2pz/16", "2716")
+	rulestest.Apply(t, g, rules.Seat(German), "attack 2616 with 2pz/16 maf 2pz/16")
+	c := g.combat()
+	if c.Odds.Defense != 4 || ladder.Label(c.Odds.Raw) != "1-1" || c.Odds.Column() != "2-1" {
+		t.Errorf("EX-27: %s; want 5:4 = 1-1, 2-1 with armor", c.Odds)
+	}
+}
+
+// EX-15 X (9.8, L549-551): when every attacker attacks across a river the
+// defense doubles.
+func TestRiverDoubling_EX15_9_8(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, German)
+	var x, y string
+	for _, hs := range g.sc.Hexsides {
+		if len(hs.Features) == 1 && hs.Features[0] == River {
+			a, _ := g.b.Hex(hs.A)
+			b, _ := g.b.Hex(hs.B)
+			if g.b.Terrain(a) == Clear && g.b.Terrain(b) == Clear && g.b.Road(a, b) == "" {
+				x, y = hs.A, hs.B
+				break
+			}
+		}
+	}
+	if x == "" {
+		t.Fatal("no river hexside between clear hexes")
+	}
+	g.put(t, "1-141/36", y)
+	g.put(t, "1-64/16", x)
+	in, err := g.combatInput(AttackCommand{Target: y, With: []string{"1-64/16"}, MAF: "1-64/16"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, d := in.strengths(); d != 4 {
+		t.Errorf("EX-15: the 2-2-3 defends %d across a river, want 4", d)
+	}
+}
