@@ -2,6 +2,8 @@ package salerno43
 
 import (
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // FuzzChartFile: the chart reader never panics, and whatever it accepts it
@@ -30,4 +32,15 @@ func FuzzParseScenario(f *testing.F) {
 			t.Fatal("a scenario without its chart was accepted")
 		}
 	})
+}
+
+// FuzzCommand: every command the grammar accepts prints back as itself
+// (DESIGN.md, The log), and every refusal wraps ErrCommand.
+func FuzzCommand(f *testing.F) {
+	rulestest.FuzzRoundTrip(f, canonicalCommand, ErrCommand,
+		"end", "move 141/36 2616 2617 2618", "move 2pz/16 3012 3013 ext", "move 1rgr 2406 2306 tm",
+		"land 143/36 2616 2617", "place pz/hg N2", "drop 504/82 2714", "ready hq/36", "lose bh-red", "inland 1rgr 2406",
+		"attack 2617 with 2pz/16 stug/16 maf 16pz addon kgd/16 air art hq/16", "attack 2608 with 2cdo maf commandos naval",
+		"def-air", "no-def-air", "order def-air always", "dd 1-141/36 support", "no-dd", "advance-done",
+		"losses 141/36", "order dd never")
 }
