@@ -82,6 +82,8 @@ func (g *Game) mayAttack(i int, t hex.Axial) error {
 		return rules.Refuse("8.1", "%s is not the phasing player's", u.ID)
 	case !on || hex.Distance(a, t) != 1:
 		return rules.Refuse("8.1", "%s is not next to %s", u.ID, g.b.ID(t))
+	case g.replHex(a):
+		return rules.Refuse("20.4", "no attack is made from %s: a unit there has a Replacement marker", g.b.ID(a))
 	case slices.Contains(g.s.Attacked, u.ID):
 		return rules.Refuse("8.1", "%s has attacked this phase: no unit attacks twice", u.ID)
 	case f.Attack == 0 || u.ASU() || f.Variable:

@@ -21,6 +21,7 @@ import (
 //	place UNIT AREA          a German reinforcement into an entry area of its code (21.1.1)
 //	drop UNIT HEX            an airdrop (21.6)
 //	ready UNIT               flip an ASU to its ready side (17.5)
+//	replace UNIT [WHERE]     a replacement: a step, or an eliminated unit back at WHERE (20.0)
 //	lose UNIT                a step of an invasion landing's loss (24.2.2)
 //	inland UNIT HEX          a landing unit's second advance hex (24.2.3)
 
@@ -38,18 +39,19 @@ type Command struct {
 type slot uint8
 
 const (
-	slotUnit   slot = iota + 1 // a unit id
-	slotHex                    // a hex id
-	slotOptHex                 // an optional hex
-	slotArea                   // an entry area
+	slotUnit     slot = iota + 1 // a unit id
+	slotHex                      // a hex id
+	slotOptHex                   // an optional hex
+	slotArea                     // an entry area
+	slotOptWhere                 // an optional hex, entry area or the Floating Reserve
 )
 
 var syntaxes = map[string][]slot{
 	"end": nil, "land": {slotUnit, slotHex, slotOptHex}, "place": {slotUnit, slotArea}, "drop": {slotUnit, slotHex},
-	"ready": {slotUnit}, "lose": {slotUnit}, "inland": {slotUnit, slotHex},
+	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "lose": {slotUnit}, "inland": {slotUnit, slotHex},
 }
 
-var syntaxWords = map[slot]string{slotUnit: "UNIT", slotHex: "HEX", slotOptHex: "[HEX]", slotArea: "AREA"}
+var syntaxWords = map[slot]string{slotUnit: "UNIT", slotHex: "HEX", slotOptHex: "[HEX]", slotArea: "AREA", slotOptWhere: "[HEX|AREA|floating-reserve]"}
 
 func syntaxOf(verb string) string {
 	ws := []string{verb}
@@ -89,7 +91,7 @@ func ParseCommand(s string) (Command, error) {
 	}
 	n := 0
 	for _, sl := range slots {
-		if sl == slotOptHex && n == len(args) {
+		if (sl == slotOptHex || sl == slotOptWhere) && n == len(args) {
 			break
 		}
 		if n >= len(args) {
@@ -104,6 +106,8 @@ func ParseCommand(s string) (Command, error) {
 			good = scn.ValidHexID(w)
 		case slotArea:
 			good = slices.Contains(entryAreas, w)
+		case slotOptWhere:
+			good = scn.ValidHexID(w) || slices.Contains(entryAreas, w) || w == BoxFloating
 		}
 		if !good {
 			return Command{}, fmt.Errorf("%w: %q in %q: want %s", ErrCommand, w, s, syntaxOf(verb))

@@ -87,6 +87,8 @@ func (g *Game) land(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("21.1.2", "%s is not in the Floating Reserve nor a follow-up box", u.ID)
 	case us.Status != GoodOrder:
 		return nil, rules.Refuse("18.4.2", "only Good Order units land")
+	case us.Repl:
+		return nil, rules.Refuse("20.4", "%s has a Replacement marker: no sea transport this turn", u.ID)
 	}
 	sites := g.landingSites(i)
 	left, ok := sites[c.Args[1]]
@@ -156,7 +158,7 @@ func (g *Game) landChoices() []rules.Choice {
 	ctx := g.moveContext(Allied)
 	for i, us := range g.s.Units {
 		u := g.sc.Units[i]
-		if u.Side != Allied || us.Status != GoodOrder || !(us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp)) {
+		if u.Side != Allied || us.Status != GoodOrder || us.Repl || !(us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp)) {
 			continue
 		}
 		lp := lpCost(&u)

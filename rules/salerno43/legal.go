@@ -23,6 +23,7 @@ func (g *Game) legal() []rules.Choice {
 		}
 		out = append(out, g.placeChoices()...)
 		out = append(out, g.dropChoices()...)
+		out = append(out, g.replaceChoices()...)
 		out = append(out, g.readyChoices()...)
 	case PhaseMovement:
 		out = append(out, g.moveChoices()...)
@@ -92,7 +93,11 @@ func (g *Game) moveChoices() []rules.Choice {
 		add := func(path []hex.Axial, cost int, flag string) {
 			end := path[len(path)-1]
 			key := g.b.ID(end)
-			if seen[key] || (onMap && len(path) < 2) || g.stackingWith(end, u.Side, i) > StackingLimit {
+			hexes := len(path) - 1
+			if !onMap {
+				hexes++
+			}
+			if seen[key] || (onMap && len(path) < 2) || g.stackingWith(end, u.Side, i) > StackingLimit || (us.Repl && hexes > 1) {
 				return
 			}
 			seen[key] = true

@@ -264,6 +264,9 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	if entering {
 		hexes++
 	}
+	if err := g.replMoveLimit(i, hexes); err != nil {
+		return nil, err
+	}
 	switch {
 	case how.tactical && hexes > 2:
 		return nil, rules.Refuse("5.4", "Tactical Movement is 1 or 2 hexes, not %d", hexes)

@@ -34,6 +34,10 @@ type unitState struct {
 	Isolated bool `json:"isolated,omitempty"`
 	// Used: an ASU on its USED side (17.5).
 	Used bool `json:"used,omitempty"`
+	// Repl: a Replacement marker (20.4); NoReturn: eliminated by
+	// isolation, never rebuilt (16.5.6).
+	Repl     bool `json:"repl,omitempty"`
+	NoReturn bool `json:"no_return,omitempty"`
 }
 
 // situation is the units on the board as the rules read them: a

@@ -18,6 +18,10 @@ func (g *Game) enterPrep() []rules.Event {
 	var events []rules.Event
 	side := g.s.Side
 	g.releaseGarrison()
+	if side == German {
+		g.s.Replaced = nil // 20.2: one replacement a unit a turn
+	}
+	g.s.Repl = g.turnRepl(side)
 	for _, r := range g.sc.Reinforcements {
 		i := g.index(r.Unit)
 		if r.Turn != g.s.Turn || g.sc.Units[i].Side != side {
@@ -50,6 +54,9 @@ func (g *Game) enterPrep() []rules.Event {
 }
 
 func (g *Game) prepPrompt() string {
+	if g.s.Repl != [3]int{} {
+		return fmt.Sprintf("replacements armor, infantry, special %v ('replace UNIT [WHERE]', 20.0), ready ASU ('ready UNIT', 17.5), then 'end'", g.s.Repl)
+	}
 	if u := g.unplaced(); u != "" {
 		return fmt.Sprintf("place %s in an entry area ('place UNIT AREA', 21.1.1), ready ASU ('ready UNIT', 17.5), then 'end'", u)
 	}

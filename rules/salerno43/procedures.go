@@ -175,6 +175,7 @@ var phaseCommands = hexwar.Commands[*Game]{
 	{Verb: "move", Phases: []Phase{PhaseMovement}, Rule: "5.1", When: "units move in their Movement Phase", Apply: parsed((*Game).move)},
 	{Verb: "land", Phases: []Phase{PhaseMovement}, Rule: "21.1.2", When: "units land by sea in the Allied Movement Phase", Apply: parsed((*Game).land)},
 	{Verb: "place", Phases: []Phase{PhasePrep}, Rule: "21.1.1", When: "reinforcements are placed in the Preparation Phase", Apply: parsed((*Game).placeReinforcement)},
+	{Verb: "replace", Phases: []Phase{PhasePrep}, Rule: "20.1.1", When: "replacements are used in the Preparation Phase", Apply: parsed((*Game).replace)},
 	{Verb: "drop", Phases: []Phase{PhasePrep}, Rule: "21.6.1", When: "airborne units drop in the Allied Preparation Phase", Apply: parsed((*Game).drop)},
 	{Verb: "ready", Phases: []Phase{PhasePrep, PhaseSupply}, Rule: "17.5", When: "ASU are readied in the Preparation and Supply Phases", Apply: parsed((*Game).ready)},
 	{Verb: "lose", Phases: []Phase{PhaseInvasion}, Rule: "24.2.2", When: "a landing's losses are taken in the Invasion Phase", Apply: parsed((*Game).loseLanding)},

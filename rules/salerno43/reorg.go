@@ -24,7 +24,7 @@ func (g *Game) enterReorg() []rules.Event {
 		if g.sc.Units[i].Side != side {
 			continue
 		}
-		us.HalfEff = false
+		us.HalfEff, us.Repl = false, false // 5.7, 20.4
 		if us.Status == GoodOrder {
 			continue
 		}
@@ -137,6 +137,7 @@ func (g *Game) enterSupply() []rules.Event {
 		if g.sc.Units[i].ASU() {
 			if !slices.ContainsFunc(g.pos().at(a), func(j int) bool { return j != i && !g.sc.Units[j].ASU() && g.sc.Units[j].Side == side }) {
 				g.eliminate(i)
+				us.NoReturn = true // 16.5.6
 				events = append(events, rules.Event{Seat: rules.Seat(side), Text: us.ID + " isolated alone: eliminated (16.5.2)"})
 			}
 			continue
@@ -176,6 +177,9 @@ func (g *Game) rollAttrition(die int) []rules.Event {
 	text := fmt.Sprintf("Isolation attrition of %s: die %d%+d, no effect (16.5.3)", id, die, drm)
 	if attritionTable.Roll(0, die, drm) {
 		text = fmt.Sprintf("Isolation attrition of %s: die %d%+d, %v (16.5.3)", id, die, drm, g.loseSteps(i, 1))
+		if !g.alive(i) {
+			g.s.Units[i].NoReturn = true // 16.5.6
+		}
 	}
 	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: text}}
 }

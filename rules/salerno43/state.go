@@ -57,6 +57,11 @@ type state struct {
 	Combat  *combatRecord `json:"combat,omitempty"`
 	Combats int           `json:"combats,omitempty"`
 	Orders  []orderRecord `json:"orders,omitempty"`
+	// Repl is the phasing side's replacements left in its Preparation
+	// Phase, armor, infantry, special (20.1); Replaced the units that had
+	// one this turn (20.2).
+	Repl     [3]int   `json:"repl"`
+	Replaced []string `json:"replaced,omitempty"`
 	// Drop is the airborne unit whose airdrop die is awaited (21.6).
 	Drop string `json:"drop,omitempty"`
 	// Released: the Torre Annunziata garrison may move (19.2).
@@ -94,6 +99,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Landings = slices.Clone(g.s.Landings)
 	c.s.Rolls = slices.Clone(g.s.Rolls)
 	c.s.Orders = slices.Clone(g.s.Orders)
+	c.s.Replaced = slices.Clone(g.s.Replaced)
 	if g.s.Landing != nil {
 		l := *g.s.Landing
 		l.Units = slices.Clone(l.Units)
