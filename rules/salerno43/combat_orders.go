@@ -5,10 +5,12 @@ import (
 )
 
 // grammar is the combat's orders and decisions: the series' (losses, dd,
-// no-dd, retreat, advance, advance-done, order dd|retreat|...) and
+// no-dd, retreat, advance, advance-done, order dd|retreat|...), with
+// advances of up to 4 hexes (10.1: DS, 4 for mechanized units), and
 // Salerno's defensive air (9.4): def-air, no-def-air, order def-air
 // always|never.
 var grammar = combat.NewGrammar(validUnitID).With(map[combat.CommandKind]combat.Form{
+	combat.CmdAdvance: {Syntax: combat.Advance, Max: 4},
 	CmdDefAir:   {Syntax: combat.Bare},
 	CmdNoDefAir: {Syntax: combat.Bare},
 	CmdOrderAir: {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},

@@ -52,3 +52,14 @@ func TestOdds_EX06_EX10_EX11_8_3(t *testing.T) {
 		t.Errorf("8.7 example: 8-1 with two right shifts is 10-1, DS; got %s %v", code, ok)
 	}
 }
+
+// 10.1: a DS advances a mechanized unit 4 hexes; the combat grammar takes
+// an advance that long.
+func TestAdvanceOfFourHexes_10_1(t *testing.T) {
+	if _, err := grammar.Parse("advance 2pz/16 3013 2912 2911 2910"); err != nil {
+		t.Fatalf("10.1: a 4-hex advance: %v", err)
+	}
+	if _, err := grammar.Parse("advance 2pz/16 3013 2912 2911 2910 2909"); err == nil {
+		t.Fatal("no result advances 5 hexes")
+	}
+}
