@@ -11,9 +11,9 @@ import (
 // always|never.
 var grammar = combat.NewGrammar(validUnitID).With(map[combat.CommandKind]combat.Form{
 	combat.CmdAdvance: {Syntax: combat.Advance, Max: 4},
-	CmdDefAir:   {Syntax: combat.Bare},
-	CmdNoDefAir: {Syntax: combat.Bare},
-	CmdOrderAir: {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
+	CmdDefAir:         {Syntax: combat.Bare},
+	CmdNoDefAir:       {Syntax: combat.Bare},
+	CmdOrderAir:       {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
 })
 
 // combatVerbs are the first words of combat orders and decisions.
