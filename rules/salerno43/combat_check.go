@@ -82,6 +82,8 @@ func (g *Game) mayAttack(i int, t hex.Axial) error {
 		return rules.Refuse("8.1", "%s is not the phasing player's", u.ID)
 	case !on || hex.Distance(a, t) != 1:
 		return rules.Refuse("8.1", "%s is not next to %s", u.ID, g.b.ID(t))
+	case us.Status != GoodOrder:
+		return rules.Refuse("13.2.1", "%s is %s: DG and Shattered units cannot attack (13.2.1, 13.3.2)", u.ID, us.Status)
 	case g.replHex(a):
 		return rules.Refuse("20.4", "no attack is made from %s: a unit there has a Replacement marker", g.b.ID(a))
 	case slices.Contains(g.s.Attacked, u.ID):

@@ -76,6 +76,9 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 		for _, i := range standing {
 			g.s.Units[i].Hex = end
 			if final {
+				g.s.Retreated = append(g.s.Retreated, g.s.Units[i].ID) // 12.5
+			}
+			if final {
 				notes = append(notes, fmt.Sprintf("%s retreats to %s, %s", g.s.Units[i].ID, end, g.retreatMark(i, c)))
 			}
 		}
@@ -85,12 +88,22 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 			continue
 		}
 		i := g.index(a.Units[0])
+		half := false
 		for _, h := range a.Hexes {
+			from, _ := g.axial(i)
+			to, _ := g.b.Hex(h)
+			half = half || g.halfEffCrossing(i, from, to)
 			g.s.Units[i].Hex = h
 			g.setControl(h, c.in.attacker)
 		}
 		if final {
-			notes = append(notes, fmt.Sprintf("%s advances %s", a.Units[0], strings.Join(a.Hexes, "-")))
+			w := fmt.Sprintf("%s advances %s", a.Units[0], strings.Join(a.Hexes, "-"))
+			// 14.5, 5.7, A-48: ½ Eff for a road-less mountain crossing.
+			if to, ok := g.axial(i); ok && half && g.nextToEnemy(to, c.in.attacker) {
+				g.s.Units[i].HalfEff = true
+				w += ", ½ Eff (14.5)"
+			}
+			notes = append(notes, w)
 		}
 	}
 	if final {

@@ -125,6 +125,33 @@ func (g *Game) stepRules(i int, how moveHow) []hexwar.StepRule {
 			return rules.Refuse("5.5", "a vehicle crosses the unbridged river %s/%s only by TM, as the first hex of its move", b.ID(from), b.ID(to))
 		},
 	}}
+	if g.s.Units[i].Status == Shattered {
+		side := g.sc.Units[i].Side
+		// 13.3.2: a Shattered unit enters no enemy-controlled city, and no
+		// hex next to an enemy unit unless friendly units not Shattered
+		// stand there.
+		rs = append(rs, hexwar.StepRule{
+			Check: func(m *hexwar.Mover, s *hexwar.Step) int {
+				a := b.Grid().Hex(s.To)
+				id := b.ID(a)
+				if b.Terrain(a) == City && !g.controls(side, id) {
+					return 1
+				}
+				if g.nextToEnemy(a, side) && !slices.ContainsFunc(g.pos().at(a), func(j int) bool {
+					return j != i && g.sc.Units[j].Side == side && g.s.Units[j].Status != Shattered
+				}) {
+					return 2
+				}
+				return 0
+			},
+			Refuse: func(code int, _, to hex.Axial) error {
+				if code == 1 {
+					return rules.Refuse("13.3.2", "a Shattered unit enters no enemy-controlled city (%s)", b.ID(to))
+				}
+				return rules.Refuse("13.3.2", "a Shattered unit moves next to the enemy only into a hex held by friendly units not Shattered (%s)", b.ID(to))
+			},
+		})
+	}
 	if how.extended {
 		// 5.3, 13.3.3: no enemy ZOC, nor a hex next to a Shattered enemy.
 		rs = append(rs, hexwar.Avoid(b.Board, func(c *hexwar.Context) hexwar.HexSet { return g.extendedBarred(c) }, true,

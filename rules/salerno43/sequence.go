@@ -112,7 +112,7 @@ func (g *Game) leaveStage() {
 	case PhaseMovement:
 		g.s.Moved = nil
 	case PhaseCombat:
-		g.s.Attacked, g.s.Hexes = nil, nil
+		g.s.Attacked, g.s.Hexes, g.s.Retreated = nil, nil, nil
 	case PhaseSupply:
 		g.s.LP, g.s.Capacity = 0, nil
 	}

@@ -39,11 +39,13 @@ type state struct {
 	// The phase's record: units that moved, attacked or defended, hexes
 	// attacked (5.1, 8.1), landing points used (18.4.3), and what each
 	// beach and port has taken this turn (18.4.4).
-	Moved    []string `json:"moved,omitempty"`
-	Attacked []string `json:"attacked,omitempty"`
-	Hexes    []string `json:"hexes,omitempty"`
-	LP       int      `json:"lp,omitempty"`
-	Capacity []string `json:"capacity,omitempty"` // one entry per LP landed, the hex's id
+	Moved []string `json:"moved,omitempty"`
+	// Retreated are the units that retreated in this combat phase (12.5).
+	Retreated []string `json:"retreated,omitempty"`
+	Attacked  []string `json:"attacked,omitempty"`
+	Hexes     []string `json:"hexes,omitempty"`
+	LP        int      `json:"lp,omitempty"`
+	Capacity  []string `json:"capacity,omitempty"` // one entry per LP landed, the hex's id
 
 	// Landings are the invasion's landings not yet resolved (24.2), in
 	// order; Landing the one whose advance is awaited.
@@ -100,6 +102,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Rolls = slices.Clone(g.s.Rolls)
 	c.s.Orders = slices.Clone(g.s.Orders)
 	c.s.Replaced = slices.Clone(g.s.Replaced)
+	c.s.Retreated = slices.Clone(g.s.Retreated)
 	if g.s.Landing != nil {
 		l := *g.s.Landing
 		l.Units = slices.Clone(l.Units)
