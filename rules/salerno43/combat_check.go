@@ -88,6 +88,8 @@ func (g *Game) mayAttack(i int, t hex.Axial) error {
 		return rules.Refuse("20.4", "no attack is made from %s: a unit there has a Replacement marker", g.b.ID(a))
 	case slices.Contains(g.s.Attacked, u.ID):
 		return rules.Refuse("8.1", "%s has attacked this phase: no unit attacks twice", u.ID)
+	case us.Truck:
+		return rules.Refuse("5.8", "%s is on a Truck: its attack is 0", u.ID)
 	case f.Attack == 0 || u.ASU() || f.Variable:
 		return rules.Refuse("17.7, 19.3", "%s has no attack strength", u.ID)
 	case g.b.Impassable(a, t):

@@ -16,7 +16,7 @@ import (
 // (rules/hexwar/combat); the rest are a verb and its arguments:
 //
 //	end                      end the phase, or the landing being made (24.2.3)
-//	move UNIT HEX... [tm] [ext]  movement (5.1), Tactical (5.4), Extended (5.3)
+//	move UNIT HEX... [tm] [ext] [truck]  movement (5.1), Tactical (5.4), Extended (5.3), on a Truck (5.8)
 //	land UNIT HEX [HEX]      a landing by sea from the Floating Reserve or a follow-up box (21.1.2, 24.4.2)
 //	place UNIT AREA          a German reinforcement into an entry area of its code (21.1.1)
 //	drop UNIT HEX            an airdrop (21.6)
@@ -62,8 +62,8 @@ func syntaxOf(verb string) string {
 }
 
 // moveGrammar is the move command (5.1): its flags after the path, Tactical
-// Movement (5.4) then Extended Movement (5.3).
-var moveGrammar = hexwar.MoveGrammar{Flags: []string{"tm", "ext"}, MaxPath: 40, ValidUnit: validUnitID}
+// Movement (5.4), Extended Movement (5.3), a German Truck marker (5.8).
+var moveGrammar = hexwar.MoveGrammar{Flags: []string{"tm", "ext", "truck"}, MaxPath: 40, ValidUnit: validUnitID}
 
 // validUnitID: a word that may be a unit id (scn.ValidID), not a verb's
 // keyword.

@@ -162,7 +162,7 @@ func TestGermanTurnOneMA_EX29_24_3(t *testing.T) {
 	if g.ma(i) != 3 {
 		t.Errorf("EX-29: MA 5 on turn 1 is %d, want 3", g.ma(i))
 	}
-	how, err := g.howMay(i, false, true)
+	how, err := g.howMay(i, false, true, false)
 	if err != nil || how.budget != 6*6 {
 		t.Errorf("EX-29: with Extended Movement %d sixths (%v), want 6 MP", how.budget, err)
 	}
@@ -254,5 +254,28 @@ func TestRiverDoubling_EX15_9_8(t *testing.T) {
 	}
 	if _, d := in.strengths(); d != 4 {
 		t.Errorf("EX-15: the 2-2-3 defends %d across a river, want 4", d)
+	}
+}
+
+// PLAY-10 F (5.8, L1702): the FJ battalion takes a Truck: MA 5 halved to 3
+// on turn 1, 6 with Extended Movement; at most two Truck markers; attack 0.
+func TestTruck_PLAY10F_5_8(t *testing.T) {
+	g := emptyGame(t, 1, PhaseMovement, German)
+	g.s.Units[g.index("gar-ta")].Hex = "" // keep the example alone
+	fj := g.put(t, "1-1fj", "3013")
+	g.put(t, "2-1fj", "3012")
+	g.put(t, "gar-ta", "2202")
+	how, err := g.howMay(fj, false, true, true)
+	if err != nil || how.budget != 6*6 || !how.truck {
+		t.Fatalf("PLAY-10 F: %+v (%v), want 6 MP on a truck", how, err)
+	}
+	g.s.Units[g.index("2-1fj")].Truck = true
+	g.s.Units[g.index("gar-ta")].Truck = true
+	if _, err := g.howMay(fj, false, false, true); err == nil || !rulestest.IsRefusal(err, "5.8") {
+		t.Errorf("5.8: a third Truck marker: %v", err)
+	}
+	g.s.Units[g.index("gar-ta")].Truck = false
+	if _, err := g.howMay(g.index("1-64/16"), false, false, true); err == nil {
+		t.Error("5.8: a mechanized unit takes no Truck")
 	}
 }

@@ -111,11 +111,18 @@ func (g *Game) moveChoices() []rules.Choice {
 			}
 			out = append(out, rules.Choice{Command: cmd, Piece: u.ID, Cost: cost, Note: hexwar.MPText(cost) + " MP (5.1)"})
 		}
-		for _, way := range []struct {
-			tactical, extended bool
-			flag               string
-		}{{false, false, ""}, {false, true, "ext"}, {true, false, "tm"}} {
-			how, err := g.howMay(i, way.tactical, way.extended)
+		ways := []struct {
+			tactical, extended, truck bool
+			flag                      string
+		}{{false, false, false, ""}, {false, true, false, "ext"}, {true, false, false, "tm"}}
+		if u.Side == German && !u.Info().Mech && onMap {
+			ways = append(ways, struct {
+				tactical, extended, truck bool
+				flag                      string
+			}{false, false, true, "truck"})
+		}
+		for _, way := range ways {
+			how, err := g.howMay(i, way.tactical, way.extended, way.truck)
 			if err != nil {
 				continue
 			}

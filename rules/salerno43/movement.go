@@ -22,8 +22,8 @@ var moveRefs = &hexwar.MoveRefs{Path: "5.1", OffMap: "5.1", Enemy: "5.1", ZOC: "
 
 // moveHow is a move's way and what it allows.
 type moveHow struct {
-	tactical, extended bool
-	budget             int // sixths of an MP
+	tactical, extended, truck bool
+	budget                    int // sixths of an MP
 }
 
 // enterMovement starts the phase: Shattered units next to the enemy with
@@ -61,7 +61,7 @@ func (g *Game) shatteredCheck() []rules.Event {
 func (g *Game) mover(i int, how moveHow, ctx *hexwar.Context, start hex.Axial, entering bool) *hexwar.Mover {
 	u := g.sc.Units[i]
 	m := &hexwar.Mover{Board: g.b.Board, Ctx: ctx, Refs: moveRefs, Unit: i, UnitID: u.ID, Start: start,
-		Mech: u.Info().Mech && !how.tactical, Budget: how.budget, Entering: entering, Tactical: how.tactical}
+		Mech: (u.Info().Mech || how.truck) && !how.tactical, Budget: how.budget, Entering: entering, Tactical: how.tactical}
 	m.Rules = g.stepRules(i, how)
 	return m
 }
@@ -195,9 +195,9 @@ func (g *Game) ma(i int) int {
 	return ma
 }
 
-// howMay says how unit i may move, or why it may not (5.1-5.4, 13.2.1,
-// 16.4, 19.2, 24.4.1).
-func (g *Game) howMay(i int, tactical, extended bool) (moveHow, error) {
+// howMay says how unit i may move, or why it may not (5.1-5.4, 5.8,
+// 13.2.1, 16.4, 19.2, 24.4.1).
+func (g *Game) howMay(i int, tactical, extended, truck bool) (moveHow, error) {
 	u, us := g.sc.Units[i], g.s.Units[i]
 	switch {
 	case u.Side != g.s.Side:
@@ -226,7 +226,16 @@ func (g *Game) howMay(i int, tactical, extended bool) (moveHow, error) {
 		rule, why, _ := strings.Cut(tmOnly, ": ")
 		return moveHow{}, rules.Refuse(rule, "%s: add 'tm'", why)
 	}
-	how := moveHow{tactical: tactical, extended: extended, budget: g.ma(i) * hexwar.MP}
+	how := moveHow{tactical: tactical, extended: extended, truck: truck, budget: g.ma(i) * hexwar.MP}
+	if truck {
+		if err := g.mayTruck(i, tactical); err != nil {
+			return moveHow{}, err
+		}
+		how.budget = truckMA * hexwar.MP // 5.8: a mechanized unit of MA 5
+		if g.s.Turn == 1 && g.sc.Special.Invasion {
+			how.budget = (truckMA + 1) / 2 * hexwar.MP // 24.3, L1702
+		}
+	}
 	if extended {
 		how.budget += 3 * hexwar.MP // 5.3
 	}
@@ -240,7 +249,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	if i < 0 {
 		return nil, rules.Refuse("5.1", "no unit %s", mc.Unit)
 	}
-	how, err := g.howMay(i, mc.Has("tm"), mc.Has("ext"))
+	how, err := g.howMay(i, mc.Has("tm"), mc.Has("ext"), mc.Has("truck"))
 	if err != nil {
 		return nil, err
 	}
@@ -322,6 +331,7 @@ func (g *Game) applyMove(i int, path []hex.Axial, cost int, how moveHow) []rules
 	}
 	end := path[len(path)-1]
 	us.Hex, us.Box = g.b.ID(end), ""
+	us.Truck = us.Truck || how.truck
 	g.s.Moved = append(g.s.Moved, us.ID)
 	ids := make([]string, len(path))
 	for k, a := range path {
@@ -334,6 +344,9 @@ func (g *Game) applyMove(i int, path []hex.Axial, cost int, how moveHow) []rules
 	case how.extended:
 		way = " by Extended Movement"
 	}
+	if how.truck {
+		way += " on a Truck (5.8)"
+	}
 	text := fmt.Sprintf("%s moves%s %s (%s MP)", us.ID, way, strings.Join(ids, "-"), hexwar.MPText(cost))
 	if half && g.nextToEnemy(end, side) {
 		us.HalfEff = true
@@ -342,4 +355,36 @@ func (g *Game) applyMove(i int, path []hex.Axial, cost int, how moveHow) []rules
 	events := []rules.Event{{Seat: rules.Seat(side), Text: text}}
 	g.releaseGarrison()
 	return events
+}
+
+// truckMA is a Truck marker's MA (5.8), and trucks the most in use.
+const (
+	truckMA = 5
+	trucks  = 2
+)
+
+// mayTruck: unit i may take a Truck marker (5.8): a German non-mechanized
+// unit in supply at that moment, with an MA, while fewer than 2 are in use;
+// a truck move is no Tactical Movement.
+func (g *Game) mayTruck(i int, tactical bool) error {
+	u, us := g.sc.Units[i], g.s.Units[i]
+	n := 0
+	for _, o := range g.s.Units {
+		if o.Truck {
+			n++
+		}
+	}
+	switch {
+	case u.Side != German || u.Info().Mech:
+		return rules.Refuse("5.8", "only German non-mechanized units take Truck markers")
+	case tactical:
+		return rules.Refuse("5.8", "a unit on a Truck moves as a mechanized unit of MA 5, not by TM")
+	case g.pos().face(i).MA == 0:
+		return rules.Refuse("19.3", "%s has MA 0 and never moves, even by truck", u.ID)
+	case n >= trucks:
+		return rules.Refuse("5.8", "at most %d Truck markers are in use", trucks)
+	case us.Hex == "" || !g.supplyStatuses(German).inSupply(g, i):
+		return rules.Refuse("5.8", "%s must be on the map and in supply to take a Truck marker", u.ID)
+	}
+	return nil
 }

@@ -36,7 +36,9 @@ type unitState struct {
 	Used bool `json:"used,omitempty"`
 	// Repl: a Replacement marker (20.4); NoReturn: eliminated by
 	// isolation, never rebuilt (16.5.6).
-	Repl     bool `json:"repl,omitempty"`
+	Repl bool `json:"repl,omitempty"`
+	// Truck: a German Truck marker (5.8).
+	Truck    bool `json:"truck,omitempty"`
 	NoReturn bool `json:"no_return,omitempty"`
 }
 

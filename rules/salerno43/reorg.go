@@ -24,7 +24,7 @@ func (g *Game) enterReorg() []rules.Event {
 		if g.sc.Units[i].Side != side {
 			continue
 		}
-		us.HalfEff, us.Repl = false, false // 5.7, 20.4
+		us.HalfEff, us.Repl, us.Truck = false, false, false // 5.7, 20.4, 5.8
 		if us.Status == GoodOrder {
 			continue
 		}
