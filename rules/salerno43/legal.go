@@ -27,6 +27,7 @@ func (g *Game) legal() []rules.Choice {
 		out = append(out, g.readyChoices()...)
 	case PhaseMovement:
 		out = append(out, g.moveChoices()...)
+		out = append(out, g.areaChoices()...)
 		out = append(out, g.landChoices()...)
 	case PhaseCombat:
 		out = append(out, g.attackChoices()...)
@@ -143,6 +144,9 @@ func (g *Game) moveChoices() []rules.Choice {
 				continue
 			}
 			for _, a := range g.b.areas[area] {
+				if g.leaveArea(i, area, a) != nil {
+					continue
+				}
 				m := g.mover(i, how, ctx, a, true)
 				if way.tactical {
 					if _, bar := m.Entry(a); bar.OK() {

@@ -273,6 +273,9 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		if !g.b.inArea(area, path[0]) {
 			return nil, rules.Refuse("21.1.3", "%s enters the map from %s: its first hex is one next to it, not %s", mc.Unit, area, mc.Path[0])
 		}
+		if err := g.leaveArea(i, area, path[0]); err != nil {
+			return nil, err
+		}
 	} else if mc.Path[0] != us.Hex {
 		return nil, rules.Refuse("5.1", "%s stands in %s: its move starts there", mc.Unit, us.Hex)
 	}
@@ -385,6 +388,25 @@ func (g *Game) mayTruck(i int, tactical bool) error {
 		return rules.Refuse("5.8", "at most %d Truck markers are in use", trucks)
 	case us.Hex == "" || !g.supplyStatuses(German).inSupply(g, i):
 		return rules.Refuse("5.8", "%s must be on the map and in supply to take a Truck marker", u.ID)
+	}
+	return nil
+}
+
+// leaveArea says whether unit i may leave area onto hex a: never an Allied
+// unit from N1 or N2 (23.1.4); a German unit from a north area the Allies
+// share only into a hex no Allied ZOC reaches (23.1.4).
+func (g *Game) leaveArea(i int, area string, a hex.Axial) error {
+	if area != "N1" && area != "N2" {
+		return nil
+	}
+	if g.sc.Units[i].Side == Allied {
+		return rules.Refuse("23.1.4", "Allied units that enter a north area never leave it")
+	}
+	shared := slices.ContainsFunc(g.s.Units, func(us unitState) bool {
+		return us.Box == boxEntry+area && g.sc.Units[g.index(us.ID)].Side == Allied
+	})
+	if shared && g.pos().zoc(Allied).Has(a) {
+		return rules.Refuse("23.1.4", "with Allied units in %s, German units leave it only into hexes no Allied ZOC reaches, not %s", area, g.b.ID(a))
 	}
 	return nil
 }

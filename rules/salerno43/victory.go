@@ -28,10 +28,8 @@ func (g *Game) vp() int {
 		}
 	}
 	for _, n := range g.s.North {
-		if n == "N1" {
-			total += 5
-		} else {
-			total += 4
+		if g.areaSupplied(n) { // 23.1.4, A-19: re-tested at each check
+			total += northPoints(n)
 		}
 	}
 	for i, u := range g.sc.Units {
