@@ -20,6 +20,7 @@ import (
 //	land UNIT HEX [HEX]      a landing by sea from the Floating Reserve or a follow-up box (21.1.2, 24.4.2)
 //	place UNIT AREA          a German reinforcement into an entry area of its code (21.1.1)
 //	enter UNIT AREA          a unit's move into an entry area, or to the next one (21.3.2, 21.5)
+//	shatter UNIT             shatter a unit that has not moved, voluntarily (13.3.4)
 //	drop UNIT HEX            an airdrop (21.6)
 //	ready UNIT               flip an ASU to its ready side (17.5)
 //	replace UNIT [WHERE]     a replacement: a step, or an eliminated unit back at WHERE (20.0)
@@ -49,7 +50,7 @@ const (
 
 var syntaxes = map[string][]slot{
 	"end": nil, "land": {slotUnit, slotHex, slotOptHex}, "place": {slotUnit, slotArea}, "drop": {slotUnit, slotHex},
-	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "lose": {slotUnit}, "inland": {slotUnit, slotHex},
+	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "lose": {slotUnit}, "inland": {slotUnit, slotHex},
 }
 
 var syntaxWords = map[slot]string{slotUnit: "UNIT", slotHex: "HEX", slotOptHex: "[HEX]", slotArea: "AREA", slotOptWhere: "[HEX|AREA|floating-reserve]"}

@@ -28,6 +28,7 @@ func (g *Game) legal() []rules.Choice {
 	case PhaseMovement:
 		out = append(out, g.moveChoices()...)
 		out = append(out, g.areaChoices()...)
+		out = append(out, g.shatterChoices()...)
 		out = append(out, g.landChoices()...)
 	case PhaseCombat:
 		out = append(out, g.attackChoices()...)
@@ -250,6 +251,17 @@ func (g *Game) attackVariants(t hex.Axial, units []int) []rules.Choice {
 			continue
 		}
 		out = append(out, rules.Choice{Command: v.String(), Piece: v.With[0], Note: fmt.Sprintf("%s (8.3)", o.String())})
+	}
+	return out
+}
+
+// shatterChoices lists the units that may be shattered voluntarily (13.3.4).
+func (g *Game) shatterChoices() []rules.Choice {
+	var out []rules.Choice
+	for i, us := range g.s.Units {
+		if g.sc.Units[i].Side == g.s.Side && us.Hex != "" && us.Status != Shattered && !slices.Contains(g.s.Moved, us.ID) {
+			out = append(out, rules.Choice{Command: "shatter " + us.ID, Piece: us.ID, Note: "13.3.4"})
+		}
 	}
 	return out
 }

@@ -31,6 +31,9 @@ type moveHow struct {
 // (13.3.2, A-12, A-13).
 func (g *Game) enterMovement() []rules.Event {
 	g.s.Moved = nil
+	for k := range g.s.Units {
+		g.s.Units[k].Voluntary = false
+	}
 	g.releaseGarrison()
 	return g.shatteredCheck()
 }
@@ -151,6 +154,17 @@ func (g *Game) stepRules(i int, how moveHow) []hexwar.StepRule {
 				return rules.Refuse("13.3.2", "a Shattered unit moves next to the enemy only into a hex held by friendly units not Shattered (%s)", b.ID(to))
 			},
 		})
+	}
+	if g.s.Units[i].Voluntary {
+		// 13.3.4, 6.2: a unit shattered voluntarily pays nothing to leave
+		// the enemy ZOC it starts in; the core adds the cost after the
+		// step rules, which take it off here first.
+		rs = append(rs, hexwar.StepRule{Price: func(m *hexwar.Mover, s *hexwar.Step) int {
+			if s.From >= 0 && m.Ctx.EZOC.HasAt(s.From) {
+				s.Cost -= b.TEC().LeaveEZOC
+			}
+			return 0
+		}})
 	}
 	if how.extended {
 		// 5.3, 13.3.3: no enemy ZOC, nor a hex next to a Shattered enemy.
@@ -409,4 +423,22 @@ func (g *Game) leaveArea(i int, area string, a hex.Axial) error {
 		return rules.Refuse("23.1.4", "with Allied units in %s, German units leave it only into hexes no Allied ZOC reaches, not %s", area, g.b.ID(a))
 	}
 	return nil
+}
+
+// shatter shatters a Good Order or DG unit of the phasing side that has not
+// moved (13.3.4): it then moves with its full MA (13.3.1).
+func (g *Game) shatter(c Command) ([]rules.Event, error) {
+	i := g.index(c.Args[0])
+	if i < 0 || g.sc.Units[i].Side != g.s.Side || g.s.Units[i].Hex == "" {
+		return nil, rules.Refuse("13.3.4", "%s is no unit of yours on the map", c.Args[0])
+	}
+	us := &g.s.Units[i]
+	switch {
+	case us.Status == Shattered:
+		return nil, rules.Refuse("13.3.4", "%s is Shattered already", us.ID)
+	case slices.Contains(g.s.Moved, us.ID):
+		return nil, rules.Refuse("13.3.4", "%s has moved: only a unit that has not moved is shattered", us.ID)
+	}
+	us.Status, us.Voluntary = Shattered, true
+	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: us.ID + " is shattered voluntarily (13.3.4)"}}, nil
 }

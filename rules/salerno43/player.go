@@ -64,7 +64,8 @@ func RandomCommand(rg rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 		u := units[rnd.IntN(len(units))]
 		var its []rules.Choice
 		for _, c := range main {
-			if c.Piece == u && !strings.HasSuffix(c.Command, " ext") {
+			rare := strings.HasSuffix(c.Command, " ext") || strings.HasPrefix(c.Command, "shatter ")
+			if c.Piece == u && (!rare || rnd.IntN(20) == 0) {
 				its = append(its, c)
 			}
 		}

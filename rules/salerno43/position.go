@@ -38,8 +38,10 @@ type unitState struct {
 	// isolation, never rebuilt (16.5.6).
 	Repl bool `json:"repl,omitempty"`
 	// Truck: a German Truck marker (5.8).
-	Truck    bool `json:"truck,omitempty"`
-	NoReturn bool `json:"no_return,omitempty"`
+	Truck bool `json:"truck,omitempty"`
+	// Voluntary: shattered voluntarily in this movement phase (13.3.4).
+	Voluntary bool `json:"voluntary,omitempty"`
+	NoReturn  bool `json:"no_return,omitempty"`
 }
 
 // situation is the units on the board as the rules read them: a

@@ -173,6 +173,7 @@ func parsed(apply func(g *Game, c Command) ([]rules.Event, error)) hexwar.Handle
 var phaseCommands = hexwar.Commands[*Game]{
 	{Verb: "end", Apply: parsed(func(g *Game, _ Command) ([]rules.Event, error) { return g.endCommand() })},
 	{Verb: "move", Phases: []Phase{PhaseMovement}, Rule: "5.1", When: "units move in their Movement Phase", Apply: parsed((*Game).move)},
+	{Verb: "shatter", Phases: []Phase{PhaseMovement}, Rule: "13.3.4", When: "units are shattered voluntarily in their own Movement Phase", Apply: parsed((*Game).shatter)},
 	{Verb: "enter", Phases: []Phase{PhaseMovement}, Rule: "21.3.2", When: "units enter entry areas in their Movement Phase", Apply: parsed((*Game).enterArea)},
 	{Verb: "land", Phases: []Phase{PhaseMovement}, Rule: "21.1.2", When: "units land by sea in the Allied Movement Phase", Apply: parsed((*Game).land)},
 	{Verb: "place", Phases: []Phase{PhasePrep}, Rule: "21.1.1", When: "reinforcements are placed in the Preparation Phase", Apply: parsed((*Game).placeReinforcement)},
