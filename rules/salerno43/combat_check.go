@@ -78,10 +78,14 @@ func (g *Game) mayAttack(i int, t hex.Axial) error {
 	f := g.pos().face(i)
 	veh := u.Info().Vehicle
 	switch {
+	case g.s.AutoAdvanced && g.s.Phase == PhaseCombat:
+		return rules.Refuse("8.7.2", "Auto DS units have advanced: the combats of the phase are over")
 	case u.Side != g.s.Side:
 		return rules.Refuse("8.1", "%s is not the phasing player's", u.ID)
 	case !on || hex.Distance(a, t) != 1:
 		return rules.Refuse("8.1", "%s is not next to %s", u.ID, g.b.ID(t))
+	case us.AutoDS != "":
+		return rules.Refuse("8.7.1", "%s carries an Auto DS marker: no normal combat this turn", u.ID)
 	case us.Status != GoodOrder:
 		return rules.Refuse("13.2.1", "%s is %s: DG and Shattered units cannot attack (13.2.1, 13.3.2)", u.ID, us.Status)
 	case g.replHex(a):

@@ -18,6 +18,8 @@ import (
 // and art are the attacker's support (9.4-9.6), declared with the attack
 // (8.3 step 2).
 type AttackCommand struct {
+	// Auto: an Auto DS declared in the Movement Phase (8.7.1): 'autods'.
+	Auto   bool
 	Target string
 	With   []string
 	MAF    string
@@ -31,6 +33,9 @@ var attackWords = []string{"with", "maf", "addon", "air", "naval", "art"}
 
 const attackSyntax = "attack HEX with UNIT... maf ID [addon UNIT] [air] [naval] [art UNIT...]"
 
+// autoSyntax is the Auto DS's (8.7.1).
+const autoSyntax = "autods HEX with UNIT... maf ID [addon UNIT]"
+
 // ParseAttack reads an attack in canonical form.
 func ParseAttack(s string) (AttackCommand, error) {
 	w := strings.Fields(s)
@@ -40,10 +45,10 @@ func ParseAttack(s string) (AttackCommand, error) {
 	if strings.Join(w, " ") != s {
 		return bad("not canonical: one space between words")
 	}
-	if len(w) < 6 || w[0] != "attack" || !scn.ValidHexID(w[1]) || w[2] != "with" {
+	if len(w) < 6 || (w[0] != "attack" && w[0] != "autods") || !scn.ValidHexID(w[1]) || w[2] != "with" {
 		return bad("a hex and 'with'")
 	}
-	a := AttackCommand{Target: w[1]}
+	a := AttackCommand{Target: w[1], Auto: w[0] == "autods"}
 	k := 3
 	for k < len(w) && validUnitID(w[k]) {
 		if slices.Contains(a.With, w[k]) {
@@ -85,12 +90,19 @@ func ParseAttack(s string) (AttackCommand, error) {
 	if k != len(w) {
 		return bad(fmt.Sprintf("%q", w[k]))
 	}
+	if a.Auto && (a.Air || a.Naval || len(a.Art) > 0) {
+		return bad("an Auto DS has no air, naval or artillery support (8.7.1)")
+	}
 	return a, nil
 }
 
 // String prints the attack in canonical form.
 func (a AttackCommand) String() string {
-	w := append([]string{"attack", a.Target, "with"}, a.With...)
+	verb := "attack"
+	if a.Auto {
+		verb = "autods"
+	}
+	w := append([]string{verb, a.Target, "with"}, a.With...)
 	w = append(w, "maf", a.MAF)
 	if a.AddOn != "" {
 		w = append(w, "addon", a.AddOn)

@@ -96,6 +96,13 @@ func (g *Game) combatUnits(in *combatIn, units []int) []combat.Unit {
 func (c *Combat) stages() []combat.Stage {
 	g := c.in.g
 	s := []combat.Stage{c.defAirStage(), c.variableStage(), combat.CRTStage(&g.b.chart.CRT, "8.3 step 4")}
+	if c.in.a.Auto {
+		// 8.7.1: no support, the variable strength counts 2 (19.3), the
+		// DS at once; the advance waits for the Combat Phase (8.7.2).
+		s = []combat.Stage{combat.CRTStage(&g.b.chart.CRT, "8.7.1")}
+		s = append(s, combat.LossStages(combat.LossRules{Opponent: "8.7.1", Owner: "8.7.1", Defender: "8.7.1"})...)
+		return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "8.7.1", OneHex: "12.1.5", Step: "12.2"}))
+	}
 	s = append(s, combat.LossStages(combat.LossRules{Opponent: "10.2.1", Owner: "10.2.1", Defender: "10.2.1"})...)
 	s = append(s, combat.DDStages(c.determined())...)
 	return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2"}), combat.AdvanceStage("14.1", nil))

@@ -74,6 +74,9 @@ func (in *combatIn) defenseStrength(i int, allRiver bool) int {
 		return 0
 	}
 	if f.Variable {
+		if in.a.Auto {
+			return 2 // 19.3: 2 for an Auto DS in the Allied Movement Phase
+		}
 		return max(in.variable, 0)
 	}
 	d := f.Defense

@@ -121,10 +121,20 @@ func attackHandler(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, i := range c.in.attackers {
-		g.s.Attacked = append(g.s.Attacked, g.sc.Units[i].ID)
+	if a.Auto {
+		if err := g.checkAuto(c); err != nil {
+			return nil, err
+		}
+		g.markAuto(c)
 	}
-	g.s.Hexes = append(g.s.Hexes, a.Target)
+	for _, i := range c.in.attackers {
+		if !a.Auto {
+			g.s.Attacked = append(g.s.Attacked, g.sc.Units[i].ID)
+		}
+	}
+	if !a.Auto {
+		g.s.Hexes = append(g.s.Hexes, a.Target)
+	}
 	// 9.4, 9.5, 9.6: the support is spent as it is declared.
 	if a.Air {
 		g.useMarker(airMarker(nation(&g.sc.Units[c.in.attackers[0]])))

@@ -21,6 +21,8 @@ import (
 //	place UNIT AREA          a German reinforcement into an entry area of its code (21.1.1)
 //	enter UNIT AREA          a unit's move into an entry area, or to the next one (21.3.2, 21.5)
 //	shatter UNIT             shatter a unit that has not moved, voluntarily (13.3.4)
+//	autods HEX with UNIT... maf ID [addon UNIT]  an Auto DS (8.7.1), the attack's grammar
+//	autods-advance UNIT HEX...  an Auto DS unit's advance, 1 to 4 hexes (8.7.2)
 //	drop UNIT HEX            an airdrop (21.6)
 //	ready UNIT               flip an ASU to its ready side (17.5)
 //	replace UNIT [WHERE]     a replacement: a step, or an eliminated unit back at WHERE (20.0)
@@ -50,7 +52,7 @@ const (
 
 var syntaxes = map[string][]slot{
 	"end": nil, "land": {slotUnit, slotHex, slotOptHex}, "place": {slotUnit, slotArea}, "drop": {slotUnit, slotHex},
-	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "lose": {slotUnit}, "inland": {slotUnit, slotHex},
+	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "autods-advance": {slotUnit, slotHex, slotOptHex, slotOptHex, slotOptHex}, "lose": {slotUnit}, "inland": {slotUnit, slotHex},
 }
 
 var syntaxWords = map[slot]string{slotUnit: "UNIT", slotHex: "HEX", slotOptHex: "[HEX]", slotArea: "AREA", slotOptWhere: "[HEX|AREA|floating-reserve]"}
@@ -131,7 +133,7 @@ func (c Command) String() string {
 }
 
 func verbs() []string {
-	out := []string{"move", "attack"}
+	out := []string{"move", "attack", "autods"}
 	for v := range syntaxes {
 		out = append(out, v)
 	}
@@ -144,7 +146,7 @@ func verbs() []string {
 func canonicalCommand(text string) (string, error) {
 	verb, _, _ := strings.Cut(text, " ")
 	switch {
-	case verb == "attack":
+	case verb == "attack" || verb == "autods":
 		a, err := ParseAttack(text)
 		if err != nil {
 			return "", err

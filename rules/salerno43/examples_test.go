@@ -279,3 +279,42 @@ func TestTruck_PLAY10F_5_8(t *testing.T) {
 		t.Error("5.8: a mechanized unit takes no Truck")
 	}
 }
+
+// EX-12 (8.7, L475-477): in the German Movement Phase units of 16 attack
+// next to a US battalion of defense 2 make 8-1, 10-1 with the armor and
+// elite shifts: an Auto DS; the 1-step battalion is eliminated; every unit
+// that made it carries the Auto DS marker, moves no more and takes no part
+// in normal combat, and advances after all combats (8.7.2).
+func TestAutoDS_EX12_8_7(t *testing.T) {
+	g := emptyGame(t, 2, PhaseMovement, German)
+	g.put(t, "1-141/36", "2617")
+	g.put(t, "2pz/16", "2716")
+	g.put(t, "stug/16", "2717")
+	el := g.put(t, "1-79/16", "2618")
+	g.sc.Units[el].Faces[0].Quality = Elite
+	g.put(t, "2-79/16", "2616")
+	g.put(t, "1-64/16", "2516")
+	g.put(t, "2-64/16", "2818")
+	rulestest.Refused(t, g, rules.Seat(German), "autods 2617 with 2pz/16 stug/16 maf 16pz", "8.7.1", "10-1")
+	rulestest.Apply(t, g, rules.Seat(German), "autods 2617 with 2pz/16 stug/16 1-79/16 2-79/16 1-64/16 maf 16pz")
+	for g.s.Combat != nil {
+		ch := g.Legal(rules.Seat(German))
+		if len(ch) == 0 {
+			t.Fatalf("EX-12: the Auto DS waits for %s", g.Pending().Prompt)
+		}
+		rulestest.Apply(t, g, rules.Seat(German), ch[0].Command)
+	}
+	if us := g.s.Units[g.index("1-141/36")]; us.Box != BoxEliminated {
+		t.Fatalf("EX-12: the 1-step battalion is eliminated by the DS: %+v", us)
+	}
+	rulestest.Refused(t, g, rules.Seat(German), "move 2pz/16 2716 2815", "5.1", "has moved")
+	rulestest.Apply(t, g, rules.Seat(German), "move 2-64/16 2818 2717") // stack B moves on
+	rulestest.Apply(t, g, rules.Seat(German), "end")
+	for g.Pending().Dice != nil || g.s.Phase != PhaseCombat {
+		t.Fatalf("EX-12: the German Combat Phase follows: %s", g.Pending().Phase)
+	}
+	g.put(t, "142/36", "2715")
+	rulestest.Refused(t, g, rules.Seat(German), "attack 2715 with 2pz/16 maf 2pz/16", "8.7.1", "Auto DS marker")
+	rulestest.Apply(t, g, rules.Seat(German), "autods-advance 2pz/16 2617")
+	rulestest.Refused(t, g, rules.Seat(German), "attack 2715 with 2-64/16 maf 16pz", "8.7.2", "over")
+}

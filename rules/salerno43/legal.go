@@ -29,9 +29,13 @@ func (g *Game) legal() []rules.Choice {
 		out = append(out, g.moveChoices()...)
 		out = append(out, g.areaChoices()...)
 		out = append(out, g.shatterChoices()...)
+		out = append(out, g.autoChoices()...)
 		out = append(out, g.landChoices()...)
 	case PhaseCombat:
-		out = append(out, g.attackChoices()...)
+		if !g.s.AutoAdvanced {
+			out = append(out, g.attackChoices()...)
+		}
+		out = append(out, g.autoAdvanceChoices()...)
 	case PhaseSupply:
 		if len(g.s.Rolls) > 0 {
 			return nil

@@ -41,7 +41,9 @@ type unitState struct {
 	Truck bool `json:"truck,omitempty"`
 	// Voluntary: shattered voluntarily in this movement phase (13.3.4).
 	Voluntary bool `json:"voluntary,omitempty"`
-	NoReturn  bool `json:"no_return,omitempty"`
+	// AutoDS: an Auto DS marker, with the hex the unit shattered (8.7).
+	AutoDS   string `json:"auto_ds,omitempty"`
+	NoReturn bool   `json:"no_return,omitempty"`
 }
 
 // situation is the units on the board as the rules read them: a

@@ -112,7 +112,10 @@ func (g *Game) leaveStage() {
 	case PhaseMovement:
 		g.s.Moved = nil
 	case PhaseCombat:
-		g.s.Attacked, g.s.Hexes, g.s.Retreated = nil, nil, nil
+		g.s.Attacked, g.s.Hexes, g.s.Retreated, g.s.AutoAdvanced = nil, nil, nil, false
+		for k := range g.s.Units {
+			g.s.Units[k].AutoDS = "" // 8.7.2: the markers come off
+		}
 	case PhaseSupply:
 		g.s.LP, g.s.Capacity = 0, nil
 	}

@@ -40,6 +40,9 @@ type state struct {
 	// attacked (5.1, 8.1), landing points used (18.4.3), and what each
 	// beach and port has taken this turn (18.4.4).
 	Moved []string `json:"moved,omitempty"`
+	// AutoAdvanced: an Auto DS advance was made in this Combat Phase, so
+	// no combat follows it (8.7.2).
+	AutoAdvanced bool `json:"auto_advanced,omitempty"`
 	// Retreated are the units that retreated in this combat phase (12.5).
 	Retreated []string `json:"retreated,omitempty"`
 	Attacked  []string `json:"attacked,omitempty"`
