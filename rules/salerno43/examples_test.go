@@ -318,3 +318,19 @@ func TestAutoDS_EX12_8_7(t *testing.T) {
 	rulestest.Apply(t, g, rules.Seat(German), "autods-advance 2pz/16 2617")
 	rulestest.Refused(t, g, rules.Seat(German), "attack 2715 with 2-64/16 maf 16pz", "8.7.2", "over")
 }
+
+// Digest 6.2: a standing order answers the decision it covers: with 'order
+// dd never' in force the defender retreats at once on DR2 (11.1).
+func TestStandingOrderNoDD_11_1(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, German)
+	g.put(t, "1-141/36", "2617")
+	g.put(t, "2pz/16", "2716")
+	rulestest.Apply(t, g, rules.Seat(German), "attack 2617 with 2pz/16 maf 2pz/16")
+	rulestest.Apply(t, g, rules.Seat(Allied), "order dd never")
+	rulestest.Apply(t, g, rules.Seat(Allied), "no-def-air")
+	rulestest.Roll(t, g, 3) // 5:2 = 2-1, +1 armor = 3-1; a 3 is DR2 (L1638)
+	c := g.combat()
+	if c.DD == nil || c.DD.Kind != combat.CmdNoDD {
+		t.Fatalf("6.2: the standing order answers the DD decision: %+v, waits for %s", c.DD, c.Await())
+	}
+}

@@ -44,8 +44,22 @@ func (g *Game) legal() []rules.Choice {
 	default:
 		return nil
 	}
+	out = append(out, g.orderChoices()...)
 	if g.canEnd() == nil {
 		out = append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].Name})
+	}
+	return out
+}
+
+// orderChoices are the standing orders the acting side may give, those not
+// in force already (digest 6.2): Determined Defense (11.1), defensive air
+// (9.4), retreats toward supply.
+func (g *Game) orderChoices() []rules.Choice {
+	var out []rules.Choice
+	for _, o := range []string{"order dd always", "order dd never", "order def-air always", "order def-air never", "order retreat toward-supply"} {
+		if !slices.Contains(g.s.Orders, orderRecord{Side: g.s.Side, Text: o}) {
+			out = append(out, rules.Choice{Command: o, Note: "a standing order (8.3)"})
+		}
 	}
 	return out
 }

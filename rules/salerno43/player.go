@@ -27,14 +27,20 @@ func RandomCommand(rg rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 	if len(choices) == 0 {
 		return ""
 	}
-	var main []rules.Choice
+	var main, orders []rules.Choice
 	end := ""
 	for _, c := range choices {
-		if c.Command == "end" {
+		switch {
+		case c.Command == "end":
 			end = c.Command
-			continue
+		case strings.HasPrefix(c.Command, "order "):
+			orders = append(orders, c)
+		default:
+			main = append(main, c)
 		}
-		main = append(main, c)
+	}
+	if len(orders) > 0 && (rnd.IntN(16) == 0 || (len(main) == 0 && end == "")) {
+		return orders[rnd.IntN(len(orders))].Command
 	}
 	quit := 3
 	switch {

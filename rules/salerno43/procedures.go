@@ -183,6 +183,8 @@ var phaseCommands = hexwar.Commands[*Game]{
 	{Verb: "lose", Phases: []Phase{PhaseInvasion}, Rule: "24.2.2", When: "a landing's losses are taken in the Invasion Phase", Apply: parsed((*Game).loseLanding)},
 	{Verb: "inland", Phases: []Phase{PhaseInvasion}, Rule: "24.2.3", When: "a landing advances inland in the Invasion Phase", Apply: parsed((*Game).inland)},
 	{Verb: "attack", Phases: []Phase{PhaseCombat}, Rule: "8.1", When: "attacks are made in the Combat Phase", Apply: attackHandler},
+	{Verb: "order", Apply: orderHandler},
+	{Verb: "if-retreat", Phases: []Phase{PhaseCombat}, Rule: "14.1", When: "a conditional advance comes with an attack", Apply: orderHandler},
 	{Verb: "autods", Phases: []Phase{PhaseMovement}, Rule: "8.7.1", When: "an Auto DS is declared in the Movement Phase", Apply: attackHandler},
 	{Verb: "autods-advance", Phases: []Phase{PhaseCombat}, Rule: "8.7.2", When: "Auto DS units advance in the Combat Phase, after all combats", Apply: parsed((*Game).autoAdvance)},
 }
