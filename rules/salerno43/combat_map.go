@@ -87,6 +87,12 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 		}
 		return p, true
 	}
+	// 21.4: a retreat off the map from a hex next to an entry area ends in
+	// the area: in a friendly one the units stand there, DG or SH; in an
+	// enemy one they are eliminated (placeOutcome).
+	// A retreat is a path of printed hex ids, so the hex beyond the edge
+	// must have one: areas beyond row 00 take no retreat.
+	m.Exit = func(from, to hex.Axial) bool { return g.areaOf(from) != "" && g.b.Layout().ID(to) != "" }
 	if side == Allied {
 		m.Holds = func(a hex.Axial) bool {
 			return g.beachheadAt(a) || (g.b.Terrain(a) == City && g.controls(Allied, g.b.ID(a)))
@@ -206,4 +212,14 @@ func (g *Game) sameEnemyZOC(side Side, from, to hex.Axial) bool {
 // refuseAdvance is a refusal of an advance step.
 func refuseAdvance(rule, format string, args ...any) error {
 	return rules.Refuse(rule, format, args...)
+}
+
+// areaOf is the entry area next to map hex a, "" for none.
+func (g *Game) areaOf(a hex.Axial) string {
+	for _, name := range entryAreas {
+		if g.b.inArea(name, a) {
+			return name
+		}
+	}
+	return ""
 }

@@ -71,7 +71,9 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 			standing = append(standing, i)
 		}
 	}
-	if c.Retreat != nil && len(c.Retreat.Hexes) > 0 {
+	if c.Retreat != nil && c.Retreat.Exited {
+		notes = append(notes, g.retreatIntoArea(c, standing, final)...)
+	} else if c.Retreat != nil && len(c.Retreat.Hexes) > 0 {
 		end := g.b.ID(c.Retreat.Hexes[len(c.Retreat.Hexes)-1])
 		for _, i := range standing {
 			g.s.Units[i].Hex = end
@@ -195,4 +197,31 @@ func (g *Game) finishCombat() []rules.Event {
 func (g *Game) inHex(id string, a hex.Axial) bool {
 	b, ok := g.hexOf(id)
 	return ok && a == b
+}
+
+// retreatIntoArea ends a retreat off the map in the entry area beyond
+// (21.4): a friendly area takes the units, DG or SH; an enemy one
+// eliminates them.
+func (g *Game) retreatIntoArea(c *Combat, standing []int, final bool) []string {
+	var notes []string
+	hexes := c.Retreat.Hexes
+	last := c.in.target
+	if len(hexes) > 1 {
+		last = hexes[len(hexes)-2]
+	}
+	area := g.areaOf(last)
+	side := other(c.in.attacker)
+	for _, i := range standing {
+		us := &g.s.Units[i]
+		if !g.friendlyArea(side, area) {
+			g.eliminate(i)
+			notes = append(notes, fmt.Sprintf("%s retreats into the enemy area %s: eliminated (21.4)", us.ID, area))
+			continue
+		}
+		us.Hex, us.Box = "", boxEntry+area
+		if final {
+			notes = append(notes, fmt.Sprintf("%s retreats into %s, %s (21.4)", us.ID, area, g.retreatMark(i, c)))
+		}
+	}
+	return notes
 }

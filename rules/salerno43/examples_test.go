@@ -334,3 +334,38 @@ func TestStandingOrderNoDD_11_1(t *testing.T) {
 		t.Fatalf("6.2: the standing order answers the DD decision: %+v, waits for %s", c.DD, c.Await())
 	}
 }
+
+// 21.4: a retreat off the map into a friendly entry area places the units
+// there, DG.
+func TestRetreatIntoEntryArea_21_4(t *testing.T) {
+	g := emptyGame(t, 3, PhaseCombat, Allied)
+	g.put(t, "1-64/16", "4510") // in hills: defense 6
+	g.put(t, "141/36", "4410")
+	g.put(t, "142/36", "4411")
+	rulestest.Apply(t, g, rules.Seat(Allied), "attack 4510 with 141/36 142/36 maf 36")
+	for g.s.Combat != nil {
+		a := g.combat().Await()
+		switch {
+		case a.Roll != "":
+			rulestest.Roll(t, g, 6) // 1-1 on a 6: DR2
+		case a.Decision == combat.DecDD:
+			rulestest.Apply(t, g, rules.Seat(German), "no-dd")
+		case a.Decision == combat.DecRetreat:
+			exit := ""
+			for _, ch := range a.Choices {
+				if strings.HasPrefix(ch[strings.LastIndex(ch, " ")+1:], "46") {
+					exit = ch
+				}
+			}
+			if exit == "" {
+				t.Fatalf("21.4: no retreat off the east edge among %v", a.Choices)
+			}
+			rulestest.Apply(t, g, rules.Seat(German), exit)
+		default:
+			rulestest.Apply(t, g, rules.Seat(Allied), "advance-done")
+		}
+	}
+	if us := g.s.Units[g.index("1-64/16")]; us.Box != boxEntry+"E4" || us.Status != Disorganized {
+		t.Errorf("21.4: 1-64/16 retreats into E4, DG: %+v", us)
+	}
+}
