@@ -21,6 +21,7 @@ import (
 //	place UNIT AREA          a German reinforcement into an entry area of its code (21.1.1)
 //	enter UNIT AREA          a unit's move into an entry area, or to the next one (21.3.2, 21.5)
 //	shatter UNIT             shatter a unit that has not moved, voluntarily (13.3.4)
+//	sail UNIT HEX|floating-reserve  a sea move from a BH or port (18.4.5)
 //	autods HEX with UNIT... maf ID [addon UNIT]  an Auto DS (8.7.1), the attack's grammar
 //	autods-advance UNIT HEX...  an Auto DS unit's advance, 1 to 4 hexes (8.7.2)
 //	drop UNIT HEX            an airdrop (21.6)
@@ -48,14 +49,15 @@ const (
 	slotOptHex                   // an optional hex
 	slotArea                     // an entry area
 	slotOptWhere                 // an optional hex, entry area or the Floating Reserve
+	slotWhereSea                 // a hex or the Floating Reserve
 )
 
 var syntaxes = map[string][]slot{
 	"end": nil, "land": {slotUnit, slotHex, slotOptHex}, "place": {slotUnit, slotArea}, "drop": {slotUnit, slotHex},
-	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "autods-advance": {slotUnit, slotHex, slotOptHex, slotOptHex, slotOptHex}, "lose": {slotUnit}, "inland": {slotUnit, slotHex},
+	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "sail": {slotUnit, slotWhereSea}, "autods-advance": {slotUnit, slotHex, slotOptHex, slotOptHex, slotOptHex}, "lose": {slotUnit}, "inland": {slotUnit, slotHex},
 }
 
-var syntaxWords = map[slot]string{slotUnit: "UNIT", slotHex: "HEX", slotOptHex: "[HEX]", slotArea: "AREA", slotOptWhere: "[HEX|AREA|floating-reserve]"}
+var syntaxWords = map[slot]string{slotUnit: "UNIT", slotHex: "HEX", slotOptHex: "[HEX]", slotArea: "AREA", slotOptWhere: "[HEX|AREA|floating-reserve]", slotWhereSea: "HEX|floating-reserve"}
 
 func syntaxOf(verb string) string {
 	ws := []string{verb}
@@ -110,6 +112,8 @@ func ParseCommand(s string) (Command, error) {
 			good = scn.ValidHexID(w)
 		case slotArea:
 			good = slices.Contains(entryAreas, w)
+		case slotWhereSea:
+			good = scn.ValidHexID(w) || w == BoxFloating
 		case slotOptWhere:
 			good = scn.ValidHexID(w) || slices.Contains(entryAreas, w) || w == BoxFloating
 		}

@@ -369,3 +369,19 @@ func TestRetreatIntoEntryArea_21_4(t *testing.T) {
 		t.Errorf("21.4: 1-64/16 retreats into E4, DG: %+v", us)
 	}
 }
+
+// 18.4.5: a unit in a BH sails to another or back to the Floating
+// Reserve, at most 3 LP a turn, within the capacities (18.4.4).
+func TestSeaMove_18_4_5(t *testing.T) {
+	g := emptyGame(t, 3, PhaseMovement, Allied)
+	g.put(t, "bh-red", "2616")
+	g.put(t, "bh-uncle", "2710")
+	reg := g.put(t, "142/36", "2616")
+	g.put(t, "1-141/36", "2616")
+	rulestest.Refused(t, g, rules.Seat(Allied), "sail 142/36 2617", "18.4.5", "no other BH or port")
+	rulestest.Apply(t, g, rules.Seat(Allied), "sail 142/36 2710")
+	if g.s.Units[reg].Hex != "2710" || g.s.SeaLP != 3 {
+		t.Fatalf("18.4.5: 142/36 sails to Uncle for 3 LP: %+v, %d LP", g.s.Units[reg], g.s.SeaLP)
+	}
+	rulestest.Refused(t, g, rules.Seat(Allied), "sail 1-141/36 floating-reserve", "18.4.5", "at most 3 LP")
+}

@@ -31,6 +31,7 @@ func (g *Game) legal() []rules.Choice {
 		out = append(out, g.shatterChoices()...)
 		out = append(out, g.autoChoices()...)
 		out = append(out, g.landChoices()...)
+		out = append(out, g.sailChoices()...)
 	case PhaseCombat:
 		if !g.s.AutoAdvanced {
 			out = append(out, g.attackChoices()...)

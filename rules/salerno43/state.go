@@ -48,6 +48,7 @@ type state struct {
 	Attacked  []string `json:"attacked,omitempty"`
 	Hexes     []string `json:"hexes,omitempty"`
 	LP        int      `json:"lp,omitempty"`
+	SeaLP     int      `json:"sea_lp,omitempty"`   // 18.4.5: LP moved by sea from land this turn
 	Capacity  []string `json:"capacity,omitempty"` // one entry per LP landed, the hex's id
 
 	// Landings are the invasion's landings not yet resolved (24.2), in
