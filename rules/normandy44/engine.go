@@ -10,21 +10,15 @@ import (
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
-// Version is recorded in invites; bump it when the state hash or the rules
-// change. 2: the Supply Phase, resources, replacements, landings and victory.
-// 3: the Combat Phase (10.x-14.x) with orders, and their state.
-// 4: the Special Invasion Phase and turn 1 (20.x), reserves (15.x), improved
-// positions (16.1), air and naval markers and strafing (19.x), three or four
-// players (24.0), the optional rules (25.x), and scenarios on a shared map.
-const Version = "normandy44/4"
-
 // Engine is Normandy '44 as the rest of pbem knows it. It plays edition 2.2;
 // the first edition (variant ed1) is still to come, and an invitation naming
-// it is refused until then.
+// it is refused until then. New games are made under Version; the games of
+// the older versions go on under theirs (versions.go).
 func Engine() rules.Engine {
 	e := rules.Engine{
 		Name:    "normandy44",
 		Version: Version,
+		Replays: replays(),
 		Title:   "Normandy '44 (GMT, rules edition 2.2)",
 		// A scenario may take its map from a shared map file (scenario_map.go).
 		Files: &rules.Files{
@@ -36,13 +30,13 @@ func Engine() rules.Engine {
 		Canonical: canonicalCommand,
 	}
 	e.New = func(s rules.Setup) (rules.Game, error) {
-		if err := e.CheckVariant(s.Variant); err != nil {
+		if err := e.CheckSetup(s); err != nil {
 			return nil, err
 		}
-		return New(s.Scenario, s.Options)
+		return newGame(s.Scenario, s.Options, s.Version)
 	}
 	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
-		if err := e.CheckVariant(s.Variant); err != nil {
+		if err := e.CheckSetup(s); err != nil {
 			return nil, err
 		}
 		if _, err := ParseScenario(s.Scenario); err != nil {
@@ -128,18 +122,33 @@ var knownOptions = map[string]string{
 	optHistoricalStorms: "25.1: turns 14-16 are Storm; any other weather roll of 1 is rolled again",
 	optRandomStorm:      "25.2: weather 1s rolled again until turn 11; from turn 12 a Storm lasts 3 turns",
 	optCoastalBatteries: "25.3: from turn 2 one US and one British naval marker a turn suppress the coastal batteries on their side of the army boundary",
+	optRetreatStepOnce:  "AMBIG-24, 13.2.1: a retreat costs one step however many major rivers and flooded hexsides or hexes it crosses (by default each crossing costs one)",
+	optOneHexPerRetreat: "AMBIG-25, 13.3: the strength friends stop after a one-hex retreat is counted afresh for each retreat (by default once for the whole Combat Phase)",
 }
 
-// New starts a game of edition 2.2 from a scenario file: the units stand
-// where the set-up puts them, and the game waits for the first phase of turn
-// 1. Engine().New starts games from an invitation's Setup.
+// New starts a game of edition 2.2 from a scenario file, under the current
+// rules Version: the units stand where the set-up puts them, and the game
+// waits for the first phase of turn 1. Engine().New starts games from an
+// invitation's Setup, under the version it names.
 func New(scenario []byte, options []string) (rules.Game, error) {
+	return newGame(scenario, options, Version)
+}
+
+// newGame is New under a rules version the engine plays (versions.go).
+func newGame(scenario []byte, options []string, version string) (rules.Game, error) {
 	sc, err := ParseScenario(scenario)
 	if err != nil {
 		return nil, err
 	}
 	v, err := readOptions(options)
 	if err != nil {
+		return nil, err
+	}
+	ver, err := versionRules(version)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.checkVersion(ver); err != nil {
 		return nil, err
 	}
 	b, err := newBoard(sc)
@@ -150,7 +159,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b)}
+	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b), ver: ver.withOptions(v)}
 	g.s = state{Scenario: sc.Name, Options: slices.Clone(options), Turn: 1}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i

@@ -91,11 +91,15 @@ func playGolden(t *testing.T, e rules.Engine, file, scenario string, next func(t
 	defer f.Close()
 	var g rules.Game
 	var setup rules.Setup
+	version := ""
 	inputs := 0
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
+		if v, ok := goldenVersion(line); ok {
+			version = v // the rules version the game was recorded under
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -106,7 +110,7 @@ func playGolden(t *testing.T, e rules.Engine, file, scenario string, next func(t
 		var err error
 		switch verb, rest, _ := strings.Cut(input, " "); verb {
 		case "new":
-			setup = rules.Setup{Scenario: goldenScenario(t, e, scenario)}
+			setup = rules.Setup{Scenario: goldenScenario(t, e, scenario), Version: version}
 			if rest != "" {
 				setup.Options = strings.Split(rest, ",")
 			}
@@ -144,6 +148,18 @@ func playGolden(t *testing.T, e rules.Engine, file, scenario string, next func(t
 	if g == nil || !g.Pending().Over {
 		t.Fatalf("the golden game does not end after its %d inputs", inputs)
 	}
+}
+
+// goldenVersion reads the rules version a golden game was recorded under
+// from its first line, "# Golden game: normandy44/4, scenario ...": the game
+// replays under it, whatever the engine's current version.
+func goldenVersion(line string) (string, bool) {
+	rest, ok := strings.CutPrefix(line, "# Golden game: ")
+	if !ok {
+		return "", false
+	}
+	v, _, ok := strings.Cut(rest, ",")
+	return v, ok
 }
 
 // TestGoldenRecord writes the golden games that are missing, with the random

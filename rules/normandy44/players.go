@@ -60,6 +60,10 @@ type variant struct {
 	germanSplit bool   // two German players (24.0)
 	storms      string // "", optHistoricalStorms (25.1) or optRandomStorm (25.2)
 	batteries   bool   // optCoastalBatteries (25.3, batteries.go)
+	// The readings players may choose against the digest's (versions.go):
+	// one retreat step however many crossings (AMBIG-24), one-hex retreat
+	// capacity counted per retreat (AMBIG-25).
+	retreatStepOnce, oneHexPerRetreat bool
 }
 
 // readOptions checks the options and reads them. Each may appear once; at
@@ -90,6 +94,10 @@ func readOptions(options []string) (variant, error) {
 			v.storms = o
 		case optCoastalBatteries:
 			v.batteries = true
+		case optRetreatStepOnce:
+			v.retreatStepOnce = true
+		case optOneHexPerRetreat:
+			v.oneHexPerRetreat = true
 		}
 	}
 	return v, nil

@@ -183,6 +183,9 @@ type Game struct {
 	// opt is what the invitation's options decide (players.go), read from
 	// s.Options once.
 	opt variant
+	// ver is what the game's rules version plays (versions.go), with the
+	// readings its options choose: shared read-only between clones.
+	ver *rulesVersion
 	// keeps is which hexes keep their controller once left (2.2.5), fixed
 	// by the scenario and the edition: shared read-only between clones.
 	keeps hexwar.ControlRule
