@@ -122,7 +122,8 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 			found[a] = d
 		}
 	}
-	if !g.s.Units[i].OutOfSupply { // 18.4: Tactical Movement only
+	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
+	if !tacticalOnly {
 		add(m, destination{})
 	}
 	t := *m
@@ -133,7 +134,7 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 			found[a] = destination{path: path, cost: c, budget: m.Budget, tactical: true}
 		}
 	}
-	if g.s.Units[i].OutOfSupply {
+	if tacticalOnly {
 		return g.choices(i, found)
 	}
 	if c := m.cyclist(false, false); c != nil {

@@ -76,8 +76,8 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 		return nil, rules.Refuse("17.6.1", "%s has restricted mobility and is not released", u.ID)
 	case us.Repl && (sm || trucks):
 		return nil, rules.Refuse("6.2.4", "%s took a replacement: it moves 1 hex at most", u.ID)
-	case us.OutOfSupply && trucks:
-		return nil, rules.Refuse("18.4", "%s is out of supply: it moves only by Tactical Movement", u.ID)
+	case trucks && g.tacticalOnly(i) != "":
+		return nil, rules.Refuse(g.tacticalOnly(i), "%s is %s: it moves only by Tactical Movement (9.10)", u.ID, tacticalWhy[g.tacticalOnly(i)])
 	}
 	if err := g.moveBarred(i, sm, trucks); err != nil { // 15.2, 16.1.3
 		return nil, err
@@ -164,6 +164,22 @@ func (g *Game) canSM(ctx *moveContext, i int, start hex.Axial, mech bool) error 
 	return nil
 }
 
+// tacticalOnly is the rule that holds unit i to Tactical Movement (9.10):
+// 18.4 when it is marked out of supply, 13.6 when it is Disrupted (as its
+// rules version plays it); "" when none does.
+func (g *Game) tacticalOnly(i int) string {
+	switch us := &g.s.Units[i]; {
+	case us.OutOfSupply:
+		return "18.4"
+	case us.Disrupted && g.ver.disruptedTactical:
+		return "13.6"
+	}
+	return ""
+}
+
+// tacticalWhy says, for the rule of tacticalOnly, what the unit is.
+var tacticalWhy = map[string]string{"18.4": "out of supply", "13.6": "Disrupted"}
+
 // plan checks a path for unit i. It tries the ways of moving the unit may use:
 // its MA, Tactical Movement of 1 or 2 hexes (9.10), and a cyclist's 6 MP on
 // the roads in Overcast weather (9.9). The refusal reported is the one for
@@ -176,12 +192,13 @@ func (g *Game) plan(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) 
 	if m.repl && len(path) > 2 {
 		return movePlan{}, rules.Refuse("6.2.4", "%s took a replacement: it moves 1 hex at most", g.unit(i).ID)
 	}
-	if g.s.Units[i].OutOfSupply && !m.repl && !sm {
-		// 18.4: a marked unit must use Tactical Movement (9.10).
+	if rule := g.tacticalOnly(i); rule != "" && !m.repl && !sm {
+		// 18.4, 13.6: an out-of-supply or Disrupted unit must use Tactical
+		// Movement (9.10).
 		t := *m
 		t.Tactical = true
 		if len(path) > 3 {
-			return movePlan{}, rules.Refuse("18.4", "%s is out of supply: Tactical Movement only, 1 or 2 hexes (9.10)", g.unit(i).ID)
+			return movePlan{}, rules.Refuse(rule, "%s is %s: Tactical Movement only, 1 or 2 hexes (9.10)", g.unit(i).ID, tacticalWhy[rule])
 		}
 		c, err := t.Walk(path)
 		if err != nil {
