@@ -40,3 +40,36 @@ func TestOst_17_1_AttritionRemoves(t *testing.T) {
 		}
 	}
 }
+
+// TestArmyPools_5_3: the scenario's 'supply us-1st-army N' and 'supply
+// gb-2nd-army N' (docs/scenario-format.md) fill the SupP of the US 1st and
+// British 2nd Armies (5.3, L349-353), which their HQs spend for artillery
+// (17.2.5) and defensive support (17.2.6); normandy44/4 filled pools of those
+// names that nothing read, so the points were lost without a word.
+func TestArmyPools_5_3(t *testing.T) {
+	m := testMap{
+		units: []string{
+			"a1 allied us 4 infantry 6-4 3-4", "ahq allied us - hq (1)-4 range=5",
+			"b1 allied gb 3 infantry 6-4 3-4", "bhq allied gb - hq (1)-4 range=5",
+			"g1 german heer 91 infantry 2-4 1-4", "g2 german heer 91 infantry 2-4 1-4",
+		},
+		setup:   []string{"a1 0504", "ahq 0504", "g1 0505", "b1 0204", "bhq 0204", "g2 0205"},
+		special: []string{"supply us-1st-army 2", "supply gb-2nd-army 1"},
+	}
+	g := m.game(t, Allied, 3)
+	g.s.Phase, g.s.Weather = PhaseCombat, WeatherOvercast2
+	if pool(g, "us") != 2 || pool(g, "gb") != 1 || poolIndex(g.s.SupP, "us-1st-army") >= 0 {
+		t.Fatalf("starting SupP %+v, want us 2 and gb 1", g.s.SupP)
+	}
+	apply(t, g, Allied, "attack 0505 from 0504 maf a1 art ahq ahq")
+	if pool(g, "us") != 0 {
+		t.Errorf("the US HQ's two shifts left %d US SupP, want 0", pool(g, "us"))
+	}
+
+	old := m.gameUnder(t, "normandy44/4", Allied, 3)
+	old.s.Phase, old.s.Weather = PhaseCombat, WeatherOvercast2
+	if pool(old, "us") != 0 || pool(old, "us-1st-army") != 2 {
+		t.Fatalf("normandy44/4's starting SupP %+v", old.s.SupP)
+	}
+	refused(t, old, Allied, "attack 0505 from 0504 maf a1 art ahq", "17.2.5")
+}
