@@ -108,18 +108,20 @@ func (g *Game) combat() *Combat {
 	return c
 }
 
-// refuseCombat turns a combat sentinel into a refusal naming its rule.
+// refuseCombat turns a declaration the combat rules refuse into a refusal
+// naming the rule that forbids it: the declaration error's own, 10.6 for
+// odds below 1-3 before any shift, 10.1 for a hex with no defender.
 func refuseCombat(err error) error {
-	rule := "10.3"
+	var de *declError
 	switch {
-	case errors.Is(err, ErrSupport):
-		rule = "11.6, 19.1.2, 19.2.3"
+	case errors.As(err, &de):
+		return rules.Refuse(de.rule, "%v", err)
+	case errors.Is(err, ErrOddsTooLow):
+		return rules.Refuse("10.6", "%v", err)
 	case errors.Is(err, ErrNoDefender):
-		rule = "10.1"
-	case errors.Is(err, ErrCannotAttack):
-		rule = "10.7, 13.6"
+		return rules.Refuse("10.1", "%v", err)
 	}
-	return rules.Refuse(rule, "%v", err)
+	return rules.Refuse("10.3", "%v", err)
 }
 
 // declare checks an attack against the rules and opens its combat.
