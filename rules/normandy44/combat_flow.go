@@ -52,6 +52,18 @@ type Combat struct {
 	Ignored     bool // 12.6: the defenders stay
 	ignoreAsked bool
 	DespD       *CombatCommand // 12.5: despd or no-despd
+
+	// Rules are the rules version's (versions.go) the combat follows; nil
+	// is the current version's.
+	Rules *rulesVersion
+}
+
+// rules are the version's rules the combat follows.
+func (c *Combat) rules() *rulesVersion {
+	if c.Rules == nil {
+		return &versions[0]
+	}
+	return c.Rules
 }
 
 // despdStage names the Desperate Defense's losses among the combat's.
@@ -130,14 +142,20 @@ var lossRules = combat.LossRules{Opponent: "12.2.1 step 2", Providers: "12.2.1 s
 var retreatRefs = combat.RetreatRules{Rule: "13.1.4", OneHex: "13.3", Step: "13.2.1"}
 
 // jabosStage is the Jabos die before a German attack in Clear weather, once
-// every other shift is known (19.1.3; who rolls is AMBIG-34).
+// every other shift is known (19.1.3). Who rolls is AMBIG-34: the Allied
+// player, as the example of 19.1.3 has it (L1314), where the version reads
+// so; the German, as 4.3 has it (L334), under normandy44/4.
 func (c *Combat) jabosStage() combat.Stage {
 	return combat.Stage{Name: "jabos",
 		Await: func(*combat.Combat) (combat.Await, bool) {
 			if !c.In.jabosAwaited() {
 				return combat.Await{}, false
 			}
-			return combat.Await{Roll: RollJabos, Side: string(German), Rule: "19.1.3, AMBIG-34"}, true
+			roller := German
+			if c.rules().jabosAllied {
+				roller = Allied
+			}
+			return combat.Await{Roll: RollJabos, Side: string(roller), Rule: "19.1.3, AMBIG-34"}, true
 		},
 		Roll: func(_ *combat.Combat, die int) error {
 			c.In.JabosRoll = die

@@ -233,6 +233,7 @@ func (g *Game) newCombat(a AttackCommand) (*Combat, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.Rules = g.ver
 	c.AdvanceMap = g.advanceMap(c, defenders)
 	g.retreatRules(c)                                                            // 13.1.4 toward supply, 16.3
 	c.ReserveOK = func(id string) bool { return g.mayReserveAfterCombat(c, id) } // 15.1 b
