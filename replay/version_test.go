@@ -15,7 +15,8 @@ import (
 )
 
 // TestRulesVersions: a game goes on under the rules version its invite
-// names (DESIGN.md, The log). A log signed under normandy44/4 verifies with
+// names (DESIGN.md, The log), and on the text of the shipped scenario it
+// began on. A log signed under normandy44/4 verifies with
 // an engine whose current version is newer, a game made today is made under
 // the current version and verifies, and a version the engine does not play
 // is refused at the invite, entry 0, naming it.
@@ -38,6 +39,15 @@ func TestRulesVersions(t *testing.T) {
 	}
 	if v := rep.Replay.Version(); v != "normandy44/4" || rep.Replay.Setup().Version != v {
 		t.Fatalf("the normandy44/4 log replays under %q", v)
+	}
+	// It began on the Cherbourg scenario's first text, which has changed
+	// since (scenarios.Past): the game goes on on the text it began on.
+	now, err := games.ReadScenario("normandy44", "cherbourg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Digest(now) == rep.Replay.Invite().Body.Digest || Digest(rep.Replay.Setup().Scenario) != rep.Replay.Invite().Body.Digest {
+		t.Fatal("the normandy44/4 log does not replay on the earlier text of the scenario it names")
 	}
 
 	tb := newTable(t, "normandy44", "cherbourg", logs.DiceStrict, games.Shipped, "allied", "german")

@@ -56,7 +56,7 @@ func TestScene_GoldenGames(t *testing.T) {
 					if rest != "" {
 						opts = strings.Split(rest, ",")
 					}
-					g, err = e.New(rules.Setup{Scenario: goldenScenario(t, e, "cherbourg"), Options: opts, Version: version})
+					g, err = e.New(rules.Setup{Scenario: goldenScenario(t, e, goldenScenarioOf(t, file)), Options: opts, Version: version})
 				case "roll":
 					if g.(scene.DicePurposer).DicePurpose() == "other" {
 						t.Errorf("line %d: dice for %q have no purpose", n, g.Pending().Dice.For)

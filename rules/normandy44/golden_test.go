@@ -37,14 +37,27 @@ var goldenGames = []struct {
 	// to redraw times, so that phases hold more moves and combats.
 	redraw int
 }{
-	{"cherbourg-2p", "cherbourg", nil, 1, 0},
-	{"cherbourg-3-allied", "cherbourg", []string{"players=3-allied"}, 2, 0},
-	{"cherbourg-3-german", "cherbourg", []string{"players=3-german"}, 3, 0},
-	{"cherbourg-4p", "cherbourg", []string{"players=4"}, 4, 0},
+	// normandy44/4, on the Cherbourg scenario's first text (past/cherbourg-1).
+	{"cherbourg-2p", "past/cherbourg-1", nil, 1, 0},
+	{"cherbourg-3-allied", "past/cherbourg-1", []string{"players=3-allied"}, 2, 0},
+	{"cherbourg-3-german", "past/cherbourg-1", []string{"players=3-german"}, 3, 0},
+	{"cherbourg-4p", "past/cherbourg-1", []string{"players=4"}, 4, 0},
 	{"seven-turn", "seven-turn", []string{"coastal-batteries", "random-storm"}, 5, 0},
 	{"campaign", "campaign", []string{"historical-storms"}, 6, 0},
-	{"cherbourg-2p-busy", "cherbourg", nil, 7, 3},
+	{"cherbourg-2p-busy", "past/cherbourg-1", nil, 7, 3},
 	{"campaign-busy", "campaign", nil, 8, 2},
+}
+
+// goldenScenarioOf is the scenario file a golden game is played on.
+func goldenScenarioOf(t testing.TB, file string) string {
+	t.Helper()
+	for _, gg := range goldenGames {
+		if gg.file == file {
+			return gg.scenario
+		}
+	}
+	t.Fatalf("no golden game %s", file)
+	return ""
 }
 
 const goldenDir = "testdata/golden"
