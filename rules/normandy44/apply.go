@@ -65,7 +65,7 @@ var (
 // combatVerbs are the first words of combat orders and decisions.
 var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "ignore-retreat": true,
 	"accept-retreat": true, "dd": true, "no-dd": true, "despd": true, "no-despd": true, "retreat": true,
-	"advance": true, "reserve": true, "advance-done": true}
+	"advance": true, "reserve": true, "advance-done": true, "eliminate": true}
 
 // combatProcedureCommands are the commands taken while a combat is in
 // progress: its orders and decisions ('reserve U' is the attacker's 15.1 b

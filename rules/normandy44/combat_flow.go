@@ -252,8 +252,8 @@ func (c *Combat) despdStage() combat.Stage {
 	return combat.Stage{Name: "despd",
 		Await: func(*combat.Combat) (combat.Await, bool) {
 			failedDD := c.DDOut != nil && !c.DDOut.Result.Success
-			if !c.Retreating() || c.Held() || !failedDD || c.DespD != nil || !c.Result.DeterminedDefense ||
-				!despAllowed(c.Survivors(), len(c.RetreatOptions()) == 0) {
+			if !c.Retreating() || c.Held() || c.RetreatBegun() || !failedDD || c.DespD != nil || !c.Result.DeterminedDefense ||
+				!despAllowed(c.Survivors(), c.RetreatBlocked(c.rules().splitRetreat)) {
 				return combat.Await{}, false
 			}
 			return combat.Await{Decision: DecDespD, Side: c.Defender, Choices: []string{string(CmdDespD), string(CmdNoDespD)}, Rule: "12.5"}, true

@@ -66,7 +66,7 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 // with fortified telling where an IP or strongpoint stands.
 func (g *Game) ground(side Side, fortified func(hx.Axial) bool) ground {
 	return ground{terrain: g.b.terrain, feature: g.featureFor(side),
-		road: func(x, y hx.Axial) bool { return g.b.road(x, y) != "" }, fortified: fortified}
+		road: func(x, y hx.Axial) bool { return g.b.road(x, y) != "" }, fortified: fortified, eachCrossing: g.ver.retreatStepEach}
 }
 
 // advanceMap is the map seen by the advancing attacker: the defenders where
@@ -77,14 +77,14 @@ func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
 	// Every decision that moves a unit grows one of these lists or sets one
 	// of these flags, so the key tells when the view must be redone.
 	type outcomeKey struct {
-		att, def, dd, desp, elim, adv int
-		retreat, ddOut, ignored       bool
+		att, def, dd, desp, elim, adv, moves, excess int
+		ddOut, ignored                               bool
 	}
 	var key outcomeKey
 	var cached CombatMap
 	current := func() CombatMap {
 		k := outcomeKey{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.DespLoss()), len(c.Eliminated), len(c.Advances),
-			c.Retreat != nil, c.DDOut != nil, c.Ignored}
+			len(c.Moves), len(c.Excess), c.DDOut != nil, c.Ignored}
 		if k == key && cached.OnMap != nil {
 			return cached
 		}
@@ -143,10 +143,7 @@ func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 			v.s.Units[g.index[a.Units[0]]].At = a.Hexes[len(a.Hexes)-1]
 		}
 	}
-	surv := c.survivors()
-	if c.RetreatLoss != "" {
-		surv = combat.AfterLosses(surv, []string{c.RetreatLoss})
-	}
+	surv := combat.AfterLosses(c.survivors(), c.RetreatLosses())
 	steps := map[string]int{}
 	for _, u := range surv {
 		if !slices.Contains(c.Eliminated, u.ID) {
@@ -161,12 +158,25 @@ func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 		}
 		us := &v.s.Units[i]
 		us.Step = len(g.unit(i).Steps) - n
-		if c.Retreat != nil {
-			us.At = g.b.id(c.Retreat.Hexes[len(c.Retreat.Hexes)-1])
+		if end, ok := retreatEnd(c, us.ID); ok {
+			us.At = g.b.id(end)
 			us.RetreatedIn = true
 			us.Disrupted = us.Disrupted || c.Result.Mark != "" // 13.6
 		}
 	}
+	for _, id := range c.Excess {
+		v.eliminate(g.index[id]) // 7.2: the owner's pick over the limit
+	}
+}
+
+// retreatEnd is the hex a defender's retreat ended in, if it retreated.
+func retreatEnd(c *Combat, id string) (hx.Axial, bool) {
+	for _, mv := range c.Moves {
+		if slices.Contains(mv.Units, id) {
+			return mv.Path.Hexes[len(mv.Path.Hexes)-1], true
+		}
+	}
+	return hx.Axial{}, false
 }
 
 // enterable: a land hex that the scenario lets units enter (S3.1), for

@@ -332,8 +332,8 @@ func (g *Game) finishCombat() []rules.Event {
 	}
 	g.placeOutcome(g, c, defenders)
 	flips := g.hqMovedFlip(c) // 17.2.3
-	if c.Retreat != nil {
-		g.setControl(g.b.id(c.Retreat.Hexes[len(c.Retreat.Hexes)-1]), c.defender())
+	for _, mv := range c.Moves {
+		g.setControl(g.b.id(mv.Path.Hexes[len(mv.Path.Hexes)-1]), c.defender())
 	}
 	for _, a := range c.Advances {
 		if a.Kind == CmdAdvance {

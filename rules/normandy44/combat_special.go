@@ -71,13 +71,10 @@ func (g *Game) caenArtillery(target hx.Axial) (bool, string) {
 // hqMovedFlip: an HQ forced to retreat flips to its Moved side (17.2.3); it
 // gives no artillery or DD support until it flips back in the Initial Phase.
 func (g *Game) hqMovedFlip(c *Combat) []rules.Event {
-	if c.Retreat == nil {
-		return nil
-	}
 	var events []rules.Event
 	for _, u := range c.In.Defenders {
 		i := g.index[u.ID]
-		if g.unit(i).Type == HQ && !g.s.Units[i].Gone && !g.s.Units[i].HQMoved {
+		if _, moved := retreatEnd(c, u.ID); moved && g.unit(i).Type == HQ && !g.s.Units[i].Gone && !g.s.Units[i].HQMoved {
 			g.s.Units[i].HQMoved = true
 			events = append(events, rules.Event{Seat: rules.Seat(g.unit(i).Side), Text: fmt.Sprintf("%s retreated: it flips to its Moved side (17.2.3)", u.ID)})
 		}

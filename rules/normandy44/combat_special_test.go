@@ -1,10 +1,12 @@
 package normandy44
 
 import (
-	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"slices"
 	"strings"
 	"testing"
+
+	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // caenMap: Caen is two City hexes, 0605 and 0606 (the map's Caen, 17.2.8);
@@ -87,7 +89,7 @@ func TestCaenArtillery_Legal(t *testing.T) {
 // trace supply.
 func TestHQRetreat_17_2_3(t *testing.T) {
 	g := germanCombat(t, caenMap())
-	c := &Combat{Combat: &combat.Combat{Retreat: &RetreatPath{}}, In: CombatInput{Defenders: []CombatUnit{{ID: "g1"}, {ID: "ghq"}}}}
+	c := &Combat{Combat: &combat.Combat{Moves: []combat.RetreatMove{{Units: []string{"g1", "ghq"}, Path: RetreatPath{Hexes: []hx.Axial{{}}}}}}, In: CombatInput{Defenders: []CombatUnit{{ID: "g1"}, {ID: "ghq"}}}}
 	ev := g.hqMovedFlip(c)
 	if !g.s.Units[g.index["ghq"]].HQMoved || g.s.Units[g.index["g1"]].HQMoved || len(ev) != 1 || !strings.Contains(ev[0].Text, "17.2.3") {
 		t.Fatalf("after the retreat: %v", ev)

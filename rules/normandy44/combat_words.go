@@ -154,13 +154,13 @@ func nextWords(c *Combat, finished bool) string {
 // combatMark is what a combat's progress does to its units, kept apart so
 // that a decision's event can tell what changed.
 type combatMark struct {
-	retreat    bool
+	moves      int
 	eliminated int
 	held       bool
 }
 
 func markOf(c *Combat) combatMark {
-	return combatMark{retreat: c.Retreat != nil, eliminated: len(c.Eliminated), held: c.Rolled && c.Result.Retreat > 0 && c.held()}
+	return combatMark{moves: len(c.Moves), eliminated: len(c.Eliminated), held: c.Rolled && c.Result.Retreat > 0 && c.held()}
 }
 
 // decisionWords says what a decision settled.
@@ -187,10 +187,15 @@ func decisionWords(c *Combat, p combat.Await, cmd CombatCommand) string {
 		return "no Desperate Defense (12.5)"
 	case CmdRetreat:
 		s := who + " chooses the retreat path " + strings.Join(cmd.Hexes, " ")
-		if cmd.Loss != "" {
-			s += ", " + cmd.Loss + " losing a step (13.2.1)"
+		if len(cmd.Units) > 0 {
+			s = fmt.Sprintf("%s retreats %s alone along %s (13.1.3)", who, strings.Join(cmd.Units, ", "), strings.Join(cmd.Hexes, " "))
+		}
+		if len(cmd.Loss) > 0 {
+			s += ", losing " + combat.StepList(cmd.Loss) + " (13.2.1)"
 		}
 		return s + " (13.1.4)"
+	case combat.CmdEliminate:
+		return fmt.Sprintf("%s eliminates %s, over the stacking limit after the advance (7.2)", who, cmd.Units[0])
 	case CmdAdvance:
 		return fmt.Sprintf("%s advances to %s (14.1)", cmd.Units[0], strings.Join(cmd.Hexes, " "))
 	case CmdReserve:
@@ -214,8 +219,12 @@ func changeWords(c *Combat, before combatMark) []string {
 		}
 		out = append(out, fmt.Sprintf("%s %s (13.2.2)", strings.Join(elim, ", "), verb))
 	}
-	if after.retreat && !before.retreat {
-		s := fmt.Sprintf("the defenders retreat to %s (13.1)", c.Layout.ID(c.Retreat.Hexes[len(c.Retreat.Hexes)-1]))
+	for _, mv := range c.Moves[before.moves:after.moves] {
+		who := "the defenders"
+		if mv.Part || before.moves > 0 {
+			who = strings.Join(mv.Units, ", ")
+		}
+		s := fmt.Sprintf("%s retreat to %s (13.1)", who, c.Layout.ID(mv.Path.Hexes[len(mv.Path.Hexes)-1]))
 		if c.Result.Mark != "" {
 			s = strings.TrimSuffix(s, " (13.1)") + ", Disrupted (13.1, 13.6)"
 		}
