@@ -56,6 +56,10 @@ type Combat struct {
 	// Rules are the rules version's (versions.go) the combat follows; nil
 	// is the current version's.
 	Rules *rulesVersion
+	// excess lists the attacker's units over the stacking limit in a hex
+	// the advance ended in (7.2), where the version lets an advance end
+	// there; the game sets it.
+	excess func(*combat.Combat) []string
 }
 
 // rules are the version's rules the combat follows.
@@ -69,13 +73,20 @@ func (c *Combat) rules() *rulesVersion {
 // despdStage names the Desperate Defense's losses among the combat's.
 const despdStage = "despd"
 
-// NewCombat computes the odds and opens the combat.
+// NewCombat computes the odds and opens the combat, under the current rules
+// version.
 func NewCombat(in CombatInput, layout hx.Layout, origin string, retreat, advance CombatMap) (*Combat, error) {
+	return newCombatUnder(nil, in, layout, origin, retreat, advance)
+}
+
+// newCombatUnder is NewCombat under a rules version's rules (nil: the
+// current one's).
+func newCombatUnder(v *rulesVersion, in CombatInput, layout hx.Layout, origin string, retreat, advance CombatMap) (*Combat, error) {
 	o, err := resolveOdds(in)
 	if err != nil {
 		return nil, fmt.Errorf("attack on %s: %w", origin, err)
 	}
-	c := &Combat{In: in}
+	c := &Combat{In: in, Rules: v}
 	c.Combat = &combat.Combat{Attacker: string(in.Attacker), Defender: string(other(in.Attacker)),
 		Attackers: units(in.Attackers), Defenders: units(in.Defenders), Terrain: string(in.Target.Terrain),
 		Layout: layout, Origin: origin, RetreatMap: retreat, AdvanceMap: advance,
@@ -124,15 +135,28 @@ func (c *Combat) DespLoss() []string { return c.StageLosses(despdStage, true) }
 func (c *Combat) held() bool { return c.Held() }
 
 // stages are the combat's procedure (10.5, 12-14), Normandy's own stages
-// among the series'.
+// among the series', as the rules version plays them: whether a stack may
+// split (13.1.3), and whether an advance may end over the stacking limit,
+// the attacker then eliminating the excess (7.2).
 func (c *Combat) stages() []combat.Stage {
 	var s []combat.Stage
 	s = append(s, c.jabosStage(), combat.CRTStage(&crtT1, "10.5"))
 	s = append(s, combat.LossStages(lossRules)...)
 	s = append(s, c.ignoreRetreatStage())
 	s = append(s, combat.DDStages(c.determined())...)
-	s = append(s, c.despdLossStage(), c.despdStage(), combat.RetreatStage(retreatRefs))
-	return append(s, combat.AdvanceStage("14.1", c.reserve()))
+	rr := retreatRefs
+	rr.Split = c.rules().splitRetreat
+	s = append(s, c.despdLossStage(), c.despdStage(), combat.RetreatStage(rr))
+	s = append(s, combat.AdvanceStage("14.1", c.reserve()))
+	if c.rules().stackAtPhaseEnd {
+		s = append(s, combat.ExcessStage("7.2", func(cc *combat.Combat) []string {
+			if c.excess == nil {
+				return nil
+			}
+			return c.excess(cc)
+		}))
+	}
+	return s
 }
 
 // lossRules are who takes and who picks the losses (12.2.1, 12.2.2).

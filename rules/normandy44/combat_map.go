@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
@@ -42,6 +43,11 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 					hold += v.strength(i)
 				}
 			}
+			// AMBIG-25: the strength friends stop after a one-hex retreat
+			// is theirs once in a Combat Phase, where the version reads so.
+			if g.ver.oneHexPerPhase {
+				hold -= v.oneHexUsed(g.b.id(a))
+			}
 			return len(st) > 0, hold
 		},
 		Room: func(a hx.Axial, units []string) bool {
@@ -54,6 +60,18 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 			m := map[hx.Axial][]int{a: staying(a)}
 			return v.stackAt(m, a, extra...) <= stackLimit
 		},
+	}
+	if g.ver.smLastResort {
+		// 13.7: a retreat ends with friends under a Strategic Move marker
+		// only when no other path exists.
+		m.LastResort = func(a hx.Axial) bool {
+			return slices.ContainsFunc(staying(a), func(i int) bool { return v.s.Units[i].SM })
+		}
+	}
+	if g.ver.advanceZOCFromStart {
+		// 14.3.1: no step from one enemy unit's ZOC into the same unit's.
+		r := v.zocRules()
+		m.ZOCToZOC = func(x, y hx.Axial) bool { return hexwar.SameZOC(g.b.Board, position{v}, occ, enemy, r, x, y) }
 	}
 	g.ground(side, func(a hx.Axial) bool {
 		return slices.ContainsFunc(occ[a], func(i int) bool { return v.unit(i).Type == Strongpoint }) ||
@@ -72,8 +90,11 @@ func (g *Game) ground(side Side, fortified func(hx.Axial) bool) ground {
 // advanceMap is the map seen by the advancing attacker: the defenders where
 // the combat has put them so far (retreated, eliminated), and the attackers
 // that advanced already where they went, so that the defender's ZOC is the
-// one after the retreat (14.3) and two advances cannot overstack a hex (7.2).
-func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
+// one after the retreat (14.3) and two advances cannot overstack a hex
+// (7.2), where the version holds the limit at each advance. excess lists the
+// attacker's units in the first hex an advance ended in that is over the
+// limit, where the version lets it be (7.2: the attacker eliminates them).
+func (g *Game) advanceMap(c *Combat, defenders []int) (m CombatMap, excess func(*combat.Combat) []string) {
 	// Every decision that moves a unit grows one of these lists or sets one
 	// of these flags, so the key tells when the view must be redone.
 	type outcomeKey struct {
@@ -81,26 +102,52 @@ func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
 		ddOut, ignored                               bool
 	}
 	var key outcomeKey
+	var view *Game
 	var cached CombatMap
-	current := func() CombatMap {
+	at := func() *Game {
 		k := outcomeKey{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.DespLoss()), len(c.Eliminated), len(c.Advances),
 			len(c.Moves), len(c.Excess), c.DDOut != nil, c.Ignored}
-		if k == key && cached.OnMap != nil {
-			return cached
+		if k == key && view != nil {
+			return view
 		}
 		v := *g
 		v.s.Units = slices.Clone(g.s.Units)
 		g.placeOutcome(&v, c, defenders)
-		key, cached = k, g.combatMap(&v, c.In.Attacker, nil)
+		key, view, cached = k, &v, g.combatMap(&v, c.In.Attacker, nil)
+		return view
+	}
+	current := func() CombatMap {
+		at()
 		return cached
 	}
-	m := CombatMap{
+	excess = func(*combat.Combat) []string {
+		v := at()
+		occ := v.occupancy()
+		for _, a := range c.Advances {
+			if a.Kind != CmdAdvance {
+				continue
+			}
+			h := g.b.ids[a.Hexes[len(a.Hexes)-1]]
+			if us := occ[h]; v.stacking(us, -1) != nil {
+				ids := make([]string, len(us))
+				for k, i := range us {
+					ids[k] = v.unit(i).ID
+				}
+				return ids
+			}
+		}
+		return nil
+	}
+	m = CombatMap{
 		OnMap:    g.enterable,
 		Enemy:    func(a hx.Axial) bool { return current().Enemy(a) },
 		EnemyZOC: func(a hx.Axial) bool { return current().EnemyZOC(a) },
 		ZOCLine:  func(x, y hx.Axial) bool { return current().ZOCLine(x, y) },
 		Friends:  func(a hx.Axial) (bool, int) { return current().Friends(a) },
 		Room: func(a hx.Axial, units []string) bool {
+			if g.ver.stackAtPhaseEnd {
+				return true // 7.2: the limit holds after the advance (excess)
+			}
 			// The unit leaves its own hex: count the hex without it.
 			m := current()
 			var others []string
@@ -116,9 +163,12 @@ func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
 			return m.Room(a, others)
 		},
 	}
+	if g.ver.advanceZOCFromStart {
+		m.ZOCToZOC = func(x, y hx.Axial) bool { return current().ZOCToZOC(x, y) }
+	}
 	g.ground(c.In.Attacker, nil).set(&m)
 	m.Holds = func(a hx.Axial) bool { return current().Holds(a) }
-	return m
+	return m, excess
 }
 
 // placeOutcome moves the units of v as the combat has left them so far:

@@ -26,6 +26,25 @@ type combatRecord struct {
 	Steps []string `json:"steps,omitempty"`
 }
 
+// oneHexHold is strength that stopped after one hex in a hex of friends
+// (13.3), which they stop no more in the Combat Phase (AMBIG-25).
+type oneHexHold struct {
+	Hex      string `json:"hex"`
+	Strength int    `json:"strength"`
+}
+
+// oneHexUsed is the strength friends in a hex have stopped after one-hex
+// retreats in this Combat Phase (AMBIG-25).
+func (g *Game) oneHexUsed(id string) int {
+	n := 0
+	for _, h := range g.s.OneHexHeld {
+		if h.Hex == id {
+			n += h.Strength
+		}
+	}
+	return n
+}
+
 // orderRecord is a standing or conditional order in force (digest §6.3).
 type orderRecord struct {
 	Side Side   `json:"side"`
@@ -45,7 +64,8 @@ func (g *Game) inCombatPhase() bool {
 // 10.2, 13.5).
 func (g *Game) startCombat() []rules.Event {
 	g.s.Attacked, g.s.Defended, g.s.Combats, g.s.Combat = nil, nil, 0, nil
-	g.s.Strafes = nil // 19.1.4: a mission not flown against an attack is lost (AMBIG-35)
+	g.s.OneHexHeld = nil // AMBIG-25: the capacity is counted per Combat Phase
+	g.s.Strafes = nil    // 19.1.4: a mission not flown against an attack is lost (AMBIG-35)
 	for i := range g.s.Units {
 		g.s.Units[i].RetreatedIn = false
 	}
@@ -229,12 +249,11 @@ func (g *Game) openCombat(a AttackCommand, c *Combat) []rules.Event {
 // newCombat builds the combat of a declaration from the state.
 func (g *Game) newCombat(a AttackCommand) (*Combat, error) {
 	in, defenders := g.combatInput(a)
-	c, err := NewCombat(in, g.b.layout, a.Target, g.combatMap(g, other(g.s.Side), defenders), CombatMap{})
+	c, err := newCombatUnder(g.ver, in, g.b.layout, a.Target, g.combatMap(g, other(g.s.Side), defenders), CombatMap{})
 	if err != nil {
 		return nil, err
 	}
-	c.Rules = g.ver
-	c.AdvanceMap = g.advanceMap(c, defenders)
+	c.AdvanceMap, c.excess = g.advanceMap(c, defenders)
 	g.retreatRules(c)                                                            // 13.1.4 toward supply, 16.3
 	c.ReserveOK = func(id string) bool { return g.mayReserveAfterCombat(c, id) } // 15.1 b
 	return c, nil
@@ -335,6 +354,8 @@ func (g *Game) finishCombat() []rules.Event {
 	for _, mv := range c.Moves {
 		g.setControl(g.b.id(mv.Path.Hexes[len(mv.Path.Hexes)-1]), c.defender())
 	}
+	g.holdOneHex(c)                           // 13.3, AMBIG-25
+	flips = append(flips, g.smOffAfter(c)...) // 9.8.5, 13.7
 	for _, a := range c.Advances {
 		if a.Kind == CmdAdvance {
 			for _, h := range a.Hexes {

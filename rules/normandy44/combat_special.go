@@ -232,3 +232,60 @@ func (g *Game) orderedSupport(c *Combat, side Side, cmd *CombatCommand, orders O
 	}
 	return pay
 }
+
+// holdOneHex records the strength of each part of the retreat that stopped
+// after one hex in a hex of friends (13.3), who stop no more than theirs in
+// the Combat Phase, where the version reads AMBIG-25 so. A hex that holds the
+// retreat by its terrain or fortification uses no friends' strength.
+func (g *Game) holdOneHex(c *Combat) {
+	if !g.ver.oneHexPerPhase {
+		return
+	}
+	strength := map[string]int{}
+	for _, u := range c.survivors() {
+		strength[u.ID] = u.Strength
+	}
+	for _, mv := range c.Moves {
+		end := mv.Path.Hexes[len(mv.Path.Hexes)-1]
+		if !mv.Path.OneHex || c.RetreatMap.Holds(end) {
+			continue
+		}
+		n := 0
+		for _, id := range mv.Units {
+			n += strength[id]
+		}
+		g.s.OneHexHeld = append(g.s.OneHexHeld, oneHexHold{Hex: g.b.id(end), Strength: n})
+	}
+}
+
+// smOffAfter takes the Strategic Move and Trucks markers off the units the
+// combat touched, where the version reads 9.8.5 so (L616-623): off a unit
+// attacked, once the odds were set (the combat's odds read them, so they come
+// off as it ends), and off every unit a retreat left stacked with others,
+// the friends under a marker a retreat ended with by 13.7 (L1006) among them;
+// the markers are then free for other units.
+func (g *Game) smOffAfter(c *Combat) []rules.Event {
+	if !g.ver.smOffWhenAttacked {
+		return nil
+	}
+	var touched []int
+	for _, u := range c.In.Defenders {
+		touched = append(touched, g.index[u.ID])
+	}
+	occ := g.occupancy()
+	for _, mv := range c.Moves {
+		if us := occ[mv.Path.Hexes[len(mv.Path.Hexes)-1]]; len(us) > 1 {
+			touched = append(touched, us...)
+		}
+	}
+	var events []rules.Event
+	for _, i := range touched {
+		us := &g.s.Units[i]
+		if us.Gone || (!us.SM && !us.Trucks) {
+			continue
+		}
+		us.SM, us.Trucks = false, false
+		events = append(events, rules.Event{Seat: rules.Seat(g.unit(i).Side), Text: fmt.Sprintf("%s's Strategic Move marker comes off: it was attacked, or a retreat stacked it with others (9.8.5, 13.7)", us.ID)})
+	}
+	return events
+}

@@ -90,8 +90,15 @@ func (g *Game) decisionPrompt(c *Combat, cp combat.Await, where string) string {
 		return fmt.Sprintf("%s: the Determined Defense failed and the defenders could not retreat without being eliminated; Desperate Defense? %s may hold by losing 2 steps, the first his pick, the second the attacker's (12.5): 'despd' or 'no-despd'",
 			where, who)
 	case DecRetreat:
-		return fmt.Sprintf("%s: %s retreats the defenders %d hexes, with the fewest step losses possible (13.1, 13.1.4): 'retreat HEX...' through each hex, e.g. %s; %s",
-			where, who, c.Result.Retreat, examples(cp.Choices, 2), legalHint)
+		s := fmt.Sprintf("%s: %s retreats the defenders %d hexes, with the fewest step losses possible (13.1, 13.1.4): 'retreat HEX...' through each hex",
+			where, who, c.Result.Retreat)
+		if c.rules().splitRetreat && len(c.RetreatLeft()) > 1 {
+			s += ", or one unit alone, the stack splitting: 'retreat UNIT HEX...' (13.1.3)"
+		}
+		return s + fmt.Sprintf(", e.g. %s; %s", examples(cp.Choices, 2), legalHint)
+	case combat.DecExcess:
+		return fmt.Sprintf("%s: after the advance a hex holds more than %d stacking points; %s eliminates a unit of it, his pick, until it is within the limit (7.2): 'eliminate UNIT' from %s",
+			where, stackLimit, who, strings.Join(cp.Choices, ", "))
 	case DecAdvance:
 		moves := slices.DeleteFunc(slices.Clone(cp.Choices), func(s string) bool { return s == string(CmdAdvanceDone) })
 		// The examples enter the vacated hex first, the usual advance.
@@ -131,6 +138,7 @@ var decisionTitle = map[DecisionKind]string{
 	DecDespD:         "whether to try a Desperate Defense",
 	DecDespDLoss:     "which unit takes the Desperate Defense loss",
 	DecRetreat:       "the retreat path",
+	combat.DecExcess: "which unit to eliminate over the stacking limit",
 }
 
 // nextWords says what the combat waits for after a decision or a die.
@@ -186,14 +194,14 @@ func decisionWords(c *Combat, p combat.Await, cmd CombatCommand) string {
 	case CmdNoDespD:
 		return "no Desperate Defense (12.5)"
 	case CmdRetreat:
-		s := who + " chooses the retreat path " + strings.Join(cmd.Hexes, " ")
+		s, rule := who+" chooses the retreat path "+strings.Join(cmd.Hexes, " "), "13.1.4"
 		if len(cmd.Units) > 0 {
-			s = fmt.Sprintf("%s retreats %s alone along %s (13.1.3)", who, strings.Join(cmd.Units, ", "), strings.Join(cmd.Hexes, " "))
+			s, rule = fmt.Sprintf("%s retreats %s alone along %s", who, strings.Join(cmd.Units, ", "), strings.Join(cmd.Hexes, " ")), "13.1.3, 13.1.4"
 		}
 		if len(cmd.Loss) > 0 {
 			s += ", losing " + combat.StepList(cmd.Loss) + " (13.2.1)"
 		}
-		return s + " (13.1.4)"
+		return s + " (" + rule + ")"
 	case combat.CmdEliminate:
 		return fmt.Sprintf("%s eliminates %s, over the stacking limit after the advance (7.2)", who, cmd.Units[0])
 	case CmdAdvance:
@@ -220,11 +228,11 @@ func changeWords(c *Combat, before combatMark) []string {
 		out = append(out, fmt.Sprintf("%s %s (13.2.2)", strings.Join(elim, ", "), verb))
 	}
 	for _, mv := range c.Moves[before.moves:after.moves] {
-		who := "the defenders"
+		who := "the defenders retreat"
 		if mv.Part || before.moves > 0 {
-			who = strings.Join(mv.Units, ", ")
+			who = strings.Join(mv.Units, ", ") + " retreats"
 		}
-		s := fmt.Sprintf("%s retreat to %s (13.1)", who, c.Layout.ID(mv.Path.Hexes[len(mv.Path.Hexes)-1]))
+		s := fmt.Sprintf("%s to %s (13.1)", who, c.Layout.ID(mv.Path.Hexes[len(mv.Path.Hexes)-1]))
 		if c.Result.Mark != "" {
 			s = strings.TrimSuffix(s, " (13.1)") + ", Disrupted (13.1, 13.6)"
 		}

@@ -69,6 +69,10 @@ type state struct {
 	Combats  int           `json:"combats,omitempty"`
 	Combat   *combatRecord `json:"combat,omitempty"`
 	Orders   []orderRecord `json:"orders,omitempty"`
+	// OneHexHeld is the strength friends have stopped after a one-hex
+	// retreat in this Combat Phase, by hex (13.3, AMBIG-25), where the
+	// rules version counts it once a phase.
+	OneHexHeld []oneHexHold `json:"one_hex_held,omitempty"`
 
 	// Beaches, Mulberries and evacuation (beaches.go, evacuate.go):
 	// the Mulberries begun (21.1.1-21.1.5), this turn's evacuations (21.2),
@@ -265,6 +269,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Attacked = slices.Clone(g.s.Attacked)
 	c.s.Defended = slices.Clone(g.s.Defended)
 	c.s.Orders = slices.Clone(g.s.Orders)
+	c.s.OneHexHeld = slices.Clone(g.s.OneHexHeld)
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
 	c.s.GliderRolls = slices.Clone(g.s.GliderRolls)
