@@ -248,10 +248,23 @@ func (m *mover) cyclist(sm, trucks bool) *mover {
 	return &c
 }
 
-// endCheck applies the rules on where a move may end: stacking (7.1, 7.2; this
-// engine refuses a move that would end over the limit, where 7.2 has the owner
-// remove units at the end of the phase) and Strategic Movement stacks (9.8.2).
+// endCheck applies the rules on where a move may end: Strategic Movement
+// stacks (9.8.2), and stacking (7.1, 7.2) where the version holds the limit at
+// each move's end (normandy44/4) rather than at the end of the phase, where
+// the owner then removes the excess (stackcheck.go).
 func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error {
+	return g.endCheckOf(ctx, i, dest, sm, g.stackCheck())
+}
+
+// landCheck is endCheck for a unit landing or placed (6.5.2, 20.2.4, 20.5.2,
+// 17.4): whatever the version, it never ends over the stacking limit, as
+// 20.5.3 has stacking keep a unit off its beach (L1419).
+func (g *Game) landCheck(ctx *moveContext, i int, dest hex.Axial) error {
+	return g.endCheckOf(ctx, i, dest, false, hexwar.StackEachMove)
+}
+
+// endCheckOf is endCheck with the stacking limit held as check says.
+func (g *Game) endCheckOf(ctx *moveContext, i int, dest hex.Axial, sm bool, check hexwar.StackCheck) error {
 	there := ctx.Occ[dest] // i among them when it ends where it stands
 	id := g.b.id(dest)
 	for _, j := range there {
@@ -262,6 +275,9 @@ func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error 
 		case g.s.Units[j].SM:
 			return rules.Refuse("9.8.2", "%s carries a Strategic Move marker: no unit may end its move with it", g.unit(j).ID)
 		}
+	}
+	if check == hexwar.StackPhaseEnd {
+		return nil // 7.2: the limit holds at the end of the phase (stackcheck.go)
 	}
 	return hexwar.StackRefusal(there, i, id, g.stacking)
 }
@@ -330,7 +346,11 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		return nil, err
 	}
 	dest := path[len(path)-1]
-	if err := g.endCheck(ctx, i, dest, c.SM); err != nil {
+	check := g.endCheck
+	if landing {
+		check = func(ctx *moveContext, i int, dest hex.Axial, _ bool) error { return g.landCheck(ctx, i, dest) }
+	}
+	if err := check(ctx, i, dest, c.SM); err != nil {
 		return nil, err
 	}
 	// Checked: now change the state.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Three or four players (24.0). The number of players is a variant option fixed
@@ -418,8 +419,10 @@ func (g *Game) checkOwner(seat rules.Seat, command string) error {
 // other player of the side still has his part to play; otherwise the phase
 // itself ends (endStage) and Ended is cleared.
 func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
-	if g.s.Phase == PhaseMovement {
-		// 7.2: a player leaves no stack of his own over the limit.
+	if g.s.Phase == PhaseMovement && g.stackCheck() == hexwar.StackEachMove {
+		// 7.2: a player leaves no stack of his own over the limit; where
+		// moves may end over it, the owners reduce them at the end of the
+		// phase (stackcheck.go).
 		occ := g.occupancy()
 		for _, a := range g.overstacked(g.s.Side) {
 			for _, i := range occ[a] {

@@ -60,6 +60,10 @@ type state struct {
 	// Attrition lists the units whose isolation attrition die is awaited in
 	// this Supply Phase (18.5), in scenario order.
 	Attrition []string `json:"attrition,omitempty"`
+	// StackCheck: the phasing player has ended a Movement Phase with a hex
+	// over the stacking limit, which its owner reduces before the phase
+	// ends (7.2, stackcheck.go).
+	StackCheck bool `json:"stack_check,omitempty"`
 
 	// The Combat Phase (10.0, combat_phase.go): the units that attacked and
 	// the hexes attacked in this phase (10.1, 10.2), the combats declared so

@@ -1,7 +1,10 @@
 package normandy44
 
 import (
+	"slices"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // The fixes of normandy44/5 to movement, each against the rulebook (seeds/000,
@@ -49,4 +52,41 @@ func TestDisrupted_13_6_TacticalOnly(t *testing.T) {
 	old := m.gameUnder(t, "normandy44/4", Allied, 3)
 	old.s.Units[old.index["ainf"]].Disrupted = true
 	apply(t, old, Allied, "move ainf 0202 0203 0204 0205")
+}
+
+// TestStacking_7_2_PhaseEnd: the stacking limit may be exceeded during the
+// Movement Phase and holds at its end, where the owner reduces a stack over
+// it, eliminating the units he picks (7.2, L491-493: "Limit wielkości stosu
+// musi być ściśle przestrzegany po zakończeniu każdej Fazy Ruchu ... gracz
+// będący właścicielem musi odpowiednio zredukować dany przepełniony stos").
+// normandy44/4 refused a move that ended over the limit
+// (TestStackingEnforced_7_2).
+func TestStacking_7_2_PhaseEnd(t *testing.T) {
+	m := testMap{
+		units: []string{allInf, allInf2, "a3 allied us 4 infantry 6-4 4-4 (2)-4 cadre=A", gerInf},
+		setup: []string{"ainf 0402", "ainf2 0402", "a3 0401", "ginf 0808"},
+	}
+	g := m.game(t, Allied, 2)
+	if _, ok := legalTo(g, "a3", "0402"); !ok {
+		t.Fatal("Legal does not list a3's move into the full hex 0402")
+	}
+	apply(t, g, Allied, "move a3 0401 0402") // 6 points in 0402
+	ev := apply(t, g, Allied, "end")
+	if !g.s.StackCheck || g.s.Phase != PhaseMovement || !rulestest.HasEvent(ev, "0402 is over the stacking limit") {
+		t.Fatalf("after 'end' over the limit: %v, %+v", ev, g.Pending())
+	}
+	var cmds []string
+	for _, c := range g.Legal(seatOf(Allied)) {
+		cmds = append(cmds, c.Command)
+	}
+	if !slices.Equal(cmds, []string{"eliminate ainf", "eliminate ainf2", "eliminate a3"}) {
+		t.Errorf("the owner's choices %v, want each unit of 0402", cmds)
+	}
+	refused(t, g, Allied, "end", "7.2")
+	refused(t, g, Allied, "move ainf 0402 0403", "7.2")
+	refused(t, g, Allied, "eliminate ginf", "7.2")
+	apply(t, g, Allied, "eliminate a3")
+	if g.s.StackCheck || !g.s.Units[g.index["a3"]].Gone || g.s.Phase == PhaseMovement {
+		t.Errorf("after eliminating a3: phase %s, check %v", g.s.Phase, g.s.StackCheck)
+	}
 }
