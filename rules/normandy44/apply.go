@@ -138,6 +138,9 @@ func (g *Game) endStage() ([]rules.Event, error) {
 		if id := g.mustLand(); id != "" {
 			return nil, g.mustLandRefusal(id)
 		}
+		if id := g.mustMoveBack(); id != "" {
+			return nil, g.mustMoveBackRefusal(id) // S3.3, 22.1.2
+		}
 	}
 	if h, _, over := g.excess(); over && g.movementPhase() && g.stackCheck() == hexwar.StackPhaseEnd {
 		// 7.2: the owner reduces the stack before the phase ends

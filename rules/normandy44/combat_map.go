@@ -168,6 +168,10 @@ func (g *Game) advanceMap(c *Combat, defenders []int) (m CombatMap, excess func(
 	}
 	g.ground(c.In.Attacker, nil).set(&m)
 	m.Holds = func(a hx.Axial) bool { return current().Holds(a) }
+	ground := m.Advance
+	m.Advance = func(u AdvanceUnit, from, to hx.Axial, k int) bool {
+		return ground(u, from, to, k) && g.advanceBound(u.ID, to) // S3.3, 22.1.2
+	}
 	return m, excess
 }
 

@@ -436,6 +436,9 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 		// 20.5.3, for the player whose units they are.
 		return nil, g.mustLandRefusal(id)
 	}
+	if id := g.mustMoveBack(); id != "" {
+		return nil, g.mustMoveBackRefusal(id) // S3.3, 22.1.2
+	}
 	ss := g.opt.sideSeats(g.actingSide())
 	if seat != ss[len(ss)-1] {
 		g.s.Ended = append(g.s.Ended, string(seat))

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	hx "github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
@@ -349,6 +350,64 @@ func TestRetreat_AMBIG25_OncePerPhase(t *testing.T) {
 		apply(t, g, German, "no-dd")
 		if got := slices.Contains(choicesOf(g, German, "retreat "), "retreat 0405"); got != c.again {
 			t.Errorf("%s %v: gB may stop after one hex in 0405: %v, want %v", c.version, c.options, got, c.again)
+		}
+	}
+}
+
+// TestRange_S3_3_Attacks: a unit of a formation a scenario's range binds
+// attacks only hexes within the range, and only from within it, and advances
+// no farther (S3.3 II, III, L1608-1612: "mogą poruszać się i/lub atakować
+// tylko w obrębie"); normandy44/4 held the range in movement only.
+func TestRange_S3_3_Attacks(t *testing.T) {
+	m := testMap{units: []string{alliedA1, alliedA2, gerA, gerB},
+		setup:   []string{"a1 0403", "a2 0403", "gA 0404", "gB 0404"},
+		special: []string{"range 4 from=3 within=1 of=0403"}}
+	for version, bound := range map[string]bool{Version: true, "normandy44/4": false} {
+		// gA and gB 2 hexes from 0403: out of range, and a1 in 0406, 3.
+		g := m.combatUnder(t, version, Allied, WeatherOvercast2)
+		g.s.Units[g.index["gA"]].At, g.s.Units[g.index["gB"]].At = "0405", "0405"
+		g.s.Units[g.index["a1"]].At = "0404"
+		if c := g.Clone().(*Game); bound {
+			refused(t, c, Allied, "attack 0405 from 0404 maf a1", "S3.3", "0405 is not")
+			c.s.Units[c.index["a1"]].At = "0406"
+			refused(t, c, Allied, "attack 0405 from 0406 maf a1", "S3.3", "outside the range")
+		} else {
+			apply(t, c, Allied, "attack 0405 from 0404 maf a1")
+		}
+
+		g = m.combatUnder(t, version, Allied, WeatherOvercast2)
+		dr(t, g)
+		apply(t, g, German, "retreat 0405 0406")
+		far := slices.Contains(choicesOf(g, Allied, "advance a1 "), "advance a1 0404 0405")
+		if far == bound {
+			t.Errorf("%s: advance a1 0404 0405, 2 hexes from 0403, listed %v", version, far)
+		}
+	}
+}
+
+// TestBoundary_22_1_2_Advance: an advance after combat goes no more than one
+// hex beyond the army boundary (22.1.2, L1455: "mogą poruszać się i wykonywać
+// Pościg Po Walce nie dalej niż jeden heks poza linię graniczną");
+// normandy44/4 held the boundary in movement only.
+func TestBoundary_22_1_2_Advance(t *testing.T) {
+	units, setup := "us allied us 4 infantry 6-4\ng1 german heer 91 infantry 2-4\n", "us 2004\ng1 2005\n"
+	for version, bound := range map[string]bool{Version: true, "normandy44/4": false} {
+		g := boundaryGameUnder(t, version, units, setup)
+		g.setStage(3, PhaseCombat, Allied)
+		g.s.Weather = WeatherOvercast2
+		apply(t, g, Allied, "attack 2005 from 2004 maf us") // 6:2, 3-1; die 3 is DR
+		rulestest.Roll(t, g, 3)
+		apply(t, g, German, "no-dd")
+		away, most := "", 0 // the retreat that ends farthest from 2006
+		for _, c := range choicesOf(g, German, "retreat ") {
+			if d := hx.Distance(ax(t, g, c[len(c)-4:]), ax(t, g, "2006")); d > most {
+				away, most = c, d
+			}
+		}
+		apply(t, g, German, away)
+		far := slices.Contains(choicesOf(g, Allied, "advance us "), "advance us 2005 2006")
+		if far == bound {
+			t.Errorf("%s: advance us 2005 2006, 2 hexes beyond the boundary, listed %v", version, far)
 		}
 	}
 }

@@ -90,3 +90,54 @@ func TestStacking_7_2_PhaseEnd(t *testing.T) {
 		t.Errorf("after eliminating a3: phase %s, check %v", g.s.Phase, g.s.StackCheck)
 	}
 }
+
+// TestRange_S3_3_MovesBack: from the turn a scenario's range binds a
+// formation (S3.3 II, III, L1608-1612), a unit of it that starts its Movement
+// Phase outside the range "must at once try to move toward" it, each step
+// nearer, and the phase does not end before it has; normandy44/4 held it
+// where it stood, unable to move at all.
+func TestRange_S3_3_MovesBack(t *testing.T) {
+	m := testMap{units: []string{alliedA1, gerInf}, setup: []string{"a1 0407", "ginf 0801"},
+		special: []string{"range 4 from=3 within=1 of=0404"}}
+	g := m.gameUnder(t, Version, Allied, 3)
+	if _, ok := legalTo(g, "a1", "0406"); !ok {
+		t.Error("a1 may not move back toward its range")
+	}
+	if _, ok := legalTo(g, "a1", "0408"); ok {
+		t.Error("a1 may move away from its range")
+	}
+	refused(t, g, Allied, "move a1 0407 0408", "S3.3")
+	refused(t, g, Allied, "end", "S3.3")
+	for _, c := range g.Legal(seatOf(Allied)) {
+		if c.Command == "end" {
+			t.Error("Legal lists 'end' while a1 must move back")
+		}
+	}
+	apply(t, g, Allied, "move a1 0407 0406 0405")
+	apply(t, g, Allied, "end")
+
+	old := m.gameUnder(t, "normandy44/4", Allied, 3)
+	if _, ok := legalTo(old, "a1", "0406"); ok {
+		t.Error("normandy44/4 lets a1 move out of range")
+	}
+	apply(t, old, Allied, "end")
+}
+
+// TestBoundary_22_1_2_MovesBack: an Allied unit more than a hex beyond its
+// army boundary, after a retreat, moves back to its side in its next turn,
+// each step nearer (22.1.2, L1455: "musi wykonać ruch z powrotem na swoją
+// stronę"); normandy44/4 held it where it stood.
+func TestBoundary_22_1_2_MovesBack(t *testing.T) {
+	units, setup := "us allied us 4 infantry 6-4\n", "us 2007\n" // 3 hexes beyond: the US side is rows 01-04
+	g := boundaryGameUnder(t, Version, units, setup)
+	g.setStage(3, PhaseMovement, Allied)
+	refused(t, g, Allied, "end", "22.1.2")
+	refused(t, g, Allied, "move us 2007 2008", "22.1.2")
+	apply(t, g, Allied, "move us 2007 2006 2005")
+	apply(t, g, Allied, "end")
+
+	old := boundaryGameUnder(t, "normandy44/4", units, setup)
+	old.setStage(3, PhaseMovement, Allied)
+	refused(t, old, Allied, "move us 2007 2006 2005", "22.1.2")
+	apply(t, old, Allied, "end")
+}
