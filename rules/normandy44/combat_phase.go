@@ -419,12 +419,9 @@ func (g *Game) combatCommand(seat rules.Seat, text string) ([]rules.Event, error
 	p := c.pending()
 	var pay func() string
 	if cmd.Kind == CmdDD && cmd.Support {
-		lead := ""
-		if len(cmd.Units) > 0 {
-			lead = cmd.Units[0]
-		}
-		if pay = g.ddSupport(c, lead); pay == nil {
-			return nil, rules.Refuse("12.4.7", "no naval marker, HQ or Werfer can support the Determined Defense in %s", c.Origin)
+		var err error
+		if pay, err = g.chosenSupport(c, cmd); err != nil {
+			return nil, err
 		}
 	}
 	before := markOf(c)
@@ -441,6 +438,38 @@ func (g *Game) combatCommand(seat rules.Seat, text string) ([]rules.Event, error
 	// Every decision says what it settled and what follows (combat_words.go).
 	events = append(events, rules.Event{Seat: seat, Text: decisionEvent(n, c, p, cmd, before, g.s.Combat == nil)})
 	return append(events, rest...), nil
+}
+
+// chosenSupport is the source of defensive support a 'dd UNIT support
+// [SOURCE]' asks for (12.4.7): named by the player where the rules version
+// lets him choose it, as 12.4.7 does, else the engine's pick (normandy44/4).
+func (g *Game) chosenSupport(c *Combat, cmd CombatCommand) (func() string, error) {
+	lead := ""
+	if len(cmd.Units) > 0 {
+		lead = cmd.Units[0]
+	}
+	switch {
+	case g.ver.ddSupportSource && cmd.Source == "":
+		var names []string
+		for _, s := range g.ddSources(c, lead) {
+			names = append(names, s.name)
+		}
+		if len(names) == 0 {
+			return nil, rules.Refuse("12.4.7", "no naval marker, HQ, Werfer or Caen's artillery can support the Determined Defense of %s in %s", lead, c.Origin)
+		}
+		return nil, rules.Refuse("12.4.7", "name the source of the defensive support, which is yours to choose: 'dd %s support SOURCE', SOURCE one of %s", lead, strings.Join(names, ", "))
+	case !g.ver.ddSupportSource && cmd.Source != "":
+		return nil, rules.Refuse("12.4.7", "under rules %s the engine picks the source of defensive support: 'dd %s support'", g.ver.name, lead)
+	case cmd.Source != "":
+		if pay := g.ddSupportBy(c, lead, cmd.Source); pay != nil {
+			return pay, nil
+		}
+		return nil, rules.Refuse("12.4.7", "%s cannot support the Determined Defense of %s in %s", cmd.Source, lead, c.Origin)
+	}
+	if pay := g.ddSupport(c, lead); pay != nil {
+		return pay, nil
+	}
+	return nil, rules.Refuse("12.4.7", "no naval marker, HQ or Werfer can support the Determined Defense in %s", c.Origin)
 }
 
 var rollWords = map[RollPurpose]string{RollJabos: "Jabos", RollCRT: "combat result", RollDD: "Determined Defense"}

@@ -226,11 +226,15 @@ func (g *Game) orderedSupport(c *Combat, side Side, cmd *CombatCommand, orders O
 	if o, ok := orders.Find(string(side), CmdOrderDDSupport); !ok || o.Mode != ModeAlways {
 		return nil
 	}
-	pay := g.ddSupport(c, cmd.Units[0])
-	if pay != nil {
-		cmd.Support = true
+	sources := g.ddSources(c, cmd.Units[0])
+	if len(sources) == 0 {
+		return nil
 	}
-	return pay
+	cmd.Support = true
+	if g.ver.ddSupportSource {
+		cmd.Source = sources[0].name // the record names the source the order took
+	}
+	return sources[0].pay
 }
 
 // holdOneHex records the strength of each part of the retreat that stopped

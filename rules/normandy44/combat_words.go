@@ -77,12 +77,15 @@ func (g *Game) decisionPrompt(c *Combat, cp combat.Await, where string) string {
 			switch {
 			case len(w) == 2 && w[0] == string(CmdDD):
 				leads = append(leads, w[1])
-			case len(w) == 3:
+			case len(w) >= 3:
 				support = true
 			}
 		}
 		s := fmt.Sprintf("%s: Determined Defense? instead of retreating, %s may stand with a Lead unit and roll on the DD table (12.4): 'dd UNIT'", where, who)
-		if support {
+		switch {
+		case support && c.rules().ddSupportSource:
+			s += ", 'dd UNIT support SOURCE' (with defensive support from a naval marker, an HQ, a Werfer or Caen, your pick, 12.4.7)"
+		case support:
 			s += ", 'dd UNIT support' (with defensive support, 12.4.7)"
 		}
 		return s + fmt.Sprintf(" or 'no-dd' (%s); Leads: %s", noDDWords(c), strings.Join(leads, ", "))
@@ -356,6 +359,8 @@ func choiceNote(cp combat.Await, choice string) string {
 	switch {
 	case cp.Decision == DecDD && w[0] == string(CmdNoDD):
 		return "no Determined Defense (" + cp.Rule + ")"
+	case cp.Decision == DecDD && len(w) == 4:
+		return "Determined Defense led by " + w[1] + ", with defensive support from " + w[3] + " (" + cp.Rule + ", 12.4.7)"
 	case cp.Decision == DecDD && len(w) == 3:
 		return "Determined Defense led by " + w[1] + ", with defensive support (" + cp.Rule + ", 12.4.7)"
 	case cp.Decision == DecDD:

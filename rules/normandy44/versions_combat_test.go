@@ -411,3 +411,39 @@ func TestBoundary_22_1_2_Advance(t *testing.T) {
 		}
 	}
 }
+
+// TestDD_12_4_7_SupportSource: the defender chooses the source of his
+// defensive support, one at most (12.4.7, L912: "W każdej Zdeterminowanej
+// Obronie można użyć nie więcej niż jednego źródła"): 'dd UNIT support
+// SOURCE' names it, and Legal lists each; normandy44/4's 'dd UNIT support'
+// let the engine pick (a Werfer before an HQ).
+func TestDD_12_4_7_SupportSource(t *testing.T) {
+	m := testMap{units: []string{alliedA1, alliedA2, gerA, "ghq german heer - hq (1)-5 range=5", "gw german heer - werfer (1)-4 range=3"},
+		setup: []string{"a1 0403", "a2 0403", "gA 0404", "ghq 0606", "gw 0605"}, special: []string{"supply 7th-army 2"}}
+	drDD := func(g *Game) {
+		apply(t, g, Allied, "attack 0404 from 0403 maf a1") // 8:2, 4-1; die 3 is DR
+		rulestest.Roll(t, g, 3)
+		if c := g.combat(); c.Result.Code != ResDR {
+			t.Fatalf("want DR, have %s", c.Result)
+		}
+	}
+	g := m.combatUnder(t, Version, Allied, WeatherOvercast2)
+	drDD(g)
+	if got := choicesOf(g, German, "dd gA support"); !slices.Equal(got, []string{"dd gA support gw", "dd gA support ghq"}) {
+		t.Fatalf("support choices %v", got)
+	}
+	refused(t, g, German, "dd gA support", "12.4.7", "name the source")
+	refused(t, g, German, "dd gA support naval", "12.4.7")
+	ev := apply(t, g, German, "dd gA support ghq")
+	if pool(g, germanSupPPool) != 1 || g.s.Units[g.index["gw"]].Fired || !rulestest.HasEvent(ev, "defensive support (12.4.7) by ghq") {
+		t.Errorf("after the HQ's support: 7th Army SupP %d, Werfer fired %v (%v)", pool(g, germanSupPPool), g.s.Units[g.index["gw"]].Fired, ev)
+	}
+
+	old := m.combatUnder(t, "normandy44/4", Allied, WeatherOvercast2)
+	drDD(old)
+	refused(t, old, German, "dd gA support ghq", "12.4.7")
+	apply(t, old, German, "dd gA support")
+	if !old.s.Units[old.index["gw"]].Fired || pool(old, germanSupPPool) != 2 {
+		t.Errorf("normandy44/4 no longer picks the Werfer")
+	}
+}
