@@ -148,9 +148,6 @@ func newGame(scenario []byte, options []string, version string) (rules.Game, err
 	if err != nil {
 		return nil, err
 	}
-	if err := v.checkVersion(ver); err != nil {
-		return nil, err
-	}
 	b, err := newBoard(sc)
 	if err != nil {
 		return nil, err

@@ -117,7 +117,7 @@ func versionRules(name string) (*rulesVersion, error) {
 
 // withOptions is the version's rules with the readings the invitation's
 // options choose (AMBIG-24, AMBIG-25): a version that takes the digest's
-// reading may be asked for the other.
+// reading may be asked for the other; normandy44/4 plays the other already.
 func (v *rulesVersion) withOptions(o variant) *rulesVersion {
 	if !o.retreatStepOnce && !o.oneHexPerRetreat {
 		return v
@@ -133,15 +133,3 @@ const (
 	optRetreatStepOnce  = "retreat-step-once"   // AMBIG-24
 	optOneHexPerRetreat = "one-hex-per-retreat" // AMBIG-25
 )
-
-// checkVersion refuses the options of readings a version does not offer:
-// normandy44/4 played one of each, and no invitation under it named them.
-func (o variant) checkVersion(v *rulesVersion) error {
-	switch {
-	case o.retreatStepOnce && !v.retreatStepEach:
-		return fmt.Errorf("normandy44: %w %q: rules %s charge one step a retreat already (AMBIG-24)", ErrOption, optRetreatStepOnce, v.name)
-	case o.oneHexPerRetreat && !v.oneHexPerPhase:
-		return fmt.Errorf("normandy44: %w %q: rules %s count the one-hex capacity per retreat already (AMBIG-25)", ErrOption, optOneHexPerRetreat, v.name)
-	}
-	return nil
-}
