@@ -46,6 +46,14 @@ var goldenGames = []struct {
 	{"campaign", "campaign", []string{"historical-storms"}, 6, 0},
 	{"cherbourg-2p-busy", "past/cherbourg-1", nil, 7, 3},
 	{"campaign-busy", "campaign", nil, 8, 2},
+	// normandy44/5, the audit of edition 2.2 (versions.go), on the current
+	// scenarios.
+	{"v5-cherbourg-2p", "cherbourg", nil, 21, 0},
+	{"v5-cherbourg-2p-busy", "cherbourg", nil, 22, 3},
+	{"v5-cherbourg-4p", "cherbourg", []string{"players=4"}, 23, 0},
+	{"v5-cherbourg-readings", "cherbourg", []string{"retreat-step-once", "one-hex-per-retreat"}, 24, 2},
+	{"v5-seven-turn", "seven-turn", []string{"coastal-batteries", "random-storm"}, 25, 0},
+	{"v5-campaign-busy", "campaign", nil, 26, 2},
 }
 
 // goldenScenarioOf is the scenario file a golden game is played on.
