@@ -40,6 +40,8 @@ var recordedGames = []struct {
 	{"normandy44-4-seven-turn-solo.pbem", "normandy44", "seven-turn", nil, logs.DiceSolo, []string{"allied", "german"}, 14, ""},
 	{"normandy44-4-campaign-strict.pbem", "normandy44", "campaign", nil, logs.DiceStrict, []string{"allied", "german"}, 15, ""},
 	{"freeplay-allied-german-strict.pbem", "freeplay", "allied-german", nil, logs.DiceStrict, []string{"allied", "german"}, 16, ""},
+	// normandy44/5, the audit of edition 2.2, on the current Cherbourg text.
+	{"normandy44-5-cherbourg-strict.pbem", "normandy44", "cherbourg", nil, logs.DiceStrict, []string{"allied", "german"}, 31, ""},
 	// Protocol v1 casual games that v2's rules refuse (docs/dice.md 3.7).
 	// The first: german invites, and allied, who moves first, draws the
 	// invasion's dice in the entry after its accept (entry 2), keyed by the
