@@ -61,9 +61,11 @@ const (
 // time until it is within the limit (N44 7.2); ok is false when none is
 // over it.
 func Excess(pos Position, side Side, limit Stacking) (a hex.Axial, units []int, ok bool) {
-	over := Overstacked(pos, side, limit)
-	if len(over) == 0 {
-		return hex.Axial{}, nil, false
+	occ := Occupants(pos)
+	for _, a := range hex.SortedKeys(occ) {
+		if us := occ[a]; pos.Side(us[0]) == side && limit(us, -1) != nil {
+			return a, us, true
+		}
 	}
-	return over[0], Occupants(pos)[over[0]], true
+	return hex.Axial{}, nil, false
 }

@@ -142,7 +142,7 @@ func (g *Game) endStage() ([]rules.Event, error) {
 			return nil, g.mustMoveBackRefusal(id) // S3.3, 22.1.2
 		}
 	}
-	if h, _, over := g.excess(); over && g.movementPhase() && g.stackCheck() == hexwar.StackPhaseEnd {
+	if h, _, over := g.excess(); g.movementPhase() && over {
 		// 7.2: the owner reduces the stack before the phase ends
 		// (stackcheck.go).
 		g.s.StackCheck = true

@@ -209,12 +209,22 @@ func (g *Game) outOfBounds(i int) string {
 	if !on {
 		return ""
 	}
-	for _, sb := range g.specialBars(i) {
-		if sb.kind == SpecialRange && !sb.near(a) {
+	u := g.unit(i)
+	for _, sr := range g.sc.Special {
+		if sr.Kind != SpecialRange || sr.Formation != u.Formation || g.s.Turn < sr.From {
+			continue
+		}
+		near := false
+		for _, id := range sr.Hexes {
+			if c, err := g.b.layout.Parse(id); err == nil && hex.Distance(c, a) <= sr.Within {
+				near = true
+			}
+		}
+		if !near {
 			return "S3.3"
 		}
 	}
-	if u := g.unit(i); u.Side == Allied && !g.withinArmy(u.Nationality, a) {
+	if u.Side == Allied && !g.withinArmy(u.Nationality, a) {
 		return "22.1.2"
 	}
 	return ""

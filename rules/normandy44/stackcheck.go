@@ -32,8 +32,13 @@ func (g *Game) movementPhase() bool {
 }
 
 // excess is the first of the phasing side's hexes over the limit and its
-// units, in index order; ok is false when none is over it.
+// units, in index order, where the version holds the limit at the end of a
+// phase; ok is false when none is over it, or the version holds it at each
+// move's end (where no hex is over it).
 func (g *Game) excess() (hex string, units []int, ok bool) {
+	if g.stackCheck() != hexwar.StackPhaseEnd {
+		return "", nil, false
+	}
 	a, us, ok := hexwar.Excess(position{g}, g.s.Side, g.stacking)
 	if !ok {
 		return "", nil, false

@@ -322,7 +322,7 @@ func (c *Combat) retreatWords(rr RetreatRules) string {
 // left, each unit's on its own.
 func (c *Combat) retreatChoices(split bool) []Command {
 	left := c.RetreatLeft()
-	out := c.RetreatChoices(c.retreatPaths(left))
+	out := c.choicesOf(left, c.retreatPaths(left))
 	if !split || len(left) < 2 {
 		return out
 	}
