@@ -142,11 +142,13 @@ func (g *Game) endStage() ([]rules.Event, error) {
 			return nil, g.mustMoveBackRefusal(id) // S3.3, 22.1.2
 		}
 	}
-	if h, _, over := g.excess(); g.movementPhase() && over {
-		// 7.2: the owner reduces the stack before the phase ends
-		// (stackcheck.go).
-		g.s.StackCheck = true
-		return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s is over the stacking limit at the end of the %s: its owner eliminates units of it, his pick, until it is within it (7.2)", h, phaseRules[g.s.Phase].Name)}}, nil
+	if g.movementPhase() {
+		if h, _, over := g.excess(); over {
+			// 7.2: the owner reduces the stack before the phase ends
+			// (stackcheck.go).
+			g.s.StackCheck = true
+			return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s is over the stacking limit at the end of the %s: its owner eliminates units of it, his pick, until it is within it (7.2)", h, phaseRules[g.s.Phase].Name)}}, nil
+		}
 	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
 	events = append(events, g.checkBatteries()...) // 25.3
