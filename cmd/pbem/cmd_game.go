@@ -58,6 +58,10 @@ Options (--option, repeatable) are fixed in the invitation. Normandy '44:
                      a Storm lasts 3 turns (not with historical-storms)
   coastal-batteries  25.3: from turn 2 one US and one British naval marker a
                      turn suppress the coastal batteries on their side
+  retreat-step-once  AMBIG-24: a retreat costs one step however many rivers and
+                     flooded hexsides it crosses (by default one a crossing)
+  one-hex-per-retreat  AMBIG-25: the strength friends stop after a one-hex
+                     retreat counts for each retreat (by default once a phase)
 Without a players option Normandy '44 has two seats, allied and german. With
 two players a side, each commands only his own units; they take each of
 their side's phases in turn (us before cw, german-cw before german-us), each
