@@ -44,6 +44,9 @@ type table struct {
 	r       *Replay
 	players map[string]*player
 	clock   time.Time
+	// secretSeeds, when set for a seat, is the seed its sealed draws' secrets
+	// come from instead of its chain's: the same game with another secret.
+	secretSeeds map[string][]byte
 }
 
 // newTable starts a game of rules/scenario with the players' seats, everyone
@@ -152,6 +155,9 @@ func (tb *table) own(seat string) Own {
 		owner := seat
 		if tb.r.DiceMode() == logs.DiceSolo {
 			owner = tb.r.Seats()[0].Seat
+		}
+		if s, ok := tb.secretSeeds[owner]; ok {
+			return [][]byte{s}, nil
 		}
 		return [][]byte{tb.players[owner].seed}, nil
 	}}
