@@ -98,6 +98,11 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	if err != nil {
 		return nil, GameRecord{}, err
 	}
+	if _, seals := g.(rules.Sealer); seals && ng.Dice == logs.DiceCasual {
+		// Casual dice have no round trip in which to seal a draw: a card
+		// one player looks at would be drawn in clear, for all to read.
+		return nil, GameRecord{}, fmt.Errorf("%s/%s has cards one player looks at and the others may not see, which only strict dice keep sealed: play it with strict dice (the default), or solo dice alone", ng.Rules, ng.Scenario)
+	}
 	seed, head, err := a.newChain()
 	if err != nil {
 		return nil, GameRecord{}, err

@@ -454,3 +454,27 @@ func TestSealedSnapshotResumes(t *testing.T) {
 		t.Errorf("at the end: %+v", got)
 	}
 }
+
+// Walk (pbem replay, pbem dice) retraces sealed draws as the replay folds
+// them: a draw taken or shown has no values to show; its reveal does.
+func TestWalkRetracesSealedDraws(t *testing.T) {
+	tb := cardsTable(t, "three")
+	tb.do("ann", "look")
+	tb.settle(5)
+	tb.do("ann", "end")
+	tb.do("bob", "look")
+	tb.settle(3)
+	tb.do("bob", "take")
+	tb.settle(3)
+	var rolls []Roll
+	err := Walk(tb.r.Entries(), cardsLoader, func(f Frame) error {
+		rolls = append(rolls, f.Rolls...)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rolls) != 1 || rolls[0].For != "the top card, taken" || len(rolls[0].Values) != 1 || rolls[0].Seat != "ann" {
+		t.Errorf("rolls: %+v", rolls)
+	}
+}

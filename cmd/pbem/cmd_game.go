@@ -15,6 +15,7 @@ import (
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/safetext"
 )
 
@@ -364,6 +365,28 @@ func withGame(cmd *cobra.Command, name string, fn func(app *pbem.App, rec pbem.G
 		}
 		return fn(app, rec, r)
 	})
+}
+
+// seenGame is the game as this player sees it (pbem.App.Seen): with the
+// cards it looked at unsealed from its own store. What it should see and
+// cannot (a false box) is said on standard error.
+func seenGame(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay) rules.Game {
+	g, problems := app.Seen(cmd.Context(), rec, r)
+	for _, p := range problems {
+		safetext.Fprintln(cmd.ErrOrStderr(), "pbem: warning:", p)
+	}
+	return g
+}
+
+// printPrivate prints the lines of the view that this player alone sees.
+func printPrivate(out io.Writer, indent string, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	safetext.Fprintln(out, indent+"known to you alone (your pbem keeps it; the others' do not):")
+	for _, l := range lines {
+		safetext.Fprintln(out, indent+"  "+l)
+	}
 }
 
 // gameWaiting is what a game waits for in the list of games, after any issue
