@@ -247,3 +247,34 @@ func TestCasualRefusedForSealedDraws(t *testing.T) {
 		t.Errorf("a casual game of rhine44: %v", err)
 	}
 }
+
+// --invite reserves the other seats of a game of three for their players:
+// the invitation names each address (where pbem send mails it) and key.
+func TestInviteReservesSeats(t *testing.T) {
+	ctx := context.Background()
+	a := newTestApp(t, "anna", "anna@example.org")
+	jan := newTestApp(t, "jan", "jan@example.org")
+	janID, err := jan.Identity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []map[string]Invitee{
+		{"monty": {Mail: "x@example.org"}},
+		{"eisenhower": {Mail: "x@example.org"}},
+		{"bradley": {}},
+		{"bradley": {Mail: "not an address"}},
+	} {
+		if _, _, err := a.New(ctx, NewGame{Name: "Race", Rules: "rhine44", Scenario: "three-player", Seat: "monty", Invite: bad}); err == nil || !strings.Contains(err.Error(), "--invite") {
+			t.Errorf("invite %v: %v", bad, err)
+		}
+	}
+	r, _, err := a.New(ctx, NewGame{Name: "Race", Rules: "rhine44", Scenario: "three-player", Seat: "monty",
+		Invite: map[string]Invitee{"bradley": {Mail: "jan@example.org", Key: janID.AuthorizedKey()}, "patton": {Mail: "olga@example.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := r.Invite().Seats
+	if seats[1].Mail != "jan@example.org" || !sameKey(seats[1].Key, janID.AuthorizedKey()) || seats[2].Mail != "olga@example.org" || seats[2].Key != "" {
+		t.Errorf("the invitation's seats: %+v", seats)
+	}
+}
