@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -35,6 +36,8 @@ type sealVectors struct {
 		ReceiverKey    string `json:"receiver_key"`
 		DrawerSecret   string `json:"drawer_secret"`
 		DrawerKey      string `json:"drawer_key"`
+		Shared         string `json:"shared"`
+		Pad            string `json:"pad"`
 		Box            string `json:"box"`
 	} `json:"box"`
 }
@@ -198,5 +201,45 @@ func TestCheckSecretAndCommit(t *testing.T) {
 	}
 	if _, err := CheckSecret(v.Commit, "sha256:"+v.Secret); !errors.Is(err, ErrBadSecret) {
 		t.Errorf("a secret with a prefix passes: %v", err)
+	}
+}
+
+// TestSealDocVectors checks the sealed-draw blocks of docs/dice.md, part
+// 4.6, against the vectors, label by label: a reader takes the text.
+func TestSealDocVectors(t *testing.T) {
+	v := loadSealVectors(t)
+	doc, err := os.ReadFile("../docs/dice.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for label, want := range map[string]string{
+		"C":                 v.Commit,
+		"SHA-256(S || L_2)": v.HMACKey,
+		"SHA-256(Q_s)":      v.RequestHash,
+		"K_s":               v.Key,
+		"p":                 v.Box.ReceiverSecret,
+		"P_pub":             v.Box.ReceiverKey,
+		"d":                 v.Box.DrawerSecret,
+		"D_pub":             v.Box.DrawerKey,
+		"z":                 v.Box.Shared,
+		"pad":               v.Box.Pad,
+		"box":               v.Box.Box,
+	} {
+		found := false
+		for line := range bytes.Lines(doc) {
+			f := strings.Fields(string(line))
+			if strings.HasPrefix(string(line), label+" ") && len(f) == 1+strings.Count(label, " ")+1 && !strings.Contains(string(line), "=") {
+				found = true
+				if got := f[len(f)-1]; got != want {
+					t.Errorf("docs/dice.md gives %s = %s; the vectors say %s", label, got, want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("docs/dice.md has no line for %s", label)
+		}
+	}
+	if !bytes.Contains(doc, []byte(strings.ReplaceAll(strings.ReplaceAll(v.RequestLine, "\t", `\t`), "\n", `\n`))) {
+		t.Error("docs/dice.md does not give the sealed request line of the vectors")
 	}
 }
