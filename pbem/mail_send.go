@@ -313,7 +313,10 @@ func handOverSummary(rec GameRecord, r *replay.Replay, from int64) string {
 		for _, d := range e.Draws {
 			safetext.Fprintf(&b, "    %s\n", DrawLine(d, e))
 		}
-		if e.Request != 0 {
+		switch {
+		case e.Seal != "":
+			safetext.Fprintf(&b, "    requests a sealed draw (epoch %d), committing to a secret only its pbem holds\n", e.Request)
+		case e.Request != 0:
 			safetext.Fprintf(&b, "    requests dice (epoch %d)\n", e.Request)
 		}
 	}

@@ -60,7 +60,10 @@ func printEntry(out io.Writer, e *logs.Entry, events []rules.Event) {
 		}
 		safetext.Fprintf(out, "    dice %s: %s (epoch %d)\n", d.For, joinInts(d.Values), d.Epoch)
 	}
-	if e.Request != 0 {
+	switch {
+	case e.Seal != "":
+		safetext.Fprintf(out, "    requests a sealed draw (epoch %d), committing to a secret only its pbem holds\n", e.Request)
+	case e.Request != 0:
 		safetext.Fprintf(out, "    requests dice (epoch %d)\n", e.Request)
 	}
 	for _, ev := range events {
