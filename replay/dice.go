@@ -170,21 +170,21 @@ func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[
 			if err := p.take(r, e, w, ep, events); err != nil {
 				return false, err
 			}
-			return false, p.drain(r, e, w, events)
-		}
-		if w != nil {
-			if b.Link, err = w.NextLink(); err != nil {
+		} else {
+			if w != nil {
+				if b.Link, err = w.NextLink(); err != nil {
+					return false, err
+				}
+			}
+			if b.Link == "" {
+				return false, entryErr(b.Seq, ErrDice, "epoch %d is answered: this entry must carry %s's next link", ep.n, b.By)
+			}
+			if err := r.revealLink(b); err != nil {
 				return false, err
 			}
+			ep.links[b.By] = mustLink(b.Link)
+			p.key(r, ep, b.Seq)
 		}
-		if b.Link == "" {
-			return false, entryErr(b.Seq, ErrDice, "epoch %d is answered: this entry must carry %s's next link", ep.n, b.By)
-		}
-		if err := r.revealLink(b); err != nil {
-			return false, err
-		}
-		ep.links[b.By] = mustLink(b.Link)
-		p.key(r, ep, b.Seq)
 	} else if b.Link != "" {
 		return false, entryErr(b.Seq, ErrDice, "carries a link, but no epoch awaits one from %s", b.By)
 	}
@@ -347,6 +347,9 @@ func (p *protocol) afterEntry(r *Replay, e *logs.Entry, w *writer) error {
 	}
 	need := r.game.Pending().Dice
 	if p.mode != logs.DiceStrict {
+		if sealFields(b) {
+			return entryErr(b.Seq, ErrDice, "%s dice have no sealed draws: a private draw is drawn in clear (docs/dice.md 4)", p.mode)
+		}
 		if b.Link != "" && len(b.Draws) == 0 {
 			return entryErr(b.Seq, ErrDice, "carries a link but draws no dice: a link is revealed only to draw")
 		}

@@ -478,3 +478,16 @@ func TestWalkRetracesSealedDraws(t *testing.T) {
 		t.Errorf("rolls: %+v", rolls)
 	}
 }
+
+// No entry of casual or solo dice carries a field of sealed draws: not even
+// an accept, which the dice of those modes never look into otherwise.
+func TestCasualRefusesSealFields(t *testing.T) {
+	tb := inviteTable(t, "cards", "two", "", nil, logs.DiceCasual, cardsLoader, "ann", "ann", "bob")
+	e := tb.raw("bob", logs.KindAccept, func(b *logs.Body) {
+		b.Key, b.Head = tb.players["bob"].key(), tb.players["bob"].chain.Head()
+		b.Seal = logs.SealCommit([]byte("a secret no casual game uses...."))
+	})
+	if err := tb.r.Append(e); !errors.Is(err, ErrDice) {
+		t.Errorf("a casual accept with a seal: %v", err)
+	}
+}
