@@ -16,7 +16,7 @@ import (
 // Sealed draws (docs/dice.md part 4), on the cards test game: ann, bob and
 // cy in strict dice.
 
-func cardsTable(t *testing.T, scenario string) *table {
+func cardsTable(t testing.TB, scenario string) *table {
 	seats := []string{"ann", "bob", "cy"}
 	if scenario == "two" {
 		seats = seats[:2]
@@ -490,4 +490,50 @@ func TestCasualRefusesSealFields(t *testing.T) {
 	if err := tb.r.Append(e); !errors.Is(err, ErrDice) {
 		t.Errorf("a casual accept with a seal: %v", err)
 	}
+}
+
+// FuzzResumeSealed feeds mutated snapshots of a game with sealed draws (one
+// shown to a second seat, one taken, neither revealed) to Resume, and
+// appends the entries that follow, the reveal among them: no snapshot may
+// make it panic, and one that resumes must keep the replay whole.
+func FuzzResumeSealed(f *testing.F) {
+	tb := cardsTable(f, "three")
+	tb.do("ann", "look")
+	tb.settle(5)
+	tb.do("ann", "end")
+	tb.do("bob", "look")
+	tb.settle(3)
+	at := tb.r.Last()
+	snap, err := tb.r.Snapshot()
+	if err != nil {
+		f.Fatal(err)
+	}
+	tb.do("bob", "take")
+	tb.settle(3)
+	tb.do("bob", "look")
+	tb.settle(5)
+	var next []*logs.Entry
+	for _, e := range tb.r.Entries() {
+		if e.Seq > at.Seq {
+			next = append(next, e)
+		}
+	}
+	f.Add(snap)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := Resume(tb.r.Invite(), at, data, cardsLoader)
+		if err != nil {
+			return
+		}
+		for _, e := range next {
+			if r.Append(e) != nil {
+				break
+			}
+		}
+		r.Waiting()
+		r.SealedDraws()
+		r.Peek("bob", [][]byte{tb.players["bob"].seed})
+		if _, err := r.StateAt(at.Seq); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
