@@ -359,7 +359,7 @@ func (p *protocol) afterEntry(r *Replay, e *logs.Entry, w *writer) error {
 		return err
 	}
 	kind := p.kindOf(r, need)
-	if kind == sealShare || kind == sealUnseal || kind == sealNew && string(need.By) != b.By {
+	if kind == sealShare || kind == sealUnseal || kind == sealNew && string(need.Private) != b.By {
 		// Awaited from a seat (sealed.go), not requested.
 		if b.Request != 0 || b.Seal != "" {
 			return entryErr(b.Seq, ErrDice, "requests epoch %d, but the rules await %s", b.Request, p.sealedAwaits(r, need, kind))

@@ -24,7 +24,8 @@ import (
 // checks it against the commitment, recomputes the values, checks the boxes
 // given, and gives the game Unseal(token, values).
 
-// sealedDraw is one sealed draw of the log.
+// sealedDraw is one sealed draw of the log. Its drawer is the seat that
+// sees it (DiceNeed.Private): only the seat that knows the secret can.
 type sealedDraw struct {
 	epoch      int64
 	drawer     string
@@ -130,7 +131,7 @@ func (p *protocol) take(r *Replay, e *logs.Entry, w *writer, ep *epoch, events *
 		return entryErr(b.Seq, ErrDice, "epoch %d is a sealed draw, keyed by %s's secret: its entry carries no link (a link would reveal it with %s's next roll)", ep.n, ep.requester, ep.requester)
 	}
 	need := r.game.Pending().Dice
-	if p.kindOf(r, need) != sealNew || string(need.By) != ep.requester {
+	if p.kindOf(r, need) != sealNew || string(need.Private) != ep.requester {
 		return entryErr(b.Seq, ErrDice, "sealed epoch %d is answered, but the rules no longer await a private draw by %s", ep.n, ep.requester)
 	}
 	ep.keyed, ep.keyedAt, ep.open, ep.closedAt = true, b.Seq, false, b.Seq
@@ -324,7 +325,7 @@ func (p *protocol) sealedAwaits(r *Replay, need *rules.DiceNeed, kind sealKind) 
 func (p *protocol) sealedWaiting(r *Replay, need *rules.DiceNeed, kind sealKind) (string, string) {
 	switch kind {
 	case sealNew:
-		return string(need.By), fmt.Sprintf("requests the sealed draw for %s (%s alone sees it)", need.For, need.Private)
+		return string(need.Private), fmt.Sprintf("requests the sealed draw for %s, which it alone sees", need.For)
 	case sealUnseal:
 		if sd := p.byToken(need.Unseal); sd != nil {
 			return sd.drawer, fmt.Sprintf("reveals the secret of sealed draw %d (%s): no one acts until then", sd.epoch, need.For)
