@@ -537,3 +537,22 @@ func FuzzResumeSealed(f *testing.F) {
 		}
 	})
 }
+
+// The entry that takes a sealed draw is a reveal with no commands, or an
+// act with them: a reveal with commands is refused, as any reveal's is.
+func TestSealedTakingRevealHasNoCommands(t *testing.T) {
+	tb := cardsTable(t, "two")
+	tb.do("ann", "look")
+	tb.do("bob")
+	e := tb.raw("ann", logs.KindReveal, func(b *logs.Body) {
+		b.Draws = []logs.Draw{{Epoch: 1, For: "ann's look at the top card", Sides: []int{10}}}
+		b.Commands = []string{"end"}
+	})
+	if err := tb.r.Append(e); !errors.Is(err, ErrProtocol) {
+		t.Errorf("a reveal with commands takes the draw: %v", err)
+	}
+	tb.do("ann", "end") // an act does
+	if c := cardsOf(tb); c.Sealed != SealToken(1) || c.Actor != 1 {
+		t.Errorf("after ann's act: %+v", c)
+	}
+}
