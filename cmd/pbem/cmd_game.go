@@ -15,12 +15,14 @@ import (
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/safetext"
 )
 
 func newCmd() *cobra.Command {
 	var ng pbem.NewGame
 	var scenario, scenarioFile, game, dice string
+	var invites []string
 	cmd := &cobra.Command{
 		Use:   "new GAME --scenario GAME/SCENARIO|FILE --side SIDE",
 		Short: "start a game and write its invitation",
@@ -62,11 +64,18 @@ Without a players option Normandy '44 has two seats, allied and german. With
 two players a side, each commands only his own units; they take each of
 their side's phases in turn (us before cw, german-cw before german-us), each
 ending his part with 'end'. The first player invites with his seat; the
-others import the invitation and 'pbem join GAME --side SEAT'.`,
+others import the invitation and 'pbem join GAME --side SEAT'.
+
+With more than two seats, --invite SEAT=ADDRESS (repeatable) reserves a seat
+for a player: 'pbem send' mails the invitation there, and every hand-over
+after. SEAT=ADDRESS,KEY also reserves it for that key (a key, or a file
+holding one), as --opponent-key does in a game of two.`,
 		Example: `  pbem new cherbourg --scenario normandy44/cherbourg --side allied \
       --opponent-key "ssh-ed25519 AAAA... jan@example.org" --opponent-email jan@example.org
   pbem new duel --scenario freeplay/allied-german --side german --dice casual
   pbem new rhine --scenario freeplay/three-player --side british
+  pbem new race --scenario rhine44/three-player --side monty \
+      --invite bradley=jan@example.org --invite patton=olga@example.org,olga.pub
   pbem new cotentin --scenario normandy44/cherbourg --side us --option players=4 --option historical-storms
   pbem new real --scenario ./my-cherbourg.scn --side allied --opponent-key jan.pub`,
 		Args: cobra.ExactArgs(1),
@@ -75,6 +84,9 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 				return err
 			}
 			ng.Name, ng.Dice = args[0], logs.DiceMode(dice)
+			if err := parseInvites(&ng, invites); err != nil {
+				return err
+			}
 			switch ng.Dice {
 			case logs.DiceStrict, logs.DiceCasual, logs.DiceSolo:
 			default:
@@ -110,12 +122,32 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 	cmd.Flags().StringVar(&ng.Variant, "variant", "", "the edition of the rules, when not the game's default (see above; 'pbem scenarios' lists them)")
 	cmd.Flags().StringVar(&ng.OpponentKey, "opponent-key", "", "your opponent's public key (ssh-ed25519 AAAA... or a file): only that key may join")
 	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address: the invitation goes there, and pbem warns if his join entry names another")
+	cmd.Flags().StringArrayVar(&invites, "invite", nil, "SEAT=ADDRESS[,KEY]: reserve another seat for a player, whom the invitation is mailed to (repeatable)")
 	cmd.Flags().StringVar(&dice, "dice", "strict", "dice mode: strict, casual or solo")
 	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. players=4, historical-storms, coastal-batteries, or freeplay's seats=A,B,C (repeatable; see above)")
 	cmd.MarkFlagsMutuallyExclusive("scenario", "scenario-file")
 	cmd.MarkFlagsOneRequired("scenario", "scenario-file")
 	_ = cmd.MarkFlagRequired("side")
 	return cmd
+}
+
+// parseInvites reads --invite SEAT=ADDRESS[,KEY] into ng.Invite.
+func parseInvites(ng *pbem.NewGame, invites []string) error {
+	for _, arg := range invites {
+		seat, rest, ok := strings.Cut(arg, "=")
+		if !ok || seat == "" || rest == "" {
+			return fmt.Errorf("--invite %q: want SEAT=ADDRESS or SEAT=ADDRESS,KEY (e.g. bradley=jan@example.org)", arg)
+		}
+		mail, key, _ := strings.Cut(rest, ",")
+		if ng.Invite == nil {
+			ng.Invite = map[string]pbem.Invitee{}
+		}
+		if _, dup := ng.Invite[seat]; dup {
+			return fmt.Errorf("--invite %s: given twice", seat)
+		}
+		ng.Invite[seat] = pbem.Invitee{Mail: strings.TrimSpace(mail), Key: strings.TrimSpace(key)}
+	}
+	return nil
 }
 
 // newScenario reads what --scenario, --scenario-file and --game say into ng:
@@ -374,6 +406,28 @@ func withGame(cmd *cobra.Command, name string, fn func(app *pbem.App, rec pbem.G
 		}
 		return fn(app, rec, r)
 	})
+}
+
+// seenGame is the game as this player sees it (pbem.App.Seen): with the
+// cards it looked at unsealed from its own store. What it should see and
+// cannot (a false box) is said on standard error.
+func seenGame(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay) rules.Game {
+	g, problems := app.Seen(cmd.Context(), rec, r)
+	for _, p := range problems {
+		safetext.Fprintln(cmd.ErrOrStderr(), "pbem: warning:", p)
+	}
+	return g
+}
+
+// printPrivate prints the lines of the view that this player alone sees.
+func printPrivate(out io.Writer, indent string, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	safetext.Fprintln(out, indent+"known to you alone (your pbem keeps it; the others' do not):")
+	for _, l := range lines {
+		safetext.Fprintln(out, indent+"  "+l)
+	}
 }
 
 // gameWaiting is what a game waits for in the list of games, after any issue
