@@ -33,16 +33,6 @@ func hexOf(s *Scenario, id string) *Hex {
 	return nil
 }
 
-func namedHexes(s *Scenario, name string) []string {
-	var out []string
-	for _, h := range s.Hexes {
-		if h.Name == name {
-			out = append(out, h.ID)
-		}
-	}
-	return out
-}
-
 func placesOf(s *Scenario, kind PlaceKind, arg string) []Place {
 	var out []Place
 	for _, p := range s.Places {

@@ -92,6 +92,19 @@ type CombatInput struct {
 	// JabosRoll is the Jabos die before a German attack in Clear weather
 	// (19.1.3); 0 while it has not been rolled.
 	JabosRoll int
+	// FlankFire is the number of defending hexes that give flank fire
+	// (28.2, first edition option flank-fire), 0 to 2.
+	FlankFire int
+	// ed is the edition of the rules (edition.go); nil is 2.2.
+	ed *edition
+}
+
+// edition is the combat's edition of the rules.
+func (in CombatInput) edition() *edition {
+	if in.ed == nil {
+		return editionDefault
+	}
+	return in.ed
 }
 
 func (in CombatInput) maf() []CombatUnit {
@@ -134,6 +147,8 @@ func checkAttackers(in CombatInput) error {
 			return fmt.Errorf("%s: %w: defends only (10.7, 16.2, 17.2.2, 17.3, 17.8)", u.ID, ErrCannotAttack)
 		case u.Disrupted:
 			return fmt.Errorf("%s: %w: Disrupted (13.6)", u.ID, ErrCannotAttack)
+		case u.Type == Flak88 && !in.edition().flakCanAttack:
+			return fmt.Errorf("%s: %w: 88mm FLAK units do not attack (17.7)", u.ID, ErrCannotAttack) // D34, IT L1180
 		}
 		if in.Attacker == Allied {
 			n := "us"
@@ -247,7 +262,7 @@ func defenseStrength(in CombatInput) (total, db int) {
 			eligible += u.Strength
 		}
 	}
-	db = min(terrainChart[in.Target.Terrain].DB, eligible)
+	db = min(in.edition().db(in.Target.Terrain), eligible) // D16: Woods 2 in the first edition
 	return total + db, db
 }
 

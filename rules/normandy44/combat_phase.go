@@ -72,7 +72,7 @@ func (g *Game) giveOrder(side Side, c CombatCommand) []rules.Event {
 	if g.opt.multi() {
 		// 24.0: the orders of one player, the one the game waits for (only
 		// he may give a command now).
-		seat = g.Pending().Seats[0]
+		seat = g.pendingSeats().Seats[0]
 		rec.Seat, who = string(seat), string(seat)
 	}
 	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool {
@@ -250,6 +250,8 @@ func (g *Game) combatInput(a AttackCommand) (CombatInput, []int) {
 		Support:  Support{Air: a.Air, Naval: a.Naval},
 		// 10.3.4: a combat group as the MAF.
 		Kampfgruppe: a.Kampfgruppe,
+		FlankFire:   g.flankHexes(t, a.From), // 28.2
+		ed:          g.ed,
 	}
 	in.Support.Artillery = a.fires(func(id string) UnitType {
 		if i, ok := g.index[id]; ok {

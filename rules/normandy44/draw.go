@@ -11,9 +11,17 @@ import (
 
 // Scene implements scene.Drawer. Normandy '44 hides nothing (no fog of war),
 // so every seat sees the same scene.
+//
+// Its texts are in the game's edition's numbers (renumber.go).
 func (g *Game) Scene(seat rules.Seat) scene.Scene {
+	s := g.scene(seat)
+	g.speakAll(&s)
+	return s
+}
+
+func (g *Game) scene(seat rules.Seat) scene.Scene {
 	d := g.drawing()
-	p := g.Pending()
+	p := g.pendingSeats()
 	s := scene.Scene{
 		Title: g.sc.Title, Turn: g.s.Turn, Phase: p.Phase, Seat: seat,
 		Hex: d.board, Boxes: d.boxes, Colours: d.colours,

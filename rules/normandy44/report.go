@@ -32,6 +32,7 @@ func (g *Game) Combats() []scene.Combat {
 		out = append(out, e.report)
 	}
 	slices.Reverse(out)
+	g.speakAll(&out) // the edition's numbers (renumber.go)
 	return out
 }
 

@@ -199,7 +199,12 @@ func (g *Game) nextStage() { sequence.Next(g) }
 // Pending implements rules.Game. With two players a side (24.0), a side
 // named where a seat is due becomes the seat whose part of the phase it is
 // (seatFor), and the prompt names it.
-func (g *Game) Pending() rules.Pending {
+//
+// What it says is in the game's edition's numbers (renumber.go).
+func (g *Game) Pending() rules.Pending { return g.speakPending(g.pendingSeats()) }
+
+// pendingSeats is Pending in the engine's own numbers.
+func (g *Game) pendingSeats() rules.Pending {
 	p := g.pending()
 	if !g.opt.multi() {
 		return p
@@ -232,7 +237,13 @@ func (g *Game) phaseName() string { return sequence.Name(g) }
 
 // Roll implements rules.Game: the top procedure takes the dice it waits for
 // (procedures.go).
+// What it says is in the game's edition's numbers (renumber.go).
 func (g *Game) Roll(values []int) ([]rules.Event, error) {
+	events, err := g.roll(values)
+	return g.speakEvents(events), g.speakErr(err)
+}
+
+func (g *Game) roll(values []int) ([]rules.Event, error) {
 	if g.s.Over {
 		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
 	}

@@ -44,6 +44,7 @@ func (g *Game) Units(rules.Seat) []rules.Unit {
 		}
 		out = append(out, ru)
 	}
+	g.speakAll(&out) // the edition's numbers (renumber.go)
 	return out
 }
 
