@@ -151,6 +151,11 @@ func (g *Game) endStage() ([]rules.Event, error) {
 			return nil, g.mustLandRefusal(id)
 		}
 	}
+	if g.s.Phase == PhaseCombat && len(g.s.Strafes) > 0 && g.startStrafing(nil) {
+		// The first edition's missions fly whether a hex is attacked or
+		// not (19.1.4, D38): the phase ends once their dice are rolled.
+		return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: "The strafing of the phase's missions comes before its end (19.1.4)"}}, nil
+	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
 	events = append(events, g.checkBatteries()...) // 25.3
 	if g.s.Phase == PhaseEnd {

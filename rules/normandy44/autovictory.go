@@ -210,6 +210,6 @@ func sevenTurnVP(s *Scenario) bool {
 func (g *Game) s2State() S2State {
 	vs := g.victoryState()
 	v := g.supplyView(Allied)
-	return S2State{Control: vs.Control, Positions: vs.Positions,
+	return S2State{Control: vs.Control, Positions: vs.Positions, LinkByControl: !g.ed.miniLinkRequiresNoGermanZOC,
 		GermanUnit: g.b.atID(v.EnemyUnit), GermanZOC: g.b.atID(v.EnemyZOC), AlliedUnit: g.b.atID(v.FriendlyUnit)}
 }

@@ -241,7 +241,7 @@ func TestMap_Zones(t *testing.T) {
 	}
 	south := false
 	for _, h := range s.Hexes {
-		if col, _ := colRow(h.ID); col < boundaryEndColumn && h.Terrain != Sea {
+		if col, _ := colRow(h.ID); col < editionDefault.armyBoundaryEndRow && h.Terrain != Sea {
 			south = true
 		}
 	}

@@ -198,9 +198,9 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 	g.s.Attacked = append(g.s.Attacked, a.Units()...)
 	g.s.Defended = append(g.s.Defended, a.Target)
 	g.reserveAttacked(a.Units()) // 15.4
-	if g.startStrafing(a) {
+	if g.startStrafing(&a) {
 		// 19.1.4: the strafing comes just before the ground combat.
-		return append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Attack declared: %s; the strafing of %s comes first (19.1.4)", a, a.Target)}), nil
+		return append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Attack declared: %s; the strafing %s comes first (19.1.4)", a, g.strafingWhat(a.Target))}), nil
 	}
 	return append(events, g.openCombat(a, c)...), nil
 }
@@ -332,7 +332,13 @@ func (g *Game) finishCombat() []rules.Event {
 	g.placeOutcome(g, c, defenders)
 	flips := g.hqMovedFlip(c) // 17.2.3
 	if c.Retreat != nil {
-		g.setControl(g.b.id(c.Retreat.Hexes[len(c.Retreat.Hexes)-1]), c.defender())
+		hexes := c.Retreat.Hexes[len(c.Retreat.Hexes)-1:]
+		if g.ed.controlAllHexes {
+			hexes = c.Retreat.Hexes // D56: every hex passed through (IT L1485)
+		}
+		for _, a := range hexes {
+			g.setControl(g.b.id(a), c.defender())
+		}
 	}
 	for _, a := range c.Advances {
 		if a.Kind == CmdAdvance {

@@ -335,7 +335,7 @@ func (g *Game) pieceNote(i int) string {
 		parts = append(parts, fmt.Sprintf("delayed %d turn(s) (6.6)", us.Delay))
 	}
 	if r, ok := g.inBritainEntry(i); ok {
-		if rp, _, ok := rpCost(r, u); ok {
+		if rp, _, ok := g.rpCost(r, u); ok {
 			parts = append(parts, fmt.Sprintf("%d RP to land (6.5.1)", rp))
 		}
 	}

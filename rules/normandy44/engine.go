@@ -170,6 +170,9 @@ func newGame(scenario []byte, variant string, options []string) (rules.Game, err
 	if err != nil {
 		return nil, err
 	}
+	if !ed.losOffroadThroughFloodMajorRiver {
+		sup.closeOverland() // D35
+	}
 	g := &Game{ed: ed, sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b, ed)}
 	g.s = state{Scenario: sc.Name, Variant: ed.name, Options: slices.Clone(options), Turn: 1}
 	for i, u := range sc.Units {
@@ -304,7 +307,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 	var britain []string
 	for i, us := range g.s.Units {
 		if r, ok := g.inBritainEntry(i); ok {
-			if rp, _, ok := rpCost(r, g.unit(i)); ok {
+			if rp, _, ok := g.rpCost(r, g.unit(i)); ok {
 				britain = append(britain, fmt.Sprintf("%s (%d RP)", us.ID, rp))
 			}
 			continue

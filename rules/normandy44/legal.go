@@ -130,6 +130,9 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 	if !g.s.Units[i].OutOfSupply { // 18.4: Tactical Movement only
 		add(m, destination{})
 	}
+	if g.s.Phase == PhaseReserveMovement && !g.ed.reserveTactical {
+		return g.choices(i, found) // 15.2 (D14): half the MA only
+	}
 	t := *m
 	t.Tactical = true
 	for a, path := range t.TacticalReach() {

@@ -156,7 +156,9 @@ var phaseRules = map[Phase]phaseRule{
 				"give orders ('order dd always', 'order losses UNIT...', 'if-retreat advance UNIT...'), then 'end'"
 			if g.s.Side == German {
 				p = strings.Replace(p, " [air N] [naval N]", "", 1)
-				p = strings.Replace(p, "[art UNIT...]", "[art UNIT...|caen]", 1) // 17.2.8
+				if g.ed.caenArtillery {
+					p = strings.Replace(p, "[art UNIT...]", "[art UNIT...|caen]", 1) // 17.2.8
+				}
 			} else if g.s.Phase == PhaseCombat && g.s.Combats == 0 {
 				p = "assign strafing first ('strafe HEX us|cw', 19.1.4), " + p
 			}
