@@ -66,10 +66,10 @@ func TestEd1_D23_AirSupportsADeterminedDefense(t *testing.T) {
 // before the attack on the strafed hex (AMBIG-35).
 func TestEd1_D38_Strafing(t *testing.T) {
 	refused(t, airNavalGame(t, 3, WeatherClear4), Allied, "strafe 0404 us", "19.1.4") // 2.2: infantry
-	g := airNavalEd1(t, 3, WeatherClear4) // 2 US, 2 CW air
-	refused(t, g, Allied, "strafe 0808 us", "19.1.4") // Woods
-	apply(t, g, Allied, "strafe 0404 us")              // infantry
-	apply(t, g, Allied, "strafe 0606 cw")              // the tanks, next to the Flak
+	g := airNavalEd1(t, 3, WeatherClear4)                                             // 2 US, 2 CW air
+	refused(t, g, Allied, "strafe 0808 us", "19.1.4")                                 // Woods
+	apply(t, g, Allied, "strafe 0404 us")                                             // infantry
+	apply(t, g, Allied, "strafe 0606 cw")                                             // the tanks, next to the Flak
 	g.s.Units[g.index["gpz2"]].SM = true
 	// An attack on 0202, strafed or not: every mission flies first.
 	ev := apply(t, g, Allied, "attack 0202 from 0201 maf a3")
