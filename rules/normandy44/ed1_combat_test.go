@@ -316,3 +316,38 @@ func TestEd1_D28_BocageStopsTheAdvance(t *testing.T) {
 		}
 	})
 }
+
+// The book's combat H (IT L1746; digest EOP-20), whose numbers differ from
+// 2.2's example: the 3rd Canadian Division (the book says 2nd) with its tank
+// battalion attached, all halved across a minor river, 12 against 6 (a bonus
+// of 2): 2-1, the naval shift 3-1; the 88's AC cancels the attacker's armor
+// shift; die 3, DR. The 88 leads a Determined Defense: 5, +1 for its AC
+// against the tanks', 6 on the Other column: ♦ EX, the retreat cancelled,
+// the Lead and a MAF unit each a step.
+func TestEd1_CombatH(t *testing.T) {
+	cdn := func(id string) CombatUnit {
+		u := across(mafUnit(id, Infantry, 8, "3cdn"), MinorRiver)
+		u.Nationality = "ca"
+		return u
+	}
+	tk := across(tank("tk", 8, 3, "", true), MinorRiver)
+	tk.Nationality = "ca"
+	at := unit("88", AT88, 2, "")
+	at.AC, at.AntiTank, at.Nationality = 4, true, "luftwaffe"
+	in := ed1In(CombatInput{Attacker: Allied, Target: Hex{Terrain: Mixed}, Support: Support{Naval: 1},
+		Attackers: []CombatUnit{cdn("c1"), cdn("c2"), tk}, Defenders: []CombatUnit{at, unit("g", Infantry, 2, "716")}})
+	o, err := resolveOdds(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Attack != 12 || o.Defense != 6 || o.Raw != Col2to1 || o.Final != Col3to1 || slices.Contains(shiftSources(o), ShiftArmorAttacker) {
+		t.Fatalf("combat H: %s, shifts %v; want 12:6, 2-1 to 3-1, no armor shift", o, shiftSources(o))
+	}
+	if r := crtEd1.Lookup(o.Final, 3, 0); r.Code != ResDR {
+		t.Fatalf("3-1, die 3: %v, want DR", r)
+	}
+	dd := resolveDD(in, at, false, 5)
+	if dd.Column != int(DDOther) || dd.Modified != 6 || !dd.Result.Success || dd.Result.LeadSteps != 1 || dd.Result.MAFSteps != 1 {
+		t.Errorf("the 88's DD: %+v, want Other, 6, ♦ EX", dd)
+	}
+}
