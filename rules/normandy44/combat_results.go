@@ -40,20 +40,22 @@ func mayIgnoreRetreat(c *combat.Combat) bool {
 // (digest A37).
 func ddMods(in CombatInput, lead CombatUnit, support bool) DeterminedMods {
 	m := DeterminedMods{Quality: lead.Quality, Support: support}
+	e := in.edition()
 	best := 0
 	for _, u := range in.maf() {
 		best = max(best, u.AC)
 	}
-	if !in.edition().ddArmorCompareNegative {
-		m.ArmorClass = lead.AC > best && (best > 0 || !lead.AntiTank)
-		return m
+	// Whether an anti-tank Lead may compare: armor in the MAF (2.2, any AC
+	// there), or an armored unit anywhere in the attack (the first edition).
+	armored := best > 0
+	if !e.ddATLeadNeedsArmorInMAF {
+		armored = slices.ContainsFunc(in.Attackers, func(u CombatUnit) bool { return u.AC > 0 && !u.AntiTank })
 	}
-	armored := slices.ContainsFunc(in.Attackers, func(u CombatUnit) bool { return u.AC > 0 && !u.AntiTank })
 	if lead.AC == 0 || (lead.AntiTank && !armored) {
 		return m
 	}
 	m.ArmorClass = best == 0 || lead.AC > best
-	m.ArmorWorse = lead.AC < best
+	m.ArmorWorse = e.ddArmorCompareNegative && lead.AC < best
 	return m
 }
 

@@ -127,6 +127,7 @@ func TestEd1_D53_FlankFire(t *testing.T) {
 		// to both; c1 (0504) is next to A but not to g1.
 		setup: []string{"g1 0304", "a1 0404", "b1 0303", "c1 0504"},
 	}
+	optionRefused(t, "", optFlankFire, "28.2") // 2.2 dropped it
 	g := m.edition(t, "ed1", German, 3, optFlankFire)
 	g.s.Phase, g.s.Weather = PhaseCombat, WeatherOvercast2
 	if n := g.flankHexes(g.b.ids["0404"], []string{"0304"}); n != 1 {

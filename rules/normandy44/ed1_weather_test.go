@@ -89,21 +89,22 @@ func TestEd1_D51_HistoricalWeatherOneIsTwo(t *testing.T) {
 	}
 }
 
-// D52, D53: the first edition has no random 3-day storm (2.2's 25.2), and
-// 2.2 no flank fire (the first edition's 28.2, IT L1590): each is refused in
-// the other edition, saying whose rule it is.
-func TestEd1_D52_D53_OptionalRulesOfOneEdition(t *testing.T) {
-	text := []byte(weatherMap().text())
-	for _, c := range []struct{ variant, option, says string }{
-		{"ed1", optRandomStorm, "25.2"},
-		{"", optFlankFire, "28.2"},
-	} {
-		_, err := newGame(text, c.variant, []string{c.option})
-		if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), c.says) || !strings.Contains(err.Error(), "which this edition does not have") {
-			t.Errorf("edition %q, option %s: %v", c.variant, c.option, err)
-		}
+// optionRefused checks that an option of one edition is refused in the
+// other, saying whose rule it is.
+func optionRefused(t *testing.T, variant, option, says string) {
+	t.Helper()
+	_, err := newGame([]byte(weatherMap().text()), variant, []string{option})
+	if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), says) || !strings.Contains(err.Error(), "which this edition does not have") {
+		t.Errorf("edition %q, option %s: %v", variant, option, err)
 	}
-	if _, err := newGame(text, "ed1", []string{optFlankFire, optHistoricalStorms, optCoastalBatteries}); err != nil {
+}
+
+// D52, 25.2 (2.2 only): the random 3-day storm. The first edition has no
+// such optional rule (its 28, IT L1584-1602): the option is refused there;
+// its own optional rules are taken.
+func TestEd1_D52_NoRandomStorm(t *testing.T) {
+	optionRefused(t, "ed1", optRandomStorm, "25.2")
+	if _, err := newGame([]byte(weatherMap().text()), "ed1", []string{optFlankFire, optHistoricalStorms, optCoastalBatteries}); err != nil {
 		t.Errorf("the first edition's optional rules: %v", err)
 	}
 }
