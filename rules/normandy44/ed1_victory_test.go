@@ -133,6 +133,23 @@ func TestEd1_D47_CherbourgReinforcements(t *testing.T) {
 	if _, ok := cherbourgIn(t, "").index["3/1050/77"]; !ok {
 		t.Error("2.2 lost its 3/1050/77")
 	}
+	// A file made for the first edition plays in 2.2 the other way round.
+	ed1File := strings.NewReplacer("edition 2.2", "edition ed1", "3/1050/77", "1/1050/77",
+		"2/1050/77   german heer 77    infantry 2-3 size=II", "1050(-)/77 german heer 77    infantry 4-3 2-3 size=III(-)",
+		"2/1050/77", "1050(-)/77").Replace(string(readFile(t, "../../scenarios/normandy44/cherbourg.scn")))
+	if !strings.Contains(ed1File, "1050(-)/77 german heer 77    infantry 4-3 2-3") {
+		t.Fatal("the first-edition file lacks 1050(-)/77 4-3")
+	}
+	gg, err := newGame([]byte(ed1File), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g22 := gg.(*Game)
+	for _, id := range []string{"3/1050/77", "2/1050/77"} {
+		if i, ok := g22.index[id]; !ok || g22.unit(i).Steps[0].Strength != 2 || len(g22.unit(i).Steps) != 1 {
+			t.Errorf("2.2 from a first-edition file: %s missing or not 2-3", id)
+		}
+	}
 	// A Cherbourg file of 2.2 whose reinforcements are not 2.2's is refused
 	// for the first edition, saying why.
 	text := strings.ReplaceAll(string(readFile(t, "../../scenarios/normandy44/cherbourg.scn")), "3/1050/77", "3/1050/77x")
