@@ -23,6 +23,9 @@ var (
 	ErrSupport = errors.New("support over the per-combat limit")
 	// ErrNoDefender: a combat needs at least one defending unit (10.1).
 	ErrNoDefender = errors.New("no defending unit (10.1)")
+	// ErrFlakAttack: an 88mm FLAK unit among the attackers, which the first
+	// edition forbids (17.7, IT L1180).
+	ErrFlakAttack = fmt.Errorf("%w: 88mm FLAK units do not attack (17.7)", ErrCannotAttack)
 )
 
 // CombatUnit is one unit in a combat, with the values the combat rules read:
@@ -148,7 +151,7 @@ func checkAttackers(in CombatInput) error {
 		case u.Disrupted:
 			return fmt.Errorf("%s: %w: Disrupted (13.6)", u.ID, ErrCannotAttack)
 		case u.Type == Flak88 && !in.edition().flakCanAttack:
-			return fmt.Errorf("%s: %w: 88mm FLAK units do not attack (17.7)", u.ID, ErrCannotAttack) // D34, IT L1180
+			return fmt.Errorf("%s: %w", u.ID, ErrFlakAttack) // D34
 		}
 		if in.Attacker == Allied {
 			n := "us"

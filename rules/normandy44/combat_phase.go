@@ -116,6 +116,8 @@ func refuseCombat(err error) error {
 		rule = "11.6, 19.1.2, 19.2.3"
 	case errors.Is(err, ErrNoDefender):
 		rule = "10.1"
+	case errors.Is(err, ErrFlakAttack):
+		rule = "17.7"
 	case errors.Is(err, ErrCannotAttack):
 		rule = "10.7, 13.6"
 	}

@@ -240,9 +240,13 @@ func TestEd1_D34_FlakDoesNotAttack(t *testing.T) {
 	if _, err := resolveOdds(overcast(in)); err != nil {
 		t.Errorf("2.2: %v", err)
 	}
-	if _, err := resolveOdds(ed1In(in)); !errors.Is(err, ErrCannotAttack) {
+	if _, err := resolveOdds(ed1In(in)); !errors.Is(err, ErrCannotAttack) || !errors.Is(err, ErrFlakAttack) {
 		t.Errorf("first edition: %v, want ErrCannotAttack", err)
 	}
+	// In a game the refusal names 17.7.
+	m := testMap{units: []string{"gflak german heer - flak88 4-4", allInf}, setup: []string{"gflak 0404", "ainf 0405"}}
+	g := germanCombatIn(t, "ed1", m)
+	refused(t, g, German, "attack 0405 from 0404 maf gflak", "17.7")
 }
 
 // retreatMap is the book's example to 13.2 (IT L973, digest IT-EX-18) on the
