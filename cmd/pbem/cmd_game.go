@@ -42,7 +42,8 @@ assembled text, pinned by its digest, so that your opponent, and anyone who
 verifies the log, needs nothing but the log. The game is read from the
 file's 'game' line, or --game.
 The invitation fixes the edition of the rules: the game's default, or another
-that --variant names. Games and their editions:
+that --variant names ('pbem scenarios' says which each scenario plays; a
+scenario an edition lacks is refused, with why). Games and their editions:
 ` + editionsHelp() + `
 
 Dice modes: strict (default: no one can foresee or re-roll; a dice roll costs
@@ -55,11 +56,16 @@ Options (--option, repeatable) are fixed in the invitation. Normandy '44:
   players=3-german   three players (24.0); seats allied, german-cw (facing the
                      CW) and german-us (facing the US)
   players=4          four players (24.0); seats us, cw, german-cw, german-us
-  historical-storms  25.1: turns 14-16 are Storm; any other weather 1 is rolled again
+  historical-storms  25.1: turns 14-16 are Storm; any other weather 1 is rolled
+                     again (first edition, 28.1: any other 1 counts as 2)
   random-storm       25.2: weather 1s rolled again until turn 11; from turn 12
-                     a Storm lasts 3 turns (not with historical-storms)
+                     a Storm lasts 3 turns (not with historical-storms; 2.2 only)
   coastal-batteries  25.3: from turn 2 one US and one British naval marker a
-                     turn suppress the coastal batteries on their side
+                     turn suppress the coastal batteries on their side (first
+                     edition 28.3)
+  flank-fire         first edition only, 28.2: the defender shifts 1 left for
+                     each defending hex, not attacked, next to both the
+                     attacked hex and an attacker (at most 2)
 Without a players option Normandy '44 has two seats, allied and german. With
 two players a side, each commands only his own units; they take each of
 their side's phases in turn (us before cw, german-cw before german-us), each
@@ -77,6 +83,7 @@ holding one), as --opponent-key does in a game of two.`,
   pbem new race --scenario rhine44/three-player --side monty \
       --invite bradley=jan@example.org --invite patton=olga@example.org,olga.pub
   pbem new cotentin --scenario normandy44/cherbourg --side us --option players=4 --option historical-storms
+  pbem new primo --scenario normandy44/campaign --variant ed1 --side allied --option flank-fire
   pbem new real --scenario ./my-cherbourg.scn --side allied --opponent-key jan.pub`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -125,6 +132,7 @@ holding one), as --opponent-key does in a game of two.`,
 	cmd.Flags().StringArrayVar(&invites, "invite", nil, "SEAT=ADDRESS[,KEY]: reserve another seat for a player, whom the invitation is mailed to (repeatable)")
 	cmd.Flags().StringVar(&dice, "dice", "strict", "dice mode: strict, casual or solo")
 	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. players=4, historical-storms, coastal-batteries, or freeplay's seats=A,B,C (repeatable; see above)")
+	withLateLong(cmd) // the editions of each shipped scenario (cmd_scenario.go)
 	cmd.MarkFlagsMutuallyExclusive("scenario", "scenario-file")
 	cmd.MarkFlagsOneRequired("scenario", "scenario-file")
 	_ = cmd.MarkFlagRequired("side")

@@ -29,11 +29,17 @@ func (g *Game) ddSupport(c *Combat, lead string) func() string {
 			return "a " + army + " naval marker (19.2.2)"
 		}
 	}
+	if army, ok := g.defensiveAir(c, lead); ok {
+		return func() string {
+			poolUse(g.s.Air, army, 1) // 19.1.1: one mission a turn
+			return "a " + army + " air marker (12.4.7)"
+		}
+	}
 	var hq = -1
 	for i := range g.s.Units {
 		u, us := g.unit(i), g.s.Units[i]
 		at, on := g.onMap(i)
-		if u.Side != def || !on || us.Disrupted || us.SM || hx.Distance(at, target) > u.Range ||
+		if u.Side != def || !on || us.Disrupted || (us.SM && !g.ed.smMarkedArtyFire) || hx.Distance(at, target) > u.Range ||
 			(g.opt.multi() && g.owner(i) != g.combatSeat(c, def)) { // 24.0: the defender's own support
 
 			continue
@@ -113,7 +119,7 @@ func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int,
 	spend := map[string]int{}
 	army := g.army(g.index[a.MAF[0]])
 	for k, id := range a.Art {
-		if id == caenArt && g.s.Side == German {
+		if id == caenArt && g.s.Side == German && g.ed.caenArtillery { // D31: 2.2 only
 			// 17.2.8: Caen's guns, 1 SupP from the 7th Army a shift.
 			if ok, why := g.caenArtillery(target); !ok {
 				return nil, rules.Refuse("17.2.8", "no Caen artillery: %s", why)
@@ -141,8 +147,10 @@ func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int,
 			return nil, rules.Refuse("17.2.5, 17.3", "%s is %d hexes from %s, beyond its range of %d", id, hx.Distance(at, target), a.Target, u.Range)
 		case us.Disrupted:
 			return nil, rules.Refuse("13.6", "%s is Disrupted", id)
-		case us.SM:
+		case us.SM && !g.ed.smMarkedArtyFire: // D12: 2.2 only
 			return nil, rules.Refuse("9.8.4", "%s carries a Strategic Move marker", id)
+		case u.Type == Werfer && us.Fired && g.ed.werferFlipsOnMove:
+			return nil, rules.Refuse("17.3", "%s is on its Moved side: it has fired, moved more than 1 hex or retreated this turn", id)
 		case u.Type == Werfer && us.Fired:
 			return nil, rules.Refuse("17.3", "%s has fired this turn", id)
 		case u.Type == HQ && us.Hexes > 1:

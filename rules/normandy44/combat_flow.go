@@ -115,16 +115,19 @@ func (c *Combat) held() bool { return c.Held() }
 // among the series'.
 func (c *Combat) stages() []combat.Stage {
 	var s []combat.Stage
-	s = append(s, c.jabosStage(), combat.CRTStage(&crtT1, "10.5"))
+	s = append(s, c.jabosStage(), combat.CRTStage(c.In.edition().crt, "10.5"))
 	s = append(s, combat.LossStages(lossRules)...)
-	s = append(s, c.ignoreRetreatStage())
+	if c.In.edition().mafSingleStepLossCancelsRetreat {
+		s = append(s, c.ignoreRetreatStage()) // 12.6, 2.2 only (D20)
+	}
 	s = append(s, combat.DDStages(c.determined())...)
 	s = append(s, c.despdLossStage(), c.despdStage(), combat.RetreatStage(retreatRefs))
 	return append(s, combat.AdvanceStage("14.1", c.reserve()))
 }
 
-// lossRules are who takes and who picks the losses (12.2.1, 12.2.2).
-var lossRules = combat.LossRules{Opponent: "12.2.1 step 2", Providers: "12.2.1 step 3", Owner: "12.2.1 step 4", Defender: "12.2.2"}
+// lossRules are who takes and who picks the losses (12.2.1, 12.2.2; the
+// first edition's A1/D2, 12.1: the attacker picks the first step).
+var lossRules = combat.LossRules{Opponent: "12.2.1 step 2", Providers: "12.2.1 step 3", Owner: "12.2.1 step 4", Defender: "12.2.2", First: "12.1 A1/D2"}
 
 // retreatRefs name the rules of a retreat (13.1.4, 13.3, 13.2.1).
 var retreatRefs = combat.RetreatRules{Rule: "13.1.4", OneHex: "13.3", Step: "13.2.1"}
@@ -235,7 +238,7 @@ func (c *Combat) despdStage() combat.Stage {
 		Await: func(*combat.Combat) (combat.Await, bool) {
 			failedDD := c.DDOut != nil && !c.DDOut.Result.Success
 			if !c.Retreating() || c.Held() || !failedDD || c.DespD != nil || !c.Result.DeterminedDefense ||
-				!despAllowed(c.Survivors(), len(c.RetreatOptions()) == 0) {
+				!despAllowed(c.In.edition(), c.Survivors(), len(c.RetreatOptions()) == 0) {
 				return combat.Await{}, false
 			}
 			return combat.Await{Decision: DecDespD, Side: c.Defender, Choices: []string{string(CmdDespD), string(CmdNoDespD)}, Rule: "12.5"}, true

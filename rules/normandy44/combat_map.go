@@ -38,7 +38,8 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 			st := staying(a)
 			hold := 0
 			for _, i := range st {
-				if !v.s.Units[i].Disrupted && !v.s.Units[i].SM {
+				// 13.3: not Disrupted; 2.2 also not under SM (D27).
+				if !v.s.Units[i].Disrupted && !(g.ed.oneHexRetreatExcludesSM && v.s.Units[i].SM) {
 					hold += v.strength(i)
 				}
 			}
@@ -66,7 +67,8 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 // with fortified telling where an IP or strongpoint stands.
 func (g *Game) ground(side Side, fortified func(hx.Axial) bool) ground {
 	return ground{terrain: g.b.terrain, feature: g.featureFor(side),
-		road: func(x, y hx.Axial) bool { return g.b.road(x, y) != "" }, fortified: fortified}
+		road: func(x, y hx.Axial) bool { return g.b.road(x, y) != "" }, fortified: fortified,
+		ezocStep: g.ed.retreatFirstHexEZOCStepLoss, bocageVacated: g.ed.bocageAdvanceVacatedException}
 }
 
 // advanceMap is the map seen by the advancing attacker: the defenders where

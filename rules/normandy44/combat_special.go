@@ -16,8 +16,10 @@ import (
 
 // checkBoundary: an Allied unit may attack a German unit at most 1 hex
 // beyond its army's boundary, not 2 (22.1.2); the geometry is move.go's.
+// The first edition sets no limit on attacks (22.1, IT L1435: "the boundary
+// has no effect on combat", D42).
 func (g *Game) checkBoundary(a AttackCommand, target hx.Axial) error {
-	if g.s.Side != Allied {
+	if g.s.Side != Allied || g.ed.armyBoundaryAttackLimitHexes == 0 {
 		return nil
 	}
 	for _, id := range a.Units() {
@@ -40,6 +42,9 @@ func (g *Game) caenHexes() []string { return cityHexes(g.sc, "Caen") }
 // (17.2.8): at least one Caen hex German-controlled within 3 hexes, until
 // all the Caen hexes are Allied-controlled, with a 7th Army SupP to pay.
 func (g *Game) caenArtillery(target hx.Axial) (bool, string) {
+	if !g.ed.caenArtillery {
+		return false, "the first edition has no Caen artillery" // D31: 17.2.8 is 2.2's
+	}
 	ctl := g.controlMap()
 	caen := g.caenHexes()
 	if len(caen) == 0 {
@@ -80,6 +85,12 @@ func (g *Game) hqMovedFlip(c *Combat) []rules.Event {
 		if g.unit(i).Type == HQ && !g.s.Units[i].Gone && !g.s.Units[i].HQMoved {
 			g.s.Units[i].HQMoved = true
 			events = append(events, rules.Event{Seat: rules.Seat(g.unit(i).Side), Text: fmt.Sprintf("%s retreated: it flips to its Moved side (17.2.3)", u.ID)})
+		}
+		// The first edition flips a retreating Werfer too (13.6, IT L996,
+		// D32): it fires no more until it flips back (17.3).
+		if g.ed.werferFlipsOnMove && g.unit(i).Type == Werfer && !g.s.Units[i].Gone && !g.s.Units[i].Fired {
+			g.s.Units[i].Fired = true
+			events = append(events, rules.Event{Seat: rules.Seat(g.unit(i).Side), Text: fmt.Sprintf("%s retreated: it flips to its Moved side (13.6, 17.3)", u.ID)})
 		}
 	}
 	return events

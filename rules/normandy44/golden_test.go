@@ -36,15 +36,23 @@ var goldenGames = []struct {
 	// redraw > 0 makes a busier player: one that draws "end" draws again up
 	// to redraw times, so that phases hold more moves and combats.
 	redraw int
+	// variant is the edition, "" for 2.2; the file's header names it.
+	variant string
 }{
-	{"cherbourg-2p", "cherbourg", nil, 1, 0},
-	{"cherbourg-3-allied", "cherbourg", []string{"players=3-allied"}, 2, 0},
-	{"cherbourg-3-german", "cherbourg", []string{"players=3-german"}, 3, 0},
-	{"cherbourg-4p", "cherbourg", []string{"players=4"}, 4, 0},
-	{"seven-turn", "seven-turn", []string{"coastal-batteries", "random-storm"}, 5, 0},
-	{"campaign", "campaign", []string{"historical-storms"}, 6, 0},
-	{"cherbourg-2p-busy", "cherbourg", nil, 7, 3},
-	{"campaign-busy", "campaign", nil, 8, 2},
+	{"cherbourg-2p", "cherbourg", nil, 1, 0, ""},
+	{"cherbourg-3-allied", "cherbourg", []string{"players=3-allied"}, 2, 0, ""},
+	{"cherbourg-3-german", "cherbourg", []string{"players=3-german"}, 3, 0, ""},
+	{"cherbourg-4p", "cherbourg", []string{"players=4"}, 4, 0, ""},
+	{"seven-turn", "seven-turn", []string{"coastal-batteries", "random-storm"}, 5, 0, ""},
+	{"campaign", "campaign", []string{"historical-storms"}, 6, 0, ""},
+	{"cherbourg-2p-busy", "cherbourg", nil, 7, 3, ""},
+	{"campaign-busy", "campaign", nil, 8, 2, ""},
+	// The first edition (variant ed1).
+	{"ed1-cherbourg-2p", "cherbourg", nil, 9, 0, "ed1"},
+	{"ed1-cherbourg-2p-busy", "cherbourg", nil, 10, 3, "ed1"},
+	{"ed1-cherbourg-4p", "cherbourg", []string{"players=4"}, 11, 0, "ed1"},
+	{"ed1-seven-turn", "seven-turn", []string{"flank-fire", "historical-storms"}, 12, 1, "ed1"},
+	{"ed1-campaign", "campaign", []string{"coastal-batteries"}, 13, 0, "ed1"},
 }
 
 const goldenDir = "testdata/golden"
@@ -75,7 +83,7 @@ func goldenScenario(t testing.TB, e rules.Engine, name string) []byte {
 func TestGoldenHashes(t *testing.T) {
 	e := goldenEngine(t)
 	for _, gg := range goldenGames {
-		t.Run(gg.file, func(t *testing.T) { playGolden(t, e, gg.file, gg.scenario, nil) })
+		t.Run(gg.file, func(t *testing.T) { playGolden(t, e, gg.file, gg.scenario, gg.variant, nil) })
 	}
 }
 
@@ -83,7 +91,7 @@ func TestGoldenHashes(t *testing.T) {
 // hash that differs from the recorded one. With next, the game goes on after
 // each input as next returns it (snapshot_test.go restores it from a
 // snapshot); the hashes must still agree.
-func playGolden(t *testing.T, e rules.Engine, file, scenario string, next func(t *testing.T, g rules.Game, setup rules.Setup) rules.Game) {
+func playGolden(t *testing.T, e rules.Engine, file, scenario, variant string, next func(t *testing.T, g rules.Game, setup rules.Setup) rules.Game) {
 	f, err := os.Open(filepath.Join(goldenDir, file+".txt"))
 	if err != nil {
 		t.Fatalf("%v (record it with PBEM_GOLDEN_RECORD=1 go test -run TestGoldenRecord)", err)
@@ -106,7 +114,7 @@ func playGolden(t *testing.T, e rules.Engine, file, scenario string, next func(t
 		var err error
 		switch verb, rest, _ := strings.Cut(input, " "); verb {
 		case "new":
-			setup = rules.Setup{Scenario: goldenScenario(t, e, scenario)}
+			setup = rules.Setup{Scenario: goldenScenario(t, e, scenario), Variant: variant}
 			if rest != "" {
 				setup.Options = strings.Split(rest, ",")
 			}
@@ -162,12 +170,16 @@ func TestGoldenRecord(t *testing.T) {
 			t.Logf("%s exists; not recorded again", path)
 			continue
 		}
-		g, err := e.New(rules.Setup{Scenario: goldenScenario(t, e, gg.scenario), Options: gg.options})
+		g, err := e.New(rules.Setup{Scenario: goldenScenario(t, e, gg.scenario), Variant: gg.variant, Options: gg.options})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
-		fmt.Fprintf(&out, "# Golden game: %s, scenario %s, options %v, random players and dice seeded %d, redraw %d,\n", e.Version, gg.scenario, gg.options, gg.seed, gg.redraw)
+		edition := ""
+		if gg.variant != "" {
+			edition = ", variant " + gg.variant
+		}
+		fmt.Fprintf(&out, "# Golden game: %s%s, scenario %s, options %v, random players and dice seeded %d, redraw %d,\n", e.Version, edition, gg.scenario, gg.options, gg.seed, gg.redraw)
 		fmt.Fprintf(&out, "# recorded by TestGoldenRecord. Each line is an input and the state hash after it. Never re-record.\n")
 		fmt.Fprintf(&out, "new %s\t%s\n", strings.Join(gg.options, ","), g.Hash())
 		rnd := rand.New(rand.NewPCG(gg.seed, 1944))
