@@ -472,7 +472,7 @@ func (a *App) makeAnswers(ctx context.Context, rec GameRecord, r *replay.Replay)
 		if chains, err := a.Store.Chains(ctx, rec.ID, rec.Seat); err != nil || len(chains) == 0 {
 			return done, err
 		}
-		b, err := r.Build(seat, nil, a.linkSource(ctx, r, rec.ID, rec.Seat), a.Now())
+		b, err := r.BuildWith(seat, nil, a.own(ctx, r, rec.ID, rec.Seat), a.Now())
 		if err != nil {
 			return done, fmt.Errorf("game %s: %w", rec.ID, err)
 		}

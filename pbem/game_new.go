@@ -35,9 +35,19 @@ type NewGame struct {
 	// authorized_keys line or a file holding one.
 	OpponentKey  string
 	OpponentMail string
-	Dice         logs.DiceMode
-	Options      []string
+	// Invite reserves other seats, by seat, for the players of a game of any
+	// number of seats: the invitation goes to each Mail, and only Key (when
+	// set) may join. OpponentKey and OpponentMail say the same for the one
+	// other seat of a two-seat game.
+	Invite  map[string]Invitee
+	Dice    logs.DiceMode
+	Options []string
 }
+
+// Invitee is the player a seat is reserved for: an address (where the
+// invitation goes) and a key (an authorized_keys line or a file holding
+// one), either of which may be empty.
+type Invitee struct{ Mail, Key string }
 
 // New starts a game: it writes and stores the invite, which the opponent
 // imports and joins.
@@ -86,17 +96,26 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	if err != nil {
 		return nil, GameRecord{}, err
 	}
-	if ng.Dice == logs.DiceSolo && (opponentKey != "" || ng.OpponentMail != "") {
-		return nil, GameRecord{}, fmt.Errorf("a solo game has no opponent: drop --opponent-key and --opponent-email")
+	if ng.Dice == logs.DiceSolo && (opponentKey != "" || ng.OpponentMail != "" || len(ng.Invite) > 0) {
+		return nil, GameRecord{}, fmt.Errorf("a solo game has no opponent: drop --opponent-key, --opponent-email and --invite")
+	}
+	invited, err := readInvitees(ng, seats)
+	if err != nil {
+		return nil, GameRecord{}, err
 	}
 	if ng.Dice != logs.DiceSolo && (opponentKey != "" || ng.OpponentMail != "") && len(seats) != 2 {
 		// The address would be reserved for every other seat, and each
 		// player's own would then look like a changed address.
-		return nil, GameRecord{}, fmt.Errorf("--opponent-key and --opponent-email name one opponent, but scenario %s has %d seats: leave them out, and each player joins with 'pbem join GAME --side SEAT'", ng.Scenario, len(seats))
+		return nil, GameRecord{}, fmt.Errorf("--opponent-key and --opponent-email name one opponent, but scenario %s has %d seats: reserve each seat with --invite SEAT=ADDRESS, or leave them out and each player joins with 'pbem join GAME --side SEAT'", ng.Scenario, len(seats))
 	}
 	g, err := engine.New(setup)
 	if err != nil {
 		return nil, GameRecord{}, err
+	}
+	if _, seals := g.(rules.Sealer); seals && ng.Dice == logs.DiceCasual {
+		// Casual dice have no round trip in which to seal a draw: a card
+		// one player looks at would be drawn in clear, for all to read.
+		return nil, GameRecord{}, fmt.Errorf("%s/%s has cards one player looks at and the others may not see, which only strict dice keep sealed: play it with strict dice (the default), or solo dice alone", ng.Rules, ng.Scenario)
 	}
 	seed, head, err := a.newChain()
 	if err != nil {
@@ -114,6 +133,8 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 			m := me
 			m.Seat = string(s)
 			bodySeats = append(bodySeats, m)
+		case invited[string(s)] != (logs.Seat{}):
+			bodySeats = append(bodySeats, invited[string(s)])
 		default:
 			bodySeats = append(bodySeats, logs.Seat{Seat: string(s), Key: opponentKey, Mail: ng.OpponentMail})
 		}
@@ -137,6 +158,36 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 		return nil, GameRecord{}, err
 	}
 	return r, rec, nil
+}
+
+// readInvitees checks ng.Invite against the scenario's seats and reads its
+// keys: every seat it names is another player's, and each invitee has an
+// address or a key.
+func readInvitees(ng NewGame, seats []rules.Seat) (map[string]logs.Seat, error) {
+	out := map[string]logs.Seat{}
+	for seat, inv := range ng.Invite {
+		switch {
+		case seat == ng.Seat:
+			return nil, fmt.Errorf("--invite %s: that is your own seat", seat)
+		case !slices.Contains(seats, rules.Seat(seat)):
+			return nil, fmt.Errorf("--invite %s: scenario %s/%s has no such seat: choose among %v", seat, ng.Rules, ng.Scenario, seats)
+		case inv.Mail == "" && inv.Key == "":
+			return nil, fmt.Errorf("--invite %s: give the player's mail address (or key)", seat)
+		case (ng.OpponentKey != "" || ng.OpponentMail != "") && len(seats) == 2:
+			return nil, fmt.Errorf("--invite %s: --opponent-key and --opponent-email already name the other seat's player", seat)
+		}
+		if inv.Mail != "" {
+			if err := checkAddress(inv.Mail); err != nil {
+				return nil, fmt.Errorf("--invite %s: %w", seat, err)
+			}
+		}
+		key, err := readKeyArg(inv.Key)
+		if err != nil {
+			return nil, fmt.Errorf("--invite %s: key: %s", seat, strings.TrimPrefix(err.Error(), "--opponent-key: "))
+		}
+		out[seat] = logs.Seat{Seat: seat, Key: key, Mail: inv.Mail}
+	}
+	return out, nil
 }
 
 // gameID makes an id from the player's name for the game and 48 random bits,

@@ -31,7 +31,7 @@ func (a *App) Do(ctx context.Context, game string, commands []string) (Played, e
 		return Played{}, err
 	}
 	seat := a.actingSeat(rec, r)
-	b, err := r.Build(seat, commands, a.linkSource(ctx, r, rec.ID, rec.Seat), a.Now())
+	b, err := r.BuildWith(seat, commands, a.own(ctx, r, rec.ID, rec.Seat), a.Now())
 	if err != nil {
 		return Played{}, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
@@ -47,7 +47,7 @@ func (a *App) Post(ctx context.Context, game string, kind logs.Kind, fill func(*
 	}
 	b := r.NextBody(a.actingSeat(rec, r), kind, a.Now())
 	fill(b)
-	if err := r.Complete(b, a.linkSource(ctx, r, rec.ID, rec.Seat)); err != nil {
+	if err := r.CompleteWith(b, a.own(ctx, r, rec.ID, rec.Seat)); err != nil {
 		return Played{}, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
 	return a.commit(ctx, rec, r, b)
@@ -164,7 +164,9 @@ func (a *App) Join(ctx context.Context, game, seat string) (Played, error) {
 		}
 		return c.Link(r.NextLinkIndex(seat))
 	}
-	if err := r.Complete(b, next); err != nil {
+	// The accept may request the game's first dice, a sealed draw too.
+	seeds := func() ([][]byte, error) { return [][]byte{seed}, nil }
+	if err := r.CompleteWith(b, replay.Own{NextLink: next, Seeds: seeds}); err != nil {
 		return Played{}, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
 	e, err := a.sign(r, b)

@@ -242,6 +242,9 @@ func entryWhat(e *logs.Entry) string {
 	case logs.KindAccept:
 		return "accepts"
 	case logs.KindAct:
+		if e.Seal != "" {
+			return "acts and requests a sealed draw"
+		}
 		if e.Request != 0 {
 			return "acts and requests dice"
 		}
@@ -250,6 +253,18 @@ func entryWhat(e *logs.Entry) string {
 		}
 		return "acts"
 	case logs.KindReveal:
+		switch {
+		case e.Secret != "":
+			return "reveals a sealed card"
+		case e.Box != "":
+			return "shows a sealed card"
+		case e.BoxKey != "":
+			return "asks to see a sealed card"
+		case e.Seal != "":
+			return "requests a sealed draw"
+		case len(e.Draws) > 0 && len(e.Draws[0].Values) == 0:
+			return "takes a sealed draw"
+		}
 		if len(e.Draws) > 0 {
 			return "reveals dice"
 		}
@@ -260,6 +275,20 @@ func entryWhat(e *logs.Entry) string {
 	default:
 		return string(e.Kind)
 	}
+}
+
+// DrawLine says what a draw record of entry e shows: its values, or, for a
+// sealed draw taken or shown to another seat, that they stay sealed.
+func DrawLine(d logs.Draw, e *logs.Entry) string {
+	switch {
+	case len(d.Values) > 0 && e.Secret != "":
+		return fmt.Sprintf("sealed draw %d revealed, for %s: %v (checked against its commitment)", d.Epoch, d.For, d.Values)
+	case len(d.Values) > 0:
+		return fmt.Sprintf("dice for %s: %v (epoch %d)", d.For, d.Values, d.Epoch)
+	case e.Box != "":
+		return fmt.Sprintf("sealed draw %d, for %s: shown by %s in a box only its receiver opens", d.Epoch, d.For, e.By)
+	}
+	return fmt.Sprintf("sealed draw %d, for %s: only %s knows it until it is revealed", d.Epoch, d.For, e.By)
 }
 
 // handOverSummary narrates the entries the opponent has not seen, from entry
@@ -282,9 +311,12 @@ func handOverSummary(rec GameRecord, r *replay.Replay, from int64) string {
 			safetext.Fprintf(&b, "    %s\n", ev.Text)
 		}
 		for _, d := range e.Draws {
-			safetext.Fprintf(&b, "    dice for %s: %v (epoch %d)\n", d.For, d.Values, d.Epoch)
+			safetext.Fprintf(&b, "    %s\n", DrawLine(d, e))
 		}
-		if e.Request != 0 {
+		switch {
+		case e.Seal != "":
+			safetext.Fprintf(&b, "    requests a sealed draw (epoch %d), committing to a secret only its pbem holds\n", e.Request)
+		case e.Request != 0:
 			safetext.Fprintf(&b, "    requests dice (epoch %d)\n", e.Request)
 		}
 	}

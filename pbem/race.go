@@ -222,7 +222,7 @@ func (im *importer) rebaseOwn() error {
 // is never made again: its dice would be rolled again.
 func (a *App) rebase(ctx context.Context, rec GameRecord, r *replay.Replay, old *logs.Entry) (*Played, string) {
 	switch {
-	case old.Link != "" || len(old.Draws) > 0 || old.Epoch != 0:
+	case old.Link != "" || len(old.Draws) > 0 || old.Epoch != 0 || old.Secret != "" || old.Box != "":
 		return nil, "it revealed dice, and making it again would roll them again"
 	case old.Kind == logs.KindResign && r.Waiting().Over:
 		return nil, "the game ended first (" + r.Waiting().Text + ")"
@@ -230,7 +230,7 @@ func (a *App) rebase(ctx context.Context, rec GameRecord, r *replay.Replay, old 
 	b := r.NextBody(old.By, old.Kind, a.Now())
 	b.Commands, b.Text, b.To = slices.Clone(old.Commands), old.Text, old.To
 	b.Key, b.Head, b.Name, b.Mail = old.Key, old.Head, old.Name, old.Mail
-	if err := r.Complete(b, a.linkSource(ctx, r, rec.ID, rec.Seat)); err != nil {
+	if err := r.CompleteWith(b, a.own(ctx, r, rec.ID, rec.Seat)); err != nil {
 		return nil, strings.TrimPrefix(err.Error(), fmt.Sprintf("entry %d: ", b.Seq))
 	}
 	e, err := a.sign(r, b)

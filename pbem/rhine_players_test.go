@@ -28,26 +28,7 @@ func rhine() rules.Engine {
 // which verifies on its own.
 func TestThreePlayersRhine(t *testing.T) {
 	ctx := context.Background()
-	names := []string{"anna", "ben", "cleo"}
-	seats := []string{"monty", "bradley", "patton"}
-	apps := make([]*App, len(names))
-	bySeat := map[string]*App{}
-	for i, n := range names {
-		apps[i] = newTestApp(t, n, n+"@example.org")
-		bySeat[seats[i]] = apps[i]
-	}
-	_, rec, err := apps[0].New(ctx, NewGame{Name: "Race", Rules: "rhine44", Scenario: "three-player", Seat: "monty"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	game := rec.ID
-	for i := 1; i < len(apps); i++ {
-		syncAll(t, apps, game)
-		if _, err := apps[i].Join(ctx, game, seats[i]); err != nil {
-			t.Fatalf("%s joins as %s: %v", names[i], seats[i], err)
-		}
-	}
-	syncAll(t, apps, game)
+	apps, bySeat, game := rhineHomes(t, nil)
 	rnd := rand.New(rand.NewPCG(44, 3))
 	refused := false
 	for handovers := 0; ; handovers++ {
@@ -133,6 +114,34 @@ func TestThreePlayersRhine(t *testing.T) {
 			t.Errorf("epoch %d has %d answers, want 2", ep, n)
 		}
 	}
+}
+
+// rhineHomes makes three homes (anna, ben and cleo) and a three-player game
+// of Race to the Rhine in strict dice that each has joined (monty, bradley,
+// patton), synced by files, with the rules options given.
+func rhineHomes(t *testing.T, options []string) ([]*App, map[string]*App, string) {
+	ctx := context.Background()
+	names := []string{"anna", "ben", "cleo"}
+	seats := []string{"monty", "bradley", "patton"}
+	apps := make([]*App, len(names))
+	bySeat := map[string]*App{}
+	for i, n := range names {
+		apps[i] = newTestApp(t, n, n+"@example.org")
+		bySeat[seats[i]] = apps[i]
+	}
+	_, rec, err := apps[0].New(ctx, NewGame{Name: "Race", Rules: "rhine44", Scenario: "three-player", Seat: "monty", Options: options})
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := rec.ID
+	for i := 1; i < len(apps); i++ {
+		syncAll(t, apps, game)
+		if _, err := apps[i].Join(ctx, game, seats[i]); err != nil {
+			t.Fatalf("%s joins as %s: %v", names[i], seats[i], err)
+		}
+	}
+	syncAll(t, apps, game)
+	return apps, bySeat, game
 }
 
 // TestSoloRhineToTheEnd: a solo game of Race to the Rhine with solo dice,

@@ -72,9 +72,12 @@ type chainState struct {
 }
 
 type step struct {
-	seat    rules.Seat // "" for a roll or a rewind
+	seat    rules.Seat // "" for a roll, a seal or a rewind
 	command string
 	values  []int
+	// seal is the token of a sealed draw given to the game (Sealer.Seal);
+	// unseal the token whose values are given (Sealer.Unseal).
+	seal, unseal string
 	// rewind is an agreed takeback: the state becomes the one after the first
 	// to steps, which was the state after entry toSeq; entry atSeq agreed.
 	rewind       bool
@@ -403,9 +406,14 @@ func (r *Replay) stateAtSteps(n int) rules.Game {
 	}
 	for _, st := range r.steps[start:n] {
 		var err error
-		if st.seat == "" {
+		switch {
+		case st.seal != "":
+			_, err = g.(rules.Sealer).Seal(st.seal)
+		case st.unseal != "":
+			_, err = g.(rules.Sealer).Unseal(st.unseal, st.values)
+		case st.seat == "":
 			_, err = g.Roll(st.values)
-		} else {
+		default:
 			_, err = g.Apply(st.seat, st.command)
 		}
 		if err != nil {

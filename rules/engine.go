@@ -31,6 +31,11 @@ type Setup struct {
 type Variant struct {
 	Name  string // as an invite writes it: "ed1"
 	Title string // for people: "Normandy '44, first edition (Italian)"
+	// Versions are the rules versions that play the variant, when not all
+	// the engine plays do: a variant added with a version is never played
+	// under an older one, so a setup that asks for it is refused
+	// (CheckSetup, ErrVersion).
+	Versions []string
 }
 
 // Engine is a game as the rest of pbem knows it. Everything pbem needs to
@@ -121,7 +126,22 @@ func (e Engine) CheckSetup(s Setup) error {
 	if err := e.CheckVariant(s.Variant); err != nil {
 		return err
 	}
-	return e.CheckVersion(s.Version)
+	if err := e.CheckVersion(s.Version); err != nil {
+		return err
+	}
+	if v := e.GameVersion(s); !e.PlaysVariant(v, s.Variant) {
+		k := slices.IndexFunc(e.Variants, func(x Variant) bool { return x.Name == s.Variant })
+		return fmt.Errorf("%w %s for variant %s (%s): it is played under rules %s only",
+			ErrVersion, v, s.Variant, e.Variants[k].Title, strings.Join(e.Variants[k].Versions, ", "))
+	}
+	return nil
+}
+
+// PlaysVariant reports whether rules version v plays the variant name ("":
+// the default edition, which every version plays).
+func (e Engine) PlaysVariant(v, name string) bool {
+	k := slices.IndexFunc(e.Variants, func(x Variant) bool { return x.Name == name })
+	return k < 0 || e.Variants[k].Versions == nil || slices.Contains(e.Variants[k].Versions, v)
 }
 
 // CheckVariant refuses a variant the engine does not play: "" (the default

@@ -32,6 +32,16 @@ func printEntry(out io.Writer, e *logs.Entry, events []rules.Event) {
 		safetext.Fprintf(out, " %s/%s (%s), %s dice", e.Rules, e.Scenario, e.Engine, e.Dice)
 	case e.Kind == logs.KindReveal && e.Epoch != 0:
 		safetext.Fprintf(out, ": answers dice request %d", e.Epoch)
+	case e.Kind == logs.KindReveal && e.Secret != "":
+		safetext.Fprintf(out, ": reveals the secret of a sealed draw")
+	case e.Kind == logs.KindReveal && e.Box != "":
+		safetext.Fprintf(out, ": shows a sealed card to the seat that looks")
+	case e.Kind == logs.KindReveal && e.BoxKey != "":
+		safetext.Fprintf(out, ": sends its key to be shown a sealed card")
+	case e.Kind == logs.KindReveal && e.Seal != "":
+		safetext.Fprintf(out, ": requests a sealed draw")
+	case e.Kind == logs.KindReveal && len(e.Draws) > 0 && e.Link == "":
+		safetext.Fprintf(out, ": takes a sealed draw")
 	case e.Kind == logs.KindReveal && e.Link == "":
 		safetext.Fprintf(out, ": acknowledges another seat's dice chain")
 	case e.Kind == logs.KindReveal:
@@ -44,9 +54,16 @@ func printEntry(out io.Writer, e *logs.Entry, events []rules.Event) {
 		safetext.Fprintf(out, "    > %s\n", c)
 	}
 	for _, d := range e.Draws {
+		if len(d.Values) == 0 || e.Secret != "" {
+			safetext.Fprintf(out, "    %s\n", pbem.DrawLine(d, e))
+			continue
+		}
 		safetext.Fprintf(out, "    dice %s: %s (epoch %d)\n", d.For, joinInts(d.Values), d.Epoch)
 	}
-	if e.Request != 0 {
+	switch {
+	case e.Seal != "":
+		safetext.Fprintf(out, "    requests a sealed draw (epoch %d), committing to a secret only its pbem holds\n", e.Request)
+	case e.Request != 0:
 		safetext.Fprintf(out, "    requests dice (epoch %d)\n", e.Request)
 	}
 	for _, ev := range events {

@@ -55,6 +55,11 @@ type SupplyRules struct {
 	// or City; A44 23.3 also no enemy ZOC without a friendly unit). Nil
 	// opens every hex.
 	RoadOpen func(i int) bool
+	// Overland reports whether the overland part of a line may go from
+	// hex i into its neighbour j in direction d, beyond Step (N44 first
+	// edition 18.2: not into flooded ground nor across a major river). Nil
+	// allows every step Step does.
+	Overland func(i, j int, d hex.Direction) bool
 }
 
 // Tracer traces one side's supply lines over a board by its rules.
@@ -79,6 +84,11 @@ func (t *Tracer) step(i, j int, d hex.Direction, first bool) bool {
 		return false
 	}
 	return t.r.Step == nil || t.r.Step(i, j, d, first)
+}
+
+// overland is step for the overland part of a line.
+func (t *Tracer) overland(i, j int, d hex.Direction, first bool) bool {
+	return t.step(i, j, d, first) && (t.r.Overland == nil || t.r.Overland(i, j, d))
 }
 
 func (t *Tracer) roadOpen(i int) bool { return t.r.RoadOpen == nil || t.r.RoadOpen(i) }
@@ -109,7 +119,7 @@ func (t *Tracer) Distances(goals []int, road bool, limit int) map[int]int {
 			if road {
 				return t.roadStep(to, from, d)
 			}
-			return t.step(to, from, d, false)
+			return t.overland(to, from, d, false)
 		},
 		Limit:  limit,
 		Expect: len(t.b.land),
@@ -171,7 +181,7 @@ func (t *Tracer) Statuses(goals []hex.Axial) map[int]SupplyStatus {
 				break
 			}
 			n, ok := b.grid.Neighbor(i, d)
-			if !ok || !t.step(i, n, d, true) {
+			if !ok || !t.overland(i, n, d, true) {
 				continue
 			}
 			if dn, ok := offRoad[n]; ok && dn+1 <= t.r.OffRoad {

@@ -32,7 +32,7 @@ type board struct {
 	armySide map[bool][]int
 }
 
-func newBoard(sc *Scenario) (*board, error) {
+func newBoard(sc *Scenario, ed *edition) (*board, error) {
 	layout, err := hex.ParseLayout(sc.Layout)
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", sc.Name, err)
@@ -53,7 +53,7 @@ func newBoard(sc *Scenario) (*board, error) {
 		k, _ := b.Cell(a)
 		b.hexes[a], b.info[k] = h, h
 	}
-	b.rules = newBoardRules(b)
+	b.rules = newBoardRules(b, ed)
 	b.armySide = armySides(b)
 	return b, nil
 }

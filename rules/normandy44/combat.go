@@ -23,6 +23,9 @@ var (
 	ErrSupport = errors.New("support over the per-combat limit")
 	// ErrNoDefender: a combat needs at least one defending unit (10.1).
 	ErrNoDefender = errors.New("no defending unit (10.1)")
+	// ErrFlakAttack: an 88mm FLAK unit among the attackers, which the first
+	// edition forbids (17.7, IT L1180).
+	ErrFlakAttack = fmt.Errorf("%w: 88mm FLAK units do not attack (17.7)", ErrCannotAttack)
 )
 
 // declError is a combat declaration refused by a numbered rule: its
@@ -109,6 +112,19 @@ type CombatInput struct {
 	// JabosRoll is the Jabos die before a German attack in Clear weather
 	// (19.1.3); 0 while it has not been rolled.
 	JabosRoll int
+	// FlankFire is the number of defending hexes that give flank fire
+	// (28.2, first edition option flank-fire), 0 to 2.
+	FlankFire int
+	// ed is the edition of the rules (edition.go); nil is 2.2.
+	ed *edition
+}
+
+// edition is the combat's edition of the rules.
+func (in CombatInput) edition() *edition {
+	if in.ed == nil {
+		return editionDefault
+	}
+	return in.ed
 }
 
 func (in CombatInput) maf() []CombatUnit {
@@ -151,6 +167,8 @@ func checkAttackers(in CombatInput) error {
 			return refuseBy("10.7", ErrCannotAttack, "%s defends only (10.7, 16.2, 17.2.2, 17.3, 17.8)", u.ID)
 		case u.Disrupted:
 			return refuseBy("13.6", ErrCannotAttack, "%s is Disrupted", u.ID)
+		case u.Type == Flak88 && !in.edition().flakCanAttack:
+			return &declError{rule: "17.7", err: fmt.Errorf("%s: %w", u.ID, ErrFlakAttack)} // D34
 		}
 		if in.Attacker == Allied {
 			n := "us"
@@ -264,7 +282,7 @@ func defenseStrength(in CombatInput) (total, db int) {
 			eligible += u.Strength
 		}
 	}
-	db = min(terrainChart[in.Target.Terrain].DB, eligible)
+	db = min(in.edition().db(in.Target.Terrain), eligible) // D16: Woods 2 in the first edition
 	return total + db, db
 }
 

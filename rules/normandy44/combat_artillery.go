@@ -12,8 +12,8 @@ import (
 // (12.4.7, 19.2.2).
 
 // ddSource is one source of defensive support for a Determined Defense
-// (12.4.7): its name in 'dd UNIT support SOURCE' (a unit id, "naval" or
-// "caen"), and what pays for it and names it in the events.
+// (12.4.7): its name in 'dd UNIT support SOURCE' (a unit id, "naval", "air"
+// or "caen"), and what pays for it and names it in the events.
 type ddSource struct {
 	name string
 	pay  func() string
@@ -22,13 +22,15 @@ type ddSource struct {
 // Source names of defensive support that are no unit.
 const (
 	sourceNaval = "naval" // a naval marker of the Lead's army (19.2.2)
+	sourceAir   = "air"   // an Allied air marker, in the first edition (12.4.3, D23)
 	sourceCaen  = "caen"  // Caen's artillery (17.2.8)
 )
 
 // ddSources are the defender's sources of defensive support for the DD in
 // the combat's hex (12.4.7), in the order normandy44/4 chose among them, the
 // free ones first: a naval marker of the Lead's army still ready this turn
-// (Allies, the hex in the NBZ, not in Storm; 19.2.2, 19.2.3), each Werfer
+// (Allies, the hex in the NBZ, not in Storm; 19.2.2, 19.2.3), in the first
+// edition an Allied air marker (12.4.3, D23), each Werfer
 // within 3 (Germans), each HQ within its range on its ready side (17.2.3)
 // that can trace supply and pay 1 SupP (17.2.6, 17.2.7), then Caen's
 // artillery (17.2.8). lead "" asks for the sources of any defender.
@@ -42,10 +44,16 @@ func (g *Game) ddSources(c *Combat, lead string) []ddSource {
 			return "a " + army + " naval marker (19.2.2)"
 		}})
 	}
+	if army, ok := g.defensiveAir(c, lead); ok { // D23, the first edition
+		out = append(out, ddSource{name: sourceAir, pay: func() string {
+			poolUse(g.s.Air, army, 1) // 19.1.1: one mission a turn
+			return "a " + army + " air marker (12.4.7)"
+		}})
+	}
 	for i := range g.s.Units {
 		u, us := g.unit(i), g.s.Units[i]
 		at, on := g.onMap(i)
-		if u.Side != def || !on || us.Disrupted || us.SM || hx.Distance(at, target) > u.Range ||
+		if u.Side != def || !on || us.Disrupted || (us.SM && !g.ed.smMarkedArtyFire) || hx.Distance(at, target) > u.Range ||
 			(g.opt.multi() && g.owner(i) != g.combatSeat(c, def)) { // 24.0: the defender's own support
 			continue
 		}
@@ -159,7 +167,7 @@ func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int,
 	spend := map[string]int{}
 	army := g.army(g.index[a.MAF[0]])
 	for k, id := range a.Art {
-		if id == caenArt && g.s.Side == German {
+		if id == caenArt && g.s.Side == German && g.ed.caenArtillery { // D31: 2.2 only
 			// 17.2.8: Caen's guns, 1 SupP from the 7th Army a shift.
 			if ok, why := g.caenArtillery(target); !ok {
 				return nil, rules.Refuse("17.2.8", "no Caen artillery: %s", why)
@@ -187,8 +195,10 @@ func (g *Game) checkArtillery(a AttackCommand, target hx.Axial) (map[string]int,
 			return nil, rules.Refuse("17.2.5, 17.3", "%s is %d hexes from %s, beyond its range of %d", id, hx.Distance(at, target), a.Target, u.Range)
 		case us.Disrupted:
 			return nil, rules.Refuse("13.6", "%s is Disrupted", id)
-		case us.SM:
+		case us.SM && !g.ed.smMarkedArtyFire: // D12: 2.2 only
 			return nil, rules.Refuse("9.8.4", "%s carries a Strategic Move marker", id)
+		case u.Type == Werfer && us.Fired && g.ed.werferFlipsOnMove:
+			return nil, rules.Refuse("17.3", "%s is on its Moved side: it has fired, moved more than 1 hex or retreated this turn", id)
 		case u.Type == Werfer && us.Fired:
 			return nil, rules.Refuse("17.3", "%s has fired this turn", id)
 		case u.Type == HQ && us.Hexes > 1:

@@ -140,9 +140,11 @@ func (c *Combat) held() bool { return c.Held() }
 // the attacker then eliminating the excess (7.2).
 func (c *Combat) stages() []combat.Stage {
 	var s []combat.Stage
-	s = append(s, c.jabosStage(), combat.CRTStage(&crtT1, "10.5"))
+	s = append(s, c.jabosStage(), combat.CRTStage(c.In.edition().crt, "10.5"))
 	s = append(s, combat.LossStages(lossRules)...)
-	s = append(s, c.ignoreRetreatStage())
+	if c.In.edition().mafSingleStepLossCancelsRetreat {
+		s = append(s, c.ignoreRetreatStage()) // 12.6, 2.2 only (D20)
+	}
 	s = append(s, combat.DDStages(c.determined())...)
 	rr := retreatRefs
 	rr.Split = c.rules().splitRetreat
@@ -159,8 +161,9 @@ func (c *Combat) stages() []combat.Stage {
 	return s
 }
 
-// lossRules are who takes and who picks the losses (12.2.1, 12.2.2).
-var lossRules = combat.LossRules{Opponent: "12.2.1 step 2", Providers: "12.2.1 step 3", Owner: "12.2.1 step 4", Defender: "12.2.2"}
+// lossRules are who takes and who picks the losses (12.2.1, 12.2.2; the
+// first edition's A1/D2, 12.1: the attacker picks the first step).
+var lossRules = combat.LossRules{Opponent: "12.2.1 step 2", Providers: "12.2.1 step 3", Owner: "12.2.1 step 4", Defender: "12.2.2", First: "12.1 A1/D2"}
 
 // retreatRefs name the rules of a retreat (13.1.4, 13.3, 13.2.1).
 var retreatRefs = combat.RetreatRules{Rule: "13.1.4", OneHex: "13.3", Step: "13.2.1"}
@@ -277,7 +280,7 @@ func (c *Combat) despdStage() combat.Stage {
 		Await: func(*combat.Combat) (combat.Await, bool) {
 			failedDD := c.DDOut != nil && !c.DDOut.Result.Success
 			if !c.Retreating() || c.Held() || c.RetreatBegun() || !failedDD || c.DespD != nil || !c.Result.DeterminedDefense ||
-				!despAllowed(c.Survivors(), c.RetreatBlocked(c.rules().splitRetreat)) {
+				!despAllowed(c.In.edition(), c.Survivors(), c.RetreatBlocked(c.rules().splitRetreat)) {
 				return combat.Await{}, false
 			}
 			return combat.Await{Decision: DecDespD, Side: c.Defender, Choices: []string{string(CmdDespD), string(CmdNoDespD)}, Rule: "12.5"}, true

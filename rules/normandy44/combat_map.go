@@ -39,7 +39,8 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 			st := staying(a)
 			hold := 0
 			for _, i := range st {
-				if !v.s.Units[i].Disrupted && !v.s.Units[i].SM {
+				// 13.3: not Disrupted; 2.2 also not under SM (D27).
+				if !v.s.Units[i].Disrupted && !(g.ed.oneHexRetreatExcludesSM && v.s.Units[i].SM) {
 					hold += v.strength(i)
 				}
 			}
@@ -61,9 +62,9 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 			return v.stackAt(m, a, extra...) <= stackLimit
 		},
 	}
-	if g.ver.smLastResort {
+	if g.ver.smLastResort && g.ed.retreatOntoSMLastResort {
 		// 13.7: a retreat ends with friends under a Strategic Move marker
-		// only when no other path exists.
+		// only when no other path exists (2.2 only, D13).
 		m.LastResort = func(a hx.Axial) bool {
 			return slices.ContainsFunc(staying(a), func(i int) bool { return v.s.Units[i].SM })
 		}
@@ -84,7 +85,8 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 // with fortified telling where an IP or strongpoint stands.
 func (g *Game) ground(side Side, fortified func(hx.Axial) bool) ground {
 	return ground{terrain: g.b.terrain, feature: g.featureFor(side),
-		road: func(x, y hx.Axial) bool { return g.b.road(x, y) != "" }, fortified: fortified, eachCrossing: g.ver.retreatStepEach}
+		road: func(x, y hx.Axial) bool { return g.b.road(x, y) != "" }, fortified: fortified, eachCrossing: g.ver.retreatStepEach,
+		ezocStep: g.ed.retreatFirstHexEZOCStepLoss, bocageVacated: g.ed.bocageAdvanceVacatedException}
 }
 
 // advanceMap is the map seen by the advancing attacker: the defenders where

@@ -92,7 +92,7 @@ func (g *Game) giveOrder(side Side, c CombatCommand) []rules.Event {
 	if g.opt.multi() {
 		// 24.0: the orders of one player, the one the game waits for (only
 		// he may give a command now).
-		seat = g.Pending().Seats[0]
+		seat = g.pendingSeats().Seats[0]
 		rec.Seat, who = string(seat), string(seat)
 	}
 	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool {
@@ -220,9 +220,9 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 	g.s.Attacked = append(g.s.Attacked, a.Units()...)
 	g.s.Defended = append(g.s.Defended, a.Target)
 	g.reserveAttacked(a.Units()) // 15.4
-	if g.startStrafing(a) {
+	if g.startStrafing(&a) {
 		// 19.1.4: the strafing comes just before the ground combat.
-		return append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Attack declared: %s; the strafing of %s comes first (19.1.4)", a, a.Target)}), nil
+		return append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Attack declared: %s; the strafing %s comes first (19.1.4)", a, g.strafingWhat(a.Target))}), nil
 	}
 	return append(events, g.openCombat(a, c)...), nil
 }
@@ -272,6 +272,8 @@ func (g *Game) combatInput(a AttackCommand) (CombatInput, []int) {
 		Support:  Support{Air: a.Air, Naval: a.Naval},
 		// 10.3.4: a combat group as the MAF.
 		Kampfgruppe: a.Kampfgruppe,
+		FlankFire:   g.flankHexes(t, a.From), // 28.2
+		ed:          g.ed,
 	}
 	in.Support.Artillery = a.fires(func(id string) UnitType {
 		if i, ok := g.index[id]; ok {
@@ -352,7 +354,13 @@ func (g *Game) finishCombat() []rules.Event {
 	g.placeOutcome(g, c, defenders)
 	flips := g.hqMovedFlip(c) // 17.2.3
 	for _, mv := range c.Moves {
-		g.setControl(g.b.id(mv.Path.Hexes[len(mv.Path.Hexes)-1]), c.defender())
+		hexes := mv.Path.Hexes[len(mv.Path.Hexes)-1:]
+		if g.ed.controlAllHexes {
+			hexes = mv.Path.Hexes // D56: every hex passed through (IT L1485)
+		}
+		for _, a := range hexes {
+			g.setControl(g.b.id(a), c.defender())
+		}
 	}
 	g.holdOneHex(c)                           // 13.3, AMBIG-25
 	flips = append(flips, g.smOffAfter(c)...) // 9.8.5, 13.7

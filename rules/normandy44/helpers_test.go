@@ -82,7 +82,7 @@ func (m testMap) game(t *testing.T, side Side, turn int) *Game {
 // them once, when it is built.
 func rebuildBoard(t *testing.T, g *Game) {
 	t.Helper()
-	b, err := newBoard(g.sc)
+	b, err := newBoard(g.sc, g.ed)
 	if err != nil {
 		t.Fatal(err)
 	}

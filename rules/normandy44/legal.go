@@ -13,8 +13,13 @@ import (
 // move along the cheapest path; then 'end'. Choice.Cost is in whole MP,
 // rounded up; the Note gives the exact cost ("1 1/2 of 4 MP"). In the other phases a player waits
 // on, 'end' is the only command.
-func (g *Game) Legal(seat rules.Seat) []rules.Choice {
-	p := g.Pending()
+//
+// Its notes are in the game's edition's numbers (renumber.go).
+func (g *Game) Legal(seat rules.Seat) []rules.Choice { return g.speakChoices(g.seatChoices(seat)) }
+
+// seatChoices is Legal in the engine's own numbers.
+func (g *Game) seatChoices(seat rules.Seat) []rules.Choice {
+	p := g.pendingSeats()
 	if p.Over || p.Dice != nil || !slices.Contains(p.Seats, seat) {
 		return nil
 	}
@@ -128,6 +133,9 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
 	if !tacticalOnly {
 		add(m, destination{})
+	}
+	if g.s.Phase == PhaseReserveMovement && !g.ed.reserveTactical {
+		return g.choices(i, found) // 15.2 (D14): half the MA only
 	}
 	t := *m
 	t.Tactical = true

@@ -158,7 +158,9 @@ func (g *Game) canSM(ctx *moveContext, i int, start hex.Axial, mech bool) error 
 		return rules.Refuse("9.8.1", "%s is out of supply: no Strategic Movement", u.ID)
 	case inUse >= 3:
 		return rules.Refuse("9.8.3", "all 3 Strategic Move markers are in use")
-	case ctx.EnemyAdj.Has(start):
+	case g.ed.smAvoidsEZOC && ctx.EZOC.Has(start):
+		return rules.Refuse("9.8.2", "a unit in an enemy ZOC may not start Strategic Movement") // D10, IT L613-620
+	case !g.ed.smAvoidsEZOC && ctx.EnemyAdj.Has(start):
 		return rules.Refuse("9.8.2", "a unit next to an enemy unit may not start Strategic Movement")
 	}
 	return nil
@@ -191,6 +193,14 @@ func (g *Game) plan(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) 
 	}
 	if m.repl && len(path) > 2 {
 		return movePlan{}, rules.Refuse("6.2.4", "%s took a replacement: it moves 1 hex at most", g.unit(i).ID)
+	}
+	if g.s.Phase == PhaseReserveMovement && !g.ed.reserveTactical {
+		// 15.2 (IT L1058, D14): half the MA, and no Tactical Movement.
+		cost, err := m.Walk(path)
+		if err == nil && cost > m.Budget {
+			err = rules.Refuse("15.2", "the path costs %s MP and %s has %s in the Reserve Movement Phase (half its MA)", mpText(cost), g.unit(i).ID, mpText(m.Budget))
+		}
+		return movePlan{cost: cost, budget: m.Budget}, err
 	}
 	if rule := g.tacticalOnly(i); rule != "" && !m.repl && !sm {
 		// 18.4, 13.6: an out-of-supply or Disrupted unit must use Tactical
@@ -272,7 +282,7 @@ func (g *Game) endCheckOf(ctx *moveContext, i int, dest hex.Axial, sm bool, chec
 		case j == i:
 		case sm:
 			return rules.Refuse("9.8.2", "a unit using Strategic Movement may not end its move stacked, as in %s", id)
-		case g.s.Units[j].SM:
+		case g.s.Units[j].SM && !g.ed.smOthersMayJoin: // D10: 2.2 only
 			return rules.Refuse("9.8.2", "%s carries a Strategic Move marker: no unit may end its move with it", g.unit(j).ID)
 		}
 	}
@@ -368,6 +378,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		us.At, us.ReserveMoved = c.Path[len(c.Path)-1], true
 		us.Hexes += len(c.Path) - 1
 		us.HQMoved = us.HQMoved || (u.Type == HQ && us.Hexes > 1)
+		us.Fired = us.Fired || g.werferFlips(i) // 17.3, D32
 		for _, id := range c.Path[1:] {
 			g.setControl(id, u.Side)
 		}
@@ -399,6 +410,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	us.Spent, us.Hexes = p.cost, len(entered)
 	us.HQMoved = us.HQMoved || (u.Type == HQ && us.Hexes > 1) // 17.2.3: entry counts as movement
+	us.Fired = us.Fired || g.werferFlips(i)                   // 17.3, D32
 	how := fmt.Sprintf("%s of %s MP", mpText(p.cost), mpText(p.budget))
 	switch {
 	case p.tactical:
@@ -431,6 +443,13 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	text := fmt.Sprintf("%s %s %s (%s)", u.ID, verb, joinPath(c.Path), how)
 	return append([]rules.Event{{Seat: rules.Seat(u.Side), Text: text}}, g.reserveAfterMove(i)...), nil
+}
+
+// werferFlips: in the first edition a Werfer that has moved more than 1 hex
+// this turn is on its back ("Moved") side and fires no more this turn (17.3,
+// IT L1142, D32); 2.2's Werfers move and fire.
+func (g *Game) werferFlips(i int) bool {
+	return g.ed.werferFlipsOnMove && g.unit(i).Type == Werfer && g.s.Units[i].Hexes > 1
 }
 
 func joinPath(p []string) string {

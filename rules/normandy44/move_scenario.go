@@ -112,10 +112,6 @@ func (g *Game) scenarioRefusal(u *Unit, code int, to hex.Axial) error {
 	return rules.Refuse("S3.3", "from turn %d the %s units stay within %d hexes of %s, and one outside moves back toward them", sr.From, sr.Formation, sr.Within, strings.Join(sr.Hexes, ", "))
 }
 
-// boundaryEndColumn is where the army boundary ends (22.1.2: "row 16xx"):
-// south of it, hexes whose first pair is lower, either army may go anywhere.
-const boundaryEndColumn = 16
-
 // armySides measures, for each army, how many hexes every hex lies from its
 // side of the army boundary (22.1.2; AMBIG-67: the count of hexes from the
 // nearest hex on the unit's own side), 0 on its land hexes, for a unit
@@ -160,14 +156,17 @@ func (g *Game) beyondArmy(nationality string, a hex.Axial) int {
 
 // withinArmy reports whether an Allied unit of a nationality may stand in a
 // hex under the army boundary (22.1.2): on its own army's side or 1 hex
-// beyond. A scenario without a us-sector zone has no boundary.
+// beyond. A scenario without a us-sector zone has no boundary. In 2.2 the
+// boundary ends at "row 16xx" (edition.armyBoundaryEndRow): south of it,
+// hexes whose first pair is lower, either army may go anywhere; the first
+// edition's boundary runs the whole map (22.1, IT L1435, D42).
 func (g *Game) withinArmy(nationality string, a hex.Axial) bool {
 	b := g.b
 	usSector := b.ZoneCells(ZoneUSSector)
 	if usSector == nil {
 		return true
 	}
-	if col, _, _ := b.layout.Offset(a); col < boundaryEndColumn {
+	if col, _, _ := b.layout.Offset(a); col < g.ed.armyBoundaryEndRow {
 		return true
 	}
 	ownSide := func(h hex.Axial) bool {

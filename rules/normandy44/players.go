@@ -61,21 +61,37 @@ type variant struct {
 	germanSplit bool   // two German players (24.0)
 	storms      string // "", optHistoricalStorms (25.1) or optRandomStorm (25.2)
 	batteries   bool   // optCoastalBatteries (25.3, batteries.go)
+	flankFire   bool   // optFlankFire (first edition 28.2, flankfire.go)
 	// The readings players may choose against the digest's (versions.go):
 	// one retreat step however many crossings (AMBIG-24), one-hex retreat
 	// capacity counted per retreat (AMBIG-25).
 	retreatStepOnce, oneHexPerRetreat bool
 }
 
-// readOptions checks the options and reads them. Each may appear once; at
-// most one player count, and 25.1 and 25.2 exclude each other.
-func readOptions(options []string) (variant, error) {
+// options are the options of an edition: the players' and its optional
+// rules, each with what it does.
+func (e *edition) optionList() map[string]string {
+	out := maps.Clone(playerOptions)
+	maps.Copy(out, e.options)
+	return out
+}
+
+// readOptions checks the options of a game in edition ed and reads them.
+// Each may appear once; at most one player count, and 25.1 and 25.2 exclude
+// each other. An optional rule of the other edition is refused with why.
+func readOptions(ed *edition, options []string) (variant, error) {
 	var v variant
 	players := ""
+	known := ed.optionList()
 	for k, o := range options {
-		if _, ok := knownOptions[o]; !ok {
-			known := slices.Sorted(maps.Keys(knownOptions))
-			return variant{}, fmt.Errorf("normandy44: %w %q (known: %s)", ErrOption, o, strings.Join(known, ", "))
+		if _, ok := known[o]; !ok {
+			for _, other := range editions {
+				if what, ok := other.options[o]; ok {
+					return variant{}, fmt.Errorf("normandy44: %w %q in %s: it is an optional rule of %s (%s), which this edition does not have",
+						ErrOption, o, ed.title, other.title, what)
+				}
+			}
+			return variant{}, fmt.Errorf("normandy44: %w %q (known in %s: %s)", ErrOption, o, ed.title, strings.Join(slices.Sorted(maps.Keys(known)), ", "))
 		}
 		if slices.Contains(options[:k], o) {
 			return variant{}, fmt.Errorf("normandy44: %w %q given twice", ErrOption, o)
@@ -95,6 +111,8 @@ func readOptions(options []string) (variant, error) {
 			v.storms = o
 		case optCoastalBatteries:
 			v.batteries = true
+		case optFlankFire:
+			v.flankFire = true
 		case optRetreatStepOnce:
 			v.retreatStepOnce = true
 		case optOneHexPerRetreat:

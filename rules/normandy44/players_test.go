@@ -199,7 +199,7 @@ func TestPlayers_24_0_Stacking(t *testing.T) {
 
 func TestPlayers_24_0_StackingV4(t *testing.T) {
 	text := fourMap().withZones("us-sector 0101-0108 0201-0208 0301-0308 0401-0408").text()
-	gg, err := newGame([]byte(text), []string{"players=4"}, "normandy44/4")
+	gg, err := newGame([]byte(text), "", []string{"players=4"}, "normandy44/4")
 	if err != nil {
 		t.Fatal(err)
 	}

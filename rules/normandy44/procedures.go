@@ -48,7 +48,7 @@ func init() {
 			Choices:  (*Game).combatChoices,
 			Commands: combatProcedureCommands,
 			Other: func(g *Game, seat rules.Seat, _ string) ([]rules.Event, error) {
-				return nil, rules.Refuse("10.0", "the combat on %s waits for %s", g.combat().Origin, g.Pending().Prompt)
+				return nil, rules.Refuse("10.0", "the combat on %s waits for %s", g.combat().Origin, g.pendingSeats().Prompt)
 			},
 			Roll: func(g *Game, values []int) ([]rules.Event, error) {
 				if g.combat().pending().Roll == "" {

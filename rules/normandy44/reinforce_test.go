@@ -277,7 +277,7 @@ func TestReinforceReplFits(t *testing.T) {
 // to La-Haye-du-Puits (2506), a German Town.
 func TestReinforceRebuildPlace(t *testing.T) {
 	s := cherbourgScenario(t)
-	b, err := newBoard(s)
+	b, err := newBoard(s, editionDefault)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,7 @@ func (g *Game) Combats() []scene.Combat {
 		out = append(out, e.report)
 	}
 	slices.Reverse(out)
+	g.speakAll(&out) // the edition's numbers (renumber.go)
 	return out
 }
 
@@ -90,8 +91,9 @@ func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 			r.Die = c.Roll
 			r.Rolls = append(r.Rolls, scene.Roll{Purpose: "combat results (10.5)", Die: c.Roll, Modified: c.Roll, Outcome: r.Result})
 			for die := 1; die <= 6; die++ {
-				res := crt(c.Odds.Final, die)
-				r.Faces = append(r.Faces, scene.Face{Die: die, Result: res.String(), Score: attackerScore(res.Code)})
+				t := c.In.edition().crt // the edition's CRT (D18)
+				res := t.Lookup(c.Odds.Final, die, 0)
+				r.Faces = append(r.Faces, scene.Face{Die: die, Result: res.String(), Score: t.Score(res.Code)})
 			}
 		}
 	}

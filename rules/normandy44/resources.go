@@ -101,7 +101,11 @@ func (g *Game) addRepl(gr ReplGrant) int {
 // resources is what side receives this turn in this scenario.
 func (g *Game) resources(side Side) Resources {
 	if isCherbourgRules(g.sc) {
-		return resourcesCherbourg(g.s.Turn, g.s.Weather, side)
+		r := resourcesCherbourg(g.s.Turn, g.s.Weather, side)
+		if r.BuySupPFrom > 0 {
+			r.BuySupPFrom = g.ed.cherbourgScnRPToSPFromTurn // D48: turn 6 in the first edition (26.1, IT L1527)
+		}
+		return r
 	}
 	return resourcesFor(g.s.Turn, g.s.Weather, side)
 }

@@ -1,5 +1,6 @@
-// Package normandy44 is the Normandy '44 engine (GMT, rules edition 2.2). This file
-// and the scenario_*.go files read and write scenario files: the map, the counters,
+// Package normandy44 is the Normandy '44 engine (GMT, rules edition 2.2, and
+// the first edition as the variant ed1: edition.go). This file and the
+// scenario_*.go files read and write scenario files: the map, the counters,
 // the set-up, the reinforcement schedule and the victory conditions, which the
 // rulebook does not print (docs/scenario-format.md describes the format).
 package normandy44

@@ -13,11 +13,15 @@ import (
 // (units in scenario order, control by hex id) and there are no maps, so its
 // JSON encoding, and therefore Hash, is canonical.
 type state struct {
-	Scenario string   `json:"scenario"`
-	Options  []string `json:"options,omitempty"`
-	Turn     int      `json:"turn"`
-	Phase    Phase    `json:"phase"`
-	Side     Side     `json:"side,omitempty"` // the phasing side; "" in the Initial and End Phases
+	Scenario string `json:"scenario"`
+	// Variant is the edition the game is played in ("ed1"), empty for
+	// 2.2: a state of one edition never hashes as the other's, so a log
+	// never replays in the edition it was not made in.
+	Variant string   `json:"variant,omitempty"`
+	Options []string `json:"options,omitempty"`
+	Turn    int      `json:"turn"`
+	Phase   Phase    `json:"phase"`
+	Side    Side     `json:"side,omitempty"` // the phasing side; "" in the Initial and End Phases
 	// Ended lists the seats of a side with two players that have said 'end'
 	// in the current phase (24.0, players.go).
 	Ended []string `json:"ended,omitempty"`
@@ -183,6 +187,8 @@ type control struct {
 // Game is a Normandy '44 game in progress. The scenario, its board and its
 // units are shared read-only between clones; s is the game's own.
 type Game struct {
+	// ed is the edition of the rules (edition.go), fixed by the invitation.
+	ed    *edition
 	sc    *Scenario
 	b     *board
 	index map[string]int // unit id -> index in sc.Units and s.Units

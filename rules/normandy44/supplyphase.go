@@ -149,7 +149,8 @@ func (g *Game) supplyPhase() []rules.Event {
 }
 
 // hqCutOffs eliminates the phasing side's Isolated HQs that cannot trace a
-// line to a friendly non-HQ combat unit (18.5.4). ENGINE NOTE: "Isolated" is
+// line to a friendly non-HQ combat unit (18.5.4); in the first edition to
+// any other friendly unit (18.5, IT L1264, D36). ENGINE NOTE: "Isolated" is
 // read as for attrition (AMBIG-32): the red marker and no line at all.
 func (g *Game) hqCutOffs(v SupplyView, st map[string]SupplyStatus) []rules.Event {
 	var events []rules.Event
@@ -159,12 +160,23 @@ func (g *Game) hqCutOffs(v SupplyView, st map[string]SupplyStatus) []rules.Event
 		if _, ok := g.onMap(i); !ok || g.unit(i).Side != v.Side || g.unit(i).Type != HQ || !us.Isolated || st[us.At] != Isolated {
 			continue
 		}
-		if toUnits == nil {
+		what := "every friendly combat unit"
+		switch {
+		case !g.ed.isolatedHQNeedsNonHQCombatUnit:
+			// Any friendly unit but the HQ itself, so a trace of its own.
+			what = "every other friendly unit"
+			toUnits = traceLineTo(g.sup, v, func(id string) bool {
+				return slices.ContainsFunc(g.s.Units, func(o unitState) bool {
+					j := g.index[o.ID]
+					return j != i && o.At == id && !o.Gone && g.unit(j).Side == v.Side
+				})
+			})
+		case toUnits == nil:
 			toUnits = traceLineTo(g.sup, v, func(id string) bool { return g.holds(id, v.Side, isNonHQCombat) })
 		}
 		if hqCutOff(us.At, toUnits) {
 			events = append(events, rules.Event{Seat: rules.Seat(v.Side),
-				Text: fmt.Sprintf("%s at %s is Isolated and cut off from every friendly combat unit: eliminated (18.5.4)", us.ID, us.At)})
+				Text: fmt.Sprintf("%s at %s is Isolated and cut off from %s: eliminated (18.5.4)", us.ID, us.At, what)})
 			g.eliminate(i)
 		}
 	}
@@ -196,7 +208,7 @@ func (g *Game) attritionCase(i int, v SupplyView, st map[string]SupplyStatus) (A
 	}
 	u, us := g.unit(i), &g.s.Units[i]
 	c := AttritionCase{Unit: u.ID, Quality: u.Quality, HQ: u.Type == HQ, Strongpoint: u.Type == Strongpoint,
-		Marker: us.marker(), Status: st[us.At]}
+		Marker: us.marker(), Status: st[us.At], MaxDRM: g.ed.attritionMaxDRM}
 	for j := range g.s.Units {
 		// 18.5.3: any other combat unit of the side in the hex shelters a
 		// strongpoint; HQs count, as 18.5.4 calls them combat units.

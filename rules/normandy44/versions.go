@@ -3,6 +3,7 @@ package normandy44
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 )
@@ -16,6 +17,10 @@ import (
 // (seeds/000); normandy44/5 has every fix.
 type rulesVersion struct {
 	name string
+	// variants are the editions besides 2.2 (edition.name) a game may be
+	// made in under this version: the first edition came with normandy44/5,
+	// so no ed1 game was ever played under /4.
+	variants []string
 	// disruptedTactical: a Disrupted unit moves only by Tactical Movement
 	// (13.6, L994); /4 let it use its MA.
 	disruptedTactical bool
@@ -87,7 +92,7 @@ const Version = "normandy44/5"
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, disruptedTactical: true, stackAtPhaseEnd: true, splitRetreat: true, smLastResort: true,
+	{name: Version, variants: []string{editionEd1.name}, disruptedTactical: true, stackAtPhaseEnd: true, splitRetreat: true, smLastResort: true,
 		smOffWhenAttacked: true, advanceZOCFromStart: true, ostAttrition: true, rangeInCombat: true,
 		armyPools: true, ddSupportSource: true, retreatStepEach: true, oneHexPerPhase: true, jabosAllied: true},
 	{name: "normandy44/4"},
@@ -113,6 +118,36 @@ func versionRules(name string) (*rulesVersion, error) {
 		return nil, fmt.Errorf("%w %q: this pbem plays normandy44 under rules %s and replays %v", rules.ErrVersion, name, Version, replays())
 	}
 	return &versions[k], nil
+}
+
+// editionVersion are the edition a variant names and the rules of a version
+// the engine plays, or why a game cannot be made of them: an edition the
+// version never played (an ed1 game under normandy44/4) is refused.
+func editionVersion(variant, version string) (*edition, *rulesVersion, error) {
+	ed, err := editionOf(variant)
+	if err != nil {
+		return nil, nil, err
+	}
+	ver, err := versionRules(version)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ed.name != "" && !slices.Contains(ver.variants, ed.name) {
+		return nil, nil, fmt.Errorf("%w %s for variant %s (%s): it is played under rules %s only",
+			rules.ErrVersion, ver.name, ed.name, ed.title, strings.Join(versionsOf(ed), ", "))
+	}
+	return ed, ver, nil
+}
+
+// versionsOf are the rules versions that play edition ed, newest first.
+func versionsOf(ed *edition) []string {
+	var out []string
+	for _, v := range versions {
+		if ed.name == "" || slices.Contains(v.variants, ed.name) {
+			out = append(out, v.name)
+		}
+	}
+	return out
 }
 
 // withOptions is the version's rules with the readings the invitation's

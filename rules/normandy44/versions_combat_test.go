@@ -297,7 +297,7 @@ func TestRetreat_AMBIG24_EachCrossing(t *testing.T) {
 		{Version, []string{optRetreatStepOnce}, "retreat 0405 0406 loss gA"},
 		{"normandy44/4", nil, "retreat 0405 0406 loss gA"},
 	} {
-		gg, err := newGame([]byte(m.text()), c.options, c.version)
+		gg, err := newGame([]byte(m.text()), "", c.options, c.version)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -328,7 +328,7 @@ func TestRetreat_AMBIG25_OncePerPhase(t *testing.T) {
 		options []string
 		again   bool
 	}{{Version, nil, false}, {Version, []string{optOneHexPerRetreat}, true}, {"normandy44/4", nil, true}} {
-		gg, err := newGame([]byte(m.text()), c.options, c.version)
+		gg, err := newGame([]byte(m.text()), "", c.options, c.version)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -388,7 +388,7 @@ func TestRange_S3_3_Attacks(t *testing.T) {
 func TestBoundary_22_1_2_Advance(t *testing.T) {
 	units, setup := "us allied us 4 infantry 6-4\ng1 german heer 91 infantry 2-4\n", "us 2004\ng1 2005\n"
 	for version, bound := range map[string]bool{Version: true, "normandy44/4": false} {
-		g := boundaryGameUnder(t, version, units, setup)
+		g := boundaryGameUnder(t, "", version, units, setup)
 		g.setStage(3, PhaseCombat, Allied)
 		g.s.Weather = WeatherOvercast2
 		apply(t, g, Allied, "attack 2005 from 2004 maf us") // 6:2, 3-1; die 3 is DR

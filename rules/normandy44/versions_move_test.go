@@ -14,7 +14,7 @@ import (
 // gameUnder is m.game under a rules version.
 func (m testMap) gameUnder(t *testing.T, version string, side Side, turn int) *Game {
 	t.Helper()
-	gg, err := newGame([]byte(m.text()), nil, version)
+	gg, err := newGame([]byte(m.text()), "", nil, version)
 	if err != nil {
 		t.Fatalf("test map under %s: %v", version, err)
 	}
@@ -129,14 +129,14 @@ func TestRange_S3_3_MovesBack(t *testing.T) {
 // stronę"); normandy44/4 held it where it stood.
 func TestBoundary_22_1_2_MovesBack(t *testing.T) {
 	units, setup := "us allied us 4 infantry 6-4\n", "us 2007\n" // 3 hexes beyond: the US side is rows 01-04
-	g := boundaryGameUnder(t, Version, units, setup)
+	g := boundaryGameUnder(t, "", Version, units, setup)
 	g.setStage(3, PhaseMovement, Allied)
 	refused(t, g, Allied, "end", "22.1.2")
 	refused(t, g, Allied, "move us 2007 2008", "22.1.2")
 	apply(t, g, Allied, "move us 2007 2006 2005")
 	apply(t, g, Allied, "end")
 
-	old := boundaryGameUnder(t, "normandy44/4", units, setup)
+	old := boundaryGameUnder(t, "", "normandy44/4", units, setup)
 	old.setStage(3, PhaseMovement, Allied)
 	refused(t, old, Allied, "move us 2007 2006 2005", "22.1.2")
 	apply(t, old, Allied, "end")

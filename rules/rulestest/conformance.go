@@ -202,8 +202,13 @@ func (c *suite) start() rules.Game {
 	for _, v := range append([]string{c.e.Version}, c.e.Replays...) {
 		old := c.setup
 		old.Version = v
-		if _, err := c.e.New(old); err != nil {
+		_, err := c.e.New(old)
+		_, serr := c.e.Seats(old)
+		switch plays := c.e.PlaysVariant(v, old.Variant); {
+		case plays && err != nil:
 			t.Errorf("New under rules %s, which the engine plays: %v", v, err)
+		case !plays && (!errors.Is(err, rules.ErrVersion) || !errors.Is(serr, rules.ErrVersion)):
+			t.Errorf("New and Seats of variant %q under rules %s, which does not play it: %v, %v; want rules.ErrVersion", old.Variant, v, err, serr)
 		}
 	}
 	return g

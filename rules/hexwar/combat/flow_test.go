@@ -335,3 +335,24 @@ func TestFlow_OpponentPicksTheFirstStep(t *testing.T) {
 		t.Fatalf("awaiting %v, losses %v", a, f.c.DefLoss)
 	}
 }
+
+// With OpponentChooses too (the first edition's A1/D2: the defender picks
+// the attacker's step), the defenders' loss is still split: the attacker
+// picks the first, the defender the rest; the attacker's step is the
+// defender's pick.
+func TestLosses_OpponentChoosesAndFirst(t *testing.T) {
+	r := Result{Code: "A1/D2", AttackerSteps: 1, DefenderSteps: 2, OpponentChooses: true, OpponentFirst: true}
+	c := &Combat{Attacker: "red", Defender: "blue", Result: r,
+		Attackers: []Unit{{ID: "r1", Steps: 2, MAF: true}}, Defenders: []Unit{{ID: "b1", Steps: 2}, {ID: "b2", Steps: 1}}}
+	lr := LossRules{Opponent: "opp", Defender: "def", First: "first"}
+	if lc, _ := lr.AttackerLoss(c); lc.Chooser != "blue" || lc.Rule != "opp" {
+		t.Errorf("the attacker's step: %+v", lc)
+	}
+	if lc, _ := lr.DefenderLoss(c); lc.Chooser != "red" || lc.Steps != 1 || lc.Rule != "first" || !lr.split(c) {
+		t.Errorf("the first step: %+v", lc)
+	}
+	c.DefLoss = []string{"b2"}
+	if lc, _ := lr.DefenderLoss(c); lc.Chooser != "blue" || lc.Steps != 1 || lr.split(c) {
+		t.Errorf("the second step: %+v", lc)
+	}
+}
