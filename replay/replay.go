@@ -132,6 +132,11 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	if err := engine.CheckVariant(b.Variant); err != nil {
 		return nil, &EntryError{Seq: 0, Err: fmt.Errorf("%w: the invite names %w", ErrVersion, err)}
 	}
+	// A variant that came with a later rules version was never played under
+	// the invite's.
+	if err := engine.CheckSetup(rules.Setup{Variant: b.Variant, Version: b.Engine}); err != nil {
+		return nil, &EntryError{Seq: 0, Err: fmt.Errorf("%w: the invite names %w", ErrVersion, err)}
+	}
 	scenario, err := inviteScenario(invite, load)
 	if err != nil {
 		return nil, err

@@ -84,3 +84,36 @@ func TestRulesVersions(t *testing.T) {
 		t.Fatalf("New under normandy44/3: %v, want rules.ErrVersion", err)
 	}
 }
+
+// The first edition (variant ed1) came with normandy44/5 and was never
+// played under normandy44/4: an ed1 invite under /4 is refused at entry 0,
+// naming the version and the variant, and neither New nor Seats makes such a
+// game; under the current version the same invite starts.
+func TestVariantNewerThanVersionRefused(t *testing.T) {
+	e, err := games.Lookup("normandy44")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTableVariant(t, "normandy44", "cherbourg", "ed1", nil, logs.DiceStrict, games.Shipped, "allied", "german")
+	inv := tb.r.Invite().Body
+	if inv.Engine != e.Version || inv.Variant != "ed1" {
+		t.Fatalf("an ed1 game is made under %q, variant %q; want %s, ed1", inv.Engine, inv.Variant, e.Version)
+	}
+	inv.Engine = "normandy44/4"
+	_, err = Start(tb.sign(&inv), games.Shipped)
+	wantEntryErr(t, err, 0, ErrVersion, "normandy44/4")
+	if !errors.Is(err, rules.ErrVersion) || !strings.Contains(err.Error(), "ed1") || !strings.Contains(err.Error(), e.Version) {
+		t.Fatalf("an ed1 invite under normandy44/4: %v; want rules.ErrVersion naming ed1 and %s", err, e.Version)
+	}
+	old := rules.Setup{Scenario: tb.r.Setup().Scenario, Variant: "ed1", Version: "normandy44/4"}
+	if _, err := e.New(old); !errors.Is(err, rules.ErrVersion) {
+		t.Errorf("New of ed1 under normandy44/4: %v, want rules.ErrVersion", err)
+	}
+	if _, err := e.Seats(old); !errors.Is(err, rules.ErrVersion) {
+		t.Errorf("Seats of ed1 under normandy44/4: %v, want rules.ErrVersion", err)
+	}
+	inv.Engine = e.Version
+	if _, err := Start(tb.sign(&inv), games.Shipped); err != nil {
+		t.Fatalf("the ed1 invite under %s: %v", e.Version, err)
+	}
+}
