@@ -182,3 +182,27 @@ func TestEd1V5_22_1_AdvanceLimit(t *testing.T) {
 		}
 	}
 }
+
+// 19.1.3 (IT L1282: "Dopo che il tedesco ha annunciato un attacco 4-1
+// l'Alleato tira sulla Tabella Jabos"): the Jabos die is the Allied
+// player's in the first edition too, as AMBIG-34 reads 2.2.
+func TestEd1V5_AMBIG34_AlliedRollsJabos(t *testing.T) {
+	m := testMap{units: []string{gerInf, "a1 allied us 4 infantry 2-4 1-4"}, setup: []string{"ginf 0505", "a1 0504"}}
+	g := m.combatIn(t, "ed1", German, WeatherClear5)
+	apply(t, g, German, "attack 0504 from 0505 maf ginf")
+	if p := g.Pending(); p.Dice == nil || p.Dice.By != "allied" {
+		t.Errorf("the Jabos die is awaited from %+v, want the Allied player's", p.Dice)
+	}
+}
+
+// 13.6 (IT L997: "MOVIMENTO: Devono usare il Movimento tattico (9.10)"): a
+// Disrupted unit moves only by Tactical Movement in the first edition too.
+func TestEd1V5_13_6_DisruptedTactical(t *testing.T) {
+	m := testMap{units: []string{allInf, gerInf}, setup: []string{"ainf 0202", "ginf 0808"}}
+	g := m.ed1(t, Allied, 3)
+	g.s.Units[g.index["ainf"]].Disrupted = true
+	refused(t, g, Allied, "move ainf 0202 0203 0204 0205", "13.6")
+	if c, ok := legalTo(g, "ainf", "0204"); !ok || c.Note != "Tactical Movement (9.10)" {
+		t.Errorf("a 2-hex move of a Disrupted unit: %+v %v, want it by Tactical Movement", c, ok)
+	}
+}
