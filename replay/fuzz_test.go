@@ -98,7 +98,23 @@ func fuzzPlayer(t testing.TB, seat string) *player {
 
 // fuzzLoader finds the duel and the shipped games, and reads each scenario
 // once per process: assembling Normandy '44's takes milliseconds.
-var fuzzLoader = testLoader{engines: append(games.All(), duelEngine, cardsEngine), scenario: fuzzScenario}
+var fuzzLoader = testLoader{engines: append(games.All(), duelEngine, cardsEngine), scenario: fuzzScenario, past: fuzzPast}
+
+// fuzzPast finds the earlier texts of the shipped scenarios, once per
+// process.
+func fuzzPast(game, scenario string) ([][]byte, error) {
+	fuzzScenariosMu.Lock()
+	defer fuzzScenariosMu.Unlock()
+	key := game + "/" + scenario
+	if p, ok := fuzzPastTexts[key]; ok {
+		return p, nil
+	}
+	p, err := games.PastScenarios(game, scenario)
+	if err == nil {
+		fuzzPastTexts[key] = p
+	}
+	return p, err
+}
 
 func fuzzScenario(game, scenario string) ([]byte, error) {
 	if game == "duel" || game == "cards" {
@@ -119,6 +135,7 @@ func fuzzScenario(game, scenario string) ([]byte, error) {
 }
 
 var (
+	fuzzPastTexts   = map[string][][]byte{}
 	fuzzScenariosMu sync.Mutex
 	fuzzScenarios   = map[string]struct {
 		data []byte

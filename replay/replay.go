@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"golang.org/x/crypto/ssh"
 
@@ -123,17 +124,24 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	if err != nil {
 		return nil, entryErr(0, ErrVersion, "%v", err)
 	}
-	if engine.Version != b.Engine {
-		return nil, entryErr(0, ErrVersion, "the log was written by rules %s; this pbem has %s", b.Engine, engine.Version)
+	// A game goes on under the rules version its invite names, when this
+	// pbem still plays it (rules.Engine.Replays), never under another.
+	if b.Engine == "" || engine.CheckVersion(b.Engine) != nil {
+		return nil, entryErr(0, ErrVersion, "the log was written by rules %q; this pbem plays %s", b.Engine, versions(engine))
 	}
 	if err := engine.CheckVariant(b.Variant); err != nil {
+		return nil, &EntryError{Seq: 0, Err: fmt.Errorf("%w: the invite names %w", ErrVersion, err)}
+	}
+	// A variant that came with a later rules version was never played under
+	// the invite's.
+	if err := engine.CheckSetup(rules.Setup{Variant: b.Variant, Version: b.Engine}); err != nil {
 		return nil, &EntryError{Seq: 0, Err: fmt.Errorf("%w: the invite names %w", ErrVersion, err)}
 	}
 	scenario, err := inviteScenario(invite, load)
 	if err != nil {
 		return nil, err
 	}
-	setup := rules.Setup{Scenario: scenario, Variant: b.Variant, Options: b.Options}
+	setup := rules.Setup{Scenario: scenario, Variant: b.Variant, Options: b.Options, Version: b.Engine}
 	names, err := engine.Seats(setup)
 	if err != nil {
 		return nil, entryErr(0, ErrScenario, "%v", err)
@@ -160,7 +168,7 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 		return nil, entryErr(0, ErrScenario, "%v", err)
 	}
 	if h := r.game.Hash(); h != b.State {
-		return nil, entryErr(0, ErrState, "the invite records %s; %s computes %s", b.State, engine.Version, h)
+		return nil, entryErr(0, ErrState, "the invite records %s; %s computes %s", b.State, setup.Version, h)
 	}
 	r.initial = r.game.Clone()
 	r.dice.mode = b.Dice
@@ -285,7 +293,7 @@ func (r *Replay) Append(e *logs.Entry) error {
 	saved := r.save()
 	events, err := r.apply(e, nil)
 	if err == nil && e.State != r.game.Hash() {
-		err = entryErr(e.Seq, ErrState, "the entry records %s; %s computes %s after it", e.State, r.engine.Version, r.game.Hash())
+		err = entryErr(e.Seq, ErrState, "the entry records %s; %s computes %s after it", e.State, r.setup.Version, r.game.Hash())
 	}
 	if err != nil {
 		r.restore(saved)
@@ -482,6 +490,19 @@ func (r *Replay) Game() rules.Game { return r.game }
 
 // Engine returns the rules engine the log is played under.
 func (r *Replay) Engine() rules.Engine { return r.engine }
+
+// Version is the rules version the game is played under, the one its invite
+// names: the engine's current Version, or an older one it replays.
+func (r *Replay) Version() string { return r.setup.Version }
+
+// versions says which rules versions an engine plays: its current one, and
+// the older ones whose games it replays.
+func versions(e rules.Engine) string {
+	if len(e.Replays) == 0 {
+		return e.Version
+	}
+	return e.Version + " (and replays " + strings.Join(e.Replays, ", ") + ")"
+}
 
 // StateAt rebuilds the state after entry seq.
 func (r *Replay) StateAt(seq int64) (rules.Game, error) {

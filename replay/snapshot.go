@@ -163,7 +163,7 @@ func (r *Replay) Snapshot() ([]byte, error) {
 	}
 	h := &r.hist
 	s := snapshot{
-		V: snapshotVersion, Engine: r.engine.Version, Game: r.invite.Game, Seq: h.n - 1, Head: h.headID, Digest: digest,
+		V: snapshotVersion, Engine: r.setup.Version, Game: r.invite.Game, Seq: h.n - 1, Head: h.headID, Digest: digest,
 		Epochs: r.dice.epochs, Resigned: r.resigned, Marks: r.marks,
 		Hashes: make([]byte, 0, len(h.hashes)*sha256.Size), Signers: h.signers, LastDice: h.lastDice, LastAccept: h.lastAccept,
 		Requests: h.requests, State: state,
@@ -260,8 +260,8 @@ func (r *Replay) resume(s *snapshot, head *logs.Entry) error {
 	switch {
 	case s.V != snapshotVersion:
 		return fmt.Errorf("format %d; this pbem reads %d", s.V, snapshotVersion)
-	case s.Engine != r.engine.Version || s.Game != r.invite.Game:
-		return fmt.Errorf("made for game %s under %s, not %s under %s", s.Game, s.Engine, r.invite.Game, r.engine.Version)
+	case s.Engine != r.setup.Version || s.Game != r.invite.Game:
+		return fmt.Errorf("made for game %s under %s, not %s under %s", s.Game, s.Engine, r.invite.Game, r.setup.Version)
 	case s.Seq < 0 || head.Seq != s.Seq || head.Game != s.Game || logs.LineHash(head.Line) != s.Head:
 		return fmt.Errorf("made after entry %d %s, not after the stored entry %d", s.Seq, s.Head, head.Seq)
 	case int64(len(s.Marks)) != n || int64(len(s.Hashes)) != n*sha256.Size || int64(len(s.Signers)) != n:

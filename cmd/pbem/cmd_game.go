@@ -66,6 +66,11 @@ Options (--option, repeatable) are fixed in the invitation. Normandy '44:
   flank-fire         first edition only, 28.2: the defender shifts 1 left for
                      each defending hex, not attacked, next to both the
                      attacked hex and an attacker (at most 2)
+  retreat-step-once  AMBIG-24: a retreat costs one step however many rivers and
+                     flooded hexsides it crosses (by default one a crossing)
+  one-hex-per-retreat  AMBIG-25: the strength friends stop after a one-hex
+                     retreat counts for each retreat (by default once a phase;
+                     2.2 only: the first edition's 13.3 says per Combat Phase)
 Without a players option Normandy '44 has two seats, allied and german. With
 two players a side, each commands only his own units; they take each of
 their side's phases in turn (us before cw, german-cw before german-us), each

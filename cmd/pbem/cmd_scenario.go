@@ -218,7 +218,13 @@ func variantLines(e rules.Engine) []string {
 	}
 	lines := []string{"editions: the default (no --variant), or"}
 	for _, v := range e.Variants {
-		lines = append(lines, fmt.Sprintf("  --variant %s  %s", v.Name, v.Title))
+		line := fmt.Sprintf("  --variant %s  %s", v.Name, v.Title)
+		if v.Versions != nil {
+			// A variant that came with a rules version is played under it
+			// only, never under the older versions the engine replays.
+			line += fmt.Sprintf(" (played under rules %s)", strings.Join(v.Versions, ", "))
+		}
+		lines = append(lines, line)
 	}
 	return lines
 }

@@ -132,7 +132,12 @@ func versionText() string {
 	var b strings.Builder
 	fmt.Fprintln(&b, "pbem", buildVersion())
 	for _, e := range games.All() {
-		fmt.Fprintf(&b, "  rules %s\n", e.Version)
+		fmt.Fprintf(&b, "  rules %s", e.Version)
+		if len(e.Replays) > 0 {
+			// The games begun under older versions go on under them.
+			fmt.Fprintf(&b, " (and the games of %s)", strings.Join(e.Replays, ", "))
+		}
+		fmt.Fprintln(&b)
 	}
 	return b.String()
 }

@@ -340,8 +340,8 @@ func (g *Game) airArmies(army string) []string {
 }
 
 // checkSupportMarkers runs the checks of an attack that read the markers and
-// the army: air (19.1), naval (19.2), the strafing army (AMBIG-35) and the
-// army boundary (22.1.2).
+// the army: air (19.1), naval (19.2), the strafing army (AMBIG-35), the army
+// boundary (22.1.2) and the scenario's ranges (S3.3).
 func (g *Game) checkSupportMarkers(a AttackCommand, t hx.Axial) error {
 	if err := g.checkAir(a); err != nil {
 		return err
@@ -352,7 +352,10 @@ func (g *Game) checkSupportMarkers(a AttackCommand, t hx.Axial) error {
 	if err := g.checkStrafeArmy(a); err != nil {
 		return err
 	}
-	return g.checkBoundary(a, t)
+	if err := g.checkBoundary(a, t); err != nil {
+		return err
+	}
+	return g.checkRange(a, t)
 }
 
 // usNavalCapped: the scenario holds the US to one naval marker a turn

@@ -78,7 +78,7 @@ var (
 // combatVerbs are the first words of combat orders and decisions.
 var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "ignore-retreat": true,
 	"accept-retreat": true, "dd": true, "no-dd": true, "despd": true, "no-despd": true, "retreat": true,
-	"advance": true, "reserve": true, "advance-done": true}
+	"advance": true, "reserve": true, "advance-done": true, "eliminate": true}
 
 // combatProcedureCommands are the commands taken while a combat is in
 // progress: its orders and decisions ('reserve U' is the attacker's 15.1 b
@@ -143,12 +143,24 @@ func verbCommands(h hexwar.Handler[*Game]) []command {
 // endStage ends the current phase at the phasing player's word.
 func (g *Game) endStage() ([]rules.Event, error) {
 	if g.s.Phase == PhaseMovement {
-		// 7.2: stacking holds at the end of every Movement Phase.
-		if over := g.overstacked(g.s.Side); len(over) > 0 {
+		// 7.2: stacking holds at the end of every Movement Phase: where a
+		// move may not end over the limit, no hex may be over it here.
+		if over := g.overstacked(g.s.Side); len(over) > 0 && g.stackCheck() == hexwar.StackEachMove {
 			return nil, rules.Refuse("7.2", "%s is over the stacking limit: move units out before ending the phase", g.b.id(over[0]))
 		}
 		if id := g.mustLand(); id != "" {
 			return nil, g.mustLandRefusal(id)
+		}
+		if id := g.mustMoveBack(); id != "" {
+			return nil, g.mustMoveBackRefusal(id) // S3.3, 22.1.2
+		}
+	}
+	if g.movementPhase() {
+		if h, _, over := g.excess(); over {
+			// 7.2: the owner reduces the stack before the phase ends
+			// (stackcheck.go).
+			g.s.StackCheck = true
+			return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s is over the stacking limit at the end of the %s: its owner eliminates units of it, his pick, until it is within it (7.2)", h, phaseRules[g.s.Phase].Name)}}, nil
 		}
 	}
 	if g.s.Phase == PhaseCombat && len(g.s.Strafes) > 0 && g.startStrafing(nil) {

@@ -25,6 +25,11 @@ type board struct {
 	// rules are the step rules of movement that depend on the board alone
 	// (move_rules.go).
 	rules boardRules
+	// armySide is, by grid number, how many hexes each hex lies from the
+	// side of the army boundary of the US army (true) and of the British
+	// (false), 0 on it and south of the boundary's end (22.1.2,
+	// move_scenario.go); nil without a boundary.
+	armySide map[bool][]int
 }
 
 func newBoard(sc *Scenario, ed *edition) (*board, error) {
@@ -49,6 +54,7 @@ func newBoard(sc *Scenario, ed *edition) (*board, error) {
 		b.hexes[a], b.info[k] = h, h
 	}
 	b.rules = newBoardRules(b, ed)
+	b.armySide = armySides(b)
 	return b, nil
 }
 

@@ -30,6 +30,9 @@ type ground struct {
 	feature   func(from, to hx.Axial, f HexsideFeature) bool
 	road      func(from, to hx.Axial) bool
 	fortified func(hx.Axial) bool // an IP or strongpoint in the hex (13.3)
+	// eachCrossing: every crossing that costs a retreat a step costs one
+	// (AMBIG-24's reading, the rules version's), not one a retreat.
+	eachCrossing bool
 	// ezocStep: a retreat whose first hex is a vacant hex in an enemy ZOC
 	// costs a step (the first edition's 13.2, IT L936 and L950, D25).
 	ezocStep bool
@@ -55,20 +58,21 @@ func (gr ground) prohibited(from, to hx.Axial) bool {
 	return (t == Marsh || t == Sea) && !gr.road(from, to)
 }
 
-// retreat adds the losses of one retreat step (13.2.1): a major river
-// crossed later than the first step (the stack did not start adjacent to
-// it) costs the stack a step; a flooded-river hexside crossed later than
-// the first step, or a flooded hex entered off road, eliminates the
-// mechanized units and costs the others a step.
+// retreat adds the losses of one retreat step (13.2.1, L942-948): a major
+// river crossed later than the first step (the stack did not start
+// adjacent to it) costs the stack a step; a flooded-river hexside crossed
+// later than the first step, or a flooded hex entered off road, eliminates
+// the mechanized units and costs the others a step.
 func (gr ground) retreat(from, to hx.Axial, k int, units []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
 	if gr.prohibited(from, to) {
 		return p, false // 13.2.2
 	}
-	if k == 0 && p.EZOC && gr.ezocStep && !p.StepLoss {
+	if k == 0 && p.EZOC && gr.ezocStep {
 		// D25: the step is the stack's, the owner picks the unit (IT
-		// L950). With a river's step too the stack loses one step in all,
-		// as AMBIG-24 reads 13.2 for the rivers.
-		p.StepLoss = true
+		// L950). It is a cause of its own in 13.2's list, so a river
+		// crossed later costs its step too, unless the option
+		// retreat-step-once reads AMBIG-24 as one step a retreat.
+		p.Steps++
 		p.Losses++
 	}
 	road := gr.road(from, to)
@@ -84,11 +88,12 @@ func (gr ground) retreat(from, to hx.Axial, k int, units []combat.RetreatUnit, p
 			}
 		}
 	}
-	// AMBIG-24: one step in all for the non-mechanized units, however many
-	// obstacles; on a major river mechanized units are not eliminated and
-	// an all-mechanized stack pays the step itself.
-	if (major || flooded) && !p.StepLoss && (!allMech || major) {
-		p.StepLoss = true
+	// AMBIG-24: each crossing costs a step (the digest's reading), or one
+	// step in all however many (normandy44/4's, and the option
+	// retreat-step-once); on a major river mechanized units are not
+	// eliminated and an all-mechanized stack pays the step itself.
+	if (major || flooded) && (!allMech || major) && (p.Steps == 0 || gr.eachCrossing) {
+		p.Steps++
 		p.Losses++
 	}
 	return p, true

@@ -342,8 +342,8 @@ func TestCombatJabosE27(t *testing.T) {
 		t.Fatalf("before Jabos: %s, due %v", c.Odds.Final, c.In.jabosAwaited())
 	}
 	p := c.Next(nil)
-	if p.Roll != RollJabos || p.Side != string(German) {
-		t.Fatalf("pending %v, want the Jabos roll", p)
+	if p.Roll != RollJabos || p.Side != string(Allied) {
+		t.Fatalf("pending %v, want the Jabos roll, the Allied player's (AMBIG-34)", p)
 	}
 	if err := c.RollDie(RollCRT, 3); !errors.Is(err, ErrDecision) {
 		t.Fatalf("CRT before Jabos: %v", err)

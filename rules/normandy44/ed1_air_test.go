@@ -44,6 +44,9 @@ func TestEd1_D23_AirSupportsADeterminedDefense(t *testing.T) {
 		t.Error("2.2: an air marker supports a DD")
 	}
 	g := airNavalEd1(t, 3, WeatherOvercast3)
+	if g.ddSupportBy(c, "a3", sourceAir) == nil {
+		t.Error("the defender cannot name the air marker: 'dd a3 support air' (12.4.3)")
+	}
 	pay := g.ddSupport(c, "a3")
 	if pay == nil {
 		t.Fatal("no air support for the DD")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
@@ -88,7 +89,7 @@ func TestEd1_D32_WerferFlipsWhenItMoves(t *testing.T) {
 	// A Werfer among retreating defenders.
 	for _, v := range []string{"", "ed1"} {
 		g := werferMap().edition(t, v, Allied, 3)
-		c := &Combat{Combat: &combat.Combat{Retreat: &combat.RetreatPath{}}, In: CombatInput{Defenders: []CombatUnit{{ID: "wf"}, {ID: "g1"}}}}
+		c := &Combat{Combat: &combat.Combat{Moves: []combat.RetreatMove{{Units: []string{"wf", "g1"}, Path: combat.RetreatPath{Hexes: []hex.Axial{g.b.ids["0505"]}}}}}, In: CombatInput{Defenders: []CombatUnit{{ID: "wf"}, {ID: "g1"}}}}
 		g.hqMovedFlip(c)
 		if got := g.s.Units[g.index["wf"]].Fired; got != (v == "ed1") {
 			t.Errorf("edition %q: the retreating Werfer flipped %v", v, got)
@@ -103,12 +104,12 @@ func TestEd1_D32_WerferFlipsWhenItMoves(t *testing.T) {
 // and ends the line at row 16xx.
 func TestEd1_D42_BoundaryAndCombat(t *testing.T) {
 	const units, setup = "us allied us 4 infantry 6-4\nus2 allied us 4 infantry 6-4\ng1 german heer 91 infantry 2-4\ng2 german heer 91 infantry 2-4\n", "us 2004\ng1 2005\nus2 2105\ng2 2106\n"
-	g := boundaryGameIn(t, "ed1", units, setup)
+	g := boundaryGameUnder(t, "ed1", Version, units, setup)
 	g.setStage(3, PhaseCombat, Allied)
 	g.s.Weather = WeatherOvercast2
 	apply(t, g, Allied, "attack 2106 from 2105 maf us2") // 2 hexes beyond: 2.2 refuses it
 	// The same move as TestArmyBoundary_22_1_2's last, south of row 16xx.
-	g = boundaryGameIn(t, "ed1", "gus allied us 4 infantry 6-4\n", "gus 1503\n")
+	g = boundaryGameUnder(t, "ed1", Version, "gus allied us 4 infantry 6-4\n", "gus 1503\n")
 	g.setStage(2, PhaseMovement, Allied)
 	refused(t, g, Allied, "move gus 1503 1504 1505 1506", "22.1")
 }

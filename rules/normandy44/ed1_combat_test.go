@@ -276,8 +276,8 @@ func TestEd1_D25_EZOCRetreatCostsAStep(t *testing.T) {
 			want = 1
 		}
 		for _, p := range paths {
-			if !p.EZOC || p.Losses != want || p.StepLoss != ed1 || len(p.MechLost) > 0 || g.b.id(p.Hexes[0]) == "0405" {
-				t.Errorf("path %v: EZOC %v, %d losses, step %v, mech lost %v; want an EZOC hex first for %d", p.Hexes, p.EZOC, p.Losses, p.StepLoss, p.MechLost, want)
+			if !p.EZOC || p.Losses != want || (p.Steps == 1) != ed1 || len(p.MechLost) > 0 || g.b.id(p.Hexes[0]) == "0405" {
+				t.Errorf("path %v: EZOC %v, %d losses, %d steps, mech lost %v; want an EZOC hex first for %d", p.Hexes, p.EZOC, p.Losses, p.Steps, p.MechLost, want)
 			}
 		}
 	})

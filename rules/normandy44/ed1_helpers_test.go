@@ -20,7 +20,7 @@ func (m testMap) ed1(t *testing.T, side Side, turn int) *Game {
 // edition starts the test map in the edition variant names.
 func (m testMap) edition(t *testing.T, variant string, side Side, turn int, options ...string) *Game {
 	t.Helper()
-	gg, err := newGame([]byte(m.text()), variant, options)
+	gg, err := newGame([]byte(m.text()), variant, options, Version)
 	if err != nil {
 		t.Fatalf("test map, edition %q: %v", variant, err)
 	}

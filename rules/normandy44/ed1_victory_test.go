@@ -97,7 +97,7 @@ func TestEd1_D46_BeachLinkByControl(t *testing.T) {
 // cherbourgIn starts the shipped Cherbourg scenario in an edition.
 func cherbourgIn(t *testing.T, variant string) *Game {
 	t.Helper()
-	gg, err := newGame(readFile(t, "../../scenarios/normandy44/cherbourg.scn"), variant, nil)
+	gg, err := newGame(readFile(t, "../../scenarios/normandy44/cherbourg.scn"), variant, nil, Version)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestEd1_D47_CherbourgReinforcements(t *testing.T) {
 	if !strings.Contains(ed1File, "1050(-)/77 german heer 77    infantry 4-3 2-3") {
 		t.Fatal("the first-edition file lacks 1050(-)/77 4-3")
 	}
-	gg, err := newGame([]byte(ed1File), "", nil)
+	gg, err := newGame([]byte(ed1File), "", nil, Version)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestEd1_D47_CherbourgReinforcements(t *testing.T) {
 	// A Cherbourg file of 2.2 whose reinforcements are not 2.2's is refused
 	// for the first edition, saying why.
 	text := strings.ReplaceAll(string(readFile(t, "../../scenarios/normandy44/cherbourg.scn")), "3/1050/77", "3/1050/77x")
-	if _, err := newGame([]byte(text), "ed1", nil); err == nil || !strings.Contains(err.Error(), "3/1050/77") || !strings.Contains(err.Error(), "edition ed1") {
+	if _, err := newGame([]byte(text), "ed1", nil, Version); err == nil || !strings.Contains(err.Error(), "3/1050/77") || !strings.Contains(err.Error(), "edition ed1") {
 		t.Errorf("a file without 2.2's printed reinforcements: %v", err)
 	}
 }

@@ -93,7 +93,7 @@ func TestEd1_D51_HistoricalWeatherOneIsTwo(t *testing.T) {
 // other, saying whose rule it is.
 func optionRefused(t *testing.T, variant, option, says string) {
 	t.Helper()
-	_, err := newGame([]byte(weatherMap().text()), variant, []string{option})
+	_, err := newGame([]byte(weatherMap().text()), variant, []string{option}, Version)
 	if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), says) || !strings.Contains(err.Error(), "which this edition does not have") {
 		t.Errorf("edition %q, option %s: %v", variant, option, err)
 	}
@@ -104,7 +104,7 @@ func optionRefused(t *testing.T, variant, option, says string) {
 // its own optional rules are taken.
 func TestEd1_D52_NoRandomStorm(t *testing.T) {
 	optionRefused(t, "ed1", optRandomStorm, "25.2")
-	if _, err := newGame([]byte(weatherMap().text()), "ed1", []string{optFlankFire, optHistoricalStorms, optCoastalBatteries}); err != nil {
+	if _, err := newGame([]byte(weatherMap().text()), "ed1", []string{optFlankFire, optHistoricalStorms, optCoastalBatteries}, Version); err != nil {
 		t.Errorf("the first edition's optional rules: %v", err)
 	}
 }

@@ -260,6 +260,8 @@ var editionDefault = &edition{
 		optHistoricalStorms: "25.1: turns 14-16 are Storm; any other weather roll of 1 is rolled again",
 		optRandomStorm:      "25.2: weather 1s rolled again until turn 11; from turn 12 a Storm lasts 3 turns",
 		optCoastalBatteries: "25.3: from turn 2 one US and one British naval marker a turn suppress the coastal batteries on their side of the army boundary",
+		optRetreatStepOnce:  "AMBIG-24, 13.2.1: a retreat costs one step however many major rivers and flooded hexsides or hexes it crosses (by default each crossing costs one)",
+		optOneHexPerRetreat: "AMBIG-25, 13.3: the strength friends stop after a one-hex retreat is counted afresh for each retreat (by default once for the whole Combat Phase)",
 	},
 	navalBatteryDiesWithSP:  true,
 	rpCosts:                 rpCosts,
@@ -296,6 +298,10 @@ var editionEd1 = &edition{
 		optHistoricalStorms: "28.1: turns 14-16 are Storm; any other weather roll of 1 counts as 2",
 		optCoastalBatteries: "28.3: from turn 2 one US and one British naval marker a turn suppress the coastal batteries on their side of the army boundary",
 		optFlankFire:        "28.2: the defender shifts 1 left for each defending hex not attacked next to both the attacked hex and an attacker (at most 2)",
+		// 13.2 (IT L953-960) reads as 2.2's 13.2.1 does (AMBIG-24); 13.3
+		// (IT L977) says "per Combat Phase", so AMBIG-25 has no other
+		// reading here.
+		optRetreatStepOnce: "AMBIG-24, 13.2: a retreat costs one step however many major rivers and flooded hexsides or hexes it crosses (by default each crossing costs one)",
 	},
 	historicalWeatherOneIsTwo: true,
 	controlAllHexes:           true,
@@ -322,7 +328,7 @@ func editionOf(variant string) (*edition, error) {
 func variants() []rules.Variant {
 	var out []rules.Variant
 	for _, e := range editions[1:] {
-		out = append(out, rules.Variant{Name: e.name, Title: e.title})
+		out = append(out, rules.Variant{Name: e.name, Title: e.title, Versions: versionsOf(e)})
 	}
 	return out
 }

@@ -10,20 +10,15 @@ import (
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
-// Version is recorded in invites; bump it when the state hash or the rules
-// change. 2: the Supply Phase, resources, replacements, landings and victory.
-// 3: the Combat Phase (10.x-14.x) with orders, and their state.
-// 4: the Special Invasion Phase and turn 1 (20.x), reserves (15.x), improved
-// positions (16.1), air and naval markers and strafing (19.x), three or four
-// players (24.0), the optional rules (25.x), and scenarios on a shared map.
-const Version = "normandy44/4"
-
 // Engine is Normandy '44 as the rest of pbem knows it. It plays edition 2.2,
-// and the first edition as the variant ed1 (edition.go).
+// and the first edition as the variant ed1 (edition.go). New games are made
+// under Version; the games of the older versions go on under theirs
+// (versions.go), and an ed1 game is made under Version only.
 func Engine() rules.Engine {
 	e := rules.Engine{
 		Name:     "normandy44",
 		Version:  Version,
+		Replays:  replays(),
 		Title:    editionDefault.title,
 		Variants: variants(),
 		// A scenario may take its map from a shared map file (scenario_map.go).
@@ -36,16 +31,16 @@ func Engine() rules.Engine {
 		Canonical: canonicalCommand,
 	}
 	e.New = func(s rules.Setup) (rules.Game, error) {
-		if err := e.CheckVariant(s.Variant); err != nil {
+		if err := e.CheckSetup(s); err != nil {
 			return nil, err
 		}
-		return newGame(s.Scenario, s.Variant, s.Options)
+		return newGame(s.Scenario, s.Variant, s.Options, s.Version)
 	}
 	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
-		if err := e.CheckVariant(s.Variant); err != nil {
+		if err := e.CheckSetup(s); err != nil {
 			return nil, err
 		}
-		ed, err := editionOf(s.Variant)
+		ed, _, err := editionVersion(s.Variant, s.Version)
 		if err != nil {
 			return nil, err
 		}
@@ -137,16 +132,18 @@ var playerOptions = map[string]string{
 	players4:       "24.0: four players (seats us, cw, german-cw, german-us)",
 }
 
-// New starts a game of edition 2.2 from a scenario file: the units stand
-// where the set-up puts them, and the game waits for the first phase of turn
-// 1. Engine().New starts games from an invitation's Setup, in its edition.
+// New starts a game of edition 2.2 from a scenario file, under the current
+// rules Version: the units stand where the set-up puts them, and the game
+// waits for the first phase of turn 1. Engine().New starts games from an
+// invitation's Setup, in its edition and under the version it names.
 func New(scenario []byte, options []string) (rules.Game, error) {
-	return newGame(scenario, "", options)
+	return newGame(scenario, "", options, Version)
 }
 
-// newGame starts a game of the edition variant names.
-func newGame(scenario []byte, variant string, options []string) (rules.Game, error) {
-	ed, err := editionOf(variant)
+// newGame starts a game of the edition variant names under a rules version
+// the engine plays (versions.go).
+func newGame(scenario []byte, variant string, options []string, version string) (rules.Game, error) {
+	ed, ver, err := editionVersion(variant, version)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +170,7 @@ func newGame(scenario []byte, variant string, options []string) (rules.Game, err
 	if !ed.losOffroadThroughFloodMajorRiver {
 		sup.closeOverland() // D35
 	}
-	g := &Game{ed: ed, sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b, ed)}
+	g := &Game{ed: ed, sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b, ed), ver: ver.withOptions(v)}
 	g.s = state{Scenario: sc.Name, Variant: ed.name, Options: slices.Clone(options), Turn: 1}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i

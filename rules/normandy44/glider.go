@@ -214,7 +214,7 @@ func (g *Game) gliderMoves(ctx *moveContext, i int) []rules.Choice {
 	}
 	var out []rules.Choice
 	for _, a := range hexesWithin(g.b.ids[id], gliderDelayRange) {
-		if g.gliderTarget(ctx, i, []hex.Axial{a}) != nil || g.endCheck(ctx, i, a, false) != nil {
+		if g.gliderTarget(ctx, i, []hex.Axial{a}) != nil || g.landCheck(ctx, i, a) != nil {
 			continue
 		}
 		c := Command{Verb: "move", Unit: g.unit(i).ID, Path: []string{g.b.id(a)}}
@@ -232,7 +232,7 @@ func (g *Game) gliderLand(ctx *moveContext, i int, c Command, path []hex.Axial) 
 	if err := g.gliderTarget(ctx, i, path); err != nil {
 		return nil, err
 	}
-	if err := g.endCheck(ctx, i, path[0], false); err != nil {
+	if err := g.landCheck(ctx, i, path[0]); err != nil {
 		return nil, err
 	}
 	events := g.landGlider(i, c.Path[0])

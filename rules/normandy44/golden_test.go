@@ -39,20 +39,42 @@ var goldenGames = []struct {
 	// variant is the edition, "" for 2.2; the file's header names it.
 	variant string
 }{
-	{"cherbourg-2p", "cherbourg", nil, 1, 0, ""},
-	{"cherbourg-3-allied", "cherbourg", []string{"players=3-allied"}, 2, 0, ""},
-	{"cherbourg-3-german", "cherbourg", []string{"players=3-german"}, 3, 0, ""},
-	{"cherbourg-4p", "cherbourg", []string{"players=4"}, 4, 0, ""},
+	// normandy44/4, on the Cherbourg scenario's first text (past/cherbourg-1).
+	{"cherbourg-2p", "past/cherbourg-1", nil, 1, 0, ""},
+	{"cherbourg-3-allied", "past/cherbourg-1", []string{"players=3-allied"}, 2, 0, ""},
+	{"cherbourg-3-german", "past/cherbourg-1", []string{"players=3-german"}, 3, 0, ""},
+	{"cherbourg-4p", "past/cherbourg-1", []string{"players=4"}, 4, 0, ""},
 	{"seven-turn", "seven-turn", []string{"coastal-batteries", "random-storm"}, 5, 0, ""},
 	{"campaign", "campaign", []string{"historical-storms"}, 6, 0, ""},
-	{"cherbourg-2p-busy", "cherbourg", nil, 7, 3, ""},
+	{"cherbourg-2p-busy", "past/cherbourg-1", nil, 7, 3, ""},
 	{"campaign-busy", "campaign", nil, 8, 2, ""},
-	// The first edition (variant ed1).
-	{"ed1-cherbourg-2p", "cherbourg", nil, 9, 0, "ed1"},
-	{"ed1-cherbourg-2p-busy", "cherbourg", nil, 10, 3, "ed1"},
-	{"ed1-cherbourg-4p", "cherbourg", []string{"players=4"}, 11, 0, "ed1"},
-	{"ed1-seven-turn", "seven-turn", []string{"flank-fire", "historical-storms"}, 12, 1, "ed1"},
-	{"ed1-campaign", "campaign", []string{"coastal-batteries"}, 13, 0, "ed1"},
+	// normandy44/5, the audit of edition 2.2 (versions.go), on the current
+	// scenarios.
+	{"v5-cherbourg-2p", "cherbourg", nil, 21, 0, ""},
+	{"v5-cherbourg-2p-busy", "cherbourg", nil, 22, 3, ""},
+	{"v5-cherbourg-4p", "cherbourg", []string{"players=4"}, 23, 0, ""},
+	{"v5-cherbourg-readings", "cherbourg", []string{"retreat-step-once", "one-hex-per-retreat"}, 24, 2, ""},
+	{"v5-seven-turn", "seven-turn", []string{"coastal-batteries", "random-storm"}, 25, 0, ""},
+	{"v5-campaign-busy", "campaign", nil, 26, 2, ""},
+	// normandy44/5 in the first edition (variant ed1), which came with it.
+	{"v5-ed1-cherbourg-2p", "cherbourg", nil, 31, 0, "ed1"},
+	{"v5-ed1-cherbourg-2p-busy", "cherbourg", nil, 32, 3, "ed1"},
+	{"v5-ed1-cherbourg-4p", "cherbourg", []string{"players=4"}, 33, 0, "ed1"},
+	{"v5-ed1-cherbourg-readings", "cherbourg", []string{"retreat-step-once"}, 34, 2, "ed1"},
+	{"v5-ed1-seven-turn", "seven-turn", []string{"flank-fire", "historical-storms"}, 35, 1, "ed1"},
+	{"v5-ed1-campaign", "campaign", []string{"coastal-batteries"}, 36, 0, "ed1"},
+}
+
+// goldenScenarioOf is the scenario file a golden game is played on.
+func goldenScenarioOf(t testing.TB, file string) string {
+	t.Helper()
+	for _, gg := range goldenGames {
+		if gg.file == file {
+			return gg.scenario
+		}
+	}
+	t.Fatalf("no golden game %s", file)
+	return ""
 }
 
 const goldenDir = "testdata/golden"
@@ -99,11 +121,15 @@ func playGolden(t *testing.T, e rules.Engine, file, scenario, variant string, ne
 	defer f.Close()
 	var g rules.Game
 	var setup rules.Setup
+	version := ""
 	inputs := 0
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
+		if v, ok := goldenVersion(line); ok {
+			version = v // the rules version the game was recorded under
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -114,7 +140,7 @@ func playGolden(t *testing.T, e rules.Engine, file, scenario, variant string, ne
 		var err error
 		switch verb, rest, _ := strings.Cut(input, " "); verb {
 		case "new":
-			setup = rules.Setup{Scenario: goldenScenario(t, e, scenario), Variant: variant}
+			setup = rules.Setup{Scenario: goldenScenario(t, e, scenario), Variant: variant, Version: version}
 			if rest != "" {
 				setup.Options = strings.Split(rest, ",")
 			}
@@ -152,6 +178,18 @@ func playGolden(t *testing.T, e rules.Engine, file, scenario, variant string, ne
 	if g == nil || !g.Pending().Over {
 		t.Fatalf("the golden game does not end after its %d inputs", inputs)
 	}
+}
+
+// goldenVersion reads the rules version a golden game was recorded under
+// from its first line, "# Golden game: normandy44/4, scenario ...": the game
+// replays under it, whatever the engine's current version.
+func goldenVersion(line string) (string, bool) {
+	rest, ok := strings.CutPrefix(line, "# Golden game: ")
+	if !ok {
+		return "", false
+	}
+	v, _, ok := strings.Cut(rest, ",")
+	return v, ok
 }
 
 // TestGoldenRecord writes the golden games that are missing, with the random

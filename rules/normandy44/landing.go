@@ -174,7 +174,7 @@ func (g *Game) landingMoves(ctx *moveContext, i int) []rules.Choice {
 		}
 		for _, p := range paths {
 			_, l, err := g.planLanding(ctx, i, r, p)
-			if err != nil || g.endCheck(ctx, i, p[len(p)-1], false) != nil {
+			if err != nil || g.landCheck(ctx, i, p[len(p)-1]) != nil {
 				continue
 			}
 			c := Command{Verb: "move", Unit: g.unit(i).ID}

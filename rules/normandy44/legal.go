@@ -53,7 +53,7 @@ func (g *Game) legal() []rules.Choice {
 	// mustLand is mustLand() != "" read from the moves listed here, which
 	// are the ones it would work out again: an approach unit or glider of
 	// the acting Allied player that can land (20.5.3, 20.2.4).
-	mustLand := false
+	mustLand, mustBack := false, false
 	if g.s.Phase == PhaseMovement {
 		ctx := g.moveContext(g.s.Side)
 		for i := range g.s.Units {
@@ -72,13 +72,16 @@ func (g *Game) legal() []rules.Choice {
 				mustLand = mustLand || len(moves) > 0
 				out = append(out, moves...)
 			default:
-				out = append(out, g.unitMoves(ctx, i)...)
+				moves := g.unitMoves(ctx, i)
+				// S3.3, 22.1.2: a unit out of bounds moves back first.
+				mustBack = mustBack || (len(moves) > 0 && g.ver.rangeInCombat && !g.s.Units[i].Moved && g.outOfBounds(i) != "")
+				out = append(out, moves...)
 				out = append(out, g.relocateChoices(ctx, i)...)
 			}
 		}
 	}
-	if mustLand {
-		return out // 20.5.3, 20.2.4: the units that can land do so first
+	if mustLand || mustBack {
+		return out // 20.5.3, 20.2.4: the units that can land do so first; S3.3, 22.1.2: as those that must move back
 	}
 	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].Name})
 }
@@ -127,7 +130,8 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 			found[a] = d
 		}
 	}
-	if !g.s.Units[i].OutOfSupply { // 18.4: Tactical Movement only
+	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
+	if !tacticalOnly {
 		add(m, destination{})
 	}
 	if g.s.Phase == PhaseReserveMovement && !g.ed.reserveTactical {
@@ -141,7 +145,7 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 			found[a] = destination{path: path, cost: c, budget: m.Budget, tactical: true}
 		}
 	}
-	if g.s.Units[i].OutOfSupply {
+	if tacticalOnly {
 		return g.choices(i, found)
 	}
 	if c := m.cyclist(false, false); c != nil {

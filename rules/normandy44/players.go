@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Three or four players (24.0). The number of players is a variant option fixed
@@ -61,6 +62,10 @@ type variant struct {
 	storms      string // "", optHistoricalStorms (25.1) or optRandomStorm (25.2)
 	batteries   bool   // optCoastalBatteries (25.3, batteries.go)
 	flankFire   bool   // optFlankFire (first edition 28.2, flankfire.go)
+	// The readings players may choose against the digest's (versions.go):
+	// one retreat step however many crossings (AMBIG-24), one-hex retreat
+	// capacity counted per retreat (AMBIG-25).
+	retreatStepOnce, oneHexPerRetreat bool
 }
 
 // options are the options of an edition: the players' and its optional
@@ -108,6 +113,10 @@ func readOptions(ed *edition, options []string) (variant, error) {
 			v.batteries = true
 		case optFlankFire:
 			v.flankFire = true
+		case optRetreatStepOnce:
+			v.retreatStepOnce = true
+		case optOneHexPerRetreat:
+			v.oneHexPerRetreat = true
 		}
 	}
 	return v, nil
@@ -428,8 +437,10 @@ func (g *Game) checkOwner(seat rules.Seat, command string) error {
 // other player of the side still has his part to play; otherwise the phase
 // itself ends (endStage) and Ended is cleared.
 func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
-	if g.s.Phase == PhaseMovement {
-		// 7.2: a player leaves no stack of his own over the limit.
+	if g.s.Phase == PhaseMovement && g.stackCheck() == hexwar.StackEachMove {
+		// 7.2: a player leaves no stack of his own over the limit; where
+		// moves may end over it, the owners reduce them at the end of the
+		// phase (stackcheck.go).
 		occ := g.occupancy()
 		for _, a := range g.overstacked(g.s.Side) {
 			for _, i := range occ[a] {
@@ -442,6 +453,9 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 	if id := g.mustLand(); id != "" {
 		// 20.5.3, for the player whose units they are.
 		return nil, g.mustLandRefusal(id)
+	}
+	if id := g.mustMoveBack(); id != "" {
+		return nil, g.mustMoveBackRefusal(id) // S3.3, 22.1.2
 	}
 	ss := g.opt.sideSeats(g.actingSide())
 	if seat != ss[len(ss)-1] {

@@ -18,6 +18,7 @@ import (
 //	combat          10.0-14.0: the combat in progress (combat_phase.go)
 //	attrition       18.5: the isolation attrition dice of the Supply Phase
 //	invasion        20.1-20.3: the Special Invasion Phase's dice and decisions
+//	stacking        7.2: the owner's picks over the stacking limit as a Movement Phase ends
 //	phase           the phase's own prompt, choices, commands and dice (4.1 weather)
 //
 // The combat's entry points (combatPending, combatChoices, combatCommand,
@@ -72,6 +73,7 @@ func init() {
 				return g.invasionCommand(seatSide(seat), text)
 			},
 			Roll: (*Game).rollInvasion},
+		stackingProcedure,
 		{Name: "phase", Pending: (*Game).phasePending, Choices: (*Game).legal, Commands: phaseCommands,
 			Other: func(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
 				_, err := ParseCommand(text) // names the unknown verb

@@ -64,6 +64,10 @@ type state struct {
 	// Attrition lists the units whose isolation attrition die is awaited in
 	// this Supply Phase (18.5), in scenario order.
 	Attrition []string `json:"attrition,omitempty"`
+	// StackCheck: the phasing player has ended a Movement Phase with a hex
+	// over the stacking limit, which its owner reduces before the phase
+	// ends (7.2, stackcheck.go).
+	StackCheck bool `json:"stack_check,omitempty"`
 
 	// The Combat Phase (10.0, combat_phase.go): the units that attacked and
 	// the hexes attacked in this phase (10.1, 10.2), the combats declared so
@@ -73,6 +77,10 @@ type state struct {
 	Combats  int           `json:"combats,omitempty"`
 	Combat   *combatRecord `json:"combat,omitempty"`
 	Orders   []orderRecord `json:"orders,omitempty"`
+	// OneHexHeld is the strength friends have stopped after a one-hex
+	// retreat in this Combat Phase, by hex (13.3, AMBIG-25), where the
+	// rules version counts it once a phase.
+	OneHexHeld []oneHexHold `json:"one_hex_held,omitempty"`
 
 	// Beaches, Mulberries and evacuation (beaches.go, evacuate.go):
 	// the Mulberries begun (21.1.1-21.1.5), this turn's evacuations (21.2),
@@ -189,6 +197,9 @@ type Game struct {
 	// opt is what the invitation's options decide (players.go), read from
 	// s.Options once.
 	opt variant
+	// ver is what the game's rules version plays (versions.go), with the
+	// readings its options choose: shared read-only between clones.
+	ver *rulesVersion
 	// keeps is which hexes keep their controller once left (2.2.5), fixed
 	// by the scenario and the edition: shared read-only between clones.
 	keeps hexwar.ControlRule
@@ -268,6 +279,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Attacked = slices.Clone(g.s.Attacked)
 	c.s.Defended = slices.Clone(g.s.Defended)
 	c.s.Orders = slices.Clone(g.s.Orders)
+	c.s.OneHexHeld = slices.Clone(g.s.OneHexHeld)
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
 	c.s.GliderRolls = slices.Clone(g.s.GliderRolls)

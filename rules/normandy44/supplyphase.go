@@ -330,10 +330,17 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 }
 
 // loseStep takes one step from unit i (2.3.5): it flips to its next step, or
-// is eliminated from its last.
+// is eliminated from its last. An Ost unit is removed from play by any step
+// loss (17.1, L1131), as combat removes it (combat.Unit.Fragile), where its
+// rules version plays it so outside combat too.
 func (g *Game) loseStep(i int, rule string) rules.Event {
 	us := &g.s.Units[i]
 	seat := rules.Seat(g.unit(i).Side)
+	if g.unit(i).Type == Ost && g.ver.ostAttrition {
+		at := us.At
+		g.eliminate(i)
+		return rules.Event{Seat: seat, Text: fmt.Sprintf("%s at %s loses a step and, an Ost unit, is removed from play (%s, 17.1)", us.ID, at, rule)}
+	}
 	if us.Step+1 < len(g.unit(i).Steps) {
 		us.Step++
 		return rules.Event{Seat: seat, Text: fmt.Sprintf("%s loses a step (%s)", us.ID, rule)}

@@ -172,7 +172,7 @@ func TestFlow_DeterminedDefense(t *testing.T) {
 		t.Fatalf("awaiting %v, want the DD die", a)
 	}
 	a = f.roll(t, RollDD, 3, nil) // Town, 3: hold -1
-	if !a.Done || !f.c.Held() || f.c.Retreat != nil || len(f.c.Advances) != 0 {
+	if !a.Done || !f.c.Held() || f.c.Retreated() || len(f.c.Advances) != 0 {
 		t.Fatalf("awaiting %v, held %v", a, f.c.Held())
 	}
 	if got := IDs(f.c.Survivors()); !slices.Equal(got, []string{"b1", "b2"}) || f.c.UnitSteps()["b1"] != 1 {
@@ -216,7 +216,7 @@ func TestFlow_OrdersOneExchange(t *testing.T) {
 	if a = f.roll(t, RollDD, 1, o); !a.Done {
 		t.Fatalf("awaiting %v, want done by orders", a)
 	}
-	if end := f.c.PathText(*f.c.Retreat); end[1] != "0507" {
+	if end := f.c.PathText(f.c.Moves[0].Path); len(f.c.Moves) != 1 || end[1] != "0507" {
 		t.Errorf("retreat toward supply %v, want it to end at 0507", end)
 	}
 	if len(f.c.Advances) != 1 || f.c.Advances[0].String() != "advance r2 0505" {
