@@ -156,10 +156,6 @@ func (s *Store) Update(ctx context.Context, fn func(tx *StoreTx) error) error {
 	})
 }
 
-// SQL returns the underlying transaction, for statements the store has no
-// method for.
-func (t *StoreTx) SQL() *sql.Tx { return t.tx }
-
 // mapStoreErr marks the error a guard trigger raises with ErrAppendOnly,
 // keeping SQLite's own message.
 func mapStoreErr(err error) error {
