@@ -369,7 +369,7 @@ func (im *importer) finish(idErr error) error {
 		rec.Status = StatusInvited
 	case rep.Invited:
 	case r.Waiting().Over:
-		rec.Status = "finished"
+		rec.Status = StatusFinished
 	}
 	if im.written == 0 && len(im.lines) == 0 && im.race == nil && !im.isNew {
 		return nil
@@ -465,7 +465,7 @@ func (a *App) seatFor(r *replay.Replay) (GameRecord, error) {
 		return GameRecord{}, err
 	}
 	inv := r.Invite()
-	rec := GameRecord{ID: inv.Game, Rules: inv.Rules, Scenario: inv.Scenario, Dice: string(inv.Dice), Status: "active"}
+	rec := GameRecord{ID: inv.Game, Rules: inv.Rules, Scenario: inv.Scenario, Dice: string(inv.Dice), Status: StatusActive}
 	var open []string
 	for _, s := range r.Seats() {
 		if s.Key != "" && sameKey(s.Key, id.AuthorizedKey()) {

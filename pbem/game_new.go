@@ -153,7 +153,7 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	if err != nil {
 		return nil, GameRecord{}, fmt.Errorf("the invite made here does not verify (a bug in pbem): %w", err)
 	}
-	rec := GameRecord{ID: gameID, Rules: ng.Rules, Scenario: ng.Scenario, Seat: ng.Seat, Dice: string(ng.Dice), Opponent: ng.OpponentMail, Status: "active"}
+	rec := GameRecord{ID: gameID, Rules: ng.Rules, Scenario: ng.Scenario, Seat: ng.Seat, Dice: string(ng.Dice), Opponent: ng.OpponentMail, Status: StatusActive}
 	if err := a.store(ctx, rec, r, []*logs.Entry{invite}, "new", seed); err != nil {
 		return nil, GameRecord{}, err
 	}

@@ -59,7 +59,7 @@ func (a *App) commit(ctx context.Context, rec GameRecord, r *replay.Replay, b *l
 		return Played{}, err
 	}
 	if w := r.Waiting(); w.Over {
-		rec.Status = "finished"
+		rec.Status = StatusFinished
 	}
 	if err := a.store(ctx, rec, r, []*logs.Entry{e}, "local", nil); err != nil {
 		return Played{}, err
@@ -155,7 +155,7 @@ func (a *App) Join(ctx context.Context, game, seat string) (Played, error) {
 	}
 	b := r.NextBody(seat, logs.KindAccept, a.Now())
 	b.Key, b.Head, b.Name, b.Mail = id.AuthorizedKey(), head, id.Name, id.Mail
-	rec.Seat, rec.Status = seat, "active"
+	rec.Seat, rec.Status = seat, StatusActive
 	// The chain is stored with the accept, so the link source can find it.
 	next := func() (string, error) {
 		c, err := logs.NewChain(seed, logs.DefaultChainLength)

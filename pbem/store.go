@@ -175,9 +175,18 @@ type GameRecord struct {
 	Seat                string // the seat this player holds
 	Dice                string // dice mode
 	Opponent            string
-	Status              string // e.g. invited, active, finished
+	Status              string // StatusActive, StatusFinished, StatusInvited or StatusDeclined
 	Created             time.Time
 }
+
+// The statuses of a game: one this player started or joined is active, then
+// finished; an invitation it has not joined is invited, or declined.
+const (
+	StatusActive   = "active"
+	StatusFinished = "finished"
+	StatusInvited  = "invited"
+	StatusDeclined = "declined" // pbem decline: no longer listed; joining still works
+)
 
 const (
 	// created is set once, by the first PutGame; updates leave it alone.

@@ -10,6 +10,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
+	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
 )
 
@@ -336,7 +337,7 @@ func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, []Invitation, er
 	var out []GameWaiting
 	var invitations []Invitation
 	for _, g := range games {
-		if g.Status == "finished" || g.Status == StatusDeclined {
+		if g.Status == StatusFinished || g.Status == StatusDeclined {
 			continue
 		}
 		r, err := a.Replay(ctx, g.ID)
@@ -362,7 +363,7 @@ func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, []Invitation, er
 			gw.Yours = true
 			gw.Hint = "pbem join " + g.ID
 		case w.Over:
-		case slices.Contains(w.Seats, g.Seat) || g.Dice == "solo":
+		case slices.Contains(w.Seats, g.Seat) || g.Dice == string(logs.DiceSolo):
 			gw.Yours = !w.Dice
 			if w.Dice {
 				gw.Hint = "pbem sync answers it (no choice is needed)"
