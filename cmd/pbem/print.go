@@ -97,7 +97,7 @@ func printWaiting(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *rep
 	if issues, err := app.Issues(cmd.Context(), rec, r); err == nil && pbem.Stuck(issues) {
 		for _, is := range issues {
 			if is.Stuck {
-				fmt.Fprintln(out, "stuck: "+is.Short)
+				safetext.Fprintln(out, "stuck:", is.Short)
 			}
 		}
 		return
