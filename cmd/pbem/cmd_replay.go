@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/replay/render"
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/safetext"
 )
 
@@ -43,7 +44,7 @@ output otherwise.`,
 			}
 			var res render.ReplayResult
 			err = writeOutput(cmd, output, gl.name+".html", func(w io.Writer) error {
-				res, err = render.Replay(w, gl.entries, games.Shipped, render.ReplayOptions{Seat: logsSeat(seat)})
+				res, err = render.Replay(w, gl.entries, games.Shipped, render.ReplayOptions{Seat: rules.Seat(seat)})
 				return err
 			})
 			if err != nil {

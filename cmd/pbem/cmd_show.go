@@ -17,6 +17,7 @@ import (
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/replay/render"
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/scene"
 	"github.com/pbem-referee/pbem/safetext"
 )
@@ -158,7 +159,7 @@ SVG itself to standard output otherwise.`,
 				if !ok {
 					return fmt.Errorf("%s cannot draw its positions yet", gl.entries[0].Rules)
 				}
-				s = d.Scene(logsSeat(seat))
+				s = d.Scene(rules.Seat(seat))
 				s.Overlays.Moves = f.Moves
 				found = true
 				return errStop

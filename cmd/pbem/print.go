@@ -16,8 +16,6 @@ import (
 	"github.com/pbem-referee/pbem/safetext"
 )
 
-func logsSeat(s string) rules.Seat { return rules.Seat(s) }
-
 // printPlayed prints an entry and what it made happen.
 func printPlayed(cmd *cobra.Command, p pbem.Played) {
 	printEntry(cmd.OutOrStdout(), p.Entry, p.Events)
@@ -155,7 +153,7 @@ func drawHint(rec pbem.GameRecord, r *replay.Replay) string {
 		return ""
 	}
 	d := r.Game().Pending().Dice
-	if d == nil || len(r.Game().Legal(logsSeat(rec.Seat))) > 0 {
+	if d == nil || len(r.Game().Legal(rules.Seat(rec.Seat))) > 0 {
 		return ""
 	}
 	return fmt.Sprintf("draw the dice with 'pbem do %s' (no command): %s", rec.ID, d.For)
