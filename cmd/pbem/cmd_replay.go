@@ -24,7 +24,8 @@ Step forward and back with the buttons or the arrow keys, jump to a turn, play
 the game through, zoom in to read hex numbers, click a counter to read its
 stack, and show or hide zones of control, control, supply, moves and combats.
 
-The log is verified as it is read; a log that stops verifying is shown up to
+GAME is a game of yours (its id or a unique prefix); FILE is any log file
+("-" for standard input). The log is verified as it is read; a log that stops verifying is shown up to
 the last good entry, and the page says why it stops. Without -o, pbem writes
 GAME.html in this folder when run on a terminal, and the page to standard
 output otherwise.`,

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -13,59 +12,12 @@ import (
 	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/games"
-	"github.com/pbem-referee/pbem/logs"
-	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/replay/render"
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/scene"
 	"github.com/pbem-referee/pbem/safetext"
 )
-
-// gameLog is a log to look at: a file's entries, or a stored game's.
-type gameLog struct {
-	entries []*logs.Entry
-	name    string // for default file names: the file's base name or the game id
-	seat    string // the seat of this store's player; "" for a file
-}
-
-// openLog reads GAME|FILE: an existing file is read as a log; anything else
-// names a game in the store, by id or a unique prefix of it.
-func openLog(cmd *cobra.Command, arg string) (*gameLog, error) {
-	if st, err := os.Stat(arg); err == nil && st.Mode().IsRegular() {
-		data, err := os.ReadFile(arg)
-		if err != nil {
-			return nil, err
-		}
-		entries, err := logs.ReadAll(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", arg, err)
-		}
-		name := strings.TrimSuffix(filepath.Base(arg), filepath.Ext(arg))
-		return &gameLog{entries: entries, name: name}, nil
-	}
-	var gl *gameLog
-	err := withApp(func(app *pbem.App) error {
-		rec, err := app.Find(cmd.Context(), arg)
-		if err != nil {
-			return fmt.Errorf("%w (and there is no file %q)", err, arg)
-		}
-		lines, err := app.Store.Lines(cmd.Context(), rec.ID)
-		if err != nil {
-			return err
-		}
-		gl = &gameLog{name: rec.ID, seat: rec.Seat}
-		for i, l := range lines {
-			e, err := logs.ParseLine(l)
-			if err != nil {
-				return fmt.Errorf("game %s: stored entry %d: %w", rec.ID, i, err)
-			}
-			gl.entries = append(gl.entries, e)
-		}
-		return nil
-	})
-	return gl, err
-}
 
 // writeOutput writes what make produces to the -o file ("-" for standard
 // output). With no -o it writes to standard output when that is a pipe or a
@@ -123,8 +75,8 @@ map (In Britain, approach boxes, reinforcements waiting, eliminated units); the
 last moves, the last combat with its odds and result, control of towns and
 supply. Open the file in any web browser and zoom in to read hex numbers.
 
-GAME is a game of yours (its id or a unique prefix); FILE is any log file,
-verified as it is read. Without --at the picture is of the last entry. Without
+GAME is a game of yours (its id or a unique prefix); FILE is any log file
+("-" for standard input), verified as it is read. Without --at the picture is of the last entry. Without
 -o, pbem writes GAME-SEQ.svg in this folder when run on a terminal, and the
 SVG itself to standard output otherwise.`,
 		Example: `  pbem show cherbourg-3fa9c1

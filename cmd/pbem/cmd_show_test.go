@@ -166,3 +166,26 @@ func TestSeeing_StoredGame(t *testing.T) {
 		t.Errorf("an unknown game: %v %s", err, out)
 	}
 }
+
+// An empty file, or one that is no log, is refused with what it seems to be
+// by every command that looks at a log, as by import, log and verify.
+func TestSeeing_BadFiles(t *testing.T) {
+	dir, _, _ := annaAndJan(t)
+	empty := filepath.Join(dir, "empty.pbem")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"show", "replay", "combats", "dice"} {
+		_, _, err := runPbem(t, c, empty, "-o", "-")
+		if c == "combats" || c == "dice" {
+			_, _, err = runPbem(t, c, empty)
+		}
+		if err == nil || !strings.Contains(err.Error(), "the file is empty") {
+			t.Errorf("%s of an empty file: %v", c, err)
+		}
+		_, _, err = runPbem(t, c, filepath.Join(dir, "jan.pub"))
+		if err == nil || !strings.Contains(err.Error(), "this is a public key") {
+			t.Errorf("%s of a public key: %v", c, err)
+		}
+	}
+}
