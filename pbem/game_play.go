@@ -30,6 +30,15 @@ func (a *App) Do(ctx context.Context, game string, commands []string) (Played, e
 	if err != nil {
 		return Played{}, err
 	}
+	return a.DoOn(ctx, rec, r, commands)
+}
+
+// DoOn is Do in a game the caller has opened already (Status), so that a
+// command that reads the game first does not replay it twice. r is left as
+// it was when the rules or the dice protocol refuse the commands; should
+// another pbem change the game meanwhile, nothing is stored and the error
+// says so.
+func (a *App) DoOn(ctx context.Context, rec GameRecord, r *replay.Replay, commands []string) (Played, error) {
 	seat := a.actingSeat(rec, r)
 	b, err := r.BuildWith(seat, commands, a.own(ctx, r, rec.ID, rec.Seat), a.Now())
 	if err != nil {
