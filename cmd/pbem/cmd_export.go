@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
@@ -102,7 +101,7 @@ func overwrites(path, game string) string {
 // ask says why and asks a yes-or-no question on a terminal; false when
 // there is none.
 func ask(cmd *cobra.Command, why, question string) bool {
-	if !term.IsTerminal(int(os.Stdin.Fd())) || !term.IsTerminal(int(os.Stderr.Fd())) {
+	if !isTerminal(cmd.InOrStdin()) || !isTerminal(cmd.ErrOrStderr()) {
 		return false
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "pbem: %s\n%s [y/N] ", safetext.Escape(why), question)

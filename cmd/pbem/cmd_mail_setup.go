@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/safetext"
@@ -275,12 +273,6 @@ func prompter(in io.Reader, out io.Writer) func(q, def string) string {
 		}
 		return def
 	}
-}
-
-// isTerminal says whether r is a terminal (a test's input never is).
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 func hostPort(flag, s string) (string, int, error) {

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/replay"
@@ -26,7 +25,7 @@ import (
 // half-written picture where a good one was.
 func writeOutput(cmd *cobra.Command, output, def string, make func(io.Writer) error) error {
 	if output == "" {
-		if f, ok := cmd.OutOrStdout().(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if isTerminal(cmd.OutOrStdout()) {
 			output = def
 		} else {
 			output = "-"
