@@ -75,28 +75,16 @@ func (t *StoreTx) RecordAddress(ctx context.Context, game, seat, how, address st
 // Addresses returns what is known of the seats' addresses of a game, oldest
 // first.
 func (r storeReader) Addresses(ctx context.Context, game string) ([]SeatAddress, error) {
-	rows, err := r.q.QueryContext(ctx, selectSeatAddressesSQL, game)
-	if err != nil {
-		return nil, fmt.Errorf("addresses of game %q: %w", game, err)
-	}
-	defer rows.Close()
-	var out []SeatAddress
-	for rows.Next() {
+	return queryAll(ctx, r.q, fmt.Sprintf("addresses of game %q", game), func(rows scanner) (SeatAddress, error) {
 		var a SeatAddress
 		var first, last string
-		if err := rows.Scan(&a.Game, &a.Seat, &a.How, &a.Address, &first, &last); err != nil {
-			return nil, fmt.Errorf("addresses of game %q: %w", game, err)
+		err := rows.Scan(&a.Game, &a.Seat, &a.How, &a.Address, &first, &last)
+		if err == nil {
+			a.First, err = parseStoreTime(first)
 		}
-		if a.First, err = parseStoreTime(first); err != nil {
-			return nil, err
+		if err == nil {
+			a.Last, err = parseStoreTime(last)
 		}
-		if a.Last, err = parseStoreTime(last); err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("addresses of game %q: %w", game, err)
-	}
-	return out, nil
+		return a, err
+	}, selectSeatAddressesSQL, game)
 }
