@@ -1,28 +1,14 @@
 package pbem
 
+// The addresses each seat's mail came from, and the one this player chose
+// for its hand-overs (the table seat_addresses, schemaV3).
+
 import (
 	"context"
 	"errors"
 	"fmt"
 	"time"
 )
-
-// schemaV3 records, per seat of a game, the addresses its mail came from and
-// the address this player chose for its hand-overs. A seat's signed entries
-// name where its mail should go, but only the player can tell whether that is
-// the person he means to play: pbem compares the three and asks when they
-// differ (docs/mail.md, Where hand-overs go).
-const schemaV3 = `
-CREATE TABLE seat_addresses (
-	game    TEXT NOT NULL,
-	seat    TEXT NOT NULL,
-	how     TEXT NOT NULL CHECK (how IN ('from', 'chosen')),
-	address TEXT NOT NULL CHECK (address <> ''),
-	first   TEXT NOT NULL,
-	last    TEXT NOT NULL,
-	PRIMARY KEY (game, seat, how, address)
-) STRICT;
-`
 
 // How a seat's address became known.
 const (
