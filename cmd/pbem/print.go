@@ -58,11 +58,8 @@ func printEntry(out io.Writer, e *logs.Entry, events []rules.Event) {
 		}
 		safetext.Fprintf(out, "    dice %s: %s (epoch %d)\n", d.For, joinInts(d.Values), d.Epoch)
 	}
-	switch {
-	case e.Seal != "":
-		safetext.Fprintf(out, "    requests a sealed draw (epoch %d), committing to a secret only its pbem holds\n", e.Request)
-	case e.Request != 0:
-		safetext.Fprintf(out, "    requests dice (epoch %d)\n", e.Request)
+	if l := pbem.RequestLine(e); l != "" {
+		safetext.Fprintf(out, "    %s\n", l)
 	}
 	for _, ev := range events {
 		safetext.Fprintf(out, "    = %s\n", ev.Text)
