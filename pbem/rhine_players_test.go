@@ -69,13 +69,13 @@ func TestThreePlayersRhine(t *testing.T) {
 		}
 		syncAll(t, apps, game)
 	}
-	first := sameLog(t, apps, game)
-	rep := replay.Verify(strings.NewReader(first), games.Shipped)
+	first := heldLog(t, game, apps...)
+	rep := replay.Verify(bytes.NewReader(first), games.Shipped)
 	if !rep.OK() {
 		t.Fatalf("the three-player log does not verify: %v", rep.Problems)
 	}
 	// A verified replay keeps only its last entry: read the others again.
-	entries, err := logs.ReadAll(strings.NewReader(first))
+	entries, err := logs.ReadAll(bytes.NewReader(first))
 	if err != nil {
 		t.Fatal(err)
 	}

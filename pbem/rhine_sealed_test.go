@@ -97,7 +97,7 @@ func TestThreePlayersRhineSealedPeeks(t *testing.T) {
 		}
 		syncAll(t, apps, game)
 	}
-	rep := replay.Verify(strings.NewReader(sameLog(t, apps, game)), games.Shipped)
+	rep := replay.Verify(bytes.NewReader(heldLog(t, game, apps...)), games.Shipped)
 	if !rep.OK() {
 		t.Fatalf("the log does not verify: %v", rep.Problems)
 	}
