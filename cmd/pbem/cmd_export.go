@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -43,21 +42,11 @@ terminal, and otherwise refuses unless --force is given.`,
 				if why := overwrites(output, rec.ID); why != "" && !force && !ask(cmd, output+": "+why, "Replace it?") {
 					return fmt.Errorf("%s: %s; nothing was written: choose another file, or add --force", output, why)
 				}
-				// Write beside the target and rename, so a failure never leaves
-				// a truncated log where a good one was.
-				tmp, err := os.CreateTemp(filepath.Dir(output), ".pbem-export-*")
-				if err != nil {
+				var n int
+				if err := replaceFile(output, 0o600, func(w io.Writer) (err error) {
+					rec, n, err = app.Export(cmd.Context(), rec.ID, w)
 					return err
-				}
-				defer os.Remove(tmp.Name())
-				rec, n, err := app.Export(cmd.Context(), rec.ID, tmp)
-				if cerr := tmp.Close(); err == nil {
-					err = cerr
-				}
-				if err == nil {
-					err = os.Rename(tmp.Name(), output)
-				}
-				if err != nil {
+				}); err != nil {
 					return err
 				}
 				safetext.Fprintf(cmd.OutOrStdout(), "game %s: %d entries written to %s\n", rec.ID, n, output)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,27 +35,39 @@ func writeOutput(cmd *cobra.Command, output, def string, make func(io.Writer) er
 	if output == "-" {
 		return make(cmd.OutOrStdout())
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(output), ".pbem-"+filepath.Base(output)+"-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	err = make(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644) // a picture to share, not a secret
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), output)
-	}
-	if err != nil {
+	if err := replaceFile(output, 0o644, make); err != nil { // a picture to share, not a secret
 		return err
 	}
 	abs, _ := filepath.Abs(output)
 	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", abs)
 	return nil
+}
+
+// replaceFile writes what write produces to path, with mode perm: to a file
+// beside it first, then renamed, so that a failure never leaves a
+// half-written file where a good one was. An error names path, not the
+// file beside it.
+func replaceFile(path string, perm fs.FileMode, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".pbem-"+filepath.Base(path)+"-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s: cannot write in folder %s: %w", path, filepath.Dir(path), err)
+	}
+	defer os.Remove(tmp.Name())
+	err = write(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), perm)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	return err
 }
 
 // errStop ends a walk early once it has what it needs.
