@@ -42,6 +42,9 @@ func openLogFile(cmd *cobra.Command, path string) (io.ReadCloser, error) {
 func findGame(cmd *cobra.Command, app *pbem.App, arg string) (pbem.GameRecord, error) {
 	rec, err := app.Find(cmd.Context(), arg)
 	if errors.Is(err, pbem.ErrNoGame) {
+		if st, serr := os.Stat(arg); serr == nil && st.IsDir() {
+			return rec, fmt.Errorf("%q is a folder, not a log file, and no game of yours has that name: name a log file in it, or a game ('pbem games' lists yours)", arg)
+		}
 		return rec, fmt.Errorf("%q is neither a file nor a game of yours: there is no file of that name, and 'pbem games' lists your games", arg)
 	}
 	return rec, err

@@ -127,6 +127,10 @@ func TestLogSources(t *testing.T) {
 	if _, err := pbemIn(t, anna, "", "log", "nothing-like-it"); err == nil || !strings.Contains(err.Error(), "neither a file nor a game of yours") {
 		t.Errorf("log of nothing: %v", err)
 	}
+	// A folder is no log: the message says so rather than that nothing is there.
+	if _, err := pbemIn(t, anna, "", "log", t.TempDir()); err == nil || !strings.Contains(err.Error(), "is a folder, not a log file") {
+		t.Errorf("log of a folder: %v", err)
+	}
 }
 
 // 'pbem export -o' onto another game's log, or onto a file that is no log,
