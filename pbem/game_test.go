@@ -312,3 +312,16 @@ func TestImportWholeStoresNothingOnFailure(t *testing.T) {
 		t.Fatalf("a whole log with a bad entry stored %d entries", len(stored))
 	}
 }
+
+// A game that is not there is named once, with where to look, and is
+// ErrNoGame for callers.
+func TestFindUnknownGame(t *testing.T) {
+	anna := newTestApp(t, "anna", "anna@example.org")
+	_, err := anna.Find(context.Background(), "nope")
+	if !errors.Is(err, ErrNoGame) {
+		t.Fatalf("want ErrNoGame, have %v", err)
+	}
+	if want := `no game "nope" here ('pbem games' lists them): no such game`; err.Error() != want {
+		t.Errorf("have %q, want %q", err, want)
+	}
+}
