@@ -151,9 +151,7 @@ func TestDice_File(t *testing.T) {
 
 // The four commands read a game of the player's store by its id.
 func TestSeeing_StoredGame(t *testing.T) {
-	home := t.TempDir()
-	pbemOK(t, home, "", "id", "new", "--name", "Anna", "--email", "anna@example.org")
-	pbemOK(t, home, "", "new", "cher", "--scenario", "normandy44/cherbourg", "--side", "allied", "--dice", "solo")
+	home, _ := soloGame(t, "cher", "normandy44/cherbourg", "allied")
 	pbemOK(t, home, "", "do", "cher")
 	svg := filepath.Join(home, "cher.svg")
 	pbemOK(t, home, "", "show", "cher", "-o", svg)
