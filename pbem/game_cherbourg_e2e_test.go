@@ -153,19 +153,9 @@ func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHan
 		}
 		seat := rules.Seat(w.Seats[0])
 		g := r.Game().Clone()
-		var cmds []string
-		for len(cmds) < 60 {
-			c := normandy().RandomCommand(g, seat, rng)
-			if c == "" {
-				break
-			}
-			if _, err := g.Apply(seat, c); err != nil {
-				return cg, e2eStuck(r, fmt.Sprintf("the random player's %q was refused: %v", c, err), append(last, cmds...))
-			}
-			cmds = append(cmds, c)
-			if q := g.Pending(); q.Dice != nil || q.Over || len(q.Seats) == 0 || q.Seats[0] != seat {
-				break
-			}
+		cmds, err := randomTurn(normandy(), g, seat, rng, 60)
+		if err != nil {
+			return cg, e2eStuck(r, err.Error(), append(last, cmds...))
 		}
 		if len(cmds) == 0 {
 			return cg, e2eStuck(r, string(seat)+" must act and the random player has no legal command", last)

@@ -63,17 +63,8 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	if err := engine.CheckVariant(ng.Variant); err != nil {
 		return nil, GameRecord{}, fmt.Errorf("--variant: %w", err)
 	}
-	var scenario []byte
-	var carried string // the scenario_data of the invite
-	if ng.ScenarioFile != "" {
-		if scenario, err = games.ReadFile(ng.Rules, ng.ScenarioFile); err != nil {
-			return nil, GameRecord{}, err
-		}
-		if carried, err = replay.EncodeScenario(scenario); err != nil {
-			return nil, GameRecord{}, fmt.Errorf("%s: %w", ng.ScenarioFile, err)
-		}
-		ng.Scenario = filepath.Base(ng.ScenarioFile)
-	} else if scenario, err = a.Load.Scenario(ng.Rules, ng.Scenario); err != nil {
+	scenario, carried, err := a.newScenario(&ng)
+	if err != nil {
 		return nil, GameRecord{}, err
 	}
 	setup := rules.Setup{Scenario: scenario, Variant: ng.Variant, Options: ng.Options}
@@ -87,26 +78,9 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	if ng.Dice == "" {
 		ng.Dice = logs.DiceStrict
 	}
-	if ng.OpponentMail != "" {
-		if err := checkAddress(ng.OpponentMail); err != nil {
-			return nil, GameRecord{}, fmt.Errorf("--opponent-email %w", err)
-		}
-	}
-	opponentKey, err := readKeyArg(ng.OpponentKey)
+	opponentKey, invited, err := readOpponents(ng, seats)
 	if err != nil {
 		return nil, GameRecord{}, err
-	}
-	if ng.Dice == logs.DiceSolo && (opponentKey != "" || ng.OpponentMail != "" || len(ng.Invite) > 0) {
-		return nil, GameRecord{}, fmt.Errorf("a solo game has no opponent: drop --opponent-key, --opponent-email and --invite")
-	}
-	invited, err := readInvitees(ng, seats)
-	if err != nil {
-		return nil, GameRecord{}, err
-	}
-	if ng.Dice != logs.DiceSolo && (opponentKey != "" || ng.OpponentMail != "") && len(seats) != 2 {
-		// The address would be reserved for every other seat, and each
-		// player's own would then look like a changed address.
-		return nil, GameRecord{}, fmt.Errorf("--opponent-key and --opponent-email name one opponent, but scenario %s has %d seats: reserve each seat with --invite SEAT=ADDRESS, or leave them out and each player joins with 'pbem join GAME --side SEAT'", ng.Scenario, len(seats))
 	}
 	g, err := engine.New(setup)
 	if err != nil {
@@ -126,19 +100,7 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 		return nil, GameRecord{}, err
 	}
 	me := logs.Seat{Seat: ng.Seat, Key: id.AuthorizedKey(), Head: head, Name: id.Name, Mail: id.Mail}
-	var bodySeats []logs.Seat
-	for _, s := range seats {
-		switch {
-		case string(s) == ng.Seat || ng.Dice == logs.DiceSolo:
-			m := me
-			m.Seat = string(s)
-			bodySeats = append(bodySeats, m)
-		case invited[string(s)] != (logs.Seat{}):
-			bodySeats = append(bodySeats, invited[string(s)])
-		default:
-			bodySeats = append(bodySeats, logs.Seat{Seat: string(s), Key: opponentKey, Mail: ng.OpponentMail})
-		}
-	}
+	bodySeats := inviteSeats(ng, seats, me, opponentKey, invited)
 	b := &logs.Body{
 		V: a.protocol(), Game: gameID, Seq: 0, By: ng.Seat, Kind: logs.KindInvite,
 		TS:    a.Now().UTC().Format("2006-01-02T15:04:05Z"),
@@ -153,11 +115,75 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 	if err != nil {
 		return nil, GameRecord{}, fmt.Errorf("the invite made here does not verify (a bug in pbem): %w", err)
 	}
-	rec := GameRecord{ID: gameID, Rules: ng.Rules, Scenario: ng.Scenario, Seat: ng.Seat, Dice: string(ng.Dice), Opponent: ng.OpponentMail, Status: "active"}
+	rec := GameRecord{ID: gameID, Rules: ng.Rules, Scenario: ng.Scenario, Seat: ng.Seat, Dice: string(ng.Dice), Opponent: ng.OpponentMail, Status: StatusActive}
 	if err := a.store(ctx, rec, r, []*logs.Entry{invite}, "new", seed); err != nil {
 		return nil, GameRecord{}, err
 	}
 	return r, rec, nil
+}
+
+// newScenario reads the scenario of a new game: the player's own file, whose
+// text the invite then carries (carried) and whose name becomes
+// ng.Scenario, or one of the game's.
+func (a *App) newScenario(ng *NewGame) (scenario []byte, carried string, err error) {
+	if ng.ScenarioFile == "" {
+		scenario, err = a.Load.Scenario(ng.Rules, ng.Scenario)
+		return scenario, "", err
+	}
+	if scenario, err = games.ReadFile(ng.Rules, ng.ScenarioFile); err != nil {
+		return nil, "", err
+	}
+	if carried, err = replay.EncodeScenario(scenario); err != nil {
+		return nil, "", fmt.Errorf("%s: %w", ng.ScenarioFile, err)
+	}
+	ng.Scenario = filepath.Base(ng.ScenarioFile)
+	return scenario, carried, nil
+}
+
+// readOpponents checks whom a new game is for and reads their keys: the one
+// opponent of a two-seat game (--opponent-key, --opponent-email), or the
+// invitees of any seats (--invite); a solo game has none.
+func readOpponents(ng NewGame, seats []rules.Seat) (opponentKey string, invited map[string]logs.Seat, err error) {
+	if ng.OpponentMail != "" {
+		if err := checkAddress(ng.OpponentMail); err != nil {
+			return "", nil, fmt.Errorf("--opponent-email %w", err)
+		}
+	}
+	if opponentKey, err = readKeyArg(ng.OpponentKey); err != nil {
+		return "", nil, err
+	}
+	if ng.Dice == logs.DiceSolo && (opponentKey != "" || ng.OpponentMail != "" || len(ng.Invite) > 0) {
+		return "", nil, fmt.Errorf("a solo game has no opponent: drop --opponent-key, --opponent-email and --invite")
+	}
+	if invited, err = readInvitees(ng, seats); err != nil {
+		return "", nil, err
+	}
+	if ng.Dice != logs.DiceSolo && (opponentKey != "" || ng.OpponentMail != "") && len(seats) != 2 {
+		// The address would be reserved for every other seat, and each
+		// player's own would then look like a changed address.
+		return "", nil, fmt.Errorf("--opponent-key and --opponent-email name one opponent, but scenario %s/%s has %d seats: reserve each seat with --invite SEAT=ADDRESS, or leave them out and each player joins with 'pbem join GAME --side SEAT'", ng.Rules, ng.Scenario, len(seats))
+	}
+	return opponentKey, invited, nil
+}
+
+// inviteSeats lists the invite's seats in the scenario's order: this
+// player's (every seat, in a solo game), those reserved by --invite, and
+// the rest for the one opponent, whose key and address may be empty.
+func inviteSeats(ng NewGame, seats []rules.Seat, me logs.Seat, opponentKey string, invited map[string]logs.Seat) []logs.Seat {
+	var out []logs.Seat
+	for _, s := range seats {
+		switch {
+		case string(s) == ng.Seat || ng.Dice == logs.DiceSolo:
+			m := me
+			m.Seat = string(s)
+			out = append(out, m)
+		case invited[string(s)] != (logs.Seat{}):
+			out = append(out, invited[string(s)])
+		default:
+			out = append(out, logs.Seat{Seat: string(s), Key: opponentKey, Mail: ng.OpponentMail})
+		}
+	}
+	return out
 }
 
 // readInvitees checks ng.Invite against the scenario's seats and reads its

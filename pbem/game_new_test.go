@@ -88,3 +88,18 @@ func TestNewVariant(t *testing.T) {
 		t.Fatalf("a pbem without the tournament edition replays the game: %v", err)
 	}
 }
+
+// --opponent-email names one opponent: in a game of three seats it is
+// refused, naming the scenario whole (game and scenario) and the flag that
+// reserves each seat, with nothing stored.
+func TestNewOneOpponentForThreeSeats(t *testing.T) {
+	anna := newTestApp(t, "anna", "anna@example.org")
+	ctx := context.Background()
+	_, _, err := anna.New(ctx, NewGame{Name: "three", Rules: "freeplay", Scenario: "three-player", Seat: "british", OpponentMail: "jan@example.org"})
+	if err == nil || !strings.Contains(err.Error(), "scenario freeplay/three-player has 3 seats") || !strings.Contains(err.Error(), "--invite SEAT=ADDRESS") {
+		t.Fatalf("want one opponent refused for three seats, have %v", err)
+	}
+	if recs, err := anna.Store.Games(ctx); err != nil || len(recs) != 0 {
+		t.Fatalf("a refused game is stored: %v %v", recs, err)
+	}
+}

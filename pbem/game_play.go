@@ -30,6 +30,15 @@ func (a *App) Do(ctx context.Context, game string, commands []string) (Played, e
 	if err != nil {
 		return Played{}, err
 	}
+	return a.DoOn(ctx, rec, r, commands)
+}
+
+// DoOn is Do in a game the caller has opened already (Status), so that a
+// command that reads the game first does not replay it twice. r is left as
+// it was when the rules or the dice protocol refuse the commands; should
+// another pbem change the game meanwhile, nothing is stored and the error
+// says so.
+func (a *App) DoOn(ctx context.Context, rec GameRecord, r *replay.Replay, commands []string) (Played, error) {
 	seat := a.actingSeat(rec, r)
 	b, err := r.BuildWith(seat, commands, a.own(ctx, r, rec.ID, rec.Seat), a.Now())
 	if err != nil {
@@ -59,7 +68,7 @@ func (a *App) commit(ctx context.Context, rec GameRecord, r *replay.Replay, b *l
 		return Played{}, err
 	}
 	if w := r.Waiting(); w.Over {
-		rec.Status = "finished"
+		rec.Status = StatusFinished
 	}
 	if err := a.store(ctx, rec, r, []*logs.Entry{e}, "local", nil); err != nil {
 		return Played{}, err
@@ -155,7 +164,7 @@ func (a *App) Join(ctx context.Context, game, seat string) (Played, error) {
 	}
 	b := r.NextBody(seat, logs.KindAccept, a.Now())
 	b.Key, b.Head, b.Name, b.Mail = id.AuthorizedKey(), head, id.Name, id.Mail
-	rec.Seat, rec.Status = seat, "active"
+	rec.Seat, rec.Status = seat, StatusActive
 	// The chain is stored with the accept, so the link source can find it.
 	next := func() (string, error) {
 		c, err := logs.NewChain(seed, logs.DefaultChainLength)

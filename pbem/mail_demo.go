@@ -73,42 +73,59 @@ func MailDemo(ctx context.Context, o DemoOptions) ([]byte, error) {
 		id, _ := p.Identity()
 		say("  %s <%s>  %s", id.Name, id.Mail, id.Fingerprint())
 	}
-	invite := map[string]Invitee{}
-	for i, p := range players[1:] {
-		id, _ := p.Identity()
-		invite[string(seats[i+1])] = Invitee{Mail: id.Mail, Key: id.AuthorizedKey()}
-	}
-	host := players[0]
-	_, rec, err := host.New(ctx, NewGame{Name: "demo", Rules: rulesName, Scenario: scenario, Seat: string(seats[0]), Invite: invite, Dice: logs.DiceStrict})
+	ng := NewGame{Name: "demo", Rules: rulesName, Scenario: scenario, Dice: logs.DiceStrict}
+	game, err := demoStart(ctx, ng, seats, players, say)
 	if err != nil {
 		return nil, err
 	}
-	game := rec.ID
-	say("\n%s invites %s to game %s (%s, strict dice); she plays %s.", demoNames[0].name, othersNames(len(players)), game, o.Scenario, seats[0])
-	if err := demoSend(ctx, host, game, say); err != nil {
+	if err := playDemo(ctx, o, game, players, rng, say); err != nil {
 		return nil, err
+	}
+	return demoFinish(ctx, game, players, say)
+}
+
+// demoStart has the first player start game ng and invite the others, each
+// to his seat, and each join in seat order; it returns the game's id once
+// every pbem has answered what the joins asked of it.
+func demoStart(ctx context.Context, ng NewGame, seats []rules.Seat, players []*App, say func(string, ...any)) (string, error) {
+	ng.Seat, ng.Invite = string(seats[0]), map[string]Invitee{}
+	for i, p := range players[1:] {
+		id, _ := p.Identity()
+		ng.Invite[string(seats[i+1])] = Invitee{Mail: id.Mail, Key: id.AuthorizedKey()}
+	}
+	host := players[0]
+	_, rec, err := host.New(ctx, ng)
+	if err != nil {
+		return "", err
+	}
+	game := rec.ID
+	say("\n%s invites %s to game %s (%s, strict dice); she plays %s.", demoNames[0].name, othersNames(len(players)), game, ng.Rules+"/"+ng.Scenario, seats[0])
+	if err := demoSend(ctx, host, game, say); err != nil {
+		return "", err
 	}
 	// Each joins in seat order, having fetched the joins before his.
 	for i, p := range players[1:] {
 		if err := demoSync(ctx, p, say); err != nil {
-			return nil, err
+			return "", err
 		}
 		if _, err := p.Join(ctx, game, ""); err != nil {
-			return nil, err
+			return "", err
 		}
 		say("%s joins as %s, committing to a dice chain.", demoNames[i+1].name, seats[i+1])
 		if err := demoSend(ctx, p, game, say); err != nil {
-			return nil, err
+			return "", err
 		}
 	}
 	if err := settle(ctx, game, players, say); err != nil {
-		return nil, err
+		return "", err
 	}
+	return game, nil
+}
 
-	if err := playDemo(ctx, o, game, players, rng, say); err != nil {
-		return nil, err
-	}
-
+// demoFinish checks that every player holds the same log and that it
+// verifies on its own, says so, and returns it.
+func demoFinish(ctx context.Context, game string, players []*App, say func(string, ...any)) ([]byte, error) {
+	host := players[0]
 	var final bytes.Buffer
 	if _, _, err := host.Export(ctx, game, &final); err != nil {
 		return nil, err

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/safetext"
 )
@@ -222,7 +221,7 @@ func handOverSubject(rec GameRecord, r *replay.Replay) string {
 		parts = append(parts, "T"+m[1])
 	}
 	last := r.Last()
-	parts = append(parts, safetext.Escape(last.By), entryWhat(last))
+	parts = append(parts, safetext.Escape(last.By), entryVerb(last))
 	return strings.Join(parts, " ")
 }
 
@@ -232,63 +231,6 @@ func shortID(id string) string {
 		return id
 	}
 	return id[:24]
-}
-
-// entryWhat says in a few words what an entry does.
-func entryWhat(e *logs.Entry) string {
-	switch e.Kind {
-	case logs.KindInvite:
-		return "invites you"
-	case logs.KindAccept:
-		return "accepts"
-	case logs.KindAct:
-		if e.Seal != "" {
-			return "acts and requests a sealed draw"
-		}
-		if e.Request != 0 {
-			return "acts and requests dice"
-		}
-		if len(e.Draws) > 0 {
-			return "acts and rolls"
-		}
-		return "acts"
-	case logs.KindReveal:
-		switch {
-		case e.Secret != "":
-			return "reveals a sealed card"
-		case e.Box != "":
-			return "shows a sealed card"
-		case e.BoxKey != "":
-			return "asks to see a sealed card"
-		case e.Seal != "":
-			return "requests a sealed draw"
-		case len(e.Draws) > 0 && len(e.Draws[0].Values) == 0:
-			return "takes a sealed draw"
-		}
-		if len(e.Draws) > 0 {
-			return "reveals dice"
-		}
-		if e.Link == "" {
-			return "acknowledges your dice chain"
-		}
-		return "answers a dice request"
-	default:
-		return string(e.Kind)
-	}
-}
-
-// DrawLine says what a draw record of entry e shows: its values, or, for a
-// sealed draw taken or shown to another seat, that they stay sealed.
-func DrawLine(d logs.Draw, e *logs.Entry) string {
-	switch {
-	case len(d.Values) > 0 && e.Secret != "":
-		return fmt.Sprintf("sealed draw %d revealed, for %s: %v (checked against its commitment)", d.Epoch, d.For, d.Values)
-	case len(d.Values) > 0:
-		return fmt.Sprintf("dice for %s: %v (epoch %d)", d.For, d.Values, d.Epoch)
-	case e.Box != "":
-		return fmt.Sprintf("sealed draw %d, for %s: shown by %s in a box only its receiver opens", d.Epoch, d.For, e.By)
-	}
-	return fmt.Sprintf("sealed draw %d, for %s: only %s knows it until it is revealed", d.Epoch, d.For, e.By)
 }
 
 // handOverSummary narrates the entries the opponent has not seen, from entry
@@ -313,11 +255,8 @@ func handOverSummary(rec GameRecord, r *replay.Replay, from int64) string {
 		for _, d := range e.Draws {
 			safetext.Fprintf(&b, "    %s\n", DrawLine(d, e))
 		}
-		switch {
-		case e.Seal != "":
-			safetext.Fprintf(&b, "    requests a sealed draw (epoch %d), committing to a secret only its pbem holds\n", e.Request)
-		case e.Request != 0:
-			safetext.Fprintf(&b, "    requests dice (epoch %d)\n", e.Request)
+		if l := RequestLine(e); l != "" {
+			safetext.Fprintf(&b, "    %s\n", l)
 		}
 	}
 	w := r.Waiting()

@@ -60,43 +60,22 @@ func TestThreePlayersRhine(t *testing.T) {
 				}
 			}
 		}
-		var cmds []string
-		for len(cmds) < 30 {
-			c := rhine().RandomCommand(g, rules.Seat(seat), rnd)
-			if c == "" {
-				break
-			}
-			if _, err := g.Apply(rules.Seat(seat), c); err != nil {
-				t.Fatalf("the random player's %q: %v", c, err)
-			}
-			cmds = append(cmds, c)
-			if q := g.Pending(); q.Dice != nil || q.Over || string(q.Seats[0]) != seat {
-				break
-			}
+		cmds, err := randomTurn(rhine(), g, rules.Seat(seat), rnd, 30)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", p.Phase, seat, err)
 		}
 		if _, err := me.Do(ctx, game, cmds); err != nil {
 			t.Fatalf("%s: %s gives %q: %v", p.Phase, seat, cmds, err)
 		}
 		syncAll(t, apps, game)
 	}
-	var first string
-	for i, a := range apps {
-		var buf bytes.Buffer
-		if _, _, err := a.Export(ctx, game, &buf); err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			first = buf.String()
-		} else if buf.String() != first {
-			t.Fatalf("player %d holds another log", i)
-		}
-	}
-	rep := replay.Verify(strings.NewReader(first), games.Shipped)
+	first := heldLog(t, game, apps...)
+	rep := replay.Verify(bytes.NewReader(first), games.Shipped)
 	if !rep.OK() {
 		t.Fatalf("the three-player log does not verify: %v", rep.Problems)
 	}
 	// A verified replay keeps only its last entry: read the others again.
-	entries, err := logs.ReadAll(strings.NewReader(first))
+	entries, err := logs.ReadAll(bytes.NewReader(first))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -283,12 +283,11 @@ func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 	for _, eq := range rep.Equivocations {
 		safetext.Fprintf(cmd.ErrOrStderr(), "EQUIVOCATION: %v\n", eq)
 	}
-	seat := ""
-	if rec, err := app.Find(cmd.Context(), rep.Game); err == nil {
-		seat = rec.Seat
-	}
+	// The game as it now stands, read once for the races' words and for
+	// what it waits for.
+	rec, r, err := app.Status(cmd.Context(), rep.Game)
 	for _, rc := range rep.Races {
-		safetext.Fprintf(out, "race at %s\n", rc.Words(seat))
+		safetext.Fprintf(out, "race at %s\n", rc.Words(rec.Seat))
 	}
 	for _, rb := range rep.Rebased {
 		safetext.Fprintln(out, rb.Words())
@@ -313,7 +312,6 @@ func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 			printPlayed(cmd, *rb.New)
 		}
 	}
-	rec, r, err := app.Status(cmd.Context(), rep.Game)
 	if err != nil {
 		safetext.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
 		return
@@ -393,13 +391,9 @@ the inviter for a new invitation, made with a pbem of protocol v2.`,
 // notYourTurn adds to a command refused as out of place what the player
 // needs most: whose turn it is, and that their file must be imported first
 // (a player who gives commands before importing the opponent's latest file
-// meets exactly this).
-func notYourTurn(cmd *cobra.Command, app *pbem.App, game string, err error) error {
-	if !errors.Is(err, replay.ErrProtocol) && !errors.Is(err, replay.ErrDice) {
-		return err
-	}
-	rec, r, serr := app.Status(cmd.Context(), game)
-	if serr != nil || rec.Dice == string(logs.DiceSolo) {
+// meets exactly this). r is the game the command was refused in.
+func notYourTurn(rec pbem.GameRecord, r *replay.Replay, err error) error {
+	if !errors.Is(err, replay.ErrProtocol) && !errors.Is(err, replay.ErrDice) || rec.Dice == string(logs.DiceSolo) {
 		return err
 	}
 	w := r.Waiting()
@@ -445,11 +439,7 @@ func printPrivate(out io.Writer, indent string, lines []string) {
 
 // gameWaiting is what a game waits for in the list of games, after any issue
 // of its log (equivocation, fork, race), which comes first.
-func gameWaiting(cmd *cobra.Command, app *pbem.App, g pbem.GameRecord, r *replay.Replay) string {
-	issues, err := app.Issues(cmd.Context(), g, r)
-	if err != nil {
-		return "cannot judge its evidence: " + err.Error()
-	}
+func gameWaiting(issues []pbem.Issue, r *replay.Replay) string {
 	var parts []string
 	for _, is := range issues {
 		parts = append(parts, is.Short)

@@ -159,7 +159,7 @@ func printStatus(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *repl
 	}
 	if then != nil {
 		safetext.Fprintf(out, "after entry %d:\n", at)
-		for _, l := range then.View(logsSeat(rec.Seat)).Lines {
+		for _, l := range then.View(rules.Seat(rec.Seat)).Lines {
 			safetext.Fprintln(out, "  "+l)
 		}
 		printUnitsAside(out, then, rec.Seat)
@@ -167,7 +167,7 @@ func printStatus(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *repl
 		safetext.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
 		return nil
 	}
-	for _, l := range seen.View(logsSeat(rec.Seat)).Lines {
+	for _, l := range seen.View(rules.Seat(rec.Seat)).Lines {
 		safetext.Fprintln(out, "  "+l)
 	}
 	if private := pbem.PrivateLines(r.Game(), seen, rec.Seat); len(private) > 0 {
@@ -237,7 +237,7 @@ func statusJSON(rec pbem.GameRecord, r *replay.Replay, seen rules.Game, issues [
 		Seat: rec.Seat, Dice: rec.Dice, Entries: r.Len(), Seats: []jsonSeat{}, Issues: []jsonIssue{}, State: state,
 		Waiting: waitingJSON(r.Waiting()), Phase: p.Phase, Prompt: p.Prompt, Foreseeable: r.Foreseeable(),
 		Protocol: r.Protocol(), ProtocolWarning: r.ProtocolWarning(),
-		View: nonNil(seen.View(logsSeat(rec.Seat)).Lines), Private: pbem.PrivateLines(r.Game(), seen, rec.Seat),
+		View: nonNil(seen.View(rules.Seat(rec.Seat)).Lines), Private: pbem.PrivateLines(r.Game(), seen, rec.Seat),
 		Eliminated: []string{}, OffMap: []jsonOffMap{}}
 	var es *exitStatus
 	if err := stateExit(state); errors.As(err, &es) {
@@ -260,7 +260,7 @@ func statusJSON(rec pbem.GameRecord, r *replay.Replay, seen rules.Game, issues [
 	}
 	if then != nil {
 		tp := then.Pending()
-		j.At = &jsonAt{Entry: at, View: nonNil(then.View(logsSeat(rec.Seat)).Lines), Phase: tp.Phase, Prompt: tp.Prompt}
+		j.At = &jsonAt{Entry: at, View: nonNil(then.View(rules.Seat(rec.Seat)).Lines), Phase: tp.Phase, Prompt: tp.Prompt}
 	}
 	return j
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -72,14 +71,6 @@ func verifyFile(cmd *cobra.Command, path string) (*replay.Report, []byte, error)
 	defer src.Close()
 	rec := &pbem.HeadRecorder{R: src}
 	return replay.Verify(rec, games.Shipped), rec.Head(), nil
-}
-
-// openLogFile opens a log file argument; "-" is standard input.
-func openLogFile(cmd *cobra.Command, path string) (io.ReadCloser, error) {
-	if path == "-" {
-		return io.NopCloser(cmd.InOrStdin()), nil
-	}
-	return os.Open(path)
 }
 
 // printProtocolWarning prints, for a game of casual dice under protocol v1,

@@ -196,6 +196,13 @@ func withApp(fn func(app *pbem.App) error) error {
 	return fn(app)
 }
 
+// isTerminal says whether a command's input or output (cmd.InOrStdin,
+// OutOrStdout, ErrOrStderr) is a terminal; a test's never is.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
 // passphrase reads an encrypted key's passphrase from PBEM_PASSPHRASE, or asks
 // on the terminal.
 func passphrase() ([]byte, error) {

@@ -16,8 +16,6 @@ import (
 	"github.com/pbem-referee/pbem/safetext"
 )
 
-func logsSeat(s string) rules.Seat { return rules.Seat(s) }
-
 // printPlayed prints an entry and what it made happen.
 func printPlayed(cmd *cobra.Command, p pbem.Played) {
 	printEntry(cmd.OutOrStdout(), p.Entry, p.Events)
@@ -60,11 +58,8 @@ func printEntry(out io.Writer, e *logs.Entry, events []rules.Event) {
 		}
 		safetext.Fprintf(out, "    dice %s: %s (epoch %d)\n", d.For, joinInts(d.Values), d.Epoch)
 	}
-	switch {
-	case e.Seal != "":
-		safetext.Fprintf(out, "    requests a sealed draw (epoch %d), committing to a secret only its pbem holds\n", e.Request)
-	case e.Request != 0:
-		safetext.Fprintf(out, "    requests dice (epoch %d)\n", e.Request)
+	if l := pbem.RequestLine(e); l != "" {
+		safetext.Fprintf(out, "    %s\n", l)
 	}
 	for _, ev := range events {
 		safetext.Fprintf(out, "    = %s\n", ev.Text)
@@ -97,7 +92,7 @@ func printWaiting(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *rep
 	if issues, err := app.Issues(cmd.Context(), rec, r); err == nil && pbem.Stuck(issues) {
 		for _, is := range issues {
 			if is.Stuck {
-				fmt.Fprintln(out, "stuck: "+is.Short)
+				safetext.Fprintln(out, "stuck:", is.Short)
 			}
 		}
 		return
@@ -155,7 +150,7 @@ func drawHint(rec pbem.GameRecord, r *replay.Replay) string {
 		return ""
 	}
 	d := r.Game().Pending().Dice
-	if d == nil || len(r.Game().Legal(logsSeat(rec.Seat))) > 0 {
+	if d == nil || len(r.Game().Legal(rules.Seat(rec.Seat))) > 0 {
 		return ""
 	}
 	return fmt.Sprintf("draw the dice with 'pbem do %s' (no command): %s", rec.ID, d.For)
