@@ -51,6 +51,10 @@ type Replay struct {
 	takeback *takeback
 	resigned string
 	v1       v1Draws // protocol v1: entries whose draws v2 refuses
+
+	// ahead is the entry Verify appends, with its signature's verdict
+	// reached ahead of the replay (verify_ahead.go); nil otherwise.
+	ahead *checked
 }
 
 // seat is one seat's standing in the log: its key and its dice chain.
@@ -318,7 +322,7 @@ func (r *Replay) checkLink(e *logs.Entry) (ssh.PublicKey, error) {
 	if e.Kind != logs.KindAccept && s.Head == "" {
 		return nil, entryErr(e.Seq, ErrProtocol, "seat %s has not joined the game yet", e.By)
 	}
-	if err := verifyEntry(e, pub); err != nil {
+	if err := r.verifySig(e, pub); err != nil {
 		return nil, &EntryError{Seq: e.Seq, Err: fmt.Errorf("%w: not signed by seat %s's key %s: %v", ErrSignature, e.By, logs.Fingerprint(pub), err)}
 	}
 	if _, err := logs.ParseTime(e.TS); err != nil {
