@@ -29,9 +29,16 @@ import (
 // encodeFunc appends the JSON of the value p points to.
 type encodeFunc func(dst []byte, p unsafe.Pointer) []byte
 
-// plans holds each state type's encodeFunc, or a nil one for a type left to
+// typePlan is how a state type is encoded: enc, and for a struct its fields
+// (which StateHasher walks itself).
+type typePlan struct {
+	enc encodeFunc
+	st  *structPlan
+}
+
+// plans holds each state type's plan, or nil for a type left to
 // encoding/json.
-var plans sync.Map // reflect.Type -> encodeFunc
+var plans sync.Map // reflect.Type -> *typePlan
 
 // encodeState returns the JSON encoding of state, as json.Marshal would.
 func encodeState(state any) ([]byte, error) {
@@ -39,27 +46,27 @@ func encodeState(state any) ([]byte, error) {
 	if !v.IsValid() {
 		return json.Marshal(state)
 	}
-	enc := planFor(v.Type())
-	if enc == nil {
+	tp := planFor(v.Type())
+	if tp == nil {
 		return json.Marshal(state)
 	}
 	// The plan reads the value through a pointer: a copy it can address.
 	p := reflect.New(v.Type())
 	p.Elem().Set(v)
-	return enc(make([]byte, 0, 4096), p.UnsafePointer()), nil
+	return tp.enc(make([]byte, 0, 4096), p.UnsafePointer()), nil
 }
 
-func planFor(t reflect.Type) encodeFunc {
-	if f, ok := plans.Load(t); ok {
-		return f.(encodeFunc)
+func planFor(t reflect.Type) *typePlan {
+	if tp, ok := plans.Load(t); ok {
+		return tp.(*typePlan)
 	}
-	pl := planner{building: map[reflect.Type]*encodeFunc{}}
-	f, ok := pl.plan(t)
-	if !ok {
-		f = nil
+	pl := planner{building: map[reflect.Type]*encodeFunc{}, structs: map[reflect.Type]*structPlan{}}
+	var tp *typePlan
+	if f, ok := pl.plan(t); ok {
+		tp = &typePlan{enc: f, st: pl.structs[t]}
 	}
-	plans.Store(t, f)
-	return f
+	plans.Store(t, tp)
+	return tp
 }
 
 // planner makes the encodeFunc of one type and the types inside it.
@@ -67,6 +74,8 @@ type planner struct {
 	// building holds the types being planned, for a type that holds itself
 	// (through a pointer, slice or map).
 	building map[reflect.Type]*encodeFunc
+	// structs holds the struct types' plans.
+	structs map[reflect.Type]*structPlan
 }
 
 var (
@@ -160,12 +169,12 @@ func (pl *planner) planList(t reflect.Type, slice bool) (encodeFunc, bool) {
 			return nil, false
 		}
 		size := t.Elem().Size()
-		n := 0
+		length := 0
 		if !slice {
-			n = t.Len()
+			length = t.Len()
 		}
 		return func(dst []byte, p unsafe.Pointer) []byte {
-			base := p
+			base, n := p, length
 			if slice {
 				h := (*sliceHeader)(p)
 				if h.data == nil {
@@ -246,6 +255,32 @@ type structField struct {
 	kind   reflect.Kind
 	typ    reflect.Type
 	enc    encodeFunc
+	// records: the field is a slice of plain records (flatRecord), and
+	// elemEnc encodes one (StateHasher keeps their JSON).
+	records bool
+	elemEnc encodeFunc
+}
+
+// flatRecord reports whether t is a struct whose JSON comes from its own
+// bytes alone: every exported field a bool, an integer or a string (whose
+// bytes never change). Two such records with the same bytes have the same
+// JSON.
+func flatRecord(t reflect.Type) bool {
+	if t.Kind() != reflect.Struct {
+		return false
+	}
+	for sf := range t.Fields() {
+		if !sf.IsExported() {
+			continue
+		}
+		switch sf.Type.Kind() {
+		case reflect.Bool, reflect.String, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // empty is encoding/json's isEmptyValue, for the kinds a plan holds.
@@ -316,53 +351,74 @@ func (pl *planner) planStruct(t reflect.Type) (encodeFunc, bool) {
 			if !ok {
 				return nil, false
 			}
-			fields = append(fields, structField{offset: sf.Offset, name: `"` + name + `":`, omit: omit, kind: sf.Type.Kind(), typ: sf.Type, enc: enc})
+			f := structField{offset: sf.Offset, name: `"` + name + `":`, omit: omit, kind: sf.Type.Kind(), typ: sf.Type, enc: enc}
+			if f.kind == reflect.Slice && flatRecord(sf.Type.Elem()) {
+				f.records = true
+				f.elemEnc, _ = pl.plan(sf.Type.Elem())
+			}
+			fields = append(fields, f)
 		}
-		return func(dst []byte, p unsafe.Pointer) []byte {
-			next := byte('{')
-			for i := range fields {
-				f := &fields[i]
-				q := unsafe.Add(p, f.offset)
-				// The kinds most fields are checked and written here, the
-				// rest by their plans.
-				switch f.kind {
-				case reflect.Bool:
-					b := *(*bool)(q)
-					if !b && f.omit {
-						continue
-					}
-					dst = append(append(dst, next), f.name...)
-					if b {
-						dst = append(dst, "true"...)
-					} else {
-						dst = append(dst, "false"...)
-					}
-				case reflect.String:
-					s := *(*string)(q)
-					if s == "" && f.omit {
-						continue
-					}
-					dst = appendString(append(append(dst, next), f.name...), s)
-				case reflect.Int:
-					n := *(*int)(q)
-					if n == 0 && f.omit {
-						continue
-					}
-					dst = strconv.AppendInt(append(append(dst, next), f.name...), int64(n), 10)
-				default:
-					if f.omit && f.empty(q) {
-						continue
-					}
-					dst = f.enc(append(append(dst, next), f.name...), q)
-				}
-				next = ','
-			}
-			if next == '{' {
-				return append(dst, "{}"...)
-			}
-			return append(dst, '}')
-		}, true
+		sp := &structPlan{fields: fields}
+		pl.structs[t] = sp
+		return func(dst []byte, p unsafe.Pointer) []byte { return sp.append(dst, p, nil) }, true
 	})
+}
+
+// structPlan is the plan of a struct type: its fields in order.
+type structPlan struct {
+	fields []structField
+}
+
+// append appends the JSON of the struct p points to. With a hasher it takes
+// the JSON of its lists of records from the hasher's memo.
+func (sp *structPlan) append(dst []byte, p unsafe.Pointer, h *StateHasher) []byte {
+	fields := sp.fields
+	next := byte('{')
+	for i := range fields {
+		f := &fields[i]
+		q := unsafe.Add(p, f.offset)
+		// The kinds most fields are checked and written here, the
+		// rest by their plans.
+		switch f.kind {
+		case reflect.Bool:
+			b := *(*bool)(q)
+			if !b && f.omit {
+				continue
+			}
+			dst = append(append(dst, next), f.name...)
+			if b {
+				dst = append(dst, "true"...)
+			} else {
+				dst = append(dst, "false"...)
+			}
+		case reflect.String:
+			s := *(*string)(q)
+			if s == "" && f.omit {
+				continue
+			}
+			dst = appendString(append(append(dst, next), f.name...), s)
+		case reflect.Int:
+			n := *(*int)(q)
+			if n == 0 && f.omit {
+				continue
+			}
+			dst = strconv.AppendInt(append(append(dst, next), f.name...), int64(n), 10)
+		default:
+			if f.omit && f.empty(q) {
+				continue
+			}
+			if h != nil && f.records {
+				dst = h.appendRecords(i, f, append(append(dst, next), f.name...), q)
+			} else {
+				dst = f.enc(append(append(dst, next), f.name...), q)
+			}
+		}
+		next = ','
+	}
+	if next == '{' {
+		return append(dst, "{}"...)
+	}
+	return append(dst, '}')
 }
 
 // plainName reports whether a field's JSON name is letters, digits, '_' and

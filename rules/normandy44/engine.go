@@ -150,7 +150,7 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b)}
+	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b), hasher: new(rules.StateHasher)}
 	g.s = state{Scenario: sc.Name, Options: slices.Clone(options), Turn: 1}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i

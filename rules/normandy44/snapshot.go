@@ -43,5 +43,6 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	c.s = s
 	c.cur = nil
 	c.hqLines = nil
+	c.hasher = new(rules.StateHasher)
 	return &c, nil
 }

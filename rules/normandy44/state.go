@@ -202,6 +202,10 @@ type Game struct {
 	// combat reports (report.go). It is not part of the hashed state;
 	// clones share it, as it is never changed, only extended.
 	ended *endedCombat
+	// hasher hashes s after every entry, encoding again only the units
+	// that changed (rules.StateHasher); each clone has its own. Nil hashes
+	// with rules.HashState, to the same hash.
+	hasher *rules.StateHasher
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }
@@ -244,7 +248,12 @@ func (g *Game) sideAt(occ map[hx.Axial][]int, a hx.Axial) Side {
 }
 
 // Hash implements rules.Game: SHA-256 of the state's JSON.
-func (g *Game) Hash() string { return rules.HashState(g.s) }
+func (g *Game) Hash() string {
+	if g.hasher == nil {
+		return rules.HashState(g.s)
+	}
+	return g.hasher.Hash(&g.s)
+}
 
 // Clone implements rules.Game.
 func (g *Game) Clone() rules.Game {
@@ -285,6 +294,7 @@ func (g *Game) Clone() rules.Game {
 	}
 	c.cur = nil
 	c.hqLines = nil
+	c.hasher = new(rules.StateHasher)
 	return &c
 }
 
