@@ -76,6 +76,44 @@ func TestBoardHexes(t *testing.T) {
 	}
 }
 
+// TestBoardCellOf: an id names a hex of the board exactly when it is one of
+// the board's ids, read without the map of them: box names, blank, short,
+// long, non-digit and off-map ids name none.
+func TestBoardCellOf(t *testing.T) {
+	b := testMap{terrain: map[string]string{"0808": "sea"}}.board(t)
+	for id, a := range b.IDs() {
+		if i, ok := b.CellOf(id); !ok || b.Grid().Hex(i) != a {
+			t.Errorf("CellOf(%s) = %d, %v; want the cell of %v", id, i, ok, a)
+		}
+		if h, ok := b.Hex(id); !ok || h != a {
+			t.Errorf("Hex(%s) = %v, %v; want %v", id, h, ok, a)
+		}
+	}
+	for _, id := range []string{"", "box", "Britain", "0", "010", "01011", "0A01", "01\u0661", "0000", "0100", "0109", "0901", "9999", " 101", "0101 ", "+101", "-101"} {
+		checkCellOf(t, b, id)
+	}
+}
+
+// checkCellOf fails unless CellOf and Hex find id as the board's ids do.
+func checkCellOf(t *testing.T, b *Board, id string) {
+	t.Helper()
+	want, in := b.IDs()[id]
+	i, ok := b.CellOf(id)
+	h, hok := b.Hex(id)
+	if ok != in || hok != in || in && (b.Grid().Hex(i) != want || h != want) {
+		t.Errorf("%q: CellOf %d, %v; Hex %v, %v; the board's ids: %v, %v", id, i, ok, h, hok, want, in)
+	}
+}
+
+// FuzzBoardCellOf: any text names a hex exactly when the board's ids hold it.
+func FuzzBoardCellOf(f *testing.F) {
+	for _, id := range []string{"0101", "0808", "0909", "box", "", "12345"} {
+		f.Add(id)
+	}
+	b := testMap{terrain: map[string]string{"0808": "sea"}}.board(f)
+	f.Fuzz(func(t *testing.T, id string) { checkCellOf(t, b, id) })
+}
+
 // TestBoardRefusesUnknownWords: a map whose words the chart lacks is no
 // board.
 func TestBoardRefusesUnknownWords(t *testing.T) {

@@ -224,7 +224,7 @@ func (g *Game) mechanized(i int) bool { return UnitTypes[g.unit(i).Type].Mechani
 
 // onMap reports where a unit stands on the map, if it does.
 func (g *Game) onMap(i int) (hx.Axial, bool) {
-	a, ok := g.b.ids[g.s.Units[i].At]
+	a, ok := g.b.Hex(g.s.Units[i].At)
 	return a, ok && !g.s.Units[i].Gone
 }
 
