@@ -2,6 +2,7 @@ package hexwar
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"testing"
 
@@ -127,5 +128,32 @@ func TestBoardRefusesUnknownWords(t *testing.T) {
 		if _, err := NewBoard(m, testTEC); !errors.Is(err, ErrMap) {
 			t.Errorf("%+v: %v, want ErrMap", m, err)
 		}
+	}
+}
+
+// TestOccupantsOn: OccupantsOn lists what Occupants does, and appending to
+// one hex's list leaves the others alone.
+func TestOccupantsOn(t *testing.T) {
+	b := testMap{}.board(t)
+	ids := []string{"0101", "0202", "0101", "", "0303", "0202", "0101", "", "0808"}
+	r := readPos{hexes: make([]hex.Axial, len(ids)), on: make([]bool, len(ids)), sides: make([]Side, len(ids))}
+	for i, id := range ids {
+		r.hexes[i], r.on[i] = b.Hex(id)
+	}
+	r.hexes = append(r.hexes, hex.Axial{Q: 40, R: 40}) // off the board: read as Occupants reads it
+	r.on = append(r.on, true)
+	r.sides = append(r.sides, "")
+	for _, pos := range []readPos{{hexes: r.hexes[:len(ids)], on: r.on[:len(ids)], sides: r.sides[:len(ids)]}, r} {
+		want := Occupants(pos)
+		got := OccupantsOn(b, pos.hexes, pos.on)
+		if !maps.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("OccupantsOn %v; Occupants %v", got, want)
+		}
+	}
+	occ := OccupantsOn(b, r.hexes[:len(ids)], r.on[:len(ids)])
+	a, c := at(t, b, "0101"), at(t, b, "0202")
+	occ[a] = append(occ[a], 99)
+	if !slices.Equal(occ[c], []int{1, 5}) {
+		t.Fatalf("appending to 0101's list changed 0202's: %v", occ[c])
 	}
 }

@@ -230,13 +230,11 @@ func (g *Game) onMap(i int) (hx.Axial, bool) {
 
 // occupancy lists which units stand on each map hex.
 func (g *Game) occupancy() map[hx.Axial][]int {
-	occ := map[hx.Axial][]int{}
+	hexes, on := make([]hx.Axial, len(g.s.Units)), make([]bool, len(g.s.Units))
 	for i := range g.s.Units {
-		if a, ok := g.onMap(i); ok {
-			occ[a] = append(occ[a], i)
-		}
+		hexes[i], on[i] = g.onMap(i)
 	}
-	return occ
+	return hexwar.OccupantsOn(g.b.Board, hexes, on)
 }
 
 // sideAt is the side whose units hold a hex, "" if none.
