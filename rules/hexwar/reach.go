@@ -1,9 +1,8 @@
 package hexwar
 
 import (
-	"cmp"
+	"fmt"
 	"iter"
-	"maps"
 
 	"github.com/pbem-referee/pbem/rules/hex"
 )
@@ -35,43 +34,93 @@ func (n node) stopped() bool { return n%2 == 1 }
 // Reachable is what a movement search found: each hex reached, the start
 // included, with the node that ends one of its cheapest paths. A path is
 // rebuilt only when asked for: a game lists few of the hexes each way of
-// moving reaches for the first time.
+// moving reaches for the first time. Its labels are slices by node, as the
+// grid numbers hexes: Legal runs several searches for every unit (issue 18).
 type Reachable struct {
-	grid   *hex.Grid
-	start  node
-	labels map[node]hex.Label[node]
-	hexes  map[hex.Axial]node
+	grid  *hex.Grid
+	start node
+	cost  []int32 // by node: the least cost found, -1 for a node not reached
+	prev  []node  // by node: the node before it on a cheapest path
+	best  []node  // by cell: the node a hex was reached by, -1 for none
 }
 
 // Has reports whether the search reached a.
-func (r Reachable) Has(a hex.Axial) bool { _, ok := r.hexes[a]; return ok }
+func (r Reachable) Has(a hex.Axial) bool { _, ok := r.node(a); return ok }
+
+func (r Reachable) node(a hex.Axial) (node, bool) {
+	if r.grid == nil {
+		return 0, false
+	}
+	c, ok := r.grid.Index(a)
+	if !ok || r.best[c] < 0 {
+		return 0, false
+	}
+	return r.best[c], true
+}
 
 // Hexes lists the hexes reached, the start included, in Axial order.
-func (r Reachable) Hexes() []hex.Axial { return hex.SortedKeys(r.hexes) }
+func (r Reachable) Hexes() []hex.Axial {
+	var out []hex.Axial
+	for c, n := range r.best {
+		if n >= 0 {
+			out = append(out, r.grid.Hex(c))
+		}
+	}
+	return out
+}
 
 // Unordered yields the hexes reached, the start included, in no fixed order:
 // for a caller whose result cannot depend on the order, such as one that
-// files each hex in a map, and would only pay for sorting them.
-func (r Reachable) Unordered() iter.Seq[hex.Axial] { return maps.Keys(r.hexes) }
+// files each hex in a map.
+func (r Reachable) Unordered() iter.Seq[hex.Axial] {
+	return func(yield func(hex.Axial) bool) {
+		for c, n := range r.best {
+			if n >= 0 && !yield(r.grid.Hex(c)) {
+				return
+			}
+		}
+	}
+}
 
 // Cost is the least cost of a hex reached.
-func (r Reachable) Cost(a hex.Axial) int { return r.labels[r.hexes[a]].Cost }
+func (r Reachable) Cost(a hex.Axial) int {
+	n, ok := r.node(a)
+	if !ok {
+		return 0
+	}
+	return int(r.cost[n])
+}
 
 // Path is one cheapest path to a hex reached, start first.
 func (r Reachable) Path(a hex.Axial) []hex.Axial {
-	nodes := hex.Path(r.labels, r.start, r.hexes[a])
-	path := make([]hex.Axial, len(nodes))
-	for k, n := range nodes {
-		path[k] = r.grid.Hex(n.cell())
+	goal, ok := r.node(a)
+	if !ok {
+		return []hex.Axial{}
+	}
+	// A path has fewer steps than there are nodes; the bound keeps a
+	// corrupted label from looping, as hex.Path does.
+	steps := 0
+	for n := goal; n != r.start; steps++ {
+		if r.cost[n] < 0 || r.prev[n] == n || steps >= len(r.prev) {
+			return []hex.Axial{}
+		}
+		n = r.prev[n]
+	}
+	path := make([]hex.Axial, steps+1)
+	for n, i := goal, steps; i >= 0; i-- {
+		path[i] = r.grid.Hex(n.cell())
+		n = r.prev[n]
 	}
 	return path
 }
 
-// Reach is Dijkstra's algorithm (hex.Dijkstra) over nodes, within the
-// mover's budget. Ties are broken by (cost, hex order, stop), and neighbours
-// are relaxed in direction order, so the result never depends on map
-// iteration order. Of a hex's two nodes the cheaper is kept, the one not
-// stopped on a tie.
+// Reach is Dijkstra's algorithm over nodes, within the mover's budget, as
+// hex.Dijkstra runs it: nodes settle in the order of (cost, node), a node's
+// label improves only when strictly cheaper, and neighbours are relaxed in
+// direction order, so the result never depends on map iteration order and
+// each node's Prev is the first settled of its least-cost predecessors. Of a
+// hex's nodes the cheapest is kept, the lowest (unmarked, then not stopped)
+// on a tie.
 func (m *Mover) Reach() Reachable {
 	grid := m.Board.grid
 	first, ok := grid.Index(m.Start)
@@ -79,35 +128,99 @@ func (m *Mover) Reach() Reachable {
 		return Reachable{}
 	}
 	start := newNode(first, false, false)
-	search := hex.Dijkstra[node]{
-		Edges: func(from node, edge func(node, int)) {
-			if from.stopped() {
-				return
-			}
-			f := from.cell()
-			for d := range hex.DirectionCount {
-				t, ok := grid.Neighbor(f, d)
-				if !ok {
-					continue // off the map
-				}
-				if m.check(f, t, d, from.marked()).OK() {
-					edge(newNode(t, m.step.Mark, m.step.Stop), m.step.Cost)
-				}
-			}
-		},
-		Compare: cmp.Compare[node],
-		Budget:  m.Budget,
+	nodes := 4 * grid.Len()
+	r := Reachable{grid: grid, start: start, cost: make([]int32, nodes), prev: make([]node, nodes), best: make([]node, grid.Len())}
+	for i := range r.cost {
+		r.cost[i] = -1
 	}
-	r := Reachable{grid: grid, start: start, labels: search.Reach(start)}
-	r.hexes = make(map[hex.Axial]node, len(r.labels))
-	for n, l := range r.labels {
-		a := grid.Hex(n.cell())
-		old, seen := r.hexes[a]
-		if !seen || l.Cost < r.labels[old].Cost || (l.Cost == r.labels[old].Cost && n < old) {
-			r.hexes[a] = n
+	r.cost[start], r.prev[start] = 0, start
+	q := nodeQueue{{0, start}}
+	for len(q) > 0 {
+		cur := q.pop()
+		if r.cost[cur.node] != cur.cost || cur.node.stopped() {
+			continue // a stale entry, or a node the unit must stop in
+		}
+		f := cur.node.cell()
+		for d := range hex.DirectionCount {
+			t, ok := grid.Neighbor(f, d)
+			if !ok || !m.check(f, t, d, cur.node.marked()).OK() {
+				continue // off the map, or barred
+			}
+			to, c := newNode(t, m.step.Mark, m.step.Stop), m.step.Cost
+			if c < 0 {
+				panic(fmt.Sprintf("hexwar: negative step cost %d into %v", c, grid.Hex(t)))
+			}
+			if c > m.Budget-int(cur.cost) { // over the budget, without overflow
+				continue
+			}
+			total := cur.cost + int32(c)
+			if old := r.cost[to]; old >= 0 && old <= total {
+				continue
+			}
+			r.cost[to], r.prev[to] = total, cur.node
+			q.push(queued{total, to})
+		}
+	}
+	for c := range r.best {
+		r.best[c] = -1
+		for k := range node(4) {
+			if n := node(4*c) + k; r.cost[n] >= 0 && (r.best[c] < 0 || r.cost[n] < r.cost[r.best[c]]) {
+				r.best[c] = n
+			}
 		}
 	}
 	return r
+}
+
+// queued is a node in the search's frontier at a tentative cost.
+type queued struct {
+	cost int32
+	node node
+}
+
+// nodeQueue is a binary min-heap in the search's order: cheaper first, then
+// the lower node.
+type nodeQueue []queued
+
+func (a queued) before(b queued) bool {
+	return a.cost < b.cost || a.cost == b.cost && a.node < b.node
+}
+
+func (q *nodeQueue) push(it queued) {
+	*q = append(*q, it)
+	h := *q
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h[i].before(h[p]) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func (q *nodeQueue) pop() queued {
+	h := *q
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(h) && h[l].before(h[m]) {
+			m = l
+		}
+		if r < len(h) && h[r].before(h[m]) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	*q = h
+	return top
 }
 
 // TacticalReach lists the hexes Tactical Movement reaches (N44 9.10, A44
