@@ -44,5 +44,6 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	c.cur = nil
 	c.hqLines = nil
 	c.hasher = new(rules.StateHasher)
+	c.moves = nil
 	return &c, nil
 }

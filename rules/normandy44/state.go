@@ -206,6 +206,9 @@ type Game struct {
 	// that changed (rules.StateHasher); each clone has its own. Nil hashes
 	// with rules.HashState, to the same hash.
 	hasher *rules.StateHasher
+	// moves keeps the units' moves Legal listed last (legal_cache.go);
+	// Clone drops it.
+	moves *moveCache
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }
@@ -293,6 +296,7 @@ func (g *Game) Clone() rules.Game {
 	c.cur = nil
 	c.hqLines = nil
 	c.hasher = new(rules.StateHasher)
+	c.moves = nil
 	return &c
 }
 
