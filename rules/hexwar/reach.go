@@ -1,8 +1,11 @@
 package hexwar
 
 import (
+	"cmp"
 	"fmt"
 	"iter"
+	"slices"
+	"sync"
 
 	"github.com/pbem-referee/pbem/rules/hex"
 )
@@ -34,37 +37,60 @@ func (n node) stopped() bool { return n%2 == 1 }
 // Reachable is what a movement search found: each hex reached, the start
 // included, with the node that ends one of its cheapest paths. A path is
 // rebuilt only when asked for: a game lists few of the hexes each way of
-// moving reaches for the first time. Its labels are slices by node, as the
-// grid numbers hexes: Legal runs several searches for every unit (issue 18).
+// moving reaches for the first time. It holds only the nodes reached, in
+// node order: Legal runs several searches for every unit (issue 18), each
+// reaching a few hundred of the map's thousands of nodes.
 type Reachable struct {
-	grid  *hex.Grid
-	start node
-	cost  []int32 // by node: the least cost found, -1 for a node not reached
-	prev  []node  // by node: the node before it on a cheapest path
-	best  []node  // by cell: the node a hex was reached by, -1 for none
+	grid   *hex.Grid
+	start  node
+	labels []label // every node reached, in node order
+	best   []int32 // each hex reached, in hex order: its node's place in labels
+}
+
+// label is a node reached, at its least cost, and the node before it on a
+// cheapest path.
+type label struct {
+	node node
+	cost int32
+	prev node
 }
 
 // Has reports whether the search reached a.
-func (r Reachable) Has(a hex.Axial) bool { _, ok := r.node(a); return ok }
+func (r Reachable) Has(a hex.Axial) bool { _, ok := r.label(a); return ok }
 
-func (r Reachable) node(a hex.Axial) (node, bool) {
+// label is the label of the node hex a was reached by.
+func (r Reachable) label(a hex.Axial) (label, bool) {
 	if r.grid == nil {
-		return 0, false
+		return label{}, false
 	}
 	c, ok := r.grid.Index(a)
-	if !ok || r.best[c] < 0 {
-		return 0, false
+	if !ok {
+		return label{}, false
 	}
-	return r.best[c], true
+	k, found := slices.BinarySearchFunc(r.best, c, func(b int32, c int) int { return cmp.Compare(r.labels[b].node.cell(), c) })
+	if !found {
+		return label{}, false
+	}
+	return r.labels[r.best[k]], true
+}
+
+// at is the label of node n, if it was reached.
+func (r Reachable) at(n node) (label, bool) {
+	k, found := slices.BinarySearchFunc(r.labels, n, func(l label, n node) int { return cmp.Compare(l.node, n) })
+	if !found {
+		return label{}, false
+	}
+	return r.labels[k], true
 }
 
 // Hexes lists the hexes reached, the start included, in Axial order.
 func (r Reachable) Hexes() []hex.Axial {
-	var out []hex.Axial
-	for c, n := range r.best {
-		if n >= 0 {
-			out = append(out, r.grid.Hex(c))
-		}
+	if len(r.best) == 0 {
+		return nil
+	}
+	out := make([]hex.Axial, len(r.best))
+	for k, b := range r.best {
+		out[k] = r.grid.Hex(r.labels[b].node.cell())
 	}
 	return out
 }
@@ -74,8 +100,8 @@ func (r Reachable) Hexes() []hex.Axial {
 // files each hex in a map.
 func (r Reachable) Unordered() iter.Seq[hex.Axial] {
 	return func(yield func(hex.Axial) bool) {
-		for c, n := range r.best {
-			if n >= 0 && !yield(r.grid.Hex(c)) {
+		for _, b := range r.best {
+			if !yield(r.grid.Hex(r.labels[b].node.cell())) {
 				return
 			}
 		}
@@ -84,34 +110,59 @@ func (r Reachable) Unordered() iter.Seq[hex.Axial] {
 
 // Cost is the least cost of a hex reached.
 func (r Reachable) Cost(a hex.Axial) int {
-	n, ok := r.node(a)
-	if !ok {
-		return 0
-	}
-	return int(r.cost[n])
+	l, _ := r.label(a)
+	return int(l.cost)
 }
 
 // Path is one cheapest path to a hex reached, start first.
 func (r Reachable) Path(a hex.Axial) []hex.Axial {
-	goal, ok := r.node(a)
+	goal, ok := r.label(a)
 	if !ok {
 		return []hex.Axial{}
 	}
 	// A path has fewer steps than there are nodes; the bound keeps a
 	// corrupted label from looping, as hex.Path does.
 	steps := 0
-	for n := goal; n != r.start; steps++ {
-		if r.cost[n] < 0 || r.prev[n] == n || steps >= len(r.prev) {
+	for l := goal; l.node != r.start; steps++ {
+		if l.prev == l.node || steps >= len(r.labels) {
 			return []hex.Axial{}
 		}
-		n = r.prev[n]
+		if l, ok = r.at(l.prev); !ok {
+			return []hex.Axial{}
+		}
 	}
 	path := make([]hex.Axial, steps+1)
-	for n, i := goal, steps; i >= 0; i-- {
-		path[i] = r.grid.Hex(n.cell())
-		n = r.prev[n]
+	for l, i := goal, steps; i >= 0; i-- {
+		path[i] = r.grid.Hex(l.node.cell())
+		l, _ = r.at(l.prev)
 	}
 	return path
+}
+
+// reachScratch is a search's working memory, by node over the whole grid,
+// kept between searches (reachScratches): a node's cost is -1 until the
+// search reaches it, and set back to -1 once the search is done.
+type reachScratch struct {
+	cost    []int32
+	prev    []node
+	reached []node // the nodes whose cost this search set
+	q       nodeQueue
+}
+
+// reachScratches keeps searches' working memory for the next ones: the
+// labels of a grid of a few thousand hexes are some tens of kilobytes,
+// which each search would otherwise allocate and clear.
+var reachScratches sync.Pool
+
+func getReachScratch(nodes int) *reachScratch {
+	sc, _ := reachScratches.Get().(*reachScratch)
+	if sc == nil || len(sc.cost) != nodes {
+		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes)}
+		for i := range sc.cost {
+			sc.cost[i] = -1
+		}
+	}
+	return sc
 }
 
 // Reach is Dijkstra's algorithm over nodes, within the mover's budget, as
@@ -128,16 +179,16 @@ func (m *Mover) Reach() Reachable {
 		return Reachable{}
 	}
 	start := newNode(first, false, false)
-	nodes := 4 * grid.Len()
-	r := Reachable{grid: grid, start: start, cost: make([]int32, nodes), prev: make([]node, nodes), best: make([]node, grid.Len())}
-	for i := range r.cost {
-		r.cost[i] = -1
-	}
-	r.cost[start], r.prev[start] = 0, start
-	q := nodeQueue{{0, start}}
+	// The scratch goes back only once it is clean again: a search that
+	// panics drops it.
+	sc := getReachScratch(4 * grid.Len())
+	cost, prev := sc.cost, sc.prev
+	cost[start], prev[start] = 0, start
+	sc.reached = append(sc.reached[:0], start)
+	q := append(sc.q[:0], queued{0, start})
 	for len(q) > 0 {
 		cur := q.pop()
-		if r.cost[cur.node] != cur.cost || cur.node.stopped() {
+		if cost[cur.node] != cur.cost || cur.node.stopped() {
 			continue // a stale entry, or a node the unit must stop in
 		}
 		f := cur.node.cell()
@@ -154,21 +205,36 @@ func (m *Mover) Reach() Reachable {
 				continue
 			}
 			total := cur.cost + int32(c)
-			if old := r.cost[to]; old >= 0 && old <= total {
+			old := cost[to]
+			if old >= 0 && old <= total {
 				continue
 			}
-			r.cost[to], r.prev[to] = total, cur.node
+			if old < 0 {
+				sc.reached = append(sc.reached, to)
+			}
+			cost[to], prev[to] = total, cur.node
 			q.push(queued{total, to})
 		}
 	}
-	for c := range r.best {
-		r.best[c] = -1
-		for k := range node(4) {
-			if n := node(4*c) + k; r.cost[n] >= 0 && (r.best[c] < 0 || r.cost[n] < r.cost[r.best[c]]) {
-				r.best[c] = n
+	sc.q = q
+	slices.Sort(sc.reached)
+	r := Reachable{grid: grid, start: start, labels: make([]label, len(sc.reached)), best: make([]int32, 0, len(sc.reached))}
+	for k, n := range sc.reached {
+		r.labels[k] = label{n, cost[n], prev[n]}
+		cost[n] = -1
+		// A hex's nodes are next to each other in node order: the first
+		// of the cheapest is kept.
+		if len(r.best) > 0 {
+			if b := &r.best[len(r.best)-1]; r.labels[*b].node.cell() == n.cell() {
+				if r.labels[k].cost < r.labels[*b].cost {
+					*b = int32(k)
+				}
+				continue
 			}
 		}
+		r.best = append(r.best, int32(k))
 	}
+	reachScratches.Put(sc)
 	return r
 }
 
