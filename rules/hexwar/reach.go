@@ -47,12 +47,12 @@ type Reachable struct {
 	best   []int32 // each hex reached, in hex order: its node's place in labels
 }
 
-// label is a node reached, at its least cost, and the node before it on a
-// cheapest path.
+// label is a node reached, at its least cost, and the place in labels of
+// the node before it on a cheapest path.
 type label struct {
 	node node
 	cost int32
-	prev node
+	prev int32
 }
 
 // Has reports whether the search reached a.
@@ -72,15 +72,6 @@ func (r Reachable) label(a hex.Axial) (label, bool) {
 		return label{}, false
 	}
 	return r.labels[r.best[k]], true
-}
-
-// at is the label of node n, if it was reached.
-func (r Reachable) at(n node) (label, bool) {
-	k, found := slices.BinarySearchFunc(r.labels, n, func(l label, n node) int { return cmp.Compare(l.node, n) })
-	if !found {
-		return label{}, false
-	}
-	return r.labels[k], true
 }
 
 // Hexes lists the hexes reached, the start included, in Axial order.
@@ -124,17 +115,15 @@ func (r Reachable) Path(a hex.Axial) []hex.Axial {
 	// corrupted label from looping, as hex.Path does.
 	steps := 0
 	for l := goal; l.node != r.start; steps++ {
-		if l.prev == l.node || steps >= len(r.labels) {
+		if l.prev < 0 || int(l.prev) >= len(r.labels) || r.labels[l.prev] == l || steps >= len(r.labels) {
 			return []hex.Axial{}
 		}
-		if l, ok = r.at(l.prev); !ok {
-			return []hex.Axial{}
-		}
+		l = r.labels[l.prev]
 	}
 	path := make([]hex.Axial, steps+1)
 	for l, i := goal, steps; i >= 0; i-- {
 		path[i] = r.grid.Hex(l.node.cell())
-		l, _ = r.at(l.prev)
+		l = r.labels[l.prev]
 	}
 	return path
 }
@@ -145,7 +134,8 @@ func (r Reachable) Path(a hex.Axial) []hex.Axial {
 type reachScratch struct {
 	cost    []int32
 	prev    []node
-	reached []node // the nodes whose cost this search set
+	place   []int32 // by node: its place in the result's labels, once sorted
+	reached []node  // the nodes whose cost this search set
 	q       nodeQueue
 }
 
@@ -157,7 +147,7 @@ var reachScratches sync.Pool
 func getReachScratch(nodes int) *reachScratch {
 	sc, _ := reachScratches.Get().(*reachScratch)
 	if sc == nil || len(sc.cost) != nodes {
-		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes)}
+		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes), place: make([]int32, nodes)}
 		for i := range sc.cost {
 			sc.cost[i] = -1
 		}
@@ -220,7 +210,10 @@ func (m *Mover) Reach() Reachable {
 	slices.Sort(sc.reached)
 	r := Reachable{grid: grid, start: start, labels: make([]label, len(sc.reached)), best: make([]int32, 0, len(sc.reached))}
 	for k, n := range sc.reached {
-		r.labels[k] = label{n, cost[n], prev[n]}
+		sc.place[n] = int32(k)
+	}
+	for k, n := range sc.reached {
+		r.labels[k] = label{n, cost[n], sc.place[prev[n]]}
 		cost[n] = -1
 		// A hex's nodes are next to each other in node order: the first
 		// of the cheapest is kept.
