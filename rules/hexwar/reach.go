@@ -136,7 +136,7 @@ type reachScratch struct {
 	prev    []node
 	place   []int32 // by node: its place in the result's labels, once sorted
 	reached []node  // the nodes whose cost this search set
-	q       nodeQueue
+	q       hex.Queue[node]
 }
 
 // reachScratches keeps searches' working memory for the next ones: the
@@ -147,7 +147,7 @@ var reachScratches sync.Pool
 func getReachScratch(nodes int) *reachScratch {
 	sc, _ := reachScratches.Get().(*reachScratch)
 	if sc == nil || len(sc.cost) != nodes {
-		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes), place: make([]int32, nodes)}
+		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes), place: make([]int32, nodes), q: hex.NewQueue(cmp.Compare[node])}
 		for i := range sc.cost {
 			sc.cost[i] = -1
 		}
@@ -175,26 +175,28 @@ func (m *Mover) Reach() Reachable {
 	cost, prev := sc.cost, sc.prev
 	cost[start], prev[start] = 0, start
 	sc.reached = append(sc.reached[:0], start)
-	q := append(sc.q[:0], queued{0, start})
-	for len(q) > 0 {
-		cur := q.pop()
-		if cost[cur.node] != cur.cost || cur.node.stopped() {
+	q := &sc.q
+	q.Reset()
+	q.Push(0, start)
+	for q.Len() > 0 {
+		c, n := q.Pop()
+		if cost[n] != int32(c) || n.stopped() {
 			continue // a stale entry, or a node the unit must stop in
 		}
-		f := cur.node.cell()
+		f := n.cell()
 		for d := range hex.DirectionCount {
 			t, ok := grid.Neighbor(f, d)
-			if !ok || !m.check(f, t, d, cur.node.marked()).OK() {
+			if !ok || !m.check(f, t, d, n.marked()).OK() {
 				continue // off the map, or barred
 			}
-			to, c := newNode(t, m.step.Mark, m.step.Stop), m.step.Cost
-			if c < 0 {
-				panic(fmt.Sprintf("hexwar: negative step cost %d into %v", c, grid.Hex(t)))
+			to, step := newNode(t, m.step.Mark, m.step.Stop), m.step.Cost
+			if step < 0 {
+				panic(fmt.Sprintf("hexwar: negative step cost %d into %v", step, grid.Hex(t)))
 			}
-			if c > m.Budget-int(cur.cost) { // over the budget, without overflow
+			if step > m.Budget-c { // over the budget, without overflow
 				continue
 			}
-			total := cur.cost + int32(c)
+			total := int32(c + step)
 			old := cost[to]
 			if old >= 0 && old <= total {
 				continue
@@ -202,11 +204,10 @@ func (m *Mover) Reach() Reachable {
 			if old < 0 {
 				sc.reached = append(sc.reached, to)
 			}
-			cost[to], prev[to] = total, cur.node
-			q.push(queued{total, to})
+			cost[to], prev[to] = total, n
+			q.Push(int(total), to)
 		}
 	}
-	sc.q = q
 	slices.Sort(sc.reached)
 	r := Reachable{grid: grid, start: start, labels: make([]label, len(sc.reached)), best: make([]int32, 0, len(sc.reached))}
 	for k, n := range sc.reached {
@@ -229,57 +230,6 @@ func (m *Mover) Reach() Reachable {
 	}
 	reachScratches.Put(sc)
 	return r
-}
-
-// queued is a node in the search's frontier at a tentative cost.
-type queued struct {
-	cost int32
-	node node
-}
-
-// nodeQueue is a binary min-heap in the search's order: cheaper first, then
-// the lower node.
-type nodeQueue []queued
-
-func (a queued) before(b queued) bool {
-	return a.cost < b.cost || a.cost == b.cost && a.node < b.node
-}
-
-func (q *nodeQueue) push(it queued) {
-	*q = append(*q, it)
-	h := *q
-	for i := len(h) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !h[i].before(h[p]) {
-			break
-		}
-		h[i], h[p] = h[p], h[i]
-		i = p
-	}
-}
-
-func (q *nodeQueue) pop() queued {
-	h := *q
-	top := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
-	for i := 0; ; {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(h) && h[l].before(h[m]) {
-			m = l
-		}
-		if r < len(h) && h[r].before(h[m]) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		h[i], h[m] = h[m], h[i]
-		i = m
-	}
-	*q = h
-	return top
 }
 
 // TacticalReach lists the hexes Tactical Movement reaches (N44 9.10, A44
