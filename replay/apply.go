@@ -171,7 +171,7 @@ func (r *Replay) play(e *logs.Entry, w *writer) ([]rules.Event, error) {
 		return events, err
 	}
 	for i, c := range b.Commands {
-		if need := r.game.Pending().Dice; need != nil {
+		if need := r.pending().Dice; need != nil {
 			return nil, entryErr(b.Seq, ErrDice, "command %d %q comes while dice for %q are pending: the entry must end with the request", i+1, c, need.For)
 		}
 		r.dice.decision(b.Seq)

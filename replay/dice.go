@@ -101,7 +101,7 @@ func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[
 		if sealFields(b) {
 			return false, entryErr(b.Seq, ErrDice, "%s dice have no sealed draws: a private draw is drawn in clear (docs/dice.md 4)", p.mode)
 		}
-		need := r.game.Pending().Dice
+		need := r.pending().Dice
 		if bare {
 			if x, ok := r.freshHead(); ok && x.Seat.Seat != b.By {
 				*events = append(*events, rules.Event{Seat: rules.Seat(b.By), Text: fmt.Sprintf("%s acknowledges %s's dice chain of entry %d", b.By, x.Seat.Seat, x.headSeq)})
@@ -251,7 +251,7 @@ func (r *Replay) freshHead() (*seat, bool) {
 	if r.dice.mode != logs.DiceCasual || !r.v2() || !r.joined() || r.resigned != "" {
 		return nil, false
 	}
-	p := r.game.Pending()
+	p := r.pending()
 	if p.Over {
 		return nil, false
 	}
@@ -285,7 +285,7 @@ func (p *protocol) key(r *Replay, ep *epoch, seq int64) {
 func (p *protocol) drain(r *Replay, e *logs.Entry, w *writer, events *[]rules.Event) error {
 	b := &e.Body
 	for {
-		need := r.game.Pending().Dice
+		need := r.pending().Dice
 		if need == nil {
 			return nil
 		}
@@ -356,7 +356,7 @@ func (p *protocol) afterEntry(r *Replay, e *logs.Entry, w *writer) error {
 		}
 		return entryErr(b.Seq, ErrDice, "draw %d (%s) is recorded, but the rules need no more dice", p.cursor+1, d.For)
 	}
-	need := r.game.Pending().Dice
+	need := r.pending().Dice
 	if p.mode != logs.DiceStrict {
 		if sealFields(b) {
 			return entryErr(b.Seq, ErrDice, "%s dice have no sealed draws: a private draw is drawn in clear (docs/dice.md 4)", p.mode)

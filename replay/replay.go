@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -52,6 +53,36 @@ type Replay struct {
 	takeback *takeback
 	resigned string
 	v1       v1Draws // protocol v1: entries whose draws v2 refuses
+
+	// ahead is the entry Verify appends, with its signature's verdict
+	// reached ahead of the replay (verify_ahead.go); nil otherwise.
+	ahead *checked
+	// pend is the game's Pending for one state (pending).
+	pend pendingMemo
+}
+
+// pendingMemo is a game's Pending and the state it is for: the game and how
+// many steps had been applied to it.
+type pendingMemo struct {
+	game  rules.Game
+	steps int
+	p     rules.Pending
+}
+
+// pending is r.game.Pending(), asked of the engine once per state: the dice
+// protocol asks it before and after every command of every entry, and an
+// engine works it out afresh each time. The game changes only by a step (a
+// command or a roll, Apply and Roll changing nothing when they fail) or by
+// being replaced, so the game and the count of steps name its state. (A game
+// that is no pointer, which pbem's engines never are, is not told apart so.)
+func (r *Replay) pending() rules.Pending {
+	if reflect.TypeOf(r.game).Kind() != reflect.Pointer {
+		return r.game.Pending()
+	}
+	if m := &r.pend; m.game != r.game || m.steps != len(r.steps) {
+		*m = pendingMemo{game: r.game, steps: len(r.steps), p: r.game.Pending()}
+	}
+	return r.pend.p
 }
 
 // seat is one seat's standing in the log: its key and its dice chain.
@@ -329,7 +360,7 @@ func (r *Replay) checkLink(e *logs.Entry) (ssh.PublicKey, error) {
 	if e.Kind != logs.KindAccept && s.Head == "" {
 		return nil, entryErr(e.Seq, ErrProtocol, "seat %s has not joined the game yet", e.By)
 	}
-	if err := verifyEntry(e, pub); err != nil {
+	if err := r.verifySig(e, pub); err != nil {
 		return nil, &EntryError{Seq: e.Seq, Err: fmt.Errorf("%w: not signed by seat %s's key %s: %v", ErrSignature, e.By, logs.Fingerprint(pub), err)}
 	}
 	if _, err := logs.ParseTime(e.TS); err != nil {

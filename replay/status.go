@@ -54,7 +54,7 @@ func (r *Replay) Waiting() Waiting {
 				Text: fmt.Sprintf("%s reveals its link to draw dice %d (for %s)", ep.requester, ep.n, r.diceFor())}
 		}
 	}
-	p := r.game.Pending()
+	p := r.pending()
 	if p.Over {
 		return Waiting{Over: true, Text: "the game is over: " + p.Result}
 	}
@@ -93,7 +93,7 @@ func (r *Replay) otherSeat(seat string) string {
 }
 
 func (r *Replay) diceFor() string {
-	if d := r.game.Pending().Dice; d != nil {
+	if d := r.pending().Dice; d != nil {
 		return d.For
 	}
 	return "the rules"

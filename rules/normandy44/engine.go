@@ -170,7 +170,7 @@ func newGame(scenario []byte, variant string, options []string, version string) 
 	if !ed.losOffroadThroughFloodMajorRiver {
 		sup.closeOverland() // D35
 	}
-	g := &Game{ed: ed, sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b, ed), ver: ver.withOptions(v)}
+	g := &Game{ed: ed, sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b, ed), ver: ver.withOptions(v), hasher: new(rules.StateHasher)}
 	g.s = state{Scenario: sc.Name, Variant: ed.name, Options: slices.Clone(options), Turn: 1}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i

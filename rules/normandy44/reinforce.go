@@ -38,8 +38,11 @@ func scenarioUnit(s *Scenario, id string) (*Unit, bool) {
 func arrivals(s *Scenario, turn int, side Side) []Reinforcement {
 	var out []Reinforcement
 	for _, r := range s.Reinforcements {
+		if r.Turn != turn { // first: the units of other turns need no look-up
+			continue
+		}
 		u, ok := scenarioUnit(s, r.Unit)
-		if !ok || u.Side != side || r.Turn != turn || inBritain(s, r) {
+		if !ok || u.Side != side || inBritain(s, r) {
 			continue
 		}
 		out = append(out, r)

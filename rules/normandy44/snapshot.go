@@ -45,5 +45,7 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	c.s = s
 	c.cur = nil
 	c.hqLines = nil
+	c.hasher = new(rules.StateHasher)
+	c.moves = nil
 	return &c, nil
 }

@@ -219,6 +219,13 @@ type Game struct {
 	// combat reports (report.go). It is not part of the hashed state;
 	// clones share it, as it is never changed, only extended.
 	ended *endedCombat
+	// hasher hashes s after every entry, encoding again only the units
+	// that changed (rules.StateHasher); each clone has its own. Nil hashes
+	// with rules.HashState, to the same hash.
+	hasher *rules.StateHasher
+	// moves keeps the units' moves Legal listed last (legal_cache.go);
+	// Clone drops it.
+	moves *moveCache
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }
@@ -237,19 +244,17 @@ func (g *Game) mechanized(i int) bool { return UnitTypes[g.unit(i).Type].Mechani
 
 // onMap reports where a unit stands on the map, if it does.
 func (g *Game) onMap(i int) (hx.Axial, bool) {
-	a, ok := g.b.ids[g.s.Units[i].At]
+	a, ok := g.b.Hex(g.s.Units[i].At)
 	return a, ok && !g.s.Units[i].Gone
 }
 
 // occupancy lists which units stand on each map hex.
 func (g *Game) occupancy() map[hx.Axial][]int {
-	occ := map[hx.Axial][]int{}
+	hexes, on := make([]hx.Axial, len(g.s.Units)), make([]bool, len(g.s.Units))
 	for i := range g.s.Units {
-		if a, ok := g.onMap(i); ok {
-			occ[a] = append(occ[a], i)
-		}
+		hexes[i], on[i] = g.onMap(i)
 	}
-	return occ
+	return hexwar.OccupantsOn(g.b.Board, hexes, on)
 }
 
 // sideAt is the side whose units hold a hex, "" if none.
@@ -261,7 +266,12 @@ func (g *Game) sideAt(occ map[hx.Axial][]int, a hx.Axial) Side {
 }
 
 // Hash implements rules.Game: SHA-256 of the state's JSON.
-func (g *Game) Hash() string { return rules.HashState(g.s) }
+func (g *Game) Hash() string {
+	if g.hasher == nil {
+		return rules.HashState(g.s)
+	}
+	return g.hasher.Hash(&g.s)
+}
 
 // Clone implements rules.Game.
 func (g *Game) Clone() rules.Game {
@@ -303,6 +313,8 @@ func (g *Game) Clone() rules.Game {
 	}
 	c.cur = nil
 	c.hqLines = nil
+	c.hasher = new(rules.StateHasher)
+	c.moves = nil
 	return &c
 }
 

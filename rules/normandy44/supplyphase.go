@@ -140,8 +140,9 @@ func (g *Game) supplyPhase() []rules.Event {
 	}
 	events = append(events, g.hqCutOffs(v, st)...)
 	g.s.Attrition = nil
+	at := g.unitsAt()
 	for i := range g.s.Units {
-		if c, ok := g.attritionCase(i, v, st); ok && attritionDue(c) {
+		if c, ok := g.attritionCase(i, v, st, at); ok && attritionDue(c) {
 			g.s.Attrition = append(g.s.Attrition, c.Unit)
 		}
 	}
@@ -172,7 +173,8 @@ func (g *Game) hqCutOffs(v SupplyView, st map[string]SupplyStatus) []rules.Event
 				})
 			})
 		case toUnits == nil:
-			toUnits = traceLineTo(g.sup, v, func(id string) bool { return g.holds(id, v.Side, isNonHQCombat) })
+			at := g.unitsAt()
+			toUnits = traceLineTo(g.sup, v, func(id string) bool { return g.holdsIn(at, id, v.Side, isNonHQCombat) })
 		}
 		if hqCutOff(us.At, toUnits) {
 			events = append(events, rules.Event{Seat: rules.Seat(v.Side),
@@ -191,6 +193,33 @@ func isAnyUnit(u *Unit) bool     { return true }
 
 // holds reports whether a unit of side for which ok is true stands in a hex.
 func (g *Game) holds(id string, side Side, ok func(*Unit) bool) bool {
+	return g.holdsIn(nil, id, side, ok)
+}
+
+// unitsAt lists the units not eliminated by where they stand (a hex id or a
+// box), in index order, for holdsIn: the Supply Phase asks holds about every
+// unit's neighbours (issue 18).
+func (g *Game) unitsAt() map[string][]int {
+	at := make(map[string][]int, len(g.s.Units))
+	for j := range g.s.Units {
+		if !g.s.Units[j].Gone {
+			at[g.s.Units[j].At] = append(at[g.s.Units[j].At], j)
+		}
+	}
+	return at
+}
+
+// holdsIn is holds read from unitsAt's lists, or from the units themselves
+// when at is nil.
+func (g *Game) holdsIn(at map[string][]int, id string, side Side, ok func(*Unit) bool) bool {
+	if at != nil {
+		for _, j := range at[id] {
+			if g.unit(j).Side == side && ok(g.unit(j)) {
+				return true
+			}
+		}
+		return false
+	}
 	for j := range g.s.Units {
 		if g.s.Units[j].At == id && !g.s.Units[j].Gone && g.unit(j).Side == side && ok(g.unit(j)) {
 			return true
@@ -199,9 +228,9 @@ func (g *Game) holds(id string, side Side, ok func(*Unit) bool) bool {
 	return false
 }
 
-// attritionCase gathers what 18.5 asks about unit i now; ok is false for a
-// unit that is not on the map.
-func (g *Game) attritionCase(i int, v SupplyView, st map[string]SupplyStatus) (AttritionCase, bool) {
+// attritionCase gathers what 18.5 asks about unit i now, at the units'
+// places (unitsAt); ok is false for a unit that is not on the map.
+func (g *Game) attritionCase(i int, v SupplyView, st map[string]SupplyStatus, at map[string][]int) (AttritionCase, bool) {
 	a, ok := g.onMap(i)
 	if !ok || g.unit(i).Side != v.Side {
 		return AttritionCase{}, false
@@ -209,22 +238,22 @@ func (g *Game) attritionCase(i int, v SupplyView, st map[string]SupplyStatus) (A
 	u, us := g.unit(i), &g.s.Units[i]
 	c := AttritionCase{Unit: u.ID, Quality: u.Quality, HQ: u.Type == HQ, Strongpoint: u.Type == Strongpoint,
 		Marker: us.marker(), Status: st[us.At], MaxDRM: g.ed.attritionMaxDRM}
-	for j := range g.s.Units {
+	for _, j := range at[us.At] {
 		// 18.5.3: any other combat unit of the side in the hex shelters a
 		// strongpoint; HQs count, as 18.5.4 calls them combat units.
-		if j != i && g.s.Units[j].At == us.At && !g.s.Units[j].Gone && g.unit(j).Side == u.Side && isCombat(g.unit(j)) {
+		if j != i && g.unit(j).Side == u.Side && isCombat(g.unit(j)) {
 			c.StackedCombatUnit = true
 		}
 	}
 	for _, n := range a.Neighbors() {
-		if g.holds(g.b.id(n), otherSide(u.Side), isAnyUnit) {
+		if g.holdsIn(at, g.b.id(n), otherSide(u.Side), isAnyUnit) {
 			c.AdjacentEnemy = true
 		}
 	}
 	if !c.Marker.red() || c.Status != Isolated || !c.AdjacentEnemy || c.Strongpoint {
 		return c, true // the +2 refuge matters only to a unit that rolls
 	}
-	refuge := traceLineTo(g.sup, v, func(id string) bool { return g.refuge(id, v.Side) })
+	refuge := traceLineTo(g.sup, v, func(id string) bool { return g.refuge(at, id, v.Side) })
 	c.Refuge = refuge[us.At] == InSupply
 	return c, true
 }
@@ -234,7 +263,7 @@ func (m SupplyMarker) red() bool { return m == MarkerIsolated }
 // refuge reports whether a hex ends a line that earns the +2 attrition DRM
 // (18.5.2): a friendly-controlled City, a friendly strongpoint (German), a
 // coastal hex (Allied) or a friendly HQ.
-func (g *Game) refuge(id string, side Side) bool {
+func (g *Game) refuge(at map[string][]int, id string, side Side) bool {
 	i, ok := g.b.cellOf(id)
 	if !ok {
 		return false
@@ -243,13 +272,13 @@ func (g *Game) refuge(id string, side Side) bool {
 	if h.Terrain == City && g.controlMap()[id] == side {
 		return true
 	}
-	if side == German && g.holds(id, side, isStrongpoint) {
+	if side == German && g.holdsIn(at, id, side, isStrongpoint) {
 		return true
 	}
 	if side == Allied && h.Coastal {
 		return true
 	}
-	return g.holds(id, side, isHQ)
+	return g.holdsIn(at, id, side, isHQ)
 }
 
 // attritionNeed is the dice need of the Supply Phase: one die for each unit
@@ -285,6 +314,7 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 	v := g.supplyView(side)
 	st := traceSupply(g.sup, v)
 	var events []rules.Event
+	at := g.unitsAt()
 	rolled := slices.Clone(g.s.Attrition)
 	onlyStrongpoints := true
 	for k, id := range rolled {
@@ -292,7 +322,7 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 		if !isStrongpoint(g.unit(i)) {
 			onlyStrongpoints = false
 		}
-		c, ok := g.attritionCase(i, v, st)
+		c, ok := g.attritionCase(i, v, st, at)
 		if !ok {
 			continue
 		}
@@ -306,6 +336,7 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 			// A unit gone changes the lines of the others (18.3).
 			v = g.supplyView(side)
 			st = traceSupply(g.sup, v)
+			at = g.unitsAt()
 		}
 	}
 	g.s.Attrition = nil
@@ -314,7 +345,7 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 			if !isStrongpoint(g.unit(i)) || slices.Contains(rolled, g.unit(i).ID) {
 				continue
 			}
-			if c, ok := g.attritionCase(i, v, st); ok && attritionDue(c) {
+			if c, ok := g.attritionCase(i, v, st, at); ok && attritionDue(c) {
 				g.s.Attrition = append(g.s.Attrition, c.Unit)
 				events = append(events, rules.Event{Seat: rules.Seat(side),
 					Text: fmt.Sprintf("%s is left without a combat unit and must roll for attrition at once (18.5.3)", c.Unit)})
