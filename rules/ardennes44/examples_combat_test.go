@@ -1,0 +1,149 @@
+package ardennes44
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// The digest's worked examples of the combat procedure played through the
+// engine's commands and dice (digest 5: T-21, T-44, T-45, T-46): the
+// defender in 0606, the Germans attacking on turn 3.
+
+// attackFrom declares an attack on target by units standing around it.
+func attackFrom(t *testing.T, g *Game, with ...string) {
+	t.Helper()
+	var from []string
+	for _, id := range with {
+		if h := at(g, id); !slices.Contains(from, h) {
+			from = append(from, h)
+		}
+	}
+	g.enterForTest()
+	apply(t, g, German, "attack "+target+" from "+strings.Join(from, " ")+" with "+strings.Join(with, " "))
+}
+
+// decide gives the pending seat's decision, checking that it is offered.
+func decide(t *testing.T, g *Game, command string) {
+	t.Helper()
+	p := g.Pending()
+	if p.Dice != nil || len(p.Seats) != 1 {
+		t.Fatalf("want a decision for %q, pending %+v", command, p)
+	}
+	if !slices.ContainsFunc(g.Legal(p.Seats[0]), func(c rules.Choice) bool { return c.Command == command }) {
+		t.Fatalf("%q is not offered: %s", command, p.Prompt)
+	}
+	apply(t, g, Side(p.Seats[0]), command)
+}
+
+// offered lists the pending seat's legal commands beginning with prefix.
+func offered(g *Game, prefix string) []string {
+	var out []string
+	p := g.Pending()
+	for _, c := range g.Legal(p.Seats[0]) {
+		if strings.HasPrefix(c.Command, prefix) {
+			out = append(out, c.Command)
+		}
+	}
+	return out
+}
+
+// T-21 (16.7): an infantry battalion and a tank battalion in a town (DCB
+// 3) take a DR2; the defender tries Determined Defense with the tank
+// battalion as Lead; 4 - 3 = 1: Yes (-1 step): the Lead loses a step, no
+// retreat, no advance, the defenders Engaged.
+func TestT21_DeterminedDefense_16_7(t *testing.T) {
+	f := fixture{terrain: map[string]Terrain{target: Town}, setup: []string{"4/8/2 " + target, "707tk " + target,
+		"1ss/kgp-tiger " + around(0), "1ss/1pg " + around(0), "9ss/9pz " + around(1), "g-rem-pg-1 " + around(1)}}
+	g := f.game(t, 3, PhaseCombat, German)
+	// 24 : 5 + 3 = 3-1, the Tiger's armour shift: 4-1, whose 4 is DR2.
+	attackFrom(t, g, "1ss/kgp-tiger", "1ss/1pg", "9ss/9pz", "g-rem-pg-1")
+	roll(t, g, 4)
+	decide(t, g, "dd 707tk")
+	roll(t, g, 4)
+	if g.steps(g.index["707tk"]) != 1 || g.steps(g.index["4/8/2"]) != 1 {
+		t.Errorf("Yes (-1 step): 707tk %d steps, 4/8/2 %d; want the Lead alone to lose one (16.7.3)",
+			g.steps(g.index["707tk"]), g.steps(g.index["4/8/2"]))
+	}
+	for _, id := range []string{"707tk", "4/8/2"} {
+		if u := st(g, id); u.At != target || u.Status != "" || !u.ENG {
+			t.Errorf("%s: at %s, %q, Engaged %v; want it to stay, in Good Order, Engaged (16.7.3, 16.5)", id, u.At, u.Status, u.ENG)
+		}
+	}
+	if p := g.Pending(); p.Dice != nil || len(offered(g, "advance")) > 0 {
+		t.Error("no advance after a successful Determined Defense (16.7.3)")
+	}
+}
+
+// T-44 (16.1): an EX against a lone 1-step defender eliminates it; the
+// attacker loses a step and may advance into the defender's hex only.
+func TestT44_EXOneStepDefender_16_1(t *testing.T) {
+	f := fixture{setup: []string{"4/8/2 " + target, "12/27 " + around(0)}}
+	g := f.game(t, 3, PhaseCombat, German)
+	attackFrom(t, g, "12/27") // 5:2 = 2-1, whose 5 is EX
+	roll(t, g, 5)
+	if adv := offered(g, "advance"); !slices.Equal(adv, []string{"advance 12/27 " + target, "advance-done"}) {
+		t.Errorf("advances offered %v, want the Limited advance into %s only (16.1, 19.1.1)", adv, target)
+	}
+	decide(t, g, "advance 12/27 "+target)
+	if a := at(g, "4/8/2"); a != deadBox {
+		t.Errorf("4/8/2 at %q, want eliminated", a)
+	}
+	if n := g.steps(g.index["12/27"]); n != 2 || at(g, "12/27") != target {
+		t.Errorf("12/27 has %d steps in %s, want 2 in %s (EX: the attacker loses 1, then advances)", n, at(g, "12/27"), target)
+	}
+}
+
+// T-45 (21.4): a lone recon unit's DS is a DR4: no step lost, a retreat of
+// 4, Broken, a Major advance and no Breakthrough.
+func TestT45_ReconAlone_21_4(t *testing.T) {
+	f := fixture{setup: []string{"14cav/18 " + target, "12/27 " + around(0), "12/48 " + around(1), "12/89 " + around(2)}}
+	g := f.game(t, 3, PhaseCombat, German)
+	attackFrom(t, g, "12/27", "12/48", "12/89") // 15:2 = 7-1, whose 5 is DS
+	roll(t, g, 5)
+	retreats := offered(g, "retreat ")
+	if len(retreats) == 0 || len(strings.Fields(retreats[0])) != 5 {
+		t.Fatalf("retreats offered %v, want 4 hexes (21.4)", retreats)
+	}
+	decide(t, g, retreats[0])
+	// A Major advance: 2 hexes for the infantry (19.2).
+	adv := offered(g, "advance 12/27 ")
+	long := slices.ContainsFunc(adv, func(c string) bool { return len(strings.Fields(c)) == 4 })
+	if !long || slices.ContainsFunc(adv, func(c string) bool { return len(strings.Fields(c)) > 4 }) {
+		t.Errorf("advances %v: want a Major advance of 2 hexes (19.2)", adv)
+	}
+	decide(t, g, "advance-done")
+	u := st(g, "14cav/18")
+	if u.At != strings.Fields(retreats[0])[4] || u.Status != statusBroken || g.steps(g.index["14cav/18"]) != 2 {
+		t.Errorf("14cav/18 at %s, %q, %d steps; want %s, Broken, 2 steps (21.4)", u.At, u.Status, g.steps(g.index["14cav/18"]), strings.Fields(retreats[0])[4])
+	}
+	if len(g.s.Breakthrough) > 0 {
+		t.Errorf("a Breakthrough offered to %v, want none (21.4)", g.s.Breakthrough)
+	}
+}
+
+// T-46 (22.8): Allied defensive artillery rolling 1 is a ToT: the attacker
+// loses a step of a unit of its choice, no CRT roll, the result an A1, the
+// artillery Fired.
+func TestT46_TimeOnTarget_22_8(t *testing.T) {
+	f := fixture{setup: []string{"28/112 " + target, "28/art " + nb(around(3), 3), "12/27 " + around(0), "12/48 " + around(1)}}
+	g := f.game(t, 3, PhaseCombat, German)
+	attackFrom(t, g, "12/27", "12/48")
+	decide(t, g, "def-art 28/art")
+	roll(t, g, 1)
+	if p := g.Pending(); p.Dice != nil {
+		t.Fatalf("a die asked after the ToT: %s", p.Dice.For)
+	}
+	decide(t, g, "losses 12/48")
+	if g.steps(g.index["12/48"]) != 2 || g.steps(g.index["12/27"]) != 3 {
+		t.Errorf("the attacker's chosen unit loses 1 step: 12/48 %d, 12/27 %d", g.steps(g.index["12/48"]), g.steps(g.index["12/27"]))
+	}
+	if st(g, "28/art").Face != 1 {
+		t.Error("the artillery flips to Fired (22.8)")
+	}
+	if at(g, "28/112") != target || g.steps(g.index["28/112"]) != 3 {
+		t.Error("the defender is untouched (A1)")
+	}
+}
