@@ -147,3 +147,33 @@ func TestT46_TimeOnTarget_22_8(t *testing.T) {
 		t.Error("the defender is untouched (A1)")
 	}
 }
+
+// T-23 (19.1.3, 19.2): a Major advance is 2 hexes in any direction; a
+// mechanized unit goes 3 along a road, and says so in one command.
+func TestT23_MajorAdvanceRoadBonus_19_1_3(t *testing.T) {
+	from := around(0)
+	_, end := line(target, 3) // the road runs on from the defender's hex, away from the attacker
+	mid := nb(target, 3)
+	f := fixture{roads: [][]string{{"secondary", from, target, mid, end}},
+		setup: []string{"4/8/2 " + target, "1ss/1pg " + from, "12/27 " + around(1)}}
+	g := f.game(t, 3, PhaseCombat, German)
+	attackFrom(t, g, "1ss/1pg", "12/27") // 11:2 = 5-1, whose 5 is DR4: a Major advance
+	roll(t, g, 5)
+	if rs := offered(g, "retreat "); len(rs) > 0 {
+		decide(t, g, rs[0])
+	}
+	road := "advance 1ss/1pg " + target + " " + mid + " " + end
+	if adv := offered(g, "advance 1ss/1pg "); !slices.Contains(adv, road) {
+		t.Fatalf("advances %v lack %q (19.1.3)", adv, road)
+	}
+	for _, c := range offered(g, "advance 12/27 ") {
+		if len(strings.Fields(c)) > 4 {
+			t.Errorf("%q: infantry advances at most 2 hexes (19.1.2)", c)
+		}
+	}
+	decide(t, g, road)
+	decide(t, g, "advance-done")
+	if at(g, "1ss/1pg") != end {
+		t.Errorf("1ss/1pg at %s, want %s", at(g, "1ss/1pg"), end)
+	}
+}
