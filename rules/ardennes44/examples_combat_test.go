@@ -177,3 +177,77 @@ func TestT23_MajorAdvanceRoadBonus_19_1_3(t *testing.T) {
 		t.Errorf("1ss/1pg at %s, want %s", at(g, "1ss/1pg"), end)
 	}
 }
+
+// T-12 (14.3): 26 VG and 2 Pz attack, the Lehr Panther battalion stacked
+// with a 2 Pz unit and Lehr's recon with a 26 VG unit: two formations, one
+// unit attached to each. A third unit of another formation is one too many.
+func TestT12_FormationsAndAttachment_14_3(t *testing.T) {
+	f := fixture{setup: []string{"99/394 " + target,
+		"26/77 " + around(0), "2pz/2pg " + around(1), "lehr/130pz " + around(1), "116/16pz " + around(2)}}
+	g := f.game(t, 3, PhaseCombat, German)
+	// Lehr's recon joins 26/77, both reduced so that they stack (8.1).
+	st(g, "lehr/recon").At = around(0)
+	st(g, "lehr/recon").Face, st(g, "26/77").Face = 1, 1
+	idx := func(ids ...string) (out []int) {
+		for _, id := range ids {
+			out = append(out, g.index[id])
+		}
+		return out
+	}
+	if err := g.checkFormations(idx("26/77", "lehr/recon", "2pz/2pg", "lehr/130pz")); err != nil {
+		t.Errorf("two formations, one attachment each: %v (14.3)", err)
+	}
+	err := g.checkFormations(idx("26/77", "lehr/recon", "2pz/2pg", "lehr/130pz", "116/16pz"))
+	refused(t, err, "14.3")
+	// Declared through the engine, the legal attack stands.
+	attackFrom(t, g, "26/77", "lehr/recon", "2pz/2pg", "lehr/130pz")
+}
+
+// T-20 (16.2.1): the Fire Fight's Lead must be able to enter the defender's
+// hex; an armour unit across an unbridged river cannot, and with no other
+// attacker the FF is an ENG.
+func TestT20_FireFightLead_16_2_1(t *testing.T) {
+	a := around(0)
+	f := fixture{sides: [][3]string{{a, target, "river"}}, setup: []string{"4/8/2 " + target, "9ss/9pz " + a}}
+	g := f.game(t, 3, PhaseCombat, German)
+	attackFrom(t, g, "9ss/9pz") // 7 halved = 4 : 2 = 2-1, whose 3 is FF
+	roll(t, g, 3)
+	if ff := offered(g, "fire-fight"); len(ff) > 0 {
+		t.Errorf("fire-fight offered %v: the tank cannot lead across the river (16.2.1)", ff)
+	}
+	if !st(g, "4/8/2").ENG || at(g, "4/8/2") != target || g.steps(g.index["9ss/9pz"]) != 2 {
+		t.Errorf("the FF became ENG: the defender Engaged %v in %s, the attacker %d steps (16.2.1, 16.5)",
+			st(g, "4/8/2").ENG, at(g, "4/8/2"), g.steps(g.index["9ss/9pz"]))
+	}
+}
+
+// T-27 (22.4, 22.6): artillery reaches a hex at most its range away,
+// counting the target and not its own hex, and supports a combat with a
+// unit of its colour; T-42 (22.9): artillery in the hex attacked supports
+// no other hex.
+func TestT27_ArtilleryRange_22_4(t *testing.T) {
+	// 9arm/art, range 6, six hexes from the target in a line.
+	h := target
+	for range 6 {
+		h = nb(h, 0)
+	}
+	far := nb(h, 0)
+	f := fixture{cols: 14, rows: 14, setup: []string{"9arm/cca " + target, "9arm/art " + h, "12/27 " + around(0)}}
+	g := f.game(t, 3, PhaseCombat, German)
+	i := g.index["9arm/art"]
+	if why := g.artilleryMay(i, mustHex(target), []int{g.index["9arm/cca"]}, true); why != "" {
+		t.Errorf("6 hexes, range 6: %s (22.4)", why)
+	}
+	if why := g.artilleryMay(i, mustHex(target), []int{g.index["99/394"]}, true); !strings.Contains(why, "22.6") {
+		t.Errorf("no unit of its colour: %q, want 22.6", why)
+	}
+	st(g, "9arm/art").At = far
+	if why := g.artilleryMay(i, mustHex(target), []int{g.index["9arm/cca"]}, true); !strings.Contains(why, "22.4") {
+		t.Errorf("7 hexes, range 6: %q, want 22.4", why)
+	}
+	// T-42: in the hex attacked it supports no other hex.
+	st(g, "9arm/art").At = target
+	if why := g.artilleryMay(i, mustHex(target), []int{g.index["9arm/cca"]}, true); !strings.Contains(why, "22.9") {
+		t.Errorf("in the hex attacked: %q, want 22.9", why)
+	}
+}
