@@ -17,9 +17,15 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 )
 
-// cherbourgGame is a whole strict-dice Cherbourg game played over files
-// between two players with homes and identities of their own.
-type cherbourgGame struct {
+// filesMatch is the game two players play over files: the rules and the
+// scenario, whose seats are "allied" and "german".
+type filesMatch struct {
+	Rules, Scenario string
+}
+
+// filesGame is a whole strict-dice game played over files between two
+// players with homes and identities of their own.
+type filesGame struct {
 	ID        string
 	Final     []byte // the final log file, as exported by the player who wrote last
 	Commands  int    // commands the players gave
@@ -40,16 +46,25 @@ func e2eStuck(r *replay.Replay, why string, last []string) error {
 		seq, why, p.Phase, p.Prompt, p.Seats, dice, r.Waiting().Text, last)
 }
 
-// playCherbourgOverFiles plays normandy44/cherbourg in strict dice mode from
-// the invitation to the game's end: Anna (allied) invites Jan (german); each
+// playCherbourgOverFiles plays normandy44/cherbourg over files (playOverFiles).
+func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHandovers int) (*filesGame, error) {
+	return playOverFiles(ctx, dir, filesMatch{Rules: "normandy44", Scenario: "cherbourg"}, seed, maxHandovers)
+}
+
+// playOverFiles plays m in strict dice mode from the invitation to the
+// game's end: Anna (allied) invites Jan (german); each
 // seat's commands are chosen by the random legal player
 // (the engine's random player) on a copy of the game, given with App.Do by the
 // seat's owner, and every hand-over is an Export to a file in dir and an
 // Import of that file by the other player (whose pbem answers the dice
 // protocol at once, as 'pbem import' does). maxHandovers bounds the game so
 // that one that goes round in circles fails rather than hangs.
-func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHandovers int) (*cherbourgGame, error) {
+func playOverFiles(ctx context.Context, dir string, m filesMatch, seed uint64, maxHandovers int) (*filesGame, error) {
 	rng := rand.New(rand.NewPCG(seed, 44))
+	engine, err := games.Lookup(m.Rules)
+	if err != nil {
+		return nil, err
+	}
 	mk := func(name, mail string) (*App, error) {
 		app, err := demoPlayer(filepath.Join(dir, strings.ToLower(name)), name, mail)
 		if err != nil {
@@ -66,12 +81,12 @@ func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHan
 		anna.Close()
 		return nil, err
 	}
-	cg := &cherbourgGame{Anna: anna, Jan: jan}
+	cg := &filesGame{Anna: anna, Jan: jan}
 	janID, err := jan.Identity()
 	if err != nil {
 		return cg, err
 	}
-	_, rec, err := anna.New(ctx, NewGame{Name: "cherbourg", Rules: "normandy44", Scenario: "cherbourg", Seat: "allied",
+	_, rec, err := anna.New(ctx, NewGame{Name: m.Scenario, Rules: m.Rules, Scenario: m.Scenario, Seat: "allied",
 		OpponentKey: janID.AuthorizedKey(), OpponentMail: janID.Mail, Dice: logs.DiceStrict})
 	if err != nil {
 		return cg, fmt.Errorf("new: %w", err)
@@ -155,7 +170,7 @@ func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHan
 		g := r.Game().Clone()
 		var cmds []string
 		for len(cmds) < 60 {
-			c := normandy().RandomCommand(g, seat, rng)
+			c := engine.RandomCommand(g, seat, rng)
 			if c == "" {
 				break
 			}

@@ -1,0 +1,82 @@
+package pbem
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbem-referee/pbem/games"
+	"github.com/pbem-referee/pbem/logs"
+	"github.com/pbem-referee/pbem/replay"
+)
+
+// Issue 14, "Done when": two players play Ardennes '44's six-turn scenario
+// (S2) in strict dice mode between two homes by exchanging files, to the
+// victory check after turn 6 (S2.4).
+func TestArdennesSixTurnStrictGameOverFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game: several seconds")
+	}
+	ctx := context.Background()
+	start := time.Now()
+	cg, err := playOverFiles(ctx, t.TempDir(), filesMatch{Rules: "ardennes44", Scenario: "six-turn"}, 1, 4000)
+	if cg != nil && cg.Anna != nil {
+		defer cg.Anna.Close()
+		defer cg.Jan.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	// S2.4: the game ends after turn 6 with a victory one side or the
+	// other.
+	if !strings.Contains(cg.Result, "victory (S2.4)") {
+		t.Fatalf("the game ends with the S2.4 victory check: %q", cg.Result)
+	}
+
+	// Both stores hold the final log, byte for byte.
+	var a, j bytes.Buffer
+	if _, _, err := cg.Anna.Export(ctx, cg.ID, &a); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := cg.Jan.Export(ctx, cg.ID, &j); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), j.Bytes()) || !bytes.Equal(a.Bytes(), cg.Final) {
+		t.Fatal("both players hold the same final log")
+	}
+
+	// The final file verifies on its own, as 'pbem verify FILE' checks it.
+	rep := replay.Verify(bytes.NewReader(cg.Final), games.Shipped)
+	if !rep.OK() {
+		t.Fatalf("the final log verifies: %v (%d of %d entries)", rep.Problems, rep.Verified, rep.Read)
+	}
+	if got := rep.Replay.Game().Pending().Result; got != cg.Result {
+		t.Fatalf("the verified log ends on %q, the game on %q", got, cg.Result)
+	}
+	if rep.Replay.DiceMode() != logs.DiceStrict {
+		t.Fatalf("dice mode %s", rep.Replay.DiceMode())
+	}
+
+	// Replay reproduces every recorded state hash; the game went through
+	// six turns with their nights, combats and strict dice draws.
+	r, err := checkReplay(cg.Final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for seq := range int64(r.Len()) {
+		e := r.Entry(seq)
+		for _, c := range e.Commands {
+			verb, _, _ := strings.Cut(c, " ")
+			seen[verb]++
+		}
+		seen["draws"] += len(e.Draws)
+	}
+	if seen["attack"] == 0 || seen["move"] == 0 || seen["draws"] == 0 {
+		t.Errorf("the game played moves, attacks and dice: %v", seen)
+	}
+	t.Logf("%s: %d entries, %d dice epochs, %d commands, %d files handed over, %v; %s (%.1fs)",
+		cg.ID, r.Len(), r.Epochs(), cg.Commands, cg.Handovers, seen, cg.Result, time.Since(start).Seconds())
+}
