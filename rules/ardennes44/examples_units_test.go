@@ -1,0 +1,79 @@
+package ardennes44
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// The digest's worked examples of replacements and breakdown units
+// (digest 5: T-32, T-33).
+
+// unitsIn lists the units standing in hex h.
+func unitsIn(g *Game, h string) []string {
+	var out []string
+	for _, us := range g.s.Units {
+		if us.At == h {
+			out = append(out, us.ID)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// T-32 (25.2.3): a dead 6-6-3 regiment comes back only by spending a
+// replacement and taking the place of an on-map, un-Engaged, Good Order
+// infantry Remnant, reduced, in the Remnant's hex.
+func TestT32_RebuildLargeUnit_25_2_3(t *testing.T) {
+	rem, h := "us-rem-inf-1", "0606"
+	setup := func() *Game {
+		g := fixture{terrain: map[string]Terrain{h: Town}, setup: []string{rem + " " + h, "99/395 " + nb(h, 0)}}.game(t, 4, PhaseNightRepl, Allied)
+		st(g, "99/394").At = deadBox
+		g.s.Repl = 1
+		return g
+	}
+	g := setup()
+	_, err := g.Apply(rules.Seat(Allied), "rebuild 99/394 "+nb(h, 3)) // no Remnant there
+	refused(t, err, "25.2.3")
+	for _, spoil := range []func(u *unitState){
+		func(u *unitState) { u.ENG = true },
+		func(u *unitState) { u.Status = statusDisrupted },
+	} {
+		g := setup()
+		spoil(st(g, rem))
+		_, err := g.Apply(rules.Seat(Allied), "rebuild 99/394 "+h)
+		refused(t, err, "25.2.3")
+	}
+	g = setup()
+	apply(t, g, Allied, "rebuild 99/394 "+h)
+	if u := st(g, "99/394"); u.At != h || u.Face != 1 {
+		t.Errorf("99/394 at %s face %d, want reduced in %s (25.2.3)", u.At, u.Face, h)
+	}
+	if at(g, rem) != poolBox || g.s.Repl != 0 {
+		t.Errorf("the Remnant at %q, replacements left %d; want it off the map and the replacement spent", at(g, rem), g.s.Repl)
+	}
+}
+
+// T-33 (26.1): a 3-step regiment breaks down into its reduced side and a
+// breakdown battalion, or into two breakdown battalions and its Remnant.
+func TestT33_Breakdown_26_1(t *testing.T) {
+	h, k := "0606", "0909"
+	g := fixture{setup: []string{"99/394 " + h, "99/395 " + k}}.game(t, 3, PhaseMovement, Allied)
+	apply(t, g, Allied, "breakdown 99/394")
+	in := unitsIn(g, h)
+	if st(g, "99/394").Face != 1 || len(in) != 2 || !strings.HasPrefix(in[1], "us-bd-inf-") {
+		t.Errorf("one step off: 99/394 face %d, %s holds %v; want it reduced with a breakdown battalion (26.1)", st(g, "99/394").Face, h, in)
+	}
+	apply(t, g, Allied, "breakdown 99/395 two")
+	in = unitsIn(g, k)
+	bd := slices.IndexFunc(in, func(id string) bool { return strings.HasPrefix(id, "us-bd-inf-") })
+	rems := slices.IndexFunc(in, func(id string) bool { return strings.HasPrefix(id, "us-rem-inf-") })
+	if len(in) != 3 || bd < 0 || rems < 0 || at(g, "99/395") == k {
+		t.Errorf("two breakdown battalions and the Remnant: %s holds %v (26.1)", k, in)
+	}
+	// A reduced unit has no step to give.
+	_, err := g.Apply(rules.Seat(Allied), "breakdown 99/394")
+	refused(t, err, "26.")
+}
