@@ -1,6 +1,7 @@
 package ardennes44
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -195,4 +196,43 @@ func TestT43_BrokenRecovery_18_6(t *testing.T) {
 	if len(g.s.Rally) != 1 || st(g, "99/394").Status != statusBroken {
 		t.Errorf("next to an enemy: rolls %v, status %q; want a roll awaited", g.s.Rally, st(g, "99/394").Status)
 	}
+}
+
+// T-41 (12.4.1): the Allies' 10 markers are SM or Truck markers: with 3
+// infantry units trucked, 7 mechanized units may use SM, not 8. The
+// Germans' 6 SM markers serve as Prime Movers too (CON-1): with 6 in SM
+// none is left for a Prime Mover.
+func TestT41_MarkerSharing_12_4_1(t *testing.T) {
+	mech := []string{"9arm/cca", "9arm/ccb", "9arm/ccr", "7arm/cca", "7arm/ccb", "7arm/ccr", "10arm/cca", "10arm/ccb"}
+	inf := []string{"99/393", "99/394", "99/395"}
+	var setup []string
+	for k, id := range append(slices.Clone(inf), mech...) {
+		setup = append(setup, fmt.Sprintf("%s %02d%02d", id, 1+k%11, 1+2*(k/11)))
+	}
+	g := fixture{setup: setup}.game(t, 3, PhaseMovement, Allied)
+	for _, id := range inf {
+		st(g, id).SM, st(g, id).Trucks = true, true
+	}
+	for _, id := range mech[:7] {
+		if err := g.maySM(g.index[id], false); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		st(g, id).SM = true
+	}
+	refused(t, g.maySM(g.index[mech[7]], false), "12.4.1")
+
+	german := []string{"1ss/1pg", "12ss/25pg", "12ss/26pg", "2ss/3pg", "2ss/4pg", "9ss/19pg", "6pza/art-iss"}
+	setup = nil
+	for k, id := range german {
+		setup = append(setup, fmt.Sprintf("%s %02d10", id, 1+k))
+	}
+	g = fixture{setup: setup}.game(t, 3, PhaseMovement, German)
+	for _, id := range german[:5] {
+		st(g, id).SM = true
+	}
+	if err := g.mayPrimeMover(g.index["6pza/art-iss"]); err != nil {
+		t.Fatalf("5 SM markers in use, a Prime Mover left: %v", err)
+	}
+	st(g, german[5]).SM = true
+	refused(t, g.mayPrimeMover(g.index["6pza/art-iss"]), "12.4.1")
 }
