@@ -77,3 +77,41 @@ func TestT33_Breakdown_26_1(t *testing.T) {
 	_, err := g.Apply(rules.Seat(Allied), "breakdown 99/394")
 	refused(t, err, "26.")
 }
+
+// T-24 (20.1-20.5): A, not Engaged, next to the enemy, and B, Engaged,
+// both disengage and succeed. A may not enter an enemy ZOC on its retreat
+// (20.4) and goes 1 hex; B goes 2; B's ENG marker comes off once it
+// decides to disengage (20.5; the engine takes it off with the die).
+func TestT24_Disengagement_20_4(t *testing.T) {
+	a, b := nb(target, 3), nb(target, 0)
+	g := fixture{setup: []string{"12/27 " + target, "99/394 " + a, "99/395 " + b}}.game(t, 3, PhaseCombat, Allied)
+	st(g, "99/395").ENG = true
+	g.enterForTest()
+	ezoc := g.zoc(German)
+	apply(t, g, Allied, "disengage 99/394")
+	roll(t, g, 1) // 1 + 1 (Green) = 2: Yes
+	ws := offered(g, "withdraw 99/394 ")
+	if len(ws) == 0 {
+		t.Fatal("no retreat offered to 99/394")
+	}
+	for _, w := range ws {
+		for _, h := range strings.Fields(w)[2:] {
+			if ezoc.Has(mustHex(h)) && len(unitsIn(g, h)) == 0 {
+				t.Errorf("%q enters the enemy ZOC in %s: 99/394 was not Engaged (20.4)", w, h)
+			}
+		}
+	}
+	one := ws[slices.IndexFunc(ws, func(w string) bool { return len(strings.Fields(w)) == 3 })]
+	decide(t, g, one)
+	apply(t, g, Allied, "disengage 99/395")
+	roll(t, g, 1) // the marker comes off with the die, the decision's next input
+	if st(g, "99/395").ENG {
+		t.Error("99/395 keeps its ENG marker after deciding to disengage (20.5)")
+	}
+	ws = offered(g, "withdraw 99/395 ")
+	two := ws[slices.IndexFunc(ws, func(w string) bool { return len(strings.Fields(w)) == 4 })]
+	decide(t, g, two)
+	if at(g, "99/394") != strings.Fields(one)[2] || at(g, "99/395") != strings.Fields(two)[3] {
+		t.Errorf("99/394 at %s, 99/395 at %s; want %s and %s", at(g, "99/394"), at(g, "99/395"), strings.Fields(one)[2], strings.Fields(two)[3])
+	}
+}
