@@ -115,3 +115,31 @@ func TestT24_Disengagement_20_4(t *testing.T) {
 		t.Errorf("99/394 at %s, 99/395 at %s; want %s and %s", at(g, "99/394"), at(g, "99/395"), strings.Fields(one)[2], strings.Fields(two)[3])
 	}
 }
+
+// T-38 (27.5, 25.3.3): on the first Night the German player has the 4 KG
+// Peiper units active and 3 Night-marked stacks besides.
+func TestT38_PeiperFirstNight_27_5(t *testing.T) {
+	kgp := []string{"1ss/kgp-pz", "1ss/kgp-tiger", "1ss/kgp-2pg", "1ss/kgp-84flak"}
+	f := fixture{setup: []string{"1ss/kgp-pz 0303", "1ss/kgp-tiger 0403", "1ss/kgp-2pg 0303", "1ss/kgp-84flak 0503",
+		"12/27 0707", "12/48 0808", "12/89 0909", "3fj/5 1010"}}
+	g := f.game(t, 2, PhaseMovement, German)
+	for _, h := range []string{"0707", "0808", "0909"} {
+		apply(t, g, German, "night "+h)
+	}
+	_, err := g.Apply(rules.Seat(German), "night 1010")
+	refused(t, err, "25.3.3")
+	g.s.Phase = PhaseNightCombat
+	for _, id := range append(slices.Clone(kgp), "12/27", "12/48", "12/89") {
+		if !g.attacksAtNight(g.index[id]) {
+			t.Errorf("%s does not act on the first Night (27.5, 25.3.3)", id)
+		}
+	}
+	if g.attacksAtNight(g.index["3fj/5"]) {
+		t.Error("3fj/5, unmarked, acts at night")
+	}
+	// On a later Night KG Peiper needs markers like any other stack.
+	g = f.game(t, 4, PhaseNightCombat, German)
+	if g.attacksAtNight(g.index["1ss/kgp-pz"]) {
+		t.Error("KG Peiper acts unmarked on the second Night: only the first (27.5)")
+	}
+}
