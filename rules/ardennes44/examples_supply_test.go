@@ -1,0 +1,37 @@
+package ardennes44
+
+import "testing"
+
+// T-28 (23.3): the Overland part of a supply path is at most 4 hexes; it
+// may cross an unbridged river; an enemy ZOC stops it past its first hex,
+// but a friendly unit negates the enemy ZOC in its own hex. A corridor two
+// rows high: an Allied source at 1201, a primary road to 0901, a river
+// between columns 06 and 07, a German unit in 0702.
+func TestT28_OverlandSupply_23_3(t *testing.T) {
+	f := fixture{cols: 12, rows: 2, places: []string{"source 1201 allied"},
+		roads: [][]string{{"primary", "1201", "1101", "1001", "0901"}},
+		sides: [][3]string{{"0601", "0701", "river"}, {"0602", "0702", "river"}, {"0602", "0701", "river"}},
+		setup: []string{"12/27 0702"}}
+	supplied := func(g *Game, h string) bool {
+		k, _ := g.b.Cell(mustHex(h))
+		return g.suppliedCells(Allied)[k]
+	}
+	g := f.game(t, 3, PhaseSupply, Allied)
+	if !g.zoc(German).Has(mustHex("0701")) {
+		t.Fatal("the fixture wants 0701 in the German ZOC")
+	}
+	if !supplied(g, "0601") {
+		t.Error("0601: 0701, 0801 to the road at 0901, across the river: in supply (23.3)")
+	}
+	if supplied(g, "0501") {
+		t.Error("0501: its path enters the enemy ZOC in 0701 past its first hex: out of supply (23.3)")
+	}
+	f.setup = append(f.setup, "99/395 0701")
+	g = f.game(t, 3, PhaseSupply, Allied)
+	if !supplied(g, "0501") {
+		t.Error("0501: 99/395 in 0701 negates the enemy ZOC there: in supply (23.3)")
+	}
+	if supplied(g, "0401") {
+		t.Error("0401: 5 hexes overland: out of supply (23.3)")
+	}
+}
