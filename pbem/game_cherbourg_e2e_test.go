@@ -231,6 +231,40 @@ func checkReplay(log []byte) (*replay.Replay, error) {
 	return r, nil
 }
 
+// checkFinalLog checks a finished game over files: both stores hold the
+// final log byte for byte; the file verifies on its own, as 'pbem verify
+// FILE' checks it (no store, no identity, the shipped scenarios), with the
+// game's result and strict dice; and a replay reproduces every recorded
+// state hash, which it returns.
+func checkFinalLog(t *testing.T, ctx context.Context, cg *filesGame) *replay.Replay {
+	t.Helper()
+	var a, j bytes.Buffer
+	if _, _, err := cg.Anna.Export(ctx, cg.ID, &a); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := cg.Jan.Export(ctx, cg.ID, &j); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), j.Bytes()) || !bytes.Equal(a.Bytes(), cg.Final) {
+		t.Fatal("both players hold the same final log")
+	}
+	rep := replay.Verify(bytes.NewReader(cg.Final), games.Shipped)
+	if !rep.OK() {
+		t.Fatalf("the final log verifies: %v (%d of %d entries)", rep.Problems, rep.Verified, rep.Read)
+	}
+	if got := rep.Replay.Game().Pending().Result; got != cg.Result {
+		t.Fatalf("the verified log ends on %q, the game on %q", got, cg.Result)
+	}
+	if rep.Replay.DiceMode() != logs.DiceStrict {
+		t.Fatalf("dice mode %s", rep.Replay.DiceMode())
+	}
+	r, err := checkReplay(cg.Final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // Issue 5, "Done when": two players play the Cherbourg scenario from the
 // airborne drops to the turn-12 victory check (S3.3 I) in strict dice mode by
 // exchanging files.
@@ -254,36 +288,7 @@ func TestCherbourgStrictGameOverFiles(t *testing.T) {
 		t.Fatalf("the game ends with the turn-12 victory check: %q", cg.Result)
 	}
 
-	// Both stores hold the same log, byte for byte.
-	var a, j bytes.Buffer
-	if _, _, err := cg.Anna.Export(ctx, cg.ID, &a); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := cg.Jan.Export(ctx, cg.ID, &j); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(a.Bytes(), j.Bytes()) || !bytes.Equal(a.Bytes(), cg.Final) {
-		t.Fatal("both players hold the same final log")
-	}
-
-	// The final file verifies on its own, as 'pbem verify FILE' checks it:
-	// no store, no identity, the shipped scenarios.
-	rep := replay.Verify(bytes.NewReader(cg.Final), games.Shipped)
-	if !rep.OK() {
-		t.Fatalf("the final log verifies: %v (%d of %d entries)", rep.Problems, rep.Verified, rep.Read)
-	}
-	if got := rep.Replay.Game().Pending().Result; got != cg.Result {
-		t.Fatalf("the verified log ends on %q, the game on %q", got, cg.Result)
-	}
-	if rep.Replay.DiceMode() != logs.DiceStrict {
-		t.Fatalf("dice mode %s", rep.Replay.DiceMode())
-	}
-
-	// Replay reproduces every recorded state hash.
-	r, err := checkReplay(cg.Final)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := checkFinalLog(t, ctx, cg)
 
 	// The game opened with the Special Invasion Phase: the airborne Scatter
 	// (20.2) and the Utah assault (20.3), drawn from the strict dice stream;
