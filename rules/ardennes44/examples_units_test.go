@@ -1,6 +1,7 @@
 package ardennes44
 
 import (
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"slices"
 	"strings"
 	"testing"
@@ -142,4 +143,60 @@ func TestT38_PeiperFirstNight_27_5(t *testing.T) {
 	if g.attacksAtNight(g.index["1ss/kgp-pz"]) {
 		t.Error("KG Peiper acts unmarked on the second Night: only the first (27.5)")
 	}
+}
+
+// T-34 (27.8): 150 Pz Bde, undetected, infiltrates: one roll for a hex in
+// the ZOC of two Allied units (2: ignored), one for the next (3: ignored),
+// on to a hex next to the enemy, and a surprise attack (1-3: +1 right
+// shift); it is detected after the attack, for good.
+func TestT34_Skorzeny_27_8(t *testing.T) {
+	f := fixture{setup: []string{"pz150 0602", "4/8/2 0503", "4/22/2 0503", "99/395 0705"}}
+	g := f.game(t, 3, PhaseMovement, German)
+	apply(t, g, German, "move pz150 0602 0603 0604 0605 infiltrate")
+	for k, die := range []int{2, 3} {
+		p := g.Pending()
+		if p.Dice == nil || !strings.Contains(p.Dice.For, "infiltration") {
+			t.Fatalf("roll %d: want an infiltration die, pending %+v", k+1, p)
+		}
+		roll(t, g, die)
+	}
+	if p := g.Pending(); p.Dice != nil {
+		t.Fatalf("a third die, %s: the move ends next to the enemy without one", p.Dice.For)
+	}
+	if at(g, "pz150") != "0605" || g.s.Pz150 != pz150Used {
+		t.Fatalf("pz150 at %s, %q; want 0605, used (27.8.2)", at(g, "pz150"), g.s.Pz150)
+	}
+	// The surprise attack on 99/395: a 1 earns the right shift.
+	g.s.Phase = PhaseCombat
+	g.enterForTest()
+	apply(t, g, German, "attack 0705 from 0605 with pz150 surprise")
+	p := g.Pending()
+	if p.Dice == nil || !strings.Contains(p.Dice.For, "surprise") {
+		t.Fatalf("want the surprise die first (27.8.3), pending %+v", p)
+	}
+	roll(t, g, 1)
+	if c := g.combat(); c == nil || !slices.ContainsFunc(c.Odds.Shifts, func(s combat.Shift) bool { return s.Source == shiftSurprise && s.Columns == 1 }) {
+		t.Fatal("a surprise die of 1 gives 1 right shift (27.8.3)")
+	}
+	for n := 0; g.combat() != nil; n++ { // the rest of the combat: 6s, and each last choice
+		if n > 20 {
+			t.Fatalf("the combat does not end: %s", g.Pending().Prompt)
+		}
+		p := g.Pending()
+		if p.Dice != nil {
+			roll(t, g, 6)
+			continue
+		}
+		l := g.Legal(p.Seats[0])
+		apply(t, g, Side(p.Seats[0]), l[len(l)-1].Command)
+	}
+	if g.s.Pz150 != pz150Detected {
+		t.Errorf("after its surprise attack: %q, want detected (27.8.3)", g.s.Pz150)
+	}
+	// Detected, it has no surprise left, whatever the turn (27.8.1).
+	g.s.Attacked, g.s.Defended = nil, nil
+	*st(g, "99/395") = unitState{ID: "99/395", At: "0705"}
+	*st(g, "pz150") = unitState{ID: "pz150", At: "0605"}
+	_, err := g.Apply(rules.Seat(German), "attack 0705 from 0605 with pz150 surprise")
+	refused(t, err, "27.8")
 }
