@@ -200,3 +200,24 @@ func TestT34_Skorzeny_27_8(t *testing.T) {
 	_, err := g.Apply(rules.Seat(German), "attack 0705 from 0605 with pz150 surprise")
 	refused(t, err, "27.8")
 }
+
+// T-35 (31): with 1 Night-marked stack and 2 markers unused, the marked
+// stack moves its full MA, two other stacks 1 hex each and a third none;
+// only the marked stack attacks in the Night Combat Phase.
+func TestT35_NightInfiltration_31(t *testing.T) {
+	f := fixture{setup: []string{"99/394 0202", "99/395 0404", "28/112 0606", "28/110 0808", "12/27 1111"}}
+	g := f.game(t, 4, PhaseMovement, Allied, OptInfiltration)
+	apply(t, g, Allied, "night 0202")
+	g.s.Phase = PhaseNightMove
+	apply(t, g, Allied, "move 99/394 0202 0203 0204 0205") // 3 MP, its whole MA
+	_, err := g.Apply(rules.Seat(Allied), "move 99/395 0404 0405 0406")
+	refused(t, err, "31")
+	apply(t, g, Allied, "move 99/395 0404 0405")
+	apply(t, g, Allied, "move 28/112 0606 0607")
+	_, err = g.Apply(rules.Seat(Allied), "move 28/110 0808 0809")
+	refused(t, err, "31")
+	g.s.Phase = PhaseNightCombat
+	if !g.attacksAtNight(g.index["99/394"]) || g.attacksAtNight(g.index["99/395"]) || g.attacksAtNight(g.index["28/112"]) {
+		t.Error("only the Night-marked stack attacks at night (31, 25.3.2)")
+	}
+}
