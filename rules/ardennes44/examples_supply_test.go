@@ -35,3 +35,33 @@ func TestT28_OverlandSupply_23_3(t *testing.T) {
 		t.Error("0401: 5 hexes overland: out of supply (23.3)")
 	}
 }
+
+// T-29 (23.3): the Road part of a supply path runs along roads, through no
+// enemy ZOC a friendly unit does not negate and over no blown bridge (an
+// unbridged crossing). A road along row 01 from the source at 1201, across
+// a river between columns 06 and 07.
+func TestT29_RoadSupply_23_3(t *testing.T) {
+	f := fixture{cols: 12, rows: 2, places: []string{"source 1201 allied"},
+		roads: [][]string{{"primary", "1201", "1101", "1001", "0901", "0801", "0701", "0601", "0501", "0401"}},
+		sides: [][3]string{{"0601", "0701", "river"}}}
+	road := func(g *Game, h string) bool { return g.roadSupplied(mustHex(h), Allied) }
+	g := f.game(t, 3, PhaseSupply, Allied)
+	if !road(g, "0401") {
+		t.Fatal("0401: the road runs to the source over the bridge: Road Supply")
+	}
+	g.s.Bridges = append(g.s.Bridges, bridgeState{Side: "0601/0701"})
+	if road(g, "0601") || !road(g, "0701") {
+		t.Error("the blown bridge cuts the road: 0601 without Road Supply, 0701 with it (7.2, 23.3)")
+	}
+	// An enemy ZOC on the road cuts it; a friendly unit there negates it.
+	f.setup = []string{"12/27 0902"}
+	g = f.game(t, 3, PhaseSupply, Allied)
+	if road(g, "0701") {
+		t.Error("the German ZOC on the road at 0901 cuts the Road part (23.3)")
+	}
+	f.setup = append(f.setup, "99/394 0901")
+	g = f.game(t, 3, PhaseSupply, Allied)
+	if !road(g, "0701") {
+		t.Error("99/394 in 0901 negates the German ZOC there (23.3)")
+	}
+}
