@@ -1,6 +1,10 @@
 package ardennes44
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // T-28 (23.3): the Overland part of a supply path is at most 4 hexes; it
 // may cross an unbridged river; an enemy ZOC stops it past its first hex,
@@ -63,5 +67,24 @@ func TestT29_RoadSupply_23_3(t *testing.T) {
 	g = f.game(t, 3, PhaseSupply, Allied)
 	if !road(g, "0701") {
 		t.Error("99/394 in 0901 negates the German ZOC there (23.3)")
+	}
+}
+
+// T-30 (23.6): isolated units form one group when each reaches another
+// within a 4-hex Overland part; each group rolls on its own. A and B, 3
+// hexes apart, are one group; C, 6 hexes from B, is another.
+func TestT30_IsolatedGroups_23_6(t *testing.T) {
+	f := fixture{cols: 12, rows: 2, setup: []string{"99/394 0101", "99/395 0401", "28/112 1001"}}
+	g := f.game(t, 3, PhaseSupply, Allied)
+	groups := g.regroup(Allied, []int{g.index["99/394"], g.index["99/395"], g.index["28/112"]})
+	var got []string
+	for _, gr := range groups {
+		us := slices.Clone(gr.Units)
+		slices.Sort(us)
+		got = append(got, strings.Join(us, "+"))
+	}
+	slices.Sort(got)
+	if want := []string{"28/112", "99/394+99/395"}; !slices.Equal(got, want) {
+		t.Errorf("groups %v, want %v (23.6)", got, want)
 	}
 }
