@@ -97,3 +97,24 @@ func TestT06_MovementPanel_11_4(t *testing.T) {
 	_, err = g.Apply(rules.Seat(Allied), roadMove("99/394", road, 5, "extended"))
 	refused(t, err, "11.2")
 }
+
+// T-06 G (24.2, 11.8): a mechanized unit pays 4 MP for a forest-road hex
+// with an enemy Traffic marker: the road's 2 and the marker's 2.
+func TestT06G_TrafficMarker_24_2(t *testing.T) {
+	path := column(6, 1, 5)
+	ter := map[string]Terrain{}
+	for _, h := range path {
+		ter[h] = Forest
+	}
+	f := fixture{terrain: ter, roads: [][]string{append([]string{"forest"}, path...)}, setup: []string{"1ss/1pg 0601"}}
+	g := f.game(t, 3, PhaseMovement, German)
+	apply(t, g, German, roadMove("1ss/1pg", path, 3)) // 2 + 2 + 2 = its MA of 6
+	g = f.game(t, 3, PhaseMovement, German)
+	g.s.Traffic = []marker{{Side: Allied, N: 1, Hex: "0603"}}
+	_, err := g.Apply(rules.Seat(German), roadMove("1ss/1pg", path, 3))
+	refused(t, err, "11.1")
+	if !strings.Contains(err.Error(), "costs 8 MP") {
+		t.Errorf("%v: want a cost of 2 + 4 + 2 = 8 MP (24.2)", err)
+	}
+	apply(t, g, German, roadMove("1ss/1pg", path, 2)) // 2 + 4
+}
