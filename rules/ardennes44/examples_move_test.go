@@ -118,3 +118,20 @@ func TestT06G_TrafficMarker_24_2(t *testing.T) {
 	}
 	apply(t, g, German, roadMove("1ss/1pg", path, 2)) // 2 + 4
 }
+
+// T-06 E (11.3, 9.2.1): leaving an enemy ZOC into a forest and then light
+// woods costs 1 + 4 + 3 = 8 MP; Tactical Movement goes the 2 hexes whatever
+// they cost.
+func TestT06E_TacticalMovement_11_3(t *testing.T) {
+	f := fixture{terrain: map[string]Terrain{"0605": Forest, "0604": LightWoods}, setup: []string{"99/394 0606", "12/27 0607"}}
+	g := f.game(t, 3, PhaseMovement, Allied)
+	_, err := g.Apply(rules.Seat(Allied), "move 99/394 0606 0605 0604")
+	refused(t, err, "11.1")
+	if !strings.Contains(err.Error(), "costs 8 MP") {
+		t.Errorf("%v: want 1 + 4 + 3 = 8 MP (9.2.1, TEC)", err)
+	}
+	apply(t, g, Allied, "move 99/394 0606 0605 0604 tactical")
+	if at(g, "99/394") != "0604" {
+		t.Errorf("at %s, want 0604 (11.3)", at(g, "99/394"))
+	}
+}
