@@ -135,3 +135,20 @@ func TestT06E_TacticalMovement_11_3(t *testing.T) {
 		t.Errorf("at %s, want 0604 (11.3)", at(g, "99/394"))
 	}
 }
+
+// T-06 F, J, K (11.6, 11.4.1): a road-less wooded-rough hexside is crossed
+// only by Tactical Movement, as the move's first hex from next to it (F
+// did not start next to it; J may); and not together with an unbridged
+// river in one move (K).
+func TestT06FJK_WoodedRoughHexside_11_6(t *testing.T) {
+	f := fixture{sides: [][3]string{{"0605", "0606", "wooded-rough"}, {"0606", "0607", "river"}},
+		setup: []string{"99/394 0604", "99/395 0605"}}
+	g := f.game(t, 3, PhaseMovement, Allied)
+	_, err := g.Apply(rules.Seat(Allied), "move 99/394 0604 0605 0606 tactical")
+	refused(t, err, "11.6")
+	_, err = g.Apply(rules.Seat(Allied), "move 99/395 0605 0606")
+	refused(t, err, "11.6")
+	_, err = g.Apply(rules.Seat(Allied), "move 99/395 0605 0606 0607 tactical")
+	refused(t, err, "11.4.1")
+	apply(t, g, Allied, "move 99/395 0605 0606 tactical")
+}
