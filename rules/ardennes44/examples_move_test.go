@@ -152,3 +152,16 @@ func TestT06FJK_WoodedRoughHexside_11_6(t *testing.T) {
 	refused(t, err, "11.4.1")
 	apply(t, g, Allied, "move 99/395 0605 0606 tactical")
 }
+
+// T-06 I (11.5, 11.6): a vehicle enters a forest or wooded-rough hex only
+// along a road.
+func TestT06I_VehicleWoods_11_5(t *testing.T) {
+	f := fixture{terrain: map[string]Terrain{"0605": Forest, "0506": Forest, "0705": WoodedRough}, roads: [][]string{{"secondary", "0606", "0605"}},
+		setup: []string{"9arm/cca 0606"}}
+	g := f.game(t, 3, PhaseMovement, Allied)
+	_, err := g.Apply(rules.Seat(Allied), "move 9arm/cca 0606 0506")
+	refused(t, err, "11.5")
+	_, err = g.Apply(rules.Seat(Allied), "move 9arm/cca 0606 0705")
+	refused(t, err, "11.6")
+	apply(t, g, Allied, "move 9arm/cca 0606 0605")
+}
