@@ -251,3 +251,41 @@ func TestT27_ArtilleryRange_22_4(t *testing.T) {
 		t.Errorf("in the hex attacked: %q, want 22.9", why)
 	}
 }
+
+// T-22 (17.1): the retreat's full distance comes before avoiding an enemy
+// ZOC. 4/8/2 in 0606, walled by lakes, may leave by 0505, a dead end, or by
+// 0605, an empty hex in the ZOC of 12/48, and on from there: it must take
+// the full two hexes through 0605.
+func TestT22_RetreatPriorities_17_1(t *testing.T) {
+	lake := func(x, y string) [3]string { return [3]string{x, y, "lake"} }
+	f := fixture{
+		sides: [][3]string{lake("0606", "0705"), lake("0606", "0506"), lake("0606", "0607"),
+			lake("0505", "0605"), lake("0505", "0504"), lake("0505", "0405"), lake("0505", "0406"), lake("0505", "0506")},
+		setup: []string{"4/8/2 " + target, "12/27 0706", "12/48 0704"}}
+	g := f.game(t, 3, PhaseCombat, German)
+	if !g.zoc(German).Has(mustHex("0605")) {
+		t.Fatal("the fixture wants 0605 in the German ZOC")
+	}
+	attackFrom(t, g, "12/27") // 5:2 = 2-1, whose 6 is DR2
+	roll(t, g, 6)
+	if dd := offered(g, "no-dd"); len(dd) > 0 {
+		decide(t, g, "no-dd")
+	}
+	// The retreat, the only one left, is made without asking; then the
+	// advance.
+	if rs := offered(g, "retreat "); len(rs) > 0 {
+		for _, r := range rs {
+			if w := strings.Fields(r); len(w) != 3 || w[1] != "0605" {
+				t.Errorf("%q: want the full 2 hexes through 0605 (17.1: priority 1 before 2)", r)
+			}
+		}
+		decide(t, g, rs[0])
+	}
+	decide(t, g, "advance-done")
+	h := at(g, "4/8/2")
+	if h != "0604" && h != "0504" {
+		t.Errorf("4/8/2 retreats to %q; want 2 hexes through 0605, to 0604 or 0504 (17.1)", h)
+	} else if g.zoc(German).Has(mustHex(h)) {
+		t.Errorf("4/8/2 ends in %s, in a German ZOC: only the first hex may be (17.1)", h)
+	}
+}
