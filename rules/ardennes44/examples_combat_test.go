@@ -289,3 +289,33 @@ func TestT22_RetreatPriorities_17_1(t *testing.T) {
 		t.Errorf("4/8/2 ends in %s, in a German ZOC: only the first hex may be (17.1)", h)
 	}
 }
+
+// T-23 B (19.2): in a Major advance infantry enters a forest hex only as
+// the first hex of the advance.
+func TestT23B_AdvanceIntoForest_19_2(t *testing.T) {
+	ter := map[string]Terrain{}
+	for _, h := range []string{"0806", "0807", "0906", "0907", "0905", "0805"} {
+		ter[h] = Forest
+	}
+	f := fixture{terrain: ter, setup: []string{"14cav/18 " + target, "12/27 " + around(0), "12/48 " + around(1), "12/89 " + around(2)}}
+	g := f.game(t, 3, PhaseCombat, German)
+	attackFrom(t, g, "12/27", "12/48", "12/89") // 15:2 = 7-1, whose 5 is DS (a DR4 for a lone recon, 21.4)
+	roll(t, g, 5)
+	if rs := offered(g, "retreat "); len(rs) > 0 {
+		decide(t, g, rs[0])
+	}
+	first, two := false, false
+	for _, c := range offered(g, "advance 12/27 ") {
+		w := strings.Fields(c)[2:]
+		if ter[w[0]] == Forest {
+			first = true
+		}
+		two = two || len(w) == 2
+		if len(w) == 2 && ter[w[1]] == Forest {
+			t.Errorf("%q: a forest as the second hex (19.2)", c)
+		}
+	}
+	if !first || !two {
+		t.Errorf("advances into a forest as the first hex %v, of 2 hexes %v: want both (19.1.2, 19.2)", first, two)
+	}
+}
