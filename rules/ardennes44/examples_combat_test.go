@@ -1,6 +1,7 @@
 package ardennes44
 
 import (
+	"github.com/pbem-referee/pbem/rules/hex"
 	"slices"
 	"strings"
 	"testing"
@@ -318,4 +319,49 @@ func TestT23B_AdvanceIntoForest_19_2(t *testing.T) {
 	if !first || !two {
 		t.Errorf("advances into a forest as the first hex %v, of 2 hexes %v: want both (19.1.2, 19.2)", first, two)
 	}
+}
+
+// T-23 B, 26/77 (19.3.2): an advance does not step from one hex in an enemy
+// unit's ZOC straight into another of the same unit's, but on its first
+// hex.
+func TestT23B_AdvanceZOCToZOC_19_3_2(t *testing.T) {
+	e := "0906" // an Allied unit two hexes behind 12/27
+	f := fixture{setup: []string{"14cav/18 " + target, "12/27 " + around(0), "12/48 " + around(1), "12/89 " + around(2), "28/112 " + e}}
+	g := f.game(t, 3, PhaseCombat, German)
+	attackFrom(t, g, "12/27", "12/48", "12/89")
+	roll(t, g, 5)
+	if rs := offered(g, "retreat "); len(rs) > 0 {
+		decide(t, g, rs[0])
+	}
+	near := func(x, y string) bool { return hex.Distance(mustHex(x), mustHex(y)) == 1 }
+	barred, into := 0, false
+	for _, c := range offered(g, "advance 12/27 ") {
+		w := strings.Fields(c)[2:]
+		into = into || near(w[0], e)
+		if len(w) == 2 && near(w[0], e) && near(w[1], e) {
+			t.Errorf("%q: from %s's ZOC straight into it again (19.3.2)", c, e)
+		}
+	}
+	if !into {
+		t.Error("no advance enters the ZOC of 28/112 on its first hex: 19.3.2 allows it")
+	}
+	for _, h1 := range hexesAround(around(0)) {
+		for _, h2 := range hexesAround(h1) {
+			if near(h1, e) && near(h2, e) && h2 != around(0) && h1 != e && h2 != e {
+				barred++
+			}
+		}
+	}
+	if barred == 0 {
+		t.Fatal("the fixture offers no step from the ZOC of 28/112 into it again")
+	}
+}
+
+// hexesAround lists the six neighbours of hex id.
+func hexesAround(id string) []string {
+	var out []string
+	for d := range 6 {
+		out = append(out, nb(id, hex.Direction(d)))
+	}
+	return out
 }
