@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/ardennes44"
 	"github.com/pbem-referee/pbem/rules/freeplay"
 	"github.com/pbem-referee/pbem/rules/normandy44"
 	"github.com/pbem-referee/pbem/rules/rhine44"
@@ -19,6 +20,7 @@ import (
 
 // engines are the games pbem plays, sorted by name.
 var engines = []rules.Engine{
+	ardennes44.Engine(),
 	freeplay.Engine(),
 	normandy44.Engine(),
 	rhine44.Engine(),

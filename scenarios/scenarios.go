@@ -1,7 +1,7 @@
 // Package scenarios holds the scenario files that ship with pbem, embedded in the
 // binary, and an index of them. Files live in one folder per game:
 // <game>/<name>.scn, with the side files they share beside them (maps:
-// <game>/<name>.map). The files are data and this package knows no game:
+// <game>/<name>.map, charts: <game>/<name>.chart). The files are data and this package knows no game:
 // each game's engine parses its own, and games.ReadScenario assembles a
 // scenario with the files it names into the self-contained text that a game
 // starts from and its invite digests.
@@ -22,7 +22,7 @@ import (
 	"strings"
 )
 
-//go:embed */*.scn */*.map */past/*.scn
+//go:embed */*.scn */*.map */*.chart */past/*.scn
 var files embed.FS
 
 // ErrUnknown is returned for a scenario that does not ship.

@@ -77,6 +77,15 @@ their side's phases in turn (us before cw, german-cw before german-us), each
 ending his part with 'end'. The first player invites with his seat; the
 others import the invitation and 'pbem join GAME --side SEAT'.
 
+Ardennes '44 (two seats, german and allied):
+  extended           S5: the campaign plays on to turn 30 (30 PM)
+  night-infiltration 31: unused Night markers move stacks 1 hex at night
+  fuel-dumps         32: the Allied fuel dumps, one of them real
+  roadblocks         33: two Roadblocks a side
+  attack-limit       34: at most 18 attack strength counts in a combat
+  bodenplatte        35: Operation Bodenplatte, rolled at the start of turn 15
+  greif              36: the Greif Commando, once a game on a bridge before turn 7
+
 With more than two seats, --invite SEAT=ADDRESS (repeatable) reserves a seat
 for a player: 'pbem send' mails the invitation there, and every hand-over
 after. SEAT=ADDRESS,KEY also reserves it for that key (a key, or a file

@@ -72,7 +72,11 @@ type Mover struct {
 	// reads the chart (Normandy's weather changes the German mechanized
 	// rate on major roads, 9.7).
 	RoadCost func(m *Mover, c RoadClass) int
-	Rules    []StepRule
+	// RoadCut reports whether the road across the hexside in direction d
+	// of the hex numbered f is cut, so that the step is off road (A44 7.2:
+	// a blown bridge counts as no bridge); nil cuts none.
+	RoadCut func(f int, d hex.Direction) bool
+	Rules   []StepRule
 	// step is CheckAt's step while its rules read it: a field, so that the
 	// searches price thousands of steps without allocating one each.
 	step Step
@@ -200,6 +204,9 @@ func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 	*s = Step{From: f, To: t, Dir: d, Marked: marked, Mark: marked}
 	if f >= 0 {
 		s.Sides, s.Road = b.cells[f].sides[d], b.cells[f].roads[d]
+		if s.Road != "" && m.RoadCut != nil && m.RoadCut(f, d) {
+			s.Road = ""
+		}
 		s.First = !m.Entering && b.grid.Hex(f) == m.Start
 	} else {
 		s.Road = m.bestRoadThrough(t)

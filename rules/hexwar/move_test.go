@@ -343,3 +343,31 @@ func TestEnter(t *testing.T) {
 		t.Error("the waiting places read wrong")
 	}
 }
+
+// TestRoadCut: a road cut at a hexside (A44 7.2: a blown bridge counts as
+// no bridge) prices the step off road, with the hexside's rows: the river
+// then bars a mechanized unit and is crossed on foot only as a first move.
+func TestRoadCut(t *testing.T) {
+	b := costMap.board(t)
+	p := pos(b, "allied 0603")
+	cut := func(m *Mover) {
+		river := mustCell(t, b, "0603")
+		d, _ := hex.DirectionTo(at(t, b, "0603"), at(t, b, "0604"))
+		m.RoadCut = func(f int, dir hex.Direction) bool { return f == river && dir == d }
+	}
+	m := mover(t, b, p, 0, true, 99)
+	if _, err := m.Step(at(t, b, "0603"), at(t, b, "0604")); err != nil {
+		t.Fatalf("the bridge stands: %v", err)
+	}
+	cut(m)
+	_, err := m.Step(at(t, b, "0603"), at(t, b, "0604"))
+	refusedBy(t, err, "T-river")
+	m = mover(t, b, p, 0, false, 99)
+	cut(m)
+	if s, err := m.Step(at(t, b, "0603"), at(t, b, "0604")); err != nil || s.Cost != 2*MP || s.Road != "" {
+		t.Errorf("on foot across the cut bridge: %+v, %v; want clear and the river, off road", s, err)
+	}
+	if s, err := m.Step(at(t, b, "0602"), at(t, b, "0603")); err != nil || s.Road != "main" {
+		t.Errorf("the road elsewhere is whole: %+v, %v", s, err)
+	}
+}

@@ -60,6 +60,11 @@ type SupplyRules struct {
 	// edition 18.2: not into flooded ground nor across a major river). Nil
 	// allows every step Step does.
 	Overland func(i, j int, d hex.Direction) bool
+	// RoadCut reports whether the road across the hexside in direction d
+	// of the hex numbered i is cut for the road part (A44 23.3: a blown
+	// bridge counts as no bridge); the overland part may still cross.
+	// Nil cuts none.
+	RoadCut func(i int, d hex.Direction) bool
 }
 
 // Tracer traces one side's supply lines over a board by its rules.
@@ -96,7 +101,10 @@ func (t *Tracer) roadOpen(i int) bool { return t.r.RoadOpen == nil || t.r.RoadOp
 // roadStep is step along a road, whose part of the line enters only hexes
 // RoadOpen allows.
 func (t *Tracer) roadStep(i, j int, d hex.Direction) bool {
-	return t.b.cells[i].roads[d] != "" && t.roadOpen(i) && t.roadOpen(j) && t.step(i, j, d, false)
+	if t.b.cells[i].roads[d] == "" || (t.r.RoadCut != nil && t.r.RoadCut(i, d)) {
+		return false
+	}
+	return t.roadOpen(i) && t.roadOpen(j) && t.step(i, j, d, false)
 }
 
 // Distances runs a breadth-first search backwards from the goal hexes (by

@@ -103,3 +103,21 @@ func TestSupplyDistances(t *testing.T) {
 		t.Errorf("distances from 0606: 0605 %d, 0607 %d (across the cliff it is 2 around)", d[mustCell(t, b, "0605")], d[mustCell(t, b, "0607")])
 	}
 }
+
+// TestSupplyRoadCut: a road cut at a hexside (A44 23.3: a blown bridge)
+// stops the road part there, but the overland part may still cross.
+func TestSupplyRoadCut(t *testing.T) {
+	b := supplyMap.board(t)
+	src := []hex.Axial{at(t, b, "0808")}
+	from := mustCell(t, b, "0804")
+	d, _ := hex.DirectionTo(at(t, b, "0804"), at(t, b, "0805"))
+	cut := func(i int, dir hex.Direction) bool {
+		j, _ := b.grid.Neighbor(i, dir)
+		return (i == from && dir == d) || (j == from && dir == d.Opposite())
+	}
+	st := NewTracer(b, SupplyRules{OffRoad: 1, RoadCut: cut}).Statuses(src)
+	if status(t, b, st, "0802") != OutOfSupply || status(t, b, st, "0804") != InSupply || status(t, b, st, "0806") != InSupply {
+		t.Errorf("the road cut between 0804 and 0805: 0802 %v (want out of supply), 0804 %v (overland across the cut), 0806 %v",
+			status(t, b, st, "0802"), status(t, b, st, "0804"), status(t, b, st, "0806"))
+	}
+}

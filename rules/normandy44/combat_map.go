@@ -73,6 +73,7 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 		// 14.3.1: no step from one enemy unit's ZOC into the same unit's.
 		r := v.zocRules()
 		m.ZOCToZOC = func(x, y hx.Axial) bool { return hexwar.SameZOC(g.b.Board, position{v}, occ, enemy, r, x, y) }
+		m.ZOCToZOCFirst, m.ZOCToZOCVacated = true, true
 	}
 	g.ground(side, func(a hx.Axial) bool {
 		return slices.ContainsFunc(occ[a], func(i int) bool { return v.unit(i).Type == Strongpoint }) ||
@@ -167,6 +168,7 @@ func (g *Game) advanceMap(c *Combat, defenders []int) (m CombatMap, excess func(
 	}
 	if g.ver.advanceZOCFromStart {
 		m.ZOCToZOC = func(x, y hx.Axial) bool { return current().ZOCToZOC(x, y) }
+		m.ZOCToZOCFirst, m.ZOCToZOCVacated = true, true
 	}
 	g.ground(c.In.Attacker, nil).set(&m)
 	m.Holds = func(a hx.Axial) bool { return current().Holds(a) }

@@ -17,13 +17,24 @@ import (
 // so a game pins the very map it is played on.
 
 // Maps is what a game's map files hold, and how a window clips them.
+//
+// A game may have more than one kind of side file (Ardennes '44 keeps its
+// charts apart from its map, so that a player who owns the game replaces one
+// without the other): it assembles the scenario once with a Maps of each
+// kind, each naming its files by its own Keyword. Assembly reads the origin
+// marks of a text assembled before, so the passes chain and every line still
+// names the file and line it came from.
 type Maps struct {
 	// Game is the value the map's "game" line must have, e.g. "normandy44".
 	Game string
+	// Keyword is the header keyword that names the file, in the scenario
+	// and in the file itself: "map" when empty. A window belongs to the
+	// "map" kind alone; the passes of other kinds leave it to that one.
+	Keyword string
 	// Ext ends the name of a map file, e.g. ".map".
 	Ext string
-	// Headers are the header keywords a map file may hold. "game" and "map"
-	// are required, and "layout" too when Layout is set.
+	// Headers are the header keywords a map file may hold. "game" and the
+	// Keyword are required, and "layout" too when Layout is set.
 	Headers []string
 	// Layout checks the value of a map's "layout" line; nil when the game's
 	// maps have none. The scenario takes the map's layout when it gives none,
@@ -41,6 +52,17 @@ type MapSection struct {
 	Clip Clip // nil: a window keeps every line
 }
 
+// keyword is the header keyword of the kind: "map" unless Keyword says.
+func (m *Maps) keyword() string {
+	if m.Keyword == "" {
+		return "map"
+	}
+	return m.Keyword
+}
+
+// windows reports whether the kind reads the scenario's window: the map's.
+func (m *Maps) windows() bool { return m.keyword() == "map" }
+
 // srcLine is one raw line of a file and where it came from.
 type srcLine struct {
 	Line        // no words for blank, comment or unreadable lines
@@ -48,12 +70,25 @@ type srcLine struct {
 	err  error  // the line does not lex; the parser reports it
 }
 
+// readSrc cuts a file into its lines. A text assembled before carries origin
+// marks: they are read, not kept, and each line takes the file and line
+// they name, so that a second assembly marks it where it truly came from.
 func readSrc(file string, data []byte) []srcLine {
 	var out []srcLine
+	var next *Origin
 	for i, raw := range strings.Split(string(data), "\n") {
 		raw = strings.TrimSuffix(raw, "\r")
-		l, err := LexLine(i+1, raw)
-		sl := srcLine{Line: Line{N: i + 1, Raw: raw}, file: file, err: err}
+		if o, ok := parseOriginMark(raw); ok {
+			next = &o
+			continue
+		}
+		n, from := i+1, file
+		if next != nil {
+			n, from = next.Line, next.File
+			next.Line++
+		}
+		l, err := LexLine(n, raw)
+		sl := srcLine{Line: Line{N: n, Raw: raw}, file: from, err: err}
 		if err == nil {
 			sl.Line = l
 		}
@@ -121,7 +156,7 @@ func (m *Maps) Assemble(data []byte, open func(name string) ([]byte, error)) ([]
 	}
 	mapData, err := open(ref.file)
 	if err != nil {
-		errs = append(errs, Errorf(ref.line.N, ErrMissing, "map %s: %v", ref.file, err))
+		errs = append(errs, Errorf(ref.line.N, ErrMissing, "%s %s: %v", m.keyword(), ref.file, err))
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -150,13 +185,13 @@ func (m *Maps) mapRef(header []srcLine) (mapRef, []error) {
 		if len(l.Words) == 0 {
 			continue
 		}
-		switch l.Words[0] {
-		case "map":
+		switch word := l.Words[0]; {
+		case word == m.keyword():
 			if ref.line != nil {
-				errs = append(errs, Errorf(l.N, ErrDuplicate, "map already given at line %d", ref.line.N))
+				errs = append(errs, Errorf(l.N, ErrDuplicate, "%s already given at line %d", word, ref.line.N))
 			}
 			ref.line = l
-		case "window":
+		case word == "window" && m.windows():
 			if ref.window != nil {
 				errs = append(errs, Errorf(l.N, ErrDuplicate, "window already given at line %d", ref.window.N))
 			}
@@ -170,7 +205,7 @@ func (m *Maps) mapRef(header []srcLine) (mapRef, []error) {
 		return ref, errs
 	}
 	if len(ref.line.Words) != 2 || !ValidName(ref.line.Words[1]) {
-		errs = append(errs, Errorf(ref.line.N, ErrSyntax, "want: map NAME (lower-case letters, digits and '-'; the file is NAME%s)", m.Ext))
+		errs = append(errs, Errorf(ref.line.N, ErrSyntax, "want: %s NAME (lower-case letters, digits and '-'; the file is NAME%s)", m.keyword(), m.Ext))
 		return ref, errs
 	}
 	ref.name = ref.line.Words[1]
@@ -210,17 +245,20 @@ func (m *Maps) checkMap(ref mapRef, mf srcFile) (srcLine, []error) {
 func (m *Maps) write(sc, mf srcFile, ref mapRef, layout srcLine) ([]byte, error) {
 	var out assembly
 	var myLayout *srcLine // the scenario's own layout line, if any
-	for _, l := range sc.header {
+	// Lines are told apart by place, not number: the comments of an
+	// earlier pass carry no number of their own.
+	for i := range sc.header {
+		l := sc.header[i]
 		switch {
-		case l.N == ref.line.N:
-			out.comment(fmt.Sprintf("# map %s (%s)", ref.name, ref.file))
+		case &sc.header[i] == ref.line:
+			out.comment(fmt.Sprintf("# %s %s (%s)", m.keyword(), ref.name, ref.file))
 			// The map's title and provenance travel with it, as comments.
 			for _, key := range []string{"title", "provenance"} {
 				if v := headerValue(mf.header, key); v != "" {
 					out.comment(fmt.Sprintf("# %s %s: %s", ref.file, key, v))
 				}
 			}
-		case ref.window != nil && l.N == ref.window.N:
+		case &sc.header[i] == ref.window:
 			out.comment("# window " + ref.window.Words[1])
 		default:
 			if m.Layout != nil && len(l.Words) > 0 && l.Words[0] == "layout" && myLayout == nil {
@@ -317,9 +355,9 @@ func (m *Maps) checkHeader(file, name string, mf srcFile) (srcLine, []error) {
 			if value != m.Game {
 				bad(l, ErrInvalid, "game %q: this parser reads %s maps", value, m.Game)
 			}
-		case "map":
+		case m.keyword():
 			if value != name {
-				bad(l, ErrInvalid, "map %q, but the scenario asks for %q", value, name)
+				bad(l, ErrInvalid, "%s %q, but the scenario asks for %q", key, value, name)
 			}
 		case "layout":
 			if m.Layout == nil {
@@ -331,7 +369,7 @@ func (m *Maps) checkHeader(file, name string, mf srcFile) (srcLine, []error) {
 			layout = l
 		}
 	}
-	required := []string{"game", "map", "layout"}
+	required := []string{"game", m.keyword(), "layout"}
 	if m.Layout == nil {
 		required = required[:2]
 	}

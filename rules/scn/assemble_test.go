@@ -171,3 +171,73 @@ func TestAssembleKeepsBadLines(t *testing.T) {
 		t.Errorf("parse: %v", err)
 	}
 }
+
+// pondCharts is a second kind of side file: ".chart", named by a "chart"
+// line, with the pond's weather table (Ardennes '44 keeps its charts apart
+// from its map in the same way).
+var pondCharts = Maps{
+	Game:     "pond",
+	Keyword:  "chart",
+	Ext:      ".chart",
+	Headers:  []string{"game", "chart", "title"},
+	Sections: []MapSection{{Name: "weather"}},
+}
+
+const pondChart = `# a chart of the pond
+game pond
+chart tables
+title Pond tables
+
+[weather]
+sun 1-3
+rain 4-6
+`
+
+// TestAssembleTwoKinds: a scenario naming a map and a chart is assembled
+// with each kind in turn, in either order; the second pass reads the first
+// pass's origin marks, so every record still names its file and line, and
+// the window is the map's alone.
+func TestAssembleTwoKinds(t *testing.T) {
+	scenario := strings.Replace(pondScenario, "turns 3\n", "turns 3\nchart tables\n", 1)
+	open := pondOpen(map[string]string{"big.pond": pondMap, "tables.chart": pondChart})
+	sources := map[string][]string{"": rawLines([]byte(scenario)), "big.pond": rawLines([]byte(pondMap)), "tables.chart": rawLines([]byte(pondChart))}
+	var outs []string
+	for _, order := range [][2]Maps{{pondCharts, pondMaps}, {pondMaps, pondCharts}} {
+		first, err := order[0].Assemble([]byte(scenario), open)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := order[1].Assemble(first, open)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, string(out))
+		lines, _, origins := Lex(out)
+		for _, l := range lines {
+			o, ok := origins[l.N]
+			if !ok {
+				t.Fatalf("line %d %q has no origin:\n%s", l.N, l.Raw, out)
+			}
+			src := sources[o.File]
+			if o.Line < 1 || o.Line > len(src) {
+				t.Fatalf("line %d %q: origin %v is not a line of its file", l.N, l.Raw, o)
+			}
+			if o.File != "big.pond" && src[o.Line-1] != l.Raw {
+				t.Errorf("line %d %q: its origin %v is %q", l.N, l.Raw, o, src[o.Line-1])
+			}
+		}
+		for _, want := range []string{"# chart tables (tables.chart)", "# window 0101-0204", "sun 1-3", "0201-0203 deep"} {
+			if !strings.Contains(string(out), want+"\n") {
+				t.Errorf("the assembly lacks %q:\n%s", want, out)
+			}
+		}
+		if strings.Contains(string(out), "0301-0306") {
+			t.Errorf("the window clips the map in either order:\n%s", out)
+		}
+	}
+	bad := strings.Replace(pondChart, "chart tables", "chart other", 1)
+	_, err := pondCharts.Assemble([]byte(scenario), pondOpen(map[string]string{"tables.chart": bad}))
+	if err == nil || !strings.Contains(err.Error(), `tables.chart line 3: invalid: chart "other", but the scenario asks for "tables"`) {
+		t.Errorf("a chart naming another: %v", err)
+	}
+}

@@ -114,6 +114,7 @@ func TestAdvancePaths_ZOCToZOCFromTheFirstHex(t *testing.T) {
 	}
 	m := b.Map()
 	m.ZOCToZOC = func(from, to hex.Axial) bool { return zocOf[from] && zocOf[to] }
+	m.ZOCToZOCFirst, m.ZOCToZOCVacated = true, true
 	ts := pathTexts(AdvancePaths(advancer, east, 2, false, m))
 	south := hex.Axial{Q: 0, R: 1}
 	west := hex.Axial{Q: -1, R: 0}
@@ -130,5 +131,34 @@ func TestAdvancePaths_ZOCToZOCFromTheFirstHex(t *testing.T) {
 	// normandy44/4's reading, without the hook: the first hex is free.
 	if ts := pathTexts(AdvancePaths(advancer, east, 2, false, b.Map())); !slices.Contains(ts, south.String()) {
 		t.Errorf("without ZOCToZOC the first hex %s is barred: %v", south, ts)
+	}
+}
+
+// A road bonus (Ardennes '44 19.1.3) adds hexes to an advance whose every
+// step is along a road; ZOCToZOC replaces the series' rule of two
+// enemy-ZOC hexes in a row (19.3.2: of one enemy unit, first hex apart).
+func TestAdvancePaths_RoadBonusAndZOCToZOC(t *testing.T) {
+	b := newBoard(6)
+	m := b.Map()
+	road := map[[2]hex.Axial]bool{{origin, east}: true, {east, east2}: true}
+	m.AlongRoad = func(x, y hex.Axial) bool { return road[[2]hex.Axial{x, y}] }
+	u := advancer
+	u.RoadBonus = 1
+	ts := pathTexts(AdvancePaths(u, east, 1, false, m))
+	if !slices.Contains(ts, "(1,0) (2,0)") || slices.Contains(ts, "(0,1) (0,2)") {
+		t.Errorf("a Regular advance with the road bonus: %v", ts)
+	}
+	for _, p := range AdvancePaths(u, east, 1, false, m) {
+		if len(p) == 2 && p[1] != east2 {
+			t.Errorf("a second hex off the road: %v", p)
+		}
+	}
+	// Both (1,0) and (2,0) in one enemy unit's zone: the second step is
+	// barred; the first hex of the advance may enter a ZOC freely.
+	b.zoc[east], b.zoc[east2] = true, true
+	m = b.Map()
+	m.ZOCToZOC = func(x, y hex.Axial) bool { return b.zoc[x] && b.zoc[y] }
+	if ts := pathTexts(AdvancePaths(advancer, east, 2, false, m)); slices.Contains(ts, "(1,0) (2,0)") || !slices.Contains(ts, "(1,0)") {
+		t.Errorf("from one ZOC into the same: %v", ts)
 	}
 }

@@ -92,6 +92,11 @@ type Combat struct {
 	// SupplyDistance scores a hex for "order retreat toward-supply": lower
 	// is nearer to supply. Nil means no preference.
 	SupplyDistance func(hex.Axial) int
+	// Eliminates, if set, reports whether the game's rules eliminate a
+	// surviving defender rather than let it retreat hexes (A44 18.5: a
+	// Broken unit; 17.7: German artillery without a Prime Mover; 23.4: out
+	// of supply, 3 hexes or more); nil eliminates none but the series'.
+	Eliminates func(u Unit, hexes int) bool
 	// Stages are the procedure in order, the game's own among the series'.
 	Stages []Stage
 	// Grammar parses the commands of the orders and records.
@@ -331,7 +336,7 @@ func (c *Combat) Retreating() bool { return c.Result.Retreat > 0 && len(c.Surviv
 // 13.2.2, 13.5; Ardennes '44 17.5; Salerno '43 12.2, 12.5).
 func (c *Combat) RetreatUnits() (movers []RetreatUnit, lost []string) {
 	for _, u := range c.Survivors() {
-		if u.MA == 0 || u.RetreatedIn {
+		if u.MA == 0 || u.RetreatedIn || (c.Eliminates != nil && c.Eliminates(u, c.Result.Retreat)) {
 			lost = append(lost, u.ID)
 			continue
 		}

@@ -356,3 +356,39 @@ func TestLosses_OpponentChoosesAndFirst(t *testing.T) {
 		t.Errorf("the second step: %+v", lc)
 	}
 }
+
+// A game's Pick narrows who takes a side's loss (Ardennes '44 16.3: the
+// armour unit that earned the shift on EX); Eliminates removes survivors
+// the game's rules do not let retreat (18.5: a Broken unit).
+func TestFlow_PickAndEliminates(t *testing.T) {
+	att := []Unit{{ID: "a1", Strength: 6, Steps: 2, MA: 4, MAF: true}, {ID: "a2", Strength: 6, Steps: 2, MA: 4, MAF: true}}
+	def := []Unit{{ID: "d1", Strength: 3, Steps: 2, MA: 4}, {ID: "d2", Strength: 3, Steps: 2, MA: 4}}
+	f := newFlow(t, "", 12, 6, att, def)
+	lr := LossRules{Owner: "T.2 own", Defender: "T.2 def",
+		Pick: func(c *Combat, defender bool) ([]string, string, bool) {
+			if defender {
+				return []string{"d2"}, "T.6 def", true
+			}
+			return []string{"a2"}, "T.6 att", true
+		}}
+	f.c.Stages = slices.Concat([]Stage{CRTStage(&testCRT, "T.1")}, LossStages(lr), f.c.Stages[3:])
+	f.c.Eliminates = func(u Unit, hexes int) bool { return u.ID == "d1" }
+	// 2-1, die 2: EX. The attacker's loss falls on a2, the defender's on
+	// d2, each the only unit that may take it, so taken at once (the test
+	// CRT's EX lets each side pick the other's loss).
+	if a := f.roll(t, RollCRT, 2, nil); !a.Done {
+		t.Fatalf("after EX: %v", a)
+	}
+	if !slices.Equal(f.steps, []string{"roll crt 2", "red: losses a2", "red: losses d2"}) {
+		t.Errorf("the record %q", f.steps)
+	}
+	// A retreat: d1 is eliminated, d2 retreats.
+	g := newFlow(t, "", 12, 6, slices.Clone(att), slices.Clone(def))
+	g.c.Eliminates = func(u Unit, hexes int) bool { return u.ID == "d1" && hexes >= 2 }
+	g.roll(t, RollCRT, 4, nil) // 2-1, die 4: DR
+	g.decide(t, "blue", "no-dd", nil)
+	movers, lost := g.c.RetreatUnits()
+	if len(movers) != 1 || movers[0].ID != "d2" || !slices.Equal(lost, []string{"d1"}) {
+		t.Errorf("the retreat's units %v, eliminated %v", movers, lost)
+	}
+}

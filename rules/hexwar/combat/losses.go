@@ -32,6 +32,12 @@ type LossRules struct {
 	// First: the attacker's pick of the defenders' first step on a result
 	// marked OpponentFirst.
 	First string
+	// Pick, if set, names the units a side's loss must fall on under the
+	// game's own rules for this combat, and the rule (A44 16.3: on EX the
+	// armour unit that earned the armour shift; in a Fire Fight the Lead);
+	// the side's owner picks among them. ok false leaves the series'
+	// choice above.
+	Pick func(c *Combat, defender bool) (units []string, rule string, ok bool)
 }
 
 // AttackerLoss is the MAF's step loss of the result (Normandy '44 12.2.1,
@@ -42,6 +48,11 @@ func (lr LossRules) AttackerLoss(c *Combat) (LossChoice, bool) {
 		return LossChoice{}, false
 	}
 	maf := IDs(MAF(c.Attackers))
+	if lr.Pick != nil {
+		if units, rule, ok := lr.Pick(c, false); ok && len(units) > 0 {
+			return LossChoice{Chooser: c.Attacker, Steps: n, Units: units, Rule: rule}, true
+		}
+	}
 	if c.Result.OpponentChooses {
 		return LossChoice{Chooser: c.Defender, Steps: n, Units: maf, Rule: lr.Opponent}, true
 	}
@@ -60,6 +71,11 @@ func (lr LossRules) DefenderLoss(c *Combat) (LossChoice, bool) {
 		return LossChoice{}, false
 	}
 	lc := LossChoice{Chooser: c.Defender, Steps: n, Units: IDs(ab), Rule: lr.Defender}
+	if lr.Pick != nil {
+		if units, rule, ok := lr.Pick(c, true); ok && len(units) > 0 {
+			lc.Units, lc.Rule = units, rule
+		}
+	}
 	// OpponentFirst splits the loss whoever picks the attacker's step
 	// (Normandy '44 first edition A1/D2: the defender picks the MAF's step,
 	// the attacker the defenders' first, the defender the rest).

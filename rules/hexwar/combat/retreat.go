@@ -51,13 +51,36 @@ type Map struct {
 	// ThroughEZOC: entering an enemy ZOC does not stop an advance (Ardennes
 	// '44 19.3.2); otherwise it does, but in the vacated hex.
 	ThroughEZOC bool
-	// ZOCToZOC, when set, is the ZOC-to-ZOC rule of advances (N44 14.3.1):
-	// the step goes from a hex in an enemy unit's zone of control straight
-	// into another hex of the same unit's zone, which no advance may do from
-	// its first hex on, but into or after the vacated hex. Nil keeps the
-	// reading of normandy44/4: no step from one enemy ZOC hex into another,
-	// whoever exerts them, from the advance's second hex on.
-	ZOCToZOC func(from, to hex.Axial) bool
+	// ZOCToZOC, if set, replaces the series' ZOC-to-ZOC rule of advances
+	// (any two enemy-ZOC hexes, from the advance's second hex on, unless by
+	// way of the vacated hex): it reports whether a step goes between two
+	// hexes of a zone the game names, of one and the same enemy unit in
+	// Normandy '44 14.3.1 and Ardennes '44 19.3.2. ZOCToZOCFirst binds the
+	// first step too (N44 14.3.1 under normandy44/5; A44 19.3.2 binds the
+	// steps after the first only); ZOCToZOCVacated frees a step into or
+	// after the vacated hex (N44 14.3.1; A44 19.3.2 forbids it even so).
+	ZOCToZOC        func(from, to hex.Axial) bool
+	ZOCToZOCFirst   bool
+	ZOCToZOCVacated bool
+	// AlongRoad, if set, reports whether an advance steps from one hex into
+	// the next along a road that counts for a unit's road bonus
+	// (AdvanceUnit.RoadBonus; Ardennes '44 19.1.3).
+	AlongRoad func(from, to hex.Axial) bool
+
+	// Loose: a retreat's hexes need not each be one further from the
+	// combat's hex; it never enters a hex twice, and the paths that end as
+	// many hexes away as the retreat is long are kept when any do
+	// (Ardennes '44 17.1, priority 1). False: each hex one further
+	// (Normandy '44 13.1.1).
+	Loose bool
+	// Exit, if set, reports whether a retreat's step off the map ends the
+	// retreat in a box beyond the edge (Ardennes '44 11.9.4, 17.6: an
+	// Allied unit off the south, west or north edge into an Off-map Area).
+	Exit func(from, to hex.Axial) bool
+	// Prefer, if set, narrows the legal retreats by the game's further
+	// priorities once the series' have been applied (Ardennes '44 17.1: end
+	// in supply, not overstacked, vehicles on roads).
+	Prefer func(paths []RetreatPath) []RetreatPath
 }
 
 // RetreatUnit is a unit of the retreating stack.
@@ -84,6 +107,8 @@ type RetreatPath struct {
 	EZOC     bool // the first hex is a vacant EZOC hex
 	OneHex   bool // a 2-hex retreat stopped after 1 hex
 	Extended int  // extra hexes taken to avoid overstacking
+	// Exited: the last hex is off the map, beyond an edge (Map.Exit).
+	Exited bool
 }
 
 // MaxRetreatExtension bounds the extra hexes a retreat may take to avoid
@@ -131,7 +156,17 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 			}
 		}
 		for _, next := range here.Neighbors() {
-			if hex.Distance(origin, next) != k+1 {
+			if m.Loose {
+				if next == origin || slices.Contains(path, next) {
+					continue
+				}
+			} else if hex.Distance(origin, next) != k+1 {
+				continue
+			}
+			if m.Exit != nil && !m.OnMap(next) && m.Exit(here, next) {
+				q := p
+				q.Hexes, q.Exited = append(slices.Clone(path[1:]), next), true
+				all = append(all, q)
 				continue
 			}
 			if q, ok := retreatStep(here, next, k, p, units, m); ok {
@@ -142,6 +177,9 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 	walk([]hex.Axial{origin}, RetreatPath{})
 	if len(all) == 0 {
 		return nil
+	}
+	if m.Loose && slices.ContainsFunc(all, func(p RetreatPath) bool { return p.fullAway(origin, n) }) {
+		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return !p.fullAway(origin, n) })
 	}
 	least := slices.MinFunc(all, func(a, b RetreatPath) int { return a.Losses - b.Losses }).Losses
 	all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.Losses > least })
@@ -154,7 +192,16 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 	if slices.ContainsFunc(all, func(p RetreatPath) bool { return !p.EZOC }) {
 		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.EZOC })
 	}
+	if m.Prefer != nil {
+		all = m.Prefer(all)
+	}
 	return all
+}
+
+// fullAway reports whether a retreat ends n hexes from its origin, or off
+// the map.
+func (p RetreatPath) fullAway(origin hex.Axial, n int) bool {
+	return p.Exited || hex.Distance(origin, p.Hexes[len(p.Hexes)-1]) >= n
 }
 
 // OneHexStop: a hex where a two-hex retreat may stop after one hex: the
@@ -189,6 +236,10 @@ type AdvanceUnit struct {
 	ID         string
 	From       hex.Axial
 	Mechanized bool
+	// RoadBonus is how many hexes more it may advance when every step is
+	// along a road (Map.AlongRoad; Ardennes '44 19.1.3: 1 for a
+	// mechanized unit in supply).
+	RoadBonus int
 }
 
 // AdvancePaths lists the advances of one unit after combat: every hex it
@@ -207,8 +258,8 @@ func AdvancePaths(u AdvanceUnit, vacated hex.Axial, n int, limited bool, m Map) 
 		}
 		return out
 	}
-	var walk func(path []hex.Axial, via bool)
-	walk = func(path []hex.Axial, via bool) {
+	var walk func(path []hex.Axial, via, road bool)
+	walk = func(path []hex.Axial, via, road bool) {
 		k := len(path)
 		here := u.From
 		if k > 0 {
@@ -221,16 +272,25 @@ func AdvancePaths(u AdvanceUnit, vacated hex.Axial, n int, limited bool, m Map) 
 			if k > 0 && !m.Leaves(u, here, next) {
 				continue
 			}
+			// The road bonus counts only when every step is along a road.
+			onRoad := road && u.RoadBonus > 0 && m.AlongRoad != nil && m.AlongRoad(here, next)
+			reach := n
+			if onRoad {
+				reach += u.RoadBonus
+			}
+			if k+1 > reach {
+				continue
+			}
 			q := append(slices.Clip(path), next)
 			if m.Room(next, []string{u.ID}) {
 				out = append(out, q)
 			}
-			if k+1 < n && advanceGoesOn(u, here, next, vacated, m) {
-				walk(q, via || next == vacated)
+			if k+1 < reach && advanceGoesOn(u, here, next, vacated, m) {
+				walk(q, via || next == vacated, onRoad)
 			}
 		}
 	}
-	walk(nil, false)
+	walk(nil, false, true)
 	return out
 }
 
@@ -246,7 +306,9 @@ func AdvanceStep(u AdvanceUnit, from, to hex.Axial, k int, via bool, vacated hex
 	}
 	switch {
 	case m.ZOCToZOC != nil:
-		if !via && to != vacated && m.ZOCToZOC(from, to) {
+		bound := k > 0 || m.ZOCToZOCFirst
+		freed := m.ZOCToZOCVacated && (via || to == vacated)
+		if bound && !freed && m.ZOCToZOC(from, to) {
 			return false
 		}
 	case k > 0 && !via && m.EnemyZOC(from) && m.EnemyZOC(to):

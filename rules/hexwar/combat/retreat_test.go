@@ -148,3 +148,60 @@ func TestRetreatPaths_OverstackExtends(t *testing.T) {
 		t.Errorf("beyond %d extra hexes: %v", MaxRetreatExtension, pathTexts(hexesOf(got)))
 	}
 }
+
+// A loose retreat (Ardennes '44 17.1) may go sideways, never into a hex
+// twice, and keeps the paths that end the full distance away when any do;
+// an exit off the map ends it (11.9.4, 17.6); the game's further priorities
+// narrow what is left (Map.Prefer).
+func TestRetreatPaths_LooseExitPrefer(t *testing.T) {
+	b := newBoard(5)
+	m := b.Map()
+	m.Loose = true
+	got := RetreatPaths(origin, 2, unitsOf(4), m)
+	if len(got) != 18 {
+		t.Fatalf("%d loose paths on an open map, want the 18 that end 2 hexes away", len(got))
+	}
+	// Walled in but for a sideways way out: the strict search finds none,
+	// the loose one goes round.
+	for _, a := range ring(1) {
+		b.enemy[a] = true
+	}
+	b.enemy[east] = false
+	for _, a := range ring(2) {
+		if hex.Distance(east, a) == 1 {
+			b.enemy[a] = true
+		}
+	}
+	strict := b.Map()
+	if got := RetreatPaths(origin, 2, unitsOf(4), strict); got != nil {
+		t.Fatalf("strictly outward there is no way: %v", pathTexts(hexesOf(got)))
+	}
+	b.enemy = map[hex.Axial]bool{}
+	for _, a := range ring(2) {
+		b.enemy[a] = true
+	}
+	loose := b.Map()
+	loose.Loose = true
+	for _, p := range RetreatPaths(origin, 2, unitsOf(4), loose) {
+		if hex.Distance(origin, p.Hexes[1]) != 1 || p.Hexes[0] == p.Hexes[1] {
+			t.Errorf("a path round the first ring: %v", p.Hexes)
+		}
+	}
+	// Off the map: with an exit, a retreat that reaches the edge ends there.
+	small := newBoard(1)
+	ex := small.Map()
+	ex.Exit = func(_, to hex.Axial) bool { return to == east2 }
+	got = RetreatPaths(origin, 2, unitsOf(4), ex)
+	if len(got) != 1 || !got[0].Exited || got[0].Hexes[1] != east2 {
+		t.Errorf("the exit east: %v", pathTexts(hexesOf(got)))
+	}
+	pref := newBoard(5).Map()
+	pref.Prefer = func(ps []RetreatPath) []RetreatPath {
+		return slices.DeleteFunc(ps, func(p RetreatPath) bool { return p.Hexes[0] != east })
+	}
+	for _, p := range RetreatPaths(origin, 2, unitsOf(4), pref) {
+		if p.Hexes[0] != east {
+			t.Errorf("Prefer kept %v", p.Hexes)
+		}
+	}
+}

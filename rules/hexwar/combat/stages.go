@@ -510,7 +510,7 @@ func (c *Combat) searchAdvances() []unitAdvances {
 		}
 		ua := unitAdvances{unit: u}
 		limited := kind == LimitedIfWiped || u.LimitedAdvance
-		for _, p := range AdvancePaths(AdvanceUnit{ID: u.ID, From: from, Mechanized: u.Mechanized}, vacated, c.Result.Reach, limited, c.AdvanceMap) {
+		for _, p := range AdvancePaths(AdvanceUnit{ID: u.ID, From: from, Mechanized: u.Mechanized, RoadBonus: u.RoadBonus}, vacated, c.Result.Reach, limited, c.AdvanceMap) {
 			cmd := Command{Kind: CmdAdvance, Units: []string{u.ID}}
 			for _, a := range p {
 				cmd.Hexes = append(cmd.Hexes, c.Layout.ID(a))

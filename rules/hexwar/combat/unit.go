@@ -29,6 +29,9 @@ type Unit struct {
 	LimitedAdvance bool
 	// Fragile: any step loss eliminates it (Normandy '44 17.1: Ost units).
 	Fragile bool
+	// RoadBonus is how many hexes more it advances along a road
+	// (AdvanceUnit.RoadBonus; Ardennes '44 19.1.3).
+	RoadBonus int
 }
 
 // IDs lists the units' ids in order.

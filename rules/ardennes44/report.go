@@ -1,0 +1,211 @@
+package ardennes44
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+	"github.com/pbem-referee/pbem/rules/scene"
+)
+
+// Combat reports (scene.Reporter): every combat resolved, as structured data
+// for 'pbem combats', the replay and the dice statistics.
+
+// endedCombat is one resolved combat's report, kept outside the hashed
+// state: a report changes no rule. The list is immutable and linked from
+// the newest, so clones share it and appending costs nothing.
+type endedCombat struct {
+	prev   *endedCombat
+	report scene.Combat
+}
+
+// recordCombat keeps the report of the combat finishCombat is closing.
+func (g *Game) recordCombat(c *Combat) {
+	g.ended = &endedCombat{prev: g.ended, report: g.combatReport(c, g.s.Combat.N)}
+}
+
+// Combats implements scene.Reporter.
+func (g *Game) Combats() []scene.Combat {
+	var out []scene.Combat
+	for e := g.ended; e != nil; e = e.prev {
+		out = append(out, e.report)
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// combatReport is the report of combat n of the phase, as far as it has
+// gone.
+func (g *Game) combatReport(c *Combat, n int) scene.Combat {
+	in := c.in
+	r := scene.Combat{N: n, Turn: g.s.Turn, Phase: g.phaseName(), Attacker: string(in.attacker), Defender: string(in.attacker.Other()),
+		Cell: c.Origin, From: slices.Clone(in.attack.From), Attack: c.Odds.Attack, Defense: c.Odds.Defense,
+		Odds: c.Odds.Raw.String(), Column: ladder.Label(c.Odds.Final), Text: c.Event()}
+	halved := map[string]bool{}
+	for _, h := range c.Odds.Halved {
+		halved[h.Unit] = true
+	}
+	for _, u := range c.Attackers {
+		cu := scene.CombatUnit{ID: u.ID, Strength: u.Strength, Counted: u.Strength}
+		if halved[u.ID] {
+			cu.Counted = (u.Strength + 1) / 2
+			cu.Notes = append(cu.Notes, "halved (15.2)")
+		}
+		r.Attackers = append(r.Attackers, cu)
+	}
+	for _, u := range c.Defenders {
+		r.Defenders = append(r.Defenders, scene.CombatUnit{ID: u.ID, Strength: u.Strength, Counted: u.Strength})
+	}
+	for _, a := range in.art {
+		r.Support = append(r.Support, a+", offensive artillery (22.7)")
+	}
+	if in.air {
+		r.Support = append(r.Support, "an Air Support marker (15.6.2)")
+	}
+	if c.Odds.DB > 0 {
+		r.Modifiers = append(r.Modifiers, fmt.Sprintf("+%d DCB, %s (15.1)", c.Odds.DB, in.terrain))
+	}
+	if c.Odds.RawAttack > c.Odds.Attack {
+		r.Modifiers = append(r.Modifiers, fmt.Sprintf("attack %d counts %d (34)", c.Odds.RawAttack, c.Odds.Attack))
+	}
+	for _, s := range c.Odds.Shifts {
+		r.Shifts = append(r.Shifts, scene.Shift{Columns: s.Signed(), Reason: s.Reason, Rule: s.Rule})
+	}
+	if in.jabos > 0 {
+		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Jabos (15.6.3)", Die: in.jabos, Modified: in.jabos, Outcome: fmt.Sprintf("%dL", jabosShift(in.jabos, g.bodenplatteOn()))})
+	}
+	if c.defArtDie > 0 {
+		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "defensive artillery (22.8), " + c.defArt, Die: c.defArtDie, Modified: c.defArtDie})
+	}
+	if c.surpriseDie > 0 {
+		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "surprise (27.8.3)", Die: c.surpriseDie, Modified: c.surpriseDie})
+	}
+	if c.Rolled {
+		r.Result = string(c.Result.Code)
+		if c.Roll > 0 {
+			r.Die = c.Roll
+			r.Rolls = append(r.Rolls, scene.Roll{Purpose: "combat results (14.4)", Die: c.Roll, Modified: c.Roll, Outcome: r.Result})
+			crt := &g.b.chart.CRT
+			for die := 1; die <= 6; die++ {
+				res := crt.Lookup(c.Odds.Final, die, 0)
+				r.Faces = append(r.Faces, scene.Face{Die: die, Result: string(res.Code), Score: crt.Score(res.Code)})
+			}
+		}
+	}
+	if c.ffDie > 0 {
+		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Fire Fight (16.2), lead " + c.ffLead, Die: c.ffDie, Modified: c.ffDie + c.ffMod})
+	}
+	if d := c.DDOut; d != nil {
+		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Determined Defense (16.7), lead " + d.Lead, Die: d.Roll, Modified: d.Modified, Outcome: ddCell(d.Result)})
+	}
+	r.Losses = combatLosses(c)
+	r.Retreats, r.Advances = combatMoves(c)
+	return r
+}
+
+// combatLosses lists every step lost, with its cause.
+func combatLosses(c *Combat) []scene.Loss {
+	var out []scene.Loss
+	add := func(side string, ids []string, why string) {
+		for _, id := range ids {
+			if k := slices.IndexFunc(out, func(l scene.Loss) bool { return l.Unit == id && l.Why == why }); k >= 0 {
+				out[k].Steps++
+				continue
+			}
+			out = append(out, scene.Loss{Side: side, Unit: id, Steps: 1, Why: why})
+		}
+	}
+	add(c.Attacker, c.AttLoss, "combat result (16.1)")
+	add(c.Defender, c.DefLoss, "combat result (16.1)")
+	add(c.Defender, c.LeadLoss(), "Determined Defense (16.7.3)")
+	add(c.Attacker, c.DDLoss, "Determined Defense (16.7.3)")
+	for _, l := range c.Lost {
+		side := c.Attacker
+		if l.Defender {
+			side = c.Defender
+		}
+		add(side, []string{l.Unit}, l.Stage)
+	}
+	surv := c.Survivors()
+	for _, id := range c.Eliminated {
+		steps := 1
+		if k := slices.IndexFunc(surv, func(u combat.Unit) bool { return u.ID == id }); k >= 0 {
+			steps = surv[k].Steps
+		}
+		out = append(out, scene.Loss{Side: c.Defender, Unit: id, Steps: steps, Why: "eliminated in retreat (17.2)"})
+	}
+	return out
+}
+
+// combatMoves are the retreat and the advances, from where they began.
+func combatMoves(c *Combat) (retreats, advances []scene.Move) {
+	if c.Retreated() {
+		var who []string
+		for _, u := range c.Survivors() {
+			if !slices.Contains(c.Eliminated, u.ID) {
+				who = append(who, u.ID)
+			}
+		}
+		if len(who) > 0 {
+			path := append([]string{c.Origin}, c.PathText(c.Moves[0].Path)...)
+			retreats = append(retreats, scene.Move{Pieces: who, Path: path, Kind: scene.MoveRetreat})
+		}
+	}
+	for _, a := range c.Advances {
+		if a.Kind != combat.CmdAdvance || len(a.Units) == 0 {
+			continue
+		}
+		from := ""
+		for _, u := range c.Attackers {
+			if u.ID == a.Units[0] {
+				from = u.FromHex
+			}
+		}
+		advances = append(advances, scene.Move{Pieces: slices.Clone(a.Units), Path: append([]string{from}, a.Hexes...), Kind: scene.MoveAdvance})
+	}
+	return retreats, advances
+}
+
+// DicePurpose implements scene.DicePurposer: what the awaited dice are for,
+// in a few words that group rolls for statistics.
+func (g *Game) DicePurpose() string {
+	switch {
+	case g.s.Dice != "":
+		switch d := g.s.Dice; {
+		case d == diceOuren:
+			return "Ouren bridge"
+		case d == diceInfiltrate:
+			return "infiltration"
+		case d == diceVdH:
+			return "airdrop"
+		case d == dice653:
+			return "653 PzJ arrival"
+		case d == diceBodenplatte:
+			return "Bodenplatte"
+		case d == diceAir:
+			return "air support"
+		case d == diceDumpPlace, d == diceDumpUnseal:
+			return "fuel dumps"
+		case len(d) > len(diceDump) && d[:len(diceDump)] == diceDump:
+			return "fuel dump demolition"
+		}
+		return "bridge demolition"
+	case g.s.Combat != nil:
+		if a := g.combat().Await(); a.Roll != "" {
+			return rollWords[a.Roll]
+		}
+	case g.s.Disengage != nil:
+		return "disengagement"
+	}
+	switch g.s.Phase {
+	case PhaseFuel:
+		return "fuel shortage"
+	case PhaseRally:
+		return "rally"
+	case PhaseSupply:
+		return "surrender"
+	case PhaseTraffic, PhasePrelude:
+		return "traffic"
+	}
+	return "dice"
+}

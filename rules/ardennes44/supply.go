@@ -1,0 +1,145 @@
+package ardennes44
+
+import (
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
+)
+
+// Supply paths (23.2, 23.3) traced by the series' tracer (rules/hexwar):
+// an Overland part of at most 4 hexes, then a Road part of any length, to
+// a source of the side's: its entry hexes and the map's other sources
+// (23.2: the Allied green-circle hexes are their entry hexes; the German
+// balkenkreuz hexes are the East edge's roads), each blocked while an enemy
+// unit holds it.
+
+// overland is the Overland part's length (23.3).
+const overland = 4
+
+// supplyRules are side's supply lines in the position (23.3): no line
+// enters an enemy-held hex or a hex with an enemy Roadblock (33.1), or
+// enters or crosses an enemy ZOC bond; the Overland part enters an empty
+// enemy-ZOC hex only as the first hex it enters; the Road part enters no
+// enemy-ZOC hex without a friendly unit, no empty enemy-controlled town or
+// city, and crosses no unbridged river (a blown bridge is no bridge).
+// Traffic markers do nothing (24.2).
+func (g *Game) supplyRules(side Side) hexwar.SupplyRules {
+	b := g.b
+	n := b.Grid().Len()
+	occ := g.occupancy()
+	enemy, friends := make([]bool, n), make([]bool, n)
+	for a, us := range occ {
+		k, _ := b.Cell(a)
+		if g.sideOf(us[0]) == side {
+			friends[k] = true
+		} else {
+			enemy[k] = true
+		}
+	}
+	for _, m := range g.s.Roadblocks {
+		if k, ok := b.CellOf(m.Hex); ok && m.Side != side {
+			enemy[k] = true
+		}
+	}
+	ezoc := g.zoc(side.Other())
+	bonds := g.bonds(side.Other())
+	return hexwar.SupplyRules{
+		OffRoad: overland,
+		Enemy:   enemy,
+		Step: func(i, j int, d hex.Direction, first bool) bool {
+			if bonds.BlocksAt(i, j, d, friends[j]) {
+				return false
+			}
+			return first || friends[j] || !ezoc.HasAt(j)
+		},
+		RoadOpen: func(i int) bool {
+			if ezoc.HasAt(i) && !friends[i] {
+				return false
+			}
+			if t := b.TerrainAt(i); (t == Town || t == City) && !friends[i] {
+				if g.controller(occ, b.IDAt(i)) == side.Other() {
+					return false
+				}
+			}
+			return true
+		},
+		RoadCut: g.blownRoads(),
+	}
+}
+
+// sources are side's supply sources not held by the enemy (23.2).
+func (g *Game) sources(side Side) []hex.Axial {
+	occ := g.occupancy()
+	var out []hex.Axial
+	for _, e := range append(slices.Clone(g.sc.Entries), g.sc.Sources...) {
+		a := g.b.ids[e.Hex]
+		if e.Side == side && g.sideAt(occ, a) != side.Other() {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// supplyStatuses is the status a unit of side would have in each hex.
+func (g *Game) supplyStatuses(side Side) map[int]hexwar.SupplyStatus {
+	return hexwar.NewTracer(g.b.Board, g.supplyRules(side)).Statuses(g.sources(side))
+}
+
+// suppliedCells are the hexes where side's units would be in supply.
+func (g *Game) suppliedCells(side Side) map[int]bool {
+	out := map[int]bool{}
+	for k, st := range g.supplyStatuses(side) {
+		if st == hexwar.InSupply {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// supplyDistance scores a hex for 'order retreat toward-supply': its
+// overland distance from side's nearest source.
+//
+// The trace is made on the first call: a combat is built at every step of
+// its exchange, and only a retreat under that order asks.
+func (g *Game) supplyDistance(side Side) func(hex.Axial) int {
+	var dist map[int]int
+	return func(a hex.Axial) int {
+		if dist == nil {
+			t := hexwar.NewTracer(g.b.Board, g.supplyRules(side))
+			dist = t.Distances(t.Cells(g.sources(side)), false, 1<<30)
+		}
+		k, ok := g.b.Cell(a)
+		if !ok {
+			return 0 // off the map: an Off-map Area, the Allies' own
+		}
+		if d, ok := dist[k]; ok {
+			return d
+		}
+		return 1 << 20
+	}
+}
+
+// roadCells are the hexes with Road Supply for side: a path of the Road
+// part alone to a source (23.3).
+func (g *Game) roadCells(side Side) map[int]int {
+	r := g.supplyRules(side)
+	t := hexwar.NewTracer(g.b.Board, r)
+	var goals []int
+	for _, k := range t.Cells(g.sources(side)) {
+		if r.RoadOpen(k) {
+			goals = append(goals, k)
+		}
+	}
+	return t.Distances(goals, true, 1<<30)
+}
+
+// roadSupplied reports whether hex a has Road Supply for side (23.3).
+func (g *Game) roadSupplied(a hex.Axial, side Side) bool {
+	k, ok := g.b.Cell(a)
+	if !ok {
+		return false
+	}
+	_, ok = g.roadCells(side)[k]
+	return ok
+}
