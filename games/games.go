@@ -72,6 +72,26 @@ func ReadScenario(game, name string) ([]byte, error) {
 	return out, nil
 }
 
+// PastScenarios returns the earlier texts of a shipped scenario
+// (scenarios.Past), each assembled as ReadScenario assembles the current
+// one, newest first: an invite made before a shipped scenario changed names
+// one of them by its digest.
+func PastScenarios(game, name string) ([][]byte, error) {
+	e, err := Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]byte
+	for _, b := range scenarios.Past(game, name) {
+		a, err := e.Assemble(b, scenarios.Embedded(game))
+		if err != nil {
+			return nil, fmt.Errorf("an earlier text of scenario %s/%s: %w", game, name, err)
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
 // Library finds what an invitation names: a game's engine and a scenario's
 // assembled bytes (replay.Loader).
 type Library struct{}
@@ -84,3 +104,6 @@ func (Library) Engine(name string) (rules.Engine, error) { return Lookup(name) }
 
 // Scenario implements replay.Loader.
 func (Library) Scenario(game, name string) ([]byte, error) { return ReadScenario(game, name) }
+
+// PastScenarios implements replay.PastLoader.
+func (Library) PastScenarios(game, name string) ([][]byte, error) { return PastScenarios(game, name) }

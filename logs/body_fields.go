@@ -294,6 +294,10 @@ var bodyFields = sortFields([]field[Body]{
 	intField("epoch", false, func(b *Body) *int64 { return &b.Epoch }),
 	intField("request", false, func(b *Body) *int64 { return &b.Request }),
 	objectsField("draws", &drawFields, func(b *Body) *[]Draw { return &b.Draws }),
+	strField("seal", false, func(b *Body) *string { return &b.Seal }),
+	strField("secret", false, func(b *Body) *string { return &b.Secret }),
+	strField("box_key", false, func(b *Body) *string { return &b.BoxKey }),
+	strField("box", false, func(b *Body) *string { return &b.Box }),
 
 	strField("text", false, func(b *Body) *string { return &b.Text }),
 	intField("to", false, func(b *Body) *int64 { return &b.To }),

@@ -184,12 +184,17 @@ const diceDomain = "pbem-dice-v1"
 // "pbem-dice-v1" 0 game 0 requester 0 uint64_be(epoch) SHA-256(requestLine).
 // requestLine is the whole signed line, LF included.
 func EpochKey(links [][]byte, game, requester string, epoch int64, requestLine []byte) [32]byte {
+	return deriveKey(diceDomain, links, game, requester, epoch, requestLine)
+}
+
+// deriveKey is EpochKey under any domain (SealedKey's too).
+func deriveKey(domain string, links [][]byte, game, requester string, epoch int64, requestLine []byte) [32]byte {
 	h := sha256.New()
 	for _, l := range links {
 		h.Write(l)
 	}
 	mac := hmac.New(sha256.New, h.Sum(nil))
-	mac.Write([]byte(diceDomain))
+	mac.Write([]byte(domain))
 	mac.Write([]byte{0})
 	mac.Write([]byte(game))
 	mac.Write([]byte{0})

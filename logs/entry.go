@@ -98,6 +98,12 @@ type Body struct {
 	Request int64  `json:"request,omitempty"` // the epoch this entry opens by requesting dice
 	Draws   []Draw `json:"draws,omitempty"`   // dice drawn while this entry was applied, in order
 
+	// sealed draws (docs/dice.md part 4), on act and reveal entries
+	Seal   string `json:"seal,omitempty"`    // with a request: "sha256:<hex>", the drawer's commitment to its secret
+	Secret string `json:"secret,omitempty"`  // the drawer's secret, hex, revealed with its card
+	BoxKey string `json:"box_key,omitempty"` // a one-time X25519 public key, hex: a box's receiver's, or its drawer's
+	Box    string `json:"box,omitempty"`     // a sealed draw's secret for one seat alone, hex
+
 	// note
 	Text string `json:"text,omitempty"`
 
@@ -116,7 +122,9 @@ type Seat struct {
 }
 
 // Draw records one dice need answered from an epoch: what it decided, the sides
-// of each die, and the values. Verifiers recompute the values and compare.
+// of each die, and the values. Verifiers recompute the values and compare. A
+// sealed draw is recorded with no values when it is taken (or shown to a
+// second seat), and with them when its secret is revealed.
 type Draw struct {
 	Epoch  int64  `json:"epoch"`
 	For    string `json:"for"`

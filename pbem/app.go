@@ -86,7 +86,8 @@ func (a *App) Replay(ctx context.Context, game string) (*replay.Replay, error) {
 func (a *App) Find(ctx context.Context, name string) (GameRecord, error) {
 	g, err := a.Store.FindGame(ctx, name)
 	if errors.Is(err, ErrNoGame) {
-		return g, fmt.Errorf("no game %q here ('pbem games' lists them): %w", name, err)
+		// The store's words ("find game X: no such game") would say it twice.
+		return g, fmt.Errorf("no game %q here ('pbem games' lists them): %w", name, ErrNoGame)
 	}
 	return g, err
 }

@@ -7,8 +7,8 @@ import (
 
 // DemoOptions shape a demo game (MailDemo).
 type DemoOptions struct {
-	Dir      string // where the two players' homes go; a temporary directory if empty
-	Scenario string // GAME/SCENARIO with two seats; normandy44/cherbourg if empty
+	Dir      string // where the players' homes go; a temporary directory if empty
+	Scenario string // GAME/SCENARIO with two to four seats; normandy44/cherbourg if empty
 	Turns    int    // game turns to play
 	Seed     uint64 // the demo players' choices (not the dice: those are the protocol's)
 	Out      io.Writer

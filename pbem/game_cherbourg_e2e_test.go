@@ -17,9 +17,15 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 )
 
-// cherbourgGame is a whole strict-dice Cherbourg game played over files
-// between two players with homes and identities of their own.
-type cherbourgGame struct {
+// filesMatch is the game two players play over files: the rules and the
+// scenario, whose seats are "allied" and "german".
+type filesMatch struct {
+	Rules, Scenario string
+}
+
+// filesGame is a whole strict-dice game played over files between two
+// players with homes and identities of their own.
+type filesGame struct {
 	ID        string
 	Final     []byte // the final log file, as exported by the player who wrote last
 	Commands  int    // commands the players gave
@@ -40,16 +46,25 @@ func e2eStuck(r *replay.Replay, why string, last []string) error {
 		seq, why, p.Phase, p.Prompt, p.Seats, dice, r.Waiting().Text, last)
 }
 
-// playCherbourgOverFiles plays normandy44/cherbourg in strict dice mode from
-// the invitation to the game's end: Anna (allied) invites Jan (german); each
+// playCherbourgOverFiles plays normandy44/cherbourg over files (playOverFiles).
+func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHandovers int) (*filesGame, error) {
+	return playOverFiles(ctx, dir, filesMatch{Rules: "normandy44", Scenario: "cherbourg"}, seed, maxHandovers)
+}
+
+// playOverFiles plays m in strict dice mode from the invitation to the
+// game's end: Anna (allied) invites Jan (german); each
 // seat's commands are chosen by the random legal player
 // (the engine's random player) on a copy of the game, given with App.Do by the
 // seat's owner, and every hand-over is an Export to a file in dir and an
 // Import of that file by the other player (whose pbem answers the dice
 // protocol at once, as 'pbem import' does). maxHandovers bounds the game so
 // that one that goes round in circles fails rather than hangs.
-func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHandovers int) (*cherbourgGame, error) {
+func playOverFiles(ctx context.Context, dir string, m filesMatch, seed uint64, maxHandovers int) (*filesGame, error) {
 	rng := rand.New(rand.NewPCG(seed, 44))
+	engine, err := games.Lookup(m.Rules)
+	if err != nil {
+		return nil, err
+	}
 	mk := func(name, mail string) (*App, error) {
 		app, err := demoPlayer(filepath.Join(dir, strings.ToLower(name)), name, mail)
 		if err != nil {
@@ -66,12 +81,12 @@ func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHan
 		anna.Close()
 		return nil, err
 	}
-	cg := &cherbourgGame{Anna: anna, Jan: jan}
+	cg := &filesGame{Anna: anna, Jan: jan}
 	janID, err := jan.Identity()
 	if err != nil {
 		return cg, err
 	}
-	_, rec, err := anna.New(ctx, NewGame{Name: "cherbourg", Rules: "normandy44", Scenario: "cherbourg", Seat: "allied",
+	_, rec, err := anna.New(ctx, NewGame{Name: m.Scenario, Rules: m.Rules, Scenario: m.Scenario, Seat: "allied",
 		OpponentKey: janID.AuthorizedKey(), OpponentMail: janID.Mail, Dice: logs.DiceStrict})
 	if err != nil {
 		return cg, fmt.Errorf("new: %w", err)
@@ -153,19 +168,9 @@ func playCherbourgOverFiles(ctx context.Context, dir string, seed uint64, maxHan
 		}
 		seat := rules.Seat(w.Seats[0])
 		g := r.Game().Clone()
-		var cmds []string
-		for len(cmds) < 60 {
-			c := normandy().RandomCommand(g, seat, rng)
-			if c == "" {
-				break
-			}
-			if _, err := g.Apply(seat, c); err != nil {
-				return cg, e2eStuck(r, fmt.Sprintf("the random player's %q was refused: %v", c, err), append(last, cmds...))
-			}
-			cmds = append(cmds, c)
-			if q := g.Pending(); q.Dice != nil || q.Over || len(q.Seats) == 0 || q.Seats[0] != seat {
-				break
-			}
+		cmds, err := randomTurn(engine, g, seat, rng, 60)
+		if err != nil {
+			return cg, e2eStuck(r, err.Error(), append(last, cmds...))
 		}
 		if len(cmds) == 0 {
 			return cg, e2eStuck(r, string(seat)+" must act and the random player has no legal command", last)
@@ -216,6 +221,40 @@ func checkReplay(log []byte) (*replay.Replay, error) {
 	return r, nil
 }
 
+// checkFinalLog checks a finished game over files: both stores hold the
+// final log byte for byte; the file verifies on its own, as 'pbem verify
+// FILE' checks it (no store, no identity, the shipped scenarios), with the
+// game's result and strict dice; and a replay reproduces every recorded
+// state hash, which it returns.
+func checkFinalLog(t *testing.T, ctx context.Context, cg *filesGame) *replay.Replay {
+	t.Helper()
+	var a, j bytes.Buffer
+	if _, _, err := cg.Anna.Export(ctx, cg.ID, &a); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := cg.Jan.Export(ctx, cg.ID, &j); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), j.Bytes()) || !bytes.Equal(a.Bytes(), cg.Final) {
+		t.Fatal("both players hold the same final log")
+	}
+	rep := replay.Verify(bytes.NewReader(cg.Final), games.Shipped)
+	if !rep.OK() {
+		t.Fatalf("the final log verifies: %v (%d of %d entries)", rep.Problems, rep.Verified, rep.Read)
+	}
+	if got := rep.Replay.Game().Pending().Result; got != cg.Result {
+		t.Fatalf("the verified log ends on %q, the game on %q", got, cg.Result)
+	}
+	if rep.Replay.DiceMode() != logs.DiceStrict {
+		t.Fatalf("dice mode %s", rep.Replay.DiceMode())
+	}
+	r, err := checkReplay(cg.Final)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // Issue 5, "Done when": two players play the Cherbourg scenario from the
 // airborne drops to the turn-12 victory check (S3.3 I) in strict dice mode by
 // exchanging files.
@@ -239,36 +278,7 @@ func TestCherbourgStrictGameOverFiles(t *testing.T) {
 		t.Fatalf("the game ends with the turn-12 victory check: %q", cg.Result)
 	}
 
-	// Both stores hold the same log, byte for byte.
-	var a, j bytes.Buffer
-	if _, _, err := cg.Anna.Export(ctx, cg.ID, &a); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := cg.Jan.Export(ctx, cg.ID, &j); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(a.Bytes(), j.Bytes()) || !bytes.Equal(a.Bytes(), cg.Final) {
-		t.Fatal("both players hold the same final log")
-	}
-
-	// The final file verifies on its own, as 'pbem verify FILE' checks it:
-	// no store, no identity, the shipped scenarios.
-	rep := replay.Verify(bytes.NewReader(cg.Final), games.Shipped)
-	if !rep.OK() {
-		t.Fatalf("the final log verifies: %v (%d of %d entries)", rep.Problems, rep.Verified, rep.Read)
-	}
-	if got := rep.Replay.Game().Pending().Result; got != cg.Result {
-		t.Fatalf("the verified log ends on %q, the game on %q", got, cg.Result)
-	}
-	if rep.Replay.DiceMode() != logs.DiceStrict {
-		t.Fatalf("dice mode %s", rep.Replay.DiceMode())
-	}
-
-	// Replay reproduces every recorded state hash.
-	r, err := checkReplay(cg.Final)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := checkFinalLog(t, ctx, cg)
 
 	// The game opened with the Special Invasion Phase: the airborne Scatter
 	// (20.2) and the Utah assault (20.3), drawn from the strict dice stream;

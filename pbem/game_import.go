@@ -369,7 +369,7 @@ func (im *importer) finish(idErr error) error {
 		rec.Status = StatusInvited
 	case rep.Invited:
 	case r.Waiting().Over:
-		rec.Status = "finished"
+		rec.Status = StatusFinished
 	}
 	if im.written == 0 && len(im.lines) == 0 && im.race == nil && !im.isNew {
 		return nil
@@ -428,34 +428,6 @@ func (im *importer) flush() error {
 	return nil
 }
 
-// AnswerDice sends what the dice protocol awaits from this player, as long as it
-// awaits something: an answer to a request, or the link that draws the dice.
-// Neither needs a human choice, which is why import, sync and serve do it.
-func (a *App) AnswerDice(ctx context.Context, game string) ([]Played, error) {
-	rec, r, err := a.open(ctx, game)
-	if err != nil {
-		return nil, err
-	}
-	done, err := a.makeAnswers(ctx, rec, r)
-	if err != nil || len(done) == 0 {
-		return nil, err
-	}
-	var made []*logs.Entry
-	for _, p := range done {
-		made = append(made, p.Entry)
-	}
-	if r.Waiting().Over {
-		rec.Status = "finished"
-	}
-	if err := a.store(ctx, rec, r, made, "local", nil); err != nil {
-		return nil, err
-	}
-	for i := range done {
-		done[i].Game, done[i].Replay = rec, r
-	}
-	return done, nil
-}
-
 // makeAnswers makes, signs and appends to r what the dice protocol awaits from
 // this player, without storing it: the caller stores the entries with the log
 // they answer, so an answer is always decided from what is stored with it.
@@ -472,7 +444,7 @@ func (a *App) makeAnswers(ctx context.Context, rec GameRecord, r *replay.Replay)
 		if chains, err := a.Store.Chains(ctx, rec.ID, rec.Seat); err != nil || len(chains) == 0 {
 			return done, err
 		}
-		b, err := r.Build(seat, nil, a.linkSource(ctx, r, rec.ID, rec.Seat), a.Now())
+		b, err := r.BuildWith(seat, nil, a.own(ctx, r, rec.ID, rec.Seat), a.Now())
 		if err != nil {
 			return done, fmt.Errorf("game %s: %w", rec.ID, err)
 		}
@@ -493,7 +465,7 @@ func (a *App) seatFor(r *replay.Replay) (GameRecord, error) {
 		return GameRecord{}, err
 	}
 	inv := r.Invite()
-	rec := GameRecord{ID: inv.Game, Rules: inv.Rules, Scenario: inv.Scenario, Dice: string(inv.Dice), Status: "active"}
+	rec := GameRecord{ID: inv.Game, Rules: inv.Rules, Scenario: inv.Scenario, Dice: string(inv.Dice), Status: StatusActive}
 	var open []string
 	for _, s := range r.Seats() {
 		if s.Key != "" && sameKey(s.Key, id.AuthorizedKey()) {

@@ -11,16 +11,34 @@ import (
 )
 
 // A game is started in a variant its engine does not play only to be
-// refused, naming the flag and the variant, with nothing stored: ed1 of
-// Normandy '44 is not played yet, so it must never start as edition 2.2.
+// refused, naming the flag and the variant, with nothing stored: it must
+// never start as the default edition.
 func TestNewUnknownVariant(t *testing.T) {
 	anna := newTestApp(t, "anna", "anna@example.org")
-	_, _, err := anna.New(context.Background(), NewGame{Name: "ed1", Rules: "normandy44", Scenario: "cherbourg", Seat: "allied", Variant: "ed1"})
-	if !errors.Is(err, rules.ErrVariant) || !strings.Contains(err.Error(), `--variant: unknown variant "ed1"`) {
+	_, _, err := anna.New(context.Background(), NewGame{Name: "ed3", Rules: "normandy44", Scenario: "cherbourg", Seat: "allied", Variant: "ed3"})
+	if !errors.Is(err, rules.ErrVariant) || !strings.Contains(err.Error(), `--variant: unknown variant "ed3"`) {
 		t.Fatalf("want the variant refused, have %v", err)
 	}
 	if recs, err := anna.Store.Games(context.Background()); err != nil || len(recs) != 0 {
 		t.Fatalf("a refused game is stored: %v %v", recs, err)
+	}
+}
+
+// A Normandy '44 game in its first edition: the invitation names ed1 and the
+// stored game replays in it.
+func TestNewFirstEdition(t *testing.T) {
+	ctx := context.Background()
+	anna := newTestApp(t, "anna", "anna@example.org")
+	r, rec, err := anna.New(ctx, NewGame{Name: "primo", Rules: "normandy44", Scenario: "cherbourg", Seat: "allied", Variant: "ed1", Dice: "solo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := r.Invite().Body.Variant; v != "ed1" {
+		t.Fatalf("the invite names variant %q", v)
+	}
+	_, again, err := anna.Status(ctx, rec.ID)
+	if err != nil || again.Invite().Body.Variant != "ed1" || again.Game().Hash() != r.Game().Hash() {
+		t.Fatalf("the stored game: %v", err)
 	}
 }
 
@@ -68,5 +86,20 @@ func TestNewVariant(t *testing.T) {
 	anna.Load = games.Shipped
 	if _, _, err := anna.Status(ctx, rec.ID); !errors.Is(err, rules.ErrVariant) {
 		t.Fatalf("a pbem without the tournament edition replays the game: %v", err)
+	}
+}
+
+// --opponent-email names one opponent: in a game of three seats it is
+// refused, naming the scenario whole (game and scenario) and the flag that
+// reserves each seat, with nothing stored.
+func TestNewOneOpponentForThreeSeats(t *testing.T) {
+	anna := newTestApp(t, "anna", "anna@example.org")
+	ctx := context.Background()
+	_, _, err := anna.New(ctx, NewGame{Name: "three", Rules: "freeplay", Scenario: "three-player", Seat: "british", OpponentMail: "jan@example.org"})
+	if err == nil || !strings.Contains(err.Error(), "scenario freeplay/three-player has 3 seats") || !strings.Contains(err.Error(), "--invite SEAT=ADDRESS") {
+		t.Fatalf("want one opponent refused for three seats, have %v", err)
+	}
+	if recs, err := anna.Store.Games(ctx); err != nil || len(recs) != 0 {
+		t.Fatalf("a refused game is stored: %v %v", recs, err)
 	}
 }

@@ -30,8 +30,17 @@ func (a *App) Do(ctx context.Context, game string, commands []string) (Played, e
 	if err != nil {
 		return Played{}, err
 	}
+	return a.DoOn(ctx, rec, r, commands)
+}
+
+// DoOn is Do in a game the caller has opened already (Status), so that a
+// command that reads the game first does not replay it twice. r is left as
+// it was when the rules or the dice protocol refuse the commands; should
+// another pbem change the game meanwhile, nothing is stored and the error
+// says so.
+func (a *App) DoOn(ctx context.Context, rec GameRecord, r *replay.Replay, commands []string) (Played, error) {
 	seat := a.actingSeat(rec, r)
-	b, err := r.Build(seat, commands, a.linkSource(ctx, r, rec.ID, rec.Seat), a.Now())
+	b, err := r.BuildWith(seat, commands, a.own(ctx, r, rec.ID, rec.Seat), a.Now())
 	if err != nil {
 		return Played{}, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
@@ -47,7 +56,7 @@ func (a *App) Post(ctx context.Context, game string, kind logs.Kind, fill func(*
 	}
 	b := r.NextBody(a.actingSeat(rec, r), kind, a.Now())
 	fill(b)
-	if err := r.Complete(b, a.linkSource(ctx, r, rec.ID, rec.Seat)); err != nil {
+	if err := r.CompleteWith(b, a.own(ctx, r, rec.ID, rec.Seat)); err != nil {
 		return Played{}, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
 	return a.commit(ctx, rec, r, b)
@@ -59,7 +68,7 @@ func (a *App) commit(ctx context.Context, rec GameRecord, r *replay.Replay, b *l
 		return Played{}, err
 	}
 	if w := r.Waiting(); w.Over {
-		rec.Status = "finished"
+		rec.Status = StatusFinished
 	}
 	if err := a.store(ctx, rec, r, []*logs.Entry{e}, "local", nil); err != nil {
 		return Played{}, err
@@ -155,7 +164,7 @@ func (a *App) Join(ctx context.Context, game, seat string) (Played, error) {
 	}
 	b := r.NextBody(seat, logs.KindAccept, a.Now())
 	b.Key, b.Head, b.Name, b.Mail = id.AuthorizedKey(), head, id.Name, id.Mail
-	rec.Seat, rec.Status = seat, "active"
+	rec.Seat, rec.Status = seat, StatusActive
 	// The chain is stored with the accept, so the link source can find it.
 	next := func() (string, error) {
 		c, err := logs.NewChain(seed, logs.DefaultChainLength)
@@ -164,7 +173,9 @@ func (a *App) Join(ctx context.Context, game, seat string) (Played, error) {
 		}
 		return c.Link(r.NextLinkIndex(seat))
 	}
-	if err := r.Complete(b, next); err != nil {
+	// The accept may request the game's first dice, a sealed draw too.
+	seeds := func() ([][]byte, error) { return [][]byte{seed}, nil }
+	if err := r.CompleteWith(b, replay.Own{NextLink: next, Seeds: seeds}); err != nil {
 		return Played{}, fmt.Errorf("game %s: %w", rec.ID, err)
 	}
 	e, err := a.sign(r, b)

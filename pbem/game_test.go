@@ -48,6 +48,18 @@ func send(t *testing.T, from, to *App, game string) *ImportReport {
 	return rep
 }
 
+// inviteFreeplay has a player make a strict freeplay game as allied, the
+// other seat reserved for key and mail when they are set; it returns the id.
+func inviteFreeplay(t testing.TB, a *App, name, key, mail string) string {
+	t.Helper()
+	_, rec, err := a.New(context.Background(), NewGame{Name: name, Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
+		OpponentKey: key, OpponentMail: mail, Dice: logs.DiceStrict})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.ID
+}
+
 // started is a strict freeplay game between anna (allied) and jan (german),
 // both joined, a roll of anna's drawn, and her turn passed: entries 0 invite,
 // 1 accept, 2 request, 3 answer, 4 draw, 5 pass.
@@ -56,12 +68,7 @@ func started(t *testing.T) (anna, jan *App, game string) {
 	anna = newTestApp(t, "anna", "anna@example.org")
 	jan = newTestApp(t, "jan", "jan@example.org")
 	janID, _ := jan.Identity()
-	_, rec, err := anna.New(ctx, NewGame{Name: "Test Game!", Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
-		OpponentKey: janID.AuthorizedKey(), OpponentMail: janID.Mail})
-	if err != nil {
-		t.Fatal(err)
-	}
-	game = rec.ID
+	game = inviteFreeplay(t, anna, "Test Game!", janID.AuthorizedKey(), janID.Mail)
 	if !strings.HasPrefix(game, "test-game-") {
 		t.Fatalf("the id is made from the name: %q", game)
 	}
@@ -192,12 +199,9 @@ func TestInvitationForAnotherKey(t *testing.T) {
 	jan := newTestApp(t, "jan", "jan@example.org")
 	eve := newTestApp(t, "eve", "eve@example.org")
 	janID, _ := jan.Identity()
-	_, rec, err := anna.New(ctx, NewGame{Name: "g", Rules: "freeplay", Scenario: "allied-german", Seat: "allied", OpponentKey: janID.AuthorizedKey()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	game := inviteFreeplay(t, anna, "g", janID.AuthorizedKey(), "")
 	var buf bytes.Buffer
-	anna.Export(ctx, rec.ID, &buf)
+	anna.Export(ctx, game, &buf)
 	if _, err := eve.Import(ctx, &buf, "invite"); err == nil || !strings.Contains(err.Error(), "no seat for your key") {
 		t.Fatalf("eve may not take jan's seat: %v", err)
 	}
@@ -306,5 +310,18 @@ func TestImportWholeStoresNothingOnFailure(t *testing.T) {
 	}
 	if stored, _ := other.Store.Lines(ctx, game); len(stored) != 0 {
 		t.Fatalf("a whole log with a bad entry stored %d entries", len(stored))
+	}
+}
+
+// A game that is not there is named once, with where to look, and is
+// ErrNoGame for callers.
+func TestFindUnknownGame(t *testing.T) {
+	anna := newTestApp(t, "anna", "anna@example.org")
+	_, err := anna.Find(context.Background(), "nope")
+	if !errors.Is(err, ErrNoGame) {
+		t.Fatalf("want ErrNoGame, have %v", err)
+	}
+	if want := `no game "nope" here ('pbem games' lists them): no such game`; err.Error() != want {
+		t.Errorf("have %q, want %q", err, want)
 	}
 }

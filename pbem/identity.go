@@ -17,9 +17,10 @@ import (
 // Identity is the player: a name, a mail address and a signing key. The private
 // key stays in its own file (mode 0600), never in the store.
 type Identity struct {
-	Name   string `json:"name"`
-	Mail   string `json:"mail"`
-	Public ssh.PublicKey
+	Name string `json:"name"`
+	Mail string `json:"mail"`
+	// Public is read from the key file, never from identity.json.
+	Public ssh.PublicKey `json:"-"`
 	signer ssh.Signer
 }
 

@@ -3,6 +3,7 @@ package pbem
 import (
 	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/json"
 	"encoding/pem"
 	"errors"
 	"os"
@@ -46,5 +47,32 @@ func TestImportEncryptedKey(t *testing.T) {
 	}
 	if _, err := home.Identity(right); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// identity.json names the player, and nothing else: the key is in its own
+// file, and a file that an older pbem wrote with "Public": null still reads.
+func TestIdentityFile(t *testing.T) {
+	home := Home{Config: t.TempDir(), Data: t.TempDir()}
+	if _, err := home.NewIdentity("Anna", "anna@example.org"); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(home.IdentityPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fields map[string]any
+	if err := json.Unmarshal(data, &fields); err != nil {
+		t.Fatal(err)
+	}
+	if len(fields) != 2 || fields["name"] != "Anna" || fields["mail"] != "anna@example.org" {
+		t.Errorf("identity.json holds %s", data)
+	}
+	old := []byte(`{"name": "Anna", "mail": "anna@example.org", "Public": null}` + "\n")
+	if err := os.WriteFile(home.IdentityPath(), old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if id, err := home.Identity(nil); err != nil || id.Name != "Anna" || id.Public == nil {
+		t.Fatalf("an older identity.json: %v", err)
 	}
 }

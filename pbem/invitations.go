@@ -10,13 +10,6 @@ import (
 	"github.com/pbem-referee/pbem/replay"
 )
 
-// Game statuses of an invitation this player has not joined. A joined game
-// is "active", then "finished".
-const (
-	StatusInvited  = "invited"
-	StatusDeclined = "declined" // pbem decline: no longer listed; joining still works
-)
-
 // Invitation is a game this player was invited to and has not joined.
 //
 // Anyone who knows a player's address can mail him an invitation, so pbem

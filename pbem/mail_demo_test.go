@@ -9,10 +9,11 @@ import (
 	"github.com/pbem-referee/pbem/replay"
 )
 
-// pbem demo plays a shipped scenario with the random legal players, by mail,
-// in strict dice mode, and the final log verifies on its own.
+// pbem demo plays a shipped scenario of two or more seats with the random
+// legal players, by mail, in strict dice mode, and the final log verifies on
+// its own.
 func TestMailDemo(t *testing.T) {
-	for _, scenario := range []string{"normandy44/cherbourg", "freeplay/allied-german"} {
+	for _, scenario := range []string{"normandy44/cherbourg", "freeplay/allied-german", "rhine44/three-player"} {
 		t.Run(scenario, func(t *testing.T) {
 			ctx := testCtx(t)
 			var out bytes.Buffer
@@ -34,5 +35,14 @@ func TestMailDemo(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A scenario the demo cannot play is refused with what it can.
+func TestMailDemoRefusesOneSeat(t *testing.T) {
+	var out bytes.Buffer
+	_, err := MailDemo(testCtx(t), DemoOptions{Dir: t.TempDir(), Turns: 1, Scenario: "rhine44/solo", Out: &out})
+	if err == nil || !strings.Contains(err.Error(), "2 to 4 seats") {
+		t.Errorf("a demo of a solo scenario: %v", err)
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-
-	"github.com/pbem-referee/pbem/logs"
 )
 
 // alias makes the mail world deliver addr to login's INBOX.
@@ -28,18 +26,6 @@ func useAddress(t *testing.T, a *App, addr string) {
 	if err := a.Home.SaveMailConfig(cfg); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// inviteFreeplay has a player make a strict freeplay game as allied, the
-// other seat reserved for key and mail when they are set; it returns the id.
-func inviteFreeplay(t *testing.T, a *App, name, key, mail string) string {
-	t.Helper()
-	_, rec, err := a.New(context.Background(), NewGame{Name: name, Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
-		OpponentKey: key, OpponentMail: mail, Dice: logs.DiceStrict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rec.ID
 }
 
 func warningsOf(t *testing.T, a *App, game string) []AddressWarning {

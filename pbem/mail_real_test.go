@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/pbem-referee/pbem/internal/realmail"
-	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
 )
 
@@ -85,12 +84,7 @@ func TestPlayByRealMail(t *testing.T) {
 	jan := realPlayer(t, s, "jan", "jan", "jan-secret")
 	janID, _ := jan.Identity()
 
-	_, rec, err := anna.New(ctx, NewGame{Name: "real", Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
-		OpponentKey: janID.AuthorizedKey(), OpponentMail: janID.Mail, Dice: logs.DiceStrict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	game := rec.ID
+	game := inviteFreeplay(t, anna, "real", janID.AuthorizedKey(), janID.Mail)
 	sendAll(t, anna, game)
 	if rep := syncUntil(t, s, jan, game); !rep.Messages[len(rep.Messages)-1].Import.Invited {
 		t.Fatal("jan receives an invitation")

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/safetext"
 )
@@ -222,7 +221,7 @@ func handOverSubject(rec GameRecord, r *replay.Replay) string {
 		parts = append(parts, "T"+m[1])
 	}
 	last := r.Last()
-	parts = append(parts, safetext.Escape(last.By), entryWhat(last))
+	parts = append(parts, safetext.Escape(last.By), entryVerb(last))
 	return strings.Join(parts, " ")
 }
 
@@ -232,34 +231,6 @@ func shortID(id string) string {
 		return id
 	}
 	return id[:24]
-}
-
-// entryWhat says in a few words what an entry does.
-func entryWhat(e *logs.Entry) string {
-	switch e.Kind {
-	case logs.KindInvite:
-		return "invites you"
-	case logs.KindAccept:
-		return "accepts"
-	case logs.KindAct:
-		if e.Request != 0 {
-			return "acts and requests dice"
-		}
-		if len(e.Draws) > 0 {
-			return "acts and rolls"
-		}
-		return "acts"
-	case logs.KindReveal:
-		if len(e.Draws) > 0 {
-			return "reveals dice"
-		}
-		if e.Link == "" {
-			return "acknowledges your dice chain"
-		}
-		return "answers a dice request"
-	default:
-		return string(e.Kind)
-	}
 }
 
 // handOverSummary narrates the entries the opponent has not seen, from entry
@@ -282,10 +253,10 @@ func handOverSummary(rec GameRecord, r *replay.Replay, from int64) string {
 			safetext.Fprintf(&b, "    %s\n", ev.Text)
 		}
 		for _, d := range e.Draws {
-			safetext.Fprintf(&b, "    dice for %s: %v (epoch %d)\n", d.For, d.Values, d.Epoch)
+			safetext.Fprintf(&b, "    %s\n", DrawLine(d, e))
 		}
-		if e.Request != 0 {
-			safetext.Fprintf(&b, "    requests dice (epoch %d)\n", e.Request)
+		if l := RequestLine(e); l != "" {
+			safetext.Fprintf(&b, "    %s\n", l)
 		}
 	}
 	w := r.Waiting()

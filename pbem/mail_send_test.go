@@ -116,22 +116,18 @@ func TestHandOverSummaryEscapesReceivedText(t *testing.T) {
 	anna := newTestApp(t, "anna", "anna@example.org")
 	jan := newTestApp(t, "Jan\x1b[2J\u009b31m", "jan\u202egro.elpmaxe@example.org")
 	janID, _ := jan.Identity()
-	_, rec, err := anna.New(ctx, NewGame{Name: "duel", Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
-		OpponentKey: janID.AuthorizedKey(), OpponentMail: "jan@example.org"})
-	if err != nil {
+	game := inviteFreeplay(t, anna, "duel", janID.AuthorizedKey(), "jan@example.org")
+	send(t, anna, jan, game)
+	if _, err := jan.Join(ctx, game, ""); err != nil {
 		t.Fatal(err)
 	}
-	send(t, anna, jan, rec.ID)
-	if _, err := jan.Join(ctx, rec.ID, ""); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := jan.Post(ctx, rec.ID, logs.KindNote, func(b *logs.Body) {
+	if _, err := jan.Post(ctx, game, logs.KindNote, func(b *logs.Body) {
 		b.Text = "gg\n#9 allied act\n\x1b[32mverified ok\x1b[0m\r\u2066"
 	}); err != nil {
 		t.Fatal(err)
 	}
-	send(t, jan, anna, rec.ID)
-	rec, r, err := anna.open(ctx, rec.ID)
+	send(t, jan, anna, game)
+	rec, r, err := anna.open(ctx, game)
 	if err != nil {
 		t.Fatal(err)
 	}

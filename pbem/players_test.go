@@ -14,6 +14,47 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 )
 
+// randomTurn plays seat's part on g, a copy of the game, with engine e's
+// random player: at most most commands, until the rules want dice, the game
+// is over or another seat is to act. It returns the commands played, and
+// the game's refusal of one of them, if any.
+func randomTurn(e rules.Engine, g rules.Game, seat rules.Seat, rnd *rand.Rand, most int) ([]string, error) {
+	var cmds []string
+	for len(cmds) < most {
+		c := e.RandomCommand(g, seat, rnd)
+		if c == "" {
+			break
+		}
+		if _, err := g.Apply(seat, c); err != nil {
+			return cmds, fmt.Errorf("the random player's %q was refused: %w", c, err)
+		}
+		cmds = append(cmds, c)
+		if q := g.Pending(); q.Dice != nil || q.Over || len(q.Seats) == 0 || q.Seats[0] != seat {
+			break
+		}
+	}
+	return cmds, nil
+}
+
+// heldLog exports the game from every player's store and fails the test
+// unless all of them hold the same log, which it returns.
+func heldLog(t *testing.T, game string, apps ...*App) []byte {
+	t.Helper()
+	ctx := context.Background()
+	first := exportLog(t, ctx, apps[0], game)
+	for i, a := range apps[1:] {
+		other := exportLog(t, ctx, a, game)
+		if bytes.Equal(first, other) {
+			continue
+		}
+		if len(first)+len(other) < 16<<10 {
+			t.Fatalf("player %d holds another log than player 0:\n%s\n----\n%s", i+1, first, other)
+		}
+		t.Fatalf("player %d holds another log than player 0", i+1)
+	}
+	return first
+}
+
 // syncAll hands the longest log to every other player until all hold the same
 // log and no one's pbem answers the dice protocol any more (strict dice with
 // four seats: every other seat answers a request with its link, in seat
@@ -137,19 +178,9 @@ func TestFourPlayersCherbourg(t *testing.T) {
 			}
 			refusedGermanCW = true
 		}
-		var cmds []string
-		for len(cmds) < 40 {
-			c := normandy().RandomCommand(g, rules.Seat(seat), rnd)
-			if c == "" {
-				break
-			}
-			if _, err := g.Apply(rules.Seat(seat), c); err != nil {
-				t.Fatalf("the random player's %q: %v", c, err)
-			}
-			cmds = append(cmds, c)
-			if q := g.Pending(); q.Dice != nil || q.Over || string(q.Seats[0]) != seat {
-				break
-			}
+		cmds, err := randomTurn(normandy(), g, rules.Seat(seat), rnd, 40)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", p.Phase, seat, err)
 		}
 		if len(cmds) == 0 {
 			t.Fatalf("%s: %s has nothing to do", p.Phase, seat)
@@ -171,22 +202,10 @@ func TestFourPlayersCherbourg(t *testing.T) {
 	}
 
 	// Every player holds the same log, and it verifies on its own.
-	var logs []string
-	for _, a := range apps {
-		var buf bytes.Buffer
-		if _, _, err := a.Export(ctx, game, &buf); err != nil {
-			t.Fatal(err)
-		}
-		logs = append(logs, buf.String())
-	}
-	for i := range logs {
-		if logs[i] != logs[0] {
-			t.Fatalf("player %d holds another log", i)
-		}
-	}
+	log := heldLog(t, game, apps...)
 	// Three answers per request: every seat but the requester's.
 	answers := map[int64]int{}
-	rep := replay.VerifyEach(strings.NewReader(logs[0]), games.Shipped, func(e *plogs.Entry, _ []rules.Event) {
+	rep := replay.VerifyEach(bytes.NewReader(log), games.Shipped, func(e *plogs.Entry, _ []rules.Event) {
 		if e.Epoch != 0 && e.Kind == "reveal" && len(e.Draws) == 0 {
 			answers[e.Epoch]++
 		}

@@ -53,12 +53,9 @@ func TestOldStrictInvitationJoined(t *testing.T) {
 	anna := newTestApp(t, "anna", "anna@example.org")
 	jan := newTestApp(t, "jan", "jan@example.org")
 	anna.olderProtocol = 1
-	_, rec, err := anna.New(ctx, NewGame{Name: "old", Rules: "freeplay", Scenario: "allied-german", Seat: "allied", Dice: logs.DiceStrict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	send(t, anna, jan, rec.ID)
-	p, err := jan.Join(ctx, rec.ID, "german")
+	game := inviteFreeplay(t, anna, "old", "", "")
+	send(t, anna, jan, game)
+	p, err := jan.Join(ctx, game, "german")
 	if err != nil {
 		t.Fatal(err)
 	}

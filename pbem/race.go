@@ -33,10 +33,10 @@ func (rc Race) Words(you string) string {
 		}
 	}
 	s := fmt.Sprintf("entry %d: %s %s crossed %s %s; %s stands (%s)", rc.Seq,
-		rc.name(rc.Loser.By, you, true), entryWords(rc.Loser), rc.name(rc.Winner.By, you, true), entryWords(rc.Winner),
-		rc.name(rc.Winner.By, you, true)+" "+entryWords(rc.Winner), why)
+		rc.name(rc.Loser.By, you, true), entryNoun(rc.Loser), rc.name(rc.Winner.By, you, true), entryNoun(rc.Winner),
+		rc.name(rc.Winner.By, you, true)+" "+entryNoun(rc.Winner), why)
 	if rc.Loser.By != you {
-		s += fmt.Sprintf("; %s pbem re-bases the %s after it when it sees it", rc.name(rc.Loser.By, you, true), entryWords(rc.Loser))
+		s += fmt.Sprintf("; %s pbem re-bases the %s after it when it sees it", rc.name(rc.Loser.By, you, true), entryNoun(rc.Loser))
 	}
 	return s
 }
@@ -70,39 +70,13 @@ type Rebase struct {
 
 // Words says what became of the entry, for its author.
 func (rb Rebase) Words() string {
-	what := entryWords(rb.Old)
-	winner := rb.Race.name(rb.Race.Winner.By, rb.Old.By, true) + " " + entryWords(rb.Race.Winner)
+	what := entryNoun(rb.Old)
+	winner := rb.Race.name(rb.Race.Winner.By, rb.Old.By, true) + " " + entryNoun(rb.Race.Winner)
 	if rb.New != nil {
 		return fmt.Sprintf("your %s (entry %d) crossed %s; it now follows it as entry %d", what, rb.Old.Seq, winner, rb.New.Entry.Seq)
 	}
 	return fmt.Sprintf("your %s (entry %d) crossed %s and cannot follow it: %s. It is dropped (kept apart in your store, never sent); give it again if you still mean it",
 		what, rb.Old.Seq, winner, rb.Dropped)
-}
-
-// entryWords names what an entry does, for players.
-func entryWords(e *logs.Entry) string {
-	switch e.Kind {
-	case logs.KindAct:
-		return "move"
-	case logs.KindReveal:
-		if e.Epoch != 0 {
-			return "dice answer"
-		}
-		return "dice reveal"
-	case logs.KindTakeback:
-		return "takeback proposal"
-	case logs.KindAgree:
-		return "agreement to the takeback"
-	case logs.KindResign:
-		return "resignation"
-	case logs.KindRotate:
-		return "new key or dice chain"
-	case logs.KindAccept:
-		return "joining"
-	case logs.KindInvite:
-		return "invitation"
-	}
-	return string(e.Kind)
 }
 
 // contest handles an entry e of the file that differs from the stored entry
@@ -222,7 +196,7 @@ func (im *importer) rebaseOwn() error {
 // is never made again: its dice would be rolled again.
 func (a *App) rebase(ctx context.Context, rec GameRecord, r *replay.Replay, old *logs.Entry) (*Played, string) {
 	switch {
-	case old.Link != "" || len(old.Draws) > 0 || old.Epoch != 0:
+	case old.Link != "" || len(old.Draws) > 0 || old.Epoch != 0 || old.Secret != "" || old.Box != "":
 		return nil, "it revealed dice, and making it again would roll them again"
 	case old.Kind == logs.KindResign && r.Waiting().Over:
 		return nil, "the game ended first (" + r.Waiting().Text + ")"
@@ -230,7 +204,7 @@ func (a *App) rebase(ctx context.Context, rec GameRecord, r *replay.Replay, old 
 	b := r.NextBody(old.By, old.Kind, a.Now())
 	b.Commands, b.Text, b.To = slices.Clone(old.Commands), old.Text, old.To
 	b.Key, b.Head, b.Name, b.Mail = old.Key, old.Head, old.Name, old.Mail
-	if err := r.Complete(b, a.linkSource(ctx, r, rec.ID, rec.Seat)); err != nil {
+	if err := r.CompleteWith(b, a.own(ctx, r, rec.ID, rec.Seat)); err != nil {
 		return nil, strings.TrimPrefix(err.Error(), fmt.Sprintf("entry %d: ", b.Seq))
 	}
 	e, err := a.sign(r, b)
@@ -245,9 +219,9 @@ func (a *App) rebase(ctx context.Context, rec GameRecord, r *replay.Replay, old 
 func withdrawnLines(rebased []Rebase, race Race, withdrawn []*logs.Entry) []WithdrawnLine {
 	var out []WithdrawnLine
 	for _, old := range withdrawn {
-		why := fmt.Sprintf("entry %d went to %s's %s in a race", race.Seq, race.Winner.By, entryWords(race.Winner))
+		why := fmt.Sprintf("entry %d went to %s's %s in a race", race.Seq, race.Winner.By, entryNoun(race.Winner))
 		if old.Seq > race.Seq {
-			why = fmt.Sprintf("it followed entry %d, which lost a race to %s's %s", race.Seq, race.Winner.By, entryWords(race.Winner))
+			why = fmt.Sprintf("it followed entry %d, which lost a race to %s's %s", race.Seq, race.Winner.By, entryNoun(race.Winner))
 		}
 		i := slices.IndexFunc(rebased, func(rb Rebase) bool { return rb.Old == old })
 		switch {

@@ -121,7 +121,7 @@ func judgeIssue(rec GameRecord, r, prefix *replay.Replay, held *logs.Entry, v *r
 		return Issue{} // its pbem has seen the winner since: settled
 	}
 	return Issue{Kind: IssueRaceWon, Seq: seq,
-		Short: fmt.Sprintf("race at entry %d: waiting for %s's pbem to re-base its %s", seq, v.Loser.By, entryWords(v.Loser)),
+		Short: fmt.Sprintf("race at entry %d: waiting for %s's pbem to re-base its %s", seq, v.Loser.By, entryNoun(v.Loser)),
 		Text: fmt.Sprintf("Race at %s. An older pbem recorded it as an equivocation; it was not one, and nothing is wrong here.",
 			race.Words(rec.Seat))}
 }

@@ -361,13 +361,7 @@ func TestRepairForkedByAnOlderPbem(t *testing.T) {
 // evidence rows.
 func sameLogsAllowingEvidence(t *testing.T, game string, apps ...*App) *replay.Replay {
 	t.Helper()
-	ctx := context.Background()
-	first := exportLog(t, ctx, apps[0], game)
-	for _, a := range apps[1:] {
-		if other := exportLog(t, ctx, a, game); !bytes.Equal(first, other) {
-			t.Fatalf("the players hold different logs:\n%s\n----\n%s", first, other)
-		}
-	}
+	first := heldLog(t, game, apps...)
 	rep := replay.Verify(bytes.NewReader(first), apps[0].Load)
 	if !rep.OK() {
 		t.Fatalf("the log does not verify: %v", rep.Problems)

@@ -28,26 +28,7 @@ func rhine() rules.Engine {
 // which verifies on its own.
 func TestThreePlayersRhine(t *testing.T) {
 	ctx := context.Background()
-	names := []string{"anna", "ben", "cleo"}
-	seats := []string{"monty", "bradley", "patton"}
-	apps := make([]*App, len(names))
-	bySeat := map[string]*App{}
-	for i, n := range names {
-		apps[i] = newTestApp(t, n, n+"@example.org")
-		bySeat[seats[i]] = apps[i]
-	}
-	_, rec, err := apps[0].New(ctx, NewGame{Name: "Race", Rules: "rhine44", Scenario: "three-player", Seat: "monty"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	game := rec.ID
-	for i := 1; i < len(apps); i++ {
-		syncAll(t, apps, game)
-		if _, err := apps[i].Join(ctx, game, seats[i]); err != nil {
-			t.Fatalf("%s joins as %s: %v", names[i], seats[i], err)
-		}
-	}
-	syncAll(t, apps, game)
+	apps, bySeat, game := rhineHomes(t, nil)
 	rnd := rand.New(rand.NewPCG(44, 3))
 	refused := false
 	for handovers := 0; ; handovers++ {
@@ -79,43 +60,22 @@ func TestThreePlayersRhine(t *testing.T) {
 				}
 			}
 		}
-		var cmds []string
-		for len(cmds) < 30 {
-			c := rhine().RandomCommand(g, rules.Seat(seat), rnd)
-			if c == "" {
-				break
-			}
-			if _, err := g.Apply(rules.Seat(seat), c); err != nil {
-				t.Fatalf("the random player's %q: %v", c, err)
-			}
-			cmds = append(cmds, c)
-			if q := g.Pending(); q.Dice != nil || q.Over || string(q.Seats[0]) != seat {
-				break
-			}
+		cmds, err := randomTurn(rhine(), g, rules.Seat(seat), rnd, 30)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", p.Phase, seat, err)
 		}
 		if _, err := me.Do(ctx, game, cmds); err != nil {
 			t.Fatalf("%s: %s gives %q: %v", p.Phase, seat, cmds, err)
 		}
 		syncAll(t, apps, game)
 	}
-	var first string
-	for i, a := range apps {
-		var buf bytes.Buffer
-		if _, _, err := a.Export(ctx, game, &buf); err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			first = buf.String()
-		} else if buf.String() != first {
-			t.Fatalf("player %d holds another log", i)
-		}
-	}
-	rep := replay.Verify(strings.NewReader(first), games.Shipped)
+	first := heldLog(t, game, apps...)
+	rep := replay.Verify(bytes.NewReader(first), games.Shipped)
 	if !rep.OK() {
 		t.Fatalf("the three-player log does not verify: %v", rep.Problems)
 	}
 	// A verified replay keeps only its last entry: read the others again.
-	entries, err := logs.ReadAll(strings.NewReader(first))
+	entries, err := logs.ReadAll(bytes.NewReader(first))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,6 +93,34 @@ func TestThreePlayersRhine(t *testing.T) {
 			t.Errorf("epoch %d has %d answers, want 2", ep, n)
 		}
 	}
+}
+
+// rhineHomes makes three homes (anna, ben and cleo) and a three-player game
+// of Race to the Rhine in strict dice that each has joined (monty, bradley,
+// patton), synced by files, with the rules options given.
+func rhineHomes(t *testing.T, options []string) ([]*App, map[string]*App, string) {
+	ctx := context.Background()
+	names := []string{"anna", "ben", "cleo"}
+	seats := []string{"monty", "bradley", "patton"}
+	apps := make([]*App, len(names))
+	bySeat := map[string]*App{}
+	for i, n := range names {
+		apps[i] = newTestApp(t, n, n+"@example.org")
+		bySeat[seats[i]] = apps[i]
+	}
+	_, rec, err := apps[0].New(ctx, NewGame{Name: "Race", Rules: "rhine44", Scenario: "three-player", Seat: "monty", Options: options})
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := rec.ID
+	for i := 1; i < len(apps); i++ {
+		syncAll(t, apps, game)
+		if _, err := apps[i].Join(ctx, game, seats[i]); err != nil {
+			t.Fatalf("%s joins as %s: %v", names[i], seats[i], err)
+		}
+	}
+	syncAll(t, apps, game)
+	return apps, bySeat, game
 }
 
 // TestSoloRhineToTheEnd: a solo game of Race to the Rhine with solo dice,

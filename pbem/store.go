@@ -156,10 +156,6 @@ func (s *Store) Update(ctx context.Context, fn func(tx *StoreTx) error) error {
 	})
 }
 
-// SQL returns the underlying transaction, for statements the store has no
-// method for.
-func (t *StoreTx) SQL() *sql.Tx { return t.tx }
-
 // mapStoreErr marks the error a guard trigger raises with ErrAppendOnly,
 // keeping SQLite's own message.
 func mapStoreErr(err error) error {
@@ -179,9 +175,18 @@ type GameRecord struct {
 	Seat                string // the seat this player holds
 	Dice                string // dice mode
 	Opponent            string
-	Status              string // e.g. invited, active, finished
+	Status              string // StatusActive, StatusFinished, StatusInvited or StatusDeclined
 	Created             time.Time
 }
+
+// The statuses of a game: one this player started or joined is active, then
+// finished; an invitation it has not joined is invited, or declined.
+const (
+	StatusActive   = "active"
+	StatusFinished = "finished"
+	StatusInvited  = "invited"
+	StatusDeclined = "declined" // pbem decline: no longer listed; joining still works
+)
 
 const (
 	// created is set once, by the first PutGame; updates leave it alone.
@@ -218,7 +223,7 @@ func (t *StoreTx) PutGame(ctx context.Context, g GameRecord) error {
 	return nil
 }
 
-func scanGame(sc interface{ Scan(...any) error }) (GameRecord, error) {
+func scanGame(sc scanner) (GameRecord, error) {
 	var g GameRecord
 	var created string
 	if err := sc.Scan(&g.ID, &g.Rules, &g.Scenario, &g.Seat, &g.Dice, &g.Opponent, &g.Status, &created); err != nil {
@@ -246,22 +251,27 @@ func (r storeReader) Game(ctx context.Context, id string) (GameRecord, error) {
 
 // Games returns every game, oldest first.
 func (r storeReader) Games(ctx context.Context) ([]GameRecord, error) {
-	return r.queryGames(ctx, "games", selectGamesSQL)
+	return queryAll(ctx, r.q, "games", scanGame, selectGamesSQL)
 }
 
-func (r storeReader) queryGames(ctx context.Context, what, query string, args ...any) ([]GameRecord, error) {
-	rows, err := r.q.QueryContext(ctx, query, args...)
+// scanner is a row of a query's result, or the single row of QueryRow.
+type scanner interface{ Scan(dest ...any) error }
+
+// queryAll runs a query and returns its rows, each read by scan; what names
+// them in errors ("chains of game X").
+func queryAll[T any](ctx context.Context, q dbtx, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	defer rows.Close()
-	var out []GameRecord
+	var out []T
 	for rows.Next() {
-		g, err := scanGame(rows)
+		v, err := scan(rows)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
 		}
-		out = append(out, g)
+		out = append(out, v)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
@@ -280,7 +290,7 @@ func (r storeReader) FindGame(ctx context.Context, prefix string) (GameRecord, e
 		return g, err // found, or a real failure
 	}
 	what := fmt.Sprintf("find game %q", prefix)
-	games, err := r.queryGames(ctx, what, selectGamesByPfx, prefix, prefix)
+	games, err := queryAll(ctx, r.q, what, scanGame, selectGamesByPfx, prefix, prefix)
 	if err != nil {
 		return GameRecord{}, err
 	}
@@ -332,27 +342,15 @@ func (t *StoreTx) PutChain(ctx context.Context, game, seat string, seed []byte, 
 
 // Chains returns the dice chains of a seat of a game, oldest first.
 func (r storeReader) Chains(ctx context.Context, game, seat string) ([]ChainRecord, error) {
-	rows, err := r.q.QueryContext(ctx, selectChainsSQL, game, seat)
-	if err != nil {
-		return nil, fmt.Errorf("chains of game %q seat %q: %w", game, seat, err)
-	}
-	defer rows.Close()
-	var out []ChainRecord
-	for rows.Next() {
+	return queryAll(ctx, r.q, fmt.Sprintf("chains of game %q seat %q", game, seat), func(rows scanner) (ChainRecord, error) {
 		var c ChainRecord
 		var created string
-		if err := rows.Scan(&c.Game, &c.Seat, &c.Seed, &c.Length, &created); err != nil {
-			return nil, fmt.Errorf("chains of game %q seat %q: %w", game, seat, err)
+		err := rows.Scan(&c.Game, &c.Seat, &c.Seed, &c.Length, &created)
+		if err == nil {
+			c.Created, err = parseStoreTime(created)
 		}
-		if c.Created, err = parseStoreTime(created); err != nil {
-			return nil, fmt.Errorf("chains of game %q seat %q: %w", game, seat, err)
-		}
-		out = append(out, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("chains of game %q seat %q: %w", game, seat, err)
-	}
-	return out, nil
+		return c, err
+	}, selectChainsSQL, game, seat)
 }
 
 // ---- mail state (the outbox, and how far each mailbox has been read)
@@ -418,31 +416,21 @@ func (t *StoreTx) QueueMail(ctx context.Context, game string, seq int64, head, t
 
 // DueMail returns the unsent messages due at or before now, earliest first.
 func (r storeReader) DueMail(ctx context.Context, now time.Time) ([]OutboxMessage, error) {
-	rows, err := r.q.QueryContext(ctx, selectDueMailSQL, formatStoreTime(now))
-	if err != nil {
-		return nil, fmt.Errorf("due mail: %w", err)
-	}
-	defer rows.Close()
-	var out []OutboxMessage
-	for rows.Next() {
+	return queryAll(ctx, r.q, "due mail", func(rows scanner) (OutboxMessage, error) {
 		var m OutboxMessage
 		var created, next string
-		if err := rows.Scan(&m.ID, &m.Game, &m.Seq, &m.To, &m.Message, &created, &m.Attempts, &next,
-			&m.LastError); err != nil {
-			return nil, fmt.Errorf("due mail: %w", err)
+		if err := rows.Scan(&m.ID, &m.Game, &m.Seq, &m.To, &m.Message, &created, &m.Attempts, &next, &m.LastError); err != nil {
+			return m, err
 		}
-		if m.Created, err = parseStoreTime(created); err != nil {
-			return nil, fmt.Errorf("due mail %d: %w", m.ID, err)
+		var err error
+		if m.Created, err = parseStoreTime(created); err == nil {
+			m.NextAttempt, err = parseStoreTime(next)
 		}
-		if m.NextAttempt, err = parseStoreTime(next); err != nil {
-			return nil, fmt.Errorf("due mail %d: %w", m.ID, err)
+		if err != nil {
+			return m, fmt.Errorf("message %d: %w", m.ID, err)
 		}
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("due mail: %w", err)
-	}
-	return out, nil
+		return m, nil
+	}, selectDueMailSQL, formatStoreTime(now))
 }
 
 // ClaimMail takes a due message for sending until lease: it reports false when

@@ -1,28 +1,14 @@
 package pbem
 
+// The addresses each seat's mail came from, and the one this player chose
+// for its hand-overs (the table seat_addresses, schemaV3).
+
 import (
 	"context"
 	"errors"
 	"fmt"
 	"time"
 )
-
-// schemaV3 records, per seat of a game, the addresses its mail came from and
-// the address this player chose for its hand-overs. A seat's signed entries
-// name where its mail should go, but only the player can tell whether that is
-// the person he means to play: pbem compares the three and asks when they
-// differ (docs/mail.md, Where hand-overs go).
-const schemaV3 = `
-CREATE TABLE seat_addresses (
-	game    TEXT NOT NULL,
-	seat    TEXT NOT NULL,
-	how     TEXT NOT NULL CHECK (how IN ('from', 'chosen')),
-	address TEXT NOT NULL CHECK (address <> ''),
-	first   TEXT NOT NULL,
-	last    TEXT NOT NULL,
-	PRIMARY KEY (game, seat, how, address)
-) STRICT;
-`
 
 // How a seat's address became known.
 const (
@@ -75,28 +61,16 @@ func (t *StoreTx) RecordAddress(ctx context.Context, game, seat, how, address st
 // Addresses returns what is known of the seats' addresses of a game, oldest
 // first.
 func (r storeReader) Addresses(ctx context.Context, game string) ([]SeatAddress, error) {
-	rows, err := r.q.QueryContext(ctx, selectSeatAddressesSQL, game)
-	if err != nil {
-		return nil, fmt.Errorf("addresses of game %q: %w", game, err)
-	}
-	defer rows.Close()
-	var out []SeatAddress
-	for rows.Next() {
+	return queryAll(ctx, r.q, fmt.Sprintf("addresses of game %q", game), func(rows scanner) (SeatAddress, error) {
 		var a SeatAddress
 		var first, last string
-		if err := rows.Scan(&a.Game, &a.Seat, &a.How, &a.Address, &first, &last); err != nil {
-			return nil, fmt.Errorf("addresses of game %q: %w", game, err)
+		err := rows.Scan(&a.Game, &a.Seat, &a.How, &a.Address, &first, &last)
+		if err == nil {
+			a.First, err = parseStoreTime(first)
 		}
-		if a.First, err = parseStoreTime(first); err != nil {
-			return nil, err
+		if err == nil {
+			a.Last, err = parseStoreTime(last)
 		}
-		if a.Last, err = parseStoreTime(last); err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("addresses of game %q: %w", game, err)
-	}
-	return out, nil
+		return a, err
+	}, selectSeatAddressesSQL, game)
 }

@@ -165,23 +165,11 @@ func (t *StoreTx) AppendLines(ctx context.Context, game, source string, lines []
 // Lines returns the stored lines of a game in seq order, byte for byte as
 // received. A game with no lines gives an empty result, not an error.
 func (r storeReader) Lines(ctx context.Context, game string) ([][]byte, error) {
-	rows, err := r.q.QueryContext(ctx, selectLinesSQL, game)
-	if err != nil {
-		return nil, fmt.Errorf("lines of game %q: %w", game, err)
-	}
-	defer rows.Close()
-	var lines [][]byte
-	for rows.Next() {
+	return queryAll(ctx, r.q, fmt.Sprintf("lines of game %q", game), func(rows scanner) ([]byte, error) {
 		var line []byte
-		if err := rows.Scan(&line); err != nil {
-			return nil, fmt.Errorf("lines of game %q: %w", game, err)
-		}
-		lines = append(lines, line)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("lines of game %q: %w", game, err)
-	}
-	return lines, nil
+		err := rows.Scan(&line)
+		return line, err
+	}, selectLinesSQL, game)
 }
 
 // LastSeq returns the highest stored seq of a game; ok is false if none is.
@@ -195,27 +183,15 @@ func (r storeReader) LastSeq(ctx context.Context, game string) (seq int64, ok bo
 
 // Equivocations returns the conflicting lines recorded for a game, by seq.
 func (r storeReader) Equivocations(ctx context.Context, game string) ([]Equivocation, error) {
-	rows, err := r.q.QueryContext(ctx, selectEquivocationsSQL, game)
-	if err != nil {
-		return nil, fmt.Errorf("equivocations of game %q: %w", game, err)
-	}
-	defer rows.Close()
-	var out []Equivocation
-	for rows.Next() {
+	return queryAll(ctx, r.q, fmt.Sprintf("equivocations of game %q", game), func(rows scanner) (Equivocation, error) {
 		var eq Equivocation
 		var found string
-		if err := rows.Scan(&eq.Game, &eq.Seq, &eq.Stored, &eq.Received, &found, &eq.Source); err != nil {
-			return nil, fmt.Errorf("equivocations of game %q: %w", game, err)
+		err := rows.Scan(&eq.Game, &eq.Seq, &eq.Stored, &eq.Received, &found, &eq.Source)
+		if err == nil {
+			eq.Found, err = parseStoreTime(found)
 		}
-		if eq.Found, err = parseStoreTime(found); err != nil {
-			return nil, fmt.Errorf("equivocations of game %q: %w", game, err)
-		}
-		out = append(out, eq)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("equivocations of game %q: %w", game, err)
-	}
-	return out, nil
+		return eq, err
+	}, selectEquivocationsSQL, game)
 }
 
 // MaxEvidencePerSeq bounds the equivocation evidence kept for one entry of a

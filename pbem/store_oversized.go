@@ -40,21 +40,9 @@ func (t *StoreTx) ForgetOversized(ctx context.Context, account, mailbox string, 
 
 // Oversized lists the messages of a mailbox left on the server for their size.
 func (r storeReader) Oversized(ctx context.Context, account, mailbox string, uidValidity uint32) ([]OversizedMessage, error) {
-	rows, err := r.q.QueryContext(ctx, selectOversizedSQL, account, mailbox, uidValidity)
-	if err != nil {
-		return nil, fmt.Errorf("oversized messages: %w", err)
-	}
-	defer rows.Close()
-	var out []OversizedMessage
-	for rows.Next() {
+	return queryAll(ctx, r.q, "oversized messages", func(rows scanner) (OversizedMessage, error) {
 		var m OversizedMessage
-		if err := rows.Scan(&m.Account, &m.Mailbox, &m.UIDValidity, &m.UID, &m.Size, &m.MessageID); err != nil {
-			return nil, fmt.Errorf("oversized messages: %w", err)
-		}
-		out = append(out, m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("oversized messages: %w", err)
-	}
-	return out, nil
+		err := rows.Scan(&m.Account, &m.Mailbox, &m.UIDValidity, &m.UID, &m.Size, &m.MessageID)
+		return m, err
+	}, selectOversizedSQL, account, mailbox, uidValidity)
 }

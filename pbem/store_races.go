@@ -65,28 +65,16 @@ func (t *StoreTx) Withdraw(ctx context.Context, game string, lines []WithdrawnLi
 
 // Withdrawn returns the lines withdrawn from a game's log, oldest first.
 func (r storeReader) Withdrawn(ctx context.Context, game string) ([]WithdrawnLine, error) {
-	rows, err := r.q.QueryContext(ctx, selectWithdrawnSQL, game)
-	if err != nil {
-		return nil, fmt.Errorf("withdrawn lines of game %q: %w", game, err)
-	}
-	defer rows.Close()
-	var out []WithdrawnLine
-	for rows.Next() {
+	return queryAll(ctx, r.q, fmt.Sprintf("withdrawn lines of game %q", game), func(rows scanner) (WithdrawnLine, error) {
 		var w WithdrawnLine
 		var received, withdrawn string
-		if err := rows.Scan(&w.Seq, &w.Line, &w.Reason, &received, &withdrawn, &w.Source); err != nil {
-			return nil, fmt.Errorf("withdrawn lines of game %q: %w", game, err)
+		err := rows.Scan(&w.Seq, &w.Line, &w.Reason, &received, &withdrawn, &w.Source)
+		if err == nil {
+			w.Received, err = parseStoreTime(received)
 		}
-		if w.Received, err = parseStoreTime(received); err != nil {
-			return nil, fmt.Errorf("withdrawn lines of game %q: %w", game, err)
+		if err == nil {
+			w.Withdrawn, err = parseStoreTime(withdrawn)
 		}
-		if w.Withdrawn, err = parseStoreTime(withdrawn); err != nil {
-			return nil, fmt.Errorf("withdrawn lines of game %q: %w", game, err)
-		}
-		out = append(out, w)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("withdrawn lines of game %q: %w", game, err)
-	}
-	return out, nil
+		return w, err
+	}, selectWithdrawnSQL, game)
 }

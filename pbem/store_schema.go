@@ -164,6 +164,55 @@ ALTER TABLE outbox_v2 RENAME TO outbox;
 CREATE INDEX outbox_due ON outbox (next_attempt) WHERE sent IS NULL;
 `
 
+// schemaV3 records, per seat of a game, the addresses its mail came from and
+// the address this player chose for its hand-overs. A seat's signed entries
+// name where its mail should go, but only the player can tell whether that is
+// the person he means to play: pbem compares the three and asks when they
+// differ (docs/mail.md, Where hand-overs go).
+const schemaV3 = `
+CREATE TABLE seat_addresses (
+	game    TEXT NOT NULL,
+	seat    TEXT NOT NULL,
+	how     TEXT NOT NULL CHECK (how IN ('from', 'chosen')),
+	address TEXT NOT NULL CHECK (address <> ''),
+	first   TEXT NOT NULL,
+	last    TEXT NOT NULL,
+	PRIMARY KEY (game, seat, how, address)
+) STRICT;
+`
+
+// schemaV4 adds two caches, which pbem may replace or prune at any time:
+//
+//   - snapshots: a verified replay state after entry seq of a game
+//     (replay.Snapshot), so that a command does not replay the whole log. The
+//     state is used only if the stored lines 0..seq still hash to digest, its
+//     bytes to sum, and its rules state to the hash entry seq records.
+//   - mail_oversized: messages pbem sync left on the server for their size,
+//     fetched by a later sync once the limit allows them.
+const schemaV4 = `
+CREATE TABLE snapshots (
+	game   TEXT    NOT NULL,
+	seq    INTEGER NOT NULL CHECK (seq >= 0),
+	by     TEXT    NOT NULL,
+	digest TEXT    NOT NULL,
+	sum    TEXT    NOT NULL,
+	data   BLOB    NOT NULL,
+	made   TEXT    NOT NULL,
+	PRIMARY KEY (game, seq)
+) STRICT;
+
+CREATE TABLE mail_oversized (
+	account     TEXT    NOT NULL,
+	mailbox     TEXT    NOT NULL,
+	uidvalidity INTEGER NOT NULL,
+	uid         INTEGER NOT NULL,
+	size        INTEGER NOT NULL,
+	message_id  TEXT    NOT NULL,
+	seen        TEXT    NOT NULL,
+	PRIMARY KEY (account, mailbox, uidvalidity, uid)
+) STRICT;
+`
+
 const (
 	createMetaSQL = `CREATE TABLE IF NOT EXISTS meta (
 	key   TEXT NOT NULL PRIMARY KEY,

@@ -10,6 +10,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
+	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/replay"
 )
 
@@ -125,39 +126,10 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 		rep.Reset = ok
 		state = MailboxState{Account: cfg.Account(), Mailbox: box, UIDValidity: sel.UIDValidity}
 	}
-	crit := &imap.SearchCriteria{
-		Header: []imap.SearchCriteriaHeaderField{{Key: HeaderGame, Value: ""}},
-		UID:    []imap.UIDSet{{imap.UIDRange{Start: imap.UID(state.LastUID + 1), Stop: 0}}},
-	}
-	var found *imap.SearchData
-	if err := s.do(StageFolder, fmt.Sprintf("search %q", box), func() (err error) {
-		found, err = s.c.UIDSearch(crit, nil).Wait()
-		return err
-	}); err != nil {
-		return rep, err
-	}
-	var uids []imap.UID
-	for _, u := range found.AllUIDs() {
-		// "N:*" matches the newest message even when its UID is below N.
-		if uint32(u) > state.LastUID {
-			uids = append(uids, u)
-		}
-	}
-	// Messages an earlier sync left on the server for their size come again
-	// once the limit allows them.
-	left, err := a.Store.Oversized(ctx, state.Account, box, state.UIDValidity)
+	uids, retried, err := a.uidsToFetch(ctx, s, cfg, state)
 	if err != nil {
 		return rep, err
 	}
-	retried := map[uint32]bool{}
-	for _, m := range left {
-		if m.Size <= int64(cfg.MaxMessage()) && m.UID <= state.LastUID {
-			uids = append(uids, imap.UID(m.UID))
-			retried[m.UID] = true
-		}
-	}
-	slices.Sort(uids)
-	uids = slices.Compact(uids)
 	var done imap.UIDSet
 	for len(uids) > 0 {
 		batch := uids[:min(fetchBatch, len(uids))]
@@ -179,41 +151,13 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 				// Stopped mid-import: leave the message to be read again.
 				return rep, ctx.Err()
 			}
-			if sm.UID > state.LastUID {
-				state.LastUID = sm.UID
-			}
-			result := "imported"
-			var tooLarge *MessageTooLargeError
-			switch {
-			case errors.As(sm.Problem, &tooLarge):
-				result = fmt.Sprintf("left on the server: %s, over the limit of %s", formatSize(tooLarge.Size), formatSize(tooLarge.Limit))
-			case sm.Problem != nil:
-				result = "not imported: " + sm.Problem.Error()
-			default:
-				done.AddNum(uid)
-			}
-			seen := SeenMessage{Account: state.Account, Mailbox: box, UIDValidity: state.UIDValidity,
-				UID: sm.UID, MessageID: sm.MessageID, Game: sm.Game, Result: result}
-			// The import is its own transaction; the position moves right after
-			// it, so a crash in between re-reads one message, which is harmless.
-			if err := a.Store.Update(ctx, func(tx *StoreTx) error {
-				if err := tx.RecordSeen(ctx, seen); err != nil {
-					return err
-				}
-				switch {
-				case tooLarge != nil && !retried[sm.UID]:
-					if err := tx.RecordOversized(ctx, OversizedMessage{Account: state.Account, Mailbox: box,
-						UIDValidity: state.UIDValidity, UID: sm.UID, Size: meta.Size, MessageID: meta.MessageID}); err != nil {
-						return err
-					}
-				case fetched && retried[sm.UID]:
-					if err := tx.ForgetOversized(ctx, state.Account, box, state.UIDValidity, sm.UID); err != nil {
-						return err
-					}
-				}
-				return tx.PutMailboxState(ctx, state)
-			}); err != nil {
+			state.LastUID = max(state.LastUID, sm.UID)
+			imported, err := a.recordSynced(ctx, state, meta, sm, fetched, retried[sm.UID])
+			if err != nil {
 				return rep, err
+			}
+			if imported {
+				done.AddNum(uid)
 			}
 			rep.Messages = append(rep.Messages, sm)
 		}
@@ -228,6 +172,79 @@ func (a *App) fetchNew(ctx context.Context, s *imapSession, cfg MailConfig) (*Sy
 		rep.Moved = len(n)
 	}
 	return rep, nil
+}
+
+// uidsToFetch lists, in order, the game messages of the folder past the
+// position state keeps, with those an earlier sync left on the server for
+// their size that the limit now allows (retried).
+func (a *App) uidsToFetch(ctx context.Context, s *imapSession, cfg MailConfig, state MailboxState) (uids []imap.UID, retried map[uint32]bool, err error) {
+	crit := &imap.SearchCriteria{
+		Header: []imap.SearchCriteriaHeaderField{{Key: HeaderGame, Value: ""}},
+		UID:    []imap.UIDSet{{imap.UIDRange{Start: imap.UID(state.LastUID + 1), Stop: 0}}},
+	}
+	var found *imap.SearchData
+	if err := s.do(StageFolder, fmt.Sprintf("search %q", state.Mailbox), func() (err error) {
+		found, err = s.c.UIDSearch(crit, nil).Wait()
+		return err
+	}); err != nil {
+		return nil, nil, err
+	}
+	for _, u := range found.AllUIDs() {
+		// "N:*" matches the newest message even when its UID is below N.
+		if uint32(u) > state.LastUID {
+			uids = append(uids, u)
+		}
+	}
+	left, err := a.Store.Oversized(ctx, state.Account, state.Mailbox, state.UIDValidity)
+	if err != nil {
+		return nil, nil, err
+	}
+	retried = map[uint32]bool{}
+	for _, m := range left {
+		if m.Size <= int64(cfg.MaxMessage()) && m.UID <= state.LastUID {
+			uids = append(uids, imap.UID(m.UID))
+			retried[m.UID] = true
+		}
+	}
+	slices.Sort(uids)
+	return slices.Compact(uids), retried, nil
+}
+
+// recordSynced stores what became of a message and moves the mailbox
+// position to state, in one transaction: the import was its own, so a crash
+// in between reads one message again, which is harmless. A message too large
+// is remembered, to be fetched once the limit allows it; one retried
+// (fetched after all) is forgotten. It says whether the message was
+// imported.
+func (a *App) recordSynced(ctx context.Context, state MailboxState, meta messageMeta, sm SyncedMessage, fetched, retried bool) (imported bool, err error) {
+	result := "imported"
+	var tooLarge *MessageTooLargeError
+	switch {
+	case errors.As(sm.Problem, &tooLarge):
+		result = fmt.Sprintf("left on the server: %s, over the limit of %s", formatSize(tooLarge.Size), formatSize(tooLarge.Limit))
+	case sm.Problem != nil:
+		result = "not imported: " + sm.Problem.Error()
+	}
+	seen := SeenMessage{Account: state.Account, Mailbox: state.Mailbox, UIDValidity: state.UIDValidity,
+		UID: sm.UID, MessageID: sm.MessageID, Game: sm.Game, Result: result}
+	err = a.Store.Update(ctx, func(tx *StoreTx) error {
+		if err := tx.RecordSeen(ctx, seen); err != nil {
+			return err
+		}
+		switch {
+		case tooLarge != nil && !retried:
+			if err := tx.RecordOversized(ctx, OversizedMessage{Account: state.Account, Mailbox: state.Mailbox,
+				UIDValidity: state.UIDValidity, UID: sm.UID, Size: meta.Size, MessageID: meta.MessageID}); err != nil {
+				return err
+			}
+		case fetched && retried:
+			if err := tx.ForgetOversized(ctx, state.Account, state.Mailbox, state.UIDValidity, sm.UID); err != nil {
+				return err
+			}
+		}
+		return tx.PutMailboxState(ctx, state)
+	})
+	return sm.Problem == nil, err
 }
 
 // moveProcessed moves messages to the processed folder. Without MOVE or
@@ -336,7 +353,7 @@ func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, []Invitation, er
 	var out []GameWaiting
 	var invitations []Invitation
 	for _, g := range games {
-		if g.Status == "finished" || g.Status == StatusDeclined {
+		if g.Status == StatusFinished || g.Status == StatusDeclined {
 			continue
 		}
 		r, err := a.Replay(ctx, g.ID)
@@ -362,7 +379,7 @@ func (a *App) gamesWaiting(ctx context.Context) ([]GameWaiting, []Invitation, er
 			gw.Yours = true
 			gw.Hint = "pbem join " + g.ID
 		case w.Over:
-		case slices.Contains(w.Seats, g.Seat) || g.Dice == "solo":
+		case slices.Contains(w.Seats, g.Seat) || g.Dice == string(logs.DiceSolo):
 			gw.Yours = !w.Dice
 			if w.Dice {
 				gw.Hint = "pbem sync answers it (no choice is needed)"

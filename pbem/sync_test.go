@@ -56,12 +56,7 @@ func startMailGame(t testing.TB, ctx context.Context, w *mailWorld, anna, jan *A
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rec, err := anna.New(ctx, NewGame{Name: "by mail", Rules: "freeplay", Scenario: "allied-german", Seat: "allied",
-		OpponentKey: janID.AuthorizedKey(), OpponentMail: janID.Mail, Dice: logs.DiceStrict})
-	if err != nil {
-		t.Fatal(err)
-	}
-	game := rec.ID
+	game := inviteFreeplay(t, anna, "by mail", janID.AuthorizedKey(), janID.Mail)
 	mustSend(t, ctx, anna, game)
 
 	rep := mustSync(t, ctx, jan)

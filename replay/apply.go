@@ -71,9 +71,9 @@ func (r *Replay) apply(e *logs.Entry, w *writer) ([]rules.Event, error) {
 func (r *Replay) checkFields(b *logs.Body) error {
 	allowed := map[logs.Kind][]string{
 		logs.KindInvite:   {"rules", "engine", "variant", "scenario", "digest", "scenario_data", "options", "dice", "seats"},
-		logs.KindAccept:   {"key", "head", "name", "mail", "request"},
-		logs.KindAct:      {"commands", "link", "request", "draws"},
-		logs.KindReveal:   {"link", "epoch", "request", "draws"},
+		logs.KindAccept:   {"key", "head", "name", "mail", "request", "seal"},
+		logs.KindAct:      {"commands", "link", "request", "draws", "seal", "secret", "box_key", "box"},
+		logs.KindReveal:   {"link", "epoch", "request", "draws", "seal", "secret", "box_key", "box"},
 		logs.KindNote:     {"text"},
 		logs.KindTakeback: {"to"},
 		logs.KindAgree:    {"to"},
@@ -91,6 +91,7 @@ func (r *Replay) checkFields(b *logs.Body) error {
 		"name": b.Name != "", "mail": b.Mail != "", "commands": len(b.Commands) > 0,
 		"link": b.Link != "", "epoch": b.Epoch != 0, "request": b.Request != 0,
 		"draws": len(b.Draws) > 0, "text": b.Text != "", "to": b.To != 0,
+		"seal": b.Seal != "", "secret": b.Secret != "", "box_key": b.BoxKey != "", "box": b.Box != "",
 	}
 	for field, set := range used {
 		if set && !slices.Contains(ok, field) {
@@ -144,7 +145,7 @@ func (r *Replay) accept(e *logs.Entry, w *writer) ([]rules.Event, error) {
 		if err := r.dice.afterEntry(r, e, w); err != nil {
 			return nil, err
 		}
-	} else if b.Request != 0 {
+	} else if b.Request != 0 || b.Seal != "" {
 		return nil, entryErr(b.Seq, ErrDice, "requests dice before every seat has joined")
 	}
 	return events, nil
@@ -170,7 +171,7 @@ func (r *Replay) play(e *logs.Entry, w *writer) ([]rules.Event, error) {
 		return events, err
 	}
 	for i, c := range b.Commands {
-		if need := r.game.Pending().Dice; need != nil {
+		if need := r.pending().Dice; need != nil {
 			return nil, entryErr(b.Seq, ErrDice, "command %d %q comes while dice for %q are pending: the entry must end with the request", i+1, c, need.For)
 		}
 		r.dice.decision(b.Seq)
@@ -201,6 +202,28 @@ func (r *Replay) roll(values []int) ([]rules.Event, error) {
 		return nil, err
 	}
 	r.steps = append(r.steps, step{values: values})
+	return ev, nil
+}
+
+// seal gives the game a sealed draw, or a second look at one, by its token
+// alone, and records the step.
+func (r *Replay) seal(token string) ([]rules.Event, error) {
+	ev, err := r.game.(rules.Sealer).Seal(token)
+	if err != nil {
+		return nil, err
+	}
+	r.steps = append(r.steps, step{seal: token})
+	return ev, nil
+}
+
+// unseal gives the game the values of the sealed draw token, and records
+// the step.
+func (r *Replay) unseal(token string, values []int) ([]rules.Event, error) {
+	ev, err := r.game.(rules.Sealer).Unseal(token, values)
+	if err != nil {
+		return nil, err
+	}
+	r.steps = append(r.steps, step{unseal: token, values: values})
 	return ev, nil
 }
 

@@ -8,9 +8,26 @@ import (
 	"github.com/pbem-referee/pbem/logs"
 )
 
+// Own is what the author's own store holds for the dice protocol and no
+// log shows: the next link of its dice chain, and its chain seeds, from
+// which pbem makes the secrets of its sealed draws and its keys for boxes
+// (docs/dice.md part 4).
+type Own struct {
+	NextLink func() (string, error)
+	// Seeds gives the author's dice chain seeds in this game, newest first;
+	// nil where the author takes no sealed draws.
+	Seeds func() ([][]byte, error)
+}
+
 // Build makes the next act or reveal entry for seat: see Complete. With no
 // commands it is a reveal, for when the dice protocol awaits the seat's link.
 func (r *Replay) Build(seat string, commands []string, nextLink func() (string, error), now time.Time) (*logs.Body, error) {
+	return r.BuildWith(seat, commands, Own{NextLink: nextLink}, now)
+}
+
+// BuildWith is Build with everything the author's store holds (Own), which
+// sealed draws need.
+func (r *Replay) BuildWith(seat string, commands []string, own Own, now time.Time) (*logs.Body, error) {
 	kind := logs.KindAct
 	if len(commands) == 0 {
 		kind = logs.KindReveal
@@ -20,10 +37,10 @@ func (r *Replay) Build(seat string, commands []string, nextLink func() (string, 
 	// In casual mode an empty reveal acknowledges another seat's new chain.
 	x, ack := r.freshHead()
 	ack = ack && x.Seat.Seat != seat && len(commands) == 0
-	if err := r.Complete(b, nextLink); err != nil {
+	if err := r.CompleteWith(b, own); err != nil {
 		return nil, err
 	}
-	if b.Kind == logs.KindReveal && b.Link == "" && !ack {
+	if b.Kind == logs.KindReveal && b.Link == "" && len(b.Draws) == 0 && b.Request == 0 && b.BoxKey == "" && !ack {
 		return nil, fmt.Errorf("%w: nothing to send: the game awaits %s", ErrProtocol, r.Waiting().Text)
 	}
 	return b, nil
@@ -36,9 +53,14 @@ func (r *Replay) Build(seat string, commands []string, nextLink func() (string, 
 // hash. nextLink gives the author's next dice chain link. The caller signs the
 // body and Appends the entry.
 func (r *Replay) Complete(b *logs.Body, nextLink func() (string, error)) error {
+	return r.CompleteWith(b, Own{NextLink: nextLink})
+}
+
+// CompleteWith is Complete with everything the author's store holds (Own).
+func (r *Replay) CompleteWith(b *logs.Body, own Own) error {
 	f := r.fork()
 	e := &logs.Entry{Body: *b}
-	if _, err := f.apply(e, &writer{nextLink: nextLink}); err != nil {
+	if _, err := f.apply(e, &writer{Own: own}); err != nil {
 		return err
 	}
 	e.State = f.game.Hash()

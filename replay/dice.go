@@ -20,6 +20,10 @@ type protocol struct {
 	epochs int64  // epochs opened so far
 	cur    *epoch // the latest epoch, nil before the first
 	cursor int    // the next recorded draw of the entry being folded
+	// sealed are the sealed draws of the log, in order (sealed.go); they
+	// stay after their secret is revealed, for the report.
+	sealed []*sealedDraw
+	used   sealedUse // what of the entry being folded a sealed draw used
 }
 
 type epoch struct {
@@ -34,12 +38,17 @@ type epoch struct {
 	open       bool  // draws may be taken
 	closedAt   int64 // the entry whose command (or mere coming) closed it
 	stream     *logs.Stream
+	// seal is the drawer's commitment when the epoch is a sealed draw: it is
+	// keyed by the drawer's secret, not its link, and only the drawer can
+	// draw from it (sealed.go).
+	seal string
 }
 
 // writer makes entries instead of checking them: it supplies the author's next
-// chain link and lets the protocol fill in links, draws and requests.
+// chain link and its secrets (Own), and lets the protocol fill in links,
+// draws, requests and what sealed draws need.
 type writer struct {
-	nextLink func() (string, error)
+	Own
 }
 
 func (p protocol) copy() protocol {
@@ -55,6 +64,12 @@ func (p protocol) copy() protocol {
 			e.stream = &s
 		}
 		p.cur = &e
+	}
+	p.sealed = slices.Clone(p.sealed)
+	for i, sd := range p.sealed {
+		c := *sd
+		c.shares = slices.Clone(sd.shares)
+		p.sealed[i] = &c
 	}
 	return p
 }
@@ -77,13 +92,16 @@ func (p *protocol) decision(seq int64) {
 // nothing else.
 func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[]rules.Event) (answered bool, err error) {
 	b := &e.Body
-	p.cursor = 0
-	bare := b.Kind == logs.KindReveal && b.Link == "" && b.Epoch == 0 && len(b.Commands) == 0 && len(b.Draws) == 0 && b.Request == 0
+	p.cursor, p.used = 0, sealedUse{}
+	bare := b.Kind == logs.KindReveal && b.Link == "" && b.Epoch == 0 && len(b.Commands) == 0 && len(b.Draws) == 0 && b.Request == 0 && !sealFields(b)
 	if p.mode != logs.DiceStrict {
 		if b.Epoch != 0 || b.Request != 0 {
 			return false, entryErr(b.Seq, ErrDice, "%s dice have no requests or answers", p.mode)
 		}
-		need := r.game.Pending().Dice
+		if sealFields(b) {
+			return false, entryErr(b.Seq, ErrDice, "%s dice have no sealed draws: a private draw is drawn in clear (docs/dice.md 4)", p.mode)
+		}
+		need := r.pending().Dice
 		if bare {
 			if x, ok := r.freshHead(); ok && x.Seat.Seat != b.By {
 				*events = append(*events, rules.Event{Seat: rules.Seat(b.By), Text: fmt.Sprintf("%s acknowledges %s's dice chain of entry %d", b.By, x.Seat.Seat, x.headSeq)})
@@ -114,7 +132,7 @@ func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[
 		return false, p.drain(r, e, w, events)
 	}
 	if bare && w == nil {
-		return false, entryErr(b.Seq, ErrDice, "a reveal carries a link: an answer to a request, or the requester's own")
+		return false, entryErr(b.Seq, ErrDice, "a reveal carries a link (an answer to a request, or the requester's own) or what a sealed draw awaits")
 	}
 	ep := p.cur
 	if ep != nil && ep.open && ep.keyedAt != b.Seq {
@@ -129,7 +147,7 @@ func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[
 				return false, entryErr(b.Seq, ErrDice, "epoch %d awaits your answer first: send it alone, then your commands", ep.n)
 			}
 			b.Kind, b.Epoch = logs.KindReveal, ep.n
-			if b.Link, err = w.nextLink(); err != nil {
+			if b.Link, err = w.NextLink(); err != nil {
 				return false, err
 			}
 		case b.Kind != logs.KindReveal || b.Epoch != ep.n:
@@ -139,7 +157,7 @@ func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[
 		case b.By != want:
 			return false, entryErr(b.Seq, ErrDice, "%s answers epoch %d out of turn: %s answers first (seat order)", b.By, ep.n, want)
 		}
-		if len(b.Commands) > 0 || len(b.Draws) > 0 || b.Request != 0 {
+		if len(b.Commands) > 0 || len(b.Draws) > 0 || b.Request != 0 || sealFields(b) {
 			return false, entryErr(b.Seq, ErrDice, "an answer to epoch %d carries its link and nothing else", ep.n)
 		}
 		if err := r.revealLink(b); err != nil {
@@ -156,19 +174,25 @@ func (p *protocol) beforeCommands(r *Replay, e *logs.Entry, w *writer, events *[
 		if b.By != ep.requester {
 			return false, entryErr(b.Seq, ErrDice, "epoch %d is answered; %s, who requested it, reveals next", ep.n, ep.requester)
 		}
-		if w != nil {
-			if b.Link, err = w.nextLink(); err != nil {
+		if ep.seal != "" {
+			if err := p.take(r, e, w, ep, events); err != nil {
 				return false, err
 			}
+		} else {
+			if w != nil {
+				if b.Link, err = w.NextLink(); err != nil {
+					return false, err
+				}
+			}
+			if b.Link == "" {
+				return false, entryErr(b.Seq, ErrDice, "epoch %d is answered: this entry must carry %s's next link", ep.n, b.By)
+			}
+			if err := r.revealLink(b); err != nil {
+				return false, err
+			}
+			ep.links[b.By] = mustLink(b.Link)
+			p.key(r, ep, b.Seq)
 		}
-		if b.Link == "" {
-			return false, entryErr(b.Seq, ErrDice, "epoch %d is answered: this entry must carry %s's next link", ep.n, b.By)
-		}
-		if err := r.revealLink(b); err != nil {
-			return false, err
-		}
-		ep.links[b.By] = mustLink(b.Link)
-		p.key(r, ep, b.Seq)
 	} else if b.Link != "" {
 		return false, entryErr(b.Seq, ErrDice, "carries a link, but no epoch awaits one from %s", b.By)
 	}
@@ -227,7 +251,7 @@ func (r *Replay) freshHead() (*seat, bool) {
 	if r.dice.mode != logs.DiceCasual || !r.v2() || !r.joined() || r.resigned != "" {
 		return nil, false
 	}
-	p := r.game.Pending()
+	p := r.pending()
 	if p.Over {
 		return nil, false
 	}
@@ -261,16 +285,24 @@ func (p *protocol) key(r *Replay, ep *epoch, seq int64) {
 func (p *protocol) drain(r *Replay, e *logs.Entry, w *writer, events *[]rules.Event) error {
 	b := &e.Body
 	for {
-		need := r.game.Pending().Dice
+		need := r.pending().Dice
 		if need == nil {
 			return nil
+		}
+		if k := p.kindOf(r, need); k != notSealed {
+			// Never from a public epoch: sealed.go answers these.
+			done, err := p.sealedStep(r, e, w, need, k, events)
+			if err != nil || !done {
+				return err
+			}
+			continue
 		}
 		ep := p.cur
 		if p.mode != logs.DiceStrict && (ep == nil || ep.requestSeq != b.Seq) {
 			if w == nil {
 				return entryErr(b.Seq, ErrDice, "the rules need dice for %q: in %s mode the entry must carry %s's next link", need.For, p.mode, b.By)
 			}
-			link, err := w.nextLink()
+			link, err := w.NextLink()
 			if err != nil {
 				return err
 			}
@@ -324,22 +356,46 @@ func (p *protocol) afterEntry(r *Replay, e *logs.Entry, w *writer) error {
 		}
 		return entryErr(b.Seq, ErrDice, "draw %d (%s) is recorded, but the rules need no more dice", p.cursor+1, d.For)
 	}
-	need := r.game.Pending().Dice
+	need := r.pending().Dice
 	if p.mode != logs.DiceStrict {
+		if sealFields(b) {
+			return entryErr(b.Seq, ErrDice, "%s dice have no sealed draws: a private draw is drawn in clear (docs/dice.md 4)", p.mode)
+		}
 		if b.Link != "" && len(b.Draws) == 0 {
 			return entryErr(b.Seq, ErrDice, "carries a link but draws no dice: a link is revealed only to draw")
 		}
 		return nil
 	}
-	if need == nil || (p.cur != nil && p.cur.open) {
+	if err := p.sealedLeftovers(b); err != nil {
+		return err
+	}
+	kind := p.kindOf(r, need)
+	if kind == sealShare || kind == sealUnseal || kind == sealNew && string(need.Private) != b.By {
+		// Awaited from a seat (sealed.go), not requested.
+		if b.Request != 0 || b.Seal != "" {
+			return entryErr(b.Seq, ErrDice, "requests epoch %d, but the rules await %s", b.Request, p.sealedAwaits(r, need, kind))
+		}
+		return nil
+	}
+	if need == nil || (p.cur != nil && p.cur.open && kind == notSealed) {
 		if b.Request != 0 {
 			return entryErr(b.Seq, ErrDice, "requests epoch %d, but the rules need no dice now", b.Request)
+		}
+		if b.Seal != "" {
+			return entryErr(b.Seq, ErrDice, "commits to the secret of a sealed draw, but the rules need none now")
 		}
 		return nil
 	}
 	next := p.epochs + 1
 	if w != nil {
 		b.Request = next
+		if kind == sealNew {
+			s, err := w.secret(r, b.By, next, "")
+			if err != nil {
+				return err
+			}
+			b.Seal = logs.SealCommit(s)
+		}
 	}
 	switch {
 	case b.Request == 0:
@@ -349,8 +405,11 @@ func (p *protocol) afterEntry(r *Replay, e *logs.Entry, w *writer) error {
 	case b.Request > next:
 		return entryErr(b.Seq, ErrDice, "requests epoch %d; the next epoch is %d", b.Request, next)
 	}
+	if err := checkSealRequest(b, need, kind); err != nil {
+		return err
+	}
 	p.epochs = next
-	ep := &epoch{n: next, requester: b.By, requestSeq: b.Seq, request: nil, links: map[string][]byte{}}
+	ep := &epoch{n: next, requester: b.By, requestSeq: b.Seq, request: nil, links: map[string][]byte{}, seal: b.Seal}
 	for _, s := range r.seats {
 		if s.Seat.Seat != b.By {
 			ep.awaiting = append(ep.awaiting, s.Seat.Seat)

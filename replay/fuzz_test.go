@@ -2,6 +2,7 @@ package replay
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -70,6 +71,7 @@ const (
 	opFlags           // entry x's flags gain y
 	opNote            // entry x becomes a note
 	opTakeback        // a takeback or agree to entry y is inserted before entry x
+	opSealed          // one of entry x's sealed-draw fields takes entry y's, or is emptied
 	opCount
 )
 
@@ -96,11 +98,27 @@ func fuzzPlayer(t testing.TB, seat string) *player {
 
 // fuzzLoader finds the duel and the shipped games, and reads each scenario
 // once per process: assembling Normandy '44's takes milliseconds.
-var fuzzLoader = testLoader{engines: append(games.All(), duelEngine), scenario: fuzzScenario}
+var fuzzLoader = testLoader{engines: append(games.All(), duelEngine, cardsEngine), scenario: fuzzScenario, past: fuzzPast}
+
+// fuzzPast finds the earlier texts of the shipped scenarios, once per
+// process.
+func fuzzPast(game, scenario string) ([][]byte, error) {
+	fuzzScenariosMu.Lock()
+	defer fuzzScenariosMu.Unlock()
+	key := game + "/" + scenario
+	if p, ok := fuzzPastTexts[key]; ok {
+		return p, nil
+	}
+	p, err := games.PastScenarios(game, scenario)
+	if err == nil {
+		fuzzPastTexts[key] = p
+	}
+	return p, err
+}
 
 func fuzzScenario(game, scenario string) ([]byte, error) {
-	if game == "duel" {
-		return duelLoader.Scenario(game, scenario)
+	if game == "duel" || game == "cards" {
+		return cardsLoader.Scenario(game, scenario)
 	}
 	fuzzScenariosMu.Lock()
 	defer fuzzScenariosMu.Unlock()
@@ -117,6 +135,7 @@ func fuzzScenario(game, scenario string) ([]byte, error) {
 }
 
 var (
+	fuzzPastTexts   = map[string][][]byte{}
 	fuzzScenariosMu sync.Mutex
 	fuzzScenarios   = map[string]struct {
 		data []byte
@@ -291,12 +310,18 @@ func askAfterImport(t testing.TB, r *Replay) {
 			owner = r.Seats()[0].Seat
 		}
 		p := fuzzPlayer(t, owner)
-		next := func() (string, error) { return p.chain.Link(r.NextLinkIndex(seat)) }
-		if w.Dice {
-			r.Build(seat, nil, next, fuzzClock)
-		} else {
-			r.Build(seat, []string{"end"}, next, fuzzClock)
+		own := Own{
+			NextLink: func() (string, error) { return p.chain.Link(r.NextLinkIndex(seat)) },
+			Seeds:    func() ([][]byte, error) { return [][]byte{p.seed}, nil },
 		}
+		if w.Dice {
+			r.BuildWith(seat, nil, own, fuzzClock)
+		} else {
+			r.BuildWith(seat, []string{"end"}, own, fuzzClock)
+		}
+		// What each seat's own machine shows it of its sealed draws.
+		r.Peek(seat, [][]byte{p.seed})
+		r.SealedDraws()
 	}
 }
 
@@ -400,6 +425,28 @@ func mutate(t testing.TB, bodies []*logs.Body, flags []int, seats []string, op b
 		c := &logs.Body{V: b.V, Game: b.Game, By: seats[(y>>1)%len(seats)], TS: b.TS, Kind: kind, To: int64((y >> 2) % n)}
 		bodies = append(bodies[:i:i], append([]*logs.Body{c}, bodies[i:]...)...)
 		flags = append(flags[:i:i], append([]int{0}, flags[i:]...)...)
+	case opSealed:
+		from := bodies[(y>>3)%n]
+		switch y & 7 {
+		case 0:
+			b.Seal = from.Seal
+		case 1:
+			b.Secret = from.Secret
+		case 2:
+			b.Box, b.BoxKey = from.Box, from.BoxKey
+		case 3:
+			b.BoxKey = from.BoxKey
+		case 4:
+			b.Seal, b.Secret = "", ""
+		case 5:
+			b.Box, b.BoxKey = "", ""
+		case 6:
+			// The secret a seat's seed makes for epoch y>>3: a secret
+			// revealed for the wrong draw, or by the wrong seat.
+			b.Secret = hex.EncodeToString(logs.SealSecret(fuzzPlayer(t, b.By).seed, b.Game, b.By, int64(y>>3)))
+		case 7:
+			b.Secret = from.Box
+		}
 	}
 	return bodies, flags
 }
@@ -451,6 +498,43 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		}
 		lines := bytes.SplitAfter(data, []byte("\n"))
 		write(strings.TrimSuffix(w.file, ".pbem"), nil, lines[:min(w.n, len(lines))])
+	}
+	// Sealed draws: a look, a second look and the card taken by three
+	// seats; and a card shuffled back, sealed to the end.
+	for name, play := range map[string]func(tb *table){
+		"cards-three-strict": func(tb *table) {
+			tb.do("ann", "look")
+			tb.settle(5)
+			tb.do("ann", "roll")
+			tb.settle(5)
+			tb.do("ann", "end")
+			tb.do("bob", "look")
+			tb.settle(3)
+			tb.do("bob", "take")
+			tb.settle(3)
+			tb.do("bob", "end")
+			tb.do("cy", "look")
+			tb.settle(5)
+			tb.do("cy", "take")
+		},
+		"cards-two-strict": func(tb *table) {
+			tb.do("ann", "look")
+			tb.settle(5)
+			tb.do("ann", "shuffle", "end")
+			tb.do("bob", "look")
+			tb.settle(5)
+			tb.do("bob", "end")
+			tb.do("ann", "take")
+			tb.settle(5)
+		},
+	} {
+		tb := cardsTable(t, strings.TrimSuffix(strings.TrimPrefix(name, "cards-"), "-strict"))
+		play(tb)
+		var lines [][]byte
+		for _, e := range tb.r.Entries() {
+			lines = append(lines, e.Line)
+		}
+		write(name, nil, lines)
 	}
 	// Duels in every dice mode, with a takeback agreed; and a casual one of
 	// protocol v1, whose rules differ (the recorded windows are of v1 too).

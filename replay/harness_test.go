@@ -18,6 +18,7 @@ type player struct {
 	seat   string
 	signer ssh.Signer
 	chain  *logs.Chain
+	seed   []byte // the chain's: sealed draws' secrets and box keys come from it
 }
 
 func newPlayer(t testing.TB, seat string) *player {
@@ -32,7 +33,7 @@ func newPlayer(t testing.TB, seat string) *player {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &player{seat: seat, signer: signer, chain: chain}
+	return &player{seat: seat, signer: signer, chain: chain, seed: chainSeed[:]}
 }
 
 func (p *player) key() string { return logs.AuthorizedKey(p.signer.PublicKey(), p.seat+"@example.org") }
@@ -43,6 +44,9 @@ type table struct {
 	r       *Replay
 	players map[string]*player
 	clock   time.Time
+	// secretSeeds, when set for a seat, is the seed its sealed draws' secrets
+	// come from instead of its chain's: the same game with another secret.
+	secretSeeds map[string][]byte
 }
 
 // newTable starts a game of rules/scenario with the players' seats, everyone
@@ -160,9 +164,23 @@ func (tb *table) next(seat string) func() (string, error) {
 	}
 }
 
+// own is what seat's store holds: its next link and its chain seed.
+func (tb *table) own(seat string) Own {
+	return Own{NextLink: tb.next(seat), Seeds: func() ([][]byte, error) {
+		owner := seat
+		if tb.r.DiceMode() == logs.DiceSolo {
+			owner = tb.r.Seats()[0].Seat
+		}
+		if s, ok := tb.secretSeeds[owner]; ok {
+			return [][]byte{s}, nil
+		}
+		return [][]byte{tb.players[owner].seed}, nil
+	}}
+}
+
 func (tb *table) complete(b *logs.Body) {
 	tb.t.Helper()
-	if err := tb.r.Complete(b, tb.next(b.By)); err != nil {
+	if err := tb.r.CompleteWith(b, tb.own(b.By)); err != nil {
 		tb.t.Fatalf("complete entry %d by %s: %v", b.Seq, b.By, err)
 	}
 }
@@ -191,7 +209,7 @@ func (tb *table) mustAppend(e *logs.Entry) {
 // do builds, signs and appends seat's next entry, as pbem do does.
 func (tb *table) do(seat string, commands ...string) *logs.Entry {
 	tb.t.Helper()
-	b, err := tb.r.Build(seat, commands, tb.next(seat), tb.now())
+	b, err := tb.r.BuildWith(seat, commands, tb.own(seat), tb.now())
 	if err != nil {
 		tb.t.Fatalf("%s %v: %v", seat, commands, err)
 	}
@@ -217,7 +235,7 @@ func (tb *table) settle(limit int) {
 // with seat's own key: the signature is good, whatever else is not.
 func (tb *table) forge(seat string, commands []string, change func(b *logs.Body)) *logs.Entry {
 	tb.t.Helper()
-	b, err := tb.r.Build(seat, commands, tb.next(seat), tb.now())
+	b, err := tb.r.BuildWith(seat, commands, tb.own(seat), tb.now())
 	if err != nil {
 		tb.t.Fatalf("%s %v: %v", seat, commands, err)
 	}

@@ -33,24 +33,30 @@ var recordedGames = []struct {
 	// how: TestRecordLogs plays with the current code, which would make
 	// another log (another protocol version), so it never records these.
 	older string
+	// variant is the edition the invite names, "" for the default.
+	variant string
 }{
-	{"normandy44-4-cherbourg-strict.pbem", "normandy44", "cherbourg", nil, logs.DiceStrict, []string{"allied", "german"}, 11, ""},
-	{"normandy44-4-cherbourg-casual.pbem", "normandy44", "cherbourg", nil, logs.DiceCasual, []string{"allied", "german"}, 12, ""},
-	{"normandy44-4-cherbourg-4p-strict.pbem", "normandy44", "cherbourg", []string{"players=4"}, logs.DiceStrict, []string{"us", "cw", "german-cw", "german-us"}, 13, ""},
-	{"normandy44-4-seven-turn-solo.pbem", "normandy44", "seven-turn", nil, logs.DiceSolo, []string{"allied", "german"}, 14, ""},
-	{"normandy44-4-campaign-strict.pbem", "normandy44", "campaign", nil, logs.DiceStrict, []string{"allied", "german"}, 15, ""},
-	{"freeplay-allied-german-strict.pbem", "freeplay", "allied-german", nil, logs.DiceStrict, []string{"allied", "german"}, 16, ""},
-	{"salerno43-1-avalanche-strict.pbem", "salerno43", "avalanche", nil, logs.DiceStrict, []string{"german", "allied"}, 31, ""},
+	{"normandy44-4-cherbourg-strict.pbem", "normandy44", "cherbourg", nil, logs.DiceStrict, []string{"allied", "german"}, 11, "", ""},
+	{"normandy44-4-cherbourg-casual.pbem", "normandy44", "cherbourg", nil, logs.DiceCasual, []string{"allied", "german"}, 12, "", ""},
+	{"normandy44-4-cherbourg-4p-strict.pbem", "normandy44", "cherbourg", []string{"players=4"}, logs.DiceStrict, []string{"us", "cw", "german-cw", "german-us"}, 13, "", ""},
+	{"normandy44-4-seven-turn-solo.pbem", "normandy44", "seven-turn", nil, logs.DiceSolo, []string{"allied", "german"}, 14, "", ""},
+	{"normandy44-4-campaign-strict.pbem", "normandy44", "campaign", nil, logs.DiceStrict, []string{"allied", "german"}, 15, "", ""},
+	{"freeplay-allied-german-strict.pbem", "freeplay", "allied-german", nil, logs.DiceStrict, []string{"allied", "german"}, 16, "", ""},
+	// normandy44/5, the audit of edition 2.2, on the current Cherbourg text.
+	{"normandy44-5-cherbourg-strict.pbem", "normandy44", "cherbourg", nil, logs.DiceStrict, []string{"allied", "german"}, 31, "", ""},
+	// The first edition (variant ed1), which came with normandy44/5.
+	{"normandy44-5-ed1-cherbourg-strict.pbem", "normandy44", "cherbourg", nil, logs.DiceStrict, []string{"allied", "german"}, 32, "", "ed1"},
+	{"salerno43-1-avalanche-strict.pbem", "salerno43", "avalanche", nil, logs.DiceStrict, []string{"german", "allied"}, 31, "", ""},
 	// Protocol v1 casual games that v2's rules refuse (docs/dice.md 3.7).
 	// The first: german invites, and allied, who moves first, draws the
 	// invasion's dice in the entry after its accept (entry 2), keyed by the
 	// invite, older than allied's chain head.
 	{"normandy44-4-cherbourg-casual-v1-german-invites.pbem", "normandy44", "cherbourg", nil, logs.DiceCasual, []string{"allied", "german"}, 21,
-		"recorded by release a238ee3 (protocol v1): each player's pbem.App over files, the random legal player choosing the commands; not re-recordable"},
+		"recorded by release a238ee3 (protocol v1): each player's pbem.App over files, the random legal player choosing the commands; not re-recordable", ""},
 	// Three seats (players=3-allied) with casual dice, which v2 refuses at
 	// the invite.
 	{"normandy44-4-cherbourg-3p-casual-v1.pbem", "normandy44", "cherbourg", []string{"players=3-allied"}, logs.DiceCasual, []string{"us", "cw", "german"}, 22,
-		"recorded by release a238ee3 (protocol v1), as the one above; not re-recordable"},
+		"recorded by release a238ee3 (protocol v1), as the one above; not re-recordable", ""},
 }
 
 // TestRecordedLogs verifies every recorded log as pbem verify does: with no
@@ -65,6 +71,9 @@ func TestRecordedLogs(t *testing.T) {
 			rep := Verify(bytes.NewReader(data), games.Shipped)
 			if !rep.OK() {
 				t.Fatalf("%d of %d entries verified: %v", rep.Verified, rep.Read, rep.Problems)
+			}
+			if v := rep.Replay.Invite().Body.Variant; v != rg.variant {
+				t.Fatalf("the log's invite names variant %q, want %q", v, rg.variant)
 			}
 			if rep.Verified < 20 {
 				t.Fatalf("only %d entries: not a whole game", rep.Verified)
@@ -100,7 +109,7 @@ func TestRecordLogs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tb := newTableWith(t, rg.rules, rg.scenario, rg.options, rg.mode, games.Shipped, rg.seats...)
+		tb := newTableVariant(t, rg.rules, rg.scenario, rg.variant, rg.options, rg.mode, games.Shipped, rg.seats...)
 		rnd := rand.New(rand.NewPCG(rg.seed, 1944))
 		if rg.rules == "freeplay" {
 			playFreeplayScript(tb)

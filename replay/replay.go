@@ -10,7 +10,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/crypto/ssh"
 
@@ -51,6 +53,36 @@ type Replay struct {
 	takeback *takeback
 	resigned string
 	v1       v1Draws // protocol v1: entries whose draws v2 refuses
+
+	// ahead is the entry Verify appends, with its signature's verdict
+	// reached ahead of the replay (verify_ahead.go); nil otherwise.
+	ahead *checked
+	// pend is the game's Pending for one state (pending).
+	pend pendingMemo
+}
+
+// pendingMemo is a game's Pending and the state it is for: the game and how
+// many steps had been applied to it.
+type pendingMemo struct {
+	game  rules.Game
+	steps int
+	p     rules.Pending
+}
+
+// pending is r.game.Pending(), asked of the engine once per state: the dice
+// protocol asks it before and after every command of every entry, and an
+// engine works it out afresh each time. The game changes only by a step (a
+// command or a roll, Apply and Roll changing nothing when they fail) or by
+// being replaced, so the game and the count of steps name its state. (A game
+// that is no pointer, which pbem's engines never are, is not told apart so.)
+func (r *Replay) pending() rules.Pending {
+	if reflect.TypeOf(r.game).Kind() != reflect.Pointer {
+		return r.game.Pending()
+	}
+	if m := &r.pend; m.game != r.game || m.steps != len(r.steps) {
+		*m = pendingMemo{game: r.game, steps: len(r.steps), p: r.game.Pending()}
+	}
+	return r.pend.p
 }
 
 // seat is one seat's standing in the log: its key and its dice chain.
@@ -71,9 +103,12 @@ type chainState struct {
 }
 
 type step struct {
-	seat    rules.Seat // "" for a roll or a rewind
+	seat    rules.Seat // "" for a roll, a seal or a rewind
 	command string
 	values  []int
+	// seal is the token of a sealed draw given to the game (Sealer.Seal);
+	// unseal the token whose values are given (Sealer.Unseal).
+	seal, unseal string
 	// rewind is an agreed takeback: the state becomes the one after the first
 	// to steps, which was the state after entry toSeq; entry atSeq agreed.
 	rewind       bool
@@ -120,17 +155,24 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	if err != nil {
 		return nil, entryErr(0, ErrVersion, "%v", err)
 	}
-	if engine.Version != b.Engine {
-		return nil, entryErr(0, ErrVersion, "the log was written by rules %s; this pbem has %s", b.Engine, engine.Version)
+	// A game goes on under the rules version its invite names, when this
+	// pbem still plays it (rules.Engine.Replays), never under another.
+	if b.Engine == "" || engine.CheckVersion(b.Engine) != nil {
+		return nil, entryErr(0, ErrVersion, "the log was written by rules %q; this pbem plays %s", b.Engine, versions(engine))
 	}
 	if err := engine.CheckVariant(b.Variant); err != nil {
+		return nil, &EntryError{Seq: 0, Err: fmt.Errorf("%w: the invite names %w", ErrVersion, err)}
+	}
+	// A variant that came with a later rules version was never played under
+	// the invite's.
+	if err := engine.CheckSetup(rules.Setup{Variant: b.Variant, Version: b.Engine}); err != nil {
 		return nil, &EntryError{Seq: 0, Err: fmt.Errorf("%w: the invite names %w", ErrVersion, err)}
 	}
 	scenario, err := inviteScenario(invite, load)
 	if err != nil {
 		return nil, err
 	}
-	setup := rules.Setup{Scenario: scenario, Variant: b.Variant, Options: b.Options}
+	setup := rules.Setup{Scenario: scenario, Variant: b.Variant, Options: b.Options, Version: b.Engine}
 	names, err := engine.Seats(setup)
 	if err != nil {
 		return nil, entryErr(0, ErrScenario, "%v", err)
@@ -157,7 +199,7 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 		return nil, entryErr(0, ErrScenario, "%v", err)
 	}
 	if h := r.game.Hash(); h != b.State {
-		return nil, entryErr(0, ErrState, "the invite records %s; %s computes %s", b.State, engine.Version, h)
+		return nil, entryErr(0, ErrState, "the invite records %s; %s computes %s", b.State, setup.Version, h)
 	}
 	r.initial = r.game.Clone()
 	r.dice.mode = b.Dice
@@ -282,7 +324,7 @@ func (r *Replay) Append(e *logs.Entry) error {
 	saved := r.save()
 	events, err := r.apply(e, nil)
 	if err == nil && e.State != r.game.Hash() {
-		err = entryErr(e.Seq, ErrState, "the entry records %s; %s computes %s after it", e.State, r.engine.Version, r.game.Hash())
+		err = entryErr(e.Seq, ErrState, "the entry records %s; %s computes %s after it", e.State, r.setup.Version, r.game.Hash())
 	}
 	if err != nil {
 		r.restore(saved)
@@ -318,7 +360,7 @@ func (r *Replay) checkLink(e *logs.Entry) (ssh.PublicKey, error) {
 	if e.Kind != logs.KindAccept && s.Head == "" {
 		return nil, entryErr(e.Seq, ErrProtocol, "seat %s has not joined the game yet", e.By)
 	}
-	if err := verifyEntry(e, pub); err != nil {
+	if err := r.verifySig(e, pub); err != nil {
 		return nil, &EntryError{Seq: e.Seq, Err: fmt.Errorf("%w: not signed by seat %s's key %s: %v", ErrSignature, e.By, logs.Fingerprint(pub), err)}
 	}
 	if _, err := logs.ParseTime(e.TS); err != nil {
@@ -400,9 +442,14 @@ func (r *Replay) stateAtSteps(n int) rules.Game {
 	}
 	for _, st := range r.steps[start:n] {
 		var err error
-		if st.seat == "" {
+		switch {
+		case st.seal != "":
+			_, err = g.(rules.Sealer).Seal(st.seal)
+		case st.unseal != "":
+			_, err = g.(rules.Sealer).Unseal(st.unseal, st.values)
+		case st.seat == "":
 			_, err = g.Roll(st.values)
-		} else {
+		default:
 			_, err = g.Apply(st.seat, st.command)
 		}
 		if err != nil {
@@ -474,6 +521,19 @@ func (r *Replay) Game() rules.Game { return r.game }
 
 // Engine returns the rules engine the log is played under.
 func (r *Replay) Engine() rules.Engine { return r.engine }
+
+// Version is the rules version the game is played under, the one its invite
+// names: the engine's current Version, or an older one it replays.
+func (r *Replay) Version() string { return r.setup.Version }
+
+// versions says which rules versions an engine plays: its current one, and
+// the older ones whose games it replays.
+func versions(e rules.Engine) string {
+	if len(e.Replays) == 0 {
+		return e.Version
+	}
+	return e.Version + " (and replays " + strings.Join(e.Replays, ", ") + ")"
+}
 
 // StateAt rebuilds the state after entry seq.
 func (r *Replay) StateAt(seq int64) (rules.Game, error) {

@@ -24,10 +24,24 @@ func inviteScenario(invite *logs.Entry, load Loader) ([]byte, error) {
 		if err != nil {
 			return nil, entryErr(0, ErrScenario, "%v", err)
 		}
-		if d := Digest(scenario); d != b.Digest {
-			return nil, entryErr(0, ErrScenario, "scenario %s/%s here has digest %s; the invite names %s (the two players have different scenario files)", b.Rules, b.Scenario, d, b.Digest)
+		d := Digest(scenario)
+		if d == b.Digest {
+			return scenario, nil
 		}
-		return scenario, nil
+		// A game begun before the shipped scenario changed goes on on the
+		// text it began on.
+		if pl, ok := load.(PastLoader); ok {
+			past, err := pl.PastScenarios(b.Rules, b.Scenario)
+			if err != nil {
+				return nil, entryErr(0, ErrScenario, "%v", err)
+			}
+			for _, p := range past {
+				if Digest(p) == b.Digest {
+					return p, nil
+				}
+			}
+		}
+		return nil, entryErr(0, ErrScenario, "scenario %s/%s here has digest %s, and none of its earlier texts has the digest the invite names, %s (the two players have different scenario files)", b.Rules, b.Scenario, d, b.Digest)
 	}
 	if err := inviterSigned(invite); err != nil {
 		return nil, err
@@ -46,6 +60,13 @@ func inviteScenario(invite *logs.Entry, load Loader) ([]byte, error) {
 		return nil, entryErr(0, ErrScenario, "the scenario %s the invite carries has digest %s, but the invite names %s: its text was altered", b.Scenario, d, b.Digest)
 	}
 	return data, nil
+}
+
+// PastLoader is a Loader that also finds the earlier texts of a shipped
+// scenario, assembled, newest first (games.PastScenarios): an invite made
+// before the shipped scenario changed names it by the digest of one of them.
+type PastLoader interface {
+	PastScenarios(game, scenario string) ([][]byte, error)
 }
 
 // inviterSigned checks the invite's signature by the key its author's seat

@@ -26,7 +26,8 @@ var ErrSnapshot = errors.New("snapshot")
 // was keyed, and agreed takebacks as steps (version 1 cut the steps instead);
 // version 3 the draws of a protocol v1 game that v2 refuses (ProtocolWarning).
 // The protocol version itself is the invite's, which Resume is given.
-const snapshotVersion = 3
+// version 4 the sealed draws, with their steps.
+const snapshotVersion = 4
 
 // snapshot is a replay's whole state after one entry: the protocol's (seats,
 // chains, dice, takeback, resignation), what the history keeps of the earlier
@@ -46,6 +47,7 @@ type snapshot struct {
 	Takeback *takebackSnapshot `json:"takeback,omitempty"`
 	Resigned string            `json:"resigned,omitempty"`
 	V1Draws  *v1DrawsSnapshot  `json:"v1_draws,omitempty"`
+	Sealed   []sealedSnapshot  `json:"sealed,omitempty"`
 
 	Steps      []stepSnapshot `json:"steps"`
 	Marks      []int          `json:"marks"`
@@ -79,6 +81,33 @@ type epochSnapshot struct {
 	Open       bool              `json:"open"`
 	ClosedAt   int64             `json:"closed_at"`
 	Used       uint64            `json:"used"`
+	Seal       string            `json:"seal,omitempty"`
+}
+
+// sealedSnapshot is a sealed draw: what its key needs but the drawer's
+// secret, and what became of it.
+type sealedSnapshot struct {
+	Epoch      int64             `json:"epoch"`
+	Drawer     string            `json:"drawer"`
+	Commit     string            `json:"commit"`
+	RequestSeq int64             `json:"request_seq"`
+	Request    []byte            `json:"request"`
+	Links      map[string][]byte `json:"links"`
+	Sides      []int             `json:"sides"`
+	For        string            `json:"for"`
+	At         int64             `json:"at"`
+	Shares     []shareSnapshot   `json:"shares,omitempty"`
+	RevealedAt int64             `json:"revealed_at,omitempty"`
+	Values     []int             `json:"values,omitempty"`
+}
+
+type shareSnapshot struct {
+	Seat   string `json:"seat"`
+	Key    string `json:"key"`
+	KeyAt  int64  `json:"key_at"`
+	BoxKey string `json:"box_key,omitempty"`
+	Box    string `json:"box,omitempty"`
+	At     int64  `json:"at,omitempty"`
 }
 
 type v1DrawsSnapshot struct {
@@ -101,6 +130,8 @@ type stepSnapshot struct {
 	Seat    rules.Seat `json:"seat,omitempty"`
 	Command string     `json:"command,omitempty"`
 	Values  []int      `json:"values,omitempty"`
+	Seal    string     `json:"seal,omitempty"`
+	Unseal  string     `json:"unseal,omitempty"`
 	Rewind  bool       `json:"rewind,omitempty"`
 	To      int        `json:"to,omitempty"`
 	ToSeq   int64      `json:"to_seq,omitempty"`
@@ -132,7 +163,7 @@ func (r *Replay) Snapshot() ([]byte, error) {
 	}
 	h := &r.hist
 	s := snapshot{
-		V: snapshotVersion, Engine: r.engine.Version, Game: r.invite.Game, Seq: h.n - 1, Head: h.headID, Digest: digest,
+		V: snapshotVersion, Engine: r.setup.Version, Game: r.invite.Game, Seq: h.n - 1, Head: h.headID, Digest: digest,
 		Epochs: r.dice.epochs, Resigned: r.resigned, Marks: r.marks,
 		Hashes: make([]byte, 0, len(h.hashes)*sha256.Size), Signers: h.signers, LastDice: h.lastDice, LastAccept: h.lastAccept,
 		Requests: h.requests, State: state,
@@ -145,7 +176,7 @@ func (r *Replay) Snapshot() ([]byte, error) {
 	}
 	if ep := r.dice.cur; ep != nil {
 		es := &epochSnapshot{N: ep.n, Requester: ep.requester, RequestSeq: ep.requestSeq, Request: ep.request,
-			Links: ep.links, Awaiting: ep.awaiting, Keyed: ep.keyed, KeyedAt: ep.keyedAt, Open: ep.open, ClosedAt: ep.closedAt}
+			Links: ep.links, Awaiting: ep.awaiting, Keyed: ep.keyed, KeyedAt: ep.keyedAt, Open: ep.open, ClosedAt: ep.closedAt, Seal: ep.seal}
 		if ep.stream != nil {
 			es.Used = ep.stream.Used()
 		}
@@ -163,8 +194,16 @@ func (r *Replay) Snapshot() ([]byte, error) {
 		s.Takeback = ts
 	}
 	for _, st := range r.steps {
-		s.Steps = append(s.Steps, stepSnapshot{Seat: st.seat, Command: st.command, Values: st.values,
+		s.Steps = append(s.Steps, stepSnapshot{Seat: st.seat, Command: st.command, Values: st.values, Seal: st.seal, Unseal: st.unseal,
 			Rewind: st.rewind, To: st.to, ToSeq: st.toSeq, AtSeq: st.atSeq})
+	}
+	for _, sd := range r.dice.sealed {
+		ss := sealedSnapshot{Epoch: sd.epoch, Drawer: sd.drawer, Commit: sd.commit, RequestSeq: sd.requestSeq, Request: sd.request,
+			Links: sd.links, Sides: sd.sides, For: sd.what, At: sd.at, RevealedAt: sd.revealedAt, Values: sd.values}
+		for _, sh := range sd.shares {
+			ss.Shares = append(ss.Shares, shareSnapshot{Seat: sh.seat, Key: sh.key, KeyAt: sh.keyAt, BoxKey: sh.box.Key, Box: sh.box.Box, At: sh.at})
+		}
+		s.Sealed = append(s.Sealed, ss)
 	}
 	for _, sum := range h.hashes {
 		s.Hashes = append(s.Hashes, sum[:]...)
@@ -221,8 +260,8 @@ func (r *Replay) resume(s *snapshot, head *logs.Entry) error {
 	switch {
 	case s.V != snapshotVersion:
 		return fmt.Errorf("format %d; this pbem reads %d", s.V, snapshotVersion)
-	case s.Engine != r.engine.Version || s.Game != r.invite.Game:
-		return fmt.Errorf("made for game %s under %s, not %s under %s", s.Game, s.Engine, r.invite.Game, r.engine.Version)
+	case s.Engine != r.setup.Version || s.Game != r.invite.Game:
+		return fmt.Errorf("made for game %s under %s, not %s under %s", s.Game, s.Engine, r.invite.Game, r.setup.Version)
 	case s.Seq < 0 || head.Seq != s.Seq || head.Game != s.Game || logs.LineHash(head.Line) != s.Head:
 		return fmt.Errorf("made after entry %d %s, not after the stored entry %d", s.Seq, s.Head, head.Seq)
 	case int64(len(s.Marks)) != n || int64(len(s.Hashes)) != n*sha256.Size || int64(len(s.Signers)) != n:
@@ -328,10 +367,11 @@ func (r *Replay) resumeSteps(s *snapshot) error {
 				return fmt.Errorf("step %d: a takeback out of range", i)
 			}
 		case st.Seat != "" && r.seat(string(st.Seat)) == nil || (st.Seat == "") == (st.Command != "") ||
-			st.To != 0 || st.ToSeq != 0 || st.AtSeq != 0:
-			return fmt.Errorf("step %d is neither a seat's command, a roll nor a takeback", i)
+			st.To != 0 || st.ToSeq != 0 || st.AtSeq != 0 ||
+			(st.Seal != "" || st.Unseal != "") && (st.Seat != "" || st.Seal != "" && st.Unseal != "" || (st.Values == nil) != (st.Unseal == "")):
+			return fmt.Errorf("step %d is neither a seat's command, a roll, a seal nor a takeback", i)
 		}
-		r.steps = append(r.steps, step{seat: st.Seat, command: st.Command, values: st.Values,
+		r.steps = append(r.steps, step{seat: st.Seat, command: st.Command, values: st.Values, seal: st.Seal, unseal: st.Unseal,
 			rewind: st.Rewind, to: st.To, toSeq: st.ToSeq, atSeq: st.AtSeq})
 	}
 	return nil
@@ -413,17 +453,52 @@ func (r *Replay) resumeDice(s *snapshot) error {
 			return fmt.Errorf("epoch %d awaits %q, not a seat", es.N, seat)
 		}
 	}
+	if es.Seal != "" && (logs.CheckCommit(es.Seal) != nil || es.Open) {
+		return fmt.Errorf("epoch %d: a sealed draw out of form", es.N)
+	}
 	ep := &epoch{n: es.N, requester: es.Requester, requestSeq: es.RequestSeq, request: es.Request,
-		links: es.Links, awaiting: es.Awaiting, keyed: es.Keyed, open: es.Open, closedAt: es.ClosedAt}
+		links: es.Links, awaiting: es.Awaiting, keyed: es.Keyed, open: es.Open, closedAt: es.ClosedAt, seal: es.Seal}
 	if ep.links == nil {
 		ep.links = map[string][]byte{}
 	}
-	if ep.keyed {
+	if ep.keyed && ep.seal != "" {
+		ep.keyedAt = es.KeyedAt // no stream: only the drawer can key it
+	} else if ep.keyed {
 		r.dice.key(r, ep, es.KeyedAt)
 		ep.open = es.Open
 		ep.stream.Seek(es.Used)
 	}
 	r.dice.cur = ep
+	return r.resumeSealed(s)
+}
+
+// resumeSealed takes the sealed draws from a snapshot.
+func (r *Replay) resumeSealed(s *snapshot) error {
+	r.dice.sealed = nil
+	var last int64
+	for _, ss := range s.Sealed {
+		bad := ss.Epoch <= last || ss.Epoch > s.Epochs || r.seat(ss.Drawer) == nil || logs.CheckCommit(ss.Commit) != nil ||
+			ss.RequestSeq < 1 || ss.At <= ss.RequestSeq || ss.At > s.Seq || len(ss.Sides) == 0 ||
+			ss.RevealedAt != 0 && (ss.RevealedAt < ss.At || ss.RevealedAt > s.Seq || len(ss.Values) != len(ss.Sides)) ||
+			ss.RevealedAt == 0 && ss.Values != nil
+		for seat, l := range ss.Links {
+			bad = bad || r.seat(seat) == nil || seat == ss.Drawer || len(l) != sha256.Size
+		}
+		if bad {
+			return fmt.Errorf("sealed draw %d out of range or form", ss.Epoch)
+		}
+		last = ss.Epoch
+		sd := &sealedDraw{epoch: ss.Epoch, drawer: ss.Drawer, commit: ss.Commit, requestSeq: ss.RequestSeq, request: ss.Request,
+			links: ss.Links, sides: ss.Sides, what: ss.For, at: ss.At, revealedAt: ss.RevealedAt, values: ss.Values}
+		for _, sh := range ss.Shares {
+			if r.seat(sh.Seat) == nil || sh.Seat == ss.Drawer || logs.CheckBoxKey(sh.Key) != nil || sh.KeyAt < 1 || sh.KeyAt > s.Seq ||
+				sh.At != 0 && (sh.At < sh.KeyAt || sh.At > s.Seq || logs.CheckBoxKey(sh.BoxKey) != nil || checkLinkForm(sh.Box) != nil) {
+				return fmt.Errorf("sealed draw %d: a look by %q out of range or form", ss.Epoch, sh.Seat)
+			}
+			sd.shares = append(sd.shares, share{seat: sh.Seat, key: sh.Key, keyAt: sh.KeyAt, box: logs.Box{Key: sh.BoxKey, Box: sh.Box}, at: sh.At})
+		}
+		r.dice.sealed = append(r.dice.sealed, sd)
+	}
 	return nil
 }
 

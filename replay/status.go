@@ -45,14 +45,24 @@ func (r *Replay) Waiting() Waiting {
 			return Waiting{Seats: ep.awaiting[:1], Dice: true,
 				Text: fmt.Sprintf("%s answers dice request %d from %s (for %s)", ep.awaiting[0], ep.n, ep.requester, r.diceFor())}
 		}
+		if !ep.keyed && ep.seal != "" {
+			return Waiting{Seats: []string{ep.requester}, Dice: true,
+				Text: fmt.Sprintf("%s takes sealed draw %d, which only it can see (for %s)", ep.requester, ep.n, r.diceFor())}
+		}
 		if !ep.keyed {
 			return Waiting{Seats: []string{ep.requester}, Dice: true,
 				Text: fmt.Sprintf("%s reveals its link to draw dice %d (for %s)", ep.requester, ep.n, r.diceFor())}
 		}
 	}
-	p := r.game.Pending()
+	p := r.pending()
 	if p.Over {
 		return Waiting{Over: true, Text: "the game is over: " + p.Result}
+	}
+	if k := r.dice.kindOf(r, p.Dice); k != notSealed {
+		// A sealed draw waits for one seat's entry, which needs no choice:
+		// withheld, it stalls the game, and this says who stalls it.
+		who, what := r.dice.sealedWaiting(r, p.Dice, k)
+		return Waiting{Seats: []string{who}, Dice: true, Text: who + " " + what}
 	}
 	var seats []string
 	for _, s := range p.Seats {
@@ -83,7 +93,7 @@ func (r *Replay) otherSeat(seat string) string {
 }
 
 func (r *Replay) diceFor() string {
-	if d := r.game.Pending().Dice; d != nil {
+	if d := r.pending().Dice; d != nil {
 		return d.For
 	}
 	return "the rules"

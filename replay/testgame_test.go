@@ -56,10 +56,19 @@ var duelLoader = testLoader{engines: []rules.Engine{duelEngine}, scenario: func(
 	return nil, fmt.Errorf("no scenario %s/%s", game, scenario)
 }}
 
-// testLoader is a Loader of the engines and scenarios a test gives.
+// testLoader is a Loader of the engines and scenarios a test gives, and of
+// their earlier texts when past is set (PastLoader).
 type testLoader struct {
 	engines  []rules.Engine
 	scenario func(game, scenario string) ([]byte, error)
+	past     func(game, scenario string) ([][]byte, error)
+}
+
+func (l testLoader) PastScenarios(game, scenario string) ([][]byte, error) {
+	if l.past == nil {
+		return nil, nil
+	}
+	return l.past(game, scenario)
 }
 
 func (l testLoader) Engine(name string) (rules.Engine, error) {

@@ -3,6 +3,8 @@ package replay
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/pbem-referee/pbem/games"
@@ -10,21 +12,21 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 )
 
-// A Normandy '44 invite naming the first edition ("ed1"), which this pbem
-// does not play yet, is refused at entry 0 with the variant named: never
-// replayed as edition 2.2 (DESIGN.md, Rules engines: an unknown variant is
-// refused, never ignored). The same invite without a variant, or with an
-// empty one, is the default edition and starts.
+// A Normandy '44 invite naming an edition this pbem does not play is refused
+// at entry 0 with the variant named: never replayed as edition 2.2 (DESIGN.md,
+// Rules engines: an unknown variant is refused, never ignored). The same
+// invite without a variant, or with an empty one, is the default edition and
+// starts.
 func TestUnknownVariantRefused(t *testing.T) {
 	tb := newTable(t, "normandy44", "cherbourg", logs.DiceStrict, games.Shipped, "allied", "german")
 	inv := tb.r.Invite().Body
 	if inv.Variant != "" {
 		t.Fatalf("the default edition is written as no variant, not %q", inv.Variant)
 	}
-	inv.Variant = "ed1"
+	inv.Variant = "ed3"
 	invite := tb.sign(&inv)
 	_, err := Start(invite, games.Shipped)
-	wantEntryErr(t, err, 0, ErrVersion, `variant "ed1"`)
+	wantEntryErr(t, err, 0, ErrVersion, `variant "ed3"`)
 	if !errors.Is(err, rules.ErrVariant) {
 		t.Errorf("the error does not wrap rules.ErrVariant: %v", err)
 	}
@@ -39,6 +41,45 @@ func TestUnknownVariantRefused(t *testing.T) {
 	r, err := Start(tb.sign(&inv), games.Shipped)
 	if err != nil || r.Game().Hash() != tb.r.Game().Hash() {
 		t.Fatalf("an empty variant is the default edition: %v", err)
+	}
+}
+
+// A log made in one edition of Normandy '44 never replays in the other: an
+// ed1 game's log verifies; the same log with its invite's variant changed
+// to the default edition (and the invite signed again by its author) is
+// refused at entry 0, whose recorded state is the first edition's; and a 2.2
+// invite changed to name ed1 is refused there alike.
+func TestEditionNeverReplaysAsTheOther(t *testing.T) {
+	ed1 := newTableVariant(t, "normandy44", "cherbourg", "ed1", nil, logs.DiceStrict, games.Shipped, "allied", "german")
+	plain := newTable(t, "normandy44", "cherbourg", logs.DiceStrict, games.Shipped, "allied", "german")
+	if ed1.r.Entry(0).State == plain.r.Entry(0).State {
+		t.Fatal("the first edition's first state is 2.2's")
+	}
+	rnd := rand.New(rand.NewPCG(1, 1))
+	for n := 0; n < 12; n++ {
+		if ed1.r.Waiting().Dice {
+			ed1.settle(9)
+			continue
+		}
+		seat := string(ed1.r.Game().Pending().Seats[0])
+		ed1.do(seat, normandy.RandomCommand(ed1.r.Game(), rules.Seat(seat), rnd))
+	}
+	if rep := Verify(bytes.NewReader(ed1.lines()), games.Shipped); !rep.OK() || rep.Verified != ed1.r.Len() {
+		t.Fatalf("the ed1 log: %d of %d verified, %v", rep.Verified, ed1.r.Len(), rep.Problems)
+	}
+	for _, c := range []struct {
+		name    string
+		tb      *table
+		variant string
+	}{{"ed1 read as 2.2", ed1, ""}, {"2.2 read as ed1", plain, "ed1"}} {
+		inv := c.tb.r.Invite().Body
+		inv.Variant = c.variant
+		log := append(slices.Clone(c.tb.sign(&inv).Line), c.tb.lines()[len(c.tb.r.Entry(0).Line):]...)
+		rep := Verify(bytes.NewReader(log), games.Shipped)
+		if rep.OK() || rep.Verified != 0 || len(rep.Problems) == 0 {
+			t.Fatalf("%s: %d verified, %v", c.name, rep.Verified, rep.Problems)
+		}
+		wantEntryErr(t, rep.Problems[0], 0, ErrState, "state hash differs")
 	}
 }
 

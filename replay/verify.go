@@ -43,26 +43,15 @@ func Verify(src io.Reader, load Loader) *Report {
 func VerifyEach(src io.Reader, load Loader, each func(e *logs.Entry, events []rules.Event)) *Report {
 	rep := &Report{}
 	rd := logs.NewReader(src)
-	next := func() *logs.Entry {
-		e, err := rd.Next()
-		if err == nil {
-			rep.Read++
-			return e
+	first, err := rd.Next()
+	if err != nil {
+		if err == io.EOF {
+			err = errors.New("no entries")
 		}
-		if err != io.EOF {
-			// As logs.ReadAll did: the log ends at the first line that does
-			// not parse, and that line is the problem.
-			rep.Problems = append(rep.Problems, err)
-		}
-		return nil
-	}
-	first := next()
-	if first == nil {
-		if len(rep.Problems) == 0 {
-			rep.Problems = append(rep.Problems, errors.New("no entries"))
-		}
+		rep.Problems = append(rep.Problems, err)
 		return rep
 	}
+	rep.Read++
 	r, err := Start(first, load)
 	if err != nil {
 		rep.Problems = append(rep.Problems, err)
@@ -73,6 +62,27 @@ func VerifyEach(src io.Reader, load Loader, each func(e *logs.Entry, events []ru
 	rep.Verified = 1
 	if each != nil {
 		each(first, nil)
+	}
+	// The rest is read, and its signatures checked, ahead (verify_ahead.go).
+	ahead := readAhead(rd, first)
+	defer func() {
+		r.ahead = nil
+		for range ahead { // to the end: nothing reads src once Verify returns
+		}
+	}()
+	next := func() *logs.Entry {
+		c, err := nextChecked(ahead)
+		if err == nil {
+			rep.Read++
+			r.ahead = c
+			return c.e
+		}
+		if err != io.EOF {
+			// As logs.ReadAll did: the log ends at the first line that does
+			// not parse, and that line is the problem.
+			rep.Problems = append(rep.Problems, err)
+		}
+		return nil
 	}
 	for e := next(); e != nil; e = next() {
 		if err := r.Append(e); err != nil {
@@ -114,7 +124,7 @@ func checkRest(r *Replay, failed *logs.Entry, next func() *logs.Entry) []error {
 		}
 		if k := keys[e.By]; k == nil {
 			problems = append(problems, entryErr(e.Seq, ErrSignature, "no key known for seat %q", e.By))
-		} else if err := verifyEntry(e, k); err != nil {
+		} else if err := r.verifySig(e, k); err != nil {
 			problems = append(problems, &EntryError{Seq: e.Seq, Err: fmt.Errorf("%w: %v", ErrSignature, err)})
 		}
 		if e.Kind == logs.KindRotate && e.Key != "" {

@@ -133,3 +133,37 @@ func entryKeys(entries []*logs.Entry) ([]ssh.PublicKey, error) {
 	}
 	return keys, nil
 }
+
+// BenchmarkCampaignRules is the rules' part of verifying the campaign: every
+// command and roll of the recorded log applied to a fresh game, with
+// Pending asked and the state hashed as the replay asks and hashes, and no
+// log, signature or dice protocol: what the replay's own goroutine does
+// while signatures are checked on others (verify_ahead.go).
+func BenchmarkCampaignRules(b *testing.B) {
+	log, err := os.ReadFile(filepath.Join(recordedDir, campaignLogFile))
+	if err != nil {
+		b.Fatal(err)
+	}
+	rep := Verify(bytes.NewReader(log), campaignLoader)
+	if !rep.OK() {
+		b.Fatal(rep.Problems)
+	}
+	r := rep.Replay
+	for b.Loop() {
+		g := r.initial.Clone()
+		for _, st := range r.steps {
+			var err error
+			if st.seat == "" {
+				_, err = g.Roll(st.values)
+			} else {
+				_, err = g.Apply(st.seat, st.command)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			g.Pending()
+			g.Hash()
+		}
+	}
+	b.ReportMetric(float64(len(r.steps)), "steps")
+}

@@ -99,10 +99,13 @@ func retrace(g rules.Game, e *logs.Entry, f *Frame) error {
 			if p, ok := g.(scene.DicePurposer); ok {
 				roll.Purpose = p.DicePurpose()
 			}
-			if _, err := g.Roll(d.Values); err != nil {
+			sealed, err := again(g, need, d)
+			if err != nil {
 				return fmt.Errorf("entry %d: draw %d again: %w", e.Seq, next+1, err)
 			}
-			f.Rolls = append(f.Rolls, roll)
+			if !sealed { // a sealed draw taken, or shown, has no values yet
+				f.Rolls = append(f.Rolls, roll)
+			}
 			next++
 		}
 		return nil
@@ -125,4 +128,26 @@ func retrace(g rules.Game, e *logs.Entry, f *Frame) error {
 		return fmt.Errorf("entry %d: %d of its %d draws retraced", e.Seq, next, len(e.Draws))
 	}
 	return nil
+}
+
+// again gives a verified draw record to g as the replay did: a sealed draw
+// taken or shown (no values) by its token, a sealed draw's values when its
+// secret was revealed, any other in clear. sealed reports a record with no
+// values.
+func again(g rules.Game, need *rules.DiceNeed, d logs.Draw) (sealed bool, err error) {
+	sealer, ok := g.(rules.Sealer)
+	switch {
+	case !ok:
+	case need.Unseal != "":
+		_, err = sealer.Unseal(need.Unseal, d.Values)
+		return false, err
+	case len(d.Values) == 0 && need.Share != "":
+		_, err = sealer.Seal(need.Share)
+		return true, err
+	case len(d.Values) == 0 && need.Private != "":
+		_, err = sealer.Seal(SealToken(d.Epoch))
+		return true, err
+	}
+	_, err = g.Roll(d.Values)
+	return false, err
 }

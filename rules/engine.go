@@ -20,6 +20,10 @@ type Setup struct {
 	Variant string
 	// Options are the rules options the invite fixes, e.g. "players=4".
 	Options []string
+	// Version is the rules version the invite names: the engine's Version,
+	// or one of the older ones it Replays, under which a game goes on to its
+	// end; "" is the engine's current Version.
+	Version string
 }
 
 // Variant is an edition of a game's rules that an engine plays besides its
@@ -27,6 +31,11 @@ type Setup struct {
 type Variant struct {
 	Name  string // as an invite writes it: "ed1"
 	Title string // for people: "Normandy '44, first edition (Italian)"
+	// Versions are the rules versions that play the variant, when not all
+	// the engine plays do: a variant added with a version is never played
+	// under an older one, so a setup that asks for it is refused
+	// (CheckSetup, ErrVersion).
+	Versions []string
 }
 
 // Engine is a game as the rest of pbem knows it. Everything pbem needs to
@@ -35,9 +44,16 @@ type Variant struct {
 type Engine struct {
 	// Name is the game id of DESIGN.md: "normandy44", "freeplay".
 	Name string
-	// Version is the rules version recorded in an invite. A replay under another
-	// version stops rather than silently change a game in progress.
+	// Version is the rules version recorded in the invite of every game the
+	// engine starts. A replay under another version stops rather than
+	// silently change a game in progress.
 	Version string
+	// Replays lists the older rules versions whose games the engine still
+	// plays, newest first: a game keeps the version its invite names, and
+	// its Setup passes it to New, so that an upgrade changes no game in
+	// progress and every log verifies as it was played. New games are made
+	// under Version only.
+	Replays []string
 	// Title is the game's name for people, with its default edition.
 	Title string
 	// Variants are the editions the engine plays besides its default one.
@@ -78,6 +94,55 @@ type Files struct {
 
 // ErrVariant is wrapped when a setup names a variant its engine does not play.
 var ErrVariant = errors.New("unknown variant")
+
+// ErrVersion is wrapped when a setup names a rules version its engine does
+// not play.
+var ErrVersion = errors.New("unknown rules version")
+
+// CheckVersion refuses a rules version the engine does not play: "" and
+// Version (the current one), and the older ones in Replays, are played.
+func (e Engine) CheckVersion(v string) error {
+	if v == "" || v == e.Version || slices.Contains(e.Replays, v) {
+		return nil
+	}
+	if len(e.Replays) == 0 {
+		return fmt.Errorf("%w %q: this pbem plays %s under rules %s only", ErrVersion, v, e.Name, e.Version)
+	}
+	return fmt.Errorf("%w %q: this pbem plays %s under rules %s, and replays the games of %s", ErrVersion, v, e.Name, e.Version, strings.Join(e.Replays, ", "))
+}
+
+// GameVersion is the rules version a setup's game is played under: its own,
+// or the engine's current one when it names none.
+func (e Engine) GameVersion(s Setup) string {
+	if s.Version == "" {
+		return e.Version
+	}
+	return s.Version
+}
+
+// CheckSetup refuses a setup whose edition (CheckVariant) or rules version
+// (CheckVersion) the engine does not play. New and Seats begin with it.
+func (e Engine) CheckSetup(s Setup) error {
+	if err := e.CheckVariant(s.Variant); err != nil {
+		return err
+	}
+	if err := e.CheckVersion(s.Version); err != nil {
+		return err
+	}
+	if v := e.GameVersion(s); !e.PlaysVariant(v, s.Variant) {
+		k := slices.IndexFunc(e.Variants, func(x Variant) bool { return x.Name == s.Variant })
+		return fmt.Errorf("%w %s for variant %s (%s): it is played under rules %s only",
+			ErrVersion, v, s.Variant, e.Variants[k].Title, strings.Join(e.Variants[k].Versions, ", "))
+	}
+	return nil
+}
+
+// PlaysVariant reports whether rules version v plays the variant name ("":
+// the default edition, which every version plays).
+func (e Engine) PlaysVariant(v, name string) bool {
+	k := slices.IndexFunc(e.Variants, func(x Variant) bool { return x.Name == name })
+	return k < 0 || e.Variants[k].Versions == nil || slices.Contains(e.Variants[k].Versions, v)
+}
 
 // CheckVariant refuses a variant the engine does not play: "" (the default
 // edition) and the names in Variants are played.

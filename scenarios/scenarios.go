@@ -5,6 +5,11 @@
 // each game's engine parses its own, and games.ReadScenario assembles a
 // scenario with the files it names into the self-contained text that a game
 // starts from and its invite digests.
+//
+// A shipped scenario whose text changes keeps its earlier texts, byte for
+// byte, in <game>/past/<name>-<n>.scn (n from 1, the oldest): an invite
+// names a shipped scenario by name and digest, and a game begun on an
+// earlier text is verified and played on to its end on that text (Past).
 package scenarios
 
 import (
@@ -17,7 +22,7 @@ import (
 	"strings"
 )
 
-//go:embed */*.scn */*.map */*.chart
+//go:embed */*.scn */*.map */*.chart */past/*.scn
 var files embed.FS
 
 // ErrUnknown is returned for a scenario that does not ship.
@@ -71,4 +76,39 @@ func Embedded(game string) func(name string) ([]byte, error) {
 		}
 		return b, nil
 	}
+}
+
+// Past returns the earlier texts of a shipped scenario, as written, newest
+// first; none when its text never changed. A game whose invite digests one
+// of them goes on on it.
+func Past(game, name string) [][]byte {
+	if strings.ContainsAny(game+name, "/\\*?[") {
+		return nil
+	}
+	matches, _ := fs.Glob(files, game+"/past/"+name+"-*.scn")
+	sort.Slice(matches, func(i, j int) bool { return pastNumber(matches[i]) > pastNumber(matches[j]) })
+	var out [][]byte
+	for _, m := range matches {
+		if pastNumber(m) < 1 {
+			continue
+		}
+		if b, err := files.ReadFile(m); err == nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// pastNumber is n of a file <name>-<n>.scn, 0 when it has none.
+func pastNumber(file string) int {
+	base := strings.TrimSuffix(path.Base(file), ".scn")
+	k := strings.LastIndexByte(base, '-')
+	n := 0
+	for _, r := range base[k+1:] {
+		if r < '0' || r > '9' {
+			return 0
+		}
+		n = 10*n + int(r-'0')
+	}
+	return n
 }

@@ -46,3 +46,26 @@ func TestEmbedded(t *testing.T) {
 		}
 	}
 }
+
+// Past finds the earlier texts of a shipped scenario, newest first, and
+// nothing for one that never changed or a name that is not a scenario's.
+func TestPast(t *testing.T) {
+	past := Past("normandy44", "cherbourg")
+	now, err := Source("normandy44", "cherbourg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(past) == 0 || string(past[0]) == string(now) || !strings.Contains(string(past[0]), "\nscenario cherbourg\n") {
+		t.Fatalf("Past(normandy44, cherbourg): %d texts, want an earlier text of cherbourg", len(past))
+	}
+	for _, s := range []struct{ game, name string }{{"normandy44", "campaign"}, {"normandy44", "*"}, {"normandy44", "../cherbourg"}, {"chess", "cherbourg"}} {
+		if p := Past(s.game, s.name); len(p) != 0 {
+			t.Errorf("Past(%q, %q): %d texts, want none", s.game, s.name, len(p))
+		}
+	}
+	for _, s := range List() {
+		if strings.Contains(s.Name, "/") || s.Name == "past" {
+			t.Errorf("List names a past text: %v", s)
+		}
+	}
+}

@@ -105,8 +105,14 @@ func writeCLIDoc(w *bytes.Buffer, root *cobra.Command) {
 	}
 	for _, c := range cmds {
 		fmt.Fprintf(w, "\n## %s\n\n%s.\n\n```\n%s\n```\n", c.CommandPath(), upperFirst(c.Short), c.UseLine())
-		if c.Long != "" {
-			fmt.Fprintf(w, "\n```text\n%s\n```\n", strings.TrimSpace(c.Long))
+		long := c.Long
+		if f := lateLong[c.CommandPath()]; f != nil {
+			if extra := f(); extra != "" && !strings.HasSuffix(long, extra) {
+				long = strings.TrimRight(long, "\n") + "\n\n" + extra
+			}
+		}
+		if long != "" {
+			fmt.Fprintf(w, "\n```text\n%s\n```\n", strings.TrimSpace(long))
 		}
 		if c.Example != "" {
 			fmt.Fprintf(w, "\nExamples:\n\n```sh\n%s\n```\n", strings.TrimRight(dedent(c.Example), "\n"))

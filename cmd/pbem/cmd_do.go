@@ -64,9 +64,9 @@ when the entry is made); nothing is signed, stored or sent.`,
 						return fmt.Errorf("game %s: %w", rec.ID, err)
 					}
 				}
-				p, err := app.Do(cmd.Context(), rec.ID, commands)
+				p, err := app.DoOn(cmd.Context(), rec, r, commands)
 				if err != nil {
-					return doHints(cmd, app, rec.ID, r, seat, args[1:], commands, err)
+					return doHints(rec, r, seat, args[1:], commands, err)
 				}
 				printPlayed(cmd, p)
 				printWaiting(cmd, app, p.Game, p.Replay)
@@ -111,8 +111,8 @@ func confirm(cmd *cobra.Command, why error) bool {
 
 // doHints adds to a refused command list what helps most: whose turn it is,
 // the unit a misspelt id may mean, and that each command is one argument.
-func doHints(cmd *cobra.Command, app *pbem.App, game string, r *replay.Replay, seat string, args, commands []string, err error) error {
-	if h := notYourTurn(cmd, app, game, err); h != err {
+func doHints(rec pbem.GameRecord, r *replay.Replay, seat string, args, commands []string, err error) error {
+	if h := notYourTurn(rec, r, err); h != err {
 		return h
 	}
 	var hints []string
@@ -124,7 +124,7 @@ func doHints(cmd *cobra.Command, app *pbem.App, game string, r *replay.Replay, s
 		}
 	}
 	if canonical := r.Engine().Canonical; len(args) > 1 && canonical != nil && !allParse(canonical, commands) {
-		hints = append(hints, "each command is one argument: quote a command with spaces, e.g. pbem do "+game+" 'move UNIT HEX HEX'")
+		hints = append(hints, "each command is one argument: quote a command with spaces, e.g. pbem do "+rec.ID+" 'move UNIT HEX HEX'")
 	}
 	if len(hints) == 0 {
 		return err

@@ -6,11 +6,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
@@ -44,21 +42,11 @@ terminal, and otherwise refuses unless --force is given.`,
 				if why := overwrites(output, rec.ID); why != "" && !force && !ask(cmd, output+": "+why, "Replace it?") {
 					return fmt.Errorf("%s: %s; nothing was written: choose another file, or add --force", output, why)
 				}
-				// Write beside the target and rename, so a failure never leaves
-				// a truncated log where a good one was.
-				tmp, err := os.CreateTemp(filepath.Dir(output), ".pbem-export-*")
-				if err != nil {
+				var n int
+				if err := replaceFile(output, 0o600, func(w io.Writer) (err error) {
+					rec, n, err = app.Export(cmd.Context(), rec.ID, w)
 					return err
-				}
-				defer os.Remove(tmp.Name())
-				rec, n, err := app.Export(cmd.Context(), rec.ID, tmp)
-				if cerr := tmp.Close(); err == nil {
-					err = cerr
-				}
-				if err == nil {
-					err = os.Rename(tmp.Name(), output)
-				}
-				if err != nil {
+				}); err != nil {
 					return err
 				}
 				safetext.Fprintf(cmd.OutOrStdout(), "game %s: %d entries written to %s\n", rec.ID, n, output)
@@ -102,7 +90,7 @@ func overwrites(path, game string) string {
 // ask says why and asks a yes-or-no question on a terminal; false when
 // there is none.
 func ask(cmd *cobra.Command, why, question string) bool {
-	if !term.IsTerminal(int(os.Stdin.Fd())) || !term.IsTerminal(int(os.Stderr.Fd())) {
+	if !isTerminal(cmd.InOrStdin()) || !isTerminal(cmd.ErrOrStderr()) {
 		return false
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "pbem: %s\n%s [y/N] ", safetext.Escape(why), question)

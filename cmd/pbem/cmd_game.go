@@ -15,12 +15,14 @@ import (
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/safetext"
 )
 
 func newCmd() *cobra.Command {
 	var ng pbem.NewGame
 	var scenario, scenarioFile, game, dice string
+	var invites []string
 	cmd := &cobra.Command{
 		Use:   "new GAME --scenario GAME/SCENARIO|FILE --side SIDE",
 		Short: "start a game and write its invitation",
@@ -40,7 +42,8 @@ assembled text, pinned by its digest, so that your opponent, and anyone who
 verifies the log, needs nothing but the log. The game is read from the
 file's 'game' line, or --game.
 The invitation fixes the edition of the rules: the game's default, or another
-that --variant names. Games and their editions:
+that --variant names ('pbem scenarios' says which each scenario plays; a
+scenario an edition lacks is refused, with why). Games and their editions:
 ` + editionsHelp() + `
 
 Dice modes: strict (default: no one can foresee or re-roll; a dice roll costs
@@ -53,21 +56,48 @@ Options (--option, repeatable) are fixed in the invitation. Normandy '44:
   players=3-german   three players (24.0); seats allied, german-cw (facing the
                      CW) and german-us (facing the US)
   players=4          four players (24.0); seats us, cw, german-cw, german-us
-  historical-storms  25.1: turns 14-16 are Storm; any other weather 1 is rolled again
+  historical-storms  25.1: turns 14-16 are Storm; any other weather 1 is rolled
+                     again (first edition, 28.1: any other 1 counts as 2)
   random-storm       25.2: weather 1s rolled again until turn 11; from turn 12
-                     a Storm lasts 3 turns (not with historical-storms)
+                     a Storm lasts 3 turns (not with historical-storms; 2.2 only)
   coastal-batteries  25.3: from turn 2 one US and one British naval marker a
-                     turn suppress the coastal batteries on their side
+                     turn suppress the coastal batteries on their side (first
+                     edition 28.3)
+  flank-fire         first edition only, 28.2: the defender shifts 1 left for
+                     each defending hex, not attacked, next to both the
+                     attacked hex and an attacker (at most 2)
+  retreat-step-once  AMBIG-24: a retreat costs one step however many rivers and
+                     flooded hexsides it crosses (by default one a crossing)
+  one-hex-per-retreat  AMBIG-25: the strength friends stop after a one-hex
+                     retreat counts for each retreat (by default once a phase;
+                     2.2 only: the first edition's 13.3 says per Combat Phase)
 Without a players option Normandy '44 has two seats, allied and german. With
 two players a side, each commands only his own units; they take each of
 their side's phases in turn (us before cw, german-cw before german-us), each
 ending his part with 'end'. The first player invites with his seat; the
-others import the invitation and 'pbem join GAME --side SEAT'.`,
+others import the invitation and 'pbem join GAME --side SEAT'.
+
+Ardennes '44 (two seats, german and allied):
+  extended           S5: the campaign plays on to turn 30 (30 PM)
+  night-infiltration 31: unused Night markers move stacks 1 hex at night
+  fuel-dumps         32: the Allied fuel dumps, one of them real
+  roadblocks         33: two Roadblocks a side
+  attack-limit       34: at most 18 attack strength counts in a combat
+  bodenplatte        35: Operation Bodenplatte, rolled at the start of turn 15
+  greif              36: the Greif Commando, once a game on a bridge before turn 7
+
+With more than two seats, --invite SEAT=ADDRESS (repeatable) reserves a seat
+for a player: 'pbem send' mails the invitation there, and every hand-over
+after. SEAT=ADDRESS,KEY also reserves it for that key (a key, or a file
+holding one), as --opponent-key does in a game of two.`,
 		Example: `  pbem new cherbourg --scenario normandy44/cherbourg --side allied \
       --opponent-key "ssh-ed25519 AAAA... jan@example.org" --opponent-email jan@example.org
   pbem new duel --scenario freeplay/allied-german --side german --dice casual
   pbem new rhine --scenario freeplay/three-player --side british
+  pbem new race --scenario rhine44/three-player --side monty \
+      --invite bradley=jan@example.org --invite patton=olga@example.org,olga.pub
   pbem new cotentin --scenario normandy44/cherbourg --side us --option players=4 --option historical-storms
+  pbem new primo --scenario normandy44/campaign --variant ed1 --side allied --option flank-fire
   pbem new real --scenario ./my-cherbourg.scn --side allied --opponent-key jan.pub`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -75,6 +105,9 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 				return err
 			}
 			ng.Name, ng.Dice = args[0], logs.DiceMode(dice)
+			if err := parseInvites(&ng, invites); err != nil {
+				return err
+			}
 			switch ng.Dice {
 			case logs.DiceStrict, logs.DiceCasual, logs.DiceSolo:
 			default:
@@ -110,12 +143,33 @@ others import the invitation and 'pbem join GAME --side SEAT'.`,
 	cmd.Flags().StringVar(&ng.Variant, "variant", "", "the edition of the rules, when not the game's default (see above; 'pbem scenarios' lists them)")
 	cmd.Flags().StringVar(&ng.OpponentKey, "opponent-key", "", "your opponent's public key (ssh-ed25519 AAAA... or a file): only that key may join")
 	cmd.Flags().StringVar(&ng.OpponentMail, "opponent-email", "", "your opponent's mail address: the invitation goes there, and pbem warns if his join entry names another")
+	cmd.Flags().StringArrayVar(&invites, "invite", nil, "SEAT=ADDRESS[,KEY]: reserve another seat for a player, whom the invitation is mailed to (repeatable)")
 	cmd.Flags().StringVar(&dice, "dice", "strict", "dice mode: strict, casual or solo")
 	cmd.Flags().StringArrayVar(&ng.Options, "option", nil, "a rules option, e.g. players=4, historical-storms, coastal-batteries, or freeplay's seats=A,B,C (repeatable; see above)")
+	withLateLong(cmd) // the editions of each shipped scenario (cmd_scenario.go)
 	cmd.MarkFlagsMutuallyExclusive("scenario", "scenario-file")
 	cmd.MarkFlagsOneRequired("scenario", "scenario-file")
 	_ = cmd.MarkFlagRequired("side")
 	return cmd
+}
+
+// parseInvites reads --invite SEAT=ADDRESS[,KEY] into ng.Invite.
+func parseInvites(ng *pbem.NewGame, invites []string) error {
+	for _, arg := range invites {
+		seat, rest, ok := strings.Cut(arg, "=")
+		if !ok || seat == "" || rest == "" {
+			return fmt.Errorf("--invite %q: want SEAT=ADDRESS or SEAT=ADDRESS,KEY (e.g. bradley=jan@example.org)", arg)
+		}
+		mail, key, _ := strings.Cut(rest, ",")
+		if ng.Invite == nil {
+			ng.Invite = map[string]pbem.Invitee{}
+		}
+		if _, dup := ng.Invite[seat]; dup {
+			return fmt.Errorf("--invite %s: given twice", seat)
+		}
+		ng.Invite[seat] = pbem.Invitee{Mail: strings.TrimSpace(mail), Key: strings.TrimSpace(key)}
+	}
+	return nil
 }
 
 // newScenario reads what --scenario, --scenario-file and --game say into ng:
@@ -238,12 +292,11 @@ func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 	for _, eq := range rep.Equivocations {
 		safetext.Fprintf(cmd.ErrOrStderr(), "EQUIVOCATION: %v\n", eq)
 	}
-	seat := ""
-	if rec, err := app.Find(cmd.Context(), rep.Game); err == nil {
-		seat = rec.Seat
-	}
+	// The game as it now stands, read once for the races' words and for
+	// what it waits for.
+	rec, r, err := app.Status(cmd.Context(), rep.Game)
 	for _, rc := range rep.Races {
-		safetext.Fprintf(out, "race at %s\n", rc.Words(seat))
+		safetext.Fprintf(out, "race at %s\n", rc.Words(rec.Seat))
 	}
 	for _, rb := range rep.Rebased {
 		safetext.Fprintln(out, rb.Words())
@@ -268,7 +321,6 @@ func printImport(cmd *cobra.Command, app *pbem.App, rep *pbem.ImportReport) {
 			printPlayed(cmd, *rb.New)
 		}
 	}
-	rec, r, err := app.Status(cmd.Context(), rep.Game)
 	if err != nil {
 		safetext.Fprintln(cmd.ErrOrStderr(), "pbem:", err)
 		return
@@ -348,13 +400,9 @@ the inviter for a new invitation, made with a pbem of protocol v2.`,
 // notYourTurn adds to a command refused as out of place what the player
 // needs most: whose turn it is, and that their file must be imported first
 // (a player who gives commands before importing the opponent's latest file
-// meets exactly this).
-func notYourTurn(cmd *cobra.Command, app *pbem.App, game string, err error) error {
-	if !errors.Is(err, replay.ErrProtocol) && !errors.Is(err, replay.ErrDice) {
-		return err
-	}
-	rec, r, serr := app.Status(cmd.Context(), game)
-	if serr != nil || rec.Dice == string(logs.DiceSolo) {
+// meets exactly this). r is the game the command was refused in.
+func notYourTurn(rec pbem.GameRecord, r *replay.Replay, err error) error {
+	if !errors.Is(err, replay.ErrProtocol) && !errors.Is(err, replay.ErrDice) || rec.Dice == string(logs.DiceSolo) {
 		return err
 	}
 	w := r.Waiting()
@@ -376,13 +424,31 @@ func withGame(cmd *cobra.Command, name string, fn func(app *pbem.App, rec pbem.G
 	})
 }
 
+// seenGame is the game as this player sees it (pbem.App.Seen): with the
+// cards it looked at unsealed from its own store. What it should see and
+// cannot (a false box) is said on standard error.
+func seenGame(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay) rules.Game {
+	g, problems := app.Seen(cmd.Context(), rec, r)
+	for _, p := range problems {
+		safetext.Fprintln(cmd.ErrOrStderr(), "pbem: warning:", p)
+	}
+	return g
+}
+
+// printPrivate prints the lines of the view that this player alone sees.
+func printPrivate(out io.Writer, indent string, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	safetext.Fprintln(out, indent+"known to you alone (your pbem keeps it; the others' do not):")
+	for _, l := range lines {
+		safetext.Fprintln(out, indent+"  "+l)
+	}
+}
+
 // gameWaiting is what a game waits for in the list of games, after any issue
 // of its log (equivocation, fork, race), which comes first.
-func gameWaiting(cmd *cobra.Command, app *pbem.App, g pbem.GameRecord, r *replay.Replay) string {
-	issues, err := app.Issues(cmd.Context(), g, r)
-	if err != nil {
-		return "cannot judge its evidence: " + err.Error()
-	}
+func gameWaiting(issues []pbem.Issue, r *replay.Replay) string {
 	var parts []string
 	for _, is := range issues {
 		parts = append(parts, is.Short)

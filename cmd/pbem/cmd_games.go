@@ -121,9 +121,10 @@ func listGames(cmd *cobra.Command, app *pbem.App) (list *jsonGames, unexpected, 
 			list.Games = append(list.Games, jg)
 			continue
 		}
-		jg.Waiting = gameWaiting(cmd, app, g, r)
-		if issues, err := app.Issues(ctx, rec, r); err == nil {
-			jg.State = turnState(issues, rec, r)
+		if issues, err := app.Issues(ctx, rec, r); err != nil {
+			jg.Waiting = "cannot judge its evidence: " + err.Error()
+		} else {
+			jg.Waiting, jg.State = gameWaiting(issues, r), turnState(issues, rec, r)
 		}
 		ws, err := app.AddressWarnings(ctx, rec, r)
 		if err != nil {

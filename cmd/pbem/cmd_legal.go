@@ -30,17 +30,22 @@ With --to HEX, only the commands that end on HEX (where a unit may go, from
 where, at what cost).
 
 With --json, prints one object: {"version": 1, "game", "seat", "choices":
-[{"command", "piece", "cost", "note", "line"}], "nothing"}, where "nothing"
-says why there is no choice.`,
+[{"command", "piece", "cost", "note", "line"}], "nothing", "private"}, where
+"nothing" says why there is no choice, and "private" lists what you alone
+see (a card you looked at, which your pbem unseals from its own store).`,
 		Example: "  pbem legal cherbourg-3fa9c1\n  pbem legal cherbourg-3fa9c1 919/709\n  pbem legal cher --to 2910\n  pbem legal cher --json | jq -r '.choices[].command'",
 		Args:    cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
 				seat := app.ActingSeat(rec, r)
-				choices := r.Game().Legal(rules.Seat(seat))
+				// The rules never let a legal move depend on a sealed card;
+				// its notes may name one the player looked at.
+				g := seenGame(cmd, app, rec, r)
+				private := pbem.PrivateLines(r.Game(), g, rec.Seat)
+				choices := g.Legal(rules.Seat(seat))
 				unit := ""
 				if len(args) == 2 {
-					u, err := pbem.FindUnit(r.Game(), seat, args[1])
+					u, err := pbem.FindUnit(g, seat, args[1])
 					switch {
 					case errors.Is(err, pbem.ErrNoCounters):
 						// A game without units (freeplay): filter by the word.
@@ -50,7 +55,7 @@ says why there is no choice.`,
 					default:
 						unit = u.ID
 					}
-					choices = pbem.UnitChoices(r.Game(), seat, unit)
+					choices = pbem.UnitChoices(g, seat, unit)
 				}
 				if to != "" {
 					choices = endingOn(choices, to)
@@ -61,7 +66,7 @@ says why there is no choice.`,
 				}
 				out := cmd.OutOrStdout()
 				if asJSON {
-					return writeJSON(out, &jsonLegal{jsonVersion, rec.ID, seat, choicesJSON(choices), nothing})
+					return writeJSON(out, &jsonLegal{jsonVersion, rec.ID, seat, choicesJSON(choices), nothing, private})
 				}
 				for _, c := range choices {
 					safetext.Fprintln(out, legalLine(c))
@@ -69,6 +74,7 @@ says why there is no choice.`,
 				if nothing != "" {
 					safetext.Fprintln(out, nothing)
 				}
+				printPrivate(out, "# ", private)
 				return nil
 			})
 		},

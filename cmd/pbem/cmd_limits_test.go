@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,9 +11,7 @@ import (
 // Limits), naming the entry, the size and the limit, and stores nothing;
 // a note at the limit is taken.
 func TestNoteLimit(t *testing.T) {
-	home := filepath.Join(t.TempDir(), "solo")
-	pbemOK(t, home, "", "id", "new", "--name", "Solo", "--email", "solo@example.org")
-	pbemOK(t, home, "", "new", "notes", "--scenario", "freeplay/allied-german", "--side", "allied", "--dice", "solo")
+	home, _ := soloGame(t, "notes", "freeplay/allied-german", "allied")
 	out, err := pbemIn(t, home, "", "note", "notes", strings.Repeat("x", replay.MaxNote+1))
 	if err == nil {
 		t.Fatalf("a note of %d bytes was taken:\n%s", replay.MaxNote+1, out)

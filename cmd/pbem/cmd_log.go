@@ -2,11 +2,7 @@ package main
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
 	"io"
-	"io/fs"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -43,13 +39,10 @@ allows.`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			arg := args[0]
-			if _, err := os.Stat(arg); arg != "-" && errors.Is(err, fs.ErrNotExist) {
-				// No such file: a game of this player's, read as stored.
+			if !isLogFile(arg) {
+				// A game of this player's, read as stored.
 				return withApp(func(app *pbem.App) error {
-					rec, err := app.Find(cmd.Context(), arg)
-					if errors.Is(err, pbem.ErrNoGame) {
-						return fmt.Errorf("%q is neither a file nor a game of yours ('pbem games' lists them)", arg)
-					}
+					rec, err := findGame(cmd, app, arg)
 					if err != nil {
 						return err
 					}

@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/safetext"
@@ -84,84 +82,12 @@ Gmail and Fastmail settings are in docs/mail-guide.md.`,
 				return &hintError{err, "fix the file by hand, or remove it and run 'pbem mail setup' again"}
 			}
 			out := cmd.OutOrStdout()
-			var notes []string
 			if isTerminal(cmd.InOrStdin()) && (!exists || cmd.Flags().NFlag() == 0) {
 				askSetup(cmd, &f, c)
 			}
-			if !exists {
-				// New settings start from the usual securities; a
-				// well-known port given below overrides them.
-				c.IMAP.Security, c.SMTP.Security = pbem.SecurityTLS, pbem.SecurityStartTLS
-			}
-			changed := func(flag string) bool { return cmd.Flags().Changed(flag) || f.asked[flag] }
-			for _, srv := range []struct {
-				name     string
-				s        *pbem.MailServer
-				addr     string
-				sec      string
-				user     string
-				userFlag string
-			}{
-				{"imap", &c.IMAP, f.imap, f.imapSec, f.imapUser, "imap-user"},
-				{"smtp", &c.SMTP, f.smtp, f.smtpSec, f.smtpUser, "smtp-user"},
-			} {
-				if changed(srv.name) {
-					if srv.s.Host, srv.s.Port, err = hostPort("--"+srv.name, srv.addr); err != nil {
-						return err
-					}
-					if ps := pbem.PortSecurity(srv.name, srv.s.Port); ps != "" && !changed(srv.name+"-security") && ps != srv.s.Security {
-						srv.s.Security = ps
-						notes = append(notes, fmt.Sprintf("%s security set to %s, as port %d uses it (--%s-security to choose)", srv.name, ps, srv.s.Port, srv.name))
-					}
-				}
-				if changed(srv.name + "-security") {
-					srv.s.Security = pbem.Security(srv.sec)
-				}
-				if ps := pbem.PortSecurity(srv.name, srv.s.Port); ps != "" && ps != srv.s.Security && srv.s.Security != pbem.SecurityPlain {
-					notes = append(notes, fmt.Sprintf("%s: port %d usually uses %s, not %s; if 'pbem mail test' cannot connect, try --%s-security %s",
-						srv.name, srv.s.Port, ps, srv.s.Security, srv.name, ps))
-				}
-				if changed("user") {
-					srv.s.User = f.user
-				}
-				if changed(srv.userFlag) {
-					srv.s.User = srv.user
-				}
-			}
-			if changed("address") {
-				c.Address = f.address
-			}
-			if changed("folder") {
-				c.Folder = f.folder
-				if strings.EqualFold(c.Folder, "INBOX") {
-					c.Folder = ""
-				}
-			}
-			if changed("processed") {
-				c.Processed = f.processed
-			}
-			if changed("password-env") {
-				c.PasswordEnv, c.PasswordCommand = f.passwordEnv, ""
-			}
-			if changed("password-command") {
-				c.PasswordEnv, c.PasswordCommand = "", f.passwordCmd
-			}
-			if changed("ca-file") {
-				c.CAFile = f.caFile
-				if c.CAFile != "" {
-					if c.CAFile, err = filepath.Abs(c.CAFile); err != nil {
-						return err
-					}
-				}
-			}
-			if changed("timeout") {
-				c.Timeout = pbem.Duration(f.timeout)
-			}
-			if changed("max-message-size") {
-				c.MaxMessageSize = f.maxMessage
-			}
-			if changed("max-attachment-size") {
-				c.MaxAttachmentSize = f.maxAttachment
+			notes, err := f.apply(cmd, &c, exists)
+			if err != nil {
+				return err
 			}
 			more, err := pbem.CheckPasswordSource(c)
 			if err != nil {
@@ -199,6 +125,89 @@ Gmail and Fastmail settings are in docs/mail-guide.md.`,
 	fl.Var(&f.maxMessage, "max-message-size", "largest message sync downloads; a larger one stays on the server (default "+pbem.DefaultMaxMessage.String()+")")
 	fl.Var(&f.maxAttachment, "max-attachment-size", "largest log attachment sync reads, decoded (default "+pbem.DefaultMaxAttachment.String()+")")
 	return cmd
+}
+
+// apply changes the settings c as the flags given, or answered at the
+// prompt, say; exists is false for new settings. It returns notes for the
+// player: a security taken from a well-known port, or one that does not
+// match its port.
+func (f *setupFlags) apply(cmd *cobra.Command, c *pbem.MailConfig, exists bool) (notes []string, err error) {
+	if !exists {
+		// New settings start from the usual securities; a well-known port
+		// given below overrides them.
+		c.IMAP.Security, c.SMTP.Security = pbem.SecurityTLS, pbem.SecurityStartTLS
+	}
+	changed := func(flag string) bool { return cmd.Flags().Changed(flag) || f.asked[flag] }
+	for _, srv := range []struct {
+		name     string
+		s        *pbem.MailServer
+		addr     string
+		sec      string
+		user     string
+		userFlag string
+	}{
+		{"imap", &c.IMAP, f.imap, f.imapSec, f.imapUser, "imap-user"},
+		{"smtp", &c.SMTP, f.smtp, f.smtpSec, f.smtpUser, "smtp-user"},
+	} {
+		if changed(srv.name) {
+			if srv.s.Host, srv.s.Port, err = hostPort("--"+srv.name, srv.addr); err != nil {
+				return nil, err
+			}
+			if ps := pbem.PortSecurity(srv.name, srv.s.Port); ps != "" && !changed(srv.name+"-security") && ps != srv.s.Security {
+				srv.s.Security = ps
+				notes = append(notes, fmt.Sprintf("%s security set to %s, as port %d uses it (--%s-security to choose)", srv.name, ps, srv.s.Port, srv.name))
+			}
+		}
+		if changed(srv.name + "-security") {
+			srv.s.Security = pbem.Security(srv.sec)
+		}
+		if ps := pbem.PortSecurity(srv.name, srv.s.Port); ps != "" && ps != srv.s.Security && srv.s.Security != pbem.SecurityPlain {
+			notes = append(notes, fmt.Sprintf("%s: port %d usually uses %s, not %s; if 'pbem mail test' cannot connect, try --%s-security %s",
+				srv.name, srv.s.Port, ps, srv.s.Security, srv.name, ps))
+		}
+		if changed("user") {
+			srv.s.User = f.user
+		}
+		if changed(srv.userFlag) {
+			srv.s.User = srv.user
+		}
+	}
+	if changed("address") {
+		c.Address = f.address
+	}
+	if changed("folder") {
+		c.Folder = f.folder
+		if strings.EqualFold(c.Folder, "INBOX") {
+			c.Folder = ""
+		}
+	}
+	if changed("processed") {
+		c.Processed = f.processed
+	}
+	if changed("password-env") {
+		c.PasswordEnv, c.PasswordCommand = f.passwordEnv, ""
+	}
+	if changed("password-command") {
+		c.PasswordEnv, c.PasswordCommand = "", f.passwordCmd
+	}
+	if changed("ca-file") {
+		c.CAFile = f.caFile
+		if c.CAFile != "" {
+			if c.CAFile, err = filepath.Abs(c.CAFile); err != nil {
+				return nil, fmt.Errorf("--ca-file %s: %w", f.caFile, err)
+			}
+		}
+	}
+	if changed("timeout") {
+		c.Timeout = pbem.Duration(f.timeout)
+	}
+	if changed("max-message-size") {
+		c.MaxMessageSize = f.maxMessage
+	}
+	if changed("max-attachment-size") {
+		c.MaxAttachmentSize = f.maxAttachment
+	}
+	return notes, nil
 }
 
 // askSetup asks on the terminal for each setting, offering the flag's value
@@ -275,12 +284,6 @@ func prompter(in io.Reader, out io.Writer) func(q, def string) string {
 		}
 		return def
 	}
-}
-
-// isTerminal says whether r is a terminal (a test's input never is).
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 func hostPort(flag, s string) (string, int, error) {

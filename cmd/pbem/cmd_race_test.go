@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,18 +11,13 @@ import (
 	"github.com/pbem-referee/pbem/pbem"
 )
 
-// annaAndJan makes two homes in dir, each with an identity, and Jan's public
-// key in dir/jan.pub.
+// annaAndJan makes two homes in dir, each with an identity (newPlayer), and
+// their public keys in dir/anna.pub and dir/jan.pub.
 func annaAndJan(t *testing.T) (dir, anna, jan string) {
 	t.Helper()
 	dir = t.TempDir()
-	anna, jan = filepath.Join(dir, "anna"), filepath.Join(dir, "jan")
-	pbemOK(t, anna, "", "id", "new", "--name", "Anna", "--email", "anna@example.org")
-	pbemOK(t, jan, "", "id", "new", "--name", "Jan", "--email", "jan@example.org")
-	pub := strings.Split(pbemOK(t, jan, "", "id", "show"), "\n")[1]
-	if err := os.WriteFile(filepath.Join(dir, "jan.pub"), []byte(pub+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	anna, _ = newPlayer(t, dir, "Anna", "anna@example.org")
+	jan, _ = newPlayer(t, dir, "Jan", "jan@example.org")
 	return dir, anna, jan
 }
 

@@ -1,11 +1,10 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/pbem-referee/pbem/pbem"
+	"github.com/pbem-referee/pbem/safetext"
 )
 
 func repairCmd() *cobra.Command {
@@ -40,7 +39,7 @@ other player's log do the same by themselves.`,
 					return err
 				}
 				if len(reps) == 0 {
-					fmt.Fprintf(cmd.OutOrStdout(), "game %s: nothing to repair: the log here holds every entry that stands\n", rec.ID)
+					safetext.Fprintf(cmd.OutOrStdout(), "game %s: nothing to repair: the log here holds every entry that stands\n", rec.ID)
 					printWaitingFor(cmd, app, rec.ID)
 				}
 				return nil

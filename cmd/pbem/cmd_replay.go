@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/pbem/games"
 	"github.com/pbem-referee/pbem/replay/render"
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/safetext"
 )
 
@@ -23,7 +24,8 @@ Step forward and back with the buttons or the arrow keys, jump to a turn, play
 the game through, zoom in to read hex numbers, click a counter to read its
 stack, and show or hide zones of control, control, supply, moves and combats.
 
-The log is verified as it is read; a log that stops verifying is shown up to
+GAME is a game of yours (its id or a unique prefix); FILE is any log file
+("-" for standard input). The log is verified as it is read; a log that stops verifying is shown up to
 the last good entry, and the page says why it stops. Without -o, pbem writes
 GAME.html in this folder when run on a terminal, and the page to standard
 output otherwise.`,
@@ -43,7 +45,7 @@ output otherwise.`,
 			}
 			var res render.ReplayResult
 			err = writeOutput(cmd, output, gl.name+".html", func(w io.Writer) error {
-				res, err = render.Replay(w, gl.entries, games.Shipped, render.ReplayOptions{Seat: logsSeat(seat)})
+				res, err = render.Replay(w, gl.entries, games.Shipped, render.ReplayOptions{Seat: rules.Seat(seat)})
 				return err
 			})
 			if err != nil {

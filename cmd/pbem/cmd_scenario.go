@@ -33,8 +33,15 @@ ship with it, as 'pbem new --scenario' takes them.`,
 					fmt.Fprintf(out, "  %s\n", line)
 				}
 				for _, s := range scenarios.List() {
-					if s.Game == e.Name {
-						fmt.Fprintf(out, "  %s/%s\n", s.Game, s.Name)
+					if s.Game != e.Name {
+						continue
+					}
+					fmt.Fprintf(out, "  %s/%s\n", s.Game, s.Name)
+					if len(e.Variants) == 0 {
+						continue
+					}
+					for _, line := range scenarioEditions(e, s) {
+						fmt.Fprintf(out, "    %s\n", line)
 					}
 				}
 			}
@@ -136,6 +143,74 @@ func scenarioGame(data []byte, given string) (string, error) {
 	return "", errors.New("no 'game' line says which game this scenario is for: give --game")
 }
 
+// scenarioEditions says which editions of its game's rules a shipped
+// scenario plays, as the engine says (its Seats in each edition): a line of
+// the editions it plays in, and one for each edition it does not, with why.
+func scenarioEditions(e rules.Engine, s scenarios.Info) []string {
+	data, err := games.ReadScenario(s.Game, s.Name)
+	if err != nil {
+		return []string{"unreadable: " + err.Error()}
+	}
+	plays := []string{}
+	var not []string
+	for _, v := range append([]rules.Variant{{Name: ""}}, e.Variants...) {
+		name := v.Name
+		if name == "" {
+			name = "the default"
+		}
+		if _, err := e.Seats(rules.Setup{Scenario: data, Variant: v.Name}); err != nil {
+			not = append(not, fmt.Sprintf("not in %s: %v", name, err))
+			continue
+		}
+		plays = append(plays, name)
+	}
+	out := []string{"editions: " + strings.Join(plays, ", ")}
+	if len(plays) == 0 {
+		out = []string{"plays in no edition"}
+	}
+	return append(out, not...)
+}
+
+// shippedEditions lists every shipped scenario of a game with several
+// editions and the editions it plays, for 'pbem new --help'. It reads every
+// such scenario, so it is made when the help is shown, not at each start.
+func shippedEditions() string {
+	var b strings.Builder
+	for _, e := range games.All() {
+		if len(e.Variants) == 0 {
+			continue
+		}
+		for _, s := range scenarios.List() {
+			if s.Game != e.Name {
+				continue
+			}
+			lines := scenarioEditions(e, s)
+			fmt.Fprintf(&b, "  %s/%s: %s\n", s.Game, s.Name, strings.Join(lines, "; "))
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return "The shipped scenarios of games with several editions, and the editions\neach plays:\n" + strings.TrimSuffix(b.String(), "\n")
+}
+
+// lateLong adds to a command's long help text made only when it is shown
+// (and in docs/cli.md), keyed by the command's path: text that costs too
+// much to make at every start of pbem.
+var lateLong = map[string]func() string{"pbem new": shippedEditions}
+
+// withLateLong makes a command's help show its late text (lateLong).
+func withLateLong(cmd *cobra.Command) {
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		if f := lateLong[c.CommandPath()]; f != nil {
+			if extra := f(); extra != "" && !strings.HasSuffix(c.Long, extra) {
+				c.Long = strings.TrimRight(c.Long, "\n") + "\n\n" + extra
+			}
+		}
+		c.Parent().HelpFunc()(c, args)
+	})
+}
+
 // variantLines say which editions of a game's rules pbem plays.
 func variantLines(e rules.Engine) []string {
 	if len(e.Variants) == 0 {
@@ -143,7 +218,13 @@ func variantLines(e rules.Engine) []string {
 	}
 	lines := []string{"editions: the default (no --variant), or"}
 	for _, v := range e.Variants {
-		lines = append(lines, fmt.Sprintf("  --variant %s  %s", v.Name, v.Title))
+		line := fmt.Sprintf("  --variant %s  %s", v.Name, v.Title)
+		if v.Versions != nil {
+			// A variant that came with a rules version is played under it
+			// only, never under the older versions the engine replays.
+			line += fmt.Sprintf(" (played under rules %s)", strings.Join(v.Versions, ", "))
+		}
+		lines = append(lines, line)
 	}
 	return lines
 }

@@ -74,7 +74,9 @@ func runPbem(t *testing.T, args ...string) (string, string, error) {
 }
 
 // pbem scenarios lists the shipped scenarios, the campaign and the seven-turn
-// scenario among them; scenario show prints a file as written or assembled;
+// scenario among them, with the editions Normandy '44 plays and those each
+// scenario plays; pbem new --help lists them too; scenario show prints a file
+// as written or assembled;
 // scenario check resolves a map beside the file before a shipped one, and
 // names the map's file and line in its errors.
 func TestScenarioMaps(t *testing.T) {
@@ -82,15 +84,19 @@ func TestScenarioMaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"normandy44/campaign\n", "normandy44/seven-turn\n", "normandy44/cherbourg\n",
-		"normandy44: Normandy '44 (GMT, rules edition 2.2)\n  edition: the default only (no --variant)\n"} {
+	for _, want := range []string{"normandy44/campaign\n    editions: the default, ed1\n", "normandy44/seven-turn\n    editions: the default, ed1\n",
+		"normandy44/cherbourg\n    editions: the default, ed1\n",
+		"normandy44: Normandy '44 (GMT, rules edition 2.2)\n  editions: the default (no --variant), or\n    --variant ed1  Normandy '44, first edition",
+		"rhine44/solo\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("pbem scenarios lacks %q:\n%s", want, out)
 		}
 	}
-	// pbem new --help lists the games and their editions, and the flag.
+	// pbem new --help lists the games and their editions, the flag, and the
+	// editions each shipped scenario plays.
 	help, _, err := runPbem(t, "new", "--help")
-	if err != nil || !strings.Contains(help, "  freeplay: Free play") || !strings.Contains(help, "--variant string") {
+	if err != nil || !strings.Contains(help, "  freeplay: Free play") || !strings.Contains(help, "--variant string") ||
+		!strings.Contains(help, "--variant ed1") || !strings.Contains(help, "  normandy44/cherbourg: editions: the default, ed1\n") {
 		t.Errorf("pbem new --help does not list the editions: %v\n%s", err, help)
 	}
 	src, _, err := runPbem(t, "scenario", "show", "normandy44/cherbourg")

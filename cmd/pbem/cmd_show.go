@@ -1,70 +1,23 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/pbem-referee/pbem/games"
-	"github.com/pbem-referee/pbem/logs"
-	"github.com/pbem-referee/pbem/pbem"
 	"github.com/pbem-referee/pbem/replay"
 	"github.com/pbem-referee/pbem/replay/render"
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/scene"
 	"github.com/pbem-referee/pbem/safetext"
 )
-
-// gameLog is a log to look at: a file's entries, or a stored game's.
-type gameLog struct {
-	entries []*logs.Entry
-	name    string // for default file names: the file's base name or the game id
-	seat    string // the seat of this store's player; "" for a file
-}
-
-// openLog reads GAME|FILE: an existing file is read as a log; anything else
-// names a game in the store, by id or a unique prefix of it.
-func openLog(cmd *cobra.Command, arg string) (*gameLog, error) {
-	if st, err := os.Stat(arg); err == nil && st.Mode().IsRegular() {
-		data, err := os.ReadFile(arg)
-		if err != nil {
-			return nil, err
-		}
-		entries, err := logs.ReadAll(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", arg, err)
-		}
-		name := strings.TrimSuffix(filepath.Base(arg), filepath.Ext(arg))
-		return &gameLog{entries: entries, name: name}, nil
-	}
-	var gl *gameLog
-	err := withApp(func(app *pbem.App) error {
-		rec, err := app.Find(cmd.Context(), arg)
-		if err != nil {
-			return fmt.Errorf("%w (and there is no file %q)", err, arg)
-		}
-		lines, err := app.Store.Lines(cmd.Context(), rec.ID)
-		if err != nil {
-			return err
-		}
-		gl = &gameLog{name: rec.ID, seat: rec.Seat}
-		for i, l := range lines {
-			e, err := logs.ParseLine(l)
-			if err != nil {
-				return fmt.Errorf("game %s: stored entry %d: %w", rec.ID, i, err)
-			}
-			gl.entries = append(gl.entries, e)
-		}
-		return nil
-	})
-	return gl, err
-}
 
 // writeOutput writes what make produces to the -o file ("-" for standard
 // output). With no -o it writes to standard output when that is a pipe or a
@@ -73,7 +26,7 @@ func openLog(cmd *cobra.Command, arg string) (*gameLog, error) {
 // half-written picture where a good one was.
 func writeOutput(cmd *cobra.Command, output, def string, make func(io.Writer) error) error {
 	if output == "" {
-		if f, ok := cmd.OutOrStdout().(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if isTerminal(cmd.OutOrStdout()) {
 			output = def
 		} else {
 			output = "-"
@@ -82,27 +35,39 @@ func writeOutput(cmd *cobra.Command, output, def string, make func(io.Writer) er
 	if output == "-" {
 		return make(cmd.OutOrStdout())
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(output), ".pbem-"+filepath.Base(output)+"-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	err = make(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644) // a picture to share, not a secret
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), output)
-	}
-	if err != nil {
+	if err := replaceFile(output, 0o644, make); err != nil { // a picture to share, not a secret
 		return err
 	}
 	abs, _ := filepath.Abs(output)
 	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", abs)
 	return nil
+}
+
+// replaceFile writes what write produces to path, with mode perm: to a file
+// beside it first, then renamed, so that a failure never leaves a
+// half-written file where a good one was. An error names path, not the
+// file beside it.
+func replaceFile(path string, perm fs.FileMode, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".pbem-"+filepath.Base(path)+"-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s: cannot write in folder %s: %w", path, filepath.Dir(path), err)
+	}
+	defer os.Remove(tmp.Name())
+	err = write(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), perm)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	return err
 }
 
 // errStop ends a walk early once it has what it needs.
@@ -122,8 +87,8 @@ map (In Britain, approach boxes, reinforcements waiting, eliminated units); the
 last moves, the last combat with its odds and result, control of towns and
 supply. Open the file in any web browser and zoom in to read hex numbers.
 
-GAME is a game of yours (its id or a unique prefix); FILE is any log file,
-verified as it is read. Without --at the picture is of the last entry. Without
+GAME is a game of yours (its id or a unique prefix); FILE is any log file
+("-" for standard input), verified as it is read. Without --at the picture is of the last entry. Without
 -o, pbem writes GAME-SEQ.svg in this folder when run on a terminal, and the
 SVG itself to standard output otherwise.`,
 		Example: `  pbem show cherbourg-3fa9c1
@@ -158,7 +123,7 @@ SVG itself to standard output otherwise.`,
 				if !ok {
 					return fmt.Errorf("%s cannot draw its positions yet", gl.entries[0].Rules)
 				}
-				s = d.Scene(logsSeat(seat))
+				s = d.Scene(rules.Seat(seat))
 				s.Overlays.Moves = f.Moves
 				found = true
 				return errStop

@@ -151,9 +151,7 @@ func TestDice_File(t *testing.T) {
 
 // The four commands read a game of the player's store by its id.
 func TestSeeing_StoredGame(t *testing.T) {
-	home := t.TempDir()
-	pbemOK(t, home, "", "id", "new", "--name", "Anna", "--email", "anna@example.org")
-	pbemOK(t, home, "", "new", "cher", "--scenario", "normandy44/cherbourg", "--side", "allied", "--dice", "solo")
+	home, _ := soloGame(t, "cher", "normandy44/cherbourg", "allied")
 	pbemOK(t, home, "", "do", "cher")
 	svg := filepath.Join(home, "cher.svg")
 	pbemOK(t, home, "", "show", "cher", "-o", svg)
@@ -164,5 +162,28 @@ func TestSeeing_StoredGame(t *testing.T) {
 	wantIn(t, "combats", pbemOK(t, home, "", "combats", "cher"), "no combat yet")
 	if out, err := pbemIn(t, home, "", "show", "nosuchgame"); err == nil || !strings.Contains(err.Error()+out, "no file") {
 		t.Errorf("an unknown game: %v %s", err, out)
+	}
+}
+
+// An empty file, or one that is no log, is refused with what it seems to be
+// by every command that looks at a log, as by import, log and verify.
+func TestSeeing_BadFiles(t *testing.T) {
+	dir, _, _ := annaAndJan(t)
+	empty := filepath.Join(dir, "empty.pbem")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"show", "replay", "combats", "dice"} {
+		_, _, err := runPbem(t, c, empty, "-o", "-")
+		if c == "combats" || c == "dice" {
+			_, _, err = runPbem(t, c, empty)
+		}
+		if err == nil || !strings.Contains(err.Error(), "the file is empty") {
+			t.Errorf("%s of an empty file: %v", c, err)
+		}
+		_, _, err = runPbem(t, c, filepath.Join(dir, "jan.pub"))
+		if err == nil || !strings.Contains(err.Error(), "this is a public key") {
+			t.Errorf("%s of a public key: %v", c, err)
+		}
 	}
 }

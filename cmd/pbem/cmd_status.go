@@ -70,6 +70,10 @@ func statusCmd() *cobra.Command {
 and off the map, and who must act next and on what. With --at, show the game
 as it stood after that entry.
 
+A card you looked at (a sealed draw: Air Support or Recon in 1944: Race to
+the Rhine) is shown to you from the secret your pbem keeps; the log, the state
+and every other player's pbem hold only that it is sealed.
+
 Anything wrong with the log comes first: an equivocation (one key signed two
 different entries for one place in the log), or a game an older pbem forked
 when two players wrote at once ('pbem repair' puts it right). A game whose
@@ -90,7 +94,8 @@ With --json, prints one object: {"version": 1, "game", "rules", "scenario",
 ("your-turn", "waiting", "over" or "stuck"), "exit_code", "waiting":
 {"seats", "dice", "over", "text"}, "phase", "prompt", "foreseeable",
 "protocol" (the game's protocol version, 1 or 2), "protocol_warning", "view"
-(the lines above), "eliminated" (unit ids), "off_map": [{"id", "status"}],
+(the lines above), "private" (those of them you alone see), "eliminated"
+(unit ids), "off_map": [{"id", "status"}],
 "at": {"entry", "view", "phase", "prompt"} with --at}.`,
 		Example: "  pbem status cherbourg-3fa9c1\n  pbem status cher     # a unique prefix of the id will do\n  pbem status cher --at 12\n  pbem status cher >/dev/null && echo 'your move'\n  pbem status cher --json | jq -r .state",
 		Args:    cobra.ExactArgs(1),
@@ -111,13 +116,14 @@ With --json, prints one object: {"version": 1, "game", "rules", "scenario",
 					return err
 				}
 				state := turnState(issues, rec, r)
+				seen := seenGame(cmd, app, rec, r)
 				if asJSON {
-					if err := writeJSON(cmd.OutOrStdout(), statusJSON(rec, r, issues, state, then, at)); err != nil {
+					if err := writeJSON(cmd.OutOrStdout(), statusJSON(rec, r, seen, issues, state, then, at)); err != nil {
 						return err
 					}
 					return stateExit(state)
 				}
-				if err := printStatus(cmd, app, rec, r, issues, then, at); err != nil {
+				if err := printStatus(cmd, app, rec, r, seen, issues, then, at); err != nil {
 					return err
 				}
 				return stateExit(state)
@@ -130,7 +136,8 @@ With --json, prints one object: {"version": 1, "game", "rules", "scenario",
 }
 
 // printStatus prints a game's status for people.
-func printStatus(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay, issues []pbem.Issue, then rules.Game, at int64) error {
+// seen is the game with the cards this player looked at unsealed.
+func printStatus(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *replay.Replay, seen rules.Game, issues []pbem.Issue, then rules.Game, at int64) error {
 	out := cmd.OutOrStdout()
 	for _, is := range issues {
 		safetext.Fprintln(out, is.Text)
@@ -152,7 +159,7 @@ func printStatus(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *repl
 	}
 	if then != nil {
 		safetext.Fprintf(out, "after entry %d:\n", at)
-		for _, l := range then.View(logsSeat(rec.Seat)).Lines {
+		for _, l := range then.View(rules.Seat(rec.Seat)).Lines {
 			safetext.Fprintln(out, "  "+l)
 		}
 		printUnitsAside(out, then, rec.Seat)
@@ -160,10 +167,13 @@ func printStatus(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *repl
 		safetext.Fprintf(out, "then: %s: %s\n", p.Phase, p.Prompt)
 		return nil
 	}
-	for _, l := range r.Game().View(logsSeat(rec.Seat)).Lines {
+	for _, l := range seen.View(rules.Seat(rec.Seat)).Lines {
 		safetext.Fprintln(out, "  "+l)
 	}
-	printUnitsAside(out, r.Game(), rec.Seat)
+	if private := pbem.PrivateLines(r.Game(), seen, rec.Seat); len(private) > 0 {
+		safetext.Fprintf(out, "  (your pbem shows you %d line(s) above from the cards you looked at: the others do not see them)\n", len(private))
+	}
+	printUnitsAside(out, seen, rec.Seat)
 	if !apart { // printIntake has said what to do
 		printWaiting(cmd, app, rec, r)
 	}
@@ -190,6 +200,7 @@ type jsonStatus struct {
 	Protocol        int          `json:"protocol"`
 	ProtocolWarning string       `json:"protocol_warning,omitempty"`
 	View            []string     `json:"view"`
+	Private         []string     `json:"private,omitempty"` // lines of view only this player sees
 	Eliminated      []string     `json:"eliminated"`
 	OffMap          []jsonOffMap `json:"off_map"`
 	At              *jsonAt      `json:"at,omitempty"`
@@ -220,13 +231,14 @@ type jsonAt struct {
 	Prompt string   `json:"prompt"`
 }
 
-func statusJSON(rec pbem.GameRecord, r *replay.Replay, issues []pbem.Issue, state string, then rules.Game, at int64) *jsonStatus {
+func statusJSON(rec pbem.GameRecord, r *replay.Replay, seen rules.Game, issues []pbem.Issue, state string, then rules.Game, at int64) *jsonStatus {
 	p := r.Game().Pending()
 	j := &jsonStatus{Version: jsonVersion, Game: rec.ID, Rules: rec.Rules, Scenario: rec.Scenario, ScenarioCarried: r.CarriesScenario(),
 		Seat: rec.Seat, Dice: rec.Dice, Entries: r.Len(), Seats: []jsonSeat{}, Issues: []jsonIssue{}, State: state,
 		Waiting: waitingJSON(r.Waiting()), Phase: p.Phase, Prompt: p.Prompt, Foreseeable: r.Foreseeable(),
 		Protocol: r.Protocol(), ProtocolWarning: r.ProtocolWarning(),
-		View: nonNil(r.Game().View(logsSeat(rec.Seat)).Lines), Eliminated: []string{}, OffMap: []jsonOffMap{}}
+		View: nonNil(seen.View(rules.Seat(rec.Seat)).Lines), Private: pbem.PrivateLines(r.Game(), seen, rec.Seat),
+		Eliminated: []string{}, OffMap: []jsonOffMap{}}
 	var es *exitStatus
 	if err := stateExit(state); errors.As(err, &es) {
 		j.ExitCode = es.code
@@ -248,7 +260,7 @@ func statusJSON(rec pbem.GameRecord, r *replay.Replay, issues []pbem.Issue, stat
 	}
 	if then != nil {
 		tp := then.Pending()
-		j.At = &jsonAt{Entry: at, View: nonNil(then.View(logsSeat(rec.Seat)).Lines), Phase: tp.Phase, Prompt: tp.Prompt}
+		j.At = &jsonAt{Entry: at, View: nonNil(then.View(rules.Seat(rec.Seat)).Lines), Phase: tp.Phase, Prompt: tp.Prompt}
 	}
 	return j
 }

@@ -33,38 +33,42 @@ say so.
 With --json, prints one object: {"version": 1, "game", "unit": {"id",
 "side", "owner", "kind", "where", "status", "on_map", "eliminated",
 "values": [{"name", "text"}], "step", "steps", "markers", "supply"},
-"choices": [{"command", "piece", "cost", "note", "line"}], "now"}, where
-"now" says why there are no choices.`,
+"choices": [{"command", "piece", "cost", "note", "line"}], "now", "private"},
+where "now" says why there are no choices, and "private" lists what you
+alone see (a card you looked at, which your pbem unseals from its own store).`,
 		Example: "  pbem unit cherbourg 505/82\n  pbem unit cher 4-cav --json | jq -r '.unit.values[] | \"\\(.name) \\(.text)\"'",
 		Args:    cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withGame(cmd, args[0], func(app *pbem.App, rec pbem.GameRecord, r *replay.Replay) error {
 				seat := app.ActingSeat(rec, r)
-				u, err := pbem.FindUnit(r.Game(), seat, args[1])
+				g := seenGame(cmd, app, rec, r)
+				private := pbem.PrivateLines(r.Game(), g, rec.Seat)
+				u, err := pbem.FindUnit(g, seat, args[1])
 				if errors.Is(err, pbem.ErrNoCounters) {
 					return fmt.Errorf("game %s (%s/%s) keeps no units: %w", rec.ID, rec.Rules, rec.Scenario, err)
 				}
 				if err != nil {
 					return fmt.Errorf("game %s: %w", rec.ID, err)
 				}
-				choices := pbem.UnitChoices(r.Game(), seat, u.ID)
+				choices := pbem.UnitChoices(g, seat, u.ID)
 				now := ""
 				if len(choices) == 0 {
 					now = unitIdle(rec, r, u)
 				}
 				if asJSON {
-					return writeJSON(cmd.OutOrStdout(), &jsonUnitShown{jsonVersion, rec.ID, unitJSON(u), choicesJSON(choices), now})
+					return writeJSON(cmd.OutOrStdout(), &jsonUnitShown{jsonVersion, rec.ID, unitJSON(u), choicesJSON(choices), now, private})
 				}
 				printUnit(cmd.OutOrStdout(), u)
 				out := cmd.OutOrStdout()
 				if len(choices) == 0 {
 					safetext.Fprintln(out, "  now:", now)
-					return nil
+				} else {
+					safetext.Fprintf(out, "  you may now (%d):\n", len(choices))
+					for _, c := range choices {
+						safetext.Fprintln(out, "    "+legalLine(c))
+					}
 				}
-				safetext.Fprintf(out, "  you may now (%d):\n", len(choices))
-				for _, c := range choices {
-					safetext.Fprintln(out, "    "+legalLine(c))
-				}
+				printPrivate(out, "  ", private)
 				return nil
 			})
 		},

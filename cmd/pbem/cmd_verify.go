@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,8 +19,12 @@ func verifyCmd() *cobra.Command {
 		Short: "check a game log on its own",
 		Long: `Check a game log alone, with no store and no identity: the form of every line,
 the hash chain, every signature, the dice protocol and every die, every command
-against the rules, and every state hash. Exit 0 with a one-line summary when
-everything holds; exit 1 listing every problem otherwise. FILE "-" is standard
+against the rules, and every state hash. A sealed draw (a card one player
+looked at) is checked when its secret is revealed: the secret against the
+request's commitment, the values against the key, and every box that showed
+it to another player; draws still sealed when the log ends are listed, not
+counted as problems. Exit 0 with a summary when everything holds; exit 1
+listing every problem otherwise. FILE "-" is standard
 input. A file that is no log (a key, a whole mail) or that a mail client
 re-wrapped, re-encoded or quoted is named as such. A log whose casual dice
 were made under protocol v1 (an older pbem) verifies under the rules it was
@@ -38,6 +41,9 @@ v1 allows.`,
 			if rep.OK() {
 				safetext.Fprintf(cmd.OutOrStdout(), "%s: ok: %s\n", args[0], summary(rep.Replay))
 				printProtocolWarning(cmd.OutOrStdout(), args[0]+": ", rep.Replay)
+				for _, l := range sealedSummary(rep.Replay) {
+					safetext.Fprintf(cmd.OutOrStdout(), "  %s\n", l)
+				}
 				return nil
 			}
 			errOut := cmd.ErrOrStderr()
@@ -67,14 +73,6 @@ func verifyFile(cmd *cobra.Command, path string) (*replay.Report, []byte, error)
 	return replay.Verify(rec, games.Shipped), rec.Head(), nil
 }
 
-// openLogFile opens a log file argument; "-" is standard input.
-func openLogFile(cmd *cobra.Command, path string) (io.ReadCloser, error) {
-	if path == "-" {
-		return io.NopCloser(cmd.InOrStdin()), nil
-	}
-	return os.Open(path)
-}
-
 // printProtocolWarning prints, for a game of casual dice under protocol v1,
 // what they do not prove (replay.ProtocolWarning); r may be nil.
 func printProtocolWarning(out io.Writer, prefix string, r *replay.Replay) {
@@ -84,6 +82,30 @@ func printProtocolWarning(out io.Writer, prefix string, r *replay.Replay) {
 	if w := r.ProtocolWarning(); w != "" {
 		safetext.Fprintf(out, "%swarning: %s\n", prefix, w)
 	}
+}
+
+// sealedSummary says what became of the sealed draws of a verified log:
+// how many were revealed and checked, and each one still sealed.
+func sealedSummary(r *replay.Replay) []string {
+	draws := r.SealedDraws()
+	if len(draws) == 0 {
+		return nil
+	}
+	revealed := 0
+	var still []string
+	for _, d := range draws {
+		if d.RevealedAt != 0 {
+			revealed++
+			continue
+		}
+		who := d.Drawer
+		if len(d.Shown) > 0 {
+			who += " (shown to " + strings.Join(d.Shown, ", ") + ")"
+		}
+		still = append(still, fmt.Sprintf("sealed draw %d (entry %d) is still sealed: %s, known to %s", d.Epoch, d.At, d.For, who))
+	}
+	lines := []string{fmt.Sprintf("%d sealed draw(s): %d revealed and checked (secret, values, boxes), %d still sealed, as the rules allow", len(draws), revealed, len(still))}
+	return append(lines, still...)
 }
 
 // summary is one line about a verified log.

@@ -205,3 +205,66 @@ func TestHostileSyncReportPrintsEscaped(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A game's id is the inviter's to choose, so it is received text too: a
+// hostile inviter's id is printed escaped where a game is named, by 'pbem
+// status' of a stuck game (the "stuck:" line) and by 'pbem repair'.
+func TestHostileGameIDPrintsEscaped(t *testing.T) {
+	dir := t.TempDir()
+	anna, _ := newPlayer(t, dir, "Anna", "anna@example.org")
+	jan, pub := newPlayer(t, dir, "Jan", "jan@example.org")
+	out := pbemOK(t, anna, "", "new", "duel", "--scenario", "freeplay/allied-german", "--side", "allied", "--opponent-key", pub)
+	plain := regexp.MustCompile(`duel-[0-9a-f]+`).FindString(out)
+	// Anna's key signs the invite again with a hostile id, as a modified
+	// client would; a second home of hers holds that game alone.
+	hostile := filepath.Join(dir, "hostile")
+	var invite []byte
+	withStore(t, anna, func(app *pbem.App) {
+		idt, err := app.Identity()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := logs.ParseLine(entryLine(t, anna, plain, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := e.Body
+		b.Game = "duel\x1b[2J\u202e-" + strings.TrimPrefix(plain, "duel-")
+		signed, err := logs.SignBody(idt.Signer(), &b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		invite = signed.Line
+		for _, f := range []string{filepath.Base(app.Home.KeyPath()), filepath.Base(app.Home.IdentityPath())} {
+			data, err := os.ReadFile(filepath.Join(anna, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(hostile, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(hostile, f), data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	pbemOK(t, hostile, string(invite), "import", "-")
+	hand := func(from, to string) { pbemOK(t, to, pbemOK(t, from, "", "export", "duel", "-o", "-"), "import", "-") }
+	hand(hostile, jan)
+	pbemOK(t, jan, "", "join", "duel")
+	hand(jan, hostile)
+	pbemOK(t, hostile, "", "do", "duel", "pass")
+	hand(hostile, jan)
+	// A note crossing a move, filed as an equivocation by an older pbem: the
+	// game is stuck, forked, and names itself in the stuck line.
+	pbemOK(t, hostile, "", "note", "duel", "good luck")
+	pbemOK(t, jan, "", "do", "duel", "play the crossing")
+	id := "duel\x1b[2J\u202e-" + strings.TrimPrefix(plain, "duel-")
+	fileAsEquivocation(t, hostile, id, entryLine(t, jan, "duel", 3))
+	st := pbemOK(t, hostile, "", "status", "duel")
+	wantIn(t, "status", st, `stuck: FORKED at entry 3: run pbem repair duel\x1b[2J\u202e-`)
+	displaySafe(t, "status", st)
+	rp := pbemOK(t, jan, "", "repair", "duel")
+	wantIn(t, "repair", rp, `game duel\x1b[2J\u202e-`)
+	displaySafe(t, "repair", rp)
+}

@@ -138,6 +138,9 @@ type jsonDraw struct {
 	For    string `json:"for"`
 	Sides  []int  `json:"sides"`
 	Values []int  `json:"values"`
+	// Sealed: a sealed draw taken or shown to a second seat; its values
+	// come with the entry that reveals its secret.
+	Sealed bool `json:"sealed,omitempty"`
 }
 
 func entryJSON(e *logs.Entry, events []rules.Event) jsonEntry {
@@ -145,12 +148,19 @@ func entryJSON(e *logs.Entry, events []rules.Event) jsonEntry {
 		Epoch: e.Epoch, Request: e.Request, Rules: e.Rules, Engine: e.Engine, Scenario: e.Scenario, Dice: string(e.Dice),
 		Events: []string{}}
 	for _, d := range e.Draws {
-		j.Draws = append(j.Draws, jsonDraw{Epoch: d.Epoch, For: d.For, Sides: d.Sides, Values: d.Values})
+		j.Draws = append(j.Draws, jsonDraw{Epoch: d.Epoch, For: d.For, Sides: d.Sides, Values: nonNilInts(d.Values), Sealed: len(d.Values) == 0})
 	}
 	for _, ev := range events {
 		j.Events = append(j.Events, ev.Text)
 	}
 	return j
+}
+
+func nonNilInts(v []int) []int {
+	if v == nil {
+		return []int{}
+	}
+	return v
 }
 
 // nonNil makes an empty list [] rather than null in JSON.
@@ -177,6 +187,8 @@ type jsonLegal struct {
 	Seat    string       `json:"seat"`
 	Choices []jsonChoice `json:"choices"`
 	Nothing string       `json:"nothing,omitempty"`
+	// Private: what this player alone sees (a card it looked at).
+	Private []string `json:"private,omitempty"`
 }
 
 // jsonUnitShown is what 'pbem unit --json' prints.
@@ -186,6 +198,7 @@ type jsonUnitShown struct {
 	Unit    jsonUnit     `json:"unit"`
 	Choices []jsonChoice `json:"choices"`
 	Now     string       `json:"now,omitempty"`
+	Private []string     `json:"private,omitempty"`
 }
 
 // jsonLog is what 'pbem log --json' prints.

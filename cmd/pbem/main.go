@@ -132,7 +132,12 @@ func versionText() string {
 	var b strings.Builder
 	fmt.Fprintln(&b, "pbem", buildVersion())
 	for _, e := range games.All() {
-		fmt.Fprintf(&b, "  rules %s\n", e.Version)
+		fmt.Fprintf(&b, "  rules %s", e.Version)
+		if len(e.Replays) > 0 {
+			// The games begun under older versions go on under them.
+			fmt.Fprintf(&b, " (and the games of %s)", strings.Join(e.Replays, ", "))
+		}
+		fmt.Fprintln(&b)
 	}
 	return b.String()
 }
@@ -189,6 +194,13 @@ func withApp(fn func(app *pbem.App) error) error {
 		app.Debugf = func(format string, args ...any) { safetext.Fprintf(os.Stderr, "pbem: "+format+"\n", args...) }
 	}
 	return fn(app)
+}
+
+// isTerminal says whether a command's input or output (cmd.InOrStdin,
+// OutOrStdout, ErrOrStderr) is a terminal; a test's never is.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // passphrase reads an encrypted key's passphrase from PBEM_PASSPHRASE, or asks

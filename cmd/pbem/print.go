@@ -16,8 +16,6 @@ import (
 	"github.com/pbem-referee/pbem/safetext"
 )
 
-func logsSeat(s string) rules.Seat { return rules.Seat(s) }
-
 // printPlayed prints an entry and what it made happen.
 func printPlayed(cmd *cobra.Command, p pbem.Played) {
 	printEntry(cmd.OutOrStdout(), p.Entry, p.Events)
@@ -32,6 +30,16 @@ func printEntry(out io.Writer, e *logs.Entry, events []rules.Event) {
 		safetext.Fprintf(out, " %s/%s (%s), %s dice", e.Rules, e.Scenario, e.Engine, e.Dice)
 	case e.Kind == logs.KindReveal && e.Epoch != 0:
 		safetext.Fprintf(out, ": answers dice request %d", e.Epoch)
+	case e.Kind == logs.KindReveal && e.Secret != "":
+		safetext.Fprintf(out, ": reveals the secret of a sealed draw")
+	case e.Kind == logs.KindReveal && e.Box != "":
+		safetext.Fprintf(out, ": shows a sealed card to the seat that looks")
+	case e.Kind == logs.KindReveal && e.BoxKey != "":
+		safetext.Fprintf(out, ": sends its key to be shown a sealed card")
+	case e.Kind == logs.KindReveal && e.Seal != "":
+		safetext.Fprintf(out, ": requests a sealed draw")
+	case e.Kind == logs.KindReveal && len(e.Draws) > 0 && e.Link == "":
+		safetext.Fprintf(out, ": takes a sealed draw")
 	case e.Kind == logs.KindReveal && e.Link == "":
 		safetext.Fprintf(out, ": acknowledges another seat's dice chain")
 	case e.Kind == logs.KindReveal:
@@ -44,10 +52,14 @@ func printEntry(out io.Writer, e *logs.Entry, events []rules.Event) {
 		safetext.Fprintf(out, "    > %s\n", c)
 	}
 	for _, d := range e.Draws {
+		if len(d.Values) == 0 || e.Secret != "" {
+			safetext.Fprintf(out, "    %s\n", pbem.DrawLine(d, e))
+			continue
+		}
 		safetext.Fprintf(out, "    dice %s: %s (epoch %d)\n", d.For, joinInts(d.Values), d.Epoch)
 	}
-	if e.Request != 0 {
-		safetext.Fprintf(out, "    requests dice (epoch %d)\n", e.Request)
+	if l := pbem.RequestLine(e); l != "" {
+		safetext.Fprintf(out, "    %s\n", l)
 	}
 	for _, ev := range events {
 		safetext.Fprintf(out, "    = %s\n", ev.Text)
@@ -80,7 +92,7 @@ func printWaiting(cmd *cobra.Command, app *pbem.App, rec pbem.GameRecord, r *rep
 	if issues, err := app.Issues(cmd.Context(), rec, r); err == nil && pbem.Stuck(issues) {
 		for _, is := range issues {
 			if is.Stuck {
-				fmt.Fprintln(out, "stuck: "+is.Short)
+				safetext.Fprintln(out, "stuck:", is.Short)
 			}
 		}
 		return
@@ -138,7 +150,7 @@ func drawHint(rec pbem.GameRecord, r *replay.Replay) string {
 		return ""
 	}
 	d := r.Game().Pending().Dice
-	if d == nil || len(r.Game().Legal(logsSeat(rec.Seat))) > 0 {
+	if d == nil || len(r.Game().Legal(rules.Seat(rec.Seat))) > 0 {
 		return ""
 	}
 	return fmt.Sprintf("draw the dice with 'pbem do %s' (no command): %s", rec.ID, d.For)

@@ -127,6 +127,10 @@ func TestLogSources(t *testing.T) {
 	if _, err := pbemIn(t, anna, "", "log", "nothing-like-it"); err == nil || !strings.Contains(err.Error(), "neither a file nor a game of yours") {
 		t.Errorf("log of nothing: %v", err)
 	}
+	// A folder is no log: the message says so rather than that nothing is there.
+	if _, err := pbemIn(t, anna, "", "log", t.TempDir()); err == nil || !strings.Contains(err.Error(), "is a folder, not a log file") {
+		t.Errorf("log of a folder: %v", err)
+	}
 }
 
 // 'pbem export -o' onto another game's log, or onto a file that is no log,
@@ -155,6 +159,13 @@ func TestExportGuardsOtherFiles(t *testing.T) {
 		t.Errorf("export onto a file that is no log: %v", err)
 	}
 	wantIn(t, "export --force", pbemOK(t, anna, "", "export", two, "-o", file, "--force"), "written to "+file)
+	// Into a folder that does not exist: the error names the file asked
+	// for and its folder, not the temporary file written beside it.
+	missing := filepath.Join(dir, "no-such-folder", "two.pbem")
+	if _, err := pbemIn(t, anna, "", "export", two, "-o", missing); err == nil ||
+		!strings.Contains(err.Error(), missing+": cannot write in folder "+filepath.Dir(missing)) || strings.Contains(err.Error(), ".pbem-") {
+		t.Errorf("export into a missing folder: %v", err)
+	}
 }
 
 // A public key imported by mistake, and a log a mail client re-wrapped, are

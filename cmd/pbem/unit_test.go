@@ -10,10 +10,20 @@ import (
 // home and the game's id.
 func soloCherbourg(t *testing.T) (home, id string) {
 	t.Helper()
+	return soloGame(t, "cherbourg", "normandy44/cherbourg", "allied")
+}
+
+// soloGame is a new home, Anna's, with one solo game named name of scenario
+// (GAME/SCENARIO), started from side; it returns the home and the game's id.
+func soloGame(t *testing.T, name, scenario, side string) (home, id string) {
+	t.Helper()
 	home = t.TempDir()
 	pbemOK(t, home, "", "id", "new", "--name", "Anna", "--email", "anna@example.org")
-	out := pbemOK(t, home, "", "new", "cherbourg", "--scenario", "normandy44/cherbourg", "--side", "allied", "--dice", "solo")
-	id = regexp.MustCompile(`cherbourg-[0-9a-f]+`).FindString(out)
+	out := pbemOK(t, home, "", "new", name, "--scenario", scenario, "--side", side, "--dice", "solo")
+	id = regexp.MustCompile(regexp.QuoteMeta(name) + `-[0-9a-f]+`).FindString(out)
+	if id == "" {
+		t.Fatalf("no game id in:\n%s", out)
+	}
 	return home, id
 }
 
@@ -50,10 +60,7 @@ func TestStatusListsUnitsOffTheMap(t *testing.T) {
 
 // A game without counters says so.
 func TestUnitInFreeplay(t *testing.T) {
-	home := t.TempDir()
-	pbemOK(t, home, "", "id", "new", "--name", "Anna", "--email", "anna@example.org")
-	out := pbemOK(t, home, "", "new", "duel", "--scenario", "freeplay/allied-german", "--side", "allied", "--dice", "solo")
-	id := regexp.MustCompile(`duel-[0-9a-f]+`).FindString(out)
+	home, id := soloGame(t, "duel", "freeplay/allied-german", "allied")
 	if _, err := pbemIn(t, home, "", "unit", id, "82nd"); err == nil || !strings.Contains(err.Error(), "keeps no units") {
 		t.Errorf("unit in freeplay: %v", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // The Bridge Phase (7.1-7.9): blowing bridges in the own phase (7.3),
@@ -53,7 +54,8 @@ func (g *Game) bridgeChoices() []rules.Choice {
 		if g.mayBlow(side, sd, false) == "" {
 			out = append(out, rules.Choice{Command: "blow " + sd, Note: fmt.Sprintf("blow %s: 1-4 on the Bridge Demolition Table%s (7.3)", g.bridgeName(sd), drmWords(g.demolitionDRM(side, sd, false)))})
 		}
-		if g.repairBar(side, sd) == "" && !g.repairing(sd) && g.bridgeOut(sd) {
+		// Only a blown bridge is repaired: test that first, repairBar traces supply.
+		if g.bridgeOut(sd) && !g.repairing(sd) && g.repairBar(side, sd) == "" {
 			out = append(out, rules.Choice{Command: "repair " + sd, Note: "begin repairing " + g.bridgeName(sd) + " (7.8)"})
 		}
 		if g.greifBar(sd) == "" {
@@ -141,8 +143,10 @@ func (g *Game) mayBlow(side Side, sd string, combat bool) string {
 // 7.6, 18.5): not Broken, not artillery moving on a Prime Mover, not under
 // SM or Trucks; in a bridge hex, or next to one it may step into.
 func (g *Game) blowers(side Side, x, y hex.Axial) []int {
-	occ := g.occupancy()
-	bonds := g.bonds(side.Other())
+	// The occupancy and the enemy bonds are built only when a unit stands
+	// next to the bridge: most bridges have none, and they cost a map walk.
+	var occ map[hex.Axial][]int
+	var bonds hexwar.Bonds
 	var out []int
 	for i := range g.s.Units {
 		a, on := g.onMap(i)
@@ -154,6 +158,9 @@ func (g *Game) blowers(side Side, x, y hex.Axial) []int {
 		for _, h := range []hex.Axial{x, y} {
 			if ok || hex.Distance(a, h) != 1 {
 				continue
+			}
+			if occ == nil {
+				occ, bonds = g.occupancy(), g.bonds(side.Other())
 			}
 			// 7.3: the 1 hex may be in an enemy ZOC, never an enemy-held
 			// hex or across a ZOC bond.

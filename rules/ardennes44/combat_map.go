@@ -162,7 +162,7 @@ func (g *Game) advanceMap(c *Combat) combat.Map {
 	var cached *view
 	var cachedMap combat.Map
 	current := func() (*view, combat.Map) {
-		k := key{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.Eliminated), len(c.Advances), c.Retreat != nil, c.DDOut != nil}
+		k := key{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.Eliminated), len(c.Advances), len(c.Moves) > 0, c.DDOut != nil}
 		if cached != nil && k == k0 {
 			return cached, cachedMap
 		}

@@ -63,6 +63,8 @@ var grammar = combat.NewGrammar(func(s string) bool { return validUnitID(s) || s
 	CmdFireFight:     {Syntax: combat.OneUnit},
 	CmdAcceptENG:     {Syntax: combat.Bare},
 	CmdAA:            {Syntax: combat.Path, Max: 1},
+	// 19.1.3: a Major advance's 2 hexes and a mechanized unit's road bonus.
+	combat.CmdAdvance: {Syntax: combat.Advance, Max: 3},
 })
 
 // combatVerbs are the first words of combat orders and decisions.

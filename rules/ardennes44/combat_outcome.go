@@ -101,8 +101,8 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 	}
 	// The defenders' losses, eliminations and retreat.
 	surv := c.Survivors()
-	if c.RetreatLoss != "" {
-		surv = combat.AfterLosses(surv, []string{c.RetreatLoss})
+	if loss := c.RetreatLosses(); len(loss) > 0 {
+		surv = combat.AfterLosses(surv, loss)
 	}
 	steps := map[string]int{}
 	for _, u := range surv {
@@ -129,7 +129,7 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 		}
 		standing = append(standing, i)
 	}
-	if c.Retreat != nil {
+	if c.Retreated() {
 		notes = append(notes, g.retreatUnits(c, standing, final)...)
 	}
 	for _, a := range c.Advances {
@@ -168,7 +168,7 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 // (25.3.7) come off; artillery is Fired (17.7); a US engineer made Broken
 // is eliminated (27.1).
 func (g *Game) retreatUnits(c *Combat, standing []int, final bool) []string {
-	p := c.Retreat
+	p := c.Moves[0].Path // the stack retreats as one (17.1): no RetreatRules.Split
 	end := p.Hexes[len(p.Hexes)-1]
 	box := ""
 	if p.Exited {

@@ -1,7 +1,6 @@
 package ardennes44
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -43,8 +42,9 @@ import (
 //	greif HEX/HEX             the Greif Commando on a bridge (36)
 //	dump HEX                  try to blow a fuel dump (32.3)
 
-// ErrCommand is wrapped by every command syntax error.
-var ErrCommand = errors.New("command syntax")
+// ErrCommand is wrapped by every command syntax error: the series' own,
+// which the move grammar (hexwar.ParseMove) wraps too.
+var ErrCommand = hexwar.ErrCommand
 
 // Command is one command of the main grammar.
 type Command struct {
@@ -191,7 +191,7 @@ func canonicalCommand(text string) (string, error) {
 	case combatVerbs[verb]:
 		c, err := ParseCombatCommand(text)
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("%w: %w", ErrCommand, err)
 		}
 		return c.String(), nil
 	}

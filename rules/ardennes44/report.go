@@ -139,7 +139,7 @@ func combatLosses(c *Combat) []scene.Loss {
 
 // combatMoves are the retreat and the advances, from where they began.
 func combatMoves(c *Combat) (retreats, advances []scene.Move) {
-	if c.Retreat != nil {
+	if c.Retreated() {
 		var who []string
 		for _, u := range c.Survivors() {
 			if !slices.Contains(c.Eliminated, u.ID) {
@@ -147,7 +147,7 @@ func combatMoves(c *Combat) (retreats, advances []scene.Move) {
 			}
 		}
 		if len(who) > 0 {
-			path := append([]string{c.Origin}, c.PathText(*c.Retreat)...)
+			path := append([]string{c.Origin}, c.PathText(c.Moves[0].Path)...)
 			retreats = append(retreats, scene.Move{Pieces: who, Path: path, Kind: scene.MoveRetreat})
 		}
 	}

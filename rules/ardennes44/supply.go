@@ -99,10 +99,16 @@ func (g *Game) suppliedCells(side Side) map[int]bool {
 
 // supplyDistance scores a hex for 'order retreat toward-supply': its
 // overland distance from side's nearest source.
+//
+// The trace is made on the first call: a combat is built at every step of
+// its exchange, and only a retreat under that order asks.
 func (g *Game) supplyDistance(side Side) func(hex.Axial) int {
-	t := hexwar.NewTracer(g.b.Board, g.supplyRules(side))
-	dist := t.Distances(t.Cells(g.sources(side)), false, 1<<30)
+	var dist map[int]int
 	return func(a hex.Axial) int {
+		if dist == nil {
+			t := hexwar.NewTracer(g.b.Board, g.supplyRules(side))
+			dist = t.Distances(t.Cells(g.sources(side)), false, 1<<30)
+		}
 		k, ok := g.b.Cell(a)
 		if !ok {
 			return 0 // off the map: an Off-map Area, the Allies' own

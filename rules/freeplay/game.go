@@ -32,13 +32,13 @@ func Engine() rules.Engine {
 		},
 	}
 	e.New = func(s rules.Setup) (rules.Game, error) {
-		if err := e.CheckVariant(s.Variant); err != nil {
+		if err := e.CheckSetup(s); err != nil {
 			return nil, err
 		}
 		return New(s.Scenario, s.Options)
 	}
 	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
-		if err := e.CheckVariant(s.Variant); err != nil {
+		if err := e.CheckSetup(s); err != nil {
 			return nil, err
 		}
 		sc, err := parseScenario(s.Scenario, s.Options)

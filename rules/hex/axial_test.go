@@ -84,6 +84,19 @@ func TestNeighborsAndDirections(t *testing.T) {
 			t.Fatalf("DirectionTo at distance 2 reported adjacent")
 		}
 	}
+	// Every offset near a hex: a direction exactly for the six at distance 1,
+	// the diagonal offsets (1,1) and (-1,-1) included among those that are
+	// not.
+	for dq := -3; dq <= 3; dq++ {
+		for dr := -3; dr <= 3; dr++ {
+			a := Axial{5, -7}
+			b := a.Add(Axial{dq, dr})
+			d, ok := DirectionTo(a, b)
+			if ok != (Distance(a, b) == 1) || ok && a.Neighbor(d) != b {
+				t.Errorf("DirectionTo(%v, %v) = %d, %v", a, b, d, ok)
+			}
+		}
+	}
 	// Opposites, by the table in the Direction doc: 0<->3, 1<->4, 2<->5.
 	for d, want := range []Direction{3, 4, 5, 0, 1, 2} {
 		if got := Direction(d).Opposite(); got != want {

@@ -50,14 +50,27 @@ func (a Axial) Neighbors() [6]Axial {
 
 // DirectionTo returns the direction from a to b when they are adjacent.
 func DirectionTo(a, b Axial) (Direction, bool) {
-	v := b.Sub(a)
-	for d, dv := range directionVectors {
-		if v == dv {
-			return Direction(d), true
-		}
+	// Read off a table of the offsets -1..+1 rather than searched for:
+	// every hexside and step of every search asks (issue 18).
+	q, r := b.Q-a.Q+1, b.R-a.R+1
+	if uint(q) > 2 || uint(r) > 2 {
+		return 0, false
 	}
-	return 0, false
+	d := directionOf[q*3+r]
+	return Direction(d), d >= 0
 }
+
+// directionOf is the direction of each offset (dq, dr), both -1..+1, at
+// (dq+1)*3 + dr+1; -1 for the three that are none.
+var directionOf = func() (t [9]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for d, v := range directionVectors {
+		t[(v.Q+1)*3+v.R+1] = int8(d)
+	}
+	return t
+}()
 
 var compassNames = map[Orientation][DirectionCount]string{
 	FlatTop:   {"SE", "NE", "N", "NW", "SW", "S"},

@@ -263,18 +263,40 @@ func (b *Board) Cell(a hex.Axial) (int, bool) { return b.grid.Index(a) }
 // CellOf is the number of the hex a printed id names; ok is false for an id
 // that is no hex of the map (a box, a waiting mark).
 func (b *Board) CellOf(id string) (int, bool) {
-	a, ok := b.ids[id]
+	// The board's ids are the ones Layout.Parse read, four digits each, of
+	// its own hexes: an id is one of them exactly when it reads as a hex of
+	// the grid whose id it is. Read so, with no map to hash it into, as the
+	// rules look up where each unit stands many times an entry (issue 18).
+	if len(id) != 4 {
+		return -1, false
+	}
+	var n [4]int
+	for k := range 4 {
+		c := id[k]
+		if c < '0' || c > '9' {
+			return -1, false
+		}
+		n[k] = int(c - '0')
+	}
+	a, ok := b.layout.FromOffset(n[0]*10+n[1], n[2]*10+n[3])
 	if !ok {
 		return -1, false
 	}
-	return b.grid.Index(a)
+	i, ok := b.grid.Index(a)
+	if !ok || b.cells[i].id != id {
+		return -1, false
+	}
+	return i, true
 }
 
 // Hex is the hex a printed id names; ok is false for an id that is no hex of
 // the map.
 func (b *Board) Hex(id string) (hex.Axial, bool) {
-	a, ok := b.ids[id]
-	return a, ok
+	i, ok := b.CellOf(id)
+	if !ok {
+		return hex.Axial{}, false
+	}
+	return b.grid.Hex(i), true
 }
 
 // ID is the printed id of a hex, on the map or off it.

@@ -2,6 +2,7 @@ package hexwar
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"testing"
 
@@ -76,6 +77,44 @@ func TestBoardHexes(t *testing.T) {
 	}
 }
 
+// TestBoardCellOf: an id names a hex of the board exactly when it is one of
+// the board's ids, read without the map of them: box names, blank, short,
+// long, non-digit and off-map ids name none.
+func TestBoardCellOf(t *testing.T) {
+	b := testMap{terrain: map[string]string{"0808": "sea"}}.board(t)
+	for id, a := range b.IDs() {
+		if i, ok := b.CellOf(id); !ok || b.Grid().Hex(i) != a {
+			t.Errorf("CellOf(%s) = %d, %v; want the cell of %v", id, i, ok, a)
+		}
+		if h, ok := b.Hex(id); !ok || h != a {
+			t.Errorf("Hex(%s) = %v, %v; want %v", id, h, ok, a)
+		}
+	}
+	for _, id := range []string{"", "box", "Britain", "0", "010", "01011", "0A01", "01\u0661", "0000", "0100", "0109", "0901", "9999", " 101", "0101 ", "+101", "-101"} {
+		checkCellOf(t, b, id)
+	}
+}
+
+// checkCellOf fails unless CellOf and Hex find id as the board's ids do.
+func checkCellOf(t *testing.T, b *Board, id string) {
+	t.Helper()
+	want, in := b.IDs()[id]
+	i, ok := b.CellOf(id)
+	h, hok := b.Hex(id)
+	if ok != in || hok != in || in && (b.Grid().Hex(i) != want || h != want) {
+		t.Errorf("%q: CellOf %d, %v; Hex %v, %v; the board's ids: %v, %v", id, i, ok, h, hok, want, in)
+	}
+}
+
+// FuzzBoardCellOf: any text names a hex exactly when the board's ids hold it.
+func FuzzBoardCellOf(f *testing.F) {
+	for _, id := range []string{"0101", "0808", "0909", "box", "", "12345"} {
+		f.Add(id)
+	}
+	b := testMap{terrain: map[string]string{"0808": "sea"}}.board(f)
+	f.Fuzz(func(t *testing.T, id string) { checkCellOf(t, b, id) })
+}
+
 // TestBoardRefusesUnknownWords: a map whose words the chart lacks is no
 // board.
 func TestBoardRefusesUnknownWords(t *testing.T) {
@@ -89,5 +128,32 @@ func TestBoardRefusesUnknownWords(t *testing.T) {
 		if _, err := NewBoard(m, testTEC); !errors.Is(err, ErrMap) {
 			t.Errorf("%+v: %v, want ErrMap", m, err)
 		}
+	}
+}
+
+// TestOccupantsOn: OccupantsOn lists what Occupants does, and appending to
+// one hex's list leaves the others alone.
+func TestOccupantsOn(t *testing.T) {
+	b := testMap{}.board(t)
+	ids := []string{"0101", "0202", "0101", "", "0303", "0202", "0101", "", "0808"}
+	r := readPos{hexes: make([]hex.Axial, len(ids)), on: make([]bool, len(ids)), sides: make([]Side, len(ids))}
+	for i, id := range ids {
+		r.hexes[i], r.on[i] = b.Hex(id)
+	}
+	r.hexes = append(r.hexes, hex.Axial{Q: 40, R: 40}) // off the board: read as Occupants reads it
+	r.on = append(r.on, true)
+	r.sides = append(r.sides, "")
+	for _, pos := range []readPos{{hexes: r.hexes[:len(ids)], on: r.on[:len(ids)], sides: r.sides[:len(ids)]}, r} {
+		want := Occupants(pos)
+		got := OccupantsOn(b, pos.hexes, pos.on)
+		if !maps.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("OccupantsOn %v; Occupants %v", got, want)
+		}
+	}
+	occ := OccupantsOn(b, r.hexes[:len(ids)], r.on[:len(ids)])
+	a, c := at(t, b, "0101"), at(t, b, "0202")
+	occ[a] = append(occ[a], 99)
+	if !slices.Equal(occ[c], []int{1, 5}) {
+		t.Fatalf("appending to 0101's list changed 0202's: %v", occ[c])
 	}
 }

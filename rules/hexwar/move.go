@@ -29,8 +29,10 @@ type Context struct {
 // are the rules of the enemy's zones and bonds.
 func NewContext(b *Board, pos Position, side Side, enemyZOC ZOCRules, enemyBonds BondRules) *Context {
 	enemy := side.Other()
+	r := readPosition(pos) // once, for the five readings below
+	pos = r
 	held := Held(b, pos)
-	return &Context{Side: side, Occ: Occupants(pos), Held: held, EZOC: ZOC(b, pos, enemy, enemyZOC),
+	return &Context{Side: side, Occ: OccupantsOn(b, r.hexes, r.on), Held: held, EZOC: ZOC(b, pos, enemy, enemyZOC),
 		Bonds: NewBonds(b, pos, held, enemy, enemyBonds), EnemyAdj: NextTo(b, pos, enemy)}
 }
 

@@ -2,8 +2,10 @@ package hexwar
 
 import (
 	"cmp"
+	"fmt"
 	"iter"
-	"maps"
+	"slices"
+	"sync"
 
 	"github.com/pbem-referee/pbem/rules/hex"
 )
@@ -35,43 +37,131 @@ func (n node) stopped() bool { return n%2 == 1 }
 // Reachable is what a movement search found: each hex reached, the start
 // included, with the node that ends one of its cheapest paths. A path is
 // rebuilt only when asked for: a game lists few of the hexes each way of
-// moving reaches for the first time.
+// moving reaches for the first time. It holds only the nodes reached, in
+// node order: Legal runs several searches for every unit (issue 18), each
+// reaching a few hundred of the map's thousands of nodes.
 type Reachable struct {
 	grid   *hex.Grid
 	start  node
-	labels map[node]hex.Label[node]
-	hexes  map[hex.Axial]node
+	labels []label // every node reached, in node order
+	best   []int32 // each hex reached, in hex order: its node's place in labels
+}
+
+// label is a node reached, at its least cost, and the place in labels of
+// the node before it on a cheapest path.
+type label struct {
+	node node
+	cost int32
+	prev int32
 }
 
 // Has reports whether the search reached a.
-func (r Reachable) Has(a hex.Axial) bool { _, ok := r.hexes[a]; return ok }
+func (r Reachable) Has(a hex.Axial) bool { _, ok := r.label(a); return ok }
+
+// label is the label of the node hex a was reached by.
+func (r Reachable) label(a hex.Axial) (label, bool) {
+	if r.grid == nil {
+		return label{}, false
+	}
+	c, ok := r.grid.Index(a)
+	if !ok {
+		return label{}, false
+	}
+	k, found := slices.BinarySearchFunc(r.best, c, func(b int32, c int) int { return cmp.Compare(r.labels[b].node.cell(), c) })
+	if !found {
+		return label{}, false
+	}
+	return r.labels[r.best[k]], true
+}
 
 // Hexes lists the hexes reached, the start included, in Axial order.
-func (r Reachable) Hexes() []hex.Axial { return hex.SortedKeys(r.hexes) }
+func (r Reachable) Hexes() []hex.Axial {
+	if len(r.best) == 0 {
+		return nil
+	}
+	out := make([]hex.Axial, len(r.best))
+	for k, b := range r.best {
+		out[k] = r.grid.Hex(r.labels[b].node.cell())
+	}
+	return out
+}
 
 // Unordered yields the hexes reached, the start included, in no fixed order:
 // for a caller whose result cannot depend on the order, such as one that
-// files each hex in a map, and would only pay for sorting them.
-func (r Reachable) Unordered() iter.Seq[hex.Axial] { return maps.Keys(r.hexes) }
+// files each hex in a map.
+func (r Reachable) Unordered() iter.Seq[hex.Axial] {
+	return func(yield func(hex.Axial) bool) {
+		for _, b := range r.best {
+			if !yield(r.grid.Hex(r.labels[b].node.cell())) {
+				return
+			}
+		}
+	}
+}
 
 // Cost is the least cost of a hex reached.
-func (r Reachable) Cost(a hex.Axial) int { return r.labels[r.hexes[a]].Cost }
+func (r Reachable) Cost(a hex.Axial) int {
+	l, _ := r.label(a)
+	return int(l.cost)
+}
 
 // Path is one cheapest path to a hex reached, start first.
 func (r Reachable) Path(a hex.Axial) []hex.Axial {
-	nodes := hex.Path(r.labels, r.start, r.hexes[a])
-	path := make([]hex.Axial, len(nodes))
-	for k, n := range nodes {
-		path[k] = r.grid.Hex(n.cell())
+	goal, ok := r.label(a)
+	if !ok {
+		return []hex.Axial{}
+	}
+	// A path has fewer steps than there are nodes; the bound keeps a
+	// corrupted label from looping, as hex.Path does.
+	steps := 0
+	for l := goal; l.node != r.start; steps++ {
+		if l.prev < 0 || int(l.prev) >= len(r.labels) || r.labels[l.prev] == l || steps >= len(r.labels) {
+			return []hex.Axial{}
+		}
+		l = r.labels[l.prev]
+	}
+	path := make([]hex.Axial, steps+1)
+	for l, i := goal, steps; i >= 0; i-- {
+		path[i] = r.grid.Hex(l.node.cell())
+		l = r.labels[l.prev]
 	}
 	return path
 }
 
-// Reach is Dijkstra's algorithm (hex.Dijkstra) over nodes, within the
-// mover's budget. Ties are broken by (cost, hex order, stop), and neighbours
-// are relaxed in direction order, so the result never depends on map
-// iteration order. Of a hex's two nodes the cheaper is kept, the one not
-// stopped on a tie.
+// reachScratch is a search's working memory, by node over the whole grid,
+// kept between searches (reachScratches): a node's cost is -1 until the
+// search reaches it, and set back to -1 once the search is done.
+type reachScratch struct {
+	cost    []int32
+	prev    []node
+	place   []int32 // by node: its place in the result's labels, once sorted
+	reached []node  // the nodes whose cost this search set
+	q       hex.Queue[node]
+}
+
+// reachScratches keeps searches' working memory for the next ones: the
+// labels of a grid of a few thousand hexes are some tens of kilobytes,
+// which each search would otherwise allocate and clear.
+var reachScratches sync.Pool
+
+func getReachScratch(nodes int) *reachScratch {
+	sc, _ := reachScratches.Get().(*reachScratch)
+	if sc == nil || len(sc.cost) != nodes {
+		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes), place: make([]int32, nodes), q: hex.NewQueue(cmp.Compare[node])}
+		for i := range sc.cost {
+			sc.cost[i] = -1
+		}
+	}
+	return sc
+}
+
+// Reach is Dijkstra's algorithm over nodes, within the mover's budget, as
+// hex.Dijkstra runs it: nodes settle in the order of (cost, node), a node's
+// label improves only when strictly cheaper, and neighbours are relaxed in
+// direction order, so the result never depends on map iteration order and
+// each node's Prev is the first settled of its least-cost predecessors. Of a
+// hex's nodes the cheapest is kept, the lowest (unmarked, then not stopped)
+// on a tie.
 func (m *Mover) Reach() Reachable {
 	grid := m.Board.grid
 	first, ok := grid.Index(m.Start)
@@ -79,34 +169,66 @@ func (m *Mover) Reach() Reachable {
 		return Reachable{}
 	}
 	start := newNode(first, false, false)
-	search := hex.Dijkstra[node]{
-		Edges: func(from node, edge func(node, int)) {
-			if from.stopped() {
-				return
+	// The scratch goes back only once it is clean again: a search that
+	// panics drops it.
+	sc := getReachScratch(4 * grid.Len())
+	cost, prev := sc.cost, sc.prev
+	cost[start], prev[start] = 0, start
+	sc.reached = append(sc.reached[:0], start)
+	q := &sc.q
+	q.Reset()
+	q.Push(0, start)
+	for q.Len() > 0 {
+		c, n := q.Pop()
+		if cost[n] != int32(c) || n.stopped() {
+			continue // a stale entry, or a node the unit must stop in
+		}
+		f := n.cell()
+		for d := range hex.DirectionCount {
+			t, ok := grid.Neighbor(f, d)
+			if !ok || !m.check(f, t, d, n.marked()).OK() {
+				continue // off the map, or barred
 			}
-			f := from.cell()
-			for d := range hex.DirectionCount {
-				t, ok := grid.Neighbor(f, d)
-				if !ok {
-					continue // off the map
-				}
-				if m.check(f, t, d, from.marked()).OK() {
-					edge(newNode(t, m.step.Mark, m.step.Stop), m.step.Cost)
-				}
+			to, step := newNode(t, m.step.Mark, m.step.Stop), m.step.Cost
+			if step < 0 {
+				panic(fmt.Sprintf("hexwar: negative step cost %d into %v", step, grid.Hex(t)))
 			}
-		},
-		Compare: cmp.Compare[node],
-		Budget:  m.Budget,
-	}
-	r := Reachable{grid: grid, start: start, labels: search.Reach(start)}
-	r.hexes = make(map[hex.Axial]node, len(r.labels))
-	for n, l := range r.labels {
-		a := grid.Hex(n.cell())
-		old, seen := r.hexes[a]
-		if !seen || l.Cost < r.labels[old].Cost || (l.Cost == r.labels[old].Cost && n < old) {
-			r.hexes[a] = n
+			if step > m.Budget-c { // over the budget, without overflow
+				continue
+			}
+			total := int32(c + step)
+			old := cost[to]
+			if old >= 0 && old <= total {
+				continue
+			}
+			if old < 0 {
+				sc.reached = append(sc.reached, to)
+			}
+			cost[to], prev[to] = total, n
+			q.Push(int(total), to)
 		}
 	}
+	slices.Sort(sc.reached)
+	r := Reachable{grid: grid, start: start, labels: make([]label, len(sc.reached)), best: make([]int32, 0, len(sc.reached))}
+	for k, n := range sc.reached {
+		sc.place[n] = int32(k)
+	}
+	for k, n := range sc.reached {
+		r.labels[k] = label{n, cost[n], sc.place[prev[n]]}
+		cost[n] = -1
+		// A hex's nodes are next to each other in node order: the first
+		// of the cheapest is kept.
+		if len(r.best) > 0 {
+			if b := &r.best[len(r.best)-1]; r.labels[*b].node.cell() == n.cell() {
+				if r.labels[k].cost < r.labels[*b].cost {
+					*b = int32(k)
+				}
+				continue
+			}
+		}
+		r.best = append(r.best, int32(k))
+	}
+	reachScratches.Put(sc)
 	return r
 }
 

@@ -40,3 +40,32 @@ func StackRefusal(others []int, i int, id string, limit Stacking) error {
 	}
 	return nil
 }
+
+// StackCheck is when a game holds its stacking limit: a per-game choice of
+// the series, which the game reads where moves and advances end.
+type StackCheck uint8
+
+const (
+	// StackEachMove: no move, and no advance after combat, may end over
+	// the limit (normandy44/4's reading of N44 7.2).
+	StackEachMove StackCheck = iota
+	// StackPhaseEnd: moves and advances may end over the limit, which
+	// holds at the end of each Movement Phase and after each advance;
+	// there the owner eliminates the units he chooses until every hex is
+	// within it (N44 7.2, L491-493; Excess).
+	StackPhaseEnd
+)
+
+// Excess is the first of side's hexes over the limit (Overstacked) and its
+// units, in index order, among which the owner picks one to eliminate at a
+// time until it is within the limit (N44 7.2); ok is false when none is
+// over it.
+func Excess(pos Position, side Side, limit Stacking) (a hex.Axial, units []int, ok bool) {
+	occ := Occupants(pos)
+	for _, a := range hex.SortedKeys(occ) {
+		if us := occ[a]; pos.Side(us[0]) == side && limit(us, -1) != nil {
+			return a, us, true
+		}
+	}
+	return hex.Axial{}, nil, false
+}

@@ -35,6 +35,20 @@ func TestOverstacked(t *testing.T) {
 	}
 }
 
+// TestExcess: the owner reduces the first hex over the limit, in hex order,
+// picking among all its units (N44 7.2); none when every hex is within it.
+func TestExcess(t *testing.T) {
+	b := testMap{}.board(t)
+	p := pos(b, "allied 0505", "allied 0505", "allied 0505", "allied 0101", "allied 0101", "allied 0101", "german 0202")
+	a, units, ok := Excess(p, Allied, twoPerHex)
+	if !ok || b.ID(a) != "0101" || !slices.Equal(units, []int{3, 4, 5}) {
+		t.Errorf("excess %s %v %v, want 0101 and its units 3, 4, 5", b.ID(a), units, ok)
+	}
+	if _, _, ok := Excess(p, German, twoPerHex); ok {
+		t.Error("a German hex within the limit is over it")
+	}
+}
+
 // TestStackRefusal: a unit may not end a move where the stack would be over
 // the limit; the refusal names the rule and the hex, and the unit's own hex
 // counts it once.

@@ -55,6 +55,11 @@ type SupplyRules struct {
 	// or City; A44 23.3 also no enemy ZOC without a friendly unit). Nil
 	// opens every hex.
 	RoadOpen func(i int) bool
+	// Overland reports whether the overland part of a line may go from
+	// hex i into its neighbour j in direction d, beyond Step (N44 first
+	// edition 18.2: not into flooded ground nor across a major river). Nil
+	// allows every step Step does.
+	Overland func(i, j int, d hex.Direction) bool
 	// RoadCut reports whether the road across the hexside in direction d
 	// of the hex numbered i is cut for the road part (A44 23.3: a blown
 	// bridge counts as no bridge); the overland part may still cross.
@@ -86,6 +91,11 @@ func (t *Tracer) step(i, j int, d hex.Direction, first bool) bool {
 	return t.r.Step == nil || t.r.Step(i, j, d, first)
 }
 
+// overland is step for the overland part of a line.
+func (t *Tracer) overland(i, j int, d hex.Direction, first bool) bool {
+	return t.step(i, j, d, first) && (t.r.Overland == nil || t.r.Overland(i, j, d))
+}
+
 func (t *Tracer) roadOpen(i int) bool { return t.r.RoadOpen == nil || t.r.RoadOpen(i) }
 
 // roadStep is step along a road, whose part of the line enters only hexes
@@ -101,28 +111,56 @@ func (t *Tracer) roadStep(i, j int, d hex.Direction) bool {
 // number): the result holds, for each hex, the fewest steps from it to a
 // goal, as an inner hex of a line. road limits the steps to the road part.
 func (t *Tracer) Distances(goals []int, road bool, limit int) map[int]int {
-	grid := t.b.grid
-	bfs := hex.BFS[int]{
-		Neighbors: func(i int, yield func(int)) {
-			for d := range hex.DirectionCount {
-				if j, ok := grid.Neighbor(i, d); ok {
-					yield(j)
-				}
-			}
-		},
-		// The search runs backwards: it finds from, one step nearer the
-		// goal, and asks whether a line may go from to into it.
-		Step: func(from, to int) bool {
-			d, _ := hex.DirectionTo(grid.Hex(to), grid.Hex(from))
-			if road {
-				return t.roadStep(to, from, d)
-			}
-			return t.step(to, from, d, false)
-		},
-		Limit:  limit,
-		Expect: len(t.b.land),
+	dist := t.distances(goals, road, limit)
+	out := make(map[int]int, len(t.b.land))
+	for i, d := range dist {
+		if d >= 0 {
+			out[i] = int(d)
+		}
 	}
-	return bfs.Distances(goals...)
+	return out
+}
+
+// distances is Distances by hex number, -1 for a hex no line reaches: a
+// breadth-first search over the grid's numbers, as hex.BFS runs it (the
+// same distances, which do not depend on the order hexes are visited in),
+// with no map to look each hex up in (issue 18: supply is traced in every
+// Supply Phase and for every replacement).
+func (t *Tracer) distances(goals []int, road bool, limit int) []int32 {
+	grid := t.b.grid
+	dist := make([]int32, grid.Len())
+	for i := range dist {
+		dist[i] = -1
+	}
+	queue := make([]int32, 0, len(t.b.land))
+	for _, g := range goals {
+		if dist[g] < 0 {
+			dist[g] = 0
+			queue = append(queue, int32(g))
+		}
+	}
+	for head := 0; head < len(queue); head++ {
+		from := int(queue[head])
+		d := dist[from]
+		if int(d) >= limit {
+			continue
+		}
+		for dir := range hex.DirectionCount {
+			to, ok := grid.Neighbor(from, dir)
+			if !ok || dist[to] >= 0 {
+				continue
+			}
+			// The search runs backwards: it finds from, one step nearer
+			// the goal, and asks whether a line may go from to into it.
+			back := dir.Opposite()
+			if road && !t.roadStep(to, from, back) || !road && !t.overland(to, from, back, false) {
+				continue
+			}
+			dist[to] = d + 1
+			queue = append(queue, int32(to))
+		}
+	}
+	return dist
 }
 
 // Cells numbers hexes on the board; a hex off the map is left out, as no
@@ -154,13 +192,15 @@ func (t *Tracer) Statuses(goals []hex.Axial) map[int]SupplyStatus {
 			roadGoals = append(roadGoals, i)
 		}
 	}
-	onRoad := t.Distances(roadGoals, true, unlimited)
-	roadHexes := make([]int, 0, len(onRoad))
-	for i := range onRoad {
-		roadHexes = append(roadHexes, i)
+	onRoad := t.distances(roadGoals, true, unlimited)
+	var roadHexes []int
+	for i, d := range onRoad {
+		if d >= 0 {
+			roadHexes = append(roadHexes, i)
+		}
 	}
-	offRoad := t.Distances(roadHexes, false, t.r.OffRoad)
-	anyLine := t.Distances(all, false, unlimited)
+	offRoad := t.distances(roadHexes, false, t.r.OffRoad)
+	anyLine := t.distances(all, false, unlimited)
 	out := make(map[int]SupplyStatus, len(b.land))
 	for _, a := range b.land {
 		i, _ := b.Cell(a)
@@ -168,10 +208,10 @@ func (t *Tracer) Statuses(goals []hex.Axial) map[int]SupplyStatus {
 			continue
 		}
 		st := Isolated
-		if _, ok := anyLine[i]; ok {
+		if anyLine[i] >= 0 {
 			st = OutOfSupply
 		}
-		if _, ok := onRoad[i]; ok {
+		if onRoad[i] >= 0 {
 			st = InSupply
 		}
 		for d := range hex.DirectionCount {
@@ -179,12 +219,12 @@ func (t *Tracer) Statuses(goals []hex.Axial) map[int]SupplyStatus {
 				break
 			}
 			n, ok := b.grid.Neighbor(i, d)
-			if !ok || !t.step(i, n, d, true) {
+			if !ok || !t.overland(i, n, d, true) {
 				continue
 			}
-			if dn, ok := offRoad[n]; ok && dn+1 <= t.r.OffRoad {
+			if dn := offRoad[n]; dn >= 0 && int(dn)+1 <= t.r.OffRoad {
 				st = InSupply
-			} else if _, ok := anyLine[n]; ok && st == Isolated {
+			} else if anyLine[n] >= 0 && st == Isolated {
 				st = OutOfSupply
 			}
 		}

@@ -74,6 +74,25 @@ func TestSupplyRules(t *testing.T) {
 	}
 }
 
+// TestSupplyOverland: a rule on the overland part alone (N44 first edition
+// 18.2: no flooded ground) shapes the overland part and leaves the road
+// part alone: a road over the closed hexes still carries the line.
+func TestSupplyOverland(t *testing.T) {
+	b := supplyMap.board(t)
+	src := []hex.Axial{at(t, b, "0808")}
+	col7 := func(i, j int, d hex.Direction) bool { return b.IDAt(j)[:2] != "07" } // column 07 closed overland
+	st := NewTracer(b, SupplyRules{OffRoad: 2, Overland: col7}).Statuses(src)
+	if status(t, b, st, "0601") != Isolated {
+		t.Errorf("0601 reaches a road or the source only through column 07: %v", status(t, b, st, "0601"))
+	}
+	if status(t, b, st, "0708") != InSupply || status(t, b, st, "0408") != InSupply {
+		t.Errorf("the side road through 0708: 0708 %v, 0408 %v", status(t, b, st, "0708"), status(t, b, st, "0408"))
+	}
+	if st := NewTracer(b, SupplyRules{OffRoad: 2}).Statuses(src); status(t, b, st, "0601") != InSupply {
+		t.Errorf("without the rule: 0601 %v", status(t, b, st, "0601"))
+	}
+}
+
 // TestSupplyDistances: the overland distances run backwards from the goals
 // and never across an impassable hexside.
 func TestSupplyDistances(t *testing.T) {

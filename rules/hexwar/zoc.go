@@ -45,6 +45,30 @@ func ZOC(b *Board, pos Position, side Side, r ZOCRules) HexSet {
 	return set
 }
 
+// SameZOC reports whether one unit of side exerts its zone of control into
+// both of two adjacent hexes: a unit standing in one of their two common
+// neighbours whose zone reaches both (N44 14.3.1: no advance from one hex in
+// an enemy unit's zone into another hex of the same unit's zone). occ is
+// Occupants(pos).
+func SameZOC(b *Board, pos Position, occ map[hex.Axial][]int, side Side, r ZOCRules, from, to hex.Axial) bool {
+	d, ok := hex.DirectionTo(from, to)
+	if !ok {
+		return false
+	}
+	reaches := func(i int, a, n hex.Axial) bool {
+		k, on := b.Cell(n)
+		return on && b.LandAt(k) && !b.Impassable(a, n) && (r.Reaches == nil || r.Reaches(i, a, n))
+	}
+	for _, c := range []hex.Axial{from.Neighbor((d + 5) % hex.DirectionCount), from.Neighbor((d + 1) % hex.DirectionCount)} {
+		for _, i := range occ[c] {
+			if pos.Side(i) == side && (r.Exerts == nil || r.Exerts(i)) && reaches(i, c, from) && reaches(i, c, to) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // BondRules are a game's rules for ZOC bonds: who forms them, what anchors
 // a hexside bond at its open end, and what terrain breaks one.
 type BondRules struct {

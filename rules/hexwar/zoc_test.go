@@ -24,6 +24,32 @@ func TestZOC(t *testing.T) {
 	}
 }
 
+// TestSameZOC: two adjacent hexes are in the same unit's zone when a unit
+// in one of their common neighbours exerts its zone into both (N44 14.3.1);
+// two zones of different units, a zone that does not reach across a cliff,
+// or a unit that exerts none, are not.
+func TestSameZOC(t *testing.T) {
+	b := testMap{hexsides: []string{"0404/0303 cliff"}}.board(t)
+	p := pos(b, "german 0404", "german 0606", "allied 0101")
+	occ := Occupants(p)
+	same := func(x, y string, r ZOCRules) bool {
+		return SameZOC(b, p, occ, German, r, at(t, b, x), at(t, b, y))
+	}
+	all := ZOCRules{}
+	switch {
+	case !same("0403", "0503", all) || !same("0503", "0403", all):
+		t.Error("0403 and 0503, both next to 0404: the same unit's zone")
+	case same("0504", "0505", all):
+		t.Error("0504 (0404's zone) and 0505 (0606's zone): two units' zones")
+	case same("0304", "0303", all):
+		t.Error("0303 lies across a cliff from 0404: not in its zone")
+	case same("0403", "0503", ZOCRules{Exerts: func(i int) bool { return i != 0 }}):
+		t.Error("a unit that exerts no zone")
+	case same("0403", "0605", all):
+		t.Error("hexes that are not adjacent")
+	}
+}
+
 // The bond cases of N44 8.5 (E06, whose figure is lost), A44 10 and S43 7,
 // on the test map: a hex of an odd column touches rows r and r+1 of the
 // columns beside it.

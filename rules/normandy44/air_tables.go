@@ -46,21 +46,19 @@ func (m StrafeMods) DRM() int {
 	return d
 }
 
-// strafeHit is the lowest modified roll that costs a step (T11, "Ostrzał
-// (Alianci)", seed L2189-2191: 1-5 "-", 6 "1"). 19.1.4 says a modified
-// result "equal to 6" (L1316); a 6 raised to 7 by the +1 is read as a hit
-// too, since the +1 favours the strafer.
-const strafeHit = 6
+// strafeTableT11 is T11, "Ostrzał (Alianci)", seed L2189-2191: 1-5 "-",
+// 6 "1", a step lost. 19.1.4 says a modified result "equal to 6" (L1316);
+// a 6 raised to 7 by the +1 reads the last row, a hit too, since the +1
+// favours the strafer. 2.2 strafes only silhouette armored units, so every
+// target of a hit loses its step.
+var strafeTableT11 = combat.Table[strafeResult]{Name: "T11 Strafing", Rule: "19.1.4", Lo: 1,
+	Rows: [][]strafeResult{{{}}, {{}}, {{}}, {{}}, {{}}, {{SilhouetteStep: true}}}} // L2190-2191
 
-// strafe is one strafing roll against one German silhouette armored unit in
-// the strafed hex (19.1.4): the unit's step loss, 0 or 1. Strafing may
-// eliminate the unit; it has no effect on armor without a silhouette.
+// strafe is one strafing roll of 2.2 against one German silhouette armored
+// unit in the strafed hex (19.1.4): the unit's step loss, 0 or 1. Strafing
+// may eliminate the unit; it has no effect on armor without a silhouette.
 func strafe(roll int, m StrafeMods) int {
-	combat.MustDie(roll, "T11 Strafing")
-	if roll+m.DRM() >= strafeHit {
-		return 1
-	}
-	return 0
+	return count(strafeTableT11.Roll(0, roll, m.DRM()).SilhouetteStep)
 }
 
 // airMarkersPerCombat is how many air markers may support one attack, each

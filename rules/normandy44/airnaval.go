@@ -158,8 +158,15 @@ func (g *Game) checkAir(a AttackCommand) error {
 		return rules.Refuse("19.1.2", "%d air markers in one combat, at most %d on turn %d", a.Air, airMarkersPerCombat(g.s.Turn), g.s.Turn)
 	}
 	army := g.attackArmy(a)
-	if free := poolFree(g.s.Air, army); free < a.Air {
+	free := 0
+	for _, ar := range g.airArmies(army) {
+		free += poolFree(g.s.Air, ar)
+	}
+	if free < a.Air && g.ed.airSupportNationalityLocked {
 		return rules.Refuse("19.1.1, 19.1.2, 22.1.1", "%d %s air marker(s) wanted, %d ready this turn (each flies one mission a turn; %s markers support only %s units)", a.Air, army, free, army, army)
+	}
+	if free < a.Air {
+		return rules.Refuse("19.1.1, 19.1.2", "%d air marker(s) wanted, %d ready this turn (each flies one mission a turn)", a.Air, free)
 	}
 	return nil
 }
@@ -246,8 +253,12 @@ func (g *Game) spendSupport(a AttackCommand, target hx.Axial) []rules.Event {
 		}
 	}
 	army := g.attackArmy(a)
-	if a.Air > 0 {
-		poolUse(g.s.Air, army, a.Air)
+	for n, k := a.Air, 0; n > 0; k++ {
+		// The attacking army's markers first (airArmies).
+		ar := g.airArmies(army)[k]
+		use := min(n, poolFree(g.s.Air, ar))
+		poolUse(g.s.Air, ar, use)
+		n -= use
 	}
 	if a.Naval > 0 {
 		kind, _, _ := g.navalTarget(army, target)
@@ -290,9 +301,47 @@ func (g *Game) defensiveNaval(c *Combat, lead string) (army string, ok bool) {
 	return "", false
 }
 
+// defensiveAir reports whether an Allied Determined Defense in the first
+// edition may take an air marker's support (12.4.3, IT L902-904, D23: naval,
+// air or HQ artillery): an air marker ready this turn, of the Lead's army
+// first, of either army (19.1.2: "nationality is not a limit") where a
+// player holds both; in a game of several Allied players his own only, the
+// partner's consent (27.1) being no decision the engine asks for.
+func (g *Game) defensiveAir(c *Combat, lead string) (army string, ok bool) {
+	if !g.ed.ddSupportAlliedAir || c.defender() != Allied || !g.s.Weather.AirAllowed() {
+		return "", false
+	}
+	for _, u := range c.In.Defenders {
+		if lead != "" && u.ID != lead {
+			continue
+		}
+		for _, a := range g.airArmies(supportArmy(g.unit(g.index[u.ID]))) {
+			if poolFree(g.s.Air, a) > 0 {
+				return a, true
+			}
+		}
+	}
+	return "", false
+}
+
+// airArmies are the armies whose air markers may support a combat of
+// army's units, in the order they are spent: its own only where
+// nationality binds them (19.1.2 in 2.2, D37) or two players share the
+// Allies (24.0; the first edition's 27.1 asks the owner's consent, which
+// the engine does not ask for); else its own, then the other's (IT L1276).
+func (g *Game) airArmies(army string) []string {
+	if g.ed.airSupportNationalityLocked || g.opt.alliedSplit {
+		return []string{army}
+	}
+	if army == "us" {
+		return []string{"us", "cw"}
+	}
+	return []string{"cw", "us"}
+}
+
 // checkSupportMarkers runs the checks of an attack that read the markers and
-// the army: air (19.1), naval (19.2), the strafing army (AMBIG-35) and the
-// army boundary (22.1.2).
+// the army: air (19.1), naval (19.2), the strafing army (AMBIG-35), the army
+// boundary (22.1.2) and the scenario's ranges (S3.3).
 func (g *Game) checkSupportMarkers(a AttackCommand, t hx.Axial) error {
 	if err := g.checkAir(a); err != nil {
 		return err
@@ -303,7 +352,10 @@ func (g *Game) checkSupportMarkers(a AttackCommand, t hx.Axial) error {
 	if err := g.checkStrafeArmy(a); err != nil {
 		return err
 	}
-	return g.checkBoundary(a, t)
+	if err := g.checkBoundary(a, t); err != nil {
+		return err
+	}
+	return g.checkRange(a, t)
 }
 
 // usNavalCapped: the scenario holds the US to one naval marker a turn

@@ -514,21 +514,23 @@ func TestCoastalBatteries_25_3(t *testing.T) {
 	}
 }
 
-// TestNaval_DDChoices_19_2_3: the 'dd LEAD support' choices are offered
-// only for a Lead whose army has a naval marker ready (19.2.3, 12.4.7).
+// TestNaval_DDChoices_19_2_3: the 'dd LEAD support naval' choices are
+// offered only for a Lead whose army has a naval marker ready (19.2.3,
+// 12.4.7).
 func TestNaval_DDChoices_19_2_3(t *testing.T) {
 	g := airNavalGame(t, 3, WeatherOvercast2)
 	c := &Combat{Combat: &combat.Combat{Origin: "0404"}, In: CombatInput{Attacker: German, Defenders: []CombatUnit{{ID: "a1"}, {ID: "b1"}}}}
 	g.s.Naval = []markerPool{{Army: "us", Ready: 0}, {Army: "cw", Ready: 1}}
 	got := g.supportChoices(c, []string{"dd a1", "dd a1 support", "dd b1", "dd b1 support", "no-dd"})
-	if !slices.Equal(got, []string{"dd a1", "dd b1", "dd b1 support", "no-dd"}) {
+	if !slices.Equal(got, []string{"dd a1", "dd b1", "dd b1 support naval", "no-dd"}) {
 		t.Errorf("choices %v", got)
 	}
 }
 
 // TestNaval_DDSupportOrder_19_2_2: with 'order dd always' and 'order
 // dd-support always' in force, a DD taken by order asks for the naval
-// marker of the Lead's army, and spends it (12.4.7, 19.2.2, digest §6.3).
+// marker of the Lead's army, names it in the record, and spends it (12.4.7,
+// 19.2.2, digest §6.3).
 func TestNaval_DDSupportOrder_19_2_2(t *testing.T) {
 	g := airNavalGame(t, 3, WeatherOvercast2)
 	c := &Combat{Combat: &combat.Combat{Origin: "0404"}, In: CombatInput{Attacker: German, Defenders: []CombatUnit{{ID: "a1"}}}}
@@ -536,7 +538,7 @@ func TestNaval_DDSupportOrder_19_2_2(t *testing.T) {
 	orders := Orders{string(Allied): []CombatCommand{o}}
 	cmd := CombatCommand{Kind: CmdDD, Units: []string{"a1"}}
 	pay := g.orderedSupport(c, Allied, &cmd, orders)
-	if pay == nil || cmd.String() != "dd a1 support" {
+	if pay == nil || cmd.String() != "dd a1 support naval" {
 		t.Fatalf("ordered DD: %q, pay %v", cmd, pay != nil)
 	}
 	pay()

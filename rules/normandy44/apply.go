@@ -12,8 +12,15 @@ import (
 // Apply implements rules.Game: the top procedure (procedures.go) handles the
 // command by its verb. Every check is made before anything changes, so a
 // refused command leaves the state as it was.
+//
+// What it says is in the game's edition's numbers (renumber.go).
 func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
-	p, err := rules.CheckTurn(g, seat)
+	events, err := g.apply(seat, command)
+	return g.speakEvents(events), g.speakErr(err)
+}
+
+func (g *Game) apply(seat rules.Seat, command string) ([]rules.Event, error) {
+	p, err := rules.CheckTurn(inner{g}, seat)
 	if err != nil {
 		return nil, err
 	}
@@ -22,6 +29,12 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	}
 	return procedures.Apply(g, seat, command, g.s.Phase, p.Phase, fmt.Errorf("%w: %q", ErrCommand, command))
 }
+
+// inner is the game as the engine sees it from inside: what it waits for
+// in 2.2's numbers, which its own checks and messages cite.
+type inner struct{ *Game }
+
+func (x inner) Pending() rules.Pending { return x.pendingSeats() }
 
 // command is a command of one of the engine's grammars, with its handler;
 // the verbs each procedure takes are listed from these.
@@ -65,7 +78,7 @@ var (
 // combatVerbs are the first words of combat orders and decisions.
 var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "ignore-retreat": true,
 	"accept-retreat": true, "dd": true, "no-dd": true, "despd": true, "no-despd": true, "retreat": true,
-	"advance": true, "reserve": true, "advance-done": true}
+	"advance": true, "reserve": true, "advance-done": true, "eliminate": true}
 
 // combatProcedureCommands are the commands taken while a combat is in
 // progress: its orders and decisions ('reserve U' is the attacker's 15.1 b
@@ -130,13 +143,30 @@ func verbCommands(h hexwar.Handler[*Game]) []command {
 // endStage ends the current phase at the phasing player's word.
 func (g *Game) endStage() ([]rules.Event, error) {
 	if g.s.Phase == PhaseMovement {
-		// 7.2: stacking holds at the end of every Movement Phase.
-		if over := g.overstacked(g.s.Side); len(over) > 0 {
+		// 7.2: stacking holds at the end of every Movement Phase: where a
+		// move may not end over the limit, no hex may be over it here.
+		if over := g.overstacked(g.s.Side); len(over) > 0 && g.stackCheck() == hexwar.StackEachMove {
 			return nil, rules.Refuse("7.2", "%s is over the stacking limit: move units out before ending the phase", g.b.id(over[0]))
 		}
 		if id := g.mustLand(); id != "" {
 			return nil, g.mustLandRefusal(id)
 		}
+		if id := g.mustMoveBack(); id != "" {
+			return nil, g.mustMoveBackRefusal(id) // S3.3, 22.1.2
+		}
+	}
+	if g.movementPhase() {
+		if h, _, over := g.excess(); over {
+			// 7.2: the owner reduces the stack before the phase ends
+			// (stackcheck.go).
+			g.s.StackCheck = true
+			return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s is over the stacking limit at the end of the %s: its owner eliminates units of it, his pick, until it is within it (7.2)", h, phaseRules[g.s.Phase].Name)}}, nil
+		}
+	}
+	if g.s.Phase == PhaseCombat && len(g.s.Strafes) > 0 && g.startStrafing(nil) {
+		// The first edition's missions fly whether a hex is attacked or
+		// not (19.1.4, D38): the phase ends once their dice are rolled.
+		return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: "The strafing of the phase's missions comes before its end (19.1.4)"}}, nil
 	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
 	events = append(events, g.checkBatteries()...) // 25.3

@@ -67,6 +67,52 @@ func (g *Game) alliedAutomatic(occ map[hex.Axial][]int) (string, bool) {
 		g.s.EdgeUnits, strings.Join(names, ", "), len(caen)), true
 }
 
+// alliedAutomaticEd1 is the first edition's 23.2 (D44, IT L1447-1453): in the
+// Final Phase (23.1; digest A39: supplied as the Allied Supply Phase just
+// left them) an Allied unit in supply on the east or south map edge wins at
+// once; so do two of three: St-Lô held (IT names its City hex 1815; the
+// engine reads the hexes the map names "St-Lô"), all four Caen City hexes
+// held, all three Cherbourg City hexes unable to trace a line to the south
+// map edge.
+func (g *Game) alliedAutomaticEd1(occ map[hex.Axial][]int) (string, bool) {
+	if n := g.edgeUnits(); n > 0 {
+		return fmt.Sprintf("%d supplied Allied unit(s) on the east or south map edge", n), true
+	}
+	held := func(ids []string) bool {
+		for _, id := range ids {
+			if g.controller(occ, id) != Allied {
+				return false
+			}
+		}
+		return len(ids) > 0
+	}
+	var met []string
+	if stLo := namedHexes(g.sc, "St-Lô"); held(stLo) {
+		met = append(met, "St-Lô held ("+strings.Join(stLo, ", ")+")")
+	}
+	if caen := cityHexes(g.sc, "Caen"); held(caen) {
+		met = append(met, fmt.Sprintf("all %d Caen hexes held", len(caen)))
+	}
+	if len(g.sup.cherbourg) > 0 && cherbourgCutOff(g.sup, g.supplyView(German)) {
+		met = append(met, "Cherbourg cut off from the south map edge")
+	}
+	if len(met) < 2 {
+		return "", false
+	}
+	return strings.Join(met, ", "), true
+}
+
+// namedHexes lists the hexes the map names name, in id order.
+func namedHexes(s *Scenario, name string) []string {
+	var ids []string
+	for _, h := range s.Hexes {
+		if h.Name == name {
+			ids = append(ids, h.ID)
+		}
+	}
+	return ids
+}
+
 // beachNames lists the scenario's Allied beaches (Pointe du Hoc is none), in
 // name order.
 func (g *Game) beachNames() []string {
@@ -139,7 +185,7 @@ func (g *Game) checkAutomatic() []rules.Event {
 	}
 	occ := g.occupancy()
 	events := g.mulberryLosses(occ)
-	why, ok := g.alliedAutomatic(occ)
+	why, ok := g.ed.alliedAutoVictory(g, occ) // D44: 23.2 of the edition
 	side, rule := Allied, "23.2"
 	if !ok {
 		why, ok = g.germanAutomatic(occ)
@@ -164,6 +210,6 @@ func sevenTurnVP(s *Scenario) bool {
 func (g *Game) s2State() S2State {
 	vs := g.victoryState()
 	v := g.supplyView(Allied)
-	return S2State{Control: vs.Control, Positions: vs.Positions,
+	return S2State{Control: vs.Control, Positions: vs.Positions, LinkByControl: !g.ed.miniLinkRequiresNoGermanZOC,
 		GermanUnit: g.b.atID(v.EnemyUnit), GermanZOC: g.b.atID(v.EnemyZOC), AlliedUnit: g.b.atID(v.FriendlyUnit)}
 }

@@ -51,7 +51,9 @@ func (g *Game) checkBatteries() []rules.Event {
 		a, ok := g.b.ids[h]
 		gone := ok && g.sideAt(occ, a) == Allied
 		for _, pl := range g.sc.Setup {
-			if i, ok := g.index[pl.Unit]; ok && pl.At == h && g.unit(i).Type == Strongpoint && g.s.Units[i].Gone {
+			// 2.2: or its strongpoint is eliminated (D55; the first
+			// edition's 28.3, IT L1600, only the occupation).
+			if i, ok := g.index[pl.Unit]; ok && g.ed.navalBatteryDiesWithSP && pl.At == h && g.unit(i).Type == Strongpoint && g.s.Units[i].Gone {
 				gone = true
 			}
 		}

@@ -33,11 +33,6 @@ type mulberry struct {
 	Lost     bool   `json:"lost,omitempty"`
 }
 
-// mulberryTurns is how long a Mulberry takes: complete in the Initial Phase
-// 5 turns after the one in which its conditions held (21.1.1: met in turn 2,
-// ready in turn 7).
-const mulberryTurns = 5
-
 // mulberryBeach is the beach a Mulberry counts as for landings: the British one
 // is part of Gold (6.5.2 c), the US one of Omaha (AMBIG-49).
 var mulberryBeach = map[string]string{"gb": "gold", "us": "omaha"}
@@ -179,8 +174,14 @@ func (g *Game) mulberryLosses(occ map[hex.Axial][]int) []rules.Event {
 		for _, id := range g.mulberrySites(m.Army) {
 			if g.controller(occ, id) == German {
 				m.Lost, m.Complete, m.Ready = true, false, 0
+				why := "it may be begun again once the hex is retaken (21.1.5)"
+				if !g.ed.mulberryRebuildable {
+					// D07, D08: destroyed for good, and its army's RP
+					// fall by 2 a turn (6.5.3, 21.1; IT L456-458, L1423).
+					why = fmt.Sprintf("it is destroyed for good, and the %s army has %d RP a turn less (6.5.3, 21.1)", armyWords(m.Army), g.ed.mulberryDestroyedRPPenalty)
+				}
 				events = append(events, rules.Event{Seat: rules.Seat(Allied),
-					Text: fmt.Sprintf("The Germans capture %s: the %s Mulberry is lost; it may be begun again once the hex is retaken (21.1.5)", hexLabel(g.sc, id), armyWords(m.Army))})
+					Text: fmt.Sprintf("The Germans capture %s: the %s Mulberry is lost; %s", hexLabel(g.sc, id), armyWords(m.Army), why)})
 				break
 			}
 		}
@@ -189,8 +190,11 @@ func (g *Game) mulberryLosses(occ map[hex.Axial][]int) []rules.Event {
 }
 
 // mulberryInitial is the Initial Phase check (21.1.1): a Mulberry whose turn
-// has come is complete; one not begun (or lost) whose conditions hold goes on
-// the Turn track 5 turns on.
+// has come is complete; one not begun (or lost, where the edition lets a
+// lost one be begun again, D08) whose conditions hold goes on the Turn
+// track the edition's number of turns on (D09: 5 in 2.2, 4 in the first
+// edition, whose first qualifying Initial Phase is the first of the five,
+// IT L1417).
 func (g *Game) mulberryInitial() []rules.Event {
 	occ := g.occupancy()
 	events := g.mulberryLosses(occ)
@@ -201,12 +205,12 @@ func (g *Game) mulberryInitial() []rules.Event {
 			m.Complete = true
 			events = append(events, rules.Event{Seat: rules.Seat(Allied),
 				Text: fmt.Sprintf("The %s Mulberry at %s is complete: 2 free SupP a turn, SupP for 3 RP, landings there (21.1.3)", armyWords(army), g.mulberrySites(army)[0])})
-		case (m == nil || m.Lost) && g.mulberryConditions(occ, army):
+		case (m == nil || m.Lost && g.ed.mulberryRebuildable) && g.mulberryConditions(occ, army):
 			if m == nil {
 				g.s.Mulberries = append(g.s.Mulberries, mulberry{Army: army})
 				m = &g.s.Mulberries[len(g.s.Mulberries)-1]
 			}
-			m.Lost, m.Ready = false, g.s.Turn+mulberryTurns
+			m.Lost, m.Ready = false, g.s.Turn+g.ed.mulberryCompletionOffset
 			events = append(events, rules.Event{Seat: rules.Seat(Allied),
 				Text: fmt.Sprintf("The %s Mulberry is begun: complete in the Initial Phase of turn %d (21.1.1)", armyWords(army), m.Ready)})
 		}
@@ -270,12 +274,18 @@ func (g *Game) engineersOff(army string) int {
 	return n
 }
 
-// engineerRP is an army's RP after 6.5.3 (rpAfterEngineers).
+// engineerRP is an army's RP after 6.5.3 (rpAfterEngineers), and in the
+// first edition after its Mulberry's destruction (D07, IT L456-458: -2 RP
+// a turn), never below 0.
 func (g *Game) engineerRP(army string, rp int) int {
 	if rp == 0 {
 		return 0
 	}
-	return rpAfterEngineers(rp, g.engineersOff(army))
+	rp = rpAfterEngineers(rp, g.engineersOff(army))
+	if m := g.mulberryOf(army); m != nil && m.Lost && !g.ed.mulberryRebuildable {
+		rp = max(rp-g.ed.mulberryDestroyedRPPenalty, 0)
+	}
+	return rp
 }
 
 // closedBeaches lists the beaches closed under 21.1.4, in name order: their

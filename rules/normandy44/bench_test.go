@@ -2,14 +2,17 @@ package normandy44
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
+
+	"github.com/pbem-referee/pbem/rules"
 )
 
-// germanMovementTurn2 is the Cherbourg game at the German Movement Phase of
-// turn 2, every unit still to move.
-func germanMovementTurn2(b *testing.B) *Game {
-	g := cherbourg(b)
+// germanMovementTurn2 is the named scenario at the German Movement Phase of
+// turn 2, every German unit still to move.
+func germanMovementTurn2(b testing.TB, scenario string) *Game {
+	g := shipped(b, scenario)
 	// The invasion, German Movement and Combat, Allied Movement and Combat:
 	// the Supply Phases pass by themselves, with no attrition in turn 1.
 	skipInvasion(b, g)
@@ -35,15 +38,67 @@ func germanMovementTurn2(b *testing.B) *Game {
 	return g
 }
 
-// BenchmarkLegalGermanMovement: Legal for a whole German Movement Phase on the
-// stand-in Cherbourg map (every German unit's reachable hexes).
+// legalTarget is issue 18's target for Legal over a whole German Movement
+// Phase on the campaign map.
+const legalTarget = time.Millisecond
+
+// BenchmarkLegalGermanMovement: Legal for a whole German Movement Phase
+// (every German unit's reachable hexes) at the start of turn 2, on the
+// campaign map (issue 18's target: under 1 ms) and on the stand-in Cherbourg
+// map. Each iteration plays the phase's first moves as the random player
+// does, asking Legal before each: "after-move" is Legal once a unit has
+// moved (the game keeps the moves of the units far from it,
+// legal_cache.go), "afresh" is Legal on a clone, which keeps nothing (as
+// pbem legal on a game just opened), and "again" is Legal asked a second
+// time of an unchanged position.
 func BenchmarkLegalGermanMovement(b *testing.B) {
-	g := germanMovementTurn2(b)
-	n := 0
-	for b.Loop() {
-		n = len(g.Legal("german"))
+	for _, scenario := range []string{"campaign", "cherbourg"} {
+		b.Run(scenario, func(b *testing.B) {
+			base := germanMovementTurn2(b, scenario)
+			const moves = 10
+			var afresh, after, again time.Duration
+			var allocsAfresh, allocsAfter uint64
+			n := 0
+			var ms runtime.MemStats
+			mallocs := func() uint64 { runtime.ReadMemStats(&ms); return ms.Mallocs }
+			for b.Loop() {
+				rnd := rand.New(rand.NewPCG(2, 44))
+				g := base.Clone().(*Game)
+				m0 := mallocs()
+				t0 := time.Now()
+				n = len(g.Legal("german"))
+				afresh += time.Since(t0)
+				allocsAfresh += mallocs() - m0
+				t0 = time.Now()
+				g.Legal("german")
+				again += time.Since(t0)
+				for range moves {
+					cmd := RandomCommand(g, "german", rnd)
+					for cmd == "end" {
+						cmd = RandomCommand(g, "german", rnd)
+					}
+					if _, err := g.Apply("german", cmd); err != nil {
+						b.Fatal(err)
+					}
+					m0 = mallocs()
+					t0 = time.Now()
+					g.Legal("german")
+					after += time.Since(t0)
+					allocsAfter += mallocs() - m0
+				}
+			}
+			per := func(d time.Duration, k int) float64 { return float64(d.Nanoseconds()) / float64(b.N*k) }
+			b.ReportMetric(float64(n), "choices")
+			b.ReportMetric(per(afresh, 1), "afresh-ns")
+			b.ReportMetric(per(again, 1), "again-ns")
+			b.ReportMetric(per(after, moves), "after-move-ns")
+			b.ReportMetric(float64(allocsAfresh)/float64(b.N), "afresh-allocs")
+			b.ReportMetric(float64(allocsAfter)/float64(b.N*moves), "after-move-allocs")
+			if scenario == "campaign" {
+				b.ReportMetric(float64(legalTarget.Nanoseconds()), "target-ns")
+			}
+		})
 	}
-	b.ReportMetric(float64(n), "choices")
 }
 
 // BenchmarkReplay1000: replaying 1,000 random legal commands (with the dice
@@ -68,4 +123,25 @@ func BenchmarkReplay1000(b *testing.B) {
 		runs++
 	}
 	b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(runs*commands), "ns/command")
+}
+
+// BenchmarkHashCampaign: the state hash of the campaign at set-up, which
+// verifying a log computes after every entry, with one unit changed between
+// hashes as an entry changes a few: "kept" is Game.Hash, whose hasher keeps
+// the JSON of the units that did not change; "afresh" encodes the whole
+// state each time (rules.HashState), to the same hash.
+func BenchmarkHashCampaign(b *testing.B) {
+	g := shipped(b, "campaign")
+	b.Run("kept", func(b *testing.B) {
+		for b.Loop() {
+			g.s.Units[0].Moved = !g.s.Units[0].Moved
+			g.Hash()
+		}
+	})
+	b.Run("afresh", func(b *testing.B) {
+		for b.Loop() {
+			g.s.Units[0].Moved = !g.s.Units[0].Moved
+			rules.HashState(g.s)
+		}
+	})
 }

@@ -25,9 +25,14 @@ type board struct {
 	// rules are the step rules of movement that depend on the board alone
 	// (move_rules.go).
 	rules boardRules
+	// armySide is, by grid number, how many hexes each hex lies from the
+	// side of the army boundary of the US army (true) and of the British
+	// (false), 0 on it and south of the boundary's end (22.1.2,
+	// move_scenario.go); nil without a boundary.
+	armySide map[bool][]int
 }
 
-func newBoard(sc *Scenario) (*board, error) {
+func newBoard(sc *Scenario, ed *edition) (*board, error) {
 	layout, err := hex.ParseLayout(sc.Layout)
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", sc.Name, err)
@@ -48,7 +53,8 @@ func newBoard(sc *Scenario) (*board, error) {
 		k, _ := b.Cell(a)
 		b.hexes[a], b.info[k] = h, h
 	}
-	b.rules = newBoardRules(b)
+	b.rules = newBoardRules(b, ed)
+	b.armySide = armySides(b)
 	return b, nil
 }
 

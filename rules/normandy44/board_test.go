@@ -22,7 +22,7 @@ var boardMap = testMap{
 func boardOf(t *testing.T, m testMap, zones string) *board {
 	t.Helper()
 	s := mustParse(t, []byte(m.text()+"\n[zones]\n"+zones+"\n"))
-	b, err := newBoard(s)
+	b, err := newBoard(s, editionDefault)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,16 +33,6 @@ func hexOf(s *Scenario, id string) *Hex {
 	return nil
 }
 
-func namedHexes(s *Scenario, name string) []string {
-	var out []string
-	for _, h := range s.Hexes {
-		if h.Name == name {
-			out = append(out, h.ID)
-		}
-	}
-	return out
-}
-
 func placesOf(s *Scenario, kind PlaceKind, arg string) []Place {
 	var out []Place
 	for _, p := range s.Places {
@@ -251,7 +241,7 @@ func TestMap_Zones(t *testing.T) {
 	}
 	south := false
 	for _, h := range s.Hexes {
-		if col, _ := colRow(h.ID); col < boundaryEndColumn && h.Terrain != Sea {
+		if col, _ := colRow(h.ID); col < editionDefault.armyBoundaryEndRow && h.Terrain != Sea {
 			south = true
 		}
 	}

@@ -23,7 +23,27 @@ var (
 	ErrSupport = errors.New("support over the per-combat limit")
 	// ErrNoDefender: a combat needs at least one defending unit (10.1).
 	ErrNoDefender = errors.New("no defending unit (10.1)")
+	// ErrFlakAttack: an 88mm FLAK unit among the attackers, which the first
+	// edition forbids (17.7, IT L1180).
+	ErrFlakAttack = fmt.Errorf("%w: 88mm FLAK units do not attack (17.7)", ErrCannotAttack)
 )
+
+// declError is a combat declaration refused by a numbered rule: its
+// sentinel (ErrNoMAF, ErrCannotAttack, ErrSupport) for callers that tell the
+// kinds apart, and the rule that forbids it, which the refusal names.
+type declError struct {
+	rule string
+	err  error
+}
+
+func (e *declError) Error() string { return e.err.Error() }
+func (e *declError) Unwrap() error { return e.err }
+
+// refuseBy is a declaration error under rule: the sentinel, then what is
+// wrong.
+func refuseBy(rule string, sentinel error, format string, args ...any) error {
+	return &declError{rule: rule, err: fmt.Errorf("%w: %s", sentinel, fmt.Sprintf(format, args...))}
+}
 
 // CombatUnit is one unit in a combat, with the values the combat rules read:
 // the counter's current step side and the markers on it.
@@ -92,6 +112,19 @@ type CombatInput struct {
 	// JabosRoll is the Jabos die before a German attack in Clear weather
 	// (19.1.3); 0 while it has not been rolled.
 	JabosRoll int
+	// FlankFire is the number of defending hexes that give flank fire
+	// (28.2, first edition option flank-fire), 0 to 2.
+	FlankFire int
+	// ed is the edition of the rules (edition.go); nil is 2.2.
+	ed *edition
+}
+
+// edition is the combat's edition of the rules.
+func (in CombatInput) edition() *edition {
+	if in.ed == nil {
+		return editionDefault
+	}
+	return in.ed
 }
 
 func (in CombatInput) maf() []CombatUnit {
@@ -131,9 +164,11 @@ func checkAttackers(in CombatInput) error {
 	for _, u := range in.Attackers {
 		switch {
 		case u.DefendOnly || u.Type == HQ || u.Type == Werfer || u.Type == Engineer || u.Type == Strongpoint:
-			return fmt.Errorf("%s: %w: defends only (10.7, 16.2, 17.2.2, 17.3, 17.8)", u.ID, ErrCannotAttack)
+			return refuseBy("10.7", ErrCannotAttack, "%s defends only (10.7, 16.2, 17.2.2, 17.3, 17.8)", u.ID)
 		case u.Disrupted:
-			return fmt.Errorf("%s: %w: Disrupted (13.6)", u.ID, ErrCannotAttack)
+			return refuseBy("13.6", ErrCannotAttack, "%s is Disrupted", u.ID)
+		case u.Type == Flak88 && !in.edition().flakCanAttack:
+			return &declError{rule: "17.7", err: fmt.Errorf("%s: %w", u.ID, ErrFlakAttack)} // D34
 		}
 		if in.Attacker == Allied {
 			n := "us"
@@ -141,7 +176,7 @@ func checkAttackers(in CombatInput) error {
 				n = "cw"
 			}
 			if nat != "" && n != nat {
-				return fmt.Errorf("%s: %w: US and CW units in one attack (22.1.1)", u.ID, ErrCannotAttack)
+				return refuseBy("22.1.1", ErrCannotAttack, "%s: US and CW units attack together", u.ID)
 			}
 			nat = n
 		}
@@ -155,11 +190,11 @@ func checkAttackers(in CombatInput) error {
 		for _, u := range maf {
 			total += u.Strength
 			if u.FromHex != maf[0].FromHex {
-				return fmt.Errorf("%w: a combat group is one stack (10.3.4)", ErrNoMAF)
+				return refuseBy("10.3.4", ErrNoMAF, "a combat group is one stack")
 			}
 		}
 		if total > 6 {
-			return fmt.Errorf("%w: combat group of strength %d > 6 (10.3.4)", ErrNoMAF, total)
+			return refuseBy("10.3.4", ErrNoMAF, "a combat group of strength %d, more than 6", total)
 		}
 		return nil
 	}
@@ -191,9 +226,9 @@ func checkAttackers(in CombatInput) error {
 				return nil
 			}
 		}
-		return fmt.Errorf("%s: %w: the extra unit must be stacked with the MAF formation (10.3.3)", extra[0].ID, ErrNoMAF)
+		return refuseBy("10.3.3", ErrNoMAF, "%s, the extra unit, is not stacked with the MAF formation", extra[0].ID)
 	}
-	return fmt.Errorf("%w: more than one unit outside the MAF formation (10.3.3)", ErrNoMAF)
+	return refuseBy("10.3.3", ErrNoMAF, "more than one unit outside the MAF formation")
 }
 
 func formationKey(u CombatUnit) string {
@@ -247,7 +282,7 @@ func defenseStrength(in CombatInput) (total, db int) {
 			eligible += u.Strength
 		}
 	}
-	db = min(terrainChart[in.Target.Terrain].DB, eligible)
+	db = min(in.edition().db(in.Target.Terrain), eligible) // D16: Woods 2 in the first edition
 	return total + db, db
 }
 
@@ -255,16 +290,21 @@ func defenseStrength(in CombatInput) (total, db int) {
 func checkSupport(in CombatInput) error {
 	s := in.Support
 	if s.Air < 0 || s.Naval < 0 {
-		return ErrSupport
+		return refuseBy("10.5", ErrSupport, "a negative number of markers")
 	}
 	if s.Air > 0 && in.Attacker != Allied {
-		return fmt.Errorf("%w: only the Allies have air markers (19.1.1)", ErrSupport)
+		return refuseBy("19.1.1", ErrSupport, "only the Allies have air markers")
 	}
 	if s.Air > airMarkersPerCombat(in.Turn) {
-		return fmt.Errorf("%w: %d air markers, at most %d on turn %d (19.1.2)", ErrSupport, s.Air, airMarkersPerCombat(in.Turn), in.Turn)
+		return refuseBy("19.1.2", ErrSupport, "%d air markers, at most %d on turn %d", s.Air, airMarkersPerCombat(in.Turn), in.Turn)
 	}
-	if s.Naval > navalMarkersPerCombat || (s.Naval > 0 && (in.Attacker != Allied || in.Weather.Storm())) {
-		return fmt.Errorf("%w: naval support: one marker, Allies only, not in Storm (19.2.3)", ErrSupport)
+	switch {
+	case s.Naval > 0 && in.Attacker != Allied:
+		return refuseBy("19.2.1", ErrSupport, "only the Allies have naval markers")
+	case s.Naval > 0 && in.Weather.Storm():
+		return refuseBy("19.2.3, 4.3", ErrSupport, "no naval support in Storm")
+	case s.Naval > navalMarkersPerCombat:
+		return refuseBy("19.2.3", ErrSupport, "%d naval markers, at most %d an attack", s.Naval, navalMarkersPerCombat)
 	}
 	limit := maxArtilleryShifts
 	if in.Weather.Storm() {
@@ -281,27 +321,40 @@ func checkSupport(in CombatInput) error {
 			most = 2 // 17.2.5
 		case f.Source == ShiftWerfer || f.Source == ShiftCaenArtillery:
 			if in.Attacker != German {
-				return fmt.Errorf("%w: %s is German only (17.2.8, 17.3)", ErrSupport, f.Source)
+				return refuseBy("17.2.8, 17.3", ErrSupport, "%s is German only", f.Source)
 			}
 			if f.Source == ShiftWerfer {
 				werfers++
 			}
 		case f.Source != ShiftHQArtillery:
-			return fmt.Errorf("%w: %q is not artillery (11.6)", ErrSupport, f.Source)
+			return refuseBy("11.6", ErrSupport, "%q is not artillery", f.Source)
 		}
-		if f.Columns < 1 || f.Columns > most {
-			return fmt.Errorf("%w: %s %s gives 1 to %d shifts (17.2.5)", ErrSupport, f.Source, f.By, most)
+		switch {
+		case f.Columns < 1:
+			return refuseBy("11.6", ErrSupport, "%s %s gives no shift", f.Source, f.By)
+		case f.Columns > most && f.Source == ShiftHQArtillery:
+			return refuseBy("17.2.5", ErrSupport, "one %s HQ gives at most %d shift(s) a combat, at 1 SupP each; %s gives %d", in.Attacker, most, f.By, f.Columns)
+		case f.Columns > most && f.Source == ShiftWerfer:
+			return refuseBy("17.3", ErrSupport, "a Werfer gives one shift; %s gives %d", f.By, f.Columns)
+		case f.Columns > most:
+			return refuseBy("17.2.8, AMBIG-16", ErrSupport, "Caen's artillery gives one shift")
 		}
 		total += f.Columns
 	}
-	if guns > 1 {
-		return fmt.Errorf("%w: %d German shifts from HQs and Caen, at most 1 (17.2.5, 17.2.8, AMBIG-16)", ErrSupport, guns)
+	// 4.3: in a Storm, one artillery shift in all, Werfers included.
+	storm := func(rule string) string {
+		if in.Weather.Storm() {
+			return "4.3"
+		}
+		return rule
 	}
-	if werfers > limit {
-		return fmt.Errorf("%w: %d Werfers (17.3)", ErrSupport, werfers)
-	}
-	if total > limit {
-		return fmt.Errorf("%w: %d artillery shifts, at most %d (11.6, 4.3, AMBIG-16)", ErrSupport, total, limit)
+	switch {
+	case werfers > limit:
+		return refuseBy(storm("17.3"), ErrSupport, "%d Werfers in one attack, at most %d", werfers, limit)
+	case total > limit:
+		return refuseBy(storm("AMBIG-16, 17.3"), ErrSupport, "%d artillery shifts in one attack, at most %d", total, limit)
+	case guns > 1:
+		return refuseBy("17.2.5, 17.2.8, AMBIG-16", ErrSupport, "%d German shifts from HQs and Caen in one attack, at most 1", guns)
 	}
 	return nil
 }

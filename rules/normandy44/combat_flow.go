@@ -52,18 +52,41 @@ type Combat struct {
 	Ignored     bool // 12.6: the defenders stay
 	ignoreAsked bool
 	DespD       *CombatCommand // 12.5: despd or no-despd
+
+	// Rules are the rules version's (versions.go) the combat follows; nil
+	// is the current version's.
+	Rules *rulesVersion
+	// excess lists the attacker's units over the stacking limit in a hex
+	// the advance ended in (7.2), where the version lets an advance end
+	// there; the game sets it.
+	excess func(*combat.Combat) []string
+}
+
+// rules are the version's rules the combat follows.
+func (c *Combat) rules() *rulesVersion {
+	if c.Rules == nil {
+		return &versions[0]
+	}
+	return c.Rules
 }
 
 // despdStage names the Desperate Defense's losses among the combat's.
 const despdStage = "despd"
 
-// NewCombat computes the odds and opens the combat.
+// NewCombat computes the odds and opens the combat, under the current rules
+// version.
 func NewCombat(in CombatInput, layout hx.Layout, origin string, retreat, advance CombatMap) (*Combat, error) {
+	return newCombatUnder(nil, in, layout, origin, retreat, advance)
+}
+
+// newCombatUnder is NewCombat under a rules version's rules (nil: the
+// current one's).
+func newCombatUnder(v *rulesVersion, in CombatInput, layout hx.Layout, origin string, retreat, advance CombatMap) (*Combat, error) {
 	o, err := resolveOdds(in)
 	if err != nil {
 		return nil, fmt.Errorf("attack on %s: %w", origin, err)
 	}
-	c := &Combat{In: in}
+	c := &Combat{In: in, Rules: v}
 	c.Combat = &combat.Combat{Attacker: string(in.Attacker), Defender: string(other(in.Attacker)),
 		Attackers: units(in.Attackers), Defenders: units(in.Defenders), Terrain: string(in.Target.Terrain),
 		Layout: layout, Origin: origin, RetreatMap: retreat, AdvanceMap: advance,
@@ -112,32 +135,54 @@ func (c *Combat) DespLoss() []string { return c.StageLosses(despdStage, true) }
 func (c *Combat) held() bool { return c.Held() }
 
 // stages are the combat's procedure (10.5, 12-14), Normandy's own stages
-// among the series'.
+// among the series', as the rules version plays them: whether a stack may
+// split (13.1.3), and whether an advance may end over the stacking limit,
+// the attacker then eliminating the excess (7.2).
 func (c *Combat) stages() []combat.Stage {
 	var s []combat.Stage
-	s = append(s, c.jabosStage(), combat.CRTStage(&crtT1, "10.5"))
+	s = append(s, c.jabosStage(), combat.CRTStage(c.In.edition().crt, "10.5"))
 	s = append(s, combat.LossStages(lossRules)...)
-	s = append(s, c.ignoreRetreatStage())
+	if c.In.edition().mafSingleStepLossCancelsRetreat {
+		s = append(s, c.ignoreRetreatStage()) // 12.6, 2.2 only (D20)
+	}
 	s = append(s, combat.DDStages(c.determined())...)
-	s = append(s, c.despdLossStage(), c.despdStage(), combat.RetreatStage(retreatRefs))
-	return append(s, combat.AdvanceStage("14.1", c.reserve()))
+	rr := retreatRefs
+	rr.Split = c.rules().splitRetreat
+	s = append(s, c.despdLossStage(), c.despdStage(), combat.RetreatStage(rr))
+	s = append(s, combat.AdvanceStage("14.1", c.reserve()))
+	if c.rules().stackAtPhaseEnd {
+		s = append(s, combat.ExcessStage("7.2", func(cc *combat.Combat) []string {
+			if c.excess == nil {
+				return nil
+			}
+			return c.excess(cc)
+		}))
+	}
+	return s
 }
 
-// lossRules are who takes and who picks the losses (12.2.1, 12.2.2).
-var lossRules = combat.LossRules{Opponent: "12.2.1 step 2", Providers: "12.2.1 step 3", Owner: "12.2.1 step 4", Defender: "12.2.2"}
+// lossRules are who takes and who picks the losses (12.2.1, 12.2.2; the
+// first edition's A1/D2, 12.1: the attacker picks the first step).
+var lossRules = combat.LossRules{Opponent: "12.2.1 step 2", Providers: "12.2.1 step 3", Owner: "12.2.1 step 4", Defender: "12.2.2", First: "12.1 A1/D2"}
 
 // retreatRefs name the rules of a retreat (13.1.4, 13.3, 13.2.1).
 var retreatRefs = combat.RetreatRules{Rule: "13.1.4", OneHex: "13.3", Step: "13.2.1"}
 
 // jabosStage is the Jabos die before a German attack in Clear weather, once
-// every other shift is known (19.1.3; who rolls is AMBIG-34).
+// every other shift is known (19.1.3). Who rolls is AMBIG-34: the Allied
+// player, as the example of 19.1.3 has it (L1314), where the version reads
+// so; the German, as 4.3 has it (L334), under normandy44/4.
 func (c *Combat) jabosStage() combat.Stage {
 	return combat.Stage{Name: "jabos",
 		Await: func(*combat.Combat) (combat.Await, bool) {
 			if !c.In.jabosAwaited() {
 				return combat.Await{}, false
 			}
-			return combat.Await{Roll: RollJabos, Side: string(German), Rule: "19.1.3, AMBIG-34"}, true
+			roller := German
+			if c.rules().jabosAllied {
+				roller = Allied
+			}
+			return combat.Await{Roll: RollJabos, Side: string(roller), Rule: "19.1.3, AMBIG-34"}, true
 		},
 		Roll: func(_ *combat.Combat, die int) error {
 			c.In.JabosRoll = die
@@ -234,8 +279,8 @@ func (c *Combat) despdStage() combat.Stage {
 	return combat.Stage{Name: "despd",
 		Await: func(*combat.Combat) (combat.Await, bool) {
 			failedDD := c.DDOut != nil && !c.DDOut.Result.Success
-			if !c.Retreating() || c.Held() || !failedDD || c.DespD != nil || !c.Result.DeterminedDefense ||
-				!despAllowed(c.Survivors(), len(c.RetreatOptions()) == 0) {
+			if !c.Retreating() || c.Held() || c.RetreatBegun() || !failedDD || c.DespD != nil || !c.Result.DeterminedDefense ||
+				!despAllowed(c.In.edition(), c.Survivors(), c.RetreatBlocked(c.rules().splitRetreat)) {
 				return combat.Await{}, false
 			}
 			return combat.Await{Decision: DecDespD, Side: c.Defender, Choices: []string{string(CmdDespD), string(CmdNoDespD)}, Rule: "12.5"}, true

@@ -191,8 +191,8 @@ func TestCombatP21DeterminedDefense(t *testing.T) {
 	if DeterminedColumn(d.Column) != DDOther || d.Modified != 5 || !d.Result.Success || d.Result.LeadSteps != 1 {
 		t.Fatalf("DD %+v", d)
 	}
-	if !p.Done || c.Retreat != nil || len(c.Advances) != 0 {
-		t.Fatalf("pending %v retreat %v", p, c.Retreat)
+	if !p.Done || c.Retreated() || len(c.Advances) != 0 {
+		t.Fatalf("pending %v retreat %v", p, c.Moves)
 	}
 	if ev := c.Event(); !strings.Contains(ev, "DD lead 1/3FK, Other column, die 4+1 = 5: ● -1, 1/3FK -1") {
 		t.Errorf("event %q", ev)
@@ -298,8 +298,8 @@ func TestCombatP27OneHexRetreat(t *testing.T) {
 		t.Fatalf("retreat choices %v lack the one-hex retreat into the Town", p.Choices)
 	}
 	p = mustDecide(t, c, German, "retreat 0405", nil)
-	if !slices.Equal(c.Eliminated, []string{"gsp"}) || !c.Retreat.OneHex {
-		t.Errorf("eliminated %v, retreat %+v", c.Eliminated, c.Retreat)
+	if !slices.Equal(c.Eliminated, []string{"gsp"}) || len(c.Moves) != 1 || !c.Moves[0].Path.OneHex {
+		t.Errorf("eliminated %v, retreat %+v", c.Eliminated, c.Moves)
 	}
 	wantPending(t, p, DecAdvance, Allied)
 	if !slices.ContainsFunc(p.Choices, func(s string) bool { return strings.HasPrefix(s, "advance a1 0404 ") }) {
@@ -374,7 +374,7 @@ func TestCombatDesperateDefense(t *testing.T) {
 	p = mustDecide(t, c, German, "losses g1", nil)
 	wantPending(t, p, DecDespDLoss, Allied)
 	p = mustDecide(t, c, Allied, "losses g2", nil)
-	if !p.Done || len(c.survivors()) != 2 || c.Retreat != nil {
+	if !p.Done || len(c.survivors()) != 2 || c.Retreated() {
 		t.Fatalf("pending %v survivors %v", p, c.survivors())
 	}
 }
@@ -404,7 +404,7 @@ func TestCombatOrdersOneExchange(t *testing.T) {
 	if !p.Done {
 		t.Fatalf("pending %v, want done by orders", p)
 	}
-	end := c.Retreat.Hexes[len(c.Retreat.Hexes)-1]
+	end := c.Moves[0].Path.Hexes[len(c.Moves[0].Path.Hexes)-1]
 	if g.b.id(end) != "0406" {
 		t.Errorf("retreat toward supply ended at %s, want 0406", g.b.id(end))
 	}

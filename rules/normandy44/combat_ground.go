@@ -30,6 +30,16 @@ type ground struct {
 	feature   func(from, to hx.Axial, f HexsideFeature) bool
 	road      func(from, to hx.Axial) bool
 	fortified func(hx.Axial) bool // an IP or strongpoint in the hex (13.3)
+	// eachCrossing: every crossing that costs a retreat a step costs one
+	// (AMBIG-24's reading, the rules version's), not one a retreat.
+	eachCrossing bool
+	// ezocStep: a retreat whose first hex is a vacant hex in an enemy ZOC
+	// costs a step (the first edition's 13.2, IT L936 and L950, D25).
+	ezocStep bool
+	// bocageVacated: an advance that enters the vacated hex, bocage, goes
+	// on from it along a road (2.2's 14.4.1); in the first edition bocage
+	// stops every advance that does not follow a road (IT L1038, D28).
+	bocageVacated bool
 }
 
 // set puts the ground's rules on a combat map.
@@ -48,14 +58,22 @@ func (gr ground) prohibited(from, to hx.Axial) bool {
 	return (t == Marsh || t == Sea) && !gr.road(from, to)
 }
 
-// retreat adds the losses of one retreat step (13.2.1): a major river
-// crossed later than the first step (the stack did not start adjacent to
-// it) costs the stack a step; a flooded-river hexside crossed later than
-// the first step, or a flooded hex entered off road, eliminates the
-// mechanized units and costs the others a step.
+// retreat adds the losses of one retreat step (13.2.1, L942-948): a major
+// river crossed later than the first step (the stack did not start
+// adjacent to it) costs the stack a step; a flooded-river hexside crossed
+// later than the first step, or a flooded hex entered off road, eliminates
+// the mechanized units and costs the others a step.
 func (gr ground) retreat(from, to hx.Axial, k int, units []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
 	if gr.prohibited(from, to) {
 		return p, false // 13.2.2
+	}
+	if k == 0 && p.EZOC && gr.ezocStep {
+		// D25: the step is the stack's, the owner picks the unit (IT
+		// L950). It is a cause of its own in 13.2's list, so a river
+		// crossed later costs its step too, unless the option
+		// retreat-step-once reads AMBIG-24 as one step a retreat.
+		p.Steps++
+		p.Losses++
 	}
 	road := gr.road(from, to)
 	major := k > 0 && gr.feature(from, to, MajorRiver) && !road
@@ -70,11 +88,12 @@ func (gr ground) retreat(from, to hx.Axial, k int, units []combat.RetreatUnit, p
 			}
 		}
 	}
-	// AMBIG-24: one step in all for the non-mechanized units, however many
-	// obstacles; on a major river mechanized units are not eliminated and
-	// an all-mechanized stack pays the step itself.
-	if (major || flooded) && !p.StepLoss && (!allMech || major) {
-		p.StepLoss = true
+	// AMBIG-24: each crossing costs a step (the digest's reading), or one
+	// step in all however many (normandy44/4's, and the option
+	// retreat-step-once); on a major river mechanized units are not
+	// eliminated and an all-mechanized stack pays the step itself.
+	if (major || flooded) && (!allMech || major) && (p.Steps == 0 || gr.eachCrossing) {
+		p.Steps++
 		p.Losses++
 	}
 	return p, true
@@ -107,10 +126,10 @@ func (gr ground) advance(u combat.AdvanceUnit, from, to hx.Axial, k int) bool {
 }
 
 // stops: an advancing unit stops on entering bocage, unless along a road or
-// into the vacated hex (14.4.1), and a flooded hex off road (14.4.3).
+// (2.2) into the vacated hex (14.4.1), and a flooded hex off road (14.4.3).
 func (gr ground) stops(u combat.AdvanceUnit, from, a, vacated hx.Axial) bool {
 	t := gr.terrain(a)
-	return (t == Bocage && !gr.road(from, a) && a != vacated) || (t == Flooded && !gr.road(from, a))
+	return (t == Bocage && !gr.road(from, a) && !(gr.bocageVacated && a == vacated)) || (t == Flooded && !gr.road(from, a))
 }
 
 // leaves: out of a bocage hex an advance goes on only along a road

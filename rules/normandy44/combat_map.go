@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
@@ -38,9 +39,15 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 			st := staying(a)
 			hold := 0
 			for _, i := range st {
-				if !v.s.Units[i].Disrupted && !v.s.Units[i].SM {
+				// 13.3: not Disrupted; 2.2 also not under SM (D27).
+				if !v.s.Units[i].Disrupted && !(g.ed.oneHexRetreatExcludesSM && v.s.Units[i].SM) {
 					hold += v.strength(i)
 				}
+			}
+			// AMBIG-25: the strength friends stop after a one-hex retreat
+			// is theirs once in a Combat Phase, where the version reads so.
+			if g.ver.oneHexPerPhase {
+				hold -= v.oneHexUsed(g.b.id(a))
 			}
 			return len(st) > 0, hold
 		},
@@ -55,6 +62,19 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 			return v.stackAt(m, a, extra...) <= stackLimit
 		},
 	}
+	if g.ver.smLastResort && g.ed.retreatOntoSMLastResort {
+		// 13.7: a retreat ends with friends under a Strategic Move marker
+		// only when no other path exists (2.2 only, D13).
+		m.LastResort = func(a hx.Axial) bool {
+			return slices.ContainsFunc(staying(a), func(i int) bool { return v.s.Units[i].SM })
+		}
+	}
+	if g.ver.advanceZOCFromStart {
+		// 14.3.1: no step from one enemy unit's ZOC into the same unit's.
+		r := v.zocRules()
+		m.ZOCToZOC = func(x, y hx.Axial) bool { return hexwar.SameZOC(g.b.Board, position{v}, occ, enemy, r, x, y) }
+		m.ZOCToZOCFirst, m.ZOCToZOCVacated = true, true
+	}
 	g.ground(side, func(a hx.Axial) bool {
 		return slices.ContainsFunc(occ[a], func(i int) bool { return v.unit(i).Type == Strongpoint }) ||
 			v.improvedFor(g.b.id(a), side) // 13.3, 16.1.1
@@ -66,41 +86,71 @@ func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
 // with fortified telling where an IP or strongpoint stands.
 func (g *Game) ground(side Side, fortified func(hx.Axial) bool) ground {
 	return ground{terrain: g.b.terrain, feature: g.featureFor(side),
-		road: func(x, y hx.Axial) bool { return g.b.road(x, y) != "" }, fortified: fortified}
+		road: func(x, y hx.Axial) bool { return g.b.road(x, y) != "" }, fortified: fortified, eachCrossing: g.ver.retreatStepEach,
+		ezocStep: g.ed.retreatFirstHexEZOCStepLoss, bocageVacated: g.ed.bocageAdvanceVacatedException}
 }
 
 // advanceMap is the map seen by the advancing attacker: the defenders where
 // the combat has put them so far (retreated, eliminated), and the attackers
 // that advanced already where they went, so that the defender's ZOC is the
-// one after the retreat (14.3) and two advances cannot overstack a hex (7.2).
-func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
+// one after the retreat (14.3) and two advances cannot overstack a hex
+// (7.2), where the version holds the limit at each advance. excess lists the
+// attacker's units in the first hex an advance ended in that is over the
+// limit, where the version lets it be (7.2: the attacker eliminates them).
+func (g *Game) advanceMap(c *Combat, defenders []int) (m CombatMap, excess func(*combat.Combat) []string) {
 	// Every decision that moves a unit grows one of these lists or sets one
 	// of these flags, so the key tells when the view must be redone.
 	type outcomeKey struct {
-		att, def, dd, desp, elim, adv int
-		retreat, ddOut, ignored       bool
+		att, def, dd, desp, elim, adv, moves, excess int
+		ddOut, ignored                               bool
 	}
 	var key outcomeKey
+	var view *Game
 	var cached CombatMap
-	current := func() CombatMap {
+	at := func() *Game {
 		k := outcomeKey{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.DespLoss()), len(c.Eliminated), len(c.Advances),
-			c.Retreat != nil, c.DDOut != nil, c.Ignored}
-		if k == key && cached.OnMap != nil {
-			return cached
+			len(c.Moves), len(c.Excess), c.DDOut != nil, c.Ignored}
+		if k == key && view != nil {
+			return view
 		}
 		v := *g
 		v.s.Units = slices.Clone(g.s.Units)
 		g.placeOutcome(&v, c, defenders)
-		key, cached = k, g.combatMap(&v, c.In.Attacker, nil)
+		key, view, cached = k, &v, g.combatMap(&v, c.In.Attacker, nil)
+		return view
+	}
+	current := func() CombatMap {
+		at()
 		return cached
 	}
-	m := CombatMap{
+	excess = func(*combat.Combat) []string {
+		v := at()
+		occ := v.occupancy()
+		for _, a := range c.Advances {
+			if a.Kind != CmdAdvance {
+				continue
+			}
+			h := g.b.ids[a.Hexes[len(a.Hexes)-1]]
+			if us := occ[h]; v.stacking(us, -1) != nil {
+				ids := make([]string, len(us))
+				for k, i := range us {
+					ids[k] = v.unit(i).ID
+				}
+				return ids
+			}
+		}
+		return nil
+	}
+	m = CombatMap{
 		OnMap:    g.enterable,
 		Enemy:    func(a hx.Axial) bool { return current().Enemy(a) },
 		EnemyZOC: func(a hx.Axial) bool { return current().EnemyZOC(a) },
 		ZOCLine:  func(x, y hx.Axial) bool { return current().ZOCLine(x, y) },
 		Friends:  func(a hx.Axial) (bool, int) { return current().Friends(a) },
 		Room: func(a hx.Axial, units []string) bool {
+			if g.ver.stackAtPhaseEnd {
+				return true // 7.2: the limit holds after the advance (excess)
+			}
 			// The unit leaves its own hex: count the hex without it.
 			m := current()
 			var others []string
@@ -116,9 +166,17 @@ func (g *Game) advanceMap(c *Combat, defenders []int) CombatMap {
 			return m.Room(a, others)
 		},
 	}
+	if g.ver.advanceZOCFromStart {
+		m.ZOCToZOC = func(x, y hx.Axial) bool { return current().ZOCToZOC(x, y) }
+		m.ZOCToZOCFirst, m.ZOCToZOCVacated = true, true
+	}
 	g.ground(c.In.Attacker, nil).set(&m)
 	m.Holds = func(a hx.Axial) bool { return current().Holds(a) }
-	return m
+	ground := m.Advance
+	m.Advance = func(u AdvanceUnit, from, to hx.Axial, k int) bool {
+		return ground(u, from, to, k) && g.advanceBound(u.ID, to) // S3.3, 22.1.2
+	}
+	return m, excess
 }
 
 // placeOutcome moves the units of v as the combat has left them so far:
@@ -143,10 +201,7 @@ func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 			v.s.Units[g.index[a.Units[0]]].At = a.Hexes[len(a.Hexes)-1]
 		}
 	}
-	surv := c.survivors()
-	if c.RetreatLoss != "" {
-		surv = combat.AfterLosses(surv, []string{c.RetreatLoss})
-	}
+	surv := combat.AfterLosses(c.survivors(), c.RetreatLosses())
 	steps := map[string]int{}
 	for _, u := range surv {
 		if !slices.Contains(c.Eliminated, u.ID) {
@@ -161,12 +216,25 @@ func (g *Game) placeOutcome(v *Game, c *Combat, defenders []int) {
 		}
 		us := &v.s.Units[i]
 		us.Step = len(g.unit(i).Steps) - n
-		if c.Retreat != nil {
-			us.At = g.b.id(c.Retreat.Hexes[len(c.Retreat.Hexes)-1])
+		if end, ok := retreatEnd(c, us.ID); ok {
+			us.At = g.b.id(end)
 			us.RetreatedIn = true
 			us.Disrupted = us.Disrupted || c.Result.Mark != "" // 13.6
 		}
 	}
+	for _, id := range c.Excess {
+		v.eliminate(g.index[id]) // 7.2: the owner's pick over the limit
+	}
+}
+
+// retreatEnd is the hex a defender's retreat ended in, if it retreated.
+func retreatEnd(c *Combat, id string) (hx.Axial, bool) {
+	for _, mv := range c.Moves {
+		if slices.Contains(mv.Units, id) {
+			return mv.Path.Hexes[len(mv.Path.Hexes)-1], true
+		}
+	}
+	return hx.Axial{}, false
 }
 
 // enterable: a land hex that the scenario lets units enter (S3.1), for

@@ -342,8 +342,8 @@ func TestCombatJabosE27(t *testing.T) {
 		t.Fatalf("before Jabos: %s, due %v", c.Odds.Final, c.In.jabosAwaited())
 	}
 	p := c.Next(nil)
-	if p.Roll != RollJabos || p.Side != string(German) {
-		t.Fatalf("pending %v, want the Jabos roll", p)
+	if p.Roll != RollJabos || p.Side != string(Allied) {
+		t.Fatalf("pending %v, want the Jabos roll, the Allied player's (AMBIG-34)", p)
 	}
 	if err := c.RollDie(RollCRT, 3); !errors.Is(err, ErrDecision) {
 		t.Fatalf("CRT before Jabos: %v", err)
@@ -496,23 +496,23 @@ func TestCombatDDModsE18(t *testing.T) {
 	mafNoAC := []CombatUnit{mafUnit("us-inf", Infantry, 6, "2")}
 	leadA := unit("a", Infantry, 5, "352")
 	leadA.Quality, leadA.AC = 1, 3
-	if d := ddMods(leadA, mafAC3, false).DRM(); d != 1 {
+	if d := ddMods(CombatInput{Attackers: mafAC3}, leadA, false).DRM(); d != 1 {
 		t.Errorf("stack A: DRM %d, want 1", d)
 	}
 	leadB := tank("b", 4, 2, "21pz", false)
-	if d := ddMods(leadB, mafNoAC, false).DRM(); d != 1 {
+	if d := ddMods(CombatInput{Attackers: mafNoAC}, leadB, false).DRM(); d != 1 {
 		t.Errorf("stack B: DRM %d, want 1", d)
 	}
 	at := unit("at", AT88, 3, "")
 	at.AC, at.AntiTank = 4, true
-	if d := ddMods(at, mafNoAC, false).DRM(); d != 0 {
+	if d := ddMods(CombatInput{Attackers: mafNoAC}, at, false).DRM(); d != 0 {
 		t.Errorf("red AC against no AC: DRM %d, want 0", d)
 	}
-	if d := ddMods(at, mafAC3, true).DRM(); d != 2 {
+	if d := ddMods(CombatInput{Attackers: mafAC3}, at, true).DRM(); d != 2 {
 		t.Errorf("red AC 4 > 3 with support: DRM %d, want 2", d)
 	}
 	leadA.Quality = 2
-	if d := ddMods(leadA, mafAC3, true).DRM(); d != 2 {
+	if d := ddMods(CombatInput{Attackers: mafAC3}, leadA, true).DRM(); d != 2 {
 		t.Errorf("quality 2 with support: DRM %d, want the +2 cap", d)
 	}
 }

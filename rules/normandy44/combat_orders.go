@@ -15,12 +15,13 @@ import "github.com/pbem-referee/pbem/rules/hexwar/combat"
 //	if-retreat reserve U [U...]      conditional: after DH or A1/D2, U into Reserve instead of advancing (15.1 b)
 //	losses U [U...]                  one step per unit id, repeats allowed (12.2)
 //	ignore-retreat | accept-retreat  12.6
-//	dd U [support] | no-dd           Determined Defense with Lead U (12.4)
+//	dd U [support [S]] | no-dd       Determined Defense with Lead U, supported by S (12.4, 12.4.7)
 //	despd | no-despd                 Desperate Defense (12.5)
-//	retreat H [H...] [loss U]        retreat path, and the unit taking a 13.2.1 step
+//	retreat [U] H [H...] [loss U...] retreat path, of U alone (13.1.3), and the units taking its 13.2.1 steps
 //	advance U H [H]                  advance after combat (14); after a beach assault H is the beach hex (20.3.6)
 //	reserve U                        Reserve instead of advancing (15.1 b)
 //	advance-done                     the attacker ends the advance
+//	eliminate U                      a unit over the stacking limit, the owner's pick (7.2)
 
 // ErrDecision: a decision or order that is malformed or not legal now.
 var ErrDecision = combat.ErrDecision

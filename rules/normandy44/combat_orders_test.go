@@ -17,6 +17,8 @@ func TestOrderRoundTrip(t *testing.T) {
 		"ignore-retreat", "accept-retreat", "dd 1/3FK", "dd 1/3FK support", "no-dd",
 		"despd", "no-despd", "retreat 2512 2513", "retreat 2512", "retreat 2512 2513 loss 729/709",
 		"advance 505/82 2512", "advance 505/82 2512 2513", "reserve 125pg", "advance-done",
+		"dd 1/3FK support naval", "dd 1/3FK support VII-Corps", "retreat 729/709 2512 2513 loss 729/709",
+		"retreat 2512 2513 loss 729/709 729/709", "eliminate 729/709",
 	} {
 		c, err := ParseCombatCommand(text)
 		if err != nil {
@@ -35,7 +37,7 @@ func TestOrderRejects(t *testing.T) {
 		"", "order", "order dd", "order dd sometimes", "order dd always now", "Order dd always",
 		"order  dd always", "order dd always ", "order retreat away", "order losses",
 		"if-retreat advance", "if-retreat advance 2512", "losses", "losses 2512",
-		"dd", "dd a b", "dd support", "dd a support extra", "no-dd a", "retreat", "retreat 251",
+		"dd", "dd a b", "dd support", "dd a support extra more", "dd a support 2512", "no-dd a", "retreat", "retreat 251",
 		"retreat a b", "retreat 2512 loss", "retreat 2512 loss 2513", "retreat 0101 0102 0103 0104 0105 0106 0107",
 		"advance 505/82", "advance 2512 2513", "advance 505/82 2512 2513 2514", "reserve", "reserve a b",
 		"advance-done now", "attack 2512", "losses a=b",

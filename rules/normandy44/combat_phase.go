@@ -26,6 +26,25 @@ type combatRecord struct {
 	Steps []string `json:"steps,omitempty"`
 }
 
+// oneHexHold is strength that stopped after one hex in a hex of friends
+// (13.3), which they stop no more in the Combat Phase (AMBIG-25).
+type oneHexHold struct {
+	Hex      string `json:"hex"`
+	Strength int    `json:"strength"`
+}
+
+// oneHexUsed is the strength friends in a hex have stopped after one-hex
+// retreats in this Combat Phase (AMBIG-25).
+func (g *Game) oneHexUsed(id string) int {
+	n := 0
+	for _, h := range g.s.OneHexHeld {
+		if h.Hex == id {
+			n += h.Strength
+		}
+	}
+	return n
+}
+
 // orderRecord is a standing or conditional order in force (digest §6.3).
 type orderRecord struct {
 	Side Side   `json:"side"`
@@ -45,7 +64,8 @@ func (g *Game) inCombatPhase() bool {
 // 10.2, 13.5).
 func (g *Game) startCombat() []rules.Event {
 	g.s.Attacked, g.s.Defended, g.s.Combats, g.s.Combat = nil, nil, 0, nil
-	g.s.Strafes = nil // 19.1.4: a mission not flown against an attack is lost (AMBIG-35)
+	g.s.OneHexHeld = nil // AMBIG-25: the capacity is counted per Combat Phase
+	g.s.Strafes = nil    // 19.1.4: a mission not flown against an attack is lost (AMBIG-35)
 	for i := range g.s.Units {
 		g.s.Units[i].RetreatedIn = false
 	}
@@ -72,7 +92,7 @@ func (g *Game) giveOrder(side Side, c CombatCommand) []rules.Event {
 	if g.opt.multi() {
 		// 24.0: the orders of one player, the one the game waits for (only
 		// he may give a command now).
-		seat = g.Pending().Seats[0]
+		seat = g.pendingSeats().Seats[0]
 		rec.Seat, who = string(seat), string(seat)
 	}
 	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool {
@@ -108,18 +128,20 @@ func (g *Game) combat() *Combat {
 	return c
 }
 
-// refuseCombat turns a combat sentinel into a refusal naming its rule.
+// refuseCombat turns a declaration the combat rules refuse into a refusal
+// naming the rule that forbids it: the declaration error's own, 10.6 for
+// odds below 1-3 before any shift, 10.1 for a hex with no defender.
 func refuseCombat(err error) error {
-	rule := "10.3"
+	var de *declError
 	switch {
-	case errors.Is(err, ErrSupport):
-		rule = "11.6, 19.1.2, 19.2.3"
+	case errors.As(err, &de):
+		return rules.Refuse(de.rule, "%v", err)
+	case errors.Is(err, ErrOddsTooLow):
+		return rules.Refuse("10.6", "%v", err)
 	case errors.Is(err, ErrNoDefender):
-		rule = "10.1"
-	case errors.Is(err, ErrCannotAttack):
-		rule = "10.7, 13.6"
+		return rules.Refuse("10.1", "%v", err)
 	}
-	return rules.Refuse(rule, "%v", err)
+	return rules.Refuse("10.3", "%v", err)
 }
 
 // declare checks an attack against the rules and opens its combat.
@@ -198,9 +220,9 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 	g.s.Attacked = append(g.s.Attacked, a.Units()...)
 	g.s.Defended = append(g.s.Defended, a.Target)
 	g.reserveAttacked(a.Units()) // 15.4
-	if g.startStrafing(a) {
+	if g.startStrafing(&a) {
 		// 19.1.4: the strafing comes just before the ground combat.
-		return append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Attack declared: %s; the strafing of %s comes first (19.1.4)", a, a.Target)}), nil
+		return append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("Attack declared: %s; the strafing %s comes first (19.1.4)", a, g.strafingWhat(a.Target))}), nil
 	}
 	return append(events, g.openCombat(a, c)...), nil
 }
@@ -227,11 +249,11 @@ func (g *Game) openCombat(a AttackCommand, c *Combat) []rules.Event {
 // newCombat builds the combat of a declaration from the state.
 func (g *Game) newCombat(a AttackCommand) (*Combat, error) {
 	in, defenders := g.combatInput(a)
-	c, err := NewCombat(in, g.b.layout, a.Target, g.combatMap(g, other(g.s.Side), defenders), CombatMap{})
+	c, err := newCombatUnder(g.ver, in, g.b.layout, a.Target, g.combatMap(g, other(g.s.Side), defenders), CombatMap{})
 	if err != nil {
 		return nil, err
 	}
-	c.AdvanceMap = g.advanceMap(c, defenders)
+	c.AdvanceMap, c.excess = g.advanceMap(c, defenders)
 	g.retreatRules(c)                                                            // 13.1.4 toward supply, 16.3
 	c.ReserveOK = func(id string) bool { return g.mayReserveAfterCombat(c, id) } // 15.1 b
 	return c, nil
@@ -250,6 +272,8 @@ func (g *Game) combatInput(a AttackCommand) (CombatInput, []int) {
 		Support:  Support{Air: a.Air, Naval: a.Naval},
 		// 10.3.4: a combat group as the MAF.
 		Kampfgruppe: a.Kampfgruppe,
+		FlankFire:   g.flankHexes(t, a.From), // 28.2
+		ed:          g.ed,
 	}
 	in.Support.Artillery = a.fires(func(id string) UnitType {
 		if i, ok := g.index[id]; ok {
@@ -329,9 +353,17 @@ func (g *Game) finishCombat() []rules.Event {
 	}
 	g.placeOutcome(g, c, defenders)
 	flips := g.hqMovedFlip(c) // 17.2.3
-	if c.Retreat != nil {
-		g.setControl(g.b.id(c.Retreat.Hexes[len(c.Retreat.Hexes)-1]), c.defender())
+	for _, mv := range c.Moves {
+		hexes := mv.Path.Hexes[len(mv.Path.Hexes)-1:]
+		if g.ed.controlAllHexes {
+			hexes = mv.Path.Hexes // D56: every hex passed through (IT L1485)
+		}
+		for _, a := range hexes {
+			g.setControl(g.b.id(a), c.defender())
+		}
 	}
+	g.holdOneHex(c)                           // 13.3, AMBIG-25
+	flips = append(flips, g.smOffAfter(c)...) // 9.8.5, 13.7
 	for _, a := range c.Advances {
 		if a.Kind == CmdAdvance {
 			for _, h := range a.Hexes {
@@ -395,12 +427,9 @@ func (g *Game) combatCommand(seat rules.Seat, text string) ([]rules.Event, error
 	p := c.pending()
 	var pay func() string
 	if cmd.Kind == CmdDD && cmd.Support {
-		lead := ""
-		if len(cmd.Units) > 0 {
-			lead = cmd.Units[0]
-		}
-		if pay = g.ddSupport(c, lead); pay == nil {
-			return nil, rules.Refuse("12.4.7", "no naval marker, HQ or Werfer can support the Determined Defense in %s", c.Origin)
+		var err error
+		if pay, err = g.chosenSupport(c, cmd); err != nil {
+			return nil, err
 		}
 	}
 	before := markOf(c)
@@ -417,6 +446,38 @@ func (g *Game) combatCommand(seat rules.Seat, text string) ([]rules.Event, error
 	// Every decision says what it settled and what follows (combat_words.go).
 	events = append(events, rules.Event{Seat: seat, Text: decisionEvent(n, c, p, cmd, before, g.s.Combat == nil)})
 	return append(events, rest...), nil
+}
+
+// chosenSupport is the source of defensive support a 'dd UNIT support
+// [SOURCE]' asks for (12.4.7): named by the player where the rules version
+// lets him choose it, as 12.4.7 does, else the engine's pick (normandy44/4).
+func (g *Game) chosenSupport(c *Combat, cmd CombatCommand) (func() string, error) {
+	lead := ""
+	if len(cmd.Units) > 0 {
+		lead = cmd.Units[0]
+	}
+	switch {
+	case g.ver.ddSupportSource && cmd.Source == "":
+		var names []string
+		for _, s := range g.ddSources(c, lead) {
+			names = append(names, s.name)
+		}
+		if len(names) == 0 {
+			return nil, rules.Refuse("12.4.7", "no naval marker, HQ, Werfer or Caen's artillery can support the Determined Defense of %s in %s", lead, c.Origin)
+		}
+		return nil, rules.Refuse("12.4.7", "name the source of the defensive support, which is yours to choose: 'dd %s support SOURCE', SOURCE one of %s", lead, strings.Join(names, ", "))
+	case !g.ver.ddSupportSource && cmd.Source != "":
+		return nil, rules.Refuse("12.4.7", "under rules %s the engine picks the source of defensive support: 'dd %s support'", g.ver.name, lead)
+	case cmd.Source != "":
+		if pay := g.ddSupportBy(c, lead, cmd.Source); pay != nil {
+			return pay, nil
+		}
+		return nil, rules.Refuse("12.4.7", "%s cannot support the Determined Defense of %s in %s", cmd.Source, lead, c.Origin)
+	}
+	if pay := g.ddSupport(c, lead); pay != nil {
+		return pay, nil
+	}
+	return nil, rules.Refuse("12.4.7", "no naval marker, HQ or Werfer can support the Determined Defense in %s", c.Origin)
 }
 
 var rollWords = map[RollPurpose]string{RollJabos: "Jabos", RollCRT: "combat result", RollDD: "Determined Defense"}

@@ -208,8 +208,8 @@ func TestCombatPhase_Artillery(t *testing.T) {
 	refused(t, g, Allied, "attack 0404 from 0403 maf a1 art hq", "17.2.5") // no SupP yet
 	g.addSupP("us", 3)
 	refused(t, g, Allied, "attack 0707 from 0403 maf a1 art hq", "10.1")
-	refused(t, g, Allied, "attack 0404 from 0403 maf a1 art hq hq hq", "11.6, 19.1.2, 19.2.3") // at most 2 (17.2.5)
-	refused(t, g, Allied, "attack 0404 from 0403 maf a1 art a2", "11.6")                       // not an HQ
+	refused(t, g, Allied, "attack 0404 from 0403 maf a1 art hq hq hq", "17.2.5") // at most 2
+	refused(t, g, Allied, "attack 0404 from 0403 maf a1 art a2", "11.6")         // not an HQ
 	ev := apply(t, g, Allied, "attack 0404 from 0403 maf a1 art hq hq")
 	if !strings.Contains(ev[0].Text, "2R HQ artillery") {
 		t.Errorf("declaration %q", ev[0].Text)

@@ -73,7 +73,7 @@ func TestRetreatE19FewestLosses(t *testing.T) {
 		t.Fatal("no path through the flooded hex")
 	}
 	for _, p := range got {
-		if g.b.id(p.Hexes[0]) != "0405" || p.Losses != 2 || !slices.Equal(p.MechLost, []string{"gtank"}) || !p.StepLoss {
+		if g.b.id(p.Hexes[0]) != "0405" || p.Losses != 2 || !slices.Equal(p.MechLost, []string{"gtank"}) || p.Steps != 1 {
 			t.Errorf("through B: %+v", p)
 		}
 	}

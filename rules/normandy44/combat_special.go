@@ -16,8 +16,10 @@ import (
 
 // checkBoundary: an Allied unit may attack a German unit at most 1 hex
 // beyond its army's boundary, not 2 (22.1.2); the geometry is move.go's.
+// The first edition sets no limit on attacks (22.1, IT L1435: "the boundary
+// has no effect on combat", D42).
 func (g *Game) checkBoundary(a AttackCommand, target hx.Axial) error {
-	if g.s.Side != Allied {
+	if g.s.Side != Allied || g.ed.armyBoundaryAttackLimitHexes == 0 {
 		return nil
 	}
 	for _, id := range a.Units() {
@@ -40,6 +42,9 @@ func (g *Game) caenHexes() []string { return cityHexes(g.sc, "Caen") }
 // (17.2.8): at least one Caen hex German-controlled within 3 hexes, until
 // all the Caen hexes are Allied-controlled, with a 7th Army SupP to pay.
 func (g *Game) caenArtillery(target hx.Axial) (bool, string) {
+	if !g.ed.caenArtillery {
+		return false, "the first edition has no Caen artillery" // D31: 17.2.8 is 2.2's
+	}
 	ctl := g.controlMap()
 	caen := g.caenHexes()
 	if len(caen) == 0 {
@@ -71,15 +76,19 @@ func (g *Game) caenArtillery(target hx.Axial) (bool, string) {
 // hqMovedFlip: an HQ forced to retreat flips to its Moved side (17.2.3); it
 // gives no artillery or DD support until it flips back in the Initial Phase.
 func (g *Game) hqMovedFlip(c *Combat) []rules.Event {
-	if c.Retreat == nil {
-		return nil
-	}
 	var events []rules.Event
 	for _, u := range c.In.Defenders {
 		i := g.index[u.ID]
-		if g.unit(i).Type == HQ && !g.s.Units[i].Gone && !g.s.Units[i].HQMoved {
+		_, moved := retreatEnd(c, u.ID)
+		if moved && g.unit(i).Type == HQ && !g.s.Units[i].Gone && !g.s.Units[i].HQMoved {
 			g.s.Units[i].HQMoved = true
 			events = append(events, rules.Event{Seat: rules.Seat(g.unit(i).Side), Text: fmt.Sprintf("%s retreated: it flips to its Moved side (17.2.3)", u.ID)})
+		}
+		// The first edition flips a retreating Werfer too (13.6, IT L996,
+		// D32): it fires no more until it flips back (17.3).
+		if moved && g.ed.werferFlipsOnMove && g.unit(i).Type == Werfer && !g.s.Units[i].Gone && !g.s.Units[i].Fired {
+			g.s.Units[i].Fired = true
+			events = append(events, rules.Event{Seat: rules.Seat(g.unit(i).Side), Text: fmt.Sprintf("%s retreated: it flips to its Moved side (13.6, 17.3)", u.ID)})
 		}
 	}
 	return events
@@ -229,9 +238,80 @@ func (g *Game) orderedSupport(c *Combat, side Side, cmd *CombatCommand, orders O
 	if o, ok := orders.Find(string(side), CmdOrderDDSupport); !ok || o.Mode != ModeAlways {
 		return nil
 	}
-	pay := g.ddSupport(c, cmd.Units[0])
-	if pay != nil {
-		cmd.Support = true
+	sources := g.ddSources(c, cmd.Units[0])
+	if len(sources) == 0 {
+		return nil
 	}
-	return pay
+	cmd.Support = true
+	if g.ver.ddSupportSource {
+		cmd.Source = sources[0].name // the record names the source the order took
+	}
+	return sources[0].pay
+}
+
+// holdOneHex records the strength of each part of the retreat that stopped
+// after one hex in a hex of friends (13.3), who stop no more than theirs in
+// the Combat Phase, where the version reads AMBIG-25 so. A hex that holds the
+// retreat by its terrain or fortification uses no friends' strength.
+func (g *Game) holdOneHex(c *Combat) {
+	if !g.ver.oneHexPerPhase {
+		return
+	}
+	strength := map[string]int{}
+	for _, u := range c.survivors() {
+		strength[u.ID] = u.Strength
+	}
+	for _, mv := range c.Moves {
+		end := mv.Path.Hexes[len(mv.Path.Hexes)-1]
+		if !mv.Path.OneHex || c.RetreatMap.Holds(end) {
+			continue
+		}
+		n := 0
+		for _, id := range mv.Units {
+			n += strength[id]
+		}
+		g.s.OneHexHeld = append(g.s.OneHexHeld, oneHexHold{Hex: g.b.id(end), Strength: n})
+	}
+}
+
+// smOffAfter takes the Strategic Move and Trucks markers off the units the
+// combat touched, where the version reads 9.8.5 so (L616-623): off a unit
+// attacked, once the odds were set (the combat's odds read them, so they come
+// off as it ends; the first edition's "immediately, regardless of the
+// result", IT L628, is the same marker off the same units), and, where the
+// edition has 13.7 (L1006, D13), off every unit a retreat left stacked with
+// others, the friends under a marker a retreat ended with among them; the
+// markers are then free for other units.
+func (g *Game) smOffAfter(c *Combat) []rules.Event {
+	if !g.ver.smOffWhenAttacked {
+		return nil
+	}
+	type off struct {
+		i   int
+		why string
+	}
+	var touched []off
+	for _, u := range c.In.Defenders {
+		touched = append(touched, off{g.index[u.ID], "it was attacked (9.8.5)"})
+	}
+	if g.ed.retreatOntoSMLastResort {
+		occ := g.occupancy()
+		for _, mv := range c.Moves {
+			if us := occ[mv.Path.Hexes[len(mv.Path.Hexes)-1]]; len(us) > 1 {
+				for _, i := range us {
+					touched = append(touched, off{i, "a retreat stacked it with others (9.8.5, 13.7)"})
+				}
+			}
+		}
+	}
+	var events []rules.Event
+	for _, t := range touched {
+		us := &g.s.Units[t.i]
+		if us.Gone || (!us.SM && !us.Trucks) {
+			continue
+		}
+		us.SM, us.Trucks = false, false
+		events = append(events, rules.Event{Seat: rules.Seat(g.unit(t.i).Side), Text: fmt.Sprintf("%s's Strategic Move marker comes off: %s", us.ID, t.why)})
+	}
+	return events
 }

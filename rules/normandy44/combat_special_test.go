@@ -1,10 +1,12 @@
 package normandy44
 
 import (
-	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"slices"
 	"strings"
 	"testing"
+
+	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // caenMap: Caen is two City hexes, 0605 and 0606 (the map's Caen, 17.2.8);
@@ -39,7 +41,7 @@ func germanCombat(t *testing.T, m testMap) *Game {
 func TestCaenArtillery_17_2_8(t *testing.T) {
 	g := germanCombat(t, caenMap())
 	refused(t, g, German, "attack 0101 from 0102 maf g2 art caen", "17.2.8") // too far
-	refused(t, g, German, "attack 0504 from 0505 maf g1 art caen ghq", "11.6, 19.1.2, 19.2.3")
+	refused(t, g, German, "attack 0504 from 0505 maf g1 art caen ghq", "17.2.5, 17.2.8, AMBIG-16")
 	c := g.Clone().(*Game)
 	c.setControl("0605", Allied)
 	c.setControl("0606", Allied)
@@ -87,7 +89,7 @@ func TestCaenArtillery_Legal(t *testing.T) {
 // trace supply.
 func TestHQRetreat_17_2_3(t *testing.T) {
 	g := germanCombat(t, caenMap())
-	c := &Combat{Combat: &combat.Combat{Retreat: &RetreatPath{}}, In: CombatInput{Defenders: []CombatUnit{{ID: "g1"}, {ID: "ghq"}}}}
+	c := &Combat{Combat: &combat.Combat{Moves: []combat.RetreatMove{{Units: []string{"g1", "ghq"}, Path: RetreatPath{Hexes: []hx.Axial{{}}}}}}, In: CombatInput{Defenders: []CombatUnit{{ID: "g1"}, {ID: "ghq"}}}}
 	ev := g.hqMovedFlip(c)
 	if !g.s.Units[g.index["ghq"]].HQMoved || g.s.Units[g.index["g1"]].HQMoved || len(ev) != 1 || !strings.Contains(ev[0].Text, "17.2.3") {
 		t.Fatalf("after the retreat: %v", ev)
@@ -161,17 +163,17 @@ func TestKampfgruppe_10_3_4(t *testing.T) {
 		setup: []string{"k1 0505", "k2 0505", "k3 0505", "k4 0404", "a1 0504"},
 	}
 	g := germanCombat(t, m)
-	refused(t, g, German, "attack 0504 from 0505 maf k1 k2 k3", "10.3")
+	refused(t, g, German, "attack 0504 from 0505 maf k1 k2 k3", "10.3.3")
 	c := g.Clone().(*Game)
 	ev := apply(t, c, German, "attack 0504 from 0505 maf k1 k2 k3 kampfgruppe")
 	if o := c.combat().Odds; o.Attack != 6 || len(o.Halved) != 0 {
 		t.Errorf("combat group: %s, halved %v; want 6 at full strength (%v)", o, o.Halved, ev)
 	}
 	// A combat group is one stack (10.3.4).
-	refused(t, g, German, "attack 0504 from 0404 0505 maf k1 k2 k4 kampfgruppe", "10.3")
+	refused(t, g, German, "attack 0504 from 0404 0505 maf k1 k2 k4 kampfgruppe", "10.3.4")
 	// Over 6: k1-k3 and a 2-strength fourth in the stack.
 	g.s.Units[g.index["k4"]].At = "0505"
-	refused(t, g, German, "attack 0504 from 0505 maf k1 k2 k3 k4 kampfgruppe", "10.3")
+	refused(t, g, German, "attack 0504 from 0505 maf k1 k2 k3 k4 kampfgruppe", "10.3.4")
 }
 
 // TestAttackBoundary_22_1_2: an Allied unit may attack a German unit 1 hex
@@ -293,4 +295,22 @@ func TestHQPools_CotentinCutOff_17_4(t *testing.T) {
 		t.Fatalf("pools %v, want none: 0808 is more than 5 hexes from Cherbourg without a road", got)
 	}
 	refused(t, g, German, "attack 0504 from 0505 maf g1 art cot", "17.2.7, 17.4")
+}
+
+// TestRefusals_NameTheRule: a declaration the combat rules refuse names the
+// rule that forbids it, not a catch-all: odds below 1-3 before any shift are
+// no attack (10.6, L713); a German HQ gives one shift and an Allied HQ two
+// (17.2.5, L1153); in a Storm one artillery shift in all, a Werfer's
+// included (4.3, L335).
+func TestRefusals_NameTheRule(t *testing.T) {
+	m := caenMap()
+	m.units = append(m.units, "gw german heer - werfer (1)-4 range=3", "weak german heer 91 infantry 1-4", "big allied us 4 infantry 8-4")
+	m.setup = append(m.setup, "gw 0505", "weak 0201", "big 0301")
+	g := germanCombat(t, m)
+	refused(t, g, German, "attack 0504 from 0505 maf g1 art ghq ghq", "17.2.5", "at most 1 shift")
+	refused(t, g, German, "attack 0301 from 0201 maf weak", "10.6", "1:8") // 1 against 8
+	storm := g.Clone().(*Game)
+	storm.s.Weather = WeatherStorm
+	refused(t, storm, German, "attack 0504 from 0505 maf g1 art ghq gw", "4.3")
+	apply(t, g, German, "attack 0504 from 0505 maf g1 art ghq gw") // one of each, not in a Storm (17.3)
 }

@@ -77,12 +77,15 @@ func (g *Game) decisionPrompt(c *Combat, cp combat.Await, where string) string {
 			switch {
 			case len(w) == 2 && w[0] == string(CmdDD):
 				leads = append(leads, w[1])
-			case len(w) == 3:
+			case len(w) >= 3:
 				support = true
 			}
 		}
 		s := fmt.Sprintf("%s: Determined Defense? instead of retreating, %s may stand with a Lead unit and roll on the DD table (12.4): 'dd UNIT'", where, who)
-		if support {
+		switch {
+		case support && c.rules().ddSupportSource:
+			s += ", 'dd UNIT support SOURCE' (with defensive support from a naval marker, an HQ, a Werfer or Caen, your pick, 12.4.7)"
+		case support:
 			s += ", 'dd UNIT support' (with defensive support, 12.4.7)"
 		}
 		return s + fmt.Sprintf(" or 'no-dd' (%s); Leads: %s", noDDWords(c), strings.Join(leads, ", "))
@@ -90,8 +93,15 @@ func (g *Game) decisionPrompt(c *Combat, cp combat.Await, where string) string {
 		return fmt.Sprintf("%s: the Determined Defense failed and the defenders could not retreat without being eliminated; Desperate Defense? %s may hold by losing 2 steps, the first his pick, the second the attacker's (12.5): 'despd' or 'no-despd'",
 			where, who)
 	case DecRetreat:
-		return fmt.Sprintf("%s: %s retreats the defenders %d hexes, with the fewest step losses possible (13.1, 13.1.4): 'retreat HEX...' through each hex, e.g. %s; %s",
-			where, who, c.Result.Retreat, examples(cp.Choices, 2), legalHint)
+		s := fmt.Sprintf("%s: %s retreats the defenders %d hexes, with the fewest step losses possible (13.1, 13.1.4): 'retreat HEX...' through each hex",
+			where, who, c.Result.Retreat)
+		if c.rules().splitRetreat && len(c.RetreatLeft()) > 1 {
+			s += ", or one unit alone, the stack splitting: 'retreat UNIT HEX...' (13.1.3)"
+		}
+		return s + fmt.Sprintf(", e.g. %s; %s", examples(cp.Choices, 2), legalHint)
+	case combat.DecExcess:
+		return fmt.Sprintf("%s: after the advance a hex holds more than %d stacking points; %s eliminates a unit of it, his pick, until it is within the limit (7.2): 'eliminate UNIT' from %s",
+			where, stackLimit, who, strings.Join(cp.Choices, ", "))
 	case DecAdvance:
 		moves := slices.DeleteFunc(slices.Clone(cp.Choices), func(s string) bool { return s == string(CmdAdvanceDone) })
 		// The examples enter the vacated hex first, the usual advance.
@@ -131,6 +141,7 @@ var decisionTitle = map[DecisionKind]string{
 	DecDespD:         "whether to try a Desperate Defense",
 	DecDespDLoss:     "which unit takes the Desperate Defense loss",
 	DecRetreat:       "the retreat path",
+	combat.DecExcess: "which unit to eliminate over the stacking limit",
 }
 
 // nextWords says what the combat waits for after a decision or a die.
@@ -154,13 +165,13 @@ func nextWords(c *Combat, finished bool) string {
 // combatMark is what a combat's progress does to its units, kept apart so
 // that a decision's event can tell what changed.
 type combatMark struct {
-	retreat    bool
+	moves      int
 	eliminated int
 	held       bool
 }
 
 func markOf(c *Combat) combatMark {
-	return combatMark{retreat: c.Retreat != nil, eliminated: len(c.Eliminated), held: c.Rolled && c.Result.Retreat > 0 && c.held()}
+	return combatMark{moves: len(c.Moves), eliminated: len(c.Eliminated), held: c.Rolled && c.Result.Retreat > 0 && c.held()}
 }
 
 // decisionWords says what a decision settled.
@@ -186,11 +197,16 @@ func decisionWords(c *Combat, p combat.Await, cmd CombatCommand) string {
 	case CmdNoDespD:
 		return "no Desperate Defense (12.5)"
 	case CmdRetreat:
-		s := who + " chooses the retreat path " + strings.Join(cmd.Hexes, " ")
-		if cmd.Loss != "" {
-			s += ", " + cmd.Loss + " losing a step (13.2.1)"
+		s, rule := who+" chooses the retreat path "+strings.Join(cmd.Hexes, " "), "13.1.4"
+		if len(cmd.Units) > 0 {
+			s, rule = fmt.Sprintf("%s retreats %s alone along %s", who, strings.Join(cmd.Units, ", "), strings.Join(cmd.Hexes, " ")), "13.1.3, 13.1.4"
 		}
-		return s + " (13.1.4)"
+		if len(cmd.Loss) > 0 {
+			s += ", losing " + combat.StepList(cmd.Loss) + " (13.2.1)"
+		}
+		return s + " (" + rule + ")"
+	case combat.CmdEliminate:
+		return fmt.Sprintf("%s eliminates %s, over the stacking limit after the advance (7.2)", who, cmd.Units[0])
 	case CmdAdvance:
 		return fmt.Sprintf("%s advances to %s (14.1)", cmd.Units[0], strings.Join(cmd.Hexes, " "))
 	case CmdReserve:
@@ -214,8 +230,12 @@ func changeWords(c *Combat, before combatMark) []string {
 		}
 		out = append(out, fmt.Sprintf("%s %s (13.2.2)", strings.Join(elim, ", "), verb))
 	}
-	if after.retreat && !before.retreat {
-		s := fmt.Sprintf("the defenders retreat to %s (13.1)", c.Layout.ID(c.Retreat.Hexes[len(c.Retreat.Hexes)-1]))
+	for _, mv := range c.Moves[before.moves:after.moves] {
+		who := "the defenders retreat"
+		if mv.Part || before.moves > 0 {
+			who = strings.Join(mv.Units, ", ") + " retreats"
+		}
+		s := fmt.Sprintf("%s to %s (13.1)", who, c.Layout.ID(mv.Path.Hexes[len(mv.Path.Hexes)-1]))
 		if c.Result.Mark != "" {
 			s = strings.TrimSuffix(s, " (13.1)") + ", Disrupted (13.1, 13.6)"
 		}
@@ -339,6 +359,8 @@ func choiceNote(cp combat.Await, choice string) string {
 	switch {
 	case cp.Decision == DecDD && w[0] == string(CmdNoDD):
 		return "no Determined Defense (" + cp.Rule + ")"
+	case cp.Decision == DecDD && len(w) == 4:
+		return "Determined Defense led by " + w[1] + ", with defensive support from " + w[3] + " (" + cp.Rule + ", 12.4.7)"
 	case cp.Decision == DecDD && len(w) == 3:
 		return "Determined Defense led by " + w[1] + ", with defensive support (" + cp.Rule + ", 12.4.7)"
 	case cp.Decision == DecDD:

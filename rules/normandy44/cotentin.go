@@ -34,7 +34,7 @@ func (g *Game) relocateTargets(ctx *moveContext, i int) ([]hex.Axial, error) {
 	control := g.controlMap()
 	var out []hex.Axial
 	for _, a := range g.cherbourgHexes() {
-		if a != from && control[g.b.id(a)] == German && g.endCheck(ctx, i, a, false) == nil {
+		if a != from && control[g.b.id(a)] == German && g.landCheck(ctx, i, a) == nil {
 			out = append(out, a)
 		}
 	}
@@ -56,7 +56,7 @@ func (g *Game) relocate(c Command) ([]rules.Event, error) {
 	a, isHex := g.b.ids[to]
 	if !isHex || !slices.Contains(targets, a) {
 		if isHex {
-			if err := g.endCheck(ctx, i, a, false); err != nil {
+			if err := g.landCheck(ctx, i, a); err != nil {
 				return nil, err
 			}
 		}

@@ -32,10 +32,13 @@ func (c DeterminedColumn) String() string {
 // reads the IP column; otherwise the hex terrain does. When the Lead is a
 // strongpoint in a hex that also holds an IP both exceptions apply; the
 // strongpoint column is taken (AMBIG-20): it holds on every roll the IP
-// column holds, costs the defender no more and keeps the IP. A strongpoint in the stack that does not lead changes nothing.
-func determinedColumn(t Terrain, improved, strongpointLead bool) DeterminedColumn {
+// column holds, costs the defender no more and keeps the IP. A strongpoint
+// in the stack that does not lead changes nothing in 2.2; in the first
+// edition (12.4.1, IT L880-886, D21) a strongpoint in the hex gives its
+// column whoever leads, and the caller says so in strongpoint.
+func determinedColumn(t Terrain, improved, strongpoint bool) DeterminedColumn {
 	switch {
-	case strongpointLead || t == City:
+	case strongpoint || t == City:
 		return DDStrongpoint
 	case improved:
 		return DDImproved
@@ -50,6 +53,10 @@ func determinedColumn(t Terrain, improved, strongpointLead bool) DeterminedColum
 type DeterminedMods struct {
 	Quality    int  // the Lead's quality, -2..+2 (2.3.1)
 	ArmorClass bool // the Lead's AC beats the MAF's best (12.4.6): +1
+	// ArmorWorse: the first edition's comparison found the attacker's AC
+	// better (12.4.2, IT L894-900, D22): -1, taken only when the quality is
+	// worse still.
+	ArmorWorse bool
 	Support    bool // one source of defensive support declared (12.4.7): +1
 }
 
@@ -61,8 +68,11 @@ const maxDeterminedDRM = 2
 // most +2. There is no floor: the table's first row reads "≤ 1".
 func (m DeterminedMods) DRM() int {
 	d := m.Quality
-	if m.ArmorClass {
+	switch {
+	case m.ArmorClass:
 		d = max(d, 1)
+	case m.ArmorWorse:
+		d = max(d, -1)
 	}
 	if m.Support {
 		d++

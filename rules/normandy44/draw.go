@@ -11,9 +11,17 @@ import (
 
 // Scene implements scene.Drawer. Normandy '44 hides nothing (no fog of war),
 // so every seat sees the same scene.
+//
+// Its texts are in the game's edition's numbers (renumber.go).
 func (g *Game) Scene(seat rules.Seat) scene.Scene {
+	s := g.scene(seat)
+	g.speakAll(&s)
+	return s
+}
+
+func (g *Game) scene(seat rules.Seat) scene.Scene {
 	d := g.drawing()
-	p := g.Pending()
+	p := g.pendingSeats()
 	s := scene.Scene{
 		Title: g.sc.Title, Turn: g.s.Turn, Phase: p.Phase, Seat: seat,
 		Hex: d.board, Boxes: d.boxes, Colours: d.colours,
@@ -327,7 +335,7 @@ func (g *Game) pieceNote(i int) string {
 		parts = append(parts, fmt.Sprintf("delayed %d turn(s) (6.6)", us.Delay))
 	}
 	if r, ok := g.inBritainEntry(i); ok {
-		if rp, _, ok := rpCost(r, u); ok {
+		if rp, _, ok := g.rpCost(r, u); ok {
 			parts = append(parts, fmt.Sprintf("%d RP to land (6.5.1)", rp))
 		}
 	}

@@ -37,11 +37,15 @@ func TestScene_GoldenGames(t *testing.T) {
 			}
 			defer f.Close()
 			var g rules.Game
+			version := ""
 			combats := 0
 			sc := bufio.NewScanner(f)
 			sc.Buffer(nil, 1<<20)
 			for n := 1; sc.Scan(); n++ {
 				input, _, _ := strings.Cut(sc.Text(), "\t")
+				if v, ok := goldenVersion(input); ok {
+					version = v
+				}
 				if input == "" || strings.HasPrefix(input, "#") {
 					continue
 				}
@@ -52,7 +56,7 @@ func TestScene_GoldenGames(t *testing.T) {
 					if rest != "" {
 						opts = strings.Split(rest, ",")
 					}
-					g, err = e.New(rules.Setup{Scenario: goldenScenario(t, e, "cherbourg"), Options: opts})
+					g, err = e.New(rules.Setup{Scenario: goldenScenario(t, e, goldenScenarioOf(t, file)), Options: opts, Version: version})
 				case "roll":
 					if g.(scene.DicePurposer).DicePurpose() == "other" {
 						t.Errorf("line %d: dice for %q have no purpose", n, g.Pending().Dice.For)

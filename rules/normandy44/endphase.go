@@ -73,13 +73,29 @@ func (g *Game) removals() []rules.Event {
 		}
 		return out
 	}
+	if g.ed.sixFJRemovalOnControl {
+		// D50: the first edition removes them "once Carentan has been
+		// captured by the Allies" (26.3.2, IT L1544): held now, by an
+		// Allied unit there or the last to pass through.
+		occ := g.occupancy()
+		nationalities = func(id string) []string {
+			if g.controller(occ, id) == Allied {
+				return []string{"us", "gb", "ca"}
+			}
+			return nil
+		}
+	}
+	how := "hold"
+	if g.ed.sixFJRemovalOnControl {
+		how = "have captured"
+	}
 	for _, f := range scenarioRemovals(g.sc, nationalities) {
 		for i := range g.s.Units {
 			if g.unit(i).Formation != f || g.s.Units[i].Gone || g.s.Units[i].At == "" {
 				continue
 			}
 			events = append(events, rules.Event{Seat: rules.Seat(g.unit(i).Side),
-				Text: fmt.Sprintf("%s is withdrawn: its formation %s leaves once the Americans hold the hex the scenario names (S3.3 II)", g.s.Units[i].ID, f)})
+				Text: fmt.Sprintf("%s is withdrawn: its formation %s leaves once the Americans %s the hex the scenario names (S3.3 II)", g.s.Units[i].ID, f, how)})
 			g.eliminate(i)
 		}
 	}
@@ -109,7 +125,9 @@ func (g *Game) victoryState() VictoryState {
 	}
 	st.AlliedSupply = traceSupply(g.sup, av)
 	edge := gv
-	edge.EdgeOnly = true
+	// S1.3.1: to a German map-edge entry hex; in the first edition to any
+	// German source, Cherbourg too (24.3, IT L1479, D45).
+	edge.EdgeOnly = g.ed.campaignGermanVPEdgeOnly
 	st.GermanSupply = traceSupply(g.sup, edge)
 	for _, r := range g.sc.Victory {
 		if r.Kind == VictoryCutOff && r.Place == "Cherbourg" {

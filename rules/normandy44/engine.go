@@ -10,22 +10,17 @@ import (
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
-// Version is recorded in invites; bump it when the state hash or the rules
-// change. 2: the Supply Phase, resources, replacements, landings and victory.
-// 3: the Combat Phase (10.x-14.x) with orders, and their state.
-// 4: the Special Invasion Phase and turn 1 (20.x), reserves (15.x), improved
-// positions (16.1), air and naval markers and strafing (19.x), three or four
-// players (24.0), the optional rules (25.x), and scenarios on a shared map.
-const Version = "normandy44/4"
-
-// Engine is Normandy '44 as the rest of pbem knows it. It plays edition 2.2;
-// the first edition (variant ed1) is still to come, and an invitation naming
-// it is refused until then.
+// Engine is Normandy '44 as the rest of pbem knows it. It plays edition 2.2,
+// and the first edition as the variant ed1 (edition.go). New games are made
+// under Version; the games of the older versions go on under theirs
+// (versions.go), and an ed1 game is made under Version only.
 func Engine() rules.Engine {
 	e := rules.Engine{
-		Name:    "normandy44",
-		Version: Version,
-		Title:   "Normandy '44 (GMT, rules edition 2.2)",
+		Name:     "normandy44",
+		Version:  Version,
+		Replays:  replays(),
+		Title:    editionDefault.title,
+		Variants: variants(),
 		// A scenario may take its map from a shared map file (scenario_map.go).
 		Files: &rules.Files{
 			Ext:      []string{MapExt},
@@ -36,19 +31,27 @@ func Engine() rules.Engine {
 		Canonical: canonicalCommand,
 	}
 	e.New = func(s rules.Setup) (rules.Game, error) {
-		if err := e.CheckVariant(s.Variant); err != nil {
+		if err := e.CheckSetup(s); err != nil {
 			return nil, err
 		}
-		return New(s.Scenario, s.Options)
+		return newGame(s.Scenario, s.Variant, s.Options, s.Version)
 	}
 	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
-		if err := e.CheckVariant(s.Variant); err != nil {
+		if err := e.CheckSetup(s); err != nil {
 			return nil, err
 		}
-		if _, err := ParseScenario(s.Scenario); err != nil {
+		ed, _, err := editionVersion(s.Variant, s.Version)
+		if err != nil {
 			return nil, err
 		}
-		v, err := readOptions(s.Options)
+		sc, err := ParseScenario(s.Scenario)
+		if err != nil {
+			return nil, err
+		}
+		if err := ed.plays(sc); err != nil {
+			return nil, err
+		}
+		v, err := readOptions(ed, s.Options)
 		if err != nil {
 			return nil, err
 		}
@@ -117,32 +120,46 @@ func canonicalCommand(text string) (string, error) {
 // ErrOption is returned for an option the engine does not know.
 var ErrOption = errors.New("unknown option")
 
-// knownOptions lists the variant options, fixed in the invitation ('pbem new
-// --option NAME'), each with what it does: the players of 24.0 and the
-// optional rules of 25.0. The ambiguities of the digest are otherwise settled
-// by its proposed readings, named in the code. players.go reads them.
-var knownOptions = map[string]string{
-	players3Allied:      "24.0: three players, two Allied (seats us, cw, german)",
-	players3German:      "24.0: three players, two German (seats allied, german-cw, german-us)",
-	players4:            "24.0: four players (seats us, cw, german-cw, german-us)",
-	optHistoricalStorms: "25.1: turns 14-16 are Storm; any other weather roll of 1 is rolled again",
-	optRandomStorm:      "25.2: weather 1s rolled again until turn 11; from turn 12 a Storm lasts 3 turns",
-	optCoastalBatteries: "25.3: from turn 2 one US and one British naval marker a turn suppress the coastal batteries on their side of the army boundary",
+// playerOptions lists the options fixed in the invitation ('pbem new
+// --option NAME') that every edition has, each with what it does: the
+// players of 24.0. The optional rules are the edition's (edition.options:
+// 25.x in 2.2, 28.x in the first edition). The ambiguities of the digest
+// are otherwise settled by its proposed readings, named in the code.
+// players.go reads them.
+var playerOptions = map[string]string{
+	players3Allied: "24.0: three players, two Allied (seats us, cw, german)",
+	players3German: "24.0: three players, two German (seats allied, german-cw, german-us)",
+	players4:       "24.0: four players (seats us, cw, german-cw, german-us)",
 }
 
-// New starts a game of edition 2.2 from a scenario file: the units stand
-// where the set-up puts them, and the game waits for the first phase of turn
-// 1. Engine().New starts games from an invitation's Setup.
+// New starts a game of edition 2.2 from a scenario file, under the current
+// rules Version: the units stand where the set-up puts them, and the game
+// waits for the first phase of turn 1. Engine().New starts games from an
+// invitation's Setup, in its edition and under the version it names.
 func New(scenario []byte, options []string) (rules.Game, error) {
+	return newGame(scenario, "", options, Version)
+}
+
+// newGame starts a game of the edition variant names under a rules version
+// the engine plays (versions.go).
+func newGame(scenario []byte, variant string, options []string, version string) (rules.Game, error) {
+	ed, ver, err := editionVersion(variant, version)
+	if err != nil {
+		return nil, err
+	}
 	sc, err := ParseScenario(scenario)
 	if err != nil {
 		return nil, err
 	}
-	v, err := readOptions(options)
+	if err := ed.plays(sc); err != nil {
+		return nil, err
+	}
+	sc = ed.scenarioData(sc) // D47: what the edition's book prints
+	v, err := readOptions(ed, options)
 	if err != nil {
 		return nil, err
 	}
-	b, err := newBoard(sc)
+	b, err := newBoard(sc, ed)
 	if err != nil {
 		return nil, err
 	}
@@ -150,8 +167,11 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b)}
-	g.s = state{Scenario: sc.Name, Options: slices.Clone(options), Turn: 1}
+	if !ed.losOffroadThroughFloodMajorRiver {
+		sup.closeOverland() // D35
+	}
+	g := &Game{ed: ed, sc: sc, b: b, sup: sup, index: map[string]int{}, opt: v, keeps: controlRule(sc, b, ed), ver: ver.withOptions(v), hasher: new(rules.StateHasher)}
+	g.s = state{Scenario: sc.Name, Variant: ed.name, Options: slices.Clone(options), Turn: 1}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i
 		g.s.Units = append(g.s.Units, unitState{ID: u.ID})
@@ -174,8 +194,19 @@ func New(scenario []byte, options []string) (rules.Game, error) {
 }
 
 // controlRule is which hexes keep their controller once left (2.2.5):
-// Towns, Cities and the permanent fortifications (16.1.6).
-func controlRule(sc *Scenario, b *board) hexwar.ControlRule {
+// Towns, Cities and the permanent fortifications (16.1.6); in the first
+// edition every hex (D56, IT L1485).
+func controlRule(sc *Scenario, b *board, ed *edition) hexwar.ControlRule {
+	if ed.controlAllHexes {
+		return hexwar.AllHexes
+	}
+	return startingControl(sc, b)
+}
+
+// startingControl is which hexes the Germans control at the start: Towns,
+// Cities and the permanent fortifications (2.2.5, 16.1.6; IT L1228: "all
+// towns start under German control"), in either edition.
+func startingControl(sc *Scenario, b *board) hexwar.ControlRule {
 	var forts []string
 	for _, p := range sc.Places {
 		if p.Kind == PlaceFort {
@@ -189,8 +220,9 @@ func controlRule(sc *Scenario, b *board) hexwar.ControlRule {
 // id order. The Germans hold them at the start (digest 3.1 ENGINE NOTE)
 // unless an Allied unit is set up there.
 func (g *Game) initControl() {
+	german := startingControl(g.sc, g.b)
 	for _, h := range g.sc.Hexes { // in id order
-		if i, ok := g.b.cellOf(h.ID); ok && g.keeps(i) {
+		if i, ok := g.b.cellOf(h.ID); ok && german(i) {
 			g.s.Control = append(g.s.Control, control{Hex: h.ID, Side: German})
 		}
 	}
@@ -209,7 +241,7 @@ func (g *Game) Seats() []rules.Seat { return g.opt.seats() }
 // View implements rules.Game. Normandy '44 has no hidden units, so both sides
 // see everything.
 func (g *Game) View(seat rules.Seat) rules.View {
-	p := g.Pending()
+	p := g.pendingSeats()
 	lines := []string{
 		fmt.Sprintf("%s: %s", g.sc.Title, p.Phase),
 		fmt.Sprintf("weather %s", g.s.Weather),
@@ -272,7 +304,7 @@ func (g *Game) View(seat rules.Seat) rules.View {
 	var britain []string
 	for i, us := range g.s.Units {
 		if r, ok := g.inBritainEntry(i); ok {
-			if rp, _, ok := rpCost(r, g.unit(i)); ok {
+			if rp, _, ok := g.rpCost(r, g.unit(i)); ok {
 				britain = append(britain, fmt.Sprintf("%s (%d RP)", us.ID, rp))
 			}
 			continue
@@ -295,6 +327,9 @@ func (g *Game) View(seat rules.Seat) rules.View {
 	lines = append(lines, g.combatLines()...)
 	if p.Prompt != "" {
 		lines = append(lines, p.Prompt)
+	}
+	for k := range lines {
+		lines[k] = g.speak(lines[k]) // the edition's numbers (renumber.go)
 	}
 	return rules.View{Lines: lines, Data: g.s}
 }

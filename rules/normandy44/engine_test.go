@@ -13,12 +13,12 @@ import (
 
 // TestEngine: the engine pbem knows has its version and the two seats,
 // allied first; it refuses an unknown option, a broken scenario and a
-// variant it does not play (edition 2.2 only until ed1 comes), never
-// starting such a game as 2.2.
+// variant it does not play (2.2 is the default, written "", and the first
+// edition "ed1"), never starting such a game as 2.2.
 func TestEngine(t *testing.T) {
 	e := Engine()
-	if e.Name != "normandy44" || e.Version != Version || Version != "normandy44/4" {
-		t.Fatalf("engine %s %s", e.Name, e.Version)
+	if e.Name != "normandy44" || e.Version != Version || Version != "normandy44/5" || !slices.Equal(e.Replays, []string{"normandy44/4"}) {
+		t.Fatalf("engine %s %s, replays %v", e.Name, e.Version, e.Replays)
 	}
 	data := readFile(t, "../../scenarios/normandy44/cherbourg.scn")
 	seats, err := e.Seats(rules.Setup{Scenario: data})
@@ -31,7 +31,10 @@ func TestEngine(t *testing.T) {
 	if _, err := e.Seats(rules.Setup{Scenario: []byte("game normandy44\n")}); err == nil {
 		t.Error("Seats accepts a broken scenario")
 	}
-	for _, v := range []string{"ed1", "2.2", "ED1"} {
+	if len(e.Variants) != 1 || e.Variants[0].Name != "ed1" || !strings.Contains(e.Variants[0].Title, "first edition") {
+		t.Errorf("variants %v, want ed1, the first edition", e.Variants)
+	}
+	for _, v := range []string{"ed2", "2.2", "ED1"} {
 		if _, err := e.Seats(rules.Setup{Scenario: data, Variant: v}); !errors.Is(err, rules.ErrVariant) {
 			t.Errorf("Seats of variant %q: %v, want ErrVariant", v, err)
 		}

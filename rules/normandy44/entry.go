@@ -138,9 +138,16 @@ func (g *Game) planEntry(ctx *moveContext, i int, path []hex.Axial, sm, trucks b
 
 // entryMoves lists a waiting unit's ways onto the map, one per hex reached.
 func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
+	return g.entryMovesFrom(ctx, i, &extent{b: g.b})
+}
+
+// entryMovesFrom is entryMoves, noting in e the hexes its searches reach
+// (legal_cache.go).
+func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice {
 	found := map[hex.Axial]destination{}
 	for _, mode := range []struct{ sm, trucks bool }{{false, false}, {true, false}, {false, true}} {
 		for _, a := range g.entryHexes(i) {
+			e.reached(a)
 			m, err := g.newEntry(ctx, i, a, mode.sm, mode.trucks)
 			if err != nil {
 				continue
@@ -157,6 +164,7 @@ func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
 				hexes, cost, path = r.Hexes(), r.Cost, r.Path
 			}
 			for _, h := range hexes {
+				e.reached(h)
 				// The plain moves come first, over every entry hex; SM
 				// and Trucks only add hexes they alone reach.
 				if old, seen := found[h]; seen && (mode.sm || mode.trucks || old.cost <= first.Cost+cost(h)) {

@@ -84,7 +84,7 @@ func (g *Game) withdrawals(occ map[hex.Axial][]int) []rules.Event {
 		return true
 	}
 	rangersGo := clear(g.beachHexes("pointe-du-hoc"), true)
-	ssGo := clear(g.arromanches(), false)
+	ssGo := clear(g.arromanches(), !g.ed.ss4RemovalIgnoresSP) // D33: strongpoints count in the first edition (IT L1164)
 	var events []rules.Event
 	for i := range g.s.Units {
 		u, us := g.unit(i), &g.s.Units[i]
@@ -93,8 +93,11 @@ func (g *Game) withdrawals(occ map[hex.Axial][]int) []rules.Event {
 			continue
 		}
 		why := "no German unit within 4 hexes of Pointe du Hoc"
-		if ss {
+		switch {
+		case ss && g.ed.ss4RemovalIgnoresSP:
 			why = "no German unit but strongpoints within 4 hexes of Arromanches"
+		case ss:
+			why = "no German unit within 4 hexes of Arromanches"
 		}
 		*us = unitState{ID: us.ID, Step: us.Step, At: atWithdrawn}
 		events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s is withdrawn for good: %s (17.5)", u.ID, why)})
@@ -135,6 +138,8 @@ func (g *Game) evacuationCheck(i int) (string, error) {
 	id := g.b.id(a)
 	beach := g.sup.beach[a]
 	switch {
+	case beach == "pointe-du-hoc" && !g.ed.rangersEvacuatePdH: // D41: 2.2 only
+		return "", rules.Refuse("21.2", "units evacuate from the beaches, and Pointe du Hoc is none")
 	case beach == "pointe-du-hoc" && !slices.Contains(u.Marks, MarkRanger):
 		return "", rules.Refuse("21.2", "only Rangers evacuate from Pointe du Hoc")
 	case beach == "":

@@ -116,7 +116,7 @@ func (g *Game) followUpMoves(ctx *moveContext, i int) []rules.Choice {
 			paths = append(paths, []hex.Axial{a, n})
 		}
 		for _, p := range paths {
-			if _, _, err := g.planFollowUp(ctx, i, beach, takes, p); err != nil || g.endCheck(ctx, i, p[len(p)-1], false) != nil {
+			if _, _, err := g.planFollowUp(ctx, i, beach, takes, p); err != nil || g.landCheck(ctx, i, p[len(p)-1]) != nil {
 				continue
 			}
 			c := Command{Verb: "move", Unit: g.unit(i).ID}

@@ -69,6 +69,8 @@ func TestFollowUp_20_5_2(t *testing.T) {
 	refused(t, g, Allied, "move r12 0406 0405 sm", "20.5.2")
 	// P21: the beach hex is full (tk 2 + r327 2 points, 7.1): only the free
 	// stacking HQ and engineer land there (7.1); r12 still lands through it.
+	// 20.5.3: stacking keeps a landing off the beach, whatever 7.2 lets
+	// other moves do (landCheck).
 	refused(t, g, Allied, "move r12 0406", "7.1")
 	apply(t, g, Allied, "move corps 0406")
 	apply(t, g, Allied, "move eng 0406")
@@ -179,6 +181,10 @@ func endOrLand(t *testing.T, g *Game) {
 		}
 	}
 	apply(t, g, Side(seat), "end")
+	for g.s.StackCheck { // 7.2: a beach the landings left over the limit
+		p := g.Pending()
+		apply(t, g, Side(p.Seats[0]), g.Legal(p.Seats[0])[0].Command)
+	}
 }
 
 // TestRegroup_6_5_2_RPLanding: a unit bought with RP that ends its landing

@@ -170,7 +170,10 @@ func (g *Game) applyGliderScatter(i int, col ScatterColumn, die int) []rules.Eve
 	return append(events, g.scatterResult(i, r, "20.2.2")...) // as the drops' Scatter (invasion_scatter.go)
 }
 
-// gliderTarget checks a delayed glider's landing hex (20.2.4).
+// gliderTarget checks a delayed glider's landing hex (20.2.4): within 4
+// hexes of its own, not City, flooded or sea, free of German units and ZOC;
+// in the first edition any friendly-controlled hex within 4 (20.2, IT
+// L1353, D39).
 func (g *Game) gliderTarget(ctx *moveContext, i int, path []hex.Axial) error {
 	u := g.unit(i)
 	id, _, _ := g.gliderHex(i)
@@ -189,6 +192,10 @@ func (g *Game) gliderTarget(ctx *moveContext, i int, path []hex.Axial) error {
 		return rules.Refuse("20.2.4", "%s lands on another hex than %s", u.ID, id)
 	case hex.Distance(a, b) > gliderDelayRange:
 		return rules.Refuse("20.2.4", "%s is %d hexes from %s; a delayed glider lands within %d", g.b.id(a), hex.Distance(a, b), id, gliderDelayRange)
+	case g.ed.gliderRedirectFriendlyControlled:
+		if g.controller(ctx.Occ, g.b.id(a)) != Allied {
+			return rules.Refuse("20.2.4", "%s is not Allied-controlled: a delayed glider lands on a hex an Allied unit holds or passed through last", g.b.id(a))
+		}
 	case t == City || t == Flooded || t == Sea:
 		return rules.Refuse("20.2.4", "a glider does not land on %s terrain (%s)", t, g.b.id(a))
 	case g.sideAt(ctx.Occ, a) == German:
@@ -207,7 +214,7 @@ func (g *Game) gliderMoves(ctx *moveContext, i int) []rules.Choice {
 	}
 	var out []rules.Choice
 	for _, a := range hexesWithin(g.b.ids[id], gliderDelayRange) {
-		if g.gliderTarget(ctx, i, []hex.Axial{a}) != nil || g.endCheck(ctx, i, a, false) != nil {
+		if g.gliderTarget(ctx, i, []hex.Axial{a}) != nil || g.landCheck(ctx, i, a) != nil {
 			continue
 		}
 		c := Command{Verb: "move", Unit: g.unit(i).ID, Path: []string{g.b.id(a)}}
@@ -225,7 +232,7 @@ func (g *Game) gliderLand(ctx *moveContext, i int, c Command, path []hex.Axial) 
 	if err := g.gliderTarget(ctx, i, path); err != nil {
 		return nil, err
 	}
-	if err := g.endCheck(ctx, i, path[0], false); err != nil {
+	if err := g.landCheck(ctx, i, path[0]); err != nil {
 		return nil, err
 	}
 	events := g.landGlider(i, c.Path[0])

@@ -36,15 +36,45 @@ var goldenGames = []struct {
 	// redraw > 0 makes a busier player: one that draws "end" draws again up
 	// to redraw times, so that phases hold more moves and combats.
 	redraw int
+	// variant is the edition, "" for 2.2; the file's header names it.
+	variant string
 }{
-	{"cherbourg-2p", "cherbourg", nil, 1, 0},
-	{"cherbourg-3-allied", "cherbourg", []string{"players=3-allied"}, 2, 0},
-	{"cherbourg-3-german", "cherbourg", []string{"players=3-german"}, 3, 0},
-	{"cherbourg-4p", "cherbourg", []string{"players=4"}, 4, 0},
-	{"seven-turn", "seven-turn", []string{"coastal-batteries", "random-storm"}, 5, 0},
-	{"campaign", "campaign", []string{"historical-storms"}, 6, 0},
-	{"cherbourg-2p-busy", "cherbourg", nil, 7, 3},
-	{"campaign-busy", "campaign", nil, 8, 2},
+	// normandy44/4, on the Cherbourg scenario's first text (past/cherbourg-1).
+	{"cherbourg-2p", "past/cherbourg-1", nil, 1, 0, ""},
+	{"cherbourg-3-allied", "past/cherbourg-1", []string{"players=3-allied"}, 2, 0, ""},
+	{"cherbourg-3-german", "past/cherbourg-1", []string{"players=3-german"}, 3, 0, ""},
+	{"cherbourg-4p", "past/cherbourg-1", []string{"players=4"}, 4, 0, ""},
+	{"seven-turn", "seven-turn", []string{"coastal-batteries", "random-storm"}, 5, 0, ""},
+	{"campaign", "campaign", []string{"historical-storms"}, 6, 0, ""},
+	{"cherbourg-2p-busy", "past/cherbourg-1", nil, 7, 3, ""},
+	{"campaign-busy", "campaign", nil, 8, 2, ""},
+	// normandy44/5, the audit of edition 2.2 (versions.go), on the current
+	// scenarios.
+	{"v5-cherbourg-2p", "cherbourg", nil, 21, 0, ""},
+	{"v5-cherbourg-2p-busy", "cherbourg", nil, 22, 3, ""},
+	{"v5-cherbourg-4p", "cherbourg", []string{"players=4"}, 23, 0, ""},
+	{"v5-cherbourg-readings", "cherbourg", []string{"retreat-step-once", "one-hex-per-retreat"}, 24, 2, ""},
+	{"v5-seven-turn", "seven-turn", []string{"coastal-batteries", "random-storm"}, 25, 0, ""},
+	{"v5-campaign-busy", "campaign", nil, 26, 2, ""},
+	// normandy44/5 in the first edition (variant ed1), which came with it.
+	{"v5-ed1-cherbourg-2p", "cherbourg", nil, 31, 0, "ed1"},
+	{"v5-ed1-cherbourg-2p-busy", "cherbourg", nil, 32, 3, "ed1"},
+	{"v5-ed1-cherbourg-4p", "cherbourg", []string{"players=4"}, 33, 0, "ed1"},
+	{"v5-ed1-cherbourg-readings", "cherbourg", []string{"retreat-step-once"}, 34, 2, "ed1"},
+	{"v5-ed1-seven-turn", "seven-turn", []string{"flank-fire", "historical-storms"}, 35, 1, "ed1"},
+	{"v5-ed1-campaign", "campaign", []string{"coastal-batteries"}, 36, 0, "ed1"},
+}
+
+// goldenScenarioOf is the scenario file a golden game is played on.
+func goldenScenarioOf(t testing.TB, file string) string {
+	t.Helper()
+	for _, gg := range goldenGames {
+		if gg.file == file {
+			return gg.scenario
+		}
+	}
+	t.Fatalf("no golden game %s", file)
+	return ""
 }
 
 const goldenDir = "testdata/golden"
@@ -75,7 +105,7 @@ func goldenScenario(t testing.TB, e rules.Engine, name string) []byte {
 func TestGoldenHashes(t *testing.T) {
 	e := goldenEngine(t)
 	for _, gg := range goldenGames {
-		t.Run(gg.file, func(t *testing.T) { playGolden(t, e, gg.file, gg.scenario, nil) })
+		t.Run(gg.file, func(t *testing.T) { playGolden(t, e, gg.file, gg.scenario, gg.variant, nil) })
 	}
 }
 
@@ -83,7 +113,7 @@ func TestGoldenHashes(t *testing.T) {
 // hash that differs from the recorded one. With next, the game goes on after
 // each input as next returns it (snapshot_test.go restores it from a
 // snapshot); the hashes must still agree.
-func playGolden(t *testing.T, e rules.Engine, file, scenario string, next func(t *testing.T, g rules.Game, setup rules.Setup) rules.Game) {
+func playGolden(t *testing.T, e rules.Engine, file, scenario, variant string, next func(t *testing.T, g rules.Game, setup rules.Setup) rules.Game) {
 	f, err := os.Open(filepath.Join(goldenDir, file+".txt"))
 	if err != nil {
 		t.Fatalf("%v (record it with PBEM_GOLDEN_RECORD=1 go test -run TestGoldenRecord)", err)
@@ -91,11 +121,15 @@ func playGolden(t *testing.T, e rules.Engine, file, scenario string, next func(t
 	defer f.Close()
 	var g rules.Game
 	var setup rules.Setup
+	version := ""
 	inputs := 0
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
+		if v, ok := goldenVersion(line); ok {
+			version = v // the rules version the game was recorded under
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -106,7 +140,7 @@ func playGolden(t *testing.T, e rules.Engine, file, scenario string, next func(t
 		var err error
 		switch verb, rest, _ := strings.Cut(input, " "); verb {
 		case "new":
-			setup = rules.Setup{Scenario: goldenScenario(t, e, scenario)}
+			setup = rules.Setup{Scenario: goldenScenario(t, e, scenario), Variant: variant, Version: version}
 			if rest != "" {
 				setup.Options = strings.Split(rest, ",")
 			}
@@ -146,6 +180,18 @@ func playGolden(t *testing.T, e rules.Engine, file, scenario string, next func(t
 	}
 }
 
+// goldenVersion reads the rules version a golden game was recorded under
+// from its first line, "# Golden game: normandy44/4, scenario ...": the game
+// replays under it, whatever the engine's current version.
+func goldenVersion(line string) (string, bool) {
+	rest, ok := strings.CutPrefix(line, "# Golden game: ")
+	if !ok {
+		return "", false
+	}
+	v, _, ok := strings.Cut(rest, ",")
+	return v, ok
+}
+
 // TestGoldenRecord writes the golden games that are missing, with the random
 // legal players. It runs only with PBEM_GOLDEN_RECORD=1.
 func TestGoldenRecord(t *testing.T) {
@@ -162,12 +208,16 @@ func TestGoldenRecord(t *testing.T) {
 			t.Logf("%s exists; not recorded again", path)
 			continue
 		}
-		g, err := e.New(rules.Setup{Scenario: goldenScenario(t, e, gg.scenario), Options: gg.options})
+		g, err := e.New(rules.Setup{Scenario: goldenScenario(t, e, gg.scenario), Variant: gg.variant, Options: gg.options})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
-		fmt.Fprintf(&out, "# Golden game: %s, scenario %s, options %v, random players and dice seeded %d, redraw %d,\n", e.Version, gg.scenario, gg.options, gg.seed, gg.redraw)
+		edition := ""
+		if gg.variant != "" {
+			edition = ", variant " + gg.variant
+		}
+		fmt.Fprintf(&out, "# Golden game: %s%s, scenario %s, options %v, random players and dice seeded %d, redraw %d,\n", e.Version, edition, gg.scenario, gg.options, gg.seed, gg.redraw)
 		fmt.Fprintf(&out, "# recorded by TestGoldenRecord. Each line is an input and the state hash after it. Never re-record.\n")
 		fmt.Fprintf(&out, "new %s\t%s\n", strings.Join(gg.options, ","), g.Hash())
 		rnd := rand.New(rand.NewPCG(gg.seed, 1944))

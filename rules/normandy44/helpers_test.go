@@ -82,7 +82,7 @@ func (m testMap) game(t *testing.T, side Side, turn int) *Game {
 // them once, when it is built.
 func rebuildBoard(t *testing.T, g *Game) {
 	t.Helper()
-	b, err := newBoard(g.sc)
+	b, err := newBoard(g.sc, g.ed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,11 +118,11 @@ func apply(t *testing.T, g *Game, seat Side, cmd string) []rules.Event {
 	return rulestest.Apply(t, g, rules.Seat(seat), cmd)
 }
 
-// refused checks that a side's command is refused by rule and changes
-// nothing.
-func refused(t *testing.T, g *Game, seat Side, cmd, rule string) {
+// refused checks that a side's command is refused by rule, saying what says
+// asks, and changes nothing.
+func refused(t *testing.T, g *Game, seat Side, cmd, rule string, says ...string) {
 	t.Helper()
-	rulestest.Refused(t, g, rules.Seat(seat), cmd, rule)
+	rulestest.Refused(t, g, rules.Seat(seat), cmd, rule, says...)
 }
 
 // at is where a unit stands.

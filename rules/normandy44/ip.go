@@ -112,11 +112,11 @@ func (g *Game) mayEntrench(i int) error {
 		return rules.Refuse("16.1.3", "%s is not on the map", u.ID)
 	case !UnitTypes[u.Type].InfantryT:
 		return rules.Refuse("16.1.3", "%s is not an infantry-type unit", u.ID)
-	case us.OutOfSupply:
+	case us.OutOfSupply && g.ed.ipBuilderMustBeSupplied: // D30: 2.2 only
 		return rules.Refuse("16.1.3", "%s is not supplied (AMBIG-51: it carries an out-of-supply marker)", u.ID)
 	case us.Disrupted:
 		return rules.Refuse("16.1.3", "%s is Disrupted (13.6)", u.ID)
-	case us.Scattered:
+	case us.Scattered && g.ed.ipBuilderMustBeSupplied: // D30: 2.2's 20.2.3
 		return rules.Refuse("20.2.3", "%s is Scattered: no IP building", u.ID)
 	case us.Moved:
 		return rules.Refuse("16.1.3", "%s has moved: only a unit that does not move begins an IP", u.ID)
@@ -134,6 +134,8 @@ func (g *Game) mayEntrench(i int) error {
 		return rules.Refuse("16.1.4", "%s holds a permanent fortification", us.At)
 	case g.ipAt(us.At) >= 0:
 		return rules.Refuse("16.1.4", "%s already holds an IP marker", us.At)
+	case !g.ed.ipAllowedInSPHex && g.holds(us.At, u.Side, isStrongpoint):
+		return rules.Refuse("16.1.4", "no IP in a hex holding a strongpoint") // D29, IT L1083
 	}
 	n := 0
 	for _, m := range g.s.IPs {

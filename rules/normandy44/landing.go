@@ -87,7 +87,7 @@ func (g *Game) rpSpent(army string) int {
 // Tactical Movement from the beach hex. It returns the landing to record.
 func (g *Game) planLanding(ctx *moveContext, i int, r Reinforcement, path []hex.Axial) (movePlan, landed, error) {
 	u := g.unit(i)
-	cost, _, ok := rpCost(r, u)
+	cost, _, ok := g.rpCost(r, u)
 	if !ok {
 		return movePlan{}, landed{}, rules.Refuse("6.5.1", "%s has no RP cost on the In Britain card or in T15", u.ID)
 	}
@@ -174,7 +174,7 @@ func (g *Game) landingMoves(ctx *moveContext, i int) []rules.Choice {
 		}
 		for _, p := range paths {
 			_, l, err := g.planLanding(ctx, i, r, p)
-			if err != nil || g.endCheck(ctx, i, p[len(p)-1], false) != nil {
+			if err != nil || g.landCheck(ctx, i, p[len(p)-1]) != nil {
 				continue
 			}
 			c := Command{Verb: "move", Unit: g.unit(i).ID}

@@ -13,8 +13,13 @@ import (
 // move along the cheapest path; then 'end'. Choice.Cost is in whole MP,
 // rounded up; the Note gives the exact cost ("1 1/2 of 4 MP"). In the other phases a player waits
 // on, 'end' is the only command.
-func (g *Game) Legal(seat rules.Seat) []rules.Choice {
-	p := g.Pending()
+//
+// Its notes are in the game's edition's numbers (renumber.go).
+func (g *Game) Legal(seat rules.Seat) []rules.Choice { return g.speakChoices(g.seatChoices(seat)) }
+
+// seatChoices is Legal in the engine's own numbers.
+func (g *Game) seatChoices(seat rules.Seat) []rules.Choice {
+	p := g.pendingSeats()
 	if p.Over || p.Dice != nil || !slices.Contains(p.Seats, seat) {
 		return nil
 	}
@@ -48,32 +53,50 @@ func (g *Game) legal() []rules.Choice {
 	// mustLand is mustLand() != "" read from the moves listed here, which
 	// are the ones it would work out again: an approach unit or glider of
 	// the acting Allied player that can land (20.5.3, 20.2.4).
-	mustLand := false
+	mustLand, mustBack := false, false
 	if g.s.Phase == PhaseMovement {
-		ctx := g.moveContext(g.s.Side)
+		// The position is read for the moves only if a unit's must be
+		// listed afresh (legal_cache.go).
+		var c *moveContext
+		ctx := func() *moveContext {
+			if c == nil {
+				c = g.moveContext(g.s.Side)
+			}
+			return c
+		}
+		cache := g.moveCacheFor()
+		out = slices.Grow(out, cache.listed)
 		for i := range g.s.Units {
 			switch {
 			case g.unit(i).Side != g.s.Side, !g.ownedByActor(i):
 			case g.waiting(i):
-				out = append(out, g.entryMoves(ctx, i)...)
+				out = append(out, g.cachedMoves(cache, i, true, func(e *extent) []rules.Choice { return g.entryMovesFrom(ctx(), i, e) })...)
 			case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
-				out = append(out, g.landingMoves(ctx, i)...)
+				out = append(out, g.landingMoves(ctx(), i)...)
 			case g.isGlider(i):
-				moves := g.gliderMoves(ctx, i) // 20.2.4
+				moves := g.gliderMoves(ctx(), i) // 20.2.4
 				mustLand = mustLand || len(moves) > 0
 				out = append(out, moves...)
 			case g.isApproach(i):
-				moves := g.followUpMoves(ctx, i) // 20.5.2
+				moves := g.followUpMoves(ctx(), i) // 20.5.2
 				mustLand = mustLand || len(moves) > 0
 				out = append(out, moves...)
 			default:
-				out = append(out, g.unitMoves(ctx, i)...)
-				out = append(out, g.relocateChoices(ctx, i)...)
+				moves := g.cachedMoves(cache, i, false, func(e *extent) []rules.Choice { return g.unitMovesFrom(ctx(), i, e) })
+				// S3.3, 22.1.2: a unit out of bounds moves back first.
+				mustBack = mustBack || (len(moves) > 0 && g.ver.rangeInCombat && !g.s.Units[i].Moved && g.outOfBounds(i) != "")
+				out = append(out, moves...)
+				if slices.Contains(g.unit(i).Marks, MarkCotentin) { // relocateChoices has none for another
+					out = append(out, g.relocateChoices(ctx(), i)...)
+				}
 			}
 		}
 	}
-	if mustLand {
-		return out // 20.5.3, 20.2.4: the units that can land do so first
+	if g.moves != nil && g.s.Phase == PhaseMovement {
+		g.moves.listed = len(out) + 1
+	}
+	if mustLand || mustBack {
+		return out // 20.5.3, 20.2.4: the units that can land do so first; S3.3, 22.1.2: as those that must move back
 	}
 	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].Name})
 }
@@ -94,6 +117,15 @@ type destination struct {
 // cyclists' road rate, and only then by spending a Strategic Move or the
 // Trucks marker.
 func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
+	return g.unitMovesFrom(ctx, i, &extent{b: g.b})
+}
+
+// unitMovesFrom is unitMoves, noting in e the hexes its searches reach
+// (legal_cache.go).
+func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice {
+	if a, ok := g.onMap(i); ok {
+		e.reached(a)
+	}
 	m, err := g.newMover(ctx, i, false, false)
 	if err != nil {
 		return nil
@@ -102,6 +134,7 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 	if m.repl {
 		// 6.2.4: one hex at most, whatever its cost.
 		for _, a := range m.Start.Neighbors() {
+			e.reached(a)
 			if st, bar := m.Check(m.Start, a); bar.OK() && g.endCheck(ctx, i, a, false) == nil {
 				found[a] = destination{path: []hex.Axial{m.Start, a}, cost: st.Cost, budget: m.Budget, tactical: st.Cost > m.Budget}
 			}
@@ -112,6 +145,7 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 		r := mv.Reach()
 		// Each hex is filed once, in a map: the order cannot matter.
 		for a := range r.Unordered() {
+			e.reached(a)
 			if _, seen := found[a]; seen || a == mv.Start {
 				continue
 			}
@@ -122,18 +156,23 @@ func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
 			found[a] = d
 		}
 	}
-	if !g.s.Units[i].OutOfSupply { // 18.4: Tactical Movement only
+	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
+	if !tacticalOnly {
 		add(m, destination{})
+	}
+	if g.s.Phase == PhaseReserveMovement && !g.ed.reserveTactical {
+		return g.choices(i, found) // 15.2 (D14): half the MA only
 	}
 	t := *m
 	t.Tactical = true
 	for a, path := range t.TacticalReach() {
+		e.reached(a)
 		if _, seen := found[a]; !seen && g.endCheck(ctx, i, a, false) == nil {
 			c, _ := t.Walk(path)
 			found[a] = destination{path: path, cost: c, budget: m.Budget, tactical: true}
 		}
 	}
-	if g.s.Units[i].OutOfSupply {
+	if tacticalOnly {
 		return g.choices(i, found)
 	}
 	if c := m.cyclist(false, false); c != nil {

@@ -248,6 +248,13 @@ func TestArmyBoundary_22_1_2(t *testing.T) {
 // wholly south of row 16xx, where the boundary ends.
 func boundaryGame(t *testing.T, units, setup string) *Game {
 	t.Helper()
+	return boundaryGameUnder(t, "", Version, units, setup)
+}
+
+// boundaryGameUnder is boundaryGame in the edition variant names, under a
+// rules version.
+func boundaryGameUnder(t *testing.T, variant, version, units, setup string) *Game {
+	t.Helper()
 	var b strings.Builder
 	b.WriteString("game normandy44\nscenario test\ntitle Boundary\nedition 2.2\nprovenance stand-in: test\nlayout flat-top odd-columns-down\nturns 3\n\n[terrain]\n")
 	for c := 15; c <= 22; c++ {
@@ -258,7 +265,7 @@ func boundaryGame(t *testing.T, units, setup string) *Game {
 		fmt.Fprintf(&b, " %02d01-%02d04", c, c)
 	}
 	b.WriteString("\n\n[units]\n" + units + "\n[setup]\n" + setup)
-	g, err := New([]byte(b.String()), nil)
+	g, err := newGame([]byte(b.String()), variant, nil, version)
 	if err != nil {
 		t.Fatal(err)
 	}

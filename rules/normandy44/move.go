@@ -76,8 +76,8 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 		return nil, rules.Refuse("17.6.1", "%s has restricted mobility and is not released", u.ID)
 	case us.Repl && (sm || trucks):
 		return nil, rules.Refuse("6.2.4", "%s took a replacement: it moves 1 hex at most", u.ID)
-	case us.OutOfSupply && trucks:
-		return nil, rules.Refuse("18.4", "%s is out of supply: it moves only by Tactical Movement", u.ID)
+	case trucks && g.tacticalOnly(i) != "":
+		return nil, rules.Refuse(g.tacticalOnly(i), "%s is %s: it moves only by Tactical Movement (9.10)", u.ID, tacticalWhy[g.tacticalOnly(i)])
 	}
 	if err := g.moveBarred(i, sm, trucks); err != nil { // 15.2, 16.1.3
 		return nil, err
@@ -158,11 +158,29 @@ func (g *Game) canSM(ctx *moveContext, i int, start hex.Axial, mech bool) error 
 		return rules.Refuse("9.8.1", "%s is out of supply: no Strategic Movement", u.ID)
 	case inUse >= 3:
 		return rules.Refuse("9.8.3", "all 3 Strategic Move markers are in use")
-	case ctx.EnemyAdj.Has(start):
+	case g.ed.smAvoidsEZOC && ctx.EZOC.Has(start):
+		return rules.Refuse("9.8.2", "a unit in an enemy ZOC may not start Strategic Movement") // D10, IT L613-620
+	case !g.ed.smAvoidsEZOC && ctx.EnemyAdj.Has(start):
 		return rules.Refuse("9.8.2", "a unit next to an enemy unit may not start Strategic Movement")
 	}
 	return nil
 }
+
+// tacticalOnly is the rule that holds unit i to Tactical Movement (9.10):
+// 18.4 when it is marked out of supply, 13.6 when it is Disrupted (as its
+// rules version plays it); "" when none does.
+func (g *Game) tacticalOnly(i int) string {
+	switch us := &g.s.Units[i]; {
+	case us.OutOfSupply:
+		return "18.4"
+	case us.Disrupted && g.ver.disruptedTactical:
+		return "13.6"
+	}
+	return ""
+}
+
+// tacticalWhy says, for the rule of tacticalOnly, what the unit is.
+var tacticalWhy = map[string]string{"18.4": "out of supply", "13.6": "Disrupted"}
 
 // plan checks a path for unit i. It tries the ways of moving the unit may use:
 // its MA, Tactical Movement of 1 or 2 hexes (9.10), and a cyclist's 6 MP on
@@ -176,12 +194,21 @@ func (g *Game) plan(ctx *moveContext, i int, path []hex.Axial, sm, trucks bool) 
 	if m.repl && len(path) > 2 {
 		return movePlan{}, rules.Refuse("6.2.4", "%s took a replacement: it moves 1 hex at most", g.unit(i).ID)
 	}
-	if g.s.Units[i].OutOfSupply && !m.repl && !sm {
-		// 18.4: a marked unit must use Tactical Movement (9.10).
+	if g.s.Phase == PhaseReserveMovement && !g.ed.reserveTactical {
+		// 15.2 (IT L1058, D14): half the MA, and no Tactical Movement.
+		cost, err := m.Walk(path)
+		if err == nil && cost > m.Budget {
+			err = rules.Refuse("15.2", "the path costs %s MP and %s has %s in the Reserve Movement Phase (half its MA)", mpText(cost), g.unit(i).ID, mpText(m.Budget))
+		}
+		return movePlan{cost: cost, budget: m.Budget}, err
+	}
+	if rule := g.tacticalOnly(i); rule != "" && !m.repl && !sm {
+		// 18.4, 13.6: an out-of-supply or Disrupted unit must use Tactical
+		// Movement (9.10).
 		t := *m
 		t.Tactical = true
 		if len(path) > 3 {
-			return movePlan{}, rules.Refuse("18.4", "%s is out of supply: Tactical Movement only, 1 or 2 hexes (9.10)", g.unit(i).ID)
+			return movePlan{}, rules.Refuse(rule, "%s is %s: Tactical Movement only, 1 or 2 hexes (9.10)", g.unit(i).ID, tacticalWhy[rule])
 		}
 		c, err := t.Walk(path)
 		if err != nil {
@@ -231,10 +258,23 @@ func (m *mover) cyclist(sm, trucks bool) *mover {
 	return &c
 }
 
-// endCheck applies the rules on where a move may end: stacking (7.1, 7.2; this
-// engine refuses a move that would end over the limit, where 7.2 has the owner
-// remove units at the end of the phase) and Strategic Movement stacks (9.8.2).
+// endCheck applies the rules on where a move may end: Strategic Movement
+// stacks (9.8.2), and stacking (7.1, 7.2) where the version holds the limit at
+// each move's end (normandy44/4) rather than at the end of the phase, where
+// the owner then removes the excess (stackcheck.go).
 func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error {
+	return g.endCheckOf(ctx, i, dest, sm, g.stackCheck())
+}
+
+// landCheck is endCheck for a unit landing or placed (6.5.2, 20.2.4, 20.5.2,
+// 17.4): whatever the version, it never ends over the stacking limit, as
+// 20.5.3 has stacking keep a unit off its beach (L1419).
+func (g *Game) landCheck(ctx *moveContext, i int, dest hex.Axial) error {
+	return g.endCheckOf(ctx, i, dest, false, hexwar.StackEachMove)
+}
+
+// endCheckOf is endCheck with the stacking limit held as check says.
+func (g *Game) endCheckOf(ctx *moveContext, i int, dest hex.Axial, sm bool, check hexwar.StackCheck) error {
 	there := ctx.Occ[dest] // i among them when it ends where it stands
 	id := g.b.id(dest)
 	for _, j := range there {
@@ -242,9 +282,12 @@ func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error 
 		case j == i:
 		case sm:
 			return rules.Refuse("9.8.2", "a unit using Strategic Movement may not end its move stacked, as in %s", id)
-		case g.s.Units[j].SM:
+		case g.s.Units[j].SM && !g.ed.smOthersMayJoin: // D10: 2.2 only
 			return rules.Refuse("9.8.2", "%s carries a Strategic Move marker: no unit may end its move with it", g.unit(j).ID)
 		}
+	}
+	if check == hexwar.StackPhaseEnd {
+		return nil // 7.2: the limit holds at the end of the phase (stackcheck.go)
 	}
 	return hexwar.StackRefusal(there, i, id, g.stacking)
 }
@@ -313,7 +356,11 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		return nil, err
 	}
 	dest := path[len(path)-1]
-	if err := g.endCheck(ctx, i, dest, c.SM); err != nil {
+	check := g.endCheck
+	if landing {
+		check = func(ctx *moveContext, i int, dest hex.Axial, _ bool) error { return g.landCheck(ctx, i, dest) }
+	}
+	if err := check(ctx, i, dest, c.SM); err != nil {
 		return nil, err
 	}
 	// Checked: now change the state.
@@ -331,6 +378,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		us.At, us.ReserveMoved = c.Path[len(c.Path)-1], true
 		us.Hexes += len(c.Path) - 1
 		us.HQMoved = us.HQMoved || (u.Type == HQ && us.Hexes > 1)
+		us.Fired = us.Fired || g.werferFlips(i) // 17.3, D32
 		for _, id := range c.Path[1:] {
 			g.setControl(id, u.Side)
 		}
@@ -362,6 +410,7 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	us.Spent, us.Hexes = p.cost, len(entered)
 	us.HQMoved = us.HQMoved || (u.Type == HQ && us.Hexes > 1) // 17.2.3: entry counts as movement
+	us.Fired = us.Fired || g.werferFlips(i)                   // 17.3, D32
 	how := fmt.Sprintf("%s of %s MP", mpText(p.cost), mpText(p.budget))
 	switch {
 	case p.tactical:
@@ -394,6 +443,13 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	}
 	text := fmt.Sprintf("%s %s %s (%s)", u.ID, verb, joinPath(c.Path), how)
 	return append([]rules.Event{{Seat: rules.Seat(u.Side), Text: text}}, g.reserveAfterMove(i)...), nil
+}
+
+// werferFlips: in the first edition a Werfer that has moved more than 1 hex
+// this turn is on its back ("Moved") side and fires no more this turn (17.3,
+// IT L1142, D32); 2.2's Werfers move and fire.
+func (g *Game) werferFlips(i int) bool {
+	return g.ed.werferFlipsOnMove && g.unit(i).Type == Werfer && g.s.Units[i].Hexes > 1
 }
 
 func joinPath(p []string) string {

@@ -46,16 +46,26 @@ type boardRules struct {
 	repl, confined, smRoads, smEnemy, trucks, cyclistRoads, cyclistEnemy, flooded hexwar.StepRule
 }
 
-func newBoardRules(b *board) boardRules {
+// The edition says what Strategic Movement and the cyclists' road move keep
+// away from (D10, D11): hexes next to an enemy unit in 2.2, enemy ZOC in the
+// first edition (IT L613-620, L634-636).
+func newBoardRules(b *board, ed *edition) boardRules {
 	hb := b.Board
+	smWhy, cycleWhy := "a unit using Strategic Movement never comes next to an enemy unit, as in %s", "cyclists at 6 MP never enter a hex next to an enemy unit, as %s is"
+	if ed.smAvoidsEZOC {
+		smWhy = "a unit using Strategic Movement never enters an enemy ZOC, as in %s"
+	}
+	if ed.bicycleAvoidsEZOC {
+		cycleWhy = "cyclists at 6 MP never enter an enemy ZOC, as %s is"
+	}
 	return boardRules{
 		repl:         hexwar.Avoid(hb, hexwar.EnemyZOC, false, "6.2.5", "a unit that took a replacement may not enter an enemy ZOC, as in %s"),
 		confined:     hexwar.StayIn(hb, ZoneCherbourg, "17.6.2", "%s is outside the Cherbourg defense area: its units may not leave it until released"),
 		smRoads:      hexwar.RoadsOnly(hb, "9.8.1", "Strategic Movement is entirely along roads"),
-		smEnemy:      hexwar.Avoid(hb, hexwar.NextToEnemy, true, "9.8.2", "a unit using Strategic Movement never comes next to an enemy unit, as in %s"),
+		smEnemy:      hexwar.Avoid(hb, ed.avoid(ed.smAvoidsEZOC), true, "9.8.2", smWhy),
 		trucks:       hexwar.Avoid(hb, hexwar.EnemyZOC, true, "9.8.6", "a unit on Trucks may not enter an enemy ZOC, as in %s"),
 		cyclistRoads: hexwar.RoadsOnly(hb, "9.9", "cyclists move 6 MP only along roads"),
-		cyclistEnemy: hexwar.Avoid(hb, hexwar.NextToEnemy, false, "9.9", "cyclists at 6 MP never enter a hex next to an enemy unit, as %s is"),
+		cyclistEnemy: hexwar.Avoid(hb, ed.avoid(ed.bicycleAvoidsEZOC), false, "9.9", cycleWhy),
 		flooded:      floodedRule(b),
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Three or four players (24.0). The number of players is a variant option fixed
@@ -60,17 +61,37 @@ type variant struct {
 	germanSplit bool   // two German players (24.0)
 	storms      string // "", optHistoricalStorms (25.1) or optRandomStorm (25.2)
 	batteries   bool   // optCoastalBatteries (25.3, batteries.go)
+	flankFire   bool   // optFlankFire (first edition 28.2, flankfire.go)
+	// The readings players may choose against the digest's (versions.go):
+	// one retreat step however many crossings (AMBIG-24), one-hex retreat
+	// capacity counted per retreat (AMBIG-25).
+	retreatStepOnce, oneHexPerRetreat bool
 }
 
-// readOptions checks the options and reads them. Each may appear once; at
-// most one player count, and 25.1 and 25.2 exclude each other.
-func readOptions(options []string) (variant, error) {
+// options are the options of an edition: the players' and its optional
+// rules, each with what it does.
+func (e *edition) optionList() map[string]string {
+	out := maps.Clone(playerOptions)
+	maps.Copy(out, e.options)
+	return out
+}
+
+// readOptions checks the options of a game in edition ed and reads them.
+// Each may appear once; at most one player count, and 25.1 and 25.2 exclude
+// each other. An optional rule of the other edition is refused with why.
+func readOptions(ed *edition, options []string) (variant, error) {
 	var v variant
 	players := ""
+	known := ed.optionList()
 	for k, o := range options {
-		if _, ok := knownOptions[o]; !ok {
-			known := slices.Sorted(maps.Keys(knownOptions))
-			return variant{}, fmt.Errorf("normandy44: %w %q (known: %s)", ErrOption, o, strings.Join(known, ", "))
+		if _, ok := known[o]; !ok {
+			for _, other := range editions {
+				if what, ok := other.options[o]; ok {
+					return variant{}, fmt.Errorf("normandy44: %w %q in %s: it is an optional rule of %s (%s), which this edition does not have",
+						ErrOption, o, ed.title, other.title, what)
+				}
+			}
+			return variant{}, fmt.Errorf("normandy44: %w %q (known in %s: %s)", ErrOption, o, ed.title, strings.Join(slices.Sorted(maps.Keys(known)), ", "))
 		}
 		if slices.Contains(options[:k], o) {
 			return variant{}, fmt.Errorf("normandy44: %w %q given twice", ErrOption, o)
@@ -90,6 +111,12 @@ func readOptions(options []string) (variant, error) {
 			v.storms = o
 		case optCoastalBatteries:
 			v.batteries = true
+		case optFlankFire:
+			v.flankFire = true
+		case optRetreatStepOnce:
+			v.retreatStepOnce = true
+		case optOneHexPerRetreat:
+			v.oneHexPerRetreat = true
 		}
 	}
 	return v, nil
@@ -410,8 +437,10 @@ func (g *Game) checkOwner(seat rules.Seat, command string) error {
 // other player of the side still has his part to play; otherwise the phase
 // itself ends (endStage) and Ended is cleared.
 func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
-	if g.s.Phase == PhaseMovement {
-		// 7.2: a player leaves no stack of his own over the limit.
+	if g.s.Phase == PhaseMovement && g.stackCheck() == hexwar.StackEachMove {
+		// 7.2: a player leaves no stack of his own over the limit; where
+		// moves may end over it, the owners reduce them at the end of the
+		// phase (stackcheck.go).
 		occ := g.occupancy()
 		for _, a := range g.overstacked(g.s.Side) {
 			for _, i := range occ[a] {
@@ -424,6 +453,9 @@ func (g *Game) endSeat(seat rules.Seat) ([]rules.Event, error) {
 	if id := g.mustLand(); id != "" {
 		// 20.5.3, for the player whose units they are.
 		return nil, g.mustLandRefusal(id)
+	}
+	if id := g.mustMoveBack(); id != "" {
+		return nil, g.mustMoveBackRefusal(id) // S3.3, 22.1.2
 	}
 	ss := g.opt.sideSeats(g.actingSide())
 	if seat != ss[len(ss)-1] {

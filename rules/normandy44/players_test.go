@@ -170,17 +170,45 @@ func TestPlayers_24_0_MovementSubTurns(t *testing.T) {
 	rulestest.Apply(t, gg, "german-us", "move g1 0404 0405")
 }
 
-// TestPlayers_24_0_Stacking: a player may not end his part of a Movement
-// Phase over the stacking limit (7.2), but is not held to a stack of the
-// other player's.
+// TestPlayers_24_0_Stacking: the stacking limit holds at the end of the
+// Movement Phase, both players' parts of it played (7.2); the owner of a
+// stack over it, the owner of its first unit where it is mixed, eliminates
+// units of it, his pick. (normandy44/4 refused a player's 'end' over the
+// limit, TestPlayers_24_0_StackingV4.)
 func TestPlayers_24_0_Stacking(t *testing.T) {
 	g := fourGame(t, Allied, "players=4")
 	g.enterPhase()
-	for _, id := range []string{"a1", "a2"} {
+	for _, id := range []string{"a1", "a2", "b1", "c1"} {
 		g.s.Units[g.index[id]].At = "0202"
 	}
-	g.s.Units[g.index["b1"]].At = "0202"
-	g.s.Units[g.index["c1"]].At = "0202"
+	if len(g.overstacked(Allied)) == 0 {
+		t.Skip("four infantry units are not over the limit on this map")
+	}
+	rulestest.Apply(t, g, "us", "end")
+	rulestest.Apply(t, g, "cw", "end")
+	p := g.Pending()
+	if !g.s.StackCheck || !slices.Equal(p.Seats, []rules.Seat{g.owner(g.index["a1"])}) || !strings.Contains(p.Prompt, "7.2") {
+		t.Fatalf("at the end of the phase: %+v", p)
+	}
+	rulestest.Apply(t, g, p.Seats[0], "eliminate b1")
+	rulestest.Apply(t, g, g.Pending().Seats[0], "eliminate c1") // 8 points, then 6, then 4
+	if g.s.StackCheck || !g.s.Units[g.index["b1"]].Gone || g.s.Phase == PhaseMovement {
+		t.Errorf("after eliminating b1: %+v", g.Pending())
+	}
+}
+
+func TestPlayers_24_0_StackingV4(t *testing.T) {
+	text := fourMap().withZones("us-sector 0101-0108 0201-0208 0301-0308 0401-0408").text()
+	gg, err := newGame([]byte(text), "", []string{"players=4"}, "normandy44/4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	g.setStage(2, PhaseMovement, Allied)
+	g.enterPhase()
+	for _, id := range []string{"a1", "a2", "b1", "c1"} {
+		g.s.Units[g.index[id]].At = "0202"
+	}
 	if len(g.overstacked(Allied)) == 0 {
 		t.Skip("four infantry units are not over the limit on this map")
 	}

@@ -18,6 +18,7 @@ import (
 //	combat          10.0-14.0: the combat in progress (combat_phase.go)
 //	attrition       18.5: the isolation attrition dice of the Supply Phase
 //	invasion        20.1-20.3: the Special Invasion Phase's dice and decisions
+//	stacking        7.2: the owner's picks over the stacking limit as a Movement Phase ends
 //	phase           the phase's own prompt, choices, commands and dice (4.1 weather)
 //
 // The combat's entry points (combatPending, combatChoices, combatCommand,
@@ -47,7 +48,7 @@ func init() {
 			Choices:  (*Game).combatChoices,
 			Commands: combatProcedureCommands,
 			Other: func(g *Game, seat rules.Seat, _ string) ([]rules.Event, error) {
-				return nil, rules.Refuse("10.0", "the combat on %s waits for %s", g.combat().Origin, g.Pending().Prompt)
+				return nil, rules.Refuse("10.0", "the combat on %s waits for %s", g.combat().Origin, g.pendingSeats().Prompt)
 			},
 			Roll: func(g *Game, values []int) ([]rules.Event, error) {
 				if g.combat().pending().Roll == "" {
@@ -72,6 +73,7 @@ func init() {
 				return g.invasionCommand(seatSide(seat), text)
 			},
 			Roll: (*Game).rollInvasion},
+		stackingProcedure,
 		{Name: "phase", Pending: (*Game).phasePending, Choices: (*Game).legal, Commands: phaseCommands,
 			Other: func(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
 				_, err := ParseCommand(text) // names the unknown verb

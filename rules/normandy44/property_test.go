@@ -46,7 +46,8 @@ func replay(t testing.TB, base *Game, plays []play) (*Game, []string) {
 }
 
 // TestProperty_RandomLegalMoves: 2,000 random legal commands on the Cherbourg
-// map never break the terrain, stacking and ZOC rules, checked here
+// map never break the terrain, stacking (but in the phasing side's Movement
+// Phase, 7.2) and ZOC rules, checked here
 // independently of the move search; and replaying the same commands gives the
 // same state hashes.
 func TestProperty_RandomLegalMoves(t *testing.T) {
@@ -77,8 +78,11 @@ func TestProperty_RandomLegalMoves(t *testing.T) {
 				}
 				ms = append(ms, stackMember{after.unit(i).Type, after.strength(i)})
 			}
-			if stackPoints(ms) > stackLimit {
-				t.Fatalf("%q: %s holds %d stacking points (7.1)", p.Command, id, stackPoints(ms))
+			// 7.2: the phasing side's stacks may be over the limit during
+			// its Movement Phase, and until its owner has reduced them.
+			moving := after.movementPhase() && after.unit(us[0]).Side == after.s.Side
+			if stackPoints(ms) > stackLimit && !moving {
+				t.Fatalf("%q: %s holds %d stacking points (7.1, 7.2)", p.Command, id, stackPoints(ms))
 			}
 		}
 		c, err := ParseCommand(p.Command)

@@ -10,8 +10,9 @@ import (
 // Rebuilding eliminated units with Repl (6.2.1, 6.2.2, 17.2.2):
 //
 //	rebuild UNIT HEX   a German unit, or an HQ of either side, returns on HEX
-//	rebuild UNIT       an Allied unit goes to the In Britain card, to be
-//	                   bought and landed again (6.5; AMBIG-63)
+//	                   (in the first edition an Allied unit too, D03)
+//	rebuild UNIT       in 2.2 an Allied unit goes to the In Britain card, to
+//	                   be bought and landed again (6.5; AMBIG-63)
 //
 // A rebuilt unit returns at its lowest step (6.2.1; a 3-step unit as its
 // cadre) and carries the Repl marker (6.2.4).
@@ -41,13 +42,13 @@ func (g *Game) rebuildStock(i int, hexID string, repl map[string]SupplyStatus) (
 		if err := g.hqRebuildPlace(u, hexID, repl); err != nil {
 			return -1, err
 		}
-	case u.Side == Allied && hexID != "":
+	case g.toBritain(u) && hexID != "":
 		return -1, rules.Refuse("6.2.2", "rebuilt Allied units go to the In Britain card: 'rebuild %s'", u.ID)
-	case u.Side == Allied && g.inBritainBox() == "":
+	case g.toBritain(u) && g.inBritainBox() == "":
 		return -1, rules.Refuse("6.2.2", "this scenario has no In Britain card")
-	case u.Side == German && hexID == "":
-		return -1, rules.Refuse("6.2.2", "a rebuilt German unit returns on a hex: name it")
-	case u.Side == German:
+	case !g.toBritain(u) && hexID == "":
+		return -1, rules.Refuse("6.2.2", "a rebuilt unit returns on a hex: name it")
+	case !g.toBritain(u):
 		if err := checkRebuildPlace(g.sc, g.sup, u, g.rebuildPlace(i, hexID, repl)); err != nil {
 			return -1, err
 		}
@@ -59,8 +60,16 @@ func (g *Game) rebuildStock(i int, hexID string, repl map[string]SupplyStatus) (
 	return g.replStock(i)
 }
 
+// toBritain reports whether a rebuilt unit goes to the In Britain card (2.2
+// 6.2.2: Allied units but HQs); in the first edition every rebuilt unit
+// returns on a hex (D03, IT L383-386).
+func (g *Game) toBritain(u *Unit) bool {
+	return g.ed.rebuildAlliedToBritain && u.Side == Allied && u.Type != HQ
+}
+
 // hqRebuildPlace checks where a rebuilt HQ returns (17.2.2): a friendly-
-// controlled City with a supply line now, or for the Allies an open beach hex.
+// controlled City with a supply line now, or for the Allies an open beach
+// hex (2.2 only: D06, IT L1128).
 func (g *Game) hqRebuildPlace(u *Unit, hexID string, repl map[string]SupplyStatus) error {
 	a, ok := g.b.ids[hexID]
 	if !ok {
@@ -70,11 +79,12 @@ func (g *Game) hqRebuildPlace(u *Unit, hexID string, repl map[string]SupplyStatu
 	if v.EnemyUnit(a) {
 		return rules.Refuse("17.2.2", "%s holds enemy units", hexID)
 	}
-	if u.Side == Allied && g.sup.beach[a] != "" && g.openBeach(hexID) {
+	beach := u.Side == Allied && g.ed.hqRebuildOnOpenBeach
+	if beach && g.sup.beach[a] != "" && g.openBeach(hexID) {
 		return nil
 	}
 	if g.b.terrain(a) != City || v.Control(a) != u.Side {
-		return rules.Refuse("17.2.2", "a rebuilt HQ returns to a friendly-controlled City%s; %s is not one", cond(u.Side == Allied, " or an open beach hex"), hexID)
+		return rules.Refuse("17.2.2", "a rebuilt HQ returns to a friendly-controlled City%s; %s is not one", cond(beach, " or an open beach hex"), hexID)
 	}
 	if repl[hexID] != InSupply {
 		return rules.Refuse("17.2.2", "%s cannot trace a supply line now", hexID)
@@ -88,13 +98,23 @@ func (g *Game) rebuildPlace(i int, hexID string, repl map[string]SupplyStatus) R
 	v := g.supplyView(u.Side)
 	p := RebuildPlace{Hex: hexID, Supply: repl[hexID]}
 	if a, ok := g.b.ids[hexID]; ok {
-		p.Controller, p.EnemyZOC = v.Control(a), v.EnemyZOC(a)
+		// 6.2.2 (b): 2.2 only (D02, IT L383-386: an HQ or Town hex in
+		// supply, in an enemy ZOC or not).
+		p.Controller, p.EnemyZOC = v.Control(a), g.ed.rebuildNotInEZOC && v.EnemyZOC(a)
 	}
-	p.SameNationHQ = g.holds(hexID, u.Side, func(h *Unit) bool { return h.Type == HQ && h.Nationality == u.Nationality })
+	p.SameNationHQ = g.holds(hexID, u.Side, func(h *Unit) bool {
+		// 6.2.2: an HQ of the unit's nationality; in the first edition any
+		// friendly HQ in supply (IT L386).
+		if g.ed.rebuildHQSameNationality {
+			return h.Type == HQ && h.Nationality == u.Nationality
+		}
+		return h.Type == HQ && repl[hexID] == InSupply
+	})
 	for j, us := range g.s.Units {
 		// 6.2.2 (c): units of the division on the map at the start of the
-		// phase; units rebuilt in it do not count.
-		if j == i || g.unit(j).Formation != u.Formation || slices.Contains(g.s.Rebuilt, us.ID) {
+		// phase; units rebuilt in it do not count (2.2; the first edition
+		// asks only for another unit of the division, D04, IT L390).
+		if j == i || g.unit(j).Formation != u.Formation || (g.ed.rebuildProximityFromStart && slices.Contains(g.s.Rebuilt, us.ID)) {
 			continue
 		}
 		if _, ok := g.onMap(j); ok {
@@ -166,7 +186,7 @@ func (g *Game) rebuild(c Command) ([]rules.Event, error) {
 	if len(c.Path) > 0 {
 		hexID = c.Path[0]
 	}
-	k, err := g.rebuildStock(i, hexID, replLine(g.sup, g.supplyView(g.s.Side)))
+	k, err := g.rebuildStock(i, hexID, g.replLine(g.s.Side))
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +228,7 @@ func (g *Game) rebuildChoices(repl map[string]SupplyStatus) []rules.Choice {
 		if _, err := g.fittingStock(u); err != nil {
 			continue
 		}
-		if u.Side == Allied && u.Type != HQ {
+		if g.toBritain(u) {
 			if _, err := g.rebuildStock(i, "", repl); err == nil {
 				out = append(out, rules.Choice{Command: "rebuild " + u.ID, Piece: u.ID, Note: "to the In Britain card (6.2.2)"})
 			}

@@ -38,8 +38,11 @@ func scenarioUnit(s *Scenario, id string) (*Unit, bool) {
 func arrivals(s *Scenario, turn int, side Side) []Reinforcement {
 	var out []Reinforcement
 	for _, r := range s.Reinforcements {
+		if r.Turn != turn { // first: the units of other turns need no look-up
+			continue
+		}
 		u, ok := scenarioUnit(s, r.Unit)
-		if !ok || u.Side != side || r.Turn != turn || inBritain(s, r) {
+		if !ok || u.Side != side || inBritain(s, r) {
 			continue
 		}
 		out = append(out, r)
@@ -94,10 +97,19 @@ var rpCosts = []rpCostRow{
 // fits the counter. ok is false if neither gives one. The cost is the same for
 // a unit waiting reduced (6.5.1).
 func rpCost(r Reinforcement, u *Unit) (rp int, rule string, ok bool) {
+	return rpCostIn(rpCosts, r, u)
+}
+
+// rpCost is rpCost by the game's edition's chart (edition.rpCosts).
+func (g *Game) rpCost(r Reinforcement, u *Unit) (rp int, rule string, ok bool) {
+	return rpCostIn(g.ed.rpCosts, r, u)
+}
+
+func rpCostIn(rows []rpCostRow, r Reinforcement, u *Unit) (rp int, rule string, ok bool) {
 	if r.RP > 0 {
 		return r.RP, "6.5.1: the In Britain card", true
 	}
-	for _, row := range rpCosts {
+	for _, row := range rows {
 		if row.fits(u) {
 			return row.rp, row.what, true
 		}
@@ -230,29 +242,33 @@ func checkMobilization(s *Scenario, turn int, u *Unit, box, hexID string, alread
 // RebuildPlace is a hex chosen for a rebuilt unit (6.2.2) and what 6.2.2 asks
 // of it.
 type RebuildPlace struct {
-	Hex          string
-	Controller   Side         // 2.2.5
-	SameNationHQ bool         // an HQ of the unit's nationality is in the hex
+	Hex        string
+	Controller Side // 2.2.5
+	// SameNationHQ: an HQ of the unit's nationality is in the hex (6.2.2;
+	// the first edition's HQ is any friendly HQ in supply, IT L386, and
+	// the caller sets it so).
+	SameNationHQ bool
 	Supply       SupplyStatus // replLine's status of the hex
-	EnemyZOC     bool         // even with friendly units in the hex (2.2 change)
+	// EnemyZOC: the hex is in an enemy ZOC, even with friendly units in it
+	// (a 2.2 change, D02); the first edition's caller leaves it false.
+	EnemyZOC bool
 	// DivisionAt are the hexes of the units of the unit's division that were
-	// on the map at the start of this phase (units rebuilt in it excluded).
+	// on the map at the start of this phase (units rebuilt in it excluded;
+	// in the first edition, included: D04, IT L390).
 	DivisionAt []string
 }
 
 // rebuildWithin is how near a unit of its division a rebuilt unit returns (6.2.2 c).
 const rebuildWithin = 5
 
-// checkRebuildPlace checks where a German unit returns when rebuilt (6.2.2):
-// a friendly-controlled Town or City, or a hex with an HQ of its nationality;
-// with a supply line now; outside enemy ZOC; within 5 hexes of a unit of its
-// division, unless it has no division; and never if none of the division is on
-// the map. Allied units return to the In Britain card (6.2.2) and HQs follow
-// 17.2.2, so both are the caller's.
+// checkRebuildPlace checks where a unit returns on the map when rebuilt
+// (6.2.2): a friendly-controlled Town or City, or a hex with an HQ of its
+// nationality; with a supply line now; outside enemy ZOC; within 5 hexes of
+// a unit of its division, unless it has no division; and never if none of
+// the division is on the map. In 2.2 Allied units return to the In Britain
+// card instead (6.2.2) and HQs follow 17.2.2: both are the caller's, as is
+// what the first edition reads otherwise (RebuildPlace).
 func checkRebuildPlace(s *Scenario, m *SupplyMap, u *Unit, p RebuildPlace) error {
-	if u.Side == Allied {
-		return rules.Refuse("6.2.2", "rebuilt Allied units go to the In Britain card")
-	}
 	a, ok := m.b.ids[p.Hex]
 	if !ok || !m.b.land(a) {
 		return rules.Refuse("6.2.2", "%s is not a land hex of the map", p.Hex)

@@ -2,6 +2,7 @@ package normandy44
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -59,12 +60,43 @@ func TestReinforcePurchasable(t *testing.T) {
 		t.Errorf("6.5.1: %d units purchasable in turn 1", len(got))
 	}
 	all := purchasable(s, 2, nil)
-	if len(all) != 13 || slices.Contains(reinforcementUnits(all), "325/82") {
+	if len(all) != 17 || slices.Contains(reinforcementUnits(all), "325/82") {
 		t.Errorf("6.5.1: turn 2 purchasable %v", reinforcementUnits(all))
 	}
 	left := purchasable(s, 3, map[string]bool{"CCA/3": true})
-	if slices.Contains(reinforcementUnits(left), "CCA/3") || len(left) != 12 {
+	if slices.Contains(reinforcementUnits(left), "CCA/3") || len(left) != 16 {
 		t.Errorf("6.5.1: a bought unit is still purchasable: %v", reinforcementUnits(left))
+	}
+}
+
+// TestCherbourgInBritain_S3_2_7: in the Cherbourg scenario every US unit on
+// the In Britain card may be bought, but the US 2nd Infantry and 2nd Armored
+// Divisions (S3.2.7, L1600): the stand-in card is the campaign's, so the
+// Cherbourg list is the campaign's US units but those two divisions, at the
+// campaign's costs. Its first text left out 330/83, 331/83, 99-Sep and
+// XIX-Corps.
+func TestCherbourgInBritain_S3_2_7(t *testing.T) {
+	cher, camp := cherbourgScenario(t), campaignScenario(t)
+	costs := func(s *Scenario, keep func(u *Unit) bool) map[string]int {
+		out := map[string]int{}
+		for _, r := range purchasable(s, 2, nil) {
+			for k := range s.Units {
+				if u := &s.Units[k]; u.ID == r.Unit && keep(u) {
+					out[u.ID] = r.RP
+				}
+			}
+		}
+		return out
+	}
+	want := costs(camp, func(u *Unit) bool { return u.Nationality == "us" && u.Formation != "2" && u.Formation != "2-ad" })
+	got := costs(cher, func(*Unit) bool { return true })
+	if !maps.Equal(got, want) {
+		t.Errorf("S3.2.7: Cherbourg's In Britain list %v, want the campaign's US units but the 2nd Infantry and 2nd Armored %v", got, want)
+	}
+	for _, id := range []string{"330/83", "331/83", "99-Sep", "XIX-Corps"} {
+		if _, ok := got[id]; !ok {
+			t.Errorf("S3.2.7: %s is not on Cherbourg's In Britain list", id)
+		}
 	}
 }
 
@@ -245,7 +277,7 @@ func TestReinforceReplFits(t *testing.T) {
 // to La-Haye-du-Puits (2506), a German Town.
 func TestReinforceRebuildPlace(t *testing.T) {
 	s := cherbourgScenario(t)
-	b, err := newBoard(s)
+	b, err := newBoard(s, editionDefault)
 	if err != nil {
 		t.Fatal(err)
 	}

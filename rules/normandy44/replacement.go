@@ -74,7 +74,7 @@ func (g *Game) replace(c Command) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, err := g.replaceStock(i, replLine(g.sup, g.supplyView(g.s.Side)))
+	k, err := g.replaceStock(i, g.replLine(g.s.Side))
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +138,7 @@ func (g *Game) mobilize(c Command) ([]rules.Event, error) {
 // replacementChoices lists the phase's legal commands.
 func (g *Game) replacementChoices() []rules.Choice {
 	var out []rules.Choice
-	repl := replLine(g.sup, g.supplyView(g.s.Side))
+	repl := g.replLine(g.s.Side)
 	out = append(out, g.rebuildChoices(repl)...)
 	if g.s.Side == German {
 		out = append(out, g.allotChoices()...)

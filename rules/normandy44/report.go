@@ -3,6 +3,7 @@ package normandy44
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"github.com/pbem-referee/pbem/rules/scene"
@@ -32,6 +33,7 @@ func (g *Game) Combats() []scene.Combat {
 		out = append(out, e.report)
 	}
 	slices.Reverse(out)
+	g.speakAll(&out) // the edition's numbers (renumber.go)
 	return out
 }
 
@@ -89,8 +91,9 @@ func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 			r.Die = c.Roll
 			r.Rolls = append(r.Rolls, scene.Roll{Purpose: "combat results (10.5)", Die: c.Roll, Modified: c.Roll, Outcome: r.Result})
 			for die := 1; die <= 6; die++ {
-				res := crt(c.Odds.Final, die)
-				r.Faces = append(r.Faces, scene.Face{Die: die, Result: res.String(), Score: attackerScore(res.Code)})
+				t := c.In.edition().crt // the edition's CRT (D18)
+				res := t.Lookup(c.Odds.Final, die, 0)
+				r.Faces = append(r.Faces, scene.Face{Die: die, Result: res.String(), Score: t.Score(res.Code)})
 			}
 		}
 	}
@@ -214,9 +217,7 @@ func combatLosses(c *Combat) []scene.Loss {
 	add(def, c.LeadLoss(), "Determined Defense (12.4)")
 	add(att, c.DDLoss, "Determined Defense (12.4.8)")
 	add(def, c.DespLoss(), "Desperate Defense (12.5)")
-	if c.RetreatLoss != "" {
-		add(def, []string{c.RetreatLoss}, "retreat (13.2.1)")
-	}
+	add(def, c.RetreatLosses(), "retreat (13.2.1)")
 	survivors := c.survivors()
 	for _, id := range c.Eliminated {
 		steps := 1
@@ -230,16 +231,10 @@ func combatLosses(c *Combat) []scene.Loss {
 
 // combatMoves are the retreat and the advances, from where they began.
 func combatMoves(c *Combat) (retreats, advances []scene.Move) {
-	if c.Retreat != nil {
-		var who []string
-		for _, u := range c.survivors() {
-			if !slices.Contains(c.Eliminated, u.ID) {
-				who = append(who, u.ID)
-			}
-		}
-		if len(who) > 0 {
-			path := append([]string{c.Origin}, c.PathText(*c.Retreat)...)
-			retreats = append(retreats, scene.Move{Pieces: who, Path: path, Kind: scene.MoveRetreat})
+	for _, mv := range c.Moves {
+		if len(mv.Units) > 0 {
+			path := append([]string{c.Origin}, c.PathText(mv.Path)...)
+			retreats = append(retreats, scene.Move{Pieces: slices.Clone(mv.Units), Path: path, Kind: scene.MoveRetreat})
 		}
 	}
 	for _, a := range c.Advances {
@@ -271,8 +266,11 @@ func combatNotes(c *Combat) []string {
 	if c.DespD != nil && c.DespD.Kind == CmdDespD {
 		out = append(out, "Desperate Defense: the defenders hold (12.5)")
 	}
-	if c.Retreat != nil && c.Retreat.OneHex {
+	if slices.ContainsFunc(c.Moves, func(mv combat.RetreatMove) bool { return mv.Path.OneHex }) {
 		out = append(out, "the retreat stops after one hex (13.3)")
+	}
+	if len(c.Excess) > 0 {
+		out = append(out, strings.Join(c.Excess, ", ")+" eliminated over the stacking limit after the advance (7.2)")
 	}
 	for _, a := range c.Advances {
 		if a.Kind == CmdReserve {

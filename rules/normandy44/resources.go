@@ -37,13 +37,28 @@ func (r replStock) grant() ReplGrant {
 // which come with combat (part 2).
 const germanSupPPool = "7th-army"
 
+// alliedArmyPools are the pools the markers of the Allied armies fill (5.3):
+// the pools their HQs' artillery and defensive support spend (17.2.5,
+// 17.2.6, artilleryPool), and the free and bought SupP of 5.3 fill.
+var alliedArmyPools = map[string]string{"us-1st-army": "us", "gb-2nd-army": "gb"}
+
+// supPPool is the pool a scenario's supply record of a marker fills: the
+// marker's own, but an Allied army's is the pool its army spends, where the
+// game's rules version reads it so (5.3).
+func (g *Game) supPPool(marker string) string {
+	if p, ok := alliedArmyPools[marker]; ok && g.ver.armyPools {
+		return p
+	}
+	return marker
+}
+
 // startingResources sets the scenario's starting stocks: its supply records
 // (S3.2.2: 3 SupP on the Cherbourg Fortress) and, in the Cherbourg scenario,
 // the German armor Repl usable only in a Storm turn (S3.2.3).
 func (g *Game) startingResources() {
 	for _, r := range g.sc.Special {
 		if r.Kind == SpecialSupply {
-			g.addSupP(r.Pool, r.Points)
+			g.addSupP(g.supPPool(r.Pool), r.Points)
 		}
 	}
 	if isCherbourgRules(g.sc) {
@@ -86,7 +101,11 @@ func (g *Game) addRepl(gr ReplGrant) int {
 // resources is what side receives this turn in this scenario.
 func (g *Game) resources(side Side) Resources {
 	if isCherbourgRules(g.sc) {
-		return resourcesCherbourg(g.s.Turn, g.s.Weather, side)
+		r := resourcesCherbourg(g.s.Turn, g.s.Weather, side)
+		if r.BuySupPFrom > 0 {
+			r.BuySupPFrom = g.ed.cherbourgScnRPToSPFromTurn // D48: turn 6 in the first edition (26.1, IT L1527)
+		}
+		return r
 	}
 	return resourcesFor(g.s.Turn, g.s.Weather, side)
 }

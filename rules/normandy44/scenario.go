@@ -1,5 +1,6 @@
-// Package normandy44 is the Normandy '44 engine (GMT, rules edition 2.2). This file
-// and the scenario_*.go files read and write scenario files: the map, the counters,
+// Package normandy44 is the Normandy '44 engine (GMT, rules edition 2.2, and
+// the first edition as the variant ed1: edition.go). This file and the
+// scenario_*.go files read and write scenario files: the map, the counters,
 // the set-up, the reinforcement schedule and the victory conditions, which the
 // rulebook does not print (docs/scenario-format.md describes the format).
 package normandy44
@@ -89,6 +90,21 @@ type Box struct {
 }
 
 // Unit is one combat unit counter (2.3).
+//
+// Cadres (2.3.5, 17.9): a 3-step unit's third step is its cadre, the values
+// of its cadre counter, rather than a second counter in a Cadre Display. The
+// rulebook does not give how many cadre counters there are of each letter
+// (AMBIG-75), and only that number would make the two differ: with a cadre
+// for every 3-step unit, as the engine reads the counter mix, swapping the
+// counter for its cadre on the second step loss (17.9.1) is flipping it to
+// its third step, with the same values, defending only (17.9.2); a Repl on
+// the cadre brings back the unit reduced (17.9.3: step 2); an eliminated
+// cadre is rebuilt as the cadre, then reduced, then full (17.9.4: step 3,
+// 2, 1); and the Cadre Display's count of 3-step units at cadre (17.9.5,
+// 23.3) is the count of units on their third step. The one rule a limited
+// mix would add, a unit eliminated for want of a cadre (17.9.1, L1229),
+// never applies. A transcription whose counters are fewer could model it
+// with the Cadre letter, which the engine keeps for it and shows.
 type Unit struct {
 	ID          string // printed designation, e.g. "505/82", "922(-)/243"
 	Side        Side

@@ -156,7 +156,9 @@ var phaseRules = map[Phase]phaseRule{
 				"give orders ('order dd always', 'order losses UNIT...', 'if-retreat advance UNIT...'), then 'end'"
 			if g.s.Side == German {
 				p = strings.Replace(p, " [air N] [naval N]", "", 1)
-				p = strings.Replace(p, "[art UNIT...]", "[art UNIT...|caen]", 1) // 17.2.8
+				if g.ed.caenArtillery {
+					p = strings.Replace(p, "[art UNIT...]", "[art UNIT...|caen]", 1) // 17.2.8
+				}
 			} else if g.s.Phase == PhaseCombat && g.s.Combats == 0 {
 				p = "assign strafing first ('strafe HEX us|cw', 19.1.4), " + p
 			}
@@ -199,7 +201,12 @@ func (g *Game) nextStage() { sequence.Next(g) }
 // Pending implements rules.Game. With two players a side (24.0), a side
 // named where a seat is due becomes the seat whose part of the phase it is
 // (seatFor), and the prompt names it.
-func (g *Game) Pending() rules.Pending {
+//
+// What it says is in the game's edition's numbers (renumber.go).
+func (g *Game) Pending() rules.Pending { return g.speakPending(g.pendingSeats()) }
+
+// pendingSeats is Pending in the engine's own numbers.
+func (g *Game) pendingSeats() rules.Pending {
 	p := g.pending()
 	if !g.opt.multi() {
 		return p
@@ -232,7 +239,13 @@ func (g *Game) phaseName() string { return sequence.Name(g) }
 
 // Roll implements rules.Game: the top procedure takes the dice it waits for
 // (procedures.go).
+// What it says is in the game's edition's numbers (renumber.go).
 func (g *Game) Roll(values []int) ([]rules.Event, error) {
+	events, err := g.roll(values)
+	return g.speakEvents(events), g.speakErr(err)
+}
+
+func (g *Game) roll(values []int) ([]rules.Event, error) {
 	if g.s.Over {
 		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
 	}

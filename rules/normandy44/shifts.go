@@ -39,6 +39,7 @@ const (
 	ShiftRiver           ShiftSource = "river"            // 11.3
 	ShiftHilltop         ShiftSource = "hilltop"          // 11.8
 	ShiftJabos           ShiftSource = "jabos"            // 19.1.3
+	ShiftFlankFire       ShiftSource = "flank-fire"       // 28.2, first edition
 )
 
 // ShiftRule is one line of the summary card, or of the rules text where the
@@ -84,6 +85,10 @@ var shiftRules = combat.Shifts[CombatInput]{
 	{Source: ShiftRiver, For: ForDefender, Min: 1, Max: 1, Rule: "11.3", Reason: "MAF attacks across a major or flooded river or from a flooded hex", Line: 2164, Compute: riverShift},
 	{Source: ShiftHilltop, For: ForDefender, Min: 1, Max: 1, Rule: "11.8", Reason: "defender on a hilltop", Line: 2165,
 		Compute: func(in CombatInput) (int, []string) { return count(in.Target.Hilltop), nil }},
+	// The first edition's optional flank fire (28.2, IT L1590-1596), off
+	// unless the option is.
+	{Source: ShiftFlankFire, For: ForDefender, Min: 1, Max: maxFlankFire, Rule: "28.2", Reason: "flank fire from defending hexes not attacked",
+		Compute: func(in CombatInput) (int, []string) { return in.FlankFire, nil }},
 	{Source: ShiftJabos, For: ForDefender, Min: 1, Max: 3, Rule: "19.1.3", Reason: "Jabos", Line: 2166,
 		Compute: func(in CombatInput) (int, []string) {
 			if !in.jabosDue() || in.JabosRoll == 0 {
@@ -142,7 +147,7 @@ func armorShift(in CombatInput) (int, []string) {
 	}
 	var by []string
 	for _, u := range in.Attackers {
-		if u.MAF && u.grayArmor() && u.AC > defAC && !armorBarredByTerrain(u.approach(), in.Target.Terrain, in.fortified(), in.Attacker == Allied) {
+		if u.MAF && u.grayArmor() && u.AC > defAC && !armorBarredByTerrain(u.approach(), in.Target.Terrain, in.fortified(), in.Attacker == Allied || in.edition().cherbourgPerimeterBarsBothShifts) {
 			by = append(by, u.ID)
 		}
 	}
@@ -190,12 +195,21 @@ func negativeQualityShift(in CombatInput) (int, []string) {
 }
 
 // defenderArmorShift is 11.4.2's 1L, on any terrain: the MAF has no AC at
-// all and the defenders hold both infantry and gray-AC armor.
+// all and the defenders hold both infantry and gray-AC armor. In the first
+// edition no defender gets it across the Cherbourg perimeter (16.3, IT
+// L1101, D17): read as a MAF attacking across it, every unit of it.
 func defenderArmorShift(in CombatInput) (int, []string) {
+	across := in.edition().cherbourgPerimeterBarsBothShifts
 	for _, u := range in.Attackers {
 		if u.MAF && u.AC > 0 {
 			return 0, nil
 		}
+		if u.MAF && !u.approach().across(CherbourgLine) {
+			across = false
+		}
+	}
+	if across {
+		return 0, nil
 	}
 	inf, armor := false, false
 	for _, d := range in.Defenders {
@@ -294,11 +308,13 @@ func riverShift(in CombatInput) (int, []string) {
 // armorBarredByTerrain reports whether one armored MAF unit is kept from
 // giving attacker armor superiority by the terrain (11.4.4, L786-792): a
 // major or flooded river hexside, a flooded hex at either end (TEC note C),
-// the Cherbourg line for the Allies, a target whose TEC row says "no" (City,
-// Forest, flooded hex), an IP or strongpoint in the target hex. It still cancels the defender's AS (L794-796).
-func armorBarredByTerrain(a approach, target Terrain, fortified, allied bool) bool {
+// the Cherbourg line (for the Allies in 2.2, for either side in the first
+// edition, D17: perimeter), a target whose TEC row says "no" (City, Forest,
+// flooded hex), an IP or strongpoint in the target hex. It still cancels the
+// defender's AS (L794-796).
+func armorBarredByTerrain(a approach, target Terrain, fortified, perimeter bool) bool {
 	return a.floodedLike() || !terrainChart[target].AttackerAS ||
-		fortified || (allied && a.across(CherbourgLine))
+		fortified || (perimeter && a.across(CherbourgLine))
 }
 
 // tigerBarredByTerrain reports whether a Tiger in the MAF loses its attack

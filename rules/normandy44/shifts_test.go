@@ -30,6 +30,8 @@ func TestShift_T13_Card(t *testing.T) {
 		// Not on the card: 11.6.1 and 17.3 (Werfers), 17.2.8 (Caen).
 		{ShiftWerfer, ForAttacker, 1, 2, "11.6, 17.3", 0},
 		{ShiftCaenArtillery, ForAttacker, 1, 1, "17.2.8", 0},
+		// The first edition's optional flank fire (28.2, IT L1590-1596).
+		{ShiftFlankFire, ForDefender, 1, 2, "28.2", 0},
 	}
 	if len(shiftRules) != len(tests) {
 		t.Errorf("%d shift rules, the card and text give %d", len(shiftRules), len(tests))

@@ -27,6 +27,8 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	switch {
 	case s.Scenario != g.s.Scenario:
 		return nil, fmt.Errorf("normandy44: restore: a state of scenario %q, not %q", s.Scenario, g.s.Scenario)
+	case s.Variant != g.s.Variant:
+		return nil, fmt.Errorf("normandy44: restore: a state of edition %q, not %q", s.Variant, g.s.Variant)
 	case !slices.Equal(s.Options, g.s.Options):
 		return nil, fmt.Errorf("normandy44: restore: a state with options %v, not %v", s.Options, g.s.Options)
 	case len(s.Units) != len(g.s.Units):
@@ -43,5 +45,7 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	c.s = s
 	c.cur = nil
 	c.hqLines = nil
+	c.hasher = new(rules.StateHasher)
+	c.moves = nil
 	return &c, nil
 }

@@ -28,15 +28,16 @@ func TestE05_LegalStacks_7_1(t *testing.T) {
 	}
 }
 
-// TestStackingEnforced_7_2: a move may pass through a full hex but not end
-// in one, and stacking counts the current step (a reduced 6-4 at 4 still
-// counts 2; at (2) it counts 1).
+// TestStackingEnforced_7_2: under normandy44/4 a move may pass through a
+// full hex but not end in one, and stacking counts the current step (a
+// reduced 6-4 at 4 still counts 2; at (2) it counts 1). (normandy44/5 holds
+// the limit at the end of the phase: TestStacking_7_2_PhaseEnd.)
 func TestStackingEnforced_7_2(t *testing.T) {
 	m := testMap{
 		units: []string{allInf, allInf2, "a3 allied us 4 infantry 6-4 4-4 (2)-4 cadre=A"},
 		setup: []string{"ainf 0402", "ainf2 0402", "a3 0401"},
 	}
-	g := m.game(t, Allied, 2)
+	g := m.gameUnder(t, "normandy44/4", Allied, 2)
 	refused(t, g, Allied, "move a3 0401 0402", "7.1")
 	g.s.Units[g.index["a3"]].Step = 2 // the cadre, strength (2): 1 point... still 5
 	refused(t, g, Allied, "move a3 0401 0402", "7.1")

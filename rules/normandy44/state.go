@@ -13,11 +13,15 @@ import (
 // (units in scenario order, control by hex id) and there are no maps, so its
 // JSON encoding, and therefore Hash, is canonical.
 type state struct {
-	Scenario string   `json:"scenario"`
-	Options  []string `json:"options,omitempty"`
-	Turn     int      `json:"turn"`
-	Phase    Phase    `json:"phase"`
-	Side     Side     `json:"side,omitempty"` // the phasing side; "" in the Initial and End Phases
+	Scenario string `json:"scenario"`
+	// Variant is the edition the game is played in ("ed1"), empty for
+	// 2.2: a state of one edition never hashes as the other's, so a log
+	// never replays in the edition it was not made in.
+	Variant string   `json:"variant,omitempty"`
+	Options []string `json:"options,omitempty"`
+	Turn    int      `json:"turn"`
+	Phase   Phase    `json:"phase"`
+	Side    Side     `json:"side,omitempty"` // the phasing side; "" in the Initial and End Phases
 	// Ended lists the seats of a side with two players that have said 'end'
 	// in the current phase (24.0, players.go).
 	Ended []string `json:"ended,omitempty"`
@@ -60,6 +64,10 @@ type state struct {
 	// Attrition lists the units whose isolation attrition die is awaited in
 	// this Supply Phase (18.5), in scenario order.
 	Attrition []string `json:"attrition,omitempty"`
+	// StackCheck: the phasing player has ended a Movement Phase with a hex
+	// over the stacking limit, which its owner reduces before the phase
+	// ends (7.2, stackcheck.go).
+	StackCheck bool `json:"stack_check,omitempty"`
 
 	// The Combat Phase (10.0, combat_phase.go): the units that attacked and
 	// the hexes attacked in this phase (10.1, 10.2), the combats declared so
@@ -69,6 +77,10 @@ type state struct {
 	Combats  int           `json:"combats,omitempty"`
 	Combat   *combatRecord `json:"combat,omitempty"`
 	Orders   []orderRecord `json:"orders,omitempty"`
+	// OneHexHeld is the strength friends have stopped after a one-hex
+	// retreat in this Combat Phase, by hex (13.3, AMBIG-25), where the
+	// rules version counts it once a phase.
+	OneHexHeld []oneHexHold `json:"one_hex_held,omitempty"`
 
 	// Beaches, Mulberries and evacuation (beaches.go, evacuate.go):
 	// the Mulberries begun (21.1.1-21.1.5), this turn's evacuations (21.2),
@@ -175,6 +187,8 @@ type control struct {
 // Game is a Normandy '44 game in progress. The scenario, its board and its
 // units are shared read-only between clones; s is the game's own.
 type Game struct {
+	// ed is the edition of the rules (edition.go), fixed by the invitation.
+	ed    *edition
 	sc    *Scenario
 	b     *board
 	index map[string]int // unit id -> index in sc.Units and s.Units
@@ -183,6 +197,9 @@ type Game struct {
 	// opt is what the invitation's options decide (players.go), read from
 	// s.Options once.
 	opt variant
+	// ver is what the game's rules version plays (versions.go), with the
+	// readings its options choose: shared read-only between clones.
+	ver *rulesVersion
 	// keeps is which hexes keep their controller once left (2.2.5), fixed
 	// by the scenario and the edition: shared read-only between clones.
 	keeps hexwar.ControlRule
@@ -202,6 +219,13 @@ type Game struct {
 	// combat reports (report.go). It is not part of the hashed state;
 	// clones share it, as it is never changed, only extended.
 	ended *endedCombat
+	// hasher hashes s after every entry, encoding again only the units
+	// that changed (rules.StateHasher); each clone has its own. Nil hashes
+	// with rules.HashState, to the same hash.
+	hasher *rules.StateHasher
+	// moves keeps the units' moves Legal listed last (legal_cache.go);
+	// Clone drops it.
+	moves *moveCache
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }
@@ -220,19 +244,17 @@ func (g *Game) mechanized(i int) bool { return UnitTypes[g.unit(i).Type].Mechani
 
 // onMap reports where a unit stands on the map, if it does.
 func (g *Game) onMap(i int) (hx.Axial, bool) {
-	a, ok := g.b.ids[g.s.Units[i].At]
+	a, ok := g.b.Hex(g.s.Units[i].At)
 	return a, ok && !g.s.Units[i].Gone
 }
 
 // occupancy lists which units stand on each map hex.
 func (g *Game) occupancy() map[hx.Axial][]int {
-	occ := map[hx.Axial][]int{}
+	hexes, on := make([]hx.Axial, len(g.s.Units)), make([]bool, len(g.s.Units))
 	for i := range g.s.Units {
-		if a, ok := g.onMap(i); ok {
-			occ[a] = append(occ[a], i)
-		}
+		hexes[i], on[i] = g.onMap(i)
 	}
-	return occ
+	return hexwar.OccupantsOn(g.b.Board, hexes, on)
 }
 
 // sideAt is the side whose units hold a hex, "" if none.
@@ -244,7 +266,12 @@ func (g *Game) sideAt(occ map[hx.Axial][]int, a hx.Axial) Side {
 }
 
 // Hash implements rules.Game: SHA-256 of the state's JSON.
-func (g *Game) Hash() string { return rules.HashState(g.s) }
+func (g *Game) Hash() string {
+	if g.hasher == nil {
+		return rules.HashState(g.s)
+	}
+	return g.hasher.Hash(&g.s)
+}
 
 // Clone implements rules.Game.
 func (g *Game) Clone() rules.Game {
@@ -262,6 +289,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Attacked = slices.Clone(g.s.Attacked)
 	c.s.Defended = slices.Clone(g.s.Defended)
 	c.s.Orders = slices.Clone(g.s.Orders)
+	c.s.OneHexHeld = slices.Clone(g.s.OneHexHeld)
 	c.s.Mulberries = slices.Clone(g.s.Mulberries)
 	c.s.Evacuations = slices.Clone(g.s.Evacuations)
 	c.s.GliderRolls = slices.Clone(g.s.GliderRolls)
@@ -285,6 +313,8 @@ func (g *Game) Clone() rules.Game {
 	}
 	c.cur = nil
 	c.hqLines = nil
+	c.hasher = new(rules.StateHasher)
+	c.moves = nil
 	return &c
 }
 

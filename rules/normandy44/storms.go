@@ -58,15 +58,31 @@ func (g *Game) startInitial() []rules.Event {
 	return append(events, g.weatherKnown()...)
 }
 
-// rollWeather takes the weather die of the Initial Phase (4.1). Under 25.1 or
-// 25.2 a 1 that does not stand is rolled again (the phase asks for a new die);
-// under 25.2 a Storm rolled in turns 12-22 begins a 3-turn storm.
+// rollWeather takes the weather die of the Initial Phase (4.1). In the first
+// edition a die from turn 3 is first modified by the last turn's weather and
+// kept within 1-6 (D01, IT L316-318); the modified roll is the row every
+// result reads (4.3 note, IT L344). Under 25.1 or 25.2 a 1 that does not
+// stand is rolled again (the phase asks for a new die); under the first
+// edition's 28.1 it counts as 2 (D51, IT L1588); under 25.2 a Storm rolled
+// in turns 12-22 begins a 3-turn storm.
 func (g *Game) rollWeather(die int) ([]rules.Event, bool) {
+	var events []rules.Event
+	if drm := g.ed.weatherDRM(g.s.Weather); g.s.Turn >= 3 && drm != 0 {
+		mod := min(max(die+drm, 1), 6)
+		events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: die %d, %+d after last turn's %s, reads %d (4.1)", g.s.Turn, die, drm, g.s.Weather, mod)})
+		die = mod
+	}
+	if g.ed.historicalWeatherOneIsTwo && g.opt.storms == optHistoricalStorms && die == 1 && g.s.Turn >= 3 {
+		g.s.Rerolled++ // a 1 came up: S3.2.3's armor Repl may be used (stormOnlyReplUsable)
+		events = append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: a 1 counts as 2 for everything (28.1)", g.s.Turn)})
+		die = 2
+	}
 	if !weatherRollStands(g.s.Turn, die, g.opt.storms) {
 		g.s.Rerolled++
-		return []rules.Event{{Text: fmt.Sprintf("Turn %d weather: a 1 is rolled again (%s)", g.s.Turn, g.stormRule())}}, false
+		return append(events, rules.Event{Text: fmt.Sprintf("Turn %d weather: a 1 is rolled again (%s)", g.s.Turn, g.stormRule())}), false
 	}
-	w, events := weatherFor(g.s.Turn, die)
+	w, rolled := weatherFor(g.s.Turn, die)
+	events = append(events, rolled...)
 	g.s.Weather = w
 	if g.opt.storms == optRandomStorm && w.Storm() && g.s.Turn >= 12 && g.s.Turn <= 22 {
 		g.s.StormBegan = g.s.Turn

@@ -18,6 +18,14 @@ import (
 // AMBIG-35, the digest's reading: the strafed hex must be attacked in this
 // phase (a mission whose hex is not attacked has flown for nothing), and the
 // marker's army must be the attackers' (22.1.1).
+//
+// The first edition (19.1.4, IT L1284-1294, table L1910-1917; D38) strafes
+// any German unit but strongpoints: one die per marker and per unit, 5 or 6
+// Disrupts it, a modified 6 also costs a silhouette a step; -1 for FLAK
+// only. Strafing is no part of an attack there: every mission is flown
+// before the first ground combat of the phase (the first attack declared,
+// or the phase's end), whatever hexes are attacked, and by either army's
+// markers (19.1.2: "nationality is not a limit").
 
 // strafeMission is one air marker assigned to strafe a hex.
 type strafeMission struct {
@@ -53,19 +61,32 @@ func ParseStrafe(s string) (StrafeCommand, error) {
 	return c, nil
 }
 
-// strafeTargets are the German silhouette armored units in a hex (19.1.4:
-// tanks and SP AT guns), in scenario order.
+// strafeTargets are the German units strafing strikes in a hex, in scenario
+// order: silhouette armored units (19.1.4: tanks and SP AT guns), or in the
+// first edition every German unit but strongpoints (D38).
 func (g *Game) strafeTargets(a hx.Axial) []int {
 	var out []int
 	for i := range g.s.Units {
 		if at, ok := g.onMap(i); !ok || at != a {
 			continue
 		}
-		if u := g.unit(i); u.Side == German && UnitTypes[u.Type].Silhouette && UnitTypes[u.Type].ArmoredT {
+		u := g.unit(i)
+		switch {
+		case u.Side != German:
+		case g.ed.strafe.silhouetteArmorOnly && UnitTypes[u.Type].Silhouette && UnitTypes[u.Type].ArmoredT,
+			!g.ed.strafe.silhouetteArmorOnly && u.Type != Strongpoint:
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+// strafeTargetWords says what strafing strikes, for refusals.
+func (g *Game) strafeTargetWords() string {
+	if g.ed.strafe.silhouetteArmorOnly {
+		return "German silhouette armored unit"
+	}
+	return "German unit but strongpoints"
 }
 
 // checkStrafe checks a strafing mission (19.1.1, 19.1.4).
@@ -83,7 +104,7 @@ func (g *Game) checkStrafe(s StrafeCommand) (hx.Axial, error) {
 	case poolFree(g.s.Air, s.Army) < 1:
 		return a, rules.Refuse("19.1.1", "no %s air marker ready this turn (each flies one mission a turn)", s.Army)
 	case len(g.strafeTargets(a)) == 0:
-		return a, rules.Refuse("19.1.4", "no German silhouette armored unit in %s", s.Hex)
+		return a, rules.Refuse("19.1.4", "no %s in %s", g.strafeTargetWords(), s.Hex)
 	}
 	if t := g.b.terrain(a); t == Forest || t == City {
 		return a, rules.Refuse("19.1.4", "%s is %s: no strafing in Forest or City", s.Hex, t)
@@ -94,7 +115,7 @@ func (g *Game) checkStrafe(s StrafeCommand) (hx.Axial, error) {
 			continue
 		}
 		n++
-		if m.Army != s.Army {
+		if m.Army != s.Army && g.ed.airSupportNationalityLocked {
 			// AMBIG-35: only an attack by the strafing markers' army may
 			// follow (checkStrafeArmy), and no attack is by both (22.1.1):
 			// a second army's marker would fly for nothing.
@@ -130,7 +151,9 @@ func (g *Game) strafeChoices() []rules.Choice {
 			continue
 		}
 		for _, army := range supportArmies {
-			near := false
+			// AMBIG-35: a hex the army may attack; the first edition's
+			// strafing needs no attack (D38).
+			near := !g.ed.strafe.silhouetteArmorOnly
 			for _, n := range t.Neighbors() {
 				for _, i := range occ[n] {
 					near = near || (g.unit(i).Side == Allied && supportArmy(g.unit(i)) == army && g.mayAttack(i))
@@ -159,7 +182,7 @@ func (g *Game) strafesOn(id string) []strafeMission {
 // checkStrafeArmy: the attack on a strafed hex is made by the army whose
 // markers strafe it (AMBIG-35).
 func (g *Game) checkStrafeArmy(a AttackCommand) error {
-	if g.s.Side != Allied || g.s.Phase != PhaseCombat {
+	if g.s.Side != Allied || g.s.Phase != PhaseCombat || !g.ed.airSupportNationalityLocked {
 		return nil
 	}
 	army := g.attackArmy(a)
@@ -172,22 +195,36 @@ func (g *Game) checkStrafeArmy(a AttackCommand) error {
 }
 
 // startStrafing opens the strafing of the attacked hex, if it has any: one
-// die per marker and per German silhouette armored unit (19.1.4). It
-// reports whether dice are now awaited.
-func (g *Game) startStrafing(a AttackCommand) bool {
-	ms := g.strafesOn(a.Target)
-	if len(ms) == 0 || g.s.Phase != PhaseCombat {
+// die per marker and per German silhouette armored unit (19.1.4). In the
+// first edition it opens every mission of the phase, the attack waiting for
+// them (attack nil: the phase's end waits). It reports whether dice are now
+// awaited.
+func (g *Game) startStrafing(a *AttackCommand) bool {
+	if g.s.Phase != PhaseCombat {
 		return false
 	}
-	in := g.strafeTargets(g.b.ids[a.Target])
+	var ms []strafeMission
+	switch {
+	case !g.ed.strafe.silhouetteArmorOnly:
+		ms = g.s.Strafes
+	case a != nil:
+		ms = g.strafesOn(a.Target)
+	}
 	var targets []string
-	for range ms {
-		for _, i := range in {
+	for _, m := range ms {
+		for _, i := range g.strafeTargets(g.b.ids[m.Hex]) {
 			targets = append(targets, g.unit(i).ID)
 		}
 	}
-	g.s.Strafes = slices.DeleteFunc(g.s.Strafes, func(m strafeMission) bool { return m.Hex == a.Target })
-	g.s.Strafing = &strafeRun{Attack: a.String(), Targets: targets}
+	g.s.Strafes = slices.DeleteFunc(g.s.Strafes, func(m strafeMission) bool { return slices.Contains(ms, m) })
+	if len(targets) == 0 {
+		return false
+	}
+	attack := ""
+	if a != nil {
+		attack = a.String()
+	}
+	g.s.Strafing = &strafeRun{Attack: attack, Targets: targets}
 	return true
 }
 
@@ -201,13 +238,18 @@ func (g *Game) strafeMods(i int) StrafeMods {
 			m.Flak88 = true
 		}
 	}
-	m.StrategicMove = g.s.Units[i].SM
+	m.StrategicMove = g.s.Units[i].SM && g.ed.strafe.smDRM != 0 // 19.1.5, 2.2 only
 	return m
 }
 
 // strafeNeed is the die awaited by the strafing in progress.
 func (g *Game) strafeNeed() *rules.DiceNeed {
 	r := g.s.Strafing
+	if !g.ed.strafe.silhouetteArmorOnly {
+		return &rules.DiceNeed{By: rules.Seat(Allied), Sides: []int{6},
+			For: fmt.Sprintf("strafing %s in %s before the phase's ground combat: the Allied player rolls one die, 5-6 Disrupts it, a modified 6 costs a silhouette a step (19.1.4, %s)",
+				r.Targets[0], g.s.Units[g.index[r.Targets[0]]].At, g.ed.strafe.rule)}
+	}
 	return &rules.DiceNeed{By: rules.Seat(Allied), Sides: []int{6},
 		For: fmt.Sprintf("strafing %s in %s before the attack on it: the Allied player rolls one die, a modified 6 costs %s a step (19.1.4, T11)",
 			r.Targets[0], attackTarget(r.Attack), r.Targets[0])}
@@ -245,11 +287,18 @@ func (g *Game) rollStrafe(values []int) ([]rules.Event, error) {
 		if m.DRM() != 0 {
 			text += fmt.Sprintf(", modified %d", values[0]+m.DRM())
 		}
-		if strafe(values[0], m) > 0 {
-			events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: text + ": one step lost (T11)"})
+		res := g.ed.strafe.table.Roll(0, values[0], m.DRM())
+		step := res.SilhouetteStep && UnitTypes[g.unit(i).Type].Silhouette
+		switch {
+		case res.Disrupt && !g.s.Units[i].Disrupted:
+			g.s.Units[i].Disrupted = true
+			events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s: Disrupted (%s, 13.6)", text, g.ed.strafe.rule)})
+		case !step:
+			events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s: no effect (%s)", text, g.ed.strafe.rule)})
+		}
+		if step {
+			events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s: one step lost (%s)", text, g.ed.strafe.rule)})
 			events = append(events, g.loseStep(i, "19.1.4 strafing"))
-		} else {
-			events = append(events, rules.Event{Seat: rules.Seat(Allied), Text: text + ": no effect (T11)"})
 		}
 	}
 	r.Targets = r.Targets[1:]
@@ -257,9 +306,23 @@ func (g *Game) rollStrafe(values []int) ([]rules.Event, error) {
 		return events, nil
 	}
 	g.s.Strafing = nil
+	if r.Attack == "" {
+		// The first edition's strafing before the phase's end: it ends now.
+		ended, err := g.endStage()
+		return append(events, ended...), err
+	}
 	a, err := ParseAttack(r.Attack)
 	if err != nil {
 		panic(fmt.Sprintf("strafing record: %v", err)) // written by declare only
 	}
 	return append(events, g.openCombat(a, nil)...), nil
+}
+
+// strafingWhat names the strafing that comes before an attack on target:
+// its own (2.2), or every mission of the phase (the first edition, D38).
+func (g *Game) strafingWhat(target string) string {
+	if g.ed.strafe.silhouetteArmorOnly {
+		return "of " + target
+	}
+	return "of the phase's missions"
 }

@@ -46,6 +46,25 @@ type SupplyMap struct {
 	// complete and Allied-controlled).
 	beach    map[hex.Axial]string
 	mulberry map[hex.Axial]string
+	// overland, when set, closes ground to the overland part of a line
+	// (the first edition's 18.2, D35); nil in 2.2, which leaves it open.
+	overland func(i, j int, d hex.Direction) bool
+}
+
+// closeOverland applies the first edition's note to 18.2 (IT L1230, D35):
+// the overland part of a line neither enters nor crosses flooded hexes and
+// hexsides, nor crosses a major river. A bridge (a road over the hexside,
+// a causeway) carries it over; a flooded hex entered along a road does not
+// stop it.
+func (m *SupplyMap) closeOverland() {
+	b := m.b
+	m.overland = func(i, j int, d hex.Direction) bool {
+		x, y := b.grid.Hex(i), b.grid.Hex(j)
+		if b.road(x, y) != "" || b.feature(x, y, Causeway) {
+			return true
+		}
+		return b.TerrainAt(j) != Flooded && !b.feature(x, y, MajorRiver) && !b.feature(x, y, FloodedRiver)
+	}
 }
 
 // cherbourgCity is the City whose hexes are a German supply source (18.2) and
@@ -238,6 +257,7 @@ func (m *SupplyMap) newTracer(v *SupplyView) *tracer {
 			return v.EnemyZOCLine == nil || !v.EnemyZOCLine(grid.Hex(i), grid.Hex(j))
 		},
 		RoadOpen: func(i int) bool { return !enemyTown[i] },
+		Overland: m.overland,
 	})}
 }
 
@@ -337,6 +357,9 @@ type AttritionCase struct {
 	// controlled City, a friendly strongpoint (German), a coastal hex (Allied)
 	// or a friendly HQ: +2 (18.5.2). Strongpoints always qualify (18.5.3).
 	Refuge bool
+	// MaxDRM caps the modifiers (the first edition's 18.5, IT L1260: +3);
+	// 0 for no cap (2.2 states none).
+	MaxDRM int
 }
 
 // attritionDue reports whether the unit rolls for attrition (18.5.1): a non-HQ
@@ -371,6 +394,10 @@ func attrition(roll int, c AttritionCase) (stepLoss int, events []rules.Event) {
 		drm += 2
 		why += ", +2 for a line to a city, strongpoint, coast or HQ"
 	}
+	if c.MaxDRM > 0 && drm > c.MaxDRM {
+		drm = c.MaxDRM
+		why += fmt.Sprintf(", at most %+d", c.MaxDRM)
+	}
 	mod := roll + drm
 	for _, r := range attritionTable {
 		if mod >= r.lo && mod <= r.hi {
@@ -396,4 +423,13 @@ func replLine(m *SupplyMap, v SupplyView) map[string]SupplyStatus {
 		v.EdgeOnly = true
 	}
 	return traceSupply(m, v)
+}
+
+// replLine is the trace for Repl in the game's edition: the first edition
+// has no rule against a line to Cherbourg alone (D05, IT L375-403).
+func (g *Game) replLine(side Side) map[string]SupplyStatus {
+	if g.ed.cherbourgOnlySupplyNoRepl {
+		return replLine(g.sup, g.supplyView(side))
+	}
+	return traceSupply(g.sup, g.supplyView(side))
 }

@@ -28,7 +28,7 @@ func byID[T any](m *SupplyMap, f func(id string) T) func(hex.Axial) T {
 func supplyMapOf(t testing.TB, path string) (*Scenario, *SupplyMap) {
 	t.Helper()
 	s := mustParse(t, readFile(t, path))
-	b, err := newBoard(s)
+	b, err := newBoard(s, editionDefault)
 	if err != nil {
 		t.Fatal(err)
 	}

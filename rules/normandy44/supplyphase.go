@@ -140,8 +140,9 @@ func (g *Game) supplyPhase() []rules.Event {
 	}
 	events = append(events, g.hqCutOffs(v, st)...)
 	g.s.Attrition = nil
+	at := g.unitsAt()
 	for i := range g.s.Units {
-		if c, ok := g.attritionCase(i, v, st); ok && attritionDue(c) {
+		if c, ok := g.attritionCase(i, v, st, at); ok && attritionDue(c) {
 			g.s.Attrition = append(g.s.Attrition, c.Unit)
 		}
 	}
@@ -149,7 +150,8 @@ func (g *Game) supplyPhase() []rules.Event {
 }
 
 // hqCutOffs eliminates the phasing side's Isolated HQs that cannot trace a
-// line to a friendly non-HQ combat unit (18.5.4). ENGINE NOTE: "Isolated" is
+// line to a friendly non-HQ combat unit (18.5.4); in the first edition to
+// any other friendly unit (18.5, IT L1264, D36). ENGINE NOTE: "Isolated" is
 // read as for attrition (AMBIG-32): the red marker and no line at all.
 func (g *Game) hqCutOffs(v SupplyView, st map[string]SupplyStatus) []rules.Event {
 	var events []rules.Event
@@ -159,12 +161,24 @@ func (g *Game) hqCutOffs(v SupplyView, st map[string]SupplyStatus) []rules.Event
 		if _, ok := g.onMap(i); !ok || g.unit(i).Side != v.Side || g.unit(i).Type != HQ || !us.Isolated || st[us.At] != Isolated {
 			continue
 		}
-		if toUnits == nil {
-			toUnits = traceLineTo(g.sup, v, func(id string) bool { return g.holds(id, v.Side, isNonHQCombat) })
+		what := "every friendly combat unit"
+		switch {
+		case !g.ed.isolatedHQNeedsNonHQCombatUnit:
+			// Any friendly unit but the HQ itself, so a trace of its own.
+			what = "every other friendly unit"
+			toUnits = traceLineTo(g.sup, v, func(id string) bool {
+				return slices.ContainsFunc(g.s.Units, func(o unitState) bool {
+					j := g.index[o.ID]
+					return j != i && o.At == id && !o.Gone && g.unit(j).Side == v.Side
+				})
+			})
+		case toUnits == nil:
+			at := g.unitsAt()
+			toUnits = traceLineTo(g.sup, v, func(id string) bool { return g.holdsIn(at, id, v.Side, isNonHQCombat) })
 		}
 		if hqCutOff(us.At, toUnits) {
 			events = append(events, rules.Event{Seat: rules.Seat(v.Side),
-				Text: fmt.Sprintf("%s at %s is Isolated and cut off from every friendly combat unit: eliminated (18.5.4)", us.ID, us.At)})
+				Text: fmt.Sprintf("%s at %s is Isolated and cut off from %s: eliminated (18.5.4)", us.ID, us.At, what)})
 			g.eliminate(i)
 		}
 	}
@@ -179,6 +193,33 @@ func isAnyUnit(u *Unit) bool     { return true }
 
 // holds reports whether a unit of side for which ok is true stands in a hex.
 func (g *Game) holds(id string, side Side, ok func(*Unit) bool) bool {
+	return g.holdsIn(nil, id, side, ok)
+}
+
+// unitsAt lists the units not eliminated by where they stand (a hex id or a
+// box), in index order, for holdsIn: the Supply Phase asks holds about every
+// unit's neighbours (issue 18).
+func (g *Game) unitsAt() map[string][]int {
+	at := make(map[string][]int, len(g.s.Units))
+	for j := range g.s.Units {
+		if !g.s.Units[j].Gone {
+			at[g.s.Units[j].At] = append(at[g.s.Units[j].At], j)
+		}
+	}
+	return at
+}
+
+// holdsIn is holds read from unitsAt's lists, or from the units themselves
+// when at is nil.
+func (g *Game) holdsIn(at map[string][]int, id string, side Side, ok func(*Unit) bool) bool {
+	if at != nil {
+		for _, j := range at[id] {
+			if g.unit(j).Side == side && ok(g.unit(j)) {
+				return true
+			}
+		}
+		return false
+	}
 	for j := range g.s.Units {
 		if g.s.Units[j].At == id && !g.s.Units[j].Gone && g.unit(j).Side == side && ok(g.unit(j)) {
 			return true
@@ -187,32 +228,32 @@ func (g *Game) holds(id string, side Side, ok func(*Unit) bool) bool {
 	return false
 }
 
-// attritionCase gathers what 18.5 asks about unit i now; ok is false for a
-// unit that is not on the map.
-func (g *Game) attritionCase(i int, v SupplyView, st map[string]SupplyStatus) (AttritionCase, bool) {
+// attritionCase gathers what 18.5 asks about unit i now, at the units'
+// places (unitsAt); ok is false for a unit that is not on the map.
+func (g *Game) attritionCase(i int, v SupplyView, st map[string]SupplyStatus, at map[string][]int) (AttritionCase, bool) {
 	a, ok := g.onMap(i)
 	if !ok || g.unit(i).Side != v.Side {
 		return AttritionCase{}, false
 	}
 	u, us := g.unit(i), &g.s.Units[i]
 	c := AttritionCase{Unit: u.ID, Quality: u.Quality, HQ: u.Type == HQ, Strongpoint: u.Type == Strongpoint,
-		Marker: us.marker(), Status: st[us.At]}
-	for j := range g.s.Units {
+		Marker: us.marker(), Status: st[us.At], MaxDRM: g.ed.attritionMaxDRM}
+	for _, j := range at[us.At] {
 		// 18.5.3: any other combat unit of the side in the hex shelters a
 		// strongpoint; HQs count, as 18.5.4 calls them combat units.
-		if j != i && g.s.Units[j].At == us.At && !g.s.Units[j].Gone && g.unit(j).Side == u.Side && isCombat(g.unit(j)) {
+		if j != i && g.unit(j).Side == u.Side && isCombat(g.unit(j)) {
 			c.StackedCombatUnit = true
 		}
 	}
 	for _, n := range a.Neighbors() {
-		if g.holds(g.b.id(n), otherSide(u.Side), isAnyUnit) {
+		if g.holdsIn(at, g.b.id(n), otherSide(u.Side), isAnyUnit) {
 			c.AdjacentEnemy = true
 		}
 	}
 	if !c.Marker.red() || c.Status != Isolated || !c.AdjacentEnemy || c.Strongpoint {
 		return c, true // the +2 refuge matters only to a unit that rolls
 	}
-	refuge := traceLineTo(g.sup, v, func(id string) bool { return g.refuge(id, v.Side) })
+	refuge := traceLineTo(g.sup, v, func(id string) bool { return g.refuge(at, id, v.Side) })
 	c.Refuge = refuge[us.At] == InSupply
 	return c, true
 }
@@ -222,7 +263,7 @@ func (m SupplyMarker) red() bool { return m == MarkerIsolated }
 // refuge reports whether a hex ends a line that earns the +2 attrition DRM
 // (18.5.2): a friendly-controlled City, a friendly strongpoint (German), a
 // coastal hex (Allied) or a friendly HQ.
-func (g *Game) refuge(id string, side Side) bool {
+func (g *Game) refuge(at map[string][]int, id string, side Side) bool {
 	i, ok := g.b.cellOf(id)
 	if !ok {
 		return false
@@ -231,13 +272,13 @@ func (g *Game) refuge(id string, side Side) bool {
 	if h.Terrain == City && g.controlMap()[id] == side {
 		return true
 	}
-	if side == German && g.holds(id, side, isStrongpoint) {
+	if side == German && g.holdsIn(at, id, side, isStrongpoint) {
 		return true
 	}
 	if side == Allied && h.Coastal {
 		return true
 	}
-	return g.holds(id, side, isHQ)
+	return g.holdsIn(at, id, side, isHQ)
 }
 
 // attritionNeed is the dice need of the Supply Phase: one die for each unit
@@ -273,6 +314,7 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 	v := g.supplyView(side)
 	st := traceSupply(g.sup, v)
 	var events []rules.Event
+	at := g.unitsAt()
 	rolled := slices.Clone(g.s.Attrition)
 	onlyStrongpoints := true
 	for k, id := range rolled {
@@ -280,7 +322,7 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 		if !isStrongpoint(g.unit(i)) {
 			onlyStrongpoints = false
 		}
-		c, ok := g.attritionCase(i, v, st)
+		c, ok := g.attritionCase(i, v, st, at)
 		if !ok {
 			continue
 		}
@@ -294,6 +336,7 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 			// A unit gone changes the lines of the others (18.3).
 			v = g.supplyView(side)
 			st = traceSupply(g.sup, v)
+			at = g.unitsAt()
 		}
 	}
 	g.s.Attrition = nil
@@ -302,7 +345,7 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 			if !isStrongpoint(g.unit(i)) || slices.Contains(rolled, g.unit(i).ID) {
 				continue
 			}
-			if c, ok := g.attritionCase(i, v, st); ok && attritionDue(c) {
+			if c, ok := g.attritionCase(i, v, st, at); ok && attritionDue(c) {
 				g.s.Attrition = append(g.s.Attrition, c.Unit)
 				events = append(events, rules.Event{Seat: rules.Seat(side),
 					Text: fmt.Sprintf("%s is left without a combat unit and must roll for attrition at once (18.5.3)", c.Unit)})
@@ -318,10 +361,17 @@ func (g *Game) rollAttrition(values []int) ([]rules.Event, error) {
 }
 
 // loseStep takes one step from unit i (2.3.5): it flips to its next step, or
-// is eliminated from its last.
+// is eliminated from its last. An Ost unit is removed from play by any step
+// loss (17.1, L1131), as combat removes it (combat.Unit.Fragile), where its
+// rules version plays it so outside combat too.
 func (g *Game) loseStep(i int, rule string) rules.Event {
 	us := &g.s.Units[i]
 	seat := rules.Seat(g.unit(i).Side)
+	if g.unit(i).Type == Ost && g.ver.ostAttrition {
+		at := us.At
+		g.eliminate(i)
+		return rules.Event{Seat: seat, Text: fmt.Sprintf("%s at %s loses a step and, an Ost unit, is removed from play (%s, 17.1)", us.ID, at, rule)}
+	}
 	if us.Step+1 < len(g.unit(i).Steps) {
 		us.Step++
 		return rules.Event{Seat: seat, Text: fmt.Sprintf("%s loses a step (%s)", us.ID, rule)}

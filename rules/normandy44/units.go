@@ -44,6 +44,7 @@ func (g *Game) Units(rules.Seat) []rules.Unit {
 		}
 		out = append(out, ru)
 	}
+	g.speakAll(&out) // the edition's numbers (renumber.go)
 	return out
 }
 
@@ -61,7 +62,7 @@ func (g *Game) unitWhere(i int) (string, bool) {
 		return "waiting to enter at " + entryWords(us.At) + " (6.6)", false
 	}
 	if r, ok := g.inBritainEntry(i); ok {
-		if rp, _, ok := rpCost(r, g.unit(i)); ok {
+		if rp, _, ok := g.rpCost(r, g.unit(i)); ok {
 			return fmt.Sprintf("in Britain, to buy for %d RP (6.5.1)", rp), false
 		}
 		return "in Britain (6.5.1)", false

@@ -239,6 +239,10 @@ type S2State struct {
 	// unit negates German ZOC in its own hex, so GermanZOC is asked only of
 	// hexes AlliedUnit says are empty of Allied units.
 	GermanUnit, GermanZOC, AlliedUnit func(hexID string) bool
+	// LinkByControl: the link road is one the Allies control, hex by hex
+	// (the first edition's 25, IT L1505, D46), not one free of German
+	// units and ZOC (2.2).
+	LinkByControl bool
 }
 
 // s2Threshold is the Allied VP the 7-turn scenario needs (S2.2).
@@ -255,7 +259,9 @@ func s2VictoryPoints(s *Scenario, st S2State) (vp int, lines []string) {
 		vp += n
 		lines = append(lines, fmt.Sprintf("%+d ", n)+fmt.Sprintf(format, args...))
 	}
-	if beachLink(s, st) {
+	if beachLink(s, st) && st.LinkByControl {
+		add(3, "beach link: road from Juno to Ste-Mère-Église Allied-controlled (S2.2)")
+	} else if beachLink(s, st) {
 		add(3, "beach link: road from Juno to Ste-Mère-Église clear of German units and ZOC (S2.2)")
 	}
 	nbz := zoneSet(s, ZoneNBZ)
@@ -310,6 +316,9 @@ func isBeachOf(s *Scenario, hexID, beach string) bool {
 // negated by an Allied unit (S2.2).
 func beachLink(s *Scenario, st S2State) bool {
 	free := func(id string) bool {
+		if st.LinkByControl {
+			return st.Control[id] == Allied
+		}
 		if call1(st.GermanUnit, id) {
 			return false
 		}

@@ -38,8 +38,10 @@ type Options struct {
 // Conformance checks on each scenario what every engine promises (rules.Game,
 // rules.Engine, DESIGN.md: Rules engines):
 //   - New and Seats agree, New starts the same state every time, Hash is
-//     "sha256:" and 64 hex digits, and a variant the engine does not play is
-//     refused (rules.ErrVariant);
+//     "sha256:" and 64 hex digits, a variant the engine does not play is
+//     refused (rules.ErrVariant), and so is a rules version it does not play
+//     (rules.ErrVersion), while its current Version and every version it
+//     Replays start a game;
 //   - random games (the engine's Player, dice drawn at random) go on without
 //     a refused input, and their events are single non-empty lines;
 //   - sampled along them: every command Legal lists applies, and is
@@ -188,6 +190,26 @@ func (c *suite) start() rules.Game {
 	}
 	if _, err := c.e.Seats(odd); !errors.Is(err, rules.ErrVariant) {
 		t.Errorf("Seats of an unknown variant: %v, want rules.ErrVariant", err)
+	}
+	odd = c.setup
+	odd.Version = c.e.Name + "/rulestest-no-such-version"
+	if _, err := c.e.New(odd); !errors.Is(err, rules.ErrVersion) {
+		t.Errorf("New under an unknown rules version: %v, want rules.ErrVersion", err)
+	}
+	if _, err := c.e.Seats(odd); !errors.Is(err, rules.ErrVersion) {
+		t.Errorf("Seats under an unknown rules version: %v, want rules.ErrVersion", err)
+	}
+	for _, v := range append([]string{c.e.Version}, c.e.Replays...) {
+		old := c.setup
+		old.Version = v
+		_, err := c.e.New(old)
+		_, serr := c.e.Seats(old)
+		switch plays := c.e.PlaysVariant(v, old.Variant); {
+		case plays && err != nil:
+			t.Errorf("New under rules %s, which the engine plays: %v", v, err)
+		case !plays && (!errors.Is(err, rules.ErrVersion) || !errors.Is(serr, rules.ErrVersion)):
+			t.Errorf("New and Seats of variant %q under rules %s, which does not play it: %v, %v; want rules.ErrVersion", old.Variant, v, err, serr)
+		}
 	}
 	return g
 }

@@ -46,6 +46,7 @@ func TestConformanceFindsFlaws(t *testing.T) {
 		"lists-illegal":    `Legal lists "add 4" for a, which is refused`,
 		"non-canonical":    `the listed command "add 01" is not canonical`,
 		"ignores-variant":  "New of an unknown variant: <nil>, want rules.ErrVariant",
+		"ignores-version":  "New under an unknown rules version: <nil>, want rules.ErrVersion",
 		"nondeterministic": "the same seed plays another game",
 		"out-of-turn":      "out of turn is accepted",
 	} {

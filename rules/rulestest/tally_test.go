@@ -40,12 +40,15 @@ var errTallySyntax = errors.New("tally syntax")
 // names.
 func tallyEngine() rules.Engine {
 	flaw := os.Getenv("RULESTEST_FLAW")
-	e := rules.Engine{Name: "tally", Version: "tally/1", Title: "Tally",
+	e := rules.Engine{Name: "tally", Version: "tally/2", Replays: []string{"tally/1"}, Title: "Tally",
 		Variants:  []rules.Variant{{Name: "long", Title: "Tally to 60"}},
 		Canonical: canonicalTally,
 	}
 	e.New = func(s rules.Setup) (rules.Game, error) {
 		if err := e.CheckVariant(s.Variant); err != nil && flaw != "ignores-variant" {
+			return nil, err
+		}
+		if err := e.CheckVersion(s.Version); err != nil && flaw != "ignores-version" {
 			return nil, err
 		}
 		if string(s.Scenario) != "tally\n" {
@@ -55,6 +58,9 @@ func tallyEngine() rules.Engine {
 	}
 	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
 		if err := e.CheckVariant(s.Variant); err != nil && flaw != "ignores-variant" {
+			return nil, err
+		}
+		if err := e.CheckVersion(s.Version); err != nil && flaw != "ignores-version" {
 			return nil, err
 		}
 		return slices.Clone(tallySeats), nil

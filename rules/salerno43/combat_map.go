@@ -109,7 +109,7 @@ func (g *Game) advanceMap(c *Combat) combat.Map {
 	var key [4]int
 	current := func() (*view, combat.Map) {
 		k := [4]int{len(c.AttLoss), len(c.DefLoss), len(c.Eliminated), len(c.Advances)}
-		if c.Retreat != nil {
+		if c.Retreated() {
 			k[0] += 1000
 		}
 		if cached != nil && k == key {

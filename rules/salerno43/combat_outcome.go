@@ -44,8 +44,8 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 		}
 	}
 	surv := c.Survivors()
-	if c.RetreatLoss != "" {
-		surv = combat.AfterLosses(surv, []string{c.RetreatLoss})
+	if loss := c.RetreatLosses(); len(loss) > 0 {
+		surv = combat.AfterLosses(surv, loss)
 	}
 	steps := map[string]int{}
 	for _, u := range surv {
@@ -71,10 +71,12 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 			standing = append(standing, i)
 		}
 	}
-	if c.Retreat != nil && c.Retreat.Exited {
+	// The stack retreats as one (no RetreatRules.Split): one move.
+	if c.Retreated() && c.Moves[0].Path.Exited {
 		notes = append(notes, g.retreatIntoArea(c, standing, final)...)
-	} else if c.Retreat != nil && len(c.Retreat.Hexes) > 0 {
-		end := g.b.ID(c.Retreat.Hexes[len(c.Retreat.Hexes)-1])
+	} else if c.Retreated() && len(c.Moves[0].Path.Hexes) > 0 {
+		hexes := c.Moves[0].Path.Hexes
+		end := g.b.ID(hexes[len(hexes)-1])
 		for _, i := range standing {
 			g.s.Units[i].Hex = end
 			if final {
@@ -204,7 +206,7 @@ func (g *Game) inHex(id string, a hex.Axial) bool {
 // eliminates them.
 func (g *Game) retreatIntoArea(c *Combat, standing []int, final bool) []string {
 	var notes []string
-	hexes := c.Retreat.Hexes
+	hexes := c.Moves[0].Path.Hexes
 	last := c.in.target
 	if len(hexes) > 1 {
 		last = hexes[len(hexes)-2]

@@ -92,6 +92,48 @@ func TestAdvancePaths_Ground(t *testing.T) {
 	}
 }
 
+// Map.ZOCToZOC (Normandy '44 14.3.1, L1024): no advance goes from a hex in an
+// enemy unit's ZOC straight into another hex of the same unit's ZOC, its
+// first hex included, but into the vacated hex or after it; a hex of
+// another unit's ZOC is no bar.
+func TestAdvancePaths_ZOCToZOCFromTheFirstHex(t *testing.T) {
+	b := newBoard(6)
+	// An enemy unit X at (-1,1): its ZOC takes in the advancer's hex (0,0),
+	// and (0,1) and (-1,0) beside it.
+	x := hex.Axial{Q: -1, R: 1}
+	b.enemy[x] = true
+	zocOf := map[hex.Axial]bool{}
+	for _, n := range x.Neighbors() {
+		zocOf[n], b.zoc[n] = true, true
+	}
+	// Y at (2,-2) touches (1,-1), another unit's ZOC.
+	y := hex.Axial{Q: 2, R: -2}
+	b.enemy[y] = true
+	for _, n := range y.Neighbors() {
+		b.zoc[n] = true
+	}
+	m := b.Map()
+	m.ZOCToZOC = func(from, to hex.Axial) bool { return zocOf[from] && zocOf[to] }
+	m.ZOCToZOCFirst, m.ZOCToZOCVacated = true, true
+	ts := pathTexts(AdvancePaths(advancer, east, 2, false, m))
+	south := hex.Axial{Q: 0, R: 1}
+	west := hex.Axial{Q: -1, R: 0}
+	for _, bad := range []string{south.String(), west.String()} {
+		if slices.Contains(ts, bad) {
+			t.Errorf("advance %s: from X's ZOC into X's ZOC as the first hex", bad)
+		}
+	}
+	for _, good := range []string{"(1,0)", "(1,-1)"} {
+		if !slices.Contains(ts, good) {
+			t.Errorf("advance %s missing from %v: into the vacated hex, or into another unit's ZOC", good, ts)
+		}
+	}
+	// normandy44/4's reading, without the hook: the first hex is free.
+	if ts := pathTexts(AdvancePaths(advancer, east, 2, false, b.Map())); !slices.Contains(ts, south.String()) {
+		t.Errorf("without ZOCToZOC the first hex %s is barred: %v", south, ts)
+	}
+}
+
 // A road bonus (Ardennes '44 19.1.3) adds hexes to an advance whose every
 // step is along a road; ZOCToZOC replaces the series' rule of two
 // enemy-ZOC hexes in a row (19.3.2: of one enemy unit, first hex apart).

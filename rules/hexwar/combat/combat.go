@@ -115,17 +115,55 @@ type Combat struct {
 	// Hold names the rule that keeps the defenders in place against a
 	// retreat result (a successful Determined Defense, or a game's own
 	// stage); "" for none.
-	Hold        string
-	Retreat     *RetreatPath
-	RetreatLoss string   // the unit taking the retreat path's step
-	Eliminated  []string // defenders eliminated by the retreat
-	Advances    []Command
+	Hold string
+	// Moves are the retreat: the stack's path, or each part's when the
+	// stack split (RetreatRules.Split).
+	Moves      []RetreatMove
+	Eliminated []string // defenders eliminated by the retreat
+	Advances   []Command
+	// Excess are the units the attacker eliminated over the stacking limit
+	// after the advance (ExcessStage), any of its units in the hexes the
+	// advance ended in.
+	Excess []string
 
-	attDone, defDone, ddLossDone, retreatDone, advanceDone, condAdvanced bool
-	retreatKey                                                           string
-	retreatCache                                                         []RetreatPath
-	survivors, attackersLeft                                             unitCache
-	advanceCache                                                         advanceCache
+	attDone, defDone, ddLossDone, retreatDone, advanceDone, condAdvanced, excessDone bool
+	retreatMoves                                                                     int // len(Moves) the cache is for
+	retreatCache                                                                     map[string][]RetreatPath
+	survivors, attackersLeft                                                         unitCache
+	advanceCache                                                                     advanceCache
+}
+
+// RetreatMove is one part of a retreat: the units that went along one path
+// together (the whole stack, unless it split), those the path eliminated
+// left out, and the units that took the steps it cost, one id a step.
+type RetreatMove struct {
+	Units []string
+	Path  RetreatPath
+	Loss  []string
+	// Part: the units left the stack to retreat on their own (13.1.3).
+	Part bool
+}
+
+// Retreated reports whether defenders retreated.
+func (c *Combat) Retreated() bool { return len(c.Moves) > 0 }
+
+// RetreatBegun reports whether the retreat has begun, or is over: a part of
+// the stack has retreated, or the stack has been eliminated for want of a
+// path. The stages before it no longer apply.
+func (c *Combat) RetreatBegun() bool { return c.retreatDone || len(c.Moves) > 0 }
+
+// RetreatLosses are the steps the retreat's paths cost, one unit id a step.
+func (c *Combat) RetreatLosses() []string {
+	var out []string
+	for _, m := range c.Moves {
+		out = append(out, m.Loss...)
+	}
+	return out
+}
+
+// moved reports whether a unit has retreated.
+func (c *Combat) moved(id string) bool {
+	return slices.ContainsFunc(c.Moves, func(m RetreatMove) bool { return slices.Contains(m.Units, id) })
 }
 
 // Await is what the combat waits for now.
@@ -307,22 +345,90 @@ func (c *Combat) RetreatUnits() (movers []RetreatUnit, lost []string) {
 	return movers, lost
 }
 
-// RetreatOptions are the legal retreats of the movers, computed once per
-// set of movers: the map does not change during one combat.
-func (c *Combat) RetreatOptions() []RetreatPath {
-	origin, err := c.Layout.Parse(c.Origin)
-	if err != nil {
-		return nil
-	}
+// RetreatLeft are the movers yet to retreat: none moved, none eliminated.
+func (c *Combat) RetreatLeft() []RetreatUnit {
 	movers, _ := c.RetreatUnits()
-	if len(movers) == 0 {
+	return slices.DeleteFunc(movers, func(u RetreatUnit) bool { return c.moved(u.ID) || slices.Contains(c.Eliminated, u.ID) })
+}
+
+// RetreatOptions are the legal retreats of the movers yet to retreat, all
+// together.
+func (c *Combat) RetreatOptions() []RetreatPath { return c.retreatPaths(c.RetreatLeft()) }
+
+// RetreatBlocked reports whether no mover can retreat at all, together nor,
+// where the stack may split, alone: the stack would be eliminated by
+// retreating (N44 12.5).
+func (c *Combat) RetreatBlocked(split bool) bool {
+	left := c.RetreatLeft()
+	if len(c.retreatPaths(left)) > 0 {
+		return false
+	}
+	if split && len(left) > 1 {
+		for _, u := range left {
+			if len(c.retreatPaths([]RetreatUnit{u})) > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// retreatPaths are the legal retreats of units together, searched once per
+// set of units and retreat so far: the map does not change during one
+// combat but by the retreat's own parts, which stand in the hexes they
+// retreated to (Room) and stop a one-hex retreat no more than once (Friends).
+func (c *Combat) retreatPaths(units []RetreatUnit) []RetreatPath {
+	origin, err := c.Layout.Parse(c.Origin)
+	if err != nil || len(units) == 0 {
 		return nil
 	}
-	key := fmt.Sprint(c.Result.Retreat, movers)
-	if c.retreatKey != key {
-		c.retreatKey, c.retreatCache = key, RetreatPaths(origin, c.Result.Retreat, movers, c.RetreatMap)
+	if c.retreatCache == nil || c.retreatMoves != len(c.Moves) {
+		c.retreatCache, c.retreatMoves = map[string][]RetreatPath{}, len(c.Moves)
 	}
-	return c.retreatCache
+	key := fmt.Sprint(c.Result.Retreat, units)
+	if p, ok := c.retreatCache[key]; ok {
+		return p
+	}
+	m := c.RetreatMap
+	if len(c.Moves) > 0 {
+		m = c.afterMoves(m)
+	}
+	p := RetreatPaths(origin, c.Result.Retreat, units, m)
+	c.retreatCache[key] = p
+	return p
+}
+
+// afterMoves is the retreat map once parts of the stack have retreated: they
+// stand in the hexes they went to, and the strength that stopped after one
+// hex is no longer the friends' to hold.
+func (c *Combat) afterMoves(m Map) Map {
+	strength := map[string]int{}
+	for _, u := range c.Survivors() {
+		strength[u.ID] = u.Strength
+	}
+	end := func(mv RetreatMove) hex.Axial { return mv.Path.Hexes[len(mv.Path.Hexes)-1] }
+	room, friends := m.Room, m.Friends
+	m.Room = func(to hex.Axial, units []string) bool {
+		all := slices.Clone(units)
+		for _, mv := range c.Moves {
+			if end(mv) == to {
+				all = append(all, mv.Units...)
+			}
+		}
+		return room(to, all)
+	}
+	m.Friends = func(a hex.Axial) (bool, int) {
+		present, hold := friends(a)
+		for _, mv := range c.Moves {
+			if mv.Path.OneHex && end(mv) == a {
+				for _, id := range mv.Units {
+					hold -= strength[id]
+				}
+			}
+		}
+		return present, hold
+	}
+	return m
 }
 
 // PathText prints a path's hexes as ids.
@@ -334,19 +440,35 @@ func (c *Combat) PathText(p RetreatPath) []string {
 	return out
 }
 
-// retreatAll carries out a retreat: the movers go along path (nil: no legal
-// path, so they are eliminated) and the units that cannot retreat are
-// eliminated.
-func (c *Combat) retreatAll(p *RetreatPath, loss string) {
-	movers, lost := c.RetreatUnits()
-	c.Eliminated = append(c.Eliminated, lost...)
-	if p == nil {
-		for _, u := range movers {
-			c.Eliminated = append(c.Eliminated, u.ID)
+// retreatMove carries out one part of a retreat: units go along path p,
+// but those it eliminates, and loss take its steps. The first part also
+// eliminates the units that cannot retreat at all.
+func (c *Combat) retreatMove(units []RetreatUnit, p RetreatPath, loss []string, part bool) {
+	if len(c.Moves) == 0 {
+		_, lost := c.RetreatUnits()
+		c.Eliminated = append(c.Eliminated, lost...)
+	}
+	mv := RetreatMove{Path: p, Loss: loss, Part: part}
+	for _, u := range units {
+		if !slices.Contains(p.MechLost, u.ID) {
+			mv.Units = append(mv.Units, u.ID)
 		}
-	} else {
-		c.Eliminated = append(c.Eliminated, p.MechLost...)
-		c.Retreat, c.RetreatLoss = p, loss
+	}
+	c.Eliminated = append(c.Eliminated, p.MechLost...)
+	c.Moves = append(c.Moves, mv)
+	c.retreatDone = len(c.RetreatLeft()) == 0
+}
+
+// retreatNone eliminates the movers left, which have no legal retreat, and
+// the units that cannot retreat at all, and ends the retreat.
+func (c *Combat) retreatNone() {
+	left := c.RetreatLeft()
+	if len(c.Moves) == 0 {
+		_, lost := c.RetreatUnits()
+		c.Eliminated = append(c.Eliminated, lost...)
+	}
+	for _, u := range left {
+		c.Eliminated = append(c.Eliminated, u.ID)
 	}
 	c.retreatDone = true
 }
@@ -355,7 +477,7 @@ func (c *Combat) retreatAll(p *RetreatPath, loss string) {
 // have left the hex, by retreat or elimination; a Limited Advance when
 // they were eliminated where they stood.
 func (c *Combat) AdvanceKind() AdvanceKind {
-	vacated := len(c.Survivors()) == 0 || (c.Retreat != nil || len(c.Eliminated) > 0) && c.retreatDone
+	vacated := len(c.Survivors()) == 0 || (c.Retreated() || len(c.Eliminated) > 0) && c.retreatDone
 	if !vacated {
 		return NoAdvance
 	}

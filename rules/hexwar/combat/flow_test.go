@@ -172,7 +172,7 @@ func TestFlow_DeterminedDefense(t *testing.T) {
 		t.Fatalf("awaiting %v, want the DD die", a)
 	}
 	a = f.roll(t, RollDD, 3, nil) // Town, 3: hold -1
-	if !a.Done || !f.c.Held() || f.c.Retreat != nil || len(f.c.Advances) != 0 {
+	if !a.Done || !f.c.Held() || f.c.Retreated() || len(f.c.Advances) != 0 {
 		t.Fatalf("awaiting %v, held %v", a, f.c.Held())
 	}
 	if got := IDs(f.c.Survivors()); !slices.Equal(got, []string{"b1", "b2"}) || f.c.UnitSteps()["b1"] != 1 {
@@ -216,7 +216,7 @@ func TestFlow_OrdersOneExchange(t *testing.T) {
 	if a = f.roll(t, RollDD, 1, o); !a.Done {
 		t.Fatalf("awaiting %v, want done by orders", a)
 	}
-	if end := f.c.PathText(*f.c.Retreat); end[1] != "0507" {
+	if end := f.c.PathText(f.c.Moves[0].Path); len(f.c.Moves) != 1 || end[1] != "0507" {
 		t.Errorf("retreat toward supply %v, want it to end at 0507", end)
 	}
 	if len(f.c.Advances) != 1 || f.c.Advances[0].String() != "advance r2 0505" {
@@ -333,6 +333,27 @@ func TestFlow_OpponentPicksTheFirstStep(t *testing.T) {
 	}
 	if a = f.decide(t, "blue", "losses b3", nil); !a.Done || !slices.Equal(f.c.DefLoss, []string{"b2", "b3"}) {
 		t.Fatalf("awaiting %v, losses %v", a, f.c.DefLoss)
+	}
+}
+
+// With OpponentChooses too (the first edition's A1/D2: the defender picks
+// the attacker's step), the defenders' loss is still split: the attacker
+// picks the first, the defender the rest; the attacker's step is the
+// defender's pick.
+func TestLosses_OpponentChoosesAndFirst(t *testing.T) {
+	r := Result{Code: "A1/D2", AttackerSteps: 1, DefenderSteps: 2, OpponentChooses: true, OpponentFirst: true}
+	c := &Combat{Attacker: "red", Defender: "blue", Result: r,
+		Attackers: []Unit{{ID: "r1", Steps: 2, MAF: true}}, Defenders: []Unit{{ID: "b1", Steps: 2}, {ID: "b2", Steps: 1}}}
+	lr := LossRules{Opponent: "opp", Defender: "def", First: "first"}
+	if lc, _ := lr.AttackerLoss(c); lc.Chooser != "blue" || lc.Rule != "opp" {
+		t.Errorf("the attacker's step: %+v", lc)
+	}
+	if lc, _ := lr.DefenderLoss(c); lc.Chooser != "red" || lc.Steps != 1 || lc.Rule != "first" || !lr.split(c) {
+		t.Errorf("the first step: %+v", lc)
+	}
+	c.DefLoss = []string{"b2"}
+	if lc, _ := lr.DefenderLoss(c); lc.Chooser != "blue" || lc.Steps != 1 || lr.split(c) {
+		t.Errorf("the second step: %+v", lc)
 	}
 }
 

@@ -76,13 +76,16 @@ func (lr LossRules) DefenderLoss(c *Combat) (LossChoice, bool) {
 			lc.Units, lc.Rule = units, rule
 		}
 	}
+	// OpponentFirst splits the loss whoever picks the attacker's step
+	// (Normandy '44 first edition A1/D2: the defender picks the MAF's step,
+	// the attacker the defenders' first, the defender the rest).
 	switch {
-	case c.Result.OpponentChooses:
-		lc.Chooser = c.Attacker
 	case c.Result.OpponentFirst && n > 1 && len(c.DefLoss) == 0:
 		lc.Chooser, lc.Steps, lc.Rule = c.Attacker, 1, lr.First
 	case c.Result.OpponentFirst && n > 1:
 		lc.Steps, lc.Units = n-len(c.DefLoss), IDs(Absorbers(c.Survivors()))
+	case c.Result.OpponentChooses:
+		lc.Chooser = c.Attacker
 	}
 	return lc, len(lc.Units) > 0
 }
@@ -91,7 +94,7 @@ func (lr LossRules) DefenderLoss(c *Combat) (LossChoice, bool) {
 // the first is still to come.
 func (lr LossRules) split(c *Combat) bool {
 	lc, ok := lr.DefenderLoss(c)
-	return ok && c.Result.OpponentFirst && lc.Chooser == c.Attacker && !c.Result.OpponentChooses
+	return ok && c.Result.OpponentFirst && lc.Chooser == c.Attacker && lc.Steps < c.Result.DefenderLoss(StepsOf(Absorbers(c.Defenders)))
 }
 
 // CheckLosses verifies that losses (one unit id per step, repeats allowed)

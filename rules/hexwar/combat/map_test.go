@@ -50,8 +50,8 @@ func (b *board) Map() Map {
 			case "marsh":
 				return p, false
 			case "swamp":
-				if !p.StepLoss {
-					p.StepLoss = true
+				if p.Steps == 0 {
+					p.Steps++
 					p.Losses++
 				}
 			}

@@ -16,10 +16,11 @@ import (
 //	order losses U [U...]            standing: take losses from these units first
 //	if-retreat advance U [U...]      conditional: if the defenders leave, advance U into the vacated hex
 //	losses U [U...]                  one step per unit id, repeats allowed
-//	dd U [support] | no-dd           Determined Defense with Lead U
-//	retreat H [H...] [loss U]        retreat path, and the unit taking the path's step
+//	dd U [support [S]] | no-dd       Determined Defense with Lead U, and the source S of its support
+//	retreat [U] H [H...] [loss U...] retreat path, of unit U alone when the stack splits, and the units taking the path's steps
 //	advance U H [H...]               advance after combat
 //	advance-done                     the attacker ends the advance
+//	eliminate U                      the owner's pick of a unit over the stacking limit
 //
 // Orders given in advance are "order ..." (standing, in force until
 // replaced) and "if-..." (conditional, for the next attack); the rest answer
@@ -44,6 +45,7 @@ const (
 	CmdRetreat      CommandKind = "retreat"
 	CmdAdvance      CommandKind = "advance"
 	CmdAdvanceDone  CommandKind = "advance-done"
+	CmdEliminate    CommandKind = "eliminate"
 )
 
 // Standing-order modes.
@@ -60,7 +62,8 @@ type Command struct {
 	Units   []string // unit ids
 	Hexes   []string // hex ids, in order
 	Support bool     // dd: declare defensive support
-	Loss    string   // retreat: the unit taking the path's step
+	Source  string   // dd: the source of the support, when the player names it
+	Loss    []string // retreat: the units taking the path's steps, one id a step
 }
 
 // Standing reports whether the command is an order given in advance rather
@@ -71,7 +74,8 @@ func (c Command) Standing() bool {
 }
 
 // String prints the canonical text: the kind, then the mode, the units,
-// the hexes, "support" and "loss U", each where the command has it.
+// the hexes, "support" and its source, and "loss U...", each where the
+// command has it.
 func (c Command) String() string {
 	parts := []string{string(c.Kind)}
 	if c.Mode != "" {
@@ -81,9 +85,13 @@ func (c Command) String() string {
 	parts = append(parts, c.Hexes...)
 	if c.Support {
 		parts = append(parts, "support")
+		if c.Source != "" {
+			parts = append(parts, c.Source)
+		}
 	}
-	if c.Loss != "" {
-		parts = append(parts, "loss", c.Loss)
+	if len(c.Loss) > 0 {
+		parts = append(parts, "loss")
+		parts = append(parts, c.Loss...)
 	}
 	return strings.Join(parts, " ")
 }
@@ -96,8 +104,8 @@ const (
 	Mode                  // one of the form's modes: "order dd always"
 	Units                 // one or more unit ids: "losses U U"
 	OneUnit               // exactly one unit id: "reserve U"
-	Lead                  // a unit id, then "support" or not: "dd U support"
-	Path                  // hex ids, then "loss U" or not: "retreat H H loss U"
+	Lead                  // a unit id, then "support" and its source or not: "dd U support S"
+	Path                  // unit ids or none, hex ids, then "loss U..." or not: "retreat U H H loss U"
 	Advance               // a unit id, then hex ids: "advance U H H"
 )
 
@@ -129,6 +137,7 @@ func NewGrammar(unitID func(string) bool) Grammar {
 		CmdRetreat:      {Syntax: Path, Max: 4 + MaxRetreatExtension},
 		CmdAdvance:      {Syntax: Advance, Max: 2},
 		CmdAdvanceDone:  {Syntax: Bare},
+		CmdEliminate:    {Syntax: OneUnit},
 	}}
 }
 
@@ -208,19 +217,32 @@ func (gr Grammar) parse(text string) (Command, error) {
 		}
 		c.Units = slices.Clone(rest)
 	case Lead:
+		if len(rest) == 3 && rest[1] == "support" {
+			if !gr.units(rest[2:]) {
+				return bad(string(kind) + ": support names its source, a unit id or a word")
+			}
+			c.Source, rest = rest[2], rest[:2]
+		}
 		if len(rest) == 2 && rest[1] == "support" {
 			c.Support, rest = true, rest[:1]
 		}
 		if len(rest) != 1 || !gr.units(rest) {
-			return bad(string(kind) + ": the Lead's unit id, then optionally support")
+			return bad(string(kind) + ": the Lead's unit id, then optionally support and its source")
 		}
 		c.Units = slices.Clone(rest)
 	case Path:
-		if n := len(rest); n >= 3 && rest[n-2] == "loss" {
-			if !gr.UnitID(rest[n-1]) || HexID(rest[n-1]) {
-				return bad(string(kind) + ": loss needs a unit id")
+		if k := slices.Index(rest, "loss"); k >= 0 {
+			if !gr.units(rest[k+1:]) {
+				return bad(string(kind) + ": loss needs unit ids")
 			}
-			c.Loss, rest = rest[n-1], rest[:n-2]
+			c.Loss, rest = slices.Clone(rest[k+1:]), rest[:k]
+		}
+		first := slices.IndexFunc(rest, HexID)
+		if first > 0 {
+			if !gr.units(rest[:first]) {
+				return bad(string(kind) + ": unit ids, then hex ids")
+			}
+			c.Units, rest = slices.Clone(rest[:first]), rest[first:]
 		}
 		if len(rest) == 0 || len(rest) > f.Max || slices.ContainsFunc(rest, func(h string) bool { return !HexID(h) }) {
 			return bad(fmt.Sprintf("%s: 1 to %d hex ids of four digits", kind, f.Max))

@@ -15,7 +15,8 @@ func TestGrammar_RoundTrip(t *testing.T) {
 		"order dd always", "order dd never", "order retreat toward-supply", "order losses a b",
 		"if-retreat advance a", "losses a a b", "dd a", "dd a support", "no-dd",
 		"retreat 0101 0102", "retreat 0101 0102 loss a", "advance a 0101", "advance a 0101 0102", "advance-done",
-		"reserve a", "order despd never",
+		"reserve a", "order despd never", "dd a support b", "retreat a 0101 0102", "retreat a 0101 loss a",
+		"retreat 0101 0102 loss a b", "eliminate a",
 	} {
 		c, err := gr.Parse(text)
 		if err != nil {
@@ -40,7 +41,8 @@ func TestGrammar_Rejects(t *testing.T) {
 		"losses 0101", "losses support", "dd", "dd a b", "dd a support support", "no-dd a",
 		"retreat", "retreat a", "retreat 0101 0102 0103 0104 0105 0106 0107", "retreat 0101 loss 0102",
 		"advance a", "advance 0101 0102", "advance a 0101 0102 0103", "advance-done now",
-		"losses  a", "losses a ", " losses a",
+		"losses  a", "losses a ", " losses a", "dd a support b c", "dd a b support", "retreat a b",
+		"retreat 0101 loss", "retreat 0101 a 0102", "retreat a 0101 b", "eliminate", "eliminate a b", "eliminate 0101",
 	} {
 		if _, err := testGrammar.Parse(text); !errors.Is(err, ErrDecision) {
 			t.Errorf("%q: %v, want ErrDecision", text, err)
@@ -64,5 +66,6 @@ func FuzzParse(f *testing.F) {
 			return "", err
 		}
 		return c.String(), nil
-	}, ErrDecision, "order dd always", "if-retreat advance a", "losses a a", "retreat 0101 0102 loss a", "dd a support", "advance a 0101 0102")
+	}, ErrDecision, "order dd always", "if-retreat advance a", "losses a a", "retreat 0101 0102 loss a", "dd a support", "advance a 0101 0102",
+		"dd a support b", "retreat a 0101 loss a a", "eliminate a")
 }

@@ -26,6 +26,10 @@ type Map struct {
 	Friends func(hex.Axial) (present bool, hold int)
 	// Room: the units can end in the hex without overstacking.
 	Room func(to hex.Axial, units []string) bool
+	// LastResort, when set, is a hex a retreat may end in only when no
+	// other path exists (N44 13.7: friendly units under a Strategic Move
+	// marker).
+	LastResort func(hex.Axial) bool
 
 	// Retreat is the ground's effect on the step of a retreat from→to, the
 	// k-th hex of it (0 for the first): false when the stack may not take
@@ -47,12 +51,17 @@ type Map struct {
 	// ThroughEZOC: entering an enemy ZOC does not stop an advance (Ardennes
 	// '44 19.3.2); otherwise it does, but in the vacated hex.
 	ThroughEZOC bool
-	// ZOCToZOC, if set, reports whether an advance may not step from one
-	// hex straight into the next after its first hex because both lie in a
-	// zone of control the rules name (Ardennes '44 19.3.2: of one and the
-	// same enemy unit, even by way of the vacated hex); nil is the series'
-	// rule: any two enemy-ZOC hexes, unless through the vacated hex.
-	ZOCToZOC func(from, to hex.Axial) bool
+	// ZOCToZOC, if set, replaces the series' ZOC-to-ZOC rule of advances
+	// (any two enemy-ZOC hexes, from the advance's second hex on, unless by
+	// way of the vacated hex): it reports whether a step goes between two
+	// hexes of a zone the game names, of one and the same enemy unit in
+	// Normandy '44 14.3.1 and Ardennes '44 19.3.2. ZOCToZOCFirst binds the
+	// first step too (N44 14.3.1 under normandy44/5; A44 19.3.2 binds the
+	// steps after the first only); ZOCToZOCVacated frees a step into or
+	// after the vacated hex (N44 14.3.1; A44 19.3.2 forbids it even so).
+	ZOCToZOC        func(from, to hex.Axial) bool
+	ZOCToZOCFirst   bool
+	ZOCToZOCVacated bool
 	// AlongRoad, if set, reports whether an advance steps from one hex into
 	// the next along a road that counts for a unit's road bonus
 	// (AdvanceUnit.RoadBonus; Ardennes '44 19.1.3).
@@ -91,9 +100,10 @@ type RetreatPath struct {
 	Losses int
 	// MechLost lists the mechanized units the path eliminates.
 	MechLost []string
-	// StepLoss: the stack loses one step between its units, which the
-	// owner assigns.
-	StepLoss bool
+	// Steps the stack loses between its units, which the owner assigns
+	// (N44 13.2.1: one a crossing, or one a retreat, as the game reads
+	// AMBIG-24).
+	Steps    int
 	EZOC     bool // the first hex is a vacant EZOC hex
 	OneHex   bool // a 2-hex retreat stopped after 1 hex
 	Extended int  // extra hexes taken to avoid overstacking
@@ -109,8 +119,9 @@ const MaxRetreatExtension = 2
 // RetreatPaths lists the legal retreats of a stack from origin over n
 // hexes, each hex one further from origin (Normandy '44 13.1.1, Ardennes '44
 // 17.1, Salerno '43 12.1.3), keeping only those with the fewest losses and,
-// among them, those that avoid a vacant EZOC if any can; only the first hex
-// may be a vacant EZOC hex. A two-hex retreat may stop after one hex where
+// among them, those that do not end in a last-resort hex if any can (N44
+// 13.7), and among those, those that avoid a vacant EZOC if any can; only
+// the first hex may be a vacant EZOC hex. A two-hex retreat may stop after one hex where
 // the map Holds or friends hold the stack's strength, unless that hex is a
 // vacant EZOC hex. Units that may not retreat at all (MA 0) are the
 // caller's. An empty answer means the stack is eliminated.
@@ -172,6 +183,12 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 	}
 	least := slices.MinFunc(all, func(a, b RetreatPath) int { return a.Losses - b.Losses }).Losses
 	all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.Losses > least })
+	if m.LastResort != nil {
+		last := func(p RetreatPath) bool { return m.LastResort(p.Hexes[len(p.Hexes)-1]) }
+		if slices.ContainsFunc(all, func(p RetreatPath) bool { return !last(p) }) {
+			all = slices.DeleteFunc(all, last)
+		}
+	}
 	if slices.ContainsFunc(all, func(p RetreatPath) bool { return !p.EZOC }) {
 		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.EZOC })
 	}
@@ -231,7 +248,8 @@ type AdvanceUnit struct {
 // limited restricts it to the vacated hex. An advance never enters enemy
 // units or crosses a ZOC bond but into the vacated hex; entering an EZOC
 // hex other than the vacated one stops it (unless ThroughEZOC), and it may
-// go from one EZOC hex straight to another only by way of the vacated hex.
+// go from one EZOC hex straight to another only by way of the vacated hex
+// (Map.ZOCToZOC).
 func AdvancePaths(u AdvanceUnit, vacated hex.Axial, n int, limited bool, m Map) [][]hex.Axial {
 	var out [][]hex.Axial
 	if limited {
@@ -286,11 +304,14 @@ func AdvanceStep(u AdvanceUnit, from, to hex.Axial, k int, via bool, vacated hex
 	if to != vacated && m.ZOCLine(from, to) {
 		return false
 	}
-	if m.ZOCToZOC != nil {
-		if k > 0 && m.ZOCToZOC(from, to) {
+	switch {
+	case m.ZOCToZOC != nil:
+		bound := k > 0 || m.ZOCToZOCFirst
+		freed := m.ZOCToZOCVacated && (via || to == vacated)
+		if bound && !freed && m.ZOCToZOC(from, to) {
 			return false
 		}
-	} else if k > 0 && !via && m.EnemyZOC(from) && m.EnemyZOC(to) {
+	case k > 0 && !via && m.EnemyZOC(from) && m.EnemyZOC(to):
 		return false
 	}
 	return m.Advance(u, from, to, k)

@@ -131,7 +131,11 @@ func DDStages(d *Determined) []Stage {
 			return Await{Decision: DecDD, Side: c.Defender, Choices: append(ch, string(CmdNoDD)), Rule: d.Rule}, true
 		},
 		Decide: func(c *Combat, a Await, cmd Command) error {
-			if err := a.Chosen(cmd); err != nil {
+			// The source of the support, when named, is the game's to
+			// check (Determined.Support).
+			probe := cmd
+			probe.Source = ""
+			if err := a.Chosen(probe); err != nil {
 				return err
 			}
 			c.DD = &cmd
@@ -226,24 +230,32 @@ func (d *Determined) words(c *Combat) string {
 	return s
 }
 
-// RetreatRules name the rules of the retreat's decision and narration.
+// RetreatRules name the rules of the retreat's decision and narration, and
+// say whether a stack may split.
 type RetreatRules struct {
 	Rule   string // the defender's choice of path (13.1.4)
 	OneHex string // a two-hex retreat stopped after one hex (13.3)
 	Step   string // the step a path costs (13.2.1)
+	// Split: the stack may split, each unit retreating on its own path
+	// (N44 13.1.3), and when it cannot avoid overstacking only the units
+	// the owner leaves without a path are eliminated (13.1.5). Otherwise it
+	// retreats whole, or is eliminated whole.
+	Split bool
 }
 
 // RetreatStage is the defenders' retreat: the owner picks a path among the
-// legal ones; with none, the stack is eliminated.
+// legal ones, for the stack or, where it may split, for one of its units,
+// until every unit has retreated; the units left without a path are
+// eliminated.
 func RetreatStage(rr RetreatRules) Stage {
 	return Stage{Name: "retreat",
 		Await: func(c *Combat) (Await, bool) {
 			if !c.Retreating() || c.Held() || c.retreatDone {
 				return Await{}, false
 			}
-			opts := c.RetreatChoices(c.RetreatOptions())
+			opts := c.retreatChoices(rr.Split)
 			if len(opts) == 0 {
-				c.retreatAll(nil, "")
+				c.retreatNone()
 				return Await{}, false
 			}
 			return Await{Decision: DecRetreat, Side: c.Defender, Choices: texts(opts), Rule: rr.Rule}, true
@@ -252,13 +264,17 @@ func RetreatStage(rr RetreatRules) Stage {
 			if err := a.Chosen(cmd); err != nil {
 				return err
 			}
-			for _, path := range c.RetreatOptions() {
+			units := c.RetreatLeft()
+			if len(cmd.Units) > 0 {
+				units = slices.DeleteFunc(units, func(u RetreatUnit) bool { return !slices.Contains(cmd.Units, u.ID) })
+			}
+			for _, path := range c.retreatPaths(units) {
 				if slices.Equal(c.PathText(path), cmd.Hexes) {
-					c.retreatAll(&path, cmd.Loss)
-					break
+					c.retreatMove(units, path, cmd.Loss, len(cmd.Units) > 0)
+					return nil
 				}
 			}
-			return nil
+			return fmt.Errorf("%w: %q is not a retreat of the units left (%s)", ErrDecision, cmd, a.Rule)
 		},
 		ByOrder: func(c *Combat, a Await, o Orders) (Command, bool) {
 			if len(a.Choices) == 1 {
@@ -270,59 +286,108 @@ func RetreatStage(rr RetreatRules) Stage {
 			}
 			return Command{}, false
 		},
-		Words: func(c *Combat) string {
-			var b strings.Builder
-			if c.Retreat != nil {
-				fmt.Fprintf(&b, "; retreat %s", strings.Join(c.PathText(*c.Retreat), " "))
-				if c.Retreat.OneHex {
-					fmt.Fprintf(&b, " (one hex, %s)", rr.OneHex)
-				}
-				if c.RetreatLoss != "" {
-					fmt.Fprintf(&b, ", %s -1 (%s)", c.RetreatLoss, rr.Step)
-				}
-				if c.Result.Mark != "" {
-					b.WriteString(", " + c.Result.Mark)
-				}
-			}
-			if len(c.Eliminated) > 0 {
-				b.WriteString("; eliminated in retreat " + strings.Join(c.Eliminated, ", "))
-			}
-			return b.String()
-		},
+		Words: func(c *Combat) string { return c.retreatWords(rr) },
 	}
 }
 
-// RetreatChoices are the canonical retreat commands: each path, with each
-// unit that may take the step the path costs.
-func (c *Combat) RetreatChoices(paths []RetreatPath) []Command {
-	movers, _ := c.RetreatUnits()
-	var out []Command
-	for _, p := range paths {
-		cmd := Command{Kind: CmdRetreat, Hexes: c.PathText(p)}
-		if !p.StepLoss {
-			out = append(out, cmd)
-			continue
+// retreatWords narrates the retreat: the stack's path, or each part's, with
+// a one-hex stop and the steps paid, the mark, and the units eliminated.
+func (c *Combat) retreatWords(rr RetreatRules) string {
+	var b strings.Builder
+	split := slices.ContainsFunc(c.Moves, func(mv RetreatMove) bool { return mv.Part })
+	for _, mv := range c.Moves {
+		b.WriteString("; ")
+		if split {
+			b.WriteString(strings.Join(mv.Units, ", ") + " ")
 		}
-		for _, u := range movers {
-			if !u.Mechanized || !slices.Contains(p.MechLost, u.ID) {
-				cmd.Loss = u.ID
-				out = append(out, cmd)
-			}
+		fmt.Fprintf(&b, "retreat %s", strings.Join(c.PathText(mv.Path), " "))
+		if mv.Path.OneHex {
+			fmt.Fprintf(&b, " (one hex, %s)", rr.OneHex)
+		}
+		if len(mv.Loss) > 0 {
+			fmt.Fprintf(&b, ", %s (%s)", StepList(mv.Loss), rr.Step)
+		}
+	}
+	if len(c.Moves) > 0 && c.Result.Mark != "" {
+		b.WriteString(", " + c.Result.Mark)
+	}
+	if len(c.Eliminated) > 0 {
+		b.WriteString("; eliminated in retreat " + strings.Join(c.Eliminated, ", "))
+	}
+	return b.String()
+}
+
+// retreatChoices are the canonical retreat commands of the units left: the
+// stack's paths together, and, where it may split and more than one unit is
+// left, each unit's on its own.
+func (c *Combat) retreatChoices(split bool) []Command {
+	left := c.RetreatLeft()
+	out := c.choicesOf(left, c.retreatPaths(left))
+	if !split || len(left) < 2 {
+		return out
+	}
+	for _, u := range left {
+		for _, cmd := range c.choicesOf([]RetreatUnit{u}, c.retreatPaths([]RetreatUnit{u})) {
+			cmd.Units = []string{u.ID}
+			out = append(out, cmd)
 		}
 	}
 	return out
 }
 
-// towardSupply picks the legal retreat ending nearest to supply; ties go to
-// the first in the listed order.
+// RetreatChoices are the canonical retreat commands of the units left
+// together: each path, with each set of units that may take the steps the
+// path costs.
+func (c *Combat) RetreatChoices(paths []RetreatPath) []Command {
+	return c.choicesOf(c.RetreatLeft(), paths)
+}
+
+// choicesOf are the retreat commands of units along paths: each path with
+// each way of taking its steps from the units it does not eliminate.
+func (c *Combat) choicesOf(units []RetreatUnit, paths []RetreatPath) []Command {
+	var out []Command
+	for _, p := range paths {
+		cmd := Command{Kind: CmdRetreat, Hexes: c.PathText(p)}
+		if p.Steps == 0 {
+			out = append(out, cmd)
+			continue
+		}
+		var ids []string
+		steps := map[string]int{}
+		for _, u := range units {
+			if !slices.Contains(p.MechLost, u.ID) {
+				ids = append(ids, u.ID)
+				steps[u.ID] = u.Steps
+			}
+		}
+		total := 0
+		for _, id := range ids {
+			total += steps[id]
+		}
+		for _, set := range LossSets(ids, steps, min(p.Steps, total)) {
+			cmd.Loss = set
+			out = append(out, cmd)
+		}
+	}
+	return out
+}
+
+// towardSupply picks the legal retreat ending nearest to supply, of the
+// units together when they may retreat together, else of one alone; ties go
+// to the first in the listed order.
 func (c *Combat) towardSupply(a Await) (Command, bool) {
 	var best Command
 	bestD := -1
+	var cmds []Command
 	for _, ch := range a.Choices {
-		cmd, err := c.Grammar.Parse(ch)
-		if err != nil {
-			continue
+		if cmd, err := c.Grammar.Parse(ch); err == nil {
+			cmds = append(cmds, cmd)
 		}
+	}
+	if slices.ContainsFunc(cmds, func(cmd Command) bool { return len(cmd.Units) == 0 }) {
+		cmds = slices.DeleteFunc(cmds, func(cmd Command) bool { return len(cmd.Units) > 0 })
+	}
+	for _, cmd := range cmds {
 		end, err := c.Layout.Parse(cmd.Hexes[len(cmd.Hexes)-1])
 		if err != nil {
 			continue
@@ -408,7 +473,7 @@ type unitAdvances struct {
 // the result.
 func (c *Combat) advancesLeft() []unitAdvances {
 	k := advanceKey{len(c.Advances), len(c.AttLoss) + len(c.DDLoss), len(c.DefLoss), len(c.Lost), len(c.Eliminated),
-		c.Retreat != nil, c.retreatDone, c.Hold, c.Result.Code}
+		len(c.Moves), c.retreatDone, c.Hold, c.Result.Code}
 	if c.advanceCache.ok && c.advanceCache.key == k {
 		return c.advanceCache.units
 	}
@@ -417,10 +482,10 @@ func (c *Combat) advancesLeft() []unitAdvances {
 }
 
 type advanceKey struct {
-	advances, attLost, defLost, stageLost, eliminated int
-	retreat, retreatDone                              bool
-	hold                                              string
-	result                                            ResultCode
+	advances, attLost, defLost, stageLost, eliminated, moves int
+	retreatDone                                              bool
+	hold                                                     string
+	result                                                   ResultCode
 }
 
 type advanceCache struct {
@@ -489,4 +554,64 @@ func (c *Combat) advanceByOrder(a Await, o Orders, alt *Alternative) (Command, b
 	}
 	c.condAdvanced = true
 	return Command{Kind: CmdAdvanceDone}, true
+}
+
+// DecExcess is the owner's pick of a unit to eliminate over the stacking
+// limit (N44 7.2).
+const DecExcess DecisionKind = "excess"
+
+// ExcessStage is the stacking check after the advance (N44 7.2, L493: the
+// limit holds after an advance, and the owner reduces a stack over it): while
+// a hex the advance ended in holds more than the limit, the attacker
+// eliminates one of its units, his pick, at a time. excess lists the units of
+// the first such hex, on the position the combat has made so far (Excess
+// eliminated), and nil when none is over the limit. A game whose advances
+// may not end over the limit has no such stage.
+func ExcessStage(rule string, excess func(c *Combat) []string) Stage {
+	return Stage{Name: "excess",
+		Await: func(c *Combat) (Await, bool) {
+			if !c.Rolled || !c.advanceDone || c.excessDone {
+				return Await{}, false
+			}
+			units := excess(c)
+			if len(units) == 0 {
+				c.excessDone = true
+				return Await{}, false
+			}
+			ch := make([]string, len(units))
+			for k, u := range units {
+				ch[k] = Command{Kind: CmdEliminate, Units: []string{u}}.String()
+			}
+			return Await{Decision: DecExcess, Side: c.Attacker, Choices: ch, Rule: rule}, true
+		},
+		Decide: func(c *Combat, a Await, cmd Command) error {
+			if err := a.Chosen(cmd); err != nil {
+				return err
+			}
+			c.Excess = append(c.Excess, cmd.Units[0])
+			return nil
+		},
+		// A lone choice, or the first unit of the attacker's 'order losses'
+		// among them.
+		ByOrder: func(c *Combat, a Await, o Orders) (Command, bool) {
+			if len(a.Choices) == 1 {
+				cmd, err := c.Grammar.Parse(a.Choices[0])
+				return cmd, err == nil
+			}
+			if ord, ok := o.Find(a.Side, CmdOrderLosses); ok {
+				for _, u := range ord.Units {
+					if cmd := (Command{Kind: CmdEliminate, Units: []string{u}}); slices.Contains(a.Choices, cmd.String()) {
+						return cmd, true
+					}
+				}
+			}
+			return Command{}, false
+		},
+		Words: func(c *Combat) string {
+			if len(c.Excess) == 0 {
+				return ""
+			}
+			return fmt.Sprintf("; over the stacking limit (%s) eliminated %s", rule, strings.Join(c.Excess, ", "))
+		},
+	}
 }

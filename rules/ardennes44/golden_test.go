@@ -1,0 +1,63 @@
+package ardennes44
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules/rulestest"
+)
+
+// The golden games (rulestest.Golden): seeded random games of the shipped
+// scenarios played to their ends, each input's state hash recorded, so a
+// log signed under this engine version keeps verifying. Recorded once with
+// PBEM_GOLDEN_RECORD=1; never re-recorded.
+var goldenGames = []rulestest.Golden{
+	{File: "six-turn", Scenario: "six-turn", Seed: 1},
+	{File: "six-turn-busy", Scenario: "six-turn", Seed: 2, Redraw: 3},
+	{File: "eight-turn-options", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptGreif, OptAttackLimit}, Seed: 3, Redraw: 1},
+	{File: "campaign", Scenario: "campaign", Seed: 4},
+	{File: "campaign-all-options", Scenario: "campaign", Options: []string{OptInfiltration, OptFuelDumps, OptRoadblocks, OptAttackLimit, OptBodenplatte, OptGreif, OptExtended}, Seed: 5},
+}
+
+const goldenDir = "testdata/golden"
+
+// TestGoldenHashes replays every golden game and compares each state hash.
+func TestGoldenHashes(t *testing.T) {
+	for _, gg := range goldenGames {
+		t.Run(gg.File, func(t *testing.T) {
+			if testing.Short() && gg.Scenario == "campaign" {
+				t.Skip("the campaign's golden games are long; not under -short")
+			}
+			path := filepath.Join(goldenDir, gg.File+".txt")
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatalf("%v (record it with PBEM_GOLDEN_RECORD=1 go test -run TestGoldenRecord)", err)
+			}
+			defer f.Close()
+			rulestest.ReplayGolden(t, Engine(), readScenario(t, gg.Scenario), path, f)
+		})
+	}
+}
+
+// TestGoldenRecord writes the golden games that are missing. It runs only
+// with PBEM_GOLDEN_RECORD=1.
+func TestGoldenRecord(t *testing.T) {
+	if os.Getenv("PBEM_GOLDEN_RECORD") != "1" {
+		t.Skip("records missing golden games only with PBEM_GOLDEN_RECORD=1")
+	}
+	for _, gg := range goldenGames {
+		path := filepath.Join(goldenDir, gg.File+".txt")
+		if _, err := os.Stat(path); err == nil {
+			t.Logf("%s exists; not recorded again", path)
+			continue
+		}
+		text := rulestest.RecordGolden(t, Engine(), readScenario(t, gg.Scenario), gg)
+		if err := os.MkdirAll(goldenDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

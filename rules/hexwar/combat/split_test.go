@@ -1,0 +1,183 @@
+package combat
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// The choices of a game that lets a stack split (RetreatRules.Split, Normandy
+// '44 13.1.3, 13.1.5), against one that does not.
+
+// splitFlow is newFlow with the retreat of a game whose stacks may split.
+func splitFlow(t *testing.T, terrain string, defenders []Unit) *flow {
+	t.Helper()
+	f := newFlow(t, terrain, 12, 4, []Unit{inf("r1", 12, 2, true)}, defenders)
+	for k, st := range f.c.Stages {
+		if st.Name == "retreat" {
+			f.c.Stages[k] = RetreatStage(RetreatRules{Rule: "T.3", OneHex: "T.3.1", Step: "T.3.2", Split: true})
+		}
+	}
+	return f
+}
+
+// A stack may split: beside its paths together, each unit has its own; a
+// unit that went alone is followed by the rest, together or one by one, and
+// a later part counts the earlier ones where they stand (Room).
+func TestRetreat_Split(t *testing.T) {
+	two := []Unit{inf("b1", 4, 2, false), inf("b2", 2, 1, false)}
+	f := splitFlow(t, "clear", two)
+	a := f.roll(t, RollCRT, 3, nil) // 3-1, die 3: DR
+	a = f.decide(t, "blue", "no-dd", nil)
+	want(t, a, DecRetreat, "blue")
+	var whole, b1, b2 int
+	for _, ch := range a.Choices {
+		switch {
+		case strings.HasPrefix(ch, "retreat b1 "):
+			b1++
+		case strings.HasPrefix(ch, "retreat b2 "):
+			b2++
+		default:
+			whole++
+		}
+	}
+	if whole != 18 || b1 != 18 || b2 != 18 {
+		t.Fatalf("%d paths together, %d of b1, %d of b2; want 18 of each", whole, b1, b2)
+	}
+	// A hex holds one unit (a test Room): once b1 stands in 0704, b2's
+	// paths go elsewhere, or on beyond it (13.1.5).
+	m := f.c.RetreatMap
+	m.Room = func(_ hex.Axial, units []string) bool { return len(units) <= 1 }
+	f.c.RetreatMap = m
+	a = f.decide(t, "blue", "retreat b1 0605 0704", nil)
+	want(t, a, DecRetreat, "blue")
+	for _, ch := range a.Choices {
+		if strings.Contains(ch, "b1") || strings.Contains(ch, "b2") || strings.HasSuffix(ch, " 0704") {
+			t.Errorf("after b1 left for 0704: %q", ch)
+		}
+	}
+	a = f.decide(t, "blue", a.Choices[0], nil)
+	want(t, a, DecAdvance, "red")
+	if len(f.c.Moves) != 2 || !f.c.Moves[0].Part || f.c.Moves[1].Part || len(f.c.Eliminated) != 0 {
+		t.Errorf("moves %+v, eliminated %v", f.c.Moves, f.c.Eliminated)
+	}
+	if ev := f.c.Event(); !strings.Contains(ev, "; b1 retreat 0605 0704; b2 retreat ") {
+		t.Errorf("event %q", ev)
+	}
+	// A game that does not split lists the stack's paths alone.
+	f = newFlow(t, "clear", 12, 4, []Unit{inf("r1", 12, 2, true)}, two)
+	f.roll(t, RollCRT, 3, nil)
+	if a := f.decide(t, "blue", "no-dd", nil); len(a.Choices) != 18 {
+		t.Errorf("%d choices without splitting, want 18", len(a.Choices))
+	}
+}
+
+// When the stack cannot avoid overstacking, only the units the owner leaves
+// without a path are eliminated (13.1.5); without splitting, the whole stack.
+func TestRetreat_ExcessOnly(t *testing.T) {
+	two := []Unit{inf("b1", 4, 2, false), inf("b2", 2, 1, false)}
+	room := func(f *flow) {
+		// Room for one unit only, anywhere two hexes off.
+		m := f.c.RetreatMap
+		m.Room = func(_ hex.Axial, units []string) bool { return len(units) <= 1 }
+		f.c.RetreatMap = m
+	}
+	f := splitFlow(t, "clear", two)
+	room(f)
+	f.roll(t, RollCRT, 3, nil)
+	a := f.decide(t, "blue", "no-dd", nil)
+	if slices.ContainsFunc(a.Choices, func(ch string) bool { return !strings.HasPrefix(ch, "retreat b") }) {
+		t.Fatalf("the stack may not retreat together, yet %v", a.Choices)
+	}
+	a = f.decide(t, "blue", "retreat b2 0605 0704", nil)
+	want(t, a, DecRetreat, "blue")
+	f.decide(t, "blue", "retreat 0506 0507", nil) // b1, the one unit left
+	if len(f.c.Eliminated) != 0 || len(f.c.Moves) != 2 {
+		t.Errorf("each unit to a hex of its own: eliminated %v", f.c.Eliminated)
+	}
+	// Without splitting the stack has no path: all of it is eliminated.
+	f = newFlow(t, "clear", 12, 4, []Unit{inf("r1", 12, 2, true)}, two)
+	room(f)
+	f.roll(t, RollCRT, 3, nil)
+	f.decide(t, "blue", "no-dd", nil)
+	if !slices.Equal(f.c.Eliminated, []string{"b1", "b2"}) {
+		t.Errorf("eliminated %v, want the whole stack", f.c.Eliminated)
+	}
+}
+
+// A path that ends in a last-resort hex is legal only when no other is
+// (Map.LastResort, Normandy '44 13.7).
+func TestRetreatPaths_LastResort(t *testing.T) {
+	b := newBoard(5)
+	m := b.Map()
+	m.LastResort = func(a hex.Axial) bool { return hex.Distance(origin, a) == 2 && a.Q >= 0 }
+	for _, p := range RetreatPaths(origin, 2, unitsOf(4), m) {
+		if m.LastResort(p.Hexes[1]) {
+			t.Fatalf("a path to a last-resort hex while others exist: %v", p.Hexes)
+		}
+	}
+	m.LastResort = func(hex.Axial) bool { return true }
+	if got := RetreatPaths(origin, 2, unitsOf(4), m); len(got) != 18 {
+		t.Errorf("%d paths when every hex is a last resort, want all 18", len(got))
+	}
+}
+
+// Paths whose steps are several (13.2.1 as AMBIG-24's reading charges each
+// crossing) list every way of taking them.
+func TestRetreat_StepsOfAPath(t *testing.T) {
+	f := newFlow(t, "clear", 12, 4, []Unit{inf("r1", 12, 2, true)}, []Unit{inf("b1", 4, 2, false), inf("b2", 2, 1, false)})
+	cmds := f.c.choicesOf([]RetreatUnit{{ID: "b1", Steps: 2}, {ID: "b2", Steps: 1}}, []RetreatPath{{Hexes: []hex.Axial{hexOf(t, f, "0605")}, Steps: 2}})
+	var got []string
+	for _, c := range cmds {
+		got = append(got, c.String())
+	}
+	if want := []string{"retreat 0605 loss b1 b1", "retreat 0605 loss b1 b2"}; !slices.Equal(got, want) {
+		t.Errorf("choices %v, want %v", got, want)
+	}
+}
+
+// After the advance, the attacker eliminates a unit of his pick from each
+// hex over the limit, one at a time (ExcessStage, Normandy '44 7.2); an
+// 'order losses' picks for him.
+func TestExcessStage(t *testing.T) {
+	over := map[string][]string{}
+	f := newFlow(t, "clear", 8, 4, []Unit{inf("r1", 8, 2, true), inf("r2", 4, 2, true)}, []Unit{inf("b1", 4, 2, false)})
+	f.c.Stages = append(f.c.Stages, ExcessStage("T.7", func(c *Combat) []string {
+		for _, id := range c.Excess {
+			delete(over, id)
+		}
+		if len(over) == 0 {
+			return nil
+		}
+		return []string{"r1", "r2"}
+	}))
+	f.roll(t, RollCRT, 3, nil)
+	f.decide(t, "blue", "no-dd", nil)
+	f.decide(t, "blue", "retreat 0605 0704", nil)
+	over["r1"] = []string{"0505"}
+	a := f.decide(t, "red", "advance-done", nil)
+	want(t, a, DecExcess, "red")
+	if !slices.Equal(a.Choices, []string{"eliminate r1", "eliminate r2"}) {
+		t.Fatalf("choices %v", a.Choices)
+	}
+	a = f.decide(t, "red", "eliminate r1", nil)
+	if !a.Done || !slices.Equal(f.c.Excess, []string{"r1"}) || !strings.Contains(f.c.Event(), "over the stacking limit (T.7) eliminated r1") {
+		t.Errorf("awaiting %v, excess %v, event %q", a, f.c.Excess, f.c.Event())
+	}
+	cmd, ok := f.c.Stages[len(f.c.Stages)-1].ByOrder(f.c, Await{Side: "red", Choices: []string{"eliminate r1", "eliminate r2"}},
+		Orders{"red": {{Kind: CmdOrderLosses, Units: []string{"r2", "r1"}}}})
+	if !ok || cmd.String() != "eliminate r2" {
+		t.Errorf("by order: %v %v, want eliminate r2", cmd, ok)
+	}
+}
+
+func hexOf(t *testing.T, f *flow, id string) hex.Axial {
+	t.Helper()
+	a, err := f.c.Layout.Parse(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}

@@ -1,0 +1,114 @@
+package hexwar
+
+import (
+	"cmp"
+	"slices"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// referenceReach is Reach as it was before the search kept its labels in
+// slices by node (issue 18): hex.Dijkstra over nodes, each hex's node the
+// cheapest, the lowest on a tie. It returns each hex reached with its cost
+// and path.
+func referenceReach(m *Mover) map[hex.Axial]reached {
+	grid := m.Board.grid
+	first, ok := grid.Index(m.Start)
+	if !ok {
+		return nil
+	}
+	start := newNode(first, false, false)
+	search := hex.Dijkstra[node]{
+		Edges: func(from node, edge func(node, int)) {
+			if from.stopped() {
+				return
+			}
+			f := from.cell()
+			for d := range hex.DirectionCount {
+				t, ok := grid.Neighbor(f, d)
+				if ok && m.check(f, t, d, from.marked()).OK() {
+					edge(newNode(t, m.step.Mark, m.step.Stop), m.step.Cost)
+				}
+			}
+		},
+		Compare: cmp.Compare[node],
+		Budget:  m.Budget,
+	}
+	labels := search.Reach(start)
+	best := map[hex.Axial]node{}
+	for n, l := range labels {
+		a := grid.Hex(n.cell())
+		old, seen := best[a]
+		if !seen || l.Cost < labels[old].Cost || (l.Cost == labels[old].Cost && n < old) {
+			best[a] = n
+		}
+	}
+	out := map[hex.Axial]reached{}
+	for a, n := range best {
+		var path []hex.Axial
+		for _, p := range hex.Path(labels, start, n) {
+			path = append(path, grid.Hex(p.cell()))
+		}
+		out[a] = reached{labels[n].Cost, path}
+	}
+	return out
+}
+
+type reached struct {
+	cost int
+	path []hex.Axial
+}
+
+// TestReachAsDijkstra: the search by slices finds what hex.Dijkstra found,
+// to the same path of the same cost for every hex, from every hex of the
+// cost map, mechanized or not, with enemy units about and with a rule that
+// marks the path (so that a hex has several nodes), at budgets that cut
+// searches short: the listed moves, and so Legal, do not change.
+func TestReachAsDijkstra(t *testing.T) {
+	b := costMap.board(t)
+	compared := 0
+	for _, id := range b.grid.Hexes() {
+		start := b.ID(id)
+		for _, mech := range []bool{false, true} {
+			for _, budget := range []int{2 * MP, 5 * MP} {
+				for _, marked := range []bool{false, true} {
+					p := pos(b, "allied "+start, "german 0306", "german 0505", "allied 0108")
+					m := mover(t, b, p, 0, mech, budget)
+					if marked {
+						m.Rules = []StepRule{oneStream}
+					}
+					want, got := referenceReach(m), m.Reach()
+					hexes := got.Hexes()
+					if !slices.IsSortedFunc(hexes, hex.Axial.Compare) || len(hexes) != len(want) {
+						t.Fatalf("from %s (mech %v, budget %d): %d hexes %v, want %d in Axial order", start, mech, budget, len(hexes), hexes, len(want))
+					}
+					for _, a := range hexes {
+						w, ok := want[a]
+						if !ok || got.Cost(a) != w.cost || !slices.Equal(got.Path(a), w.path) {
+							t.Fatalf("from %s to %s (mech %v, budget %d): cost %d path %v, want %v %d %v",
+								start, b.ID(a), mech, budget, got.Cost(a), got.Path(a), ok, w.cost, w.path)
+						}
+						compared++
+					}
+					unordered := 0
+					for a := range got.Unordered() {
+						if !got.Has(a) {
+							t.Fatalf("from %s: Unordered yields %s, which Has denies", start, b.ID(a))
+						}
+						unordered++
+					}
+					if unordered != len(hexes) {
+						t.Fatalf("from %s: Unordered yields %d hexes, Hexes %d", start, unordered, len(hexes))
+					}
+				}
+			}
+		}
+	}
+	if compared < 2000 {
+		t.Fatalf("only %d destinations compared", compared)
+	}
+	if r := (&Mover{Board: b, Start: hex.Axial{Q: 99, R: 99}}).Reach(); r.Has(hex.Axial{Q: 99, R: 99}) || len(r.Hexes()) != 0 || len(r.Path(hex.Axial{Q: 99, R: 99})) != 0 {
+		t.Error("a search from off the map reaches something")
+	}
+}

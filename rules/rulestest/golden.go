@@ -1,0 +1,143 @@
+package rulestest
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Golden games are an engine's safety net for every change that must not
+// change a recorded state hash (a refactoring, a speed-up): seeded random
+// games of its shipped scenarios, recorded once as their inputs (each
+// command with its seat, each roll with its values) and the state hash after
+// each, and replayed through the engine's public interface. The file format
+// is rules/normandy44's (golden_test.go):
+//
+//	# comments
+//	new OPTION,OPTION<TAB>HASH
+//	roll 3 5<TAB>HASH
+//	do SEAT COMMAND<TAB>HASH
+//
+// A golden file is written only when it is missing, never over an existing
+// one: a hash that changes is a bug or a new engine version, never a reason
+// to re-record. The engine's test reads and writes the files (rules/** does
+// no I/O); these functions take and give their text.
+
+// Golden is one recorded game: its file (without ".txt"), the scenario it
+// plays, the options, and the seed of the random players and dice.
+type Golden struct {
+	File, Scenario string
+	Options        []string
+	Seed           uint64
+	// Redraw > 0 makes a busier player: one that draws "end" draws again
+	// up to Redraw times, so that phases hold more moves and combats.
+	Redraw int
+}
+
+// ReplayGolden replays the golden game read from file (named path in its
+// messages; scenario is the assembled scenario text) and fails at the first
+// state hash that differs from the recorded one, or when the game does not
+// end with its last input.
+func ReplayGolden(t testing.TB, e rules.Engine, scenario []byte, path string, file io.Reader) {
+	t.Helper()
+	var g rules.Game
+	var err error
+	inputs := 0
+	sc := bufio.NewScanner(file)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		input, want, ok := strings.Cut(line, "\t")
+		if !ok {
+			t.Fatalf("%s:%d: no tab before the hash: %q", path, n, line)
+		}
+		verb, rest, _ := strings.Cut(input, " ")
+		if g == nil && verb != "new" {
+			t.Fatalf("%s:%d: %q before the game's 'new' line", path, n, input)
+		}
+		switch verb {
+		case "new":
+			setup := rules.Setup{Scenario: scenario}
+			if rest != "" {
+				setup.Options = strings.Split(rest, ",")
+			}
+			g, err = e.New(setup)
+		case "roll":
+			var values []int
+			for _, w := range strings.Fields(rest) {
+				v, aerr := strconv.Atoi(w)
+				if aerr != nil {
+					t.Fatalf("%s:%d: %v", path, n, aerr)
+				}
+				values = append(values, v)
+			}
+			_, err = g.Roll(values)
+		case "do":
+			seat, cmd, _ := strings.Cut(rest, " ")
+			_, err = g.Apply(rules.Seat(seat), cmd)
+		default:
+			t.Fatalf("%s:%d: unknown input %q", path, n, verb)
+		}
+		if err != nil {
+			t.Fatalf("%s:%d: %s: %v", path, n, input, err)
+		}
+		if got := g.Hash(); got != want {
+			t.Fatalf("%s:%d: after %q the state hash is %s; recorded %s", path, n, input, got, want)
+		}
+		inputs++
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if g == nil || !g.Pending().Over {
+		t.Fatalf("%s: the golden game does not end after its %d inputs", path, inputs)
+	}
+}
+
+// RecordGolden plays gg with the engine's random players to its end and
+// returns the golden file's text.
+func RecordGolden(t testing.TB, e rules.Engine, scenario []byte, gg Golden) []byte {
+	t.Helper()
+	g, err := e.New(rules.Setup{Scenario: scenario, Options: gg.Options})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	fmt.Fprintf(&out, "# Golden game: %s, scenario %s, options %v, random players and dice seeded %d, redraw %d,\n", e.Version, gg.Scenario, gg.Options, gg.Seed, gg.Redraw)
+	fmt.Fprintf(&out, "# recorded by TestGoldenRecord. Each line is an input and the state hash after it. Never re-record.\n")
+	fmt.Fprintf(&out, "new %s\t%s\n", strings.Join(gg.Options, ","), g.Hash())
+	rnd := rand.New(rand.NewPCG(gg.Seed, 1944))
+	player := func(g rules.Game, seat rules.Seat, rnd *rand.Rand) string {
+		cmd := e.RandomCommand(g, seat, rnd)
+		for i := 0; i < gg.Redraw && cmd == "end"; i++ {
+			cmd = e.RandomCommand(g, seat, rnd)
+		}
+		return cmd
+	}
+	for n := 0; !g.Pending().Over; n++ {
+		if n > maxInputs {
+			t.Fatalf("%s: no end after %d inputs", gg.File, n)
+		}
+		in := Next(t, g, player, rnd)
+		if _, err := in.Give(g); err != nil {
+			t.Fatalf("%s: a legal input was refused: %s: %v", gg.File, in, err)
+		}
+		if in.Roll != nil {
+			fmt.Fprintf(&out, "%s\t%s\n", in, g.Hash())
+		} else {
+			fmt.Fprintf(&out, "do %s %s\t%s\n", in.Seat, in.Command, g.Hash())
+		}
+	}
+	t.Logf("%s: %d bytes; %s", gg.File, out.Len(), g.Pending().Result)
+	return out.Bytes()
+}

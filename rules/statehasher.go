@@ -1,0 +1,99 @@
+package rules
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+// A StateHasher hashes the successive states of one game as HashState does,
+// to the same hash, with less work: most of a state is its lists of plain
+// records (a game's units), of which an entry changes a few. The hasher
+// keeps a copy of each record it encoded with the record's JSON, and encodes
+// again only the records whose bytes differ from their copy's: a record of
+// bools, integers and strings with the same bytes has the same JSON (a
+// string's bytes never change, and the copy keeps the ones it points to).
+//
+// A game keeps one for its state and drops it when it is cloned (a copy
+// would do, only slower). It is safe for concurrent use; the zero value is
+// ready.
+type StateHasher struct {
+	mu    sync.Mutex
+	typ   reflect.Type
+	lists []recordMemo // by field of the state's struct
+	buf   []byte
+}
+
+// recordMemo is one list's records as last encoded: copies[i] and its JSON
+// enc[i] for i < n.
+type recordMemo struct {
+	copies reflect.Value // a []T
+	enc    [][]byte
+	n      int
+}
+
+// Hash returns HashState(state). state is a struct or a pointer to one; a
+// pointer saves a copy.
+func (h *StateHasher) Hash(state any) string {
+	v := reflect.ValueOf(state)
+	if v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() == reflect.Struct {
+		v = v.Elem()
+	} else if v.Kind() == reflect.Struct {
+		c := reflect.New(v.Type()) // a copy the plan can address
+		c.Elem().Set(v)
+		v = c.Elem()
+	} else {
+		return HashState(state)
+	}
+	tp := planFor(v.Type())
+	if tp == nil || tp.st == nil {
+		return HashState(state)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.typ != v.Type() {
+		h.typ, h.lists = v.Type(), make([]recordMemo, len(tp.st.fields))
+	}
+	h.buf = tp.st.append(h.buf[:0], v.Addr().UnsafePointer(), h)
+	sum := sha256.Sum256(h.buf)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// appendRecords appends the JSON of the list of records p points to, field k
+// of the state's struct, from the memo where a record has not changed.
+func (h *StateHasher) appendRecords(k int, f *structField, dst []byte, p unsafe.Pointer) []byte {
+	list := (*sliceHeader)(p)
+	if list.data == nil {
+		return append(dst, "null"...)
+	}
+	m := &h.lists[k]
+	elem := f.typ.Elem()
+	if !m.copies.IsValid() || m.copies.Len() < list.len {
+		copies := reflect.MakeSlice(f.typ, list.len, list.len)
+		if m.copies.IsValid() {
+			reflect.Copy(copies, m.copies)
+		}
+		m.copies = copies
+		m.enc = append(m.enc, make([][]byte, list.len-len(m.enc))...)
+	}
+	size := elem.Size()
+	base := m.copies.UnsafePointer()
+	dst = append(dst, '[')
+	for i := range list.len {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		off := uintptr(i) * size
+		rec, cp := unsafe.Add(list.data, off), unsafe.Add(base, off)
+		if i >= m.n || !bytes.Equal(unsafe.Slice((*byte)(rec), size), unsafe.Slice((*byte)(cp), size)) {
+			m.copies.Index(i).Set(reflect.NewAt(elem, rec).Elem())
+			m.enc[i] = f.elemEnc(m.enc[i][:0], rec)
+		}
+		dst = append(dst, m.enc[i]...)
+	}
+	m.n = max(m.n, list.len)
+	return append(dst, ']')
+}

@@ -1,0 +1,149 @@
+package rules
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// record is a plain record, as a game's unit is; army is a state holding
+// lists of them among other fields.
+type record struct {
+	ID    string `json:"id"`
+	At    string `json:"at"`
+	Step  int    `json:"step,omitempty"`
+	Moved bool   `json:"moved,omitempty"`
+	Dug   bool   `json:"dug,omitempty"`
+	N     int16  `json:"n,omitempty"`
+	note  string // unexported: not in the JSON
+}
+
+type army struct {
+	Turn    int             `json:"turn"`
+	Units   []record        `json:"units"`
+	Spare   []record        `json:"spare,omitempty"`
+	Boxes   []zooInner      `json:"boxes,omitempty"` // not plain: encoded afresh each time
+	Control []record        `json:"control"`
+	Inner   *zooInner       `json:"inner,omitempty"`
+	Named   map[string]bool `json:"named,omitempty"`
+}
+
+// mutate changes a few records of a (and now and then the lists
+// themselves), as an entry would.
+func mutate(rnd *rand.Rand, a *army) {
+	words := []string{"2512", "2513", "box", "", "<&>", "\u2028", "é", "2512"}
+	pick := func() string {
+		w := words[rnd.IntN(len(words))]
+		if rnd.IntN(2) == 0 {
+			// The same text in a string of its own: other bytes, same JSON.
+			w = strings.Clone(w + " ")[:len(w)]
+		}
+		return w
+	}
+	for range rnd.IntN(4) {
+		if len(a.Units) == 0 {
+			break
+		}
+		u := &a.Units[rnd.IntN(len(a.Units))]
+		switch rnd.IntN(6) {
+		case 0:
+			u.At = pick()
+		case 1:
+			u.Step = rnd.IntN(3)
+		case 2:
+			u.Moved = !u.Moved
+		case 3:
+			u.Dug, u.N = !u.Dug, int16(rnd.IntN(5)-2)
+		case 4:
+			u.note = pick() // changes the bytes, not the JSON
+		case 5:
+			u.ID = pick()
+		}
+	}
+	switch rnd.IntN(12) {
+	case 0:
+		a.Units = append(a.Units, record{ID: pick(), At: pick()})
+	case 1:
+		if len(a.Units) > 0 {
+			a.Units = a.Units[:rnd.IntN(len(a.Units))]
+		}
+	case 2:
+		a.Units = slices.Clone(a.Units) // a clone, as Game.Clone makes
+	case 3:
+		a.Units = nil
+	case 4:
+		a.Spare = append(a.Spare, record{ID: pick()})
+	case 5:
+		a.Spare = nil
+	case 6:
+		a.Control = []record{}
+	case 7:
+		if len(a.Units) > 1 {
+			i, j := rnd.IntN(len(a.Units)), rnd.IntN(len(a.Units))
+			a.Units[i], a.Units[j] = a.Units[j], a.Units[i]
+		}
+	case 8:
+		a.Boxes = append(a.Boxes, zooInnerValue(rnd, 1))
+	case 9:
+		in := zooInnerValue(rnd, 1)
+		a.Inner = &in
+	case 10:
+		a.Named = map[string]bool{pick(): true}
+	}
+	a.Turn++
+}
+
+// TestStateHasher_SameHash: a hasher kept across the states of a game gives
+// each state HashState's hash, as its records change, move, grow in number
+// and shrink, and as strings of the same text are made anew.
+func TestStateHasher_SameHash(t *testing.T) {
+	if tp := planFor(reflect.TypeFor[army]()); tp == nil || !tp.st.fields[1].records || tp.st.fields[3].records {
+		t.Fatal("army's units are not planned as a list of records, or its boxes are")
+	}
+	rnd := rand.New(rand.NewPCG(18, 44))
+	var h StateHasher
+	a := army{Units: []record{{ID: "1/a", At: "2512"}, {ID: "2/b", At: "box"}}}
+	for i := range 5000 {
+		mutate(rnd, &a)
+		want := HashState(a)
+		if got := h.Hash(&a); got != want {
+			t.Fatalf("state %d: the hasher gives %s; HashState %s (%+v)", i, got, want, a)
+		}
+		if i%7 == 0 {
+			if got := h.Hash(a); got != want {
+				t.Fatalf("state %d by value: the hasher gives %s; HashState %s", i, got, want)
+			}
+		}
+	}
+	// Another type through the same hasher starts afresh.
+	if got, want := h.Hash(zoo{S: "x"}), HashState(zoo{S: "x"}); got != want {
+		t.Fatalf("another state type: %s, want %s", got, want)
+	}
+	if got, want := h.Hash(42), HashState(42); got != want {
+		t.Fatalf("a state that is no struct: %s, want %s", got, want)
+	}
+}
+
+// TestStateHasher_Concurrent: one hasher used by several goroutines at once
+// gives each state its own hash (run with -race).
+func TestStateHasher_Concurrent(t *testing.T) {
+	var h StateHasher
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			rnd := rand.New(rand.NewPCG(uint64(g), 7))
+			a := army{Units: []record{{ID: "x", At: "y"}}}
+			for range 300 {
+				mutate(rnd, &a)
+				if got, want := h.Hash(&a), HashState(a); got != want {
+					t.Errorf("goroutine %d: %s, want %s", g, got, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -1,0 +1,280 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// zoo holds every kind of field a state plan covers, each with and without
+// omitempty where that differs.
+type zoo struct {
+	S      string                `json:"s"`
+	SO     string                `json:"so,omitempty"`
+	N      int                   `json:"n"`
+	NO     int                   `json:"no,omitempty"`
+	I8     int8                  `json:"i8,omitempty"`
+	I16    int16                 `json:"i16"`
+	I32    int32                 `json:"i32,omitempty"`
+	I64    int64                 `json:"i64"`
+	U      uint                  `json:"u,omitempty"`
+	U16    uint16                `json:"u16"`
+	U32    uint32                `json:"u32,omitempty"`
+	U64    uint64                `json:"u64"`
+	B      bool                  `json:"b"`
+	BO     bool                  `json:"bo,omitempty"`
+	Named  zooName               `json:"named,omitempty"`
+	List   []string              `json:"list"`
+	ListO  []zooName             `json:"list_o,omitempty"`
+	Arr    [2]int                `json:"arr"`
+	Arr0   [0]int                `json:"arr0,omitempty"`
+	ArrO   [1]bool               `json:"arr_o,omitempty"`
+	Ptr    *zooInner             `json:"ptr"`
+	PtrO   *zooInner             `json:"ptr_o,omitempty"`
+	PtrPtr **int                 `json:"pp,omitempty"`
+	Inner  zooInner              `json:"inner"`
+	InnerO zooInner              `json:"inner_o,omitempty"` // a struct is never empty
+	Inners []zooInner            `json:"inners,omitempty"`
+	M      map[string]int        `json:"m"`
+	MO     map[zooName]*zooInner `json:"mo,omitempty"`
+	Nested [][]int               `json:"nested"`
+	NoTag  string
+	Opts   int    `json:",omitempty"`
+	Skip   string `json:"-"`
+	Dash   string `json:"-,"`
+	hidden string
+}
+
+type zooName string
+
+// zooInner holds itself, as a recursive state type would.
+type zooInner struct {
+	A    string              `json:"a"`
+	B    []int               `json:"b,omitempty"`
+	Next *zooInner           `json:"next,omitempty"`
+	Kids map[string]zooInner `json:"kids,omitempty"`
+}
+
+// zooString is a random string of the characters encoding/json escapes, or
+// writes as they are: quotes, backslashes, control characters, HTML
+// characters, multi-byte runes, U+2028 and U+2029, and invalid UTF-8.
+func zooString(rnd *rand.Rand) string {
+	parts := []string{"a", "Z", "0", " ", "\"", "\\", "/", "<", ">", "&", "\b", "\f", "\n", "\r", "\t", "\x00", "\x1f", "\x7f",
+		"é", "Ż", "\u2028", "\u2029", "\u2027", "\u202a", "😀", "\xff", "\xc3", "\xe2\x80", "\ufffd", "'", "%", "}"}
+	var b strings.Builder
+	for range rnd.IntN(6) {
+		b.WriteString(parts[rnd.IntN(len(parts))])
+	}
+	return b.String()
+}
+
+func zooInnerValue(rnd *rand.Rand, depth int) zooInner {
+	in := zooInner{A: zooString(rnd)}
+	if rnd.IntN(2) == 0 {
+		in.B = []int{}
+		for range rnd.IntN(3) {
+			in.B = append(in.B, rnd.IntN(200)-100)
+		}
+	}
+	if depth > 0 && rnd.IntN(3) == 0 {
+		n := zooInnerValue(rnd, depth-1)
+		in.Next = &n
+	}
+	if depth > 0 && rnd.IntN(3) == 0 {
+		in.Kids = map[string]zooInner{}
+		for range rnd.IntN(3) {
+			in.Kids[zooString(rnd)] = zooInnerValue(rnd, depth-1)
+		}
+	}
+	return in
+}
+
+func zooValue(rnd *rand.Rand) zoo {
+	maybe := func() bool { return rnd.IntN(2) == 0 }
+	num := func() int64 {
+		switch rnd.IntN(4) {
+		case 0:
+			return 0
+		case 1:
+			return rnd.Int64() - rnd.Int64()
+		}
+		return rnd.Int64N(20) - 10
+	}
+	z := zoo{
+		S: zooString(rnd), SO: zooString(rnd), N: int(num()), NO: int(num()),
+		I8: int8(num()), I16: int16(num()), I32: int32(num()), I64: num(),
+		U: uint(num()), U16: uint16(num()), U32: uint32(num()), U64: rnd.Uint64() >> rnd.IntN(64),
+		B: maybe(), BO: maybe(), Named: zooName(zooString(rnd)),
+		Arr: [2]int{int(num()), int(num())}, ArrO: [1]bool{maybe()},
+		Inner: zooInnerValue(rnd, 2), InnerO: zooInnerValue(rnd, 1),
+		NoTag: zooString(rnd), Opts: int(num()), Skip: "skipped", Dash: zooString(rnd), hidden: "hidden",
+	}
+	if maybe() {
+		z.List = []string{}
+		for range rnd.IntN(4) {
+			z.List = append(z.List, zooString(rnd))
+		}
+	}
+	if maybe() {
+		z.ListO = []zooName{}
+		for range rnd.IntN(3) {
+			z.ListO = append(z.ListO, zooName(zooString(rnd)))
+		}
+	}
+	if maybe() {
+		in := zooInnerValue(rnd, 2)
+		z.Ptr = &in
+	}
+	if maybe() {
+		in := zooInnerValue(rnd, 0)
+		z.PtrO = &in
+	}
+	if maybe() {
+		n := int(num())
+		p := &n
+		z.PtrPtr = &p
+	}
+	for range rnd.IntN(4) {
+		z.Inners = append(z.Inners, zooInnerValue(rnd, 1))
+	}
+	if maybe() {
+		z.M = map[string]int{}
+		for range rnd.IntN(5) {
+			z.M[zooString(rnd)] = int(num())
+		}
+	}
+	if maybe() {
+		z.MO = map[zooName]*zooInner{}
+		for range rnd.IntN(3) {
+			var in *zooInner
+			if maybe() {
+				v := zooInnerValue(rnd, 1)
+				in = &v
+			}
+			z.MO[zooName(zooString(rnd))] = in
+		}
+	}
+	if maybe() {
+		z.Nested = [][]int{nil, {}, {int(num())}}
+	}
+	return z
+}
+
+// sameAsJSON fails unless encodeState writes json.Marshal's bytes for v.
+func sameAsJSON(t *testing.T, v any) {
+	t.Helper()
+	want, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := encodeState(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("encodeState differs from json.Marshal:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestEncodeState_SameBytes: the state hash digests json.Marshal's bytes
+// (recorded logs hold hashes of them), so the fast encoding writes exactly
+// those for states of every kind of field it plans, with random values.
+func TestEncodeState_SameBytes(t *testing.T) {
+	if planFor(reflect.TypeFor[zoo]()) == nil {
+		t.Fatal("the zoo, which holds only what plans cover, is left to encoding/json")
+	}
+	rnd := rand.New(rand.NewPCG(18, 2026))
+	for range 3000 {
+		z := zooValue(rnd)
+		sameAsJSON(t, z)
+		sameAsJSON(t, &z)
+	}
+	sameAsJSON(t, zoo{})
+	sameAsJSON(t, (*zoo)(nil))
+	sameAsJSON(t, []zoo{{}, {N: 1}})
+	sameAsJSON(t, map[string]zoo{"b": {}, "a": {S: "<&>"}})
+	sameAsJSON(t, "\u2028<\xff>")
+	sameAsJSON(t, 42)
+}
+
+// TestEncodeState_LeftToJSON: what a plan does not cover goes whole to
+// encoding/json, which therefore writes it.
+func TestEncodeState_LeftToJSON(t *testing.T) {
+	type embedded struct{ zooInner }
+	type float struct {
+		F float64 `json:"f"`
+	}
+	type iface struct {
+		V any `json:"v"`
+	}
+	type raw struct {
+		B []byte `json:"b"`
+	}
+	type marshaler struct {
+		R json.RawMessage `json:"r"`
+	}
+	type omitzero struct {
+		N int `json:"n,omitzero"`
+	}
+	type quoted struct {
+		N int `json:"n,string"`
+	}
+	type oddName struct {
+		N int `json:"a<b"`
+	}
+	type intKeys struct {
+		M map[int]string `json:"m"`
+	}
+	type deep struct {
+		Inner []struct {
+			F float32 `json:"f"`
+		} `json:"inner"`
+	}
+	for _, v := range []any{
+		embedded{zooInner{A: "x"}}, float{1.5}, iface{[]int{1}}, raw{[]byte("hi")},
+		marshaler{json.RawMessage(`{"a":1}`)}, omitzero{0}, quoted{7}, oddName{1},
+		intKeys{map[int]string{2: "b", 10: "a"}}, deep{Inner: []struct {
+			F float32 `json:"f"`
+		}{{F: 0.1}}},
+	} {
+		if planFor(reflect.TypeOf(v)) != nil {
+			t.Errorf("%T: planned; it must be left to encoding/json", v)
+		}
+		sameAsJSON(t, v)
+	}
+}
+
+// FuzzEncodeState: strings and numbers from the fuzzer, in the zoo's fields.
+func FuzzEncodeState(f *testing.F) {
+	f.Add("a<b>&c", "\u2028\xff", int64(-1), uint64(7), true)
+	f.Add("", "\x00\x1f\"\\", int64(0), uint64(0), false)
+	f.Fuzz(func(t *testing.T, s, k string, n int64, u uint64, b bool) {
+		in := zooInner{A: k, B: []int{int(n)}, Kids: map[string]zooInner{k: {A: s}, s: {}}}
+		z := zoo{S: s, SO: k, N: int(n), I64: n, I32: int32(n), U64: u, U16: uint16(u), B: b, BO: b,
+			Named: zooName(s), List: []string{s, k}, Ptr: &in, Inner: in, M: map[string]int{s: 1, k: 2}, NoTag: k, Dash: s}
+		sameAsJSON(t, z)
+	})
+}
+
+// BenchmarkEncodeState compares the planned encoding with json.Marshal's on
+// random zoos.
+func BenchmarkEncodeState(b *testing.B) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	zs := make([]zoo, 64)
+	for i := range zs {
+		zs[i] = zooValue(rnd)
+	}
+	b.Run("planned", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			encodeState(zs[i%len(zs)])
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			json.Marshal(zs[i%len(zs)])
+		}
+	})
+}
