@@ -15,6 +15,7 @@ import (
 	"github.com/pbem-referee/pbem/rules/freeplay"
 	"github.com/pbem-referee/pbem/rules/normandy44"
 	"github.com/pbem-referee/pbem/rules/rhine44"
+	"github.com/pbem-referee/pbem/rules/salerno43"
 	"github.com/pbem-referee/pbem/scenarios"
 )
 
@@ -24,6 +25,7 @@ var engines = []rules.Engine{
 	freeplay.Engine(),
 	normandy44.Engine(),
 	rhine44.Engine(),
+	salerno43.Engine(),
 }
 
 // ErrUnknown is wrapped when a name is not a game pbem plays.

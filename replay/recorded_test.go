@@ -46,6 +46,7 @@ var recordedGames = []struct {
 	{"normandy44-5-cherbourg-strict.pbem", "normandy44", "cherbourg", nil, logs.DiceStrict, []string{"allied", "german"}, 31, "", ""},
 	// The first edition (variant ed1), which came with normandy44/5.
 	{"normandy44-5-ed1-cherbourg-strict.pbem", "normandy44", "cherbourg", nil, logs.DiceStrict, []string{"allied", "german"}, 32, "", "ed1"},
+	{"salerno43-1-avalanche-strict.pbem", "salerno43", "avalanche", nil, logs.DiceStrict, []string{"german", "allied"}, 31, "", ""},
 	// Protocol v1 casual games that v2's rules refuse (docs/dice.md 3.7).
 	// The first: german invites, and allied, who moves first, draws the
 	// invasion's dice in the entry after its accept (entry 2), keyed by the

@@ -64,6 +64,10 @@ type Ladder struct {
 	// Below is the automatic result of final odds below Lo, without a die
 	// (Normandy '44 10.6, Ardennes '44 14.5: A1).
 	Below ResultCode
+	// Floor: final odds below Lo read Lo, with a die, instead of Below
+	// (Salerno '43 8.6.1, digest A-07: the lowest column is 1-3); false
+	// for Normandy '44 and Ardennes '44.
+	Floor bool
 	// Top and TopCode: final odds at or above Top give TopCode without a
 	// die (Salerno '43 8.6.1: 10-1 and up, DS); with TopCode empty, final
 	// odds above Hi read Hi.
@@ -103,6 +107,8 @@ func (l *Ladder) Odds(attack, defense int) (Column, error) {
 func (l *Ladder) Final(c Column, shift int) Column {
 	s := c + Column(shift)
 	switch {
+	case s < l.Lo && l.Floor:
+		return l.Lo
 	case s < l.Lo:
 		return l.Lo - 1
 	case l.TopCode != "" && s >= l.Top:

@@ -96,6 +96,9 @@ func TestLadder_Odds(t *testing.T) {
 	}
 }
 
+// floorLadder is Salerno '43's: below 1-3 reads 1-3 (8.6.1, A-07).
+var floorLadder = Ladder{Lo: At(1, 3), Hi: At(7, 1), Cap: 20, Virtual: true, Floor: true, Top: At(10, 1), TopCode: "DS", Rule: "8.6"}
+
 func TestLadder_FinalAppliesTheLimitsAfterTheShifts(t *testing.T) {
 	for _, c := range []struct {
 		l     *Ladder
@@ -112,6 +115,8 @@ func TestLadder_FinalAppliesTheLimitsAfterTheShifts(t *testing.T) {
 		{&topLadder, At(8, 1), -1, "7-1", ""}, // Salerno '43 8.6.2
 		{&topLadder, At(7, 1), 1, "7-1", ""},
 		{&topLadder, At(8, 1), 2, "10-1", "DS"}, // 8.6.2: 16:2 with 2R is 10-1, DS
+		{&floorLadder, At(1, 3), -2, "1-3", ""}, // Salerno '43 8.6.1, A-07: nothing below 1-3
+		{&floorLadder, At(1, 2), -1, "1-3", ""},
 	} {
 		got := c.l.Final(c.raw, c.shift)
 		if s := c.l.Label(got); s != c.want {

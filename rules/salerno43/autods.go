@@ -1,0 +1,166 @@
+package salerno43
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// Auto DS (8.7): in his Movement Phase the phasing player may declare an
+// Auto DS against a hex when his adjacent units reach 10-1 with the MAF
+// (8.4), coordination (8.5) and the armor and elite shifts, no air, naval
+// nor artillery support, and with legal stacking (8.7.1, 4.4). A German
+// variable-strength unit counts 2 in the Allied Movement Phase (19.3). The
+// defenders suffer a DS at once: the attacker picks the step, the survivors
+// retreat 4 hexes and are Shattered. The units that made it carry an Auto
+// DS marker: they move no more that phase and take no part in normal
+// combat that turn; in the Combat Phase, after all combats, each may
+// advance the DS distance (4 mechanized, 2 otherwise), and the markers
+// come off (8.7.2).
+//
+//	autods HEX with UNIT... maf ID [addon UNIT]
+//	autods-advance UNIT HEX...
+
+// checkAuto holds an Auto DS to 8.7.1 before it opens.
+func (g *Game) checkAuto(c *Combat) error {
+	if h := g.overstacked(g.s.Side); h != "" {
+		return rules.Refuse("8.7.1", "stacking must be legal first: %s is over the limit (4.4)", h)
+	}
+	if code, ok := c.Odds.Automatic(); !ok || baseCode(code) != "DS" {
+		return rules.Refuse("8.7.1", "an Auto DS needs 10-1; %s", c.Odds)
+	}
+	return nil
+}
+
+// markAuto puts Auto DS markers on the attackers: they move no more this
+// phase (8.7.1).
+func (g *Game) markAuto(c *Combat) {
+	for _, i := range c.in.attackers {
+		us := &g.s.Units[i]
+		us.AutoDS = c.in.a.Target
+		if !slices.Contains(g.s.Moved, us.ID) {
+			g.s.Moved = append(g.s.Moved, us.ID)
+		}
+	}
+}
+
+// autoAdvance applies an 'autods-advance' command (8.7.2).
+func (g *Game) autoAdvance(c Command) ([]rules.Event, error) {
+	i := g.index(c.Args[0])
+	if i < 0 || g.sc.Units[i].Side != g.s.Side || g.s.Units[i].AutoDS == "" {
+		return nil, rules.Refuse("8.7.2", "%s carries no Auto DS marker", c.Args[0])
+	}
+	path, err := g.autoPath(i, c.Args[1:])
+	if err != nil {
+		return nil, err
+	}
+	us := &g.s.Units[i]
+	for _, a := range path {
+		g.setControl(g.b.ID(a), g.s.Side)
+	}
+	us.Hex, us.AutoDS = g.b.ID(path[len(path)-1]), ""
+	g.s.AutoAdvanced = true
+	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s advances after its Auto DS: %s (8.7.2)", us.ID, strings.Join(c.Args[1:], "-"))}}, nil
+}
+
+// autoPath checks an Auto DS advance (8.7.2, 14.0): the DS distance, each
+// hex where an advance may go, never into an enemy hex nor across an enemy
+// bond but into the vacated hex, stopping on entering an enemy ZOC other
+// than the vacated hex's.
+func (g *Game) autoPath(i int, ids []string) ([]hex.Axial, error) {
+	us := g.s.Units[i]
+	vacated, _ := g.b.Hex(us.AutoDS)
+	from, _ := g.b.Hex(us.Hex)
+	ds, _ := g.b.chart.CRT.Result("DS")
+	n := advanceLength(ds, g.sc.Units[i].Info().Mech, us.OOS, us.HalfEff)
+	if len(ids) > n {
+		return nil, rules.Refuse("8.7.2", "%s advances at most %d hexes", us.ID, n)
+	}
+	v := g.view(g.s.Side, []int{i})
+	m := v.base()
+	var path []hex.Axial
+	prev := from
+	for k, id := range ids {
+		a, ok := g.b.Hex(id)
+		if !ok || hex.Distance(prev, a) != 1 {
+			return nil, rules.Refuse("8.7.2", "%s is not next to %s", id, g.b.ID(prev))
+		}
+		if m.Enemy(a) {
+			return nil, rules.Refuse("8.7.2", "enemy units hold %s", id)
+		}
+		if a != vacated && m.ZOCLine(prev, a) {
+			return nil, rules.Refuse("14.4.2", "an advance never enters nor crosses an enemy bond (%s)", id)
+		}
+		if err := g.advanceStepAllowed(i, prev, a, k == 0 && a == vacated); err != nil {
+			return nil, err
+		}
+		if k > 0 && m.EnemyZOC(prev) && prev != vacated {
+			return nil, rules.Refuse("14.4.1", "entering the enemy ZOC in %s ended the advance", g.b.ID(prev))
+		}
+		path = append(path, a)
+		prev = a
+	}
+	if pts := g.stackingWith(prev, g.s.Side, i); pts > StackingLimit {
+		return nil, rules.Refuse("14.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(prev), pts, StackingLimit)
+	}
+	return path, nil
+}
+
+// autoAdvanceChoices lists each hex an Auto DS unit may advance to, one
+// path each.
+func (g *Game) autoAdvanceChoices() []rules.Choice {
+	var out []rules.Choice
+	for i, us := range g.s.Units {
+		if g.sc.Units[i].Side != g.s.Side || us.AutoDS == "" || us.Hex == "" {
+			continue
+		}
+		from, _ := g.b.Hex(us.Hex)
+		seen := map[hex.Axial]bool{from: true}
+		frontier := [][]string{nil}
+		for len(frontier) > 0 {
+			p := frontier[0]
+			frontier = frontier[1:]
+			at := from
+			if len(p) > 0 {
+				at, _ = g.b.Hex(p[len(p)-1])
+			}
+			for _, n := range at.Neighbors() {
+				if seen[n] || !g.b.Land(n) {
+					continue
+				}
+				q := append(slices.Clone(p), g.b.ID(n))
+				if _, err := g.autoPath(i, q); err != nil {
+					continue
+				}
+				seen[n] = true
+				out = append(out, rules.Choice{Command: "autods-advance " + us.ID + " " + strings.Join(q, " "), Piece: us.ID, Note: "8.7.2"})
+				frontier = append(frontier, q)
+			}
+		}
+	}
+	return out
+}
+
+// autoChoices lists the Auto DS the phasing side may declare now.
+func (g *Game) autoChoices() []rules.Choice {
+	var out []rules.Choice
+	if g.overstacked(g.s.Side) != "" {
+		return nil
+	}
+	for _, ch := range g.attackChoices() {
+		a, err := ParseAttack(ch.Command)
+		if err != nil || a.Air || a.Naval || len(a.Art) > 0 {
+			continue
+		}
+		a.Auto = true
+		c, err := g.newCombat(a, true)
+		if err != nil || g.checkAuto(c) != nil {
+			continue
+		}
+		out = append(out, rules.Choice{Command: a.String(), Piece: a.With[0], Note: c.Odds.String() + " (8.7.1)"})
+	}
+	return out
+}

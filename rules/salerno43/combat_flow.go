@@ -1,0 +1,331 @@
+package salerno43
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+)
+
+// One combat (8.3): the series' staged procedure (rules/hexwar/combat)
+// with Salerno's own stages in the order of 8.3:
+//
+//	def-air   step 2: the defender declares defensive air (9.4)
+//	variable  step 3: the German die for a variable-strength defender (19.3)
+//	crt       step 4: the CRT die, or the automatic DS at 10-1 (8.6.1)
+//	losses, Determined Defense (11.0), retreat (12.0), advance (14.0): the series'
+//
+// Each roll and decision is recorded as the series' step, so the combat is
+// rebuilt from the state (combat_phase.go).
+
+// Roll purposes and decision kinds of Salerno's own stages.
+const (
+	RollVariable combat.RollPurpose  = "variable"
+	DecDefAir    combat.DecisionKind = "def-air"
+	CmdDefAir    combat.CommandKind  = "def-air"
+	CmdNoDefAir  combat.CommandKind  = "no-def-air"
+	CmdOrderAir  combat.CommandKind  = "order def-air"
+)
+
+// Combat is one combat in progress: the series' procedure on Salerno's
+// declaration, with the state of its own stages.
+type Combat struct {
+	*combat.Combat
+	in *combatIn
+	// defAirDone: the defender has decided on defensive air.
+	defAirDone bool
+	// varDie is the variable-strength die, 0 before it; varLost the
+	// unit it eliminated (19.3).
+	varDie  int
+	varLost string
+}
+
+// variableTable is T12 (19.3): 1-3 give 0, 4-5 give 1, 6 gives 2.
+var variableTable = combat.Table[int]{Name: "Variable strength", Rule: "19.3", Lo: 1, Rows: [][]int{{0}, {0}, {0}, {1}, {1}, {2}}}
+
+// newCombat builds the combat of a declaration from the position; check:
+// the declaration is new (combatInput).
+func (g *Game) newCombat(a AttackCommand, check bool) (*Combat, error) {
+	in, err := g.combatInput(a, check)
+	if err != nil {
+		return nil, err
+	}
+	o, err := in.odds()
+	if err != nil {
+		return nil, err
+	}
+	c := &Combat{in: in}
+	c.Combat = &combat.Combat{Attacker: string(in.attacker), Defender: string(other(in.attacker)),
+		Attackers: g.combatUnits(in, in.attackers), Defenders: g.combatUnits(in, in.defenders),
+		Terrain: string(g.b.Terrain(in.target)), Layout: g.b.Layout(), Origin: a.Target, Grammar: grammar, Odds: o}
+	c.Stages = c.stages()
+	c.Eliminates = func(u combat.Unit, _ int) bool {
+		i := g.index(u.ID)
+		return g.sc.Units[i].Beachhead() || g.pos().face(i).MA == 0 // 18.1.3, 19.3
+	}
+	c.RetreatMap = g.retreatMap(c)
+	c.AdvanceMap = g.advanceMap(c)
+	return c, nil
+}
+
+// combatUnits are units as the series' procedure reads them.
+func (g *Game) combatUnits(in *combatIn, units []int) []combat.Unit {
+	var out []combat.Unit
+	allRiver := true
+	for _, i := range in.attackers {
+		allRiver = allRiver && in.acrossRiver(i)
+	}
+	for _, i := range units {
+		u, us, f := g.sc.Units[i], g.s.Units[i], g.pos().face(i)
+		cu := combat.Unit{ID: u.ID, Steps: g.stepsLeft(i), MA: f.MA, Mechanized: u.Info().Mech,
+			Disrupted: us.Status != GoodOrder, MAF: true, FromHex: us.Hex, NoLead: u.ASU(), NoAdvance: u.ASU() || f.MA == 0,
+			RetreatedIn: u.Side != in.attacker && slices.Contains(g.s.Retreated, u.ID)} // 12.5
+		if u.Side == in.attacker {
+			cu.Strength, _ = in.attackStrength(i)
+			cu.MAF = in.maf[i]
+		} else {
+			cu.Strength = in.defenseStrength(i, allRiver)
+		}
+		out = append(out, cu)
+	}
+	return out
+}
+
+// stages are the combat's procedure.
+func (c *Combat) stages() []combat.Stage {
+	g := c.in.g
+	s := []combat.Stage{c.defAirStage(), c.variableStage(), combat.CRTStage(&g.b.chart.CRT, "8.3 step 4")}
+	if c.in.a.Auto {
+		// 8.7.1: no support, the variable strength counts 2 (19.3), the
+		// DS at once; the advance waits for the Combat Phase (8.7.2).
+		s = []combat.Stage{combat.CRTStage(&g.b.chart.CRT, "8.7.1")}
+		s = append(s, combat.LossStages(combat.LossRules{Opponent: "8.7.1", Owner: "8.7.1", Defender: "8.7.1"})...)
+		return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "8.7.1", OneHex: "12.1.5", Step: "12.2"}))
+	}
+	s = append(s, combat.LossStages(combat.LossRules{Opponent: "10.2.1", Owner: "10.2.1", Defender: "10.2.1"})...)
+	s = append(s, combat.DDStages(c.determined())...)
+	return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2"}), combat.AdvanceStage("14.1", nil))
+}
+
+// defAirNeed is the defender's air marker that may support this combat, ""
+// for none (9.4: one of its nationality in the hex; 22.2.2 the Luftwaffe).
+func (c *Combat) defAirNeed() string {
+	g := c.in.g
+	for _, i := range c.in.defenders {
+		if m := airMarker(nation(&g.sc.Units[i])); g.markerReady(m) {
+			return m
+		}
+	}
+	return ""
+}
+
+// defAirStage is 8.3 step 2's last part: the defender's air (9.4).
+func (c *Combat) defAirStage() combat.Stage {
+	return combat.Stage{Name: "def-air",
+		Await: func(_ *combat.Combat) (combat.Await, bool) {
+			if c.defAirDone || c.Rolled || c.defAirNeed() == "" {
+				return combat.Await{}, false
+			}
+			return combat.Await{Decision: DecDefAir, Side: c.Defender, Choices: []string{string(CmdDefAir), string(CmdNoDefAir)}, Rule: "9.4"}, true
+		},
+		Decide: func(_ *combat.Combat, a combat.Await, cmd combat.Command) error {
+			if err := a.Chosen(cmd); err != nil {
+				return err
+			}
+			c.defAirDone = true
+			c.in.defAir = cmd.Kind == CmdDefAir
+			return c.reOdds()
+		},
+		ByOrder: func(_ *combat.Combat, a combat.Await, o combat.Orders) (combat.Command, bool) {
+			ord, ok := o.Find(a.Side, CmdOrderAir)
+			if !ok {
+				return combat.Command{}, false
+			}
+			if ord.Mode == combat.ModeNever {
+				return combat.Command{Kind: CmdNoDefAir}, true
+			}
+			return combat.Command{Kind: CmdDefAir}, true
+		},
+		Words: func(_ *combat.Combat) string {
+			if c.in.defAir {
+				return "defensive air (9.4)"
+			}
+			return ""
+		},
+	}
+}
+
+// variableStage is 8.3 step 3: the German rolls a variable-strength
+// defender's strength (19.3); at 0 it is eliminated at once, and if it was
+// the only defender the combat is a DS.
+func (c *Combat) variableStage() combat.Stage {
+	return combat.Stage{Name: "variable",
+		Await: func(_ *combat.Combat) (combat.Await, bool) {
+			if c.varDie != 0 || c.variableDefender() < 0 {
+				return combat.Await{}, false
+			}
+			return combat.Await{Roll: RollVariable, Side: c.Defender, Rule: "19.3"}, true
+		},
+		Roll: func(_ *combat.Combat, die int) error {
+			g := c.in.g
+			c.varDie = die
+			v := c.variableDefender()
+			c.in.variable = variableTable.Roll(0, die, 0)
+			if c.in.variable == 0 {
+				c.varLost = g.sc.Units[v].ID
+				c.in.defenders = slices.DeleteFunc(slices.Clone(c.in.defenders), func(i int) bool { return i == v })
+				if len(c.in.defenders) == 0 {
+					c.Odds.Final = ladder.Top // 19.3: the combat counts as a DS
+					c.Defenders = nil
+					return nil
+				}
+			}
+			c.Defenders = g.combatUnits(c.in, c.in.defenders)
+			return c.reOdds()
+		},
+		Words: func(_ *combat.Combat) string {
+			if c.varDie == 0 {
+				return ""
+			}
+			if c.varLost != "" {
+				return fmt.Sprintf("variable strength die %d: 0, %s eliminated (19.3)", c.varDie, c.varLost)
+			}
+			return fmt.Sprintf("variable strength die %d: %d (19.3)", c.varDie, c.in.variable)
+		},
+	}
+}
+
+// variableDefender is the variable-strength defender, -1 for none.
+func (c *Combat) variableDefender() int {
+	for _, i := range c.in.defenders {
+		if c.in.g.pos().face(i).Variable {
+			return i
+		}
+	}
+	return -1
+}
+
+// reOdds computes the odds again after a stage changed what they read.
+func (c *Combat) reOdds() error {
+	o, err := c.in.odds()
+	if err != nil {
+		return err
+	}
+	c.Odds = o
+	return nil
+}
+
+// determined is Salerno's Determined Defense (11.0).
+func (c *Combat) determined() *combat.Determined {
+	g := c.in.g
+	return &combat.Determined{
+		Resolve: func(cc *combat.Combat, lead combat.Unit, support bool, die int) combat.DDOutcome {
+			col, heading := c.ddColumn()
+			i := g.index(lead.ID)
+			drm := qualityDRM(g.pos().face(i).Quality)
+			if cc.Result.Tags&TagOrange != 0 {
+				drm--
+			}
+			if support {
+				drm++
+			}
+			drm = min(drm, 2) // 11.2.4: +2 at most
+			modified := min(die+drm, ddHi)
+			res := c.ddChoice(g.b.chart.DD.Roll(col, die, drm))
+			return combat.DDOutcome{Lead: lead.ID, Column: col, Heading: heading, DRM: drm, Roll: die, Modified: modified, Result: res}
+		},
+		Support: c.ddSupport() != "",
+		Cell: func(r combat.DDResult) string {
+			switch {
+			case r.Success && r.LeadSteps > 0:
+				return "-/1 H"
+			case r.Success:
+				return "H"
+			case r.LeadSteps > 0:
+				return "-/1"
+			}
+			return "-/-"
+		},
+		Rule: "11.1", RollRule: "11.2.1", EXRule: "11.4.1", ALRule: "11.4.1",
+	}
+}
+
+// ddColumn is the defender's column (11.2.1 step 3): City, Clear (clear
+// terrain without a town), Other.
+func (c *Combat) ddColumn() (int, string) {
+	switch c.in.g.b.Terrain(c.in.target) {
+	case City:
+		return DDCity, "City"
+	case Clear:
+		return DDClear, "Clear"
+	}
+	return DDOther, "Other"
+}
+
+// ddChoice reads a DD cell for the series' procedure. Where the cell
+// offers two results the defender takes the better (11.4.3): one that holds
+// before one that fails, then the fewer steps lost. P holds in a city with
+// an urban-combat marker and no loss (11.6.2); elsewhere it is a Delay,
+// read here as a failure, as is D (11.6.1: the 1-3 hex Delay retreat is not
+// played).
+func (c *Combat) ddChoice(cell DDCell) combat.DDResult {
+	city := c.in.g.b.Terrain(c.in.target) == City
+	best, bestScore := combat.DDResult{}, -100
+	for _, r := range cell {
+		hold := r.Outcome == DDHold || (r.Outcome == DDPartial && city)
+		out := combat.DDResult{Success: hold, LeadSteps: r.DefenderSteps}
+		if r.DefenderPicks {
+			out.MAFSteps = r.AttackerSteps
+		} else {
+			out.AttackerSteps = r.AttackerSteps // the attacker picks on 1/dis H
+		}
+		if r.Disorganize {
+			out.Tags |= TagDisLead
+		}
+		score := -r.DefenderSteps
+		if hold {
+			score += 10
+		}
+		if score > bestScore {
+			best, bestScore = out, score
+		}
+	}
+	return best
+}
+
+// TagDisLead: "1/dis H", the lead unit becomes DG but holds (11.4.1).
+const TagDisLead combat.Tags = 1 << 8
+
+// ddSupport is the defensive support the defender may declare (11.3): a
+// ready ASU of the defenders' nationality in range (a divisional one with a
+// unit of its division in the hex) or its naval marker; "" for none. The
+// air marker is offered as defensive air (9.4) instead, decided before the
+// die.
+func (c *Combat) ddSupport() string {
+	g := c.in.g
+	nat := ""
+	for _, i := range c.in.defenders {
+		n := nation(&g.sc.Units[i])
+		if nat != "" && nat != n {
+			return "" // 11.3: one source of the lead's nationality; a mixed hex takes none
+		}
+		nat = n
+	}
+	for i, u := range g.sc.Units {
+		if !u.ASU() || nation(&u) != nat || g.asuCanSupport(i, c.in.target, nat) != nil {
+			continue
+		}
+		if u.Level == "division" && !slices.ContainsFunc(c.in.defenders, func(j int) bool { return g.sc.Units[j].Formation == u.Formation }) {
+			continue
+		}
+		return u.ID
+	}
+	if nat != "de" && g.markerReady(nat+"-naval") && g.navalReach(c.in.target) == nil {
+		return nat + "-naval"
+	}
+	return ""
+}
+
+// hexOf is where unit id stands.
+func (g *Game) hexOf(id string) (hex.Axial, bool) { return g.axial(g.index(id)) }

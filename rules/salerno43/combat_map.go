@@ -1,0 +1,225 @@
+package salerno43
+
+import (
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+)
+
+// The map a combat's retreats and advances see (12.0, 14.0): the units,
+// their zones of control and bonds, stacking and the ground, for the
+// defender before the combat and the attacker after the retreat.
+
+// view is a position's map for one side's retreat or advance.
+type view struct {
+	g      *Game
+	side   Side
+	occ    map[hex.Axial][]int
+	ezoc   hexwar.HexSet
+	bonds  hexwar.Bonds
+	moving []int
+}
+
+func (g *Game) view(side Side, moving []int) *view {
+	p := g.pos()
+	return &view{g: g, side: side, occ: g.occupants(), ezoc: p.zoc(other(side)),
+		bonds: p.bonds(other(side), func(a string) bool { return g.friendlyArea(other(side), a) }), moving: moving}
+}
+
+// staying are side's units in a that do not move in this combat.
+func (v *view) staying(a hex.Axial) []int {
+	var out []int
+	for _, i := range v.occ[a] {
+		if v.g.sc.Units[i].Side == v.side && !slices.Contains(v.moving, i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// base is the map's common part.
+func (v *view) base() combat.Map {
+	g := v.g
+	return combat.Map{
+		OnMap: g.b.Land,
+		Enemy: func(a hex.Axial) bool {
+			return slices.ContainsFunc(v.occ[a], func(i int) bool { return g.sc.Units[i].Side != v.side })
+		},
+		EnemyZOC: v.ezoc.Has,
+		// 7.2, 12.2, 14.4.2: an enemy bond is never entered nor crossed.
+		ZOCLine: func(x, y hex.Axial) bool { return v.bonds.Blocks(x, y, len(v.staying(y)) > 0) },
+		// 12.2: a friendly unit not in this combat negates the EZOC in its hex.
+		Friends: func(a hex.Axial) (bool, int) { return len(v.staying(a)) > 0, 0 },
+		Room: func(a hex.Axial, units []string) bool {
+			var us []*Unit
+			for _, i := range v.staying(a) {
+				us = append(us, &g.sc.Units[i])
+			}
+			for _, id := range units {
+				if i := g.index(id); i >= 0 && !slices.Contains(v.staying(a), i) {
+					us = append(us, &g.sc.Units[i])
+				}
+			}
+			return stackingPoints(us) <= StackingLimit
+		},
+		Holds: func(hex.Axial) bool { return false },
+	}
+}
+
+// retreatMap is the map the defenders retreat over (12.0): vehicles never
+// across a mountain hexside without a road or a pass (5.6); an Allied
+// retreat may stop after one hex in a BH or a city the Allies control
+// (12.1.5, A-28).
+func (g *Game) retreatMap(c *Combat) combat.Map {
+	side := other(c.in.attacker)
+	v := g.view(side, c.in.defenders)
+	m := v.base()
+	m.Retreat = func(from, to hex.Axial, _ int, units []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
+		if g.b.mountainNoRoad(from, to) {
+			for _, u := range units {
+				if g.sc.Units[g.index(u.ID)].Info().Vehicle {
+					return p, false
+				}
+			}
+		}
+		return p, true
+	}
+	// 21.4: a retreat off the map from a hex next to an entry area ends in
+	// the area: in a friendly one the units stand there, DG or SH; in an
+	// enemy one they are eliminated (placeOutcome).
+	// A retreat is a path of printed hex ids, so the hex beyond the edge
+	// must have one: areas beyond row 00 take no retreat.
+	m.Exit = func(from, to hex.Axial) bool { return g.areaOf(from) != "" && g.b.Layout().ID(to) != "" }
+	if side == Allied {
+		m.Holds = func(a hex.Axial) bool {
+			return g.beachheadAt(a) || (g.b.Terrain(a) == City && g.controls(Allied, g.b.ID(a)))
+		}
+	}
+	return m
+}
+
+// advanceMap is the map the attackers advance over (14.0): the defenders
+// where the combat has put them so far.
+func (g *Game) advanceMap(c *Combat) combat.Map {
+	var cached *view
+	var cachedMap combat.Map
+	var key [4]int
+	current := func() (*view, combat.Map) {
+		k := [4]int{len(c.AttLoss), len(c.DefLoss), len(c.Eliminated), len(c.Advances)}
+		if c.Retreated() {
+			k[0] += 1000
+		}
+		if cached != nil && k == key {
+			return cached, cachedMap
+		}
+		w := g.outcomeGame(c)
+		v := w.view(c.in.attacker, nil)
+		key, cached, cachedMap = k, v, v.base()
+		return cached, cachedMap
+	}
+	vacated := c.in.target
+	return combat.Map{
+		OnMap:    g.b.Land,
+		Enemy:    func(a hex.Axial) bool { _, m := current(); return m.Enemy(a) },
+		EnemyZOC: func(a hex.Axial) bool { _, m := current(); return m.EnemyZOC(a) },
+		ZOCLine:  func(x, y hex.Axial) bool { _, m := current(); return m.ZOCLine(x, y) },
+		Friends:  func(a hex.Axial) (bool, int) { _, m := current(); return m.Friends(a) },
+		Holds:    func(hex.Axial) bool { return false },
+		Room: func(a hex.Axial, units []string) bool {
+			_, m := current()
+			var others []string
+			for _, id := range units {
+				if !g.inHex(id, a) {
+					others = append(others, id)
+				}
+			}
+			return len(others) == 0 || m.Room(a, others)
+		},
+		Advance: func(u combat.AdvanceUnit, from, to hex.Axial, k int) bool {
+			return g.advanceStep(c, u, from, to, k, vacated)
+		},
+		// 14.5, A-20: entering hills off road ends the advance.
+		Stops: func(_ combat.AdvanceUnit, from, a, _ hex.Axial) bool {
+			return g.b.Terrain(a) == Hills && g.b.Road(from, a) == ""
+		},
+		Leaves: func(combat.AdvanceUnit, hex.Axial, hex.Axial) bool { return true },
+		// 14.4.1: not from one EZOC into another of the same enemy unit,
+		// unless entering or leaving the vacated hex.
+		ZOCToZOC: func(from, to hex.Axial) bool {
+			v, _ := current()
+			return from != vacated && to != vacated && v.g.sameEnemyZOC(c.in.attacker, from, to)
+		},
+	}
+}
+
+// advanceStep is 14.2 and 14.5 for unit u's k-th hex (0 the first): no
+// further than its length (non-mechanized 2, out of supply 2, ½ Eff 1);
+// never where movement may not go; an unbridged river only as the first
+// hex, into the attacked hex (never in rain for vehicles, 22.4); a
+// mountain hexside without road: vehicles only through a pass, others only
+// as the first hex into the attacked hex.
+func (g *Game) advanceStep(c *Combat, u combat.AdvanceUnit, from, to hex.Axial, k int, vacated hex.Axial) bool {
+	i := g.index(u.ID)
+	us := g.s.Units[i]
+	if k >= advanceLength(c.Result, u.Mechanized, us.OOS, us.HalfEff) {
+		return false
+	}
+	return g.advanceStepAllowed(i, from, to, k == 0 && to == vacated) == nil
+}
+
+// advanceStepAllowed says whether unit i may advance from→to (14.5);
+// intoAttacked: the step is the advance's first, into the hex attacked.
+func (g *Game) advanceStepAllowed(i int, from, to hex.Axial, intoAttacked bool) error {
+	veh := g.sc.Units[i].Info().Vehicle
+	b := g.b
+	if b.Impassable(from, to) || !b.Land(to) {
+		return refuseAdvance("14.5", "%s cannot enter %s", g.sc.Units[i].ID, b.ID(to))
+	}
+	if b.Feature(from, to, River) && b.Road(from, to) == "" {
+		if !intoAttacked || (veh && g.rain()) {
+			return refuseAdvance("14.5", "%s crosses the unbridged river %s/%s only as its first hex, into the hex attacked", g.sc.Units[i].ID, b.ID(from), b.ID(to))
+		}
+	}
+	if b.mountainNoRoad(from, to) && (veh || !intoAttacked) {
+		return refuseAdvance("14.5", "%s cannot cross the mountain hexside %s/%s here", g.sc.Units[i].ID, b.ID(from), b.ID(to))
+	}
+	return nil
+}
+
+// sameEnemyZOC: both hexes lie in the zone of control of one and the same
+// unit of side's enemy (14.4.1).
+func (g *Game) sameEnemyZOC(side Side, from, to hex.Axial) bool {
+	r := g.pos().zocRules()
+	for _, a := range from.Neighbors() {
+		if hex.Distance(a, to) != 1 {
+			continue
+		}
+		for _, i := range g.pos().at(a) {
+			if g.sc.Units[i].Side == side || !r.Exerts(i) {
+				continue
+			}
+			if r.Reaches(i, a, from) && r.Reaches(i, a, to) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refuseAdvance is a refusal of an advance step.
+func refuseAdvance(rule, format string, args ...any) error {
+	return rules.Refuse(rule, format, args...)
+}
+
+// areaOf is the entry area next to map hex a, "" for none.
+func (g *Game) areaOf(a hex.Axial) string {
+	for _, name := range entryAreas {
+		if g.b.inArea(name, a) {
+			return name
+		}
+	}
+	return ""
+}

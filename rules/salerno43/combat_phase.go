@@ -1,0 +1,287 @@
+package salerno43
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+)
+
+// The Combat Phase (8.0): attacks are not pre-declared and are made in any
+// order (8.1), each resolved completely, its dice and decisions and the
+// orders that answer them, before the next.
+
+// combatRecord is the combat in progress as plain data: the declaration and
+// every die and decision since, so that the Combat is rebuilt from the state
+// alone (nothing on the map changes until the combat ends).
+type combatRecord struct {
+	N      int      `json:"n"`
+	Attack string   `json:"attack"`
+	Steps  []string `json:"steps,omitempty"`
+}
+
+func (r *combatRecord) clone() *combatRecord {
+	c := *r
+	c.Steps = slices.Clone(r.Steps)
+	return &c
+}
+
+// target is the attacked hex.
+func (r *combatRecord) target() string {
+	a, _ := ParseAttack(r.Attack)
+	return a.Target
+}
+
+// orderRecord is a standing or conditional order in force (digest 6.2).
+type orderRecord struct {
+	Side Side   `json:"side"`
+	Text string `json:"text"`
+}
+
+func (g *Game) enterCombat() []rules.Event {
+	g.s.Attacked, g.s.Hexes = nil, nil
+	return g.shatteredCheck()
+}
+
+// orders are the orders in force, as the combat reads them.
+func (g *Game) orders() combat.Orders {
+	o := combat.Orders{}
+	for _, r := range g.s.Orders {
+		if c, err := grammar.Parse(r.Text); err == nil {
+			o[string(r.Side)] = append(o[string(r.Side)], c)
+		}
+	}
+	return o
+}
+
+// orderHandler gives a standing or conditional order: the side's order of
+// that kind is replaced; a combat in progress goes on with it.
+func orderHandler(g *Game, seat rules.Seat, text string) ([]rules.Event, error) {
+	side := Side(seat)
+	cmd, err := grammar.Parse(text)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
+	}
+	if !cmd.Standing() {
+		return nil, rules.Refuse("8.3", "%q answers a decision of a combat; none awaits it now", text)
+	}
+	if cmd.Kind == combat.CmdIfRetreat && side != g.s.Side {
+		return nil, rules.Refuse("14.1", "the attacker's conditional advance is given by the phasing player")
+	}
+	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool {
+		k, err := grammar.Parse(r.Text)
+		return r.Side == side && (err != nil || k.Kind == cmd.Kind)
+	})
+	g.s.Orders = append(g.s.Orders, orderRecord{Side: side, Text: cmd.String()})
+	events := []rules.Event{{Seat: seat, Text: string(side) + " order in force: " + cmd.String()}}
+	if g.s.Combat != nil {
+		events = append(events, g.runCombat()...)
+	}
+	return events, nil
+}
+
+// combat is the combat in progress, rebuilt from the state when needed.
+func (g *Game) combat() *Combat {
+	if g.s.Combat == nil {
+		return nil
+	}
+	if g.cur != nil {
+		return g.cur
+	}
+	a, err := ParseAttack(g.s.Combat.Attack)
+	if err != nil {
+		panic(fmt.Sprintf("combat record: %v", err)) // written by declare only
+	}
+	c, err := g.newCombat(a, false)
+	if err != nil {
+		panic(fmt.Sprintf("combat record %q: %v", g.s.Combat.Attack, err))
+	}
+	for _, st := range g.s.Combat.Steps {
+		if err := c.Replay(st); err != nil {
+			panic(fmt.Sprintf("combat record %q: %v", st, err))
+		}
+	}
+	g.cur = c
+	return c
+}
+
+// attackHandler declares an attack.
+func attackHandler(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
+	a, err := ParseAttack(text)
+	if err != nil {
+		return nil, err
+	}
+	if g.s.Combat != nil {
+		return nil, rules.Refuse("8.1", "the combat on %s is not resolved yet", g.s.Combat.target())
+	}
+	c, err := g.newCombat(a, true)
+	if err != nil {
+		return nil, err
+	}
+	if a.Auto {
+		if err := g.checkAuto(c); err != nil {
+			return nil, err
+		}
+		g.markAuto(c)
+	}
+	for _, i := range c.in.attackers {
+		if !a.Auto {
+			g.s.Attacked = append(g.s.Attacked, g.sc.Units[i].ID)
+		}
+	}
+	if !a.Auto {
+		g.s.Hexes = append(g.s.Hexes, a.Target)
+	}
+	// 9.4, 9.5, 9.6: the support is spent as it is declared.
+	if a.Air {
+		g.useMarker(airMarker(nation(&g.sc.Units[c.in.attackers[0]])))
+	}
+	if a.Naval {
+		g.useMarker(nation(&g.sc.Units[c.in.attackers[0]]) + "-naval")
+	}
+	for _, id := range a.Art {
+		g.s.Units[g.index(id)].Used = true
+	}
+	g.s.Combats++
+	g.s.Combat = &combatRecord{N: g.s.Combats, Attack: a.String()}
+	c.in.g = g
+	g.cur = c
+	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("Combat %d declared: %s", g.s.Combat.N, c.Event())}}
+	return append(events, g.runCombat()...), nil
+}
+
+// runCombat applies every decision the orders settle, and ends the combat
+// when nothing is left to roll or decide.
+func (g *Game) runCombat() []rules.Event {
+	c := g.combat()
+	orders := g.orders()
+	var events []rules.Event
+	for {
+		p := c.Await()
+		if p.Done {
+			return append(events, g.finishCombat()...)
+		}
+		if p.Roll != "" {
+			return events
+		}
+		cmd, ok := c.ByOrder(p, orders)
+		if !ok {
+			return events
+		}
+		if err := c.Combat.Decide(p.Side, cmd); err != nil {
+			return events // an order that does not fit leaves the decision to the player
+		}
+		g.s.Combat.Steps = append(g.s.Combat.Steps, combat.DecisionStep(p.Side, cmd))
+	}
+}
+
+// rollCombat hands the combat its die.
+func (g *Game) rollCombat(values []int) ([]rules.Event, error) {
+	c := g.combat()
+	p := c.Await()
+	if p.Roll == "" {
+		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
+	}
+	if err := c.RollDie(p.Roll, values[0]); err != nil {
+		return nil, fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+	}
+	g.s.Combat.Steps = append(g.s.Combat.Steps, combat.RollStep(p.Roll, values[0]))
+	n := g.s.Combat.N
+	events := g.runCombat()
+	if g.s.Combat != nil {
+		events = append(events, rules.Event{Seat: rules.Seat(c.Attacker), Text: fmt.Sprintf("Combat %d so far: %s; %s", n, c.Event(), awaitWords(c.Await()))})
+	}
+	return events, nil
+}
+
+// combatCommands are the commands taken while a combat is in progress.
+var combatCommands = func() hexwar.Commands[*Game] {
+	var cs hexwar.Commands[*Game]
+	for v := range combatVerbs {
+		cs = append(cs, command{Verb: v, Apply: (*Game).combatDecision})
+	}
+	slices.SortFunc(cs, func(a, b command) int { return strings.Compare(a.Verb, b.Verb) })
+	return cs
+}()
+
+// combatDecision applies an order or a decision given by seat.
+func (g *Game) combatDecision(seat rules.Seat, text string) ([]rules.Event, error) {
+	cmd, err := grammar.Parse(text)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
+	}
+	if cmd.Standing() {
+		return orderHandler(g, seat, text)
+	}
+	c := g.combat()
+	p := c.Await()
+	if err := c.Combat.Decide(string(seat), cmd); err != nil {
+		g.cur = nil // the refused decision may have touched the rebuilt combat
+		return nil, rules.Refuse(p.Rule, "%v", err)
+	}
+	g.s.Combat.Steps = append(g.s.Combat.Steps, combat.DecisionStep(string(seat), cmd))
+	n := g.s.Combat.N
+	events := []rules.Event{{Seat: seat, Text: fmt.Sprintf("Combat %d: %s %s", n, seat, cmd)}}
+	return append(events, g.runCombat()...), nil
+}
+
+// combatPending says what the combat waits for.
+func (g *Game) combatPending(p *rules.Pending) {
+	c := g.combat()
+	a := c.Await()
+	p.Seats = []rules.Seat{rules.Seat(a.Side)}
+	p.Prompt = fmt.Sprintf("combat %d on %s: %s", g.s.Combat.N, c.Origin, awaitWords(a))
+	if a.Roll != "" {
+		p.Dice = &rules.DiceNeed{By: rules.Seat(a.Side), For: fmt.Sprintf("%s, combat %d on %s (%s)", rollWords[a.Roll], g.s.Combat.N, c.Origin, a.Rule), Sides: []int{6}}
+	}
+}
+
+// rollWords name the combat's dice for players.
+var rollWords = map[combat.RollPurpose]string{RollVariable: "variable strength", combat.RollCRT: "combat result", combat.RollDD: "Determined Defense"}
+
+// awaitWords says what a combat waits for.
+func awaitWords(a combat.Await) string {
+	switch {
+	case a.Done:
+		return "resolved"
+	case a.Roll != "":
+		return fmt.Sprintf("the %s die (%s)", rollWords[a.Roll], a.Rule)
+	}
+	ch := a.Choices
+	if len(ch) > 6 {
+		ch = append(slices.Clone(ch[:6]), "...")
+	}
+	return fmt.Sprintf("%s decides %s (%s): %s", a.Side, a.Decision, a.Rule, strings.Join(ch, " | "))
+}
+
+// combatChoices lists the decision's choices.
+func (g *Game) combatChoices() []rules.Choice {
+	c := g.combat()
+	a := c.Await()
+	var out []rules.Choice
+	if a.Done || a.Roll != "" {
+		return nil
+	}
+	if a.Decision == combat.DecAttackerLoss || a.Decision == combat.DecDefenderLoss || a.Decision == combat.DecDDLoss {
+		steps := c.UnitSteps()
+		for _, set := range combat.LossSets(a.Choices, steps, min(a.Steps, lossTotal(a.Choices, steps))) {
+			out = append(out, rules.Choice{Command: combat.Command{Kind: combat.CmdLosses, Units: set}.String(), Note: "step losses (" + a.Rule + ")"})
+		}
+		return out
+	}
+	for _, ch := range a.Choices {
+		out = append(out, rules.Choice{Command: ch, Note: string(a.Decision) + " (" + a.Rule + ")"})
+	}
+	return out
+}
+
+func lossTotal(units []string, steps map[string]int) int {
+	n := 0
+	for _, u := range units {
+		n += steps[u]
+	}
+	return n
+}

@@ -1,0 +1,14 @@
+package salerno43
+
+import (
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
+)
+
+func TestConformance(t *testing.T) {
+	rulestest.Conformance(t, Engine(), []rulestest.Scenario{
+		{Name: "avalanche", Setup: rules.Setup{Scenario: readShipped(t, "avalanche")}},
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }})
+}

@@ -1,0 +1,146 @@
+package salerno43
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Version is recorded in invites; bump it when a state hash or a rule
+// changes.
+const Version = "salerno43/1"
+
+// Engine is Salerno '43 as the rest of pbem knows it: the living rules of
+// 2022.
+func Engine() rules.Engine {
+	e := rules.Engine{
+		Name:    "salerno43",
+		Version: Version,
+		Title:   "Salerno '43 (GMT, living rules 2022)",
+		Files: &rules.Files{
+			Ext:      []string{MapExt, ChartExt},
+			Assemble: Assemble,
+			Check:    checkSideFile,
+		},
+		Player:    RandomCommand,
+		Canonical: canonicalCommand,
+	}
+	e.New = func(s rules.Setup) (rules.Game, error) {
+		if err := e.CheckSetup(s); err != nil {
+			return nil, err
+		}
+		return New(s.Scenario, s.Options)
+	}
+	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
+		if err := e.CheckSetup(s); err != nil {
+			return nil, err
+		}
+		if _, err := ParseScenario(s.Scenario); err != nil {
+			return nil, err
+		}
+		if err := checkOptions(s.Options); err != nil {
+			return nil, err
+		}
+		return slices.Clone(seats), nil
+	}
+	return e
+}
+
+var seats = []rules.Seat{rules.Seat(German), rules.Seat(Allied)}
+
+// Seats implements rules.Game: the German player, then the Allied (3.0:
+// the German player turn comes first).
+func (g *Game) Seats() []rules.Seat { return slices.Clone(seats) }
+
+// ErrOption is returned for an option the engine does not know.
+var ErrOption = errors.New("unknown option")
+
+// checkOptions refuses every option: the optional rules (25.0) are not
+// played yet, and an option silently ignored would change the game agreed.
+func checkOptions(opts []string) error {
+	if len(opts) > 0 {
+		return fmt.Errorf("%w %q: salerno43 plays no options yet (the optional rules 25.1-25.3 are not implemented)", ErrOption, opts[0])
+	}
+	return nil
+}
+
+// checkSideFile checks a map or chart file on its own: a chart is read
+// whole; a map is assembled into a scenario that names it and the
+// standard chart, which parses and checks it.
+func checkSideFile(name string, data []byte, open func(string) ([]byte, error)) error {
+	if base, ok := strings.CutSuffix(name, ChartExt); ok && base != "" {
+		return readChartFile(name, data)
+	}
+	mapName, ok := strings.CutSuffix(name, MapExt)
+	if !ok {
+		return fmt.Errorf("%s: a map file's name ends in %s, a chart file's in %s", name, MapExt, ChartExt)
+	}
+	scenario := fmt.Sprintf("game salerno43\nscenario map-check\ntitle map check\nprovenance stand-in: a map check\nmap %s\nchart standard\nturns 1\n[victory]\nvp 1\n", mapName)
+	withMap := func(f string) ([]byte, error) {
+		if f == name {
+			return data, nil
+		}
+		return open(f)
+	}
+	text, err := Assemble([]byte(scenario), withMap)
+	if err != nil {
+		return err
+	}
+	_, err = ParseScenario(text)
+	return err
+}
+
+// New starts a game from an assembled scenario: the units where the set-up
+// puts them, the markers of S1.1, and the game waiting for its first phase.
+func New(scenario []byte, opts []string) (rules.Game, error) {
+	sc, err := ParseScenario(scenario)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkOptions(opts); err != nil {
+		return nil, err
+	}
+	b, err := newBoard(sc)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{sc: sc, b: b}
+	g.s = state{Scenario: sc.Name, Turn: 1}
+	for _, u := range sc.Units {
+		g.s.Units = append(g.s.Units, unitState{ID: u.ID})
+	}
+	for _, pl := range sc.Setup {
+		i := g.index(pl.Unit)
+		if a, ok := b.Hex(pl.At); ok {
+			g.s.Units[i].Hex = b.ID(a)
+		} else {
+			g.s.Units[i].Box = pl.At
+		}
+		g.s.Units[i].Used = pl.Used
+	}
+	g.s.SP = [2]int{sc.Special.Supply[German], sc.Special.Supply[Allied]}
+	// S1.1: the Allies start with their four air and naval markers ready;
+	// the weather marker is in box A (22.1).
+	g.s.Ready = []string{markerCWAir, markerCWNaval, markerUSAir, markerUSNaval}
+	for _, l := range landingNames {
+		if slices.ContainsFunc(g.s.Units, func(u unitState) bool { return u.Box == boxAssault+l }) {
+			g.s.Landings = append(g.s.Landings, l)
+		}
+	}
+	st := sequence.First(g, 1)
+	g.s.Phase, g.s.Side = st.Phase, st.Side
+	g.enterPhase()
+	return g, nil
+}
+
+// The air and naval markers (9.4, 9.6, 22.2.2), by name.
+const (
+	markerCWAir     = "cw-air"
+	markerCWNaval   = "cw-naval"
+	markerUSAir     = "us-air"
+	markerUSNaval   = "us-naval"
+	markerLuftwaffe = "luftwaffe"
+)

@@ -1,0 +1,195 @@
+package salerno43
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// Landings by sea (18.4, 21.1.2, 24.4.2): in the Allied Movement Phase a
+// Good Order unit in the Floating Reserve (or on turn 1 in a beach's
+// follow-up box) lands by Tactical Movement, the port or BH hex its first
+// hex, and may go one hex further unless that hex is in an enemy ZOC. The
+// Allies land at most 12 LP a turn (18.4.3); a BH takes 3 LP, a port its
+// capacity, Salerno 1 with a German unit within 2 hexes (18.4.4); Sugar
+// takes 3 LP on turn 1 only (24.4.3). Landed units have ½ Eff (5.7, 18.4.2,
+// rangers and commandos excepted, and only next to the enemy, 5.7), a US
+// unit at a CW beach or a CW unit at a US one DG instead (18.4.2).
+
+// lpCost is a unit's landing points (18.4.3, T9): 1 for 0 or 1 stacking
+// point or a tank silhouette, else its points.
+func lpCost(u *Unit) int {
+	if u.Silhouette || u.Stacking <= 1 {
+		return 1
+	}
+	return u.Stacking
+}
+
+// landingSites are the hexes unit i may land at now, with each one's
+// capacity left.
+func (g *Game) landingSites(i int) map[string]int {
+	us := g.s.Units[i]
+	out := map[string]int{}
+	used := map[string]int{}
+	for _, h := range g.s.Capacity {
+		used[h]++
+	}
+	add := func(id string, capacity int) {
+		if left := capacity - used[id]; left > 0 {
+			out[id] = left
+		}
+	}
+	beach := strings.TrimPrefix(us.Box, boxFollowUp)
+	followUp := strings.HasPrefix(us.Box, boxFollowUp) && g.s.Turn == 1
+	for id, b := range g.b.beaches {
+		a, _ := g.b.Hex(id)
+		if followUp && b.Name != beach {
+			continue
+		}
+		switch {
+		case g.beachheadAt(a):
+			add(id, 3)
+		case b.Name == "sugar" && g.s.Turn == 1 && g.controls(Allied, id):
+			add(id, 3) // 24.4.3
+		}
+	}
+	if followUp {
+		return out
+	}
+	for id, p := range g.b.ports {
+		if p.Unusable || !g.controls(Allied, id) {
+			continue
+		}
+		capacity := p.LP
+		if g.b.names[id] == "Salerno" && g.germanWithin(id, 2) {
+			capacity = 1
+		}
+		add(id, capacity)
+	}
+	return out
+}
+
+// land applies a landing.
+func (g *Game) land(c Command) ([]rules.Event, error) {
+	i := g.index(c.Args[0])
+	if i < 0 {
+		return nil, rules.Refuse("21.1.2", "no unit %s", c.Args[0])
+	}
+	u, us := g.sc.Units[i], g.s.Units[i]
+	inBox := us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp)
+	switch {
+	case u.Side != Allied || g.s.Side != Allied:
+		return nil, rules.Refuse("18.4.1", "only the Allies land by sea, in their Movement Phase")
+	case !inBox:
+		return nil, rules.Refuse("21.1.2", "%s is not in the Floating Reserve nor a follow-up box", u.ID)
+	case us.Status != GoodOrder:
+		return nil, rules.Refuse("18.4.2", "only Good Order units land")
+	case us.Repl:
+		return nil, rules.Refuse("20.4", "%s has a Replacement marker: no sea transport this turn", u.ID)
+	}
+	sites := g.landingSites(i)
+	left, ok := sites[c.Args[1]]
+	if !ok {
+		return nil, rules.Refuse("18.4.4", "%s cannot land at %s: a BH, a port the Allies hold, with capacity left this turn", u.ID, c.Args[1])
+	}
+	lp := lpCost(&u)
+	if lp > left {
+		return nil, rules.Refuse("18.4.4", "%s costs %d LP; %s takes %d more this turn", u.ID, lp, c.Args[1], left)
+	}
+	if g.s.LP+lp > 12 {
+		return nil, rules.Refuse("18.4.3", "the Allies land at most 12 LP a turn; %d are landed, %s costs %d", g.s.LP, u.ID, lp)
+	}
+	first, _ := g.b.Hex(c.Args[1])
+	if g.held(first) == German {
+		return nil, rules.Refuse("21.1.2", "German units hold %s", c.Args[1])
+	}
+	path := []hex.Axial{first}
+	ctx := g.moveContext(Allied)
+	if len(c.Args) == 3 {
+		if ctx.EZOC.Has(first) {
+			return nil, rules.Refuse("21.1.2", "%s is in an enemy ZOC: a unit landing there stops", c.Args[1])
+		}
+		second, ok := g.b.Hex(c.Args[2])
+		if !ok {
+			return nil, rules.Refuse("5.1", "%s is not a hex of the map", c.Args[2])
+		}
+		m := g.mover(i, moveHow{tactical: true}, ctx, first, false)
+		if _, err := m.Walk([]hex.Axial{first, second}); err != nil {
+			return nil, err
+		}
+		path = append(path, second)
+	}
+	end := path[len(path)-1]
+	if pts := g.stackingWith(end, Allied, i); pts > StackingLimit {
+		return nil, rules.Refuse("4.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(end), pts, StackingLimit)
+	}
+	g.s.LP += lp
+	for range lp {
+		g.s.Capacity = append(g.s.Capacity, c.Args[1])
+	}
+	events := g.applyMove(i, path, 0, moveHow{tactical: true})
+	note := ""
+	beach, isBeach := g.b.beaches[c.Args[1]]
+	switch {
+	case isBeach && beach.Nation != nation(&u) && nation(&u) != "de":
+		g.s.Units[i].Status = Disorganized // 18.4.2
+		note = "DG: landed at the other army's beach (18.4.2)"
+	case u.Type == "ranger" || u.Type == "commando":
+	case g.nextToEnemy(end, Allied):
+		g.s.Units[i].HalfEff = true // 5.7, 18.4.2, 24.4.2
+		note = "½ Eff (18.4.2)"
+	}
+	text := fmt.Sprintf("%s lands at %s (%d LP; %d this turn, 18.4.3)", u.ID, c.Args[1], lp, g.s.LP)
+	if note != "" {
+		text += ", " + note
+	}
+	return append(events, rules.Event{Seat: rules.Seat(Allied), Text: text}), nil
+}
+
+// landChoices lists the landings the Allies may make.
+func (g *Game) landChoices() []rules.Choice {
+	var out []rules.Choice
+	if g.s.Side != Allied {
+		return nil
+	}
+	ctx := g.moveContext(Allied)
+	for i, us := range g.s.Units {
+		u := g.sc.Units[i]
+		if u.Side != Allied || us.Status != GoodOrder || us.Repl || !(us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp)) {
+			continue
+		}
+		lp := lpCost(&u)
+		if g.s.LP+lp > 12 {
+			continue
+		}
+		sites := g.landingSites(i)
+		ids := make([]string, 0, len(sites))
+		for id := range sites {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		for _, id := range ids {
+			left := sites[id]
+			first, _ := g.b.Hex(id)
+			if left < lp || g.held(first) == German {
+				continue
+			}
+			if g.stackingWith(first, Allied, i) <= StackingLimit {
+				out = append(out, rules.Choice{Command: "land " + u.ID + " " + id, Piece: u.ID, Note: fmt.Sprintf("%d LP (18.4)", lp)})
+			}
+			if ctx.EZOC.Has(first) {
+				continue
+			}
+			m := g.mover(i, moveHow{tactical: true}, ctx, first, false)
+			for _, n := range first.Neighbors() {
+				if _, bar := m.Check(first, n); bar.OK() && g.stackingWith(n, Allied, i) <= StackingLimit {
+					out = append(out, rules.Choice{Command: "land " + u.ID + " " + id + " " + g.b.ID(n), Piece: u.ID, Note: fmt.Sprintf("%d LP (18.4)", lp)})
+				}
+			}
+		}
+	}
+	return out
+}

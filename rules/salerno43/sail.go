@@ -1,0 +1,129 @@
+package salerno43
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Sea moves from land (18.4.5): in the Allied Movement Phase a Good Order
+// unit that has not moved, standing in a BH or a port the Allies hold, may
+// sail to another BH or port (landing there by TM, its hex the first of
+// the two) or back to the Floating Reserve; it may start in an enemy ZOC;
+// both hexes' capacities count (18.4.4, a port sends or receives its number
+// a turn); at most 3 LP a turn move so (18.4.5); never a unit with a
+// Replacement marker (20.4).
+//
+//	sail UNIT HEX|floating-reserve
+
+// seaPort: the Allies may sail from or to hex id now (18.1.1, 18.2.1).
+func (g *Game) seaPort(id string) bool {
+	a, ok := g.b.Hex(id)
+	if !ok {
+		return false
+	}
+	if p, port := g.b.ports[id]; port {
+		return !p.Unusable && g.controls(Allied, id)
+	}
+	return g.beachheadAt(a)
+}
+
+// sail applies a 'sail' command.
+func (g *Game) sail(c Command) ([]rules.Event, error) {
+	i := g.index(c.Args[0])
+	if i < 0 || g.sc.Units[i].Side != Allied || g.s.Side != Allied {
+		return nil, rules.Refuse("18.4.1", "only the Allies move by sea, in their Movement Phase")
+	}
+	u, us := g.sc.Units[i], g.s.Units[i]
+	lp := lpCost(&u)
+	switch {
+	case us.Hex == "" || !g.seaPort(us.Hex):
+		return nil, rules.Refuse("18.4.5", "%s does not stand in a BH or a port the Allies hold", u.ID)
+	case us.Status != GoodOrder:
+		return nil, rules.Refuse("18.4.5", "only Good Order units move by sea")
+	case us.Repl:
+		return nil, rules.Refuse("20.4", "%s has a Replacement marker: no sea transport this turn", u.ID)
+	case slices.Contains(g.s.Moved, u.ID):
+		return nil, rules.Refuse("5.1", "%s has moved this phase", u.ID)
+	case g.s.SeaLP+lp > 3:
+		return nil, rules.Refuse("18.4.5", "at most 3 LP a turn move by sea from land; %d have, %s costs %d", g.s.SeaLP, u.ID, lp)
+	case g.capacityLeft(us.Hex) < lp:
+		return nil, rules.Refuse("18.4.4", "%s sends or receives no more than its capacity this turn", us.Hex)
+	}
+	to := c.Args[1]
+	if to != BoxFloating {
+		a, _ := g.b.Hex(to)
+		switch {
+		case to == us.Hex || !g.seaPort(to):
+			return nil, rules.Refuse("18.4.5", "%s is no other BH or port the Allies hold", to)
+		case g.capacityLeft(to) < lp:
+			return nil, rules.Refuse("18.4.4", "%s receives no more than its capacity this turn", to)
+		case g.stackingWith(a, Allied, i) > StackingLimit:
+			return nil, rules.Refuse("4.1", "%s would be over the stacking limit", to)
+		}
+	}
+	from := us.Hex
+	g.s.SeaLP += lp
+	for range lp {
+		g.s.Capacity = append(g.s.Capacity, from)
+		if to != BoxFloating {
+			g.s.Capacity = append(g.s.Capacity, to)
+		}
+	}
+	g.s.Moved = append(g.s.Moved, u.ID)
+	if to == BoxFloating {
+		g.s.Units[i].Hex, g.s.Units[i].Box = "", BoxFloating
+	} else {
+		g.s.Units[i].Hex = to
+	}
+	return []rules.Event{{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s sails from %s to %s (%d LP, 18.4.5)", u.ID, from, to, lp)}}, nil
+}
+
+// capacityLeft is what a BH or port may still send or receive this turn
+// (18.4.4).
+func (g *Game) capacityLeft(id string) int {
+	capacity := 3
+	if p, ok := g.b.ports[id]; ok {
+		capacity = p.LP
+		if g.b.names[id] == "Salerno" && g.germanWithin(id, 2) {
+			capacity = 1
+		}
+	}
+	used := 0
+	for _, h := range g.s.Capacity {
+		if h == id {
+			used++
+		}
+	}
+	return capacity - used
+}
+
+// sailChoices lists the sea moves the Allies may make.
+func (g *Game) sailChoices() []rules.Choice {
+	if g.s.Side != Allied {
+		return nil
+	}
+	var ports []string
+	for _, h := range g.sc.Hexes {
+		if g.seaPort(h.ID) {
+			ports = append(ports, h.ID)
+		}
+	}
+	var out []rules.Choice
+	for i, us := range g.s.Units {
+		u := g.sc.Units[i]
+		if u.Side != Allied || us.Hex == "" || !slices.Contains(ports, us.Hex) || us.Status != GoodOrder || us.Repl ||
+			slices.Contains(g.s.Moved, u.ID) || g.s.SeaLP+lpCost(&u) > 3 || g.capacityLeft(us.Hex) < lpCost(&u) {
+			continue
+		}
+		out = append(out, rules.Choice{Command: "sail " + u.ID + " " + BoxFloating, Piece: u.ID, Note: "18.4.5"})
+		for _, p := range ports {
+			a, _ := g.b.Hex(p)
+			if p != us.Hex && g.capacityLeft(p) >= lpCost(&u) && g.stackingWith(a, Allied, i) <= StackingLimit {
+				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p, Piece: u.ID, Note: "18.4.5"})
+			}
+		}
+	}
+	return out
+}
