@@ -90,6 +90,9 @@ func (f *destinations) choices(g *Game, i int) []rules.Choice {
 	slices.SortFunc(f.list, func(x, y placed) int { return x.a.Compare(y.a) })
 	id := g.unit(i).ID
 	var text strings.Builder
+	// Room for every command (its words, 5 bytes a hex) and note at once:
+	// the builder would otherwise copy what it holds each time it grows.
+	text.Grow(len(f.list)*(len("move  sm trucks")+len(id)+len(", cyclists on the roads (9.9)")+len("1 1/2 of 10 1/2 MP")) + 5*len(f.paths))
 	ids := make([]string, 0, maxPath)
 	// Each choice's command and note, as ends in text.
 	type ends struct{ cmd, note int }
