@@ -22,7 +22,7 @@ type destinations struct {
 	paths []hex.Axial // every destination's path, end to end
 }
 
-// placed is a destination and its hex; path is its place in paths.
+// placed is a destination and its hex; its path is paths[start:end].
 type placed struct {
 	a          hex.Axial
 	d          destination
