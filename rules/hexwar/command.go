@@ -89,7 +89,13 @@ func (gr MoveGrammar) Parse(s string) (MoveCommand, error) {
 // String prints the canonical text.
 func (c MoveCommand) String() string {
 	var b strings.Builder
-	// Legal prints hundreds of moves: one allocation each.
+	c.Write(&b) // one allocation: Write grows b once
+	return b.String()
+}
+
+// Write writes the canonical text to b, growing it once for the whole text:
+// Legal writes a unit's hundreds of moves into one builder.
+func (c MoveCommand) Write(b *strings.Builder) {
 	n := len("move ") + len(c.Unit) + 5*len(c.Path)
 	for _, f := range c.Flags {
 		n += 1 + len(f)
@@ -105,7 +111,6 @@ func (c MoveCommand) String() string {
 		b.WriteString(" ")
 		b.WriteString(f)
 	}
-	return b.String()
 }
 
 // quoteAll lists words in quotes: "'sm' and 'trucks'".

@@ -107,25 +107,36 @@ func (r Reachable) Cost(a hex.Axial) int {
 
 // Path is one cheapest path to a hex reached, start first.
 func (r Reachable) Path(a hex.Axial) []hex.Axial {
+	if path := r.AppendPath(nil, a); path != nil {
+		return path
+	}
+	return []hex.Axial{}
+}
+
+// AppendPath appends Path(a) to dst: a caller listing hundreds of paths
+// (Legal) keeps them end to end in one slice. It returns dst unchanged if a
+// was not reached.
+func (r Reachable) AppendPath(dst []hex.Axial, a hex.Axial) []hex.Axial {
 	goal, ok := r.label(a)
 	if !ok {
-		return []hex.Axial{}
+		return dst
 	}
 	// A path has fewer steps than there are nodes; the bound keeps a
 	// corrupted label from looping, as hex.Path does.
 	steps := 0
 	for l := goal; l.node != r.start; steps++ {
 		if l.prev < 0 || int(l.prev) >= len(r.labels) || r.labels[l.prev] == l || steps >= len(r.labels) {
-			return []hex.Axial{}
+			return dst
 		}
 		l = r.labels[l.prev]
 	}
-	path := make([]hex.Axial, steps+1)
+	dst = slices.Grow(dst, steps+1)
+	path := dst[len(dst) : len(dst)+steps+1]
 	for l, i := goal, steps; i >= 0; i-- {
 		path[i] = r.grid.Hex(l.node.cell())
 		l = r.labels[l.prev]
 	}
-	return path
+	return dst[:len(dst)+steps+1]
 }
 
 // reachScratch is a search's working memory, by node over the whole grid,

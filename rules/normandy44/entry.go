@@ -144,7 +144,7 @@ func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
 // entryMovesFrom is entryMoves, noting in e the hexes its searches reach
 // (legal_cache.go).
 func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice {
-	found := map[hex.Axial]destination{}
+	found := newDestinations(g.b)
 	for _, mode := range []struct{ sm, trucks bool }{{false, false}, {true, false}, {false, true}} {
 		for _, a := range g.entryHexes(i) {
 			e.reached(a)
@@ -159,23 +159,24 @@ func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice
 			// A unit that must stop on the entry hex goes no further.
 			hexes := []hex.Axial{a}
 			cost := func(hex.Axial) int { return 0 }
-			path := func(hex.Axial) []hex.Axial { return []hex.Axial{a} }
+			path := func(dst []hex.Axial, _ hex.Axial) []hex.Axial { return append(dst, a) }
 			if !first.Stop {
-				hexes, cost, path = r.Hexes(), r.Cost, r.Path
+				hexes, cost, path = r.Hexes(), r.Cost, r.AppendPath
 			}
 			for _, h := range hexes {
 				e.reached(h)
 				// The plain moves come first, over every entry hex; SM
 				// and Trucks only add hexes they alone reach.
-				if old, seen := found[h]; seen && (mode.sm || mode.trucks || old.cost <= first.Cost+cost(h)) {
+				if old, seen := found.get(h); seen && (mode.sm || mode.trucks || old.cost <= first.Cost+cost(h)) {
 					continue
 				}
 				if g.endCheck(ctx, i, h, mode.sm) != nil {
 					continue
 				}
-				found[h] = destination{path: path(h), cost: first.Cost + cost(h), budget: m.Budget, sm: mode.sm, trucks: mode.trucks}
+				found.put(h, destination{cost: first.Cost + cost(h), budget: m.Budget, sm: mode.sm, trucks: mode.trucks},
+					func(dst []hex.Axial) []hex.Axial { return path(dst, h) })
 			}
 		}
 	}
-	return g.choices(i, found)
+	return found.choices(g, i)
 }

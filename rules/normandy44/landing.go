@@ -86,34 +86,67 @@ func (g *Game) rpSpent(army string) int {
 // the beach, open and clear of enemy units, the beach's 4-RP limit, and the
 // Tactical Movement from the beach hex. It returns the landing to record.
 func (g *Game) planLanding(ctx *moveContext, i int, r Reinforcement, path []hex.Axial) (movePlan, landed, error) {
+	l, err := g.landingCost(i, r)
+	if err == nil {
+		l, err = g.landingBeach(ctx, i, l, path[0])
+	}
+	if err != nil {
+		return movePlan{}, landed{}, err
+	}
+	if len(path) > 2 {
+		return movePlan{}, landed{}, rules.Refuse("6.5.2", "a landing unit moves by Tactical Movement, the beach hex counting as the first of at most 2 hexes")
+	}
+	if err := g.checkLanding(l); err != nil {
+		return movePlan{}, landed{}, err
+	}
+	return g.landingWalk(ctx, i, path, l)
+}
+
+// landingCost is planLanding's first check, which reads neither the beach
+// nor the path: the unit's cost against its army's RP left (6.5.1). The
+// landing it returns has no beach yet.
+func (g *Game) landingCost(i int, r Reinforcement) (landed, error) {
 	u := g.unit(i)
 	cost, _, ok := g.rpCost(r, u)
 	if !ok {
-		return movePlan{}, landed{}, rules.Refuse("6.5.1", "%s has no RP cost on the In Britain card or in T15", u.ID)
+		return landed{}, rules.Refuse("6.5.1", "%s has no RP cost on the In Britain card or in T15", u.ID)
 	}
 	army := armyOf(u)
 	if left := g.rpIncome(army) - g.rpSpent(army); cost > left {
-		return movePlan{}, landed{}, rules.Refuse("6.5.1", "%s costs %d RP and the %s army has %d RP left this turn", u.ID, cost, army, left)
+		return landed{}, rules.Refuse("6.5.1", "%s costs %d RP and the %s army has %d RP left this turn", u.ID, cost, army, left)
 	}
-	beachID := g.b.id(path[0])
-	beach := g.sup.beach[path[0]]
+	return landed{Unit: u.ID, Army: army, RP: cost}, nil
+}
+
+// landingBeach is planLanding's checks of the beach hex a: a beach or a
+// complete Mulberry, open, clear of German units (6.5.2, 21.1.3, 21.1.4). It
+// returns unit i's landing l made there.
+func (g *Game) landingBeach(ctx *moveContext, i int, l landed, a hex.Axial) (landed, error) {
+	u := g.unit(i)
+	beachID := g.b.id(a)
+	beach := g.sup.beach[a]
 	open := g.openBeach(beachID)
-	if mb := g.mulberryLanding(path[0]); mb != "" {
+	if mb := g.mulberryLanding(a); mb != "" {
 		beach, open = mb, true // 21.1.3: a complete Mulberry, Gold's or Omaha's (6.5.2 c)
 	}
 	switch {
 	case beach == "":
-		return movePlan{}, landed{}, rules.Refuse("6.5.2", "%s lands on a beach hex or a complete Mulberry; %s is neither", u.ID, beachID)
-	case g.sideAt(ctx.Occ, path[0]) == German:
-		return movePlan{}, landed{}, rules.Refuse("6.5.2", "German units hold the beach hex %s", beachID)
+		return landed{}, rules.Refuse("6.5.2", "%s lands on a beach hex or a complete Mulberry; %s is neither", u.ID, beachID)
+	case g.sideAt(ctx.Occ, a) == German:
+		return landed{}, rules.Refuse("6.5.2", "German units hold the beach hex %s", beachID)
 	case !open && u.Type != Engineer:
-		return movePlan{}, landed{}, rules.Refuse("21.1.4", "the %s beach is closed: only its engineer may land there", beach)
+		return landed{}, rules.Refuse("21.1.4", "the %s beach is closed: only its engineer may land there", beach)
 	case u.Type == Engineer && u.Beach != beach && !open:
-		return movePlan{}, landed{}, rules.Refuse("21.1.4", "the %s beach is closed: only its own engineer may land there", beach)
-	case len(path) > 2:
-		return movePlan{}, landed{}, rules.Refuse("6.5.2", "a landing unit moves by Tactical Movement, the beach hex counting as the first of at most 2 hexes")
+		return landed{}, rules.Refuse("21.1.4", "the %s beach is closed: only its own engineer may land there", beach)
 	}
-	l := landed{Unit: u.ID, Army: army, Beach: beach, RP: cost}
+	l.Beach = beach
+	return l, nil
+}
+
+// checkLanding checks l with this turn's landings: each army's RP, and at
+// most 4 RP through a beach (6.5.1, 6.5.2 c); follow-ups count for neither
+// (20.5.3).
+func (g *Game) checkLanding(l landed) error {
 	var ls []Landing
 	for _, x := range append(slices.Clone(g.s.Landed), l) {
 		if x.FollowUp {
@@ -121,10 +154,7 @@ func (g *Game) planLanding(ctx *moveContext, i int, r Reinforcement, path []hex.
 		}
 		ls = append(ls, Landing{Unit: x.Unit, Army: x.Army, Beach: x.Beach, RP: x.RP})
 	}
-	if err := checkLandings(ls, g.rpIncome("us"), g.rpIncome("gb")); err != nil {
-		return movePlan{}, landed{}, err
-	}
-	return g.landingWalk(ctx, i, path, l)
+	return checkLandings(ls, g.rpIncome("us"), g.rpIncome("gb"))
 }
 
 // landingWalk moves a landing unit by Tactical Movement from the beach hex,
@@ -166,14 +196,24 @@ func (g *Game) landingMoves(ctx *moveContext, i int) []rules.Choice {
 	if !ok || g.s.Side != Allied || g.s.Phase != PhaseMovement {
 		return nil
 	}
+	// planLanding's checks, each made once for what it reads: the unit's
+	// cost, then each beach hex; the paths (of at most 2 hexes) last.
+	l, err := g.landingCost(i, r)
+	if err != nil {
+		return nil
+	}
 	var out []rules.Choice
 	for _, a := range g.landingHexes() {
+		la, err := g.landingBeach(ctx, i, l, a)
+		if err != nil || g.checkLanding(la) != nil {
+			continue
+		}
 		paths := [][]hex.Axial{{a}}
 		for _, n := range a.Neighbors() {
 			paths = append(paths, []hex.Axial{a, n})
 		}
 		for _, p := range paths {
-			_, l, err := g.planLanding(ctx, i, r, p)
+			_, got, err := g.landingWalk(ctx, i, p, la)
 			if err != nil || g.landCheck(ctx, i, p[len(p)-1]) != nil {
 				continue
 			}
@@ -181,8 +221,8 @@ func (g *Game) landingMoves(ctx *moveContext, i int) []rules.Choice {
 			for _, h := range p {
 				c.Path = append(c.Path, g.b.id(h))
 			}
-			out = append(out, rules.Choice{Command: c.String(), Piece: c.Unit, Cost: l.RP,
-				Note: fmt.Sprintf("land at %s for %d RP, Tactical Movement (6.5.1, 6.5.2, 9.10)", l.Beach, l.RP)})
+			out = append(out, rules.Choice{Command: c.String(), Piece: c.Unit, Cost: got.RP,
+				Note: fmt.Sprintf("land at %s for %d RP, Tactical Movement (6.5.1, 6.5.2, 9.10)", got.Beach, got.RP)})
 		}
 	}
 	return out

@@ -3,6 +3,9 @@ package normandy44
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 )
 
 // beachMap has the Utah beach at 0408 with its engineer, In Britain units
@@ -52,4 +55,95 @@ func TestLanding_E04_6_5(t *testing.T) {
 	// Closed beach: no engineer on it (21.1.4).
 	g.s.Units[g.index["ginf"]].At = "0605"
 	refused(t, g, Allied, "move tk 0408", "21.1.4")
+}
+
+// TestLanding_LegalListsWhatPlanLandingAccepts: Legal makes planLanding's
+// checks once for the unit and once for each beach hex (landingMoves); it
+// must list exactly the landings that planLanding and the end check accept
+// (6.5.1, 6.5.2), path by path, for every In Britain unit of the campaign's
+// turn-2 Allied Movement Phase, with the RP spent as landings go in.
+func TestLanding_LegalListsWhatPlanLandingAccepts(t *testing.T) {
+	g := germanMovementTurn2(t, "campaign")
+	// The German Movement and Combat Phases, the Allied Replacement Phase.
+	for _, seat := range []rules.Seat{"german", "german", "allied"} {
+		for g.Pending().Dice != nil {
+			if _, err := g.Roll([]int{6}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := g.Apply(seat, "end"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.s.Phase != PhaseMovement || g.s.Side != Allied {
+		t.Fatalf("at %s, want the Allied Movement Phase", g.phaseName())
+	}
+	// skipInvasion leaves the Germans on the beaches and the engineers off
+	// them: clear the beaches and land the engineers, so that they open
+	// (21.1.1).
+	beachHexes := map[hex.Axial]bool{}
+	for _, a := range g.landingHexes() {
+		beachHexes[a] = true
+	}
+	for i := range g.s.Units {
+		if a, ok := g.onMap(i); ok && beachHexes[a] && g.unit(i).Side == German {
+			g.s.Units[i].Gone = true
+		}
+	}
+	for i := range g.s.Units {
+		if u := g.unit(i); u.Type == Engineer && u.Side == Allied {
+			for _, a := range g.landingHexes() {
+				if g.sup.beach[a] == u.Beach {
+					g.s.Units[i].At, g.s.Units[i].Gone = g.b.id(a), false
+					break
+				}
+			}
+		}
+	}
+	landings := 0
+	for round := 0; round < 4; round++ {
+		listed := map[string]bool{}
+		for _, c := range g.Legal("allied") {
+			listed[c.Command] = true
+		}
+		ctx := g.moveContext(Allied)
+		var accepted []string
+		for i := range g.s.Units {
+			r, ok := g.inBritainEntry(i)
+			if !ok {
+				continue
+			}
+			for _, a := range g.landingHexes() {
+				for _, p := range append([][]hex.Axial{{a}}, func() (ps [][]hex.Axial) {
+					for _, n := range a.Neighbors() {
+						ps = append(ps, []hex.Axial{a, n})
+					}
+					return ps
+				}()...) {
+					c := Command{Verb: "move", Unit: g.unit(i).ID}
+					for _, h := range p {
+						c.Path = append(c.Path, g.b.id(h))
+					}
+					_, _, err := g.planLanding(ctx, i, r, p)
+					ok := err == nil && g.landCheck(ctx, i, p[len(p)-1]) == nil
+					if ok {
+						accepted = append(accepted, c.String())
+					}
+					if ok != listed[c.String()] {
+						t.Fatalf("round %d: %q: planLanding says %v (%v), Legal lists it: %v", round, c, ok, err, listed[c.String()])
+					}
+				}
+			}
+		}
+		if len(accepted) == 0 {
+			break
+		}
+		if _, err := g.Apply("allied", accepted[len(accepted)/2]); err != nil {
+			t.Fatal(err)
+		}
+		landings++
+	}
+	if landings == 0 {
+		t.Fatal("no landing was open to check")
+	}
 }

@@ -101,9 +101,9 @@ func (g *Game) legal() []rules.Choice {
 	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].Name})
 }
 
-// destination is one reachable hex and how to get there.
+// destination is how a unit reaches one hex (its path is filed beside it,
+// destinations.go).
 type destination struct {
-	path     []hex.Axial
 	cost     int
 	budget   int
 	tactical bool
@@ -130,30 +130,31 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 	if err != nil {
 		return nil
 	}
-	found := map[hex.Axial]destination{}
+	found := newDestinations(g.b)
 	if m.repl {
 		// 6.2.4: one hex at most, whatever its cost.
 		for _, a := range m.Start.Neighbors() {
 			e.reached(a)
 			if st, bar := m.Check(m.Start, a); bar.OK() && g.endCheck(ctx, i, a, false) == nil {
-				found[a] = destination{path: []hex.Axial{m.Start, a}, cost: st.Cost, budget: m.Budget, tactical: st.Cost > m.Budget}
+				found.put(a, destination{cost: st.Cost, budget: m.Budget, tactical: st.Cost > m.Budget},
+					func(dst []hex.Axial) []hex.Axial { return append(dst, m.Start, a) })
 			}
 		}
-		return g.choices(i, found)
+		return found.choices(g, i)
 	}
 	add := func(mv *mover, d destination) {
 		r := mv.Reach()
-		// Each hex is filed once, in a map: the order cannot matter.
+		// Each hex is filed once, by hex: the order cannot matter.
 		for a := range r.Unordered() {
 			e.reached(a)
-			if _, seen := found[a]; seen || a == mv.Start {
+			if found.has(a) || a == mv.Start {
 				continue
 			}
 			if g.endCheck(ctx, i, a, d.sm) != nil {
 				continue
 			}
-			d.path, d.cost, d.budget = r.Path(a), r.Cost(a), mv.Budget
-			found[a] = d
+			d.cost, d.budget = r.Cost(a), mv.Budget
+			found.put(a, d, func(dst []hex.Axial) []hex.Axial { return r.AppendPath(dst, a) })
 		}
 	}
 	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
@@ -161,19 +162,20 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 		add(m, destination{})
 	}
 	if g.s.Phase == PhaseReserveMovement && !g.ed.reserveTactical {
-		return g.choices(i, found) // 15.2 (D14): half the MA only
+		return found.choices(g, i) // 15.2 (D14): half the MA only
 	}
 	t := *m
 	t.Tactical = true
 	for a, path := range t.TacticalReach() {
 		e.reached(a)
-		if _, seen := found[a]; !seen && g.endCheck(ctx, i, a, false) == nil {
+		if !found.has(a) && g.endCheck(ctx, i, a, false) == nil {
 			c, _ := t.Walk(path)
-			found[a] = destination{path: path, cost: c, budget: m.Budget, tactical: true}
+			found.put(a, destination{cost: c, budget: m.Budget, tactical: true},
+				func(dst []hex.Axial) []hex.Axial { return append(dst, path...) })
 		}
 	}
 	if tacticalOnly {
-		return g.choices(i, found)
+		return found.choices(g, i)
 	}
 	if c := m.cyclist(false, false); c != nil {
 		add(c, destination{cyclist: true})
@@ -184,31 +186,5 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 	if tr, err := g.newMover(ctx, i, false, true); err == nil {
 		add(tr, destination{trucks: true})
 	}
-	return g.choices(i, found)
-}
-
-// choices turns a unit's destinations into Legal's choices, in hex order.
-func (g *Game) choices(i int, found map[hex.Axial]destination) []rules.Choice {
-	var out []rules.Choice
-	id := g.unit(i).ID
-	for _, a := range hex.SortedKeys(found) {
-		d := found[a]
-		c := Command{Verb: "move", Unit: id, SM: d.sm, Trucks: d.trucks, Path: make([]string, len(d.path))}
-		for k, h := range d.path {
-			c.Path[k] = g.b.id(h)
-		}
-		note := mpText(d.cost) + " of " + mpText(d.budget) + " MP"
-		switch {
-		case d.tactical:
-			note = "Tactical Movement (9.10)"
-		case d.cyclist:
-			note += ", cyclists on the roads (9.9)"
-		case d.sm:
-			note += ", Strategic Movement (9.8)"
-		case d.trucks:
-			note += ", on Trucks (9.8.6)"
-		}
-		out = append(out, rules.Choice{Command: c.String(), Piece: id, Cost: (d.cost + mp - 1) / mp, Note: note})
-	}
-	return out
+	return found.choices(g, i)
 }

@@ -425,9 +425,10 @@ func replLine(m *SupplyMap, v SupplyView) map[string]SupplyStatus {
 	return traceSupply(m, v)
 }
 
-// replLine is the trace for Repl in the game's edition: the first edition
-// has no rule against a line to Cherbourg alone (D05, IT L375-403).
-func (g *Game) replLine(side Side) map[string]SupplyStatus {
+// replLineAfresh is the trace for Repl in the game's edition: the first
+// edition has no rule against a line to Cherbourg alone (D05, IT L375-403).
+// replLine keeps it (supply_cache.go).
+func (g *Game) replLineAfresh(side Side) map[string]SupplyStatus {
 	if g.ed.cherbourgOnlySupplyNoRepl {
 		return replLine(g.sup, g.supplyView(side))
 	}
