@@ -247,3 +247,49 @@ func TestAMB54_BoundaryIsHexsides_11_10(t *testing.T) {
 	g.enterForTest()
 	apply(t, g, German, "move 12/27 "+a+" "+b)
 }
+
+// AMB-25 (19.1.3): the road bonus needs every hex of the advance entered
+// along a road, the defender's hex included: with the road beginning in the
+// defender's hex, the 3-hex advance of T-23 is not offered.
+func TestAMB25_RoadBonusAlongTheWholeAdvance_19_1_3(t *testing.T) {
+	from := around(0)
+	_, end := line(target, 3)
+	mid := nb(target, 3)
+	for _, c := range []struct {
+		road  []string
+		bonus bool
+	}{
+		{[]string{"secondary", from, target, mid, end}, true},
+		{[]string{"secondary", target, mid, end}, false},
+	} {
+		f := fixture{roads: [][]string{c.road}, setup: []string{"4/8/2 " + target, "1ss/1pg " + from, "12/27 " + around(1)}}
+		g := f.game(t, 3, PhaseCombat, German)
+		attackFrom(t, g, "1ss/1pg", "12/27") // 5-1, die 5: DR4, a Major advance (T-23)
+		roll(t, g, 5)
+		if rs := offered(g, "retreat "); len(rs) > 0 {
+			decide(t, g, rs[0])
+		}
+		three := "advance 1ss/1pg " + target + " " + mid + " " + end
+		if got := slices.Contains(offered(g, "advance 1ss/1pg "), three); got != c.bonus {
+			t.Errorf("road %v: %q offered %v, want %v (19.1.3, AMB-25)", c.road[1:], three, got, c.bonus)
+		}
+	}
+}
+
+// AMB-41 (S5.1): the extended game plays the Night after turn 22 (the
+// card's "27 Night", 26/27 December) and goes on with turn 23; the
+// campaign alone ends with turn 22, no Night after it.
+func TestAMB41_ExtendedStartsWithTheNightAfter22_S5(t *testing.T) {
+	hasNight := func(g *Game) bool {
+		return slices.ContainsFunc(stages(g, 22), func(s stage) bool { return s.Phase == PhaseNightRepl })
+	}
+	if g := newGame(t, "campaign"); hasNight(g) || g.lastTurn() != 22 {
+		t.Errorf("the campaign: a Night after turn 22 %v, last turn %d; want none, 22 (S1.1)", hasNight(g), g.lastTurn())
+	}
+	if g := newGame(t, "campaign", OptExtended); !hasNight(g) || g.lastTurn() != 30 {
+		t.Errorf("the extended game: a Night after turn 22 %v, last turn %d; want one, 30 (S5.1, AMB-41)", hasNight(g), g.lastTurn())
+	}
+	if d := turnDate(22, true); d != "26/27 Night" {
+		t.Errorf("the Night after turn 22 is %q, want 26/27 Night", d)
+	}
+}
