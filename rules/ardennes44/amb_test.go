@@ -2,6 +2,7 @@ package ardennes44
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -291,5 +292,34 @@ func TestAMB41_ExtendedStartsWithTheNightAfter22_S5(t *testing.T) {
 	}
 	if d := turnDate(22, true); d != "26/27 Night" {
 		t.Errorf("the Night after turn 22 is %q, want 26/27 Night", d)
+	}
+}
+
+// AMB-23 (17.5): a unit that retreated into the hex in this Combat Phase
+// absorbs no step loss: T-44's EX, with such a unit beside the 1-step
+// defender, takes the step from the defender, and the retreated unit stays
+// untouched (adding no DF, the odds are T-44's).
+func TestAMB23_RetreatedUnitsAbsorbNoLoss_17_5(t *testing.T) {
+	f := fixture{setup: []string{"4/8/2 " + target, "106/424/1 " + target, "12/27 " + around(0)}}
+	g := f.game(t, 3, PhaseCombat, German)
+	g.enterForTest() // the Combat Phase opens: then 106/424/1 retreats in
+	st(g, "106/424/1").RetreatedIn = true
+	apply(t, g, German, "attack "+target+" from "+around(0)+" with 12/27") // 5:2 = 2-1, whose 5 is EX (T-44)
+	roll(t, g, 5)
+	for _, c := range offered(g, "losses ") {
+		if strings.Contains(c, "106/424/1") {
+			t.Errorf("%q is offered: the unit that retreated in absorbs no loss (AMB-23)", c)
+		}
+	}
+	for g.Pending().Dice == nil && len(g.Pending().Seats) == 1 && g.s.Combat != nil {
+		ls := offered(g, "losses ")
+		if len(ls) == 0 {
+			break
+		}
+		decide(t, g, ls[0])
+	}
+	if at(g, "4/8/2") != deadBox || at(g, "106/424/1") != target || st(g, "106/424/1").Face != 0 {
+		t.Errorf("4/8/2 at %q, 106/424/1 at %q face %d: want the first eliminated, the second untouched in %s (17.5, AMB-23)",
+			at(g, "4/8/2"), at(g, "106/424/1"), st(g, "106/424/1").Face, target)
 	}
 }
