@@ -172,6 +172,8 @@ func (g *Game) checkAttack(a AttackCommand) (with, zero []int, err error) {
 			return 0, rules.Refuse("14.1", "%s stands in %s, not in a hex attacked from", id, us.At)
 		}
 		from, onMap := g.b.ids[us.At]
+		// Disrupted and Broken units attack: 18.3 does not forbid it
+		// (AMB-52); they do not lead a Fire Fight (ffLeads).
 		switch {
 		case u.Side != side:
 			return 0, rules.Refuse("14.1", "%s is not the phasing player's", id)

@@ -127,7 +127,8 @@ const (
 )
 
 // attackStrength is the attack as counted: per unit its printed AF, doubled
-// for the Sturmtiger and Brumbar against a village, town or city (27.4),
+// for the Sturmtiger and Brumbar against a village, town or city (27.4;
+// their black box is the double mark, AMB-2),
 // then halved once, rounded up (15.2), in that order (AMB-35); summed; at
 // most 18 with option 34.
 func (in *combatIn) attackStrength() (int, int, []combat.Halving) {
@@ -157,7 +158,9 @@ const attackLimit = 18
 
 // defenseStrength is the defense: each unit's DF, halved for a unit under
 // an SM marker (12.5), nothing for a unit that retreated into the hex this
-// phase (17.5); plus the hex's DCB (dcb).
+// phase (17.5); plus the hex's DCB (dcb). Such a unit absorbs no step
+// losses either (AMB-23, read as the series' 17.5: combat.Absorbers), even
+// when no other unit is left to take them.
 func (in *combatIn) defenseStrength() (df, dcb int) {
 	g := in.g
 	for _, i := range in.defenders {
@@ -353,7 +356,9 @@ func (in *combatIn) aaShift() (int, []string) {
 	return 0, nil
 }
 
-// odds computes the combat's odds on the CRT's ladder.
+// odds computes the combat's odds on the CRT's ladder: whole columns only,
+// 1-3 to 7-1 and virtual ones beyond both ends (AMB-17: no 1.5-1; a 3:2
+// attack is 1-1, rounded in the defender's favour, 14.4).
 func (in *combatIn) odds() (combat.Odds, error) {
 	att, raw, halved := in.attackStrength()
 	df, dcb := in.defenseStrength()

@@ -185,7 +185,8 @@ func (g *Game) bridgesAttacked(in *combatIn) []string {
 }
 
 // ffLeads are the attacking units that may lead a Fire Fight (16.2.1): not
-// Disrupted, Broken, artillery or under SM, able to enter the defender's
+// Disrupted or Broken (they may attack, but not lead: AMB-52), not
+// artillery or under SM, able to enter the defender's
 // hex legally (a vehicle never across a bridge blown in this combat).
 func (g *Game) ffLeads(c *Combat) []string {
 	var out []string

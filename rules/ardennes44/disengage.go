@@ -13,7 +13,9 @@ import (
 // next to the enemy, Engaged or not, declare that they try; the others of
 // the stack that are Engaged stay. Each rolls on the Disengagement Table;
 // a Yes retreats 1 or 2 hexes, the owner's choice (20.3, CON-10 read as
-// the owner's choice), by the retreat rules (17.2, 17.7).
+// the owner's choice), by the retreat rules (17.2, 17.7). A Broken unit may
+// disengage, and its withdrawal is no forced retreat: it is not eliminated
+// (18.5; AMB-26).
 
 // disengage is 'disengage UNIT...'.
 func (g *Game) disengage(c Command) ([]rules.Event, error) {
@@ -123,7 +125,8 @@ func (g *Game) rollDisengage(values []int) ([]rules.Event, error) {
 	return append(events, g.nextWithdrawal()...), nil
 }
 
-// worsen makes unit i Disrupted, or Broken if it was (20.3), and says so.
+// worsen makes unit i Disrupted, or Broken if it was (20.3), and says so;
+// a D on a Broken unit leaves it Broken, no worse (AMB-26).
 func (g *Game) worsen(i int) string {
 	us := &g.s.Units[i]
 	us.Repl = false // 25.2.4

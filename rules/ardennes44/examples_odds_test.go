@@ -181,3 +181,32 @@ func TestT40_ArmourAcrossBridge_21_3(t *testing.T) {
 		t.Errorf("across an unbridged river: %d armour shift, want none (21.3)", n)
 	}
 }
+
+// T-40's variant (21.3): the tank attacks out of a Wooded Rough hex along a
+// road into Clear or Light Woods, and earns the armour shift; without the
+// road it could not enter the defender's hex from there, and earns none.
+// Into Wooded Rough neither side has one, road or not.
+func TestT40_ArmourOutOfWoodedRoughAlongRoad_21_3(t *testing.T) {
+	a := around(0)
+	for _, c := range []struct {
+		into  Terrain
+		road  bool
+		shift int
+	}{
+		{Clear, true, 1},
+		{LightWoods, true, 1},
+		{Clear, false, 0},
+		{LightWoods, false, 0},
+		{WoodedRough, true, 0},
+	} {
+		f := fixture{terrain: map[string]Terrain{a: WoodedRough, target: c.into},
+			setup: []string{"99/394 " + target, "9ss/9pz " + a}}
+		if c.road {
+			f.roads = [][]string{{"secondary", nb(a, 0), a, target, nb(target, 3)}}
+		}
+		in, _ := oddsOf(t, f.game(t, 3, PhaseCombat, German), "9ss/9pz")
+		if n, _ := in.armourShift(); n != c.shift {
+			t.Errorf("out of wooded rough into %s, road %v: %d armour shift, want %d (21.3)", c.into, c.road, n, c.shift)
+		}
+	}
+}

@@ -170,6 +170,18 @@ func TestT05_TerrainBreaksBonds_10_5(t *testing.T) {
 	if !f.game(t, 3, PhaseMovement, German).bonds(German).Hex(mustHex(m)) {
 		t.Error("one river hexside does not break the bond")
 	}
+	// B-C: two WR hexsides break it; one alone does not. (The map marks
+	// the WR hexsides, the dark green ones of 11.6 (AMB-3): the terrain
+	// of the hex between does not make them.)
+	f.sides = [][3]string{{a, m, "wooded-rough"}, {m, b, "wooded-rough"}}
+	if f.game(t, 3, PhaseMovement, German).bonds(German).Hex(mustHex(m)) {
+		t.Error("B-C: two WR hexsides break the bond")
+	}
+	f.sides = [][3]string{{m, b, "wooded-rough"}}
+	if !f.game(t, 3, PhaseMovement, German).bonds(German).Hex(mustHex(m)) {
+		t.Error("one WR hexside does not break the bond")
+	}
+
 	// Lakes do not count.
 	f.sides = [][3]string{{a, m, "lake"}, {m, b, "lake"}}
 	if !f.game(t, 3, PhaseMovement, German).bonds(German).Hex(mustHex(m)) {

@@ -155,7 +155,7 @@ func (g *Game) alliedFuelOptions(r fuelResult) []string {
 		if !ok {
 			continue
 		}
-		if r.West && !g.b.zone(ZoneWestOfOurthe, a) {
+		if r.West && !g.b.zone(ZoneWestOfOurthe, a) { // on the line counts as west of it: the map's hex set (6.4.1, AMB-49)
 			continue
 		}
 		if !r.West && !g.panzerDivision(u.Formation) {

@@ -129,7 +129,8 @@ func (g *Game) traffic(side Side, sm bool) hexwar.StepRule {
 }
 
 // boundaries: German units never cross an army boundary before turn 5
-// (11.10.1).
+// (11.10.1). The rule is a hexside a move may not cross; no unit belongs to
+// a sector (AMB-54).
 func (g *Game) boundaries() hexwar.StepRule {
 	b := g.b
 	bit, _ := b.Bit(ArmyBoundary)

@@ -17,7 +17,9 @@ import (
 // 25.3.3; von der Heydte's drop, 27.2), and what closes it (reinforcements
 // not entered, 13.1; empty IPs, 15.8.4; Roadblocks passed, 33.3).
 
-// resetMoves clears the phase's movement record of side's units.
+// resetMoves clears the phase's movement record of side's units. The SM
+// marker is no part of it: it stays on from turn to turn until the unit is
+// attacked or its owner takes it off (12.6, AMB-47).
 func (g *Game) resetMoves(side Side) {
 	for i := range g.s.Units {
 		if g.sideOf(i) != side {
@@ -106,7 +108,11 @@ func (g *Game) completeIPs(side Side) []rules.Event {
 	return []rules.Event{{Seat: rules.Seat(side), Text: "Improved Positions completed (15.8.2): " + strings.Join(done, ", ")}}
 }
 
-// ipAt reports whether a completed IP stands in hex id (15.8.1).
+// ipAt reports whether a completed IP stands in hex id (15.8.1). It serves
+// whoever holds the hex (AMB-46): an IP is a neutral marker, its Side only
+// says who completes it (15.8.2); an empty one comes off at the end of the
+// Movement Phase (endMovement, 15.8.4), so a hex changes hands with it only
+// by combat.
 func (g *Game) ipAt(id string) bool {
 	return slices.ContainsFunc(g.s.IPs, func(m ipMarker) bool { return m.Hex == id && !m.Building })
 }

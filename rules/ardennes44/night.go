@@ -45,7 +45,9 @@ func (g *Game) replPrompt() string {
 }
 
 // replBar says why unit i takes no replacement now, "" (25.2.1, 25.2.5):
-// never German armour of TQ 5 or more or with a black-boxed AF, von der
+// never German armour of TQ 5 or more or with a black-boxed AF (AMB-2: the
+// black box is two marks of the unit file, no-repl for 25.2.5 and double
+// for 27.4, and a unit marked double takes no replacement either), von der
 // Heydte, 150 Pz Bde, Allied paratroopers, artillery, British units or
 // the surrendered; one replacement goes to infantry only, and of two, one
 // at most to armour, recon or FLAK (AMB-30: so for more).
@@ -139,6 +141,7 @@ func (g *Game) rebuild(c Command) ([]rules.Event, error) {
 	if !ok {
 		return nil, rules.Refuse("25.2.2", "%s is not a hex of the map", h)
 	}
+	// A unit of one side only comes back on it (AMB-45).
 	reduced := len(u.Faces) - 1
 	var text string
 	if u.WhiteLine {

@@ -9,7 +9,7 @@ import (
 
 // The Rally Phase (18.6): each own Disrupted or Broken unit not next to an
 // enemy unit improves one level; each next to one rolls (1-2 improves, +1
-// Green, -1 Elite). Broken recovers through Disrupted (18.5, OCR-11).
+// Green, -1 Elite): one die per unit, not per stack (AMB-24). Broken recovers through Disrupted (18.5, OCR-11).
 // Allied units in an Off-map Area rally there (11.9.4); a German unit that
 // retreated across an army boundary before turn 5 does not until it is back
 // (11.10.2).
@@ -51,7 +51,7 @@ func (g *Game) improve(i int) string {
 	return "to Good Order"
 }
 
-// rollRally reads a die for each unit awaited (18.6).
+// rollRally reads a die for each unit awaited (18.6, AMB-24: per unit).
 func (g *Game) rollRally(values []int) []rules.Event {
 	var out []string
 	for k, id := range g.s.Rally {

@@ -64,8 +64,9 @@ func (u *Unit) Arty() bool { return u.info().Artillery }
 // Silhouette: a silhouette unit, counted apart for stacking (8.2).
 func (u *Unit) Silhouette() bool { return u.Has(MarkSilhouette) }
 
-// Armour: an armour unit for 21.1: a TQ other than FLAK's; Sturmtiger and
-// Brumbar are not (27.4).
+// Armour: an armour unit for 21.1: a TQ other than FLAK's, whatever the
+// counter's symbol (AMB-53: a CC with a TQ in the unit file is armour);
+// Sturmtiger and Brumbar are not (27.4).
 func (u *Unit) Armour() bool {
 	return u.TQ > 0 && u.TQKind != TQFlak && u.Type != Assault
 }

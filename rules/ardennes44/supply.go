@@ -20,7 +20,9 @@ const overland = 4
 // supplyRules are side's supply lines in the position (23.3): no line
 // enters an enemy-held hex or a hex with an enemy Roadblock (33.1), or
 // enters or crosses an enemy ZOC bond; the Overland part enters an empty
-// enemy-ZOC hex only as the first hex it enters; the Road part enters no
+// enemy-ZOC hex only as the first hex it enters; the Road part follows
+// the roads hexside by hexside (AMB-29: two road hexes side by side are
+// not consecutive unless a road crosses their common hexside) and enters no
 // enemy-ZOC hex without a friendly unit, no empty enemy-controlled town or
 // city, and crosses no unbridged river (a blown bridge is no bridge).
 // Traffic markers do nothing (24.2).

@@ -333,7 +333,8 @@ const (
 )
 
 // endGermanTurn closes the German player turn: 150 Pz Bde is detected if it
-// used infiltration or surprise (27.8.1); British reinforcements owed to
+// used infiltration or surprise (27.8.1; "at the end of the turn" read as
+// the German player turn's end, AMB-50); British reinforcements owed to
 // Antwerp go there on arrival while the margin is short (27.3.4).
 func (g *Game) endGermanTurn() {
 	if g.s.Pz150 == pz150Used {

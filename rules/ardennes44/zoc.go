@@ -14,6 +14,12 @@ import (
 // vehicle's zone neither enters nor leaves a forest or wooded-rough hex but
 // across a hexside a road crosses (9.3). ZOC crosses lakes (AMB-44), and
 // never reaches into or out of an Off-map box (13.7), which is off the map.
+//
+// The real fuel dump (option 32) is a unit of DF 2 on the map (32.2) and,
+// as every unit there, exerts a ZOC (9.1); it forms no bond (formsBond)
+// and blocks entry as any enemy-held hex until captured. AMB-48's reading
+// that it exerts none is not taken: the rulebook calls it a unit (a
+// Belgian battalion), and the recorded games must keep their hashes.
 func (g *Game) zocRules() hexwar.ZOCRules {
 	return hexwar.ZOCRules{
 		Reaches: func(i int, from, to hex.Axial) bool {
