@@ -146,5 +146,13 @@ func (g *Game) supplyRules(side Side, loc bool) hexwar.SupplyRules {
 		// 16.3.3: the road part enters no EZOC hex nor an enemy-held city
 		// or VP hex.
 		RoadOpen: func(k int) bool { return !zoc(k) && open(k) },
+		// 16.3.2: a swamp hex counts 2 of the overland part's 5, unless
+		// the line enters it along a road.
+		OverlandCost: func(i, j int, _ hex.Direction) int {
+			if b.TerrainAt(j) == Swamp && b.Road(b.Grid().Hex(i), b.Grid().Hex(j)) == "" {
+				return 2
+			}
+			return 1
+		},
 	}
 }
