@@ -1,9 +1,11 @@
 package salerno43
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
@@ -107,5 +109,92 @@ func TestAlliedSupplyThroughBH_PLAY19_16_2_2(t *testing.T) {
 	g.s.Units[g.index("bh-red")].Box = BoxEliminated
 	if st := g.supplyStatuses(Allied); st.inSupply(g, near) {
 		t.Errorf("16.2.2: without the BH 142/36 has no source: %v", st.status(g, near))
+	}
+}
+
+// PLAY-17 (L1779; 5.7, 9.5.1, 14.2.1): the 36th Division's MAF with the
+// tank and tank-destroyer battalions that landed with ½ Eff (attack
+// halved): 9 against 5 is 1-1, the 36th Division ASU makes 2-1; a 6 is
+// A1/D1; the Germans lose a step, decline the DD and retreat 2, DG; the US
+// loses a step; units without ½ Eff may advance 2, those with it 1; the
+// ASU is flipped to USED.
+func TestAlliedAttackQ_PLAY17_14_2_1(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, Allied)
+	target, from := pairWhere(t, g, func(a, b hex.Axial) bool {
+		if g.b.Terrain(a) != Clear || g.b.Terrain(b) != Clear || !g.plainSide(a, b) {
+			return false
+		}
+		for _, n := range a.Neighbors() { // room to retreat and advance
+			if !g.b.Land(n) || g.b.Terrain(n) != Clear || !g.plainSide(a, n) {
+				return false
+			}
+		}
+		return true
+	})
+	T, F := g.b.ID(target), g.b.ID(from)
+	g.put(t, "104pg/15", T) // 5-5-5 in clear: defense 5
+	g.put(t, "142/36", F)   // 5
+	for _, id := range []string{"751tk", "601td"} {
+		g.s.Units[g.put(t, id, F)].HalfEff = true // 3 halved: 2 each
+	}
+	hq := g.put(t, "hq/36", F)
+	rulestest.Apply(t, g, rules.Seat(Allied), "attack "+T+" with 142/36 751tk 601td maf 36 art hq/36")
+	c := g.combat()
+	if c.Odds.Attack != 9 || c.Odds.Defense != 5 || ladder.Label(c.Odds.Raw) != "1-1" || c.Odds.Column() != "2-1" {
+		t.Fatalf("PLAY-17: %s; want 9:5 = 1-1, 2-1 with the ASU", c.Odds)
+	}
+	var advances []string
+	for g.s.Combat != nil {
+		a := g.combat().Await()
+		seat := rules.Seat(a.Side)
+		switch {
+		case a.Roll != "":
+			rulestest.Roll(t, g, 6)
+		case a.Decision == combat.DecAdvance:
+			advances = a.Choices
+			rulestest.Apply(t, g, seat, "advance-done")
+		case a.Decision == combat.DecDD:
+			rulestest.Apply(t, g, seat, "no-dd")
+		case len(a.Choices) > 0:
+			rulestest.Apply(t, g, seat, a.Choices[0])
+		default:
+			t.Fatalf("PLAY-17: the combat waits for %v", a)
+		}
+	}
+	if got := baseCode(c.Result.Code); got != "A1/D1" {
+		t.Fatalf("PLAY-17: 2-1 on a 6 is A1/D1, got %s", got)
+	}
+	de := g.s.Units[g.index("104pg/15")]
+	if de.Lost != 1 || de.Hex == T || de.Status != Disorganized {
+		t.Errorf("PLAY-17: the Germans lose a step and retreat, DG: %+v", de)
+	}
+	lost := 0
+	for _, id := range []string{"142/36", "751tk", "601td"} {
+		u := g.s.Units[g.index(id)]
+		lost += u.Lost
+		if u.Box == BoxEliminated {
+			lost++ // a one-step unit
+		}
+	}
+	if lost != 1 {
+		t.Errorf("PLAY-17: the US loses one step, lost %d", lost)
+	}
+	if !g.s.Units[hq].Used {
+		t.Error("PLAY-17: the 36th Division ASU is flipped to USED (9.5.1)")
+	}
+	longest := map[string]int{}
+	for _, ch := range advances {
+		w := strings.Fields(ch)
+		if len(w) >= 3 && w[0] == "advance" {
+			longest[w[1]] = max(longest[w[1]], len(w)-2)
+		}
+	}
+	if longest["142/36"] != 2 {
+		t.Errorf("PLAY-17: 142/36 may advance 2: %v", advances)
+	}
+	for _, id := range []string{"751tk", "601td"} {
+		if longest[id] != 1 {
+			t.Errorf("PLAY-17: %s, ½ Eff, advances at most 1 (5.7, 14.2.1): %v", id, advances)
+		}
 	}
 }
