@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
