@@ -98,8 +98,8 @@ func TestAdvanceIgnoresZOCInVacatedHex_EX20_14_4(t *testing.T) {
 // not attack across (hex B).
 func TestAdvanceAndTerrain_EX21_14_5(t *testing.T) {
 	for _, c := range []struct {
-		name  string
-		shut  func(g *Game, a, b hex.Axial) bool
+		name string
+		shut func(g *Game, a, b hex.Axial) bool
 		rule string
 	}{
 		{"A", func(g *Game, a, b hex.Axial) bool {
