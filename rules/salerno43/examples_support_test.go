@@ -198,3 +198,28 @@ func TestAlliedAttackQ_PLAY17_14_2_1(t *testing.T) {
 		}
 	}
 }
+
+// EX-32 (19.3, T12, L1565): the Salerno variable-strength unit has strength
+// 0 on half the dice (1-3): alone at 0 it is a DS at once.
+func TestVariableStrengthHalfZero_EX32_19_3(t *testing.T) {
+	zero := 0
+	for die := 1; die <= 6; die++ {
+		g := emptyGame(t, 1, PhaseCombat, Allied)
+		g.put(t, "gar-salerno", "2608")
+		g.put(t, "2cdo", "2507")
+		rulestest.Apply(t, g, rules.Seat(Allied), "attack 2608 with 2cdo maf 2cdo")
+		rulestest.Roll(t, g, die)
+		// At 1 or 2 the combat goes on to the CRT die; at 0 it is a DS
+		// with no die.
+		if g.combat().Await().Roll == combat.RollCRT {
+			continue
+		}
+		if got := g.combat().Result.Code; got != "DS" {
+			t.Errorf("EX-32: die %d: no CRT die, yet no DS: %q", die, got)
+		}
+		zero++
+	}
+	if zero != 3 {
+		t.Errorf("EX-32: strength 0 on %d of 6 dice, want 3 (50%%)", zero)
+	}
+}
