@@ -23,13 +23,26 @@ func advanceChoices(t *testing.T, g *Game, tgt, f hex.Axial) []string {
 	g.put(t, "1-141/36", T)
 	g.put(t, "2pz/16", F)
 	rulestest.Apply(t, g, rules.Seat(German), "attack "+T+" with 2pz/16 maf 2pz/16")
+	advances := resolveCombat(t, g, 4)
+	if us := g.s.Units[g.index("1-141/36")]; us.Hex == T {
+		t.Fatalf("1-141/36 retreats from %s: %+v", T, us)
+	}
+	return advances
+}
+
+// resolveCombat plays the combat in progress to its end, every die die:
+// the defender declines the DD, every other decision takes a "no-" choice
+// if there is one, else the first; the attacker advances no unit. It
+// returns the first advance choices offered.
+func resolveCombat(t *testing.T, g *Game, die int) []string {
+	t.Helper()
 	var advances []string
 	for g.s.Combat != nil {
 		a := g.combat().Await()
 		seat := rules.Seat(a.Side)
 		switch {
 		case a.Roll != "":
-			rulestest.Roll(t, g, 4)
+			rulestest.Roll(t, g, die)
 		case a.Decision == combat.DecAdvance:
 			if advances == nil {
 				advances = a.Choices
@@ -48,9 +61,6 @@ func advanceChoices(t *testing.T, g *Game, tgt, f hex.Axial) []string {
 		default:
 			t.Fatalf("the combat waits for %v", a)
 		}
-	}
-	if us := g.s.Units[g.index("1-141/36")]; us.Hex == T {
-		t.Fatalf("1-141/36 retreats from %s: %+v", T, us)
 	}
 	return advances
 }

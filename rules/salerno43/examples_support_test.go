@@ -143,24 +143,7 @@ func TestAlliedAttackQ_PLAY17_14_2_1(t *testing.T) {
 	if c.Odds.Attack != 9 || c.Odds.Defense != 5 || ladder.Label(c.Odds.Raw) != "1-1" || c.Odds.Column() != "2-1" {
 		t.Fatalf("PLAY-17: %s; want 9:5 = 1-1, 2-1 with the ASU", c.Odds)
 	}
-	var advances []string
-	for g.s.Combat != nil {
-		a := g.combat().Await()
-		seat := rules.Seat(a.Side)
-		switch {
-		case a.Roll != "":
-			rulestest.Roll(t, g, 6)
-		case a.Decision == combat.DecAdvance:
-			advances = a.Choices
-			rulestest.Apply(t, g, seat, "advance-done")
-		case a.Decision == combat.DecDD:
-			rulestest.Apply(t, g, seat, "no-dd")
-		case len(a.Choices) > 0:
-			rulestest.Apply(t, g, seat, a.Choices[0])
-		default:
-			t.Fatalf("PLAY-17: the combat waits for %v", a)
-		}
-	}
+	advances := resolveCombat(t, g, 6)
 	if got := baseCode(c.Result.Code); got != "A1/D1" {
 		t.Fatalf("PLAY-17: 2-1 on a 6 is A1/D1, got %s", got)
 	}
