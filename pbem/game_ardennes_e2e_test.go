@@ -35,21 +35,5 @@ func TestArdennesSixTurnStrictGameOverFiles(t *testing.T) {
 		t.Fatalf("the game ends with the S2.4 victory check: %q", cg.Result)
 	}
 
-	// Both homes hold the final log, it verifies alone and replays every
-	// state hash; the game went through moves, combats and strict dice.
-	r := checkFinalLog(t, ctx, cg)
-	seen := map[string]int{}
-	for seq := range int64(r.Len()) {
-		e := r.Entry(seq)
-		for _, c := range e.Commands {
-			verb, _, _ := strings.Cut(c, " ")
-			seen[verb]++
-		}
-		seen["draws"] += len(e.Draws)
-	}
-	if seen["attack"] == 0 || seen["move"] == 0 || seen["draws"] == 0 {
-		t.Errorf("the game played moves, attacks and dice: %v", seen)
-	}
-	t.Logf("%s: %d entries, %d dice epochs, %d commands, %d files handed over, %v; %s (%.1fs)",
-		cg.ID, r.Len(), r.Epochs(), cg.Commands, cg.Handovers, seen, cg.Result, time.Since(start).Seconds())
+	checkSeriesGame(t, ctx, cg, start)
 }

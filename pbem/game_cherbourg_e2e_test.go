@@ -255,6 +255,28 @@ func checkFinalLog(t *testing.T, ctx context.Context, cg *filesGame) *replay.Rep
 	return r
 }
 
+// checkSeriesGame checks a finished game of the series over files: both
+// homes hold the final log, it verifies alone and replays every state hash
+// (checkFinalLog); the game went through moves, combats and strict dice.
+func checkSeriesGame(t *testing.T, ctx context.Context, cg *filesGame, start time.Time) {
+	t.Helper()
+	r := checkFinalLog(t, ctx, cg)
+	seen := map[string]int{}
+	for seq := range int64(r.Len()) {
+		e := r.Entry(seq)
+		for _, c := range e.Commands {
+			verb, _, _ := strings.Cut(c, " ")
+			seen[verb]++
+		}
+		seen["draws"] += len(e.Draws)
+	}
+	if seen["attack"] == 0 || seen["move"] == 0 || seen["draws"] == 0 {
+		t.Errorf("the game played moves, attacks and dice: %v", seen)
+	}
+	t.Logf("%s: %d entries, %d dice epochs, %d commands, %d files handed over, %v; %s (%.1fs)",
+		cg.ID, r.Len(), r.Epochs(), cg.Commands, cg.Handovers, seen, cg.Result, time.Since(start).Seconds())
+}
+
 // Issue 5, "Done when": two players play the Cherbourg scenario from the
 // airborne drops to the turn-12 victory check (S3.3 I) in strict dice mode by
 // exchanging files.

@@ -60,6 +60,11 @@ type SupplyRules struct {
 	// edition 18.2: not into flooded ground nor across a major river). Nil
 	// allows every step Step does.
 	Overland func(i, j int, d hex.Direction) bool
+	// OverlandCost is how many hexes entering the hex numbered j from its
+	// neighbour i in direction d counts for in the overland part, against
+	// OffRoad (S43 16.3.2: a swamp hex 2, unless entered along a road).
+	// Nil counts every hex 1 (N44, A44).
+	OverlandCost func(i, j int, d hex.Direction) int
 	// RoadCut reports whether the road across the hexside in direction d
 	// of the hex numbered i is cut for the road part (A44 23.3: a blown
 	// bridge counts as no bridge); the overland part may still cross.
@@ -163,6 +168,64 @@ func (t *Tracer) distances(goals []int, road bool, limit int) []int32 {
 	return dist
 }
 
+// cost is what entering hex j from its neighbour i counts for in the
+// overland part.
+func (t *Tracer) cost(i, j int, d hex.Direction) int {
+	if t.r.OverlandCost == nil {
+		return 1
+	}
+	return max(t.r.OverlandCost(i, j, d), 1)
+}
+
+// overlandDistances is distances for the overland part within OffRoad,
+// counting each hex entered at its OverlandCost: with no costs the
+// breadth-first search, else a search by buckets of equal distance
+// (Dial's), which needs no heap for costs of a few units.
+func (t *Tracer) overlandDistances(goals []int) []int32 {
+	if t.r.OverlandCost == nil {
+		return t.distances(goals, false, t.r.OffRoad)
+	}
+	grid := t.b.grid
+	limit := t.r.OffRoad
+	dist := make([]int32, grid.Len())
+	for i := range dist {
+		dist[i] = -1
+	}
+	buckets := make([][]int32, limit+1)
+	for _, g := range goals {
+		if dist[g] < 0 {
+			dist[g] = 0
+			buckets[0] = append(buckets[0], int32(g))
+		}
+	}
+	for d := range buckets {
+		for k := 0; k < len(buckets[d]); k++ {
+			from := int(buckets[d][k])
+			if int(dist[from]) != d {
+				continue // reached again, nearer, after it was queued here
+			}
+			for dir := range hex.DirectionCount {
+				to, ok := grid.Neighbor(from, dir)
+				if !ok {
+					continue
+				}
+				// Backwards, as distances: a line goes from to into from.
+				back := dir.Opposite()
+				if !t.overland(to, from, back, false) {
+					continue
+				}
+				nd := d + t.cost(to, from, back)
+				if nd > limit || (dist[to] >= 0 && int(dist[to]) <= nd) {
+					continue
+				}
+				dist[to] = int32(nd)
+				buckets[nd] = append(buckets[nd], int32(to))
+			}
+		}
+	}
+	return dist
+}
+
 // Cells numbers hexes on the board; a hex off the map is left out, as no
 // line can reach it.
 func (t *Tracer) Cells(hexes []hex.Axial) []int {
@@ -199,7 +262,7 @@ func (t *Tracer) Statuses(goals []hex.Axial) map[int]SupplyStatus {
 			roadHexes = append(roadHexes, i)
 		}
 	}
-	offRoad := t.distances(roadHexes, false, t.r.OffRoad)
+	offRoad := t.overlandDistances(roadHexes)
 	anyLine := t.distances(all, false, unlimited)
 	out := make(map[int]SupplyStatus, len(b.land))
 	for _, a := range b.land {
@@ -222,7 +285,7 @@ func (t *Tracer) Statuses(goals []hex.Axial) map[int]SupplyStatus {
 			if !ok || !t.overland(i, n, d, true) {
 				continue
 			}
-			if dn := offRoad[n]; dn >= 0 && int(dn)+1 <= t.r.OffRoad {
+			if dn := offRoad[n]; dn >= 0 && int(dn)+t.cost(i, n, d) <= t.r.OffRoad {
 				st = InSupply
 			} else if anyLine[n] >= 0 && st == Isolated {
 				st = OutOfSupply

@@ -93,6 +93,41 @@ func TestSupplyOverland(t *testing.T) {
 	}
 }
 
+// TestSupplyOverlandCost: a hex that counts 2 in the overland part (S43
+// 16.3.2: swamp) shortens the lines through it, the first step from the
+// unit's hex included; the road part is not counted.
+func TestSupplyOverlandCost(t *testing.T) {
+	b := supplyMap.board(t)
+	src := []hex.Axial{at(t, b, "0808")}
+	col7 := func(i, j int, d hex.Direction) int { // entering column 07 counts 2
+		if b.IDAt(j)[:2] == "07" {
+			return 2
+		}
+		return 1
+	}
+	for _, c := range []struct {
+		offRoad int
+		id      string
+		want    SupplyStatus
+	}{
+		{2, "0701", InSupply},    // 0801: 1
+		{2, "0601", OutOfSupply}, // 0701 (2), 0801 (1): 3
+		{3, "0601", InSupply},
+		{3, "0501", OutOfSupply}, // 0601 (1), 0701 (2), 0801 (1): 4
+		{4, "0501", InSupply},
+		{2, "0803", InSupply}, // on the road
+	} {
+		st := NewTracer(b, SupplyRules{OffRoad: c.offRoad, OverlandCost: col7}).Statuses(src)
+		if got := status(t, b, st, c.id); got != c.want {
+			t.Errorf("overland %d, column 07 counting 2: %s %v, want %v", c.offRoad, c.id, got, c.want)
+		}
+	}
+	// Without costs every hex counts 1: 0501 is 3 hexes from the road.
+	if st := NewTracer(b, SupplyRules{OffRoad: 3}).Statuses(src); status(t, b, st, "0501") != InSupply {
+		t.Errorf("without costs: 0501 %v", status(t, b, st, "0501"))
+	}
+}
+
 // TestSupplyDistances: the overland distances run backwards from the goals
 // and never across an impassable hexside.
 func TestSupplyDistances(t *testing.T) {

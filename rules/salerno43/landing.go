@@ -130,7 +130,8 @@ func (g *Game) land(c Command) ([]rules.Event, error) {
 	for range lp {
 		g.s.Capacity = append(g.s.Capacity, c.Args[1])
 	}
-	events := g.applyMove(i, path, 0, moveHow{tactical: true})
+	// 17.3: the landing hex is the first hex entered.
+	events := append(g.applyMove(i, path, 0, moveHow{tactical: true}), g.asuMoved(i, len(path))...)
 	note := ""
 	beach, isBeach := g.b.beaches[c.Args[1]]
 	switch {

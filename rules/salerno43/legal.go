@@ -130,7 +130,11 @@ func (g *Game) moveChoices() []rules.Choice {
 			if flag != "" {
 				cmd += " " + flag
 			}
-			out = append(out, rules.Choice{Command: cmd, Piece: u.ID, Cost: cost, Note: hexwar.MPText(cost) + " MP (5.1)"})
+			note := hexwar.MPText(cost) + " MP (5.1)"
+			if g.v.asuMoveDG && u.ASU() && hexes > 1 && us.Status != Shattered {
+				note += "; the ASU becomes DG (17.3)"
+			}
+			out = append(out, rules.Choice{Command: cmd, Piece: u.ID, Cost: cost, Note: note})
 		}
 		ways := []struct {
 			tactical, extended, truck bool

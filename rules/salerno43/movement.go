@@ -330,7 +330,26 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	if pts := g.stackingWith(end, g.s.Side, i); pts > StackingLimit {
 		return nil, rules.Refuse("4.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(end), pts, StackingLimit)
 	}
-	return g.applyMove(i, path, cost, how), nil
+	return append(g.applyMove(i, path, cost, how), g.asuMoved(i, hexes)...), nil
+}
+
+// asuMoved applies 17.3 to unit i after it entered hexes hexes: an ASU
+// that moves more than one hex becomes DG, so that it gives no support in
+// the coming Combat Phase; one DG already is DG'd again and so Shattered
+// (13.1.3, read literally); a Shattered one stays so. /1 left it as it was.
+func (g *Game) asuMoved(i, hexes int) []rules.Event {
+	us := &g.s.Units[i]
+	if !g.v.asuMoveDG || !g.sc.Units[i].ASU() || hexes <= 1 || us.Status == Shattered {
+		return nil
+	}
+	text := fmt.Sprintf("%s moved %d hexes: an ASU that moves more than one is DG (17.3)", us.ID, hexes)
+	if us.Status == Disorganized {
+		us.Status = Shattered
+		text = fmt.Sprintf("%s moved %d hexes while DG: DG again, it is Shattered (17.3, 13.1.3)", us.ID, hexes)
+	} else {
+		us.Status = Disorganized
+	}
+	return []rules.Event{{Seat: rules.Seat(g.sc.Units[i].Side), Text: text}}
 }
 
 // applyMove puts a checked move on the map: control of the ports, cities

@@ -31,7 +31,7 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 			return nil, fmt.Errorf("salerno43: restore: unit %d is %q; the scenario's is %q", i+1, s.Units[i].ID, g.s.Units[i].ID)
 		}
 	}
-	// The scenario and board are g's, shared read-only as Clone shares
-	// them; the combat is rebuilt from the state when asked for.
-	return &Game{sc: g.sc, b: g.b, s: s}, nil
+	// The scenario, board and rules version are g's, shared read-only as
+	// Clone shares them; the combat is rebuilt from the state when asked for.
+	return &Game{sc: g.sc, b: g.b, s: s, v: g.v}, nil
 }

@@ -1,0 +1,96 @@
+package salerno43
+
+import (
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
+)
+
+// 16.3.2: a swamp hex entered off the road counts 2 of the overland part's
+// 5 hexes. A straight line of hexes is the only shortest way between its
+// ends, so a unit 5 hexes from a source, the swamp among them, has no LOS;
+// 4 hexes away it has one (3 + 2). The source is off every road, so the
+// line is all overland, and it enters the swamp off the road. Under /2:
+// /1 counted the swamp 1.
+func TestSwampCountsTwo_16_3_2(t *testing.T) {
+	g := emptyGame(t, 3, PhaseSupply, Allied)
+	if err := g.setVersion(NextVersion); err != nil {
+		t.Fatal(err)
+	}
+	swamp, _ := g.b.Hex("2614")
+	if g.b.Terrain(swamp) != Swamp {
+		t.Fatal("2614 is a swamp hex on the stand-in map")
+	}
+	// plain: a land hex that is no key hex (16.3.4).
+	plain := func(a hex.Axial) bool {
+		if !g.b.Land(a) || g.b.Terrain(a) == City || g.b.fullMountain(a) {
+			return false
+		}
+		id := g.b.ID(a)
+		if _, ok := g.b.vp[id]; ok {
+			return false
+		}
+		if _, ok := g.b.ports[id]; ok {
+			return false
+		}
+		return true
+	}
+	// offRoad: no road leaves a, so no road part of a line ends there.
+	offRoad := func(a hex.Axial) bool {
+		for _, n := range a.Neighbors() {
+			if g.b.Road(a, n) != "" {
+				return false
+			}
+		}
+		return true
+	}
+	var line []hex.Axial // the unit's hex, then the 5 hexes entered, the source last
+	for d := range hex.DirectionCount {
+		// The swamp is the k-th hex entered; on the stand-in map every
+		// straight line through 2614 runs into the sea beyond it, so there
+		// it is the source (k = 5), entered last, and counts 2 all the same.
+		for k := 1; k <= 5 && line == nil; k++ {
+			start := swamp
+			for range k {
+				start = start.Neighbor(d.Opposite())
+			}
+			l := []hex.Axial{start}
+			for range 5 {
+				l = append(l, l[len(l)-1].Neighbor(d))
+			}
+			ok := offRoad(l[5])
+			for n, a := range l {
+				ok = ok && plain(a)
+				if n > 0 {
+					ok = ok && !g.b.mountainNoRoad(l[n-1], a) && !g.b.Feature(l[n-1], a, SeaSide)
+					ok = ok && (a != swamp || g.b.Road(l[n-1], a) == "")
+				}
+			}
+			if ok {
+				line = l
+			}
+
+		}
+	}
+	if line == nil {
+		t.Fatal("no straight line of 6 land hexes through 2614")
+	}
+	source := []hex.Axial{line[5]}
+	r := g.supplyRules(Allied, false)
+	st := hexwar.NewTracer(g.b.Board, r).Statuses(source)
+	cell := func(a hex.Axial) int { k, _ := g.b.Cell(a); return k }
+	if got := st[cell(line[0])]; got == hexwar.InSupply {
+		t.Errorf("16.3.2: %s is 5 hexes from the source through the swamp 2614, which counts 2: %v", g.b.ID(line[0]), got)
+	}
+	if got := st[cell(line[1])]; got != hexwar.InSupply {
+		t.Errorf("16.3.2: %s is 4 hexes from the source, the swamp counting 2: %v", g.b.ID(line[1]), got)
+	}
+	if err := g.setVersion("salerno43/1"); err != nil {
+		t.Fatal(err)
+	}
+	r = g.supplyRules(Allied, false)
+	if got := hexwar.NewTracer(g.b.Board, r).Statuses(source)[cell(line[0])]; got != hexwar.InSupply {
+		t.Errorf("salerno43/1 counts the swamp 1: %s is in supply: %v", g.b.ID(line[0]), got)
+	}
+}
