@@ -23,7 +23,7 @@ func init() {
 			Choices:  (*Game).combatChoices,
 			Commands: combatCommands,
 			Other: func(g *Game, _ rules.Seat, _ string) ([]rules.Event, error) {
-				return nil, rules.Refuse("8.3", "the combat on %s waits for %s", g.s.Combat.target(), g.Pending().Prompt)
+				return nil, rules.Refuse("8.3", "the combat on %s waits for %s", combatTarget(g.s.Combat), g.Pending().Prompt)
 			},
 			Roll: (*Game).rollCombat},
 		{Name: "phase", Pending: (*Game).phasePending, Choices: (*Game).legal, Commands: phaseCommands,
