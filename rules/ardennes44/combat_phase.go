@@ -50,24 +50,16 @@ func (g *Game) combat() *Combat {
 	if g.s.Combat == nil {
 		return nil
 	}
-	if g.cur != nil {
-		return g.cur
+	if g.cur == nil {
+		g.cur = combat.Rebuild(g.s.Combat, func(attack string) (*Combat, error) {
+			a, err := ParseAttack(attack)
+			if err != nil {
+				return nil, err
+			}
+			return g.newCombat(a)
+		})
 	}
-	a, err := ParseAttack(g.s.Combat.Attack)
-	if err != nil {
-		panic(fmt.Sprintf("combat record: %v", err)) // written by declare only
-	}
-	c, err := g.newCombat(a)
-	if err != nil {
-		panic(fmt.Sprintf("combat record %q: %v", g.s.Combat.Attack, err))
-	}
-	for _, st := range g.s.Combat.Steps {
-		if err := c.Replay(st); err != nil {
-			panic(fmt.Sprintf("combat record %q: %v", st, err))
-		}
-	}
-	g.cur = c
-	return c
+	return g.cur
 }
 
 // declare checks an attack and opens its combat.

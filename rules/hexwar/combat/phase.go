@@ -34,6 +34,24 @@ func (r *Record) Clone() *Record {
 	return &c
 }
 
+// Rebuild is the combat of record r built again from the hashed state
+// alone: build makes it from the declaration, then every recorded die and
+// decision is replayed on it. The game alone writes its record, so one
+// that does not rebuild is a bug in the engine, not bad input: Rebuild
+// panics.
+func Rebuild[C interface{ Replay(step string) error }](r *Record, build func(attack string) (C, error)) C {
+	c, err := build(r.Attack)
+	if err != nil {
+		panic(fmt.Sprintf("combat record %q: %v", r.Attack, err))
+	}
+	for _, st := range r.Steps {
+		if err := c.Replay(st); err != nil {
+			panic(fmt.Sprintf("combat record %q: %v", st, err))
+		}
+	}
+	return c
+}
+
 // Settle applies to c every decision the orders answer, recording each in
 // r, until c awaits a die or a player's decision; it reports whether the
 // combat is done, which the game then puts on its map. An order that does
