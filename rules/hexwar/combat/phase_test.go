@@ -42,3 +42,35 @@ func TestRebuild(t *testing.T) {
 		}()
 	}
 }
+
+// TestSetOrder: a side's new order replaces its order of the same kind
+// (digest 6.3 in Ardennes '44, 6.2 in Salerno '43), not the other side's
+// nor its other kinds; OrdersOf gives them by side as the combat reads them.
+func TestSetOrder(t *testing.T) {
+	type side string
+	parse := func(text string) Command {
+		c, err := testGrammar.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	var recs []OrderRecord[side]
+	recs = SetOrder(recs, "german", parse("order dd always"), testGrammar)
+	recs = SetOrder(recs, "allied", parse("order dd never"), testGrammar)
+	recs = SetOrder(recs, "german", parse("order retreat toward-supply"), testGrammar)
+	recs = SetOrder(recs, "german", parse("order dd never"), testGrammar)
+	want := []OrderRecord[side]{{"allied", "order dd never"}, {"german", "order retreat toward-supply"}, {"german", "order dd never"}}
+	if len(recs) != len(want) {
+		t.Fatalf("records %v, want %v", recs, want)
+	}
+	for i := range want {
+		if recs[i] != want[i] {
+			t.Errorf("record %d: %v, want %v", i, recs[i], want[i])
+		}
+	}
+	o := OrdersOf(recs, testGrammar)
+	if len(o["german"]) != 2 || len(o["allied"]) != 1 || o["allied"][0].String() != "order dd never" {
+		t.Errorf("orders %v", o)
+	}
+}
