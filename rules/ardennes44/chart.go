@@ -1,7 +1,6 @@
 package ardennes44
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -255,26 +254,12 @@ func checkChart(p *scn.Parser, ch *Chart) {
 
 // readChartFile reads a chart file on its own, for 'pbem scenario check'.
 func readChartFile(name string, data []byte) error {
-	p := &scn.Parser{}
 	c := newChartReader()
-	p.Read(data, scn.Grammar{
-		Game:     "ardennes44",
-		Headers:  chartFiles.Headers,
-		Required: []string{"game", "chart"},
-		Header: func(l scn.Line, key, value string) {
-			if key == "chart" && value+ChartExt != name {
-				p.Errf(l.N, ErrInvalid, "chart %q, but the file is %s", value, name)
-			}
-		},
-		Sections: []scn.Section{
+	return chartFiles.ReadAlone(name, data, func(p *scn.Parser) []scn.Section {
+		return []scn.Section{
 			{Name: "tec", Record: func(l scn.Line) { c.tec.Record(p, l) }},
 			{Name: "frozen", Record: func(l scn.Line) { c.frozenRecord(p, l) }},
 			{Name: "crt", Record: func(l scn.Line) { c.crtRecord(p, l) }},
-		},
-	})
-	c.finish(p)
-	if err := p.Err(); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return nil
+		}
+	}, func(p *scn.Parser) { c.finish(p) })
 }

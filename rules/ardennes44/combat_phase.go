@@ -14,31 +14,14 @@ import (
 // pre-designation, each resolved completely (its dice and decisions, with
 // the orders that answer them) before the next (14.1).
 
-// combatRecord is the combat in progress as plain data: the declaration and
-// every die and decision since, so that the Combat is rebuilt from the state
-// alone (nothing on the map changes until the combat ends).
-type combatRecord struct {
-	N      int      `json:"n"`
-	Attack string   `json:"attack"`
-	Steps  []string `json:"steps,omitempty"`
-}
+// combatRecord is the combat in progress as plain data (combat.Record).
+type combatRecord = combat.Record
 
 // orderRecord is a standing or conditional order in force (digest 6.3).
-type orderRecord struct {
-	Side Side   `json:"side"`
-	Text string `json:"text"`
-}
+type orderRecord = combat.OrderRecord[Side]
 
 // orders are the orders in force, in the form the combat reads.
-func (g *Game) orders() combat.Orders {
-	o := combat.Orders{}
-	for _, r := range g.s.Orders {
-		if c, err := ParseCombatCommand(r.Text); err == nil {
-			o[string(r.Side)] = append(o[string(r.Side)], c)
-		}
-	}
-	return o
-}
+func (g *Game) orders() combat.Orders { return combat.OrdersOf(g.s.Orders, grammar) }
 
 // orderHandler gives a standing or conditional order: the seat's side's
 // order of that kind is replaced; a combat in progress goes on with it.
@@ -54,11 +37,7 @@ func orderHandler(g *Game, seat rules.Seat, text string) ([]rules.Event, error) 
 	if (cmd.Kind == combat.CmdIfRetreat || cmd.Kind == CmdIfBlown || cmd.Kind == CmdOrderFF) && side != g.s.Side {
 		return nil, rules.Refuse("14.4", "the attacker's orders are given by the phasing player")
 	}
-	g.s.Orders = slices.DeleteFunc(g.s.Orders, func(r orderRecord) bool {
-		k, err := ParseCombatCommand(r.Text)
-		return r.Side == side && (err != nil || k.Kind == cmd.Kind)
-	})
-	g.s.Orders = append(g.s.Orders, orderRecord{Side: side, Text: cmd.String()})
+	g.s.Orders = combat.SetOrder(g.s.Orders, side, cmd, grammar)
 	events := []rules.Event{{Seat: seat, Text: string(side) + " order in force: " + cmd.String()}}
 	if g.s.Combat != nil {
 		events = append(events, g.runCombat()...)
@@ -71,24 +50,16 @@ func (g *Game) combat() *Combat {
 	if g.s.Combat == nil {
 		return nil
 	}
-	if g.cur != nil {
-		return g.cur
+	if g.cur == nil {
+		g.cur = combat.Rebuild(g.s.Combat, func(attack string) (*Combat, error) {
+			a, err := ParseAttack(attack)
+			if err != nil {
+				return nil, err
+			}
+			return g.newCombat(a)
+		})
 	}
-	a, err := ParseAttack(g.s.Combat.Attack)
-	if err != nil {
-		panic(fmt.Sprintf("combat record: %v", err)) // written by declare only
-	}
-	c, err := g.newCombat(a)
-	if err != nil {
-		panic(fmt.Sprintf("combat record %q: %v", g.s.Combat.Attack, err))
-	}
-	for _, st := range g.s.Combat.Steps {
-		if err := c.Replay(st); err != nil {
-			panic(fmt.Sprintf("combat record %q: %v", st, err))
-		}
-	}
-	g.cur = c
-	return c
+	return g.cur
 }
 
 // declare checks an attack and opens its combat.
@@ -126,39 +97,18 @@ func (g *Game) declare(a AttackCommand) ([]rules.Event, error) {
 // runCombat applies every decision the orders settle, and ends the combat
 // when nothing is left to roll or decide.
 func (g *Game) runCombat() []rules.Event {
-	c := g.combat()
-	orders := g.orders()
-	var events []rules.Event
-	for {
-		p := c.Await()
-		if p.Done {
-			return append(events, g.finishCombat()...)
-		}
-		if p.Roll != "" {
-			return events
-		}
-		cmd, ok := c.ByOrder(p, orders)
-		if !ok {
-			return events
-		}
-		if err := c.Combat.Decide(p.Side, cmd); err != nil {
-			return events // an order that does not fit leaves the decision to the player
-		}
-		g.s.Combat.Steps = append(g.s.Combat.Steps, combat.DecisionStep(p.Side, cmd))
+	if combat.Settle(g.combat().Combat, g.s.Combat, g.orders()) {
+		return g.finishCombat()
 	}
+	return nil
 }
 
 // rollCombat hands the combat its die.
 func (g *Game) rollCombat(values []int) ([]rules.Event, error) {
 	c := g.combat()
-	p := c.Await()
-	if p.Roll == "" {
-		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
+	if err := combat.RollRecorded(c.Combat, g.s.Combat, values); err != nil {
+		return nil, err
 	}
-	if err := c.RollDie(p.Roll, values[0]); err != nil {
-		return nil, fmt.Errorf("%w: %v", rules.ErrIllegal, err)
-	}
-	g.s.Combat.Steps = append(g.s.Combat.Steps, combat.RollStep(p.Roll, values[0]))
 	n := g.s.Combat.N
 	events := g.runCombat()
 	if g.s.Combat != nil {
@@ -187,12 +137,9 @@ func (g *Game) combatDecision(seat rules.Seat, text string) ([]rules.Event, erro
 	if cmd.Standing() {
 		return orderHandler(g, seat, text)
 	}
-	c := g.combat()
-	p := c.Await()
-	if err := c.Combat.Decide(string(seatSide(seat)), cmd); err != nil {
-		return nil, rules.Refuse(p.Rule, "%v", err)
+	if err := combat.DecideRecorded(g.combat().Combat, g.s.Combat, string(seatSide(seat)), cmd); err != nil {
+		return nil, err
 	}
-	g.s.Combat.Steps = append(g.s.Combat.Steps, combat.DecisionStep(string(seatSide(seat)), cmd))
 	n := g.s.Combat.N
 	events := []rules.Event{{Seat: seat, Text: fmt.Sprintf("Combat %d: %s %s", n, seatSide(seat), cmd)}}
 	return append(events, g.runCombat()...), nil
@@ -200,14 +147,7 @@ func (g *Game) combatDecision(seat rules.Seat, text string) ([]rules.Event, erro
 
 // combatPending says what the combat waits for.
 func (g *Game) combatPending(p *rules.Pending) {
-	c := g.combat()
-	a := c.Await()
-	side := Side(a.Side)
-	p.Seats = []rules.Seat{rules.Seat(side)}
-	p.Prompt = fmt.Sprintf("combat %d on %s: %s", g.s.Combat.N, c.Origin, awaitWords(a))
-	if a.Roll != "" {
-		p.Dice = &rules.DiceNeed{By: rules.Seat(side), For: fmt.Sprintf("%s, combat %d on %s (%s)", rollWords[a.Roll], g.s.Combat.N, c.Origin, a.Rule), Sides: []int{6}}
-	}
+	combat.Pending(p, g.combat().Combat, g.s.Combat, rollWords)
 }
 
 // rollWords name the combat's dice for players.
@@ -216,45 +156,7 @@ var rollWords = map[combat.RollPurpose]string{RollDemolish: "bridge demolition",
 	RollFF: "Fire Fight", combat.RollDD: "Determined Defense"}
 
 // awaitWords says what a combat waits for.
-func awaitWords(a combat.Await) string {
-	switch {
-	case a.Done:
-		return "resolved"
-	case a.Roll != "":
-		return fmt.Sprintf("the %s die (%s)", rollWords[a.Roll], a.Rule)
-	}
-	ch := a.Choices
-	if len(ch) > 6 {
-		ch = append(slices.Clone(ch[:6]), "...")
-	}
-	return fmt.Sprintf("%s decides %s (%s): %s", a.Side, a.Decision, a.Rule, strings.Join(ch, " | "))
-}
+func awaitWords(a combat.Await) string { return combat.AwaitWords(a, rollWords) }
 
-// combatChoices lists the decision's choices, and the standing orders.
-func (g *Game) combatChoices() []rules.Choice {
-	c := g.combat()
-	a := c.Await()
-	var out []rules.Choice
-	if a.Done || a.Roll != "" {
-		return nil
-	}
-	if a.Decision == combat.DecAttackerLoss || a.Decision == combat.DecDefenderLoss || a.Decision == combat.DecDDLoss {
-		steps := c.UnitSteps()
-		for _, set := range combat.LossSets(a.Choices, steps, min(a.Steps, lossTotal(a.Choices, steps))) {
-			out = append(out, rules.Choice{Command: combat.Command{Kind: combat.CmdLosses, Units: set}.String(), Note: "step losses (" + a.Rule + ")"})
-		}
-		return out
-	}
-	for _, ch := range a.Choices {
-		out = append(out, rules.Choice{Command: ch, Note: string(a.Decision) + " (" + a.Rule + ")"})
-	}
-	return out
-}
-
-func lossTotal(units []string, steps map[string]int) int {
-	n := 0
-	for _, u := range units {
-		n += steps[u]
-	}
-	return n
-}
+// combatChoices lists the decision's choices.
+func (g *Game) combatChoices() []rules.Choice { return combat.Choices(g.combat().Combat) }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/scene"
 )
 
@@ -41,47 +42,30 @@ func (g *Game) drawing() *drawing {
 	return g.drawn
 }
 
-var terrainLooks = map[Terrain]scene.Look{Clear: scene.LookClear, LightWoods: scene.LookMixed, Forest: scene.LookForest,
-	WoodedRough: scene.LookRough, Village: scene.LookTown, Town: scene.LookTown, City: scene.LookCity}
-
-var featureLooks = map[Feature]scene.Look{River: scene.LookMinorRiver, Meuse: scene.LookMajorRiver, Lake: scene.LookImpassable,
-	WRSide: scene.LookFortLine, ArmyBoundary: scene.LookFortLine}
-
-var roadLooks = map[RoadClass]scene.Look{Primary: scene.LookMajorRoad, Secondary: scene.LookMinorRoad, ForestRoad: scene.LookTrail}
+// mapLooks draw the map's terrains, hexsides (TEC), roads (11.7, 11.8) and
+// zones, the rear area's boundary drawn as one.
+var mapLooks = hexwar.MapLooks{
+	Terrains: terrains, TerrainRule: "TEC",
+	TerrainLooks: map[Terrain]scene.Look{Clear: scene.LookClear, LightWoods: scene.LookMixed, Forest: scene.LookForest,
+		WoodedRough: scene.LookRough, Village: scene.LookTown, Town: scene.LookTown, City: scene.LookCity},
+	Features: features, FeatureRule: "TEC",
+	FeatureLooks: map[Feature]scene.Look{River: scene.LookMinorRiver, Meuse: scene.LookMajorRiver, Lake: scene.LookImpassable,
+		WRSide: scene.LookFortLine, ArmyBoundary: scene.LookFortLine},
+	Roads: roadClasses, RoadRule: "11.7, 11.8",
+	RoadLooks: map[RoadClass]scene.Look{Primary: scene.LookMajorRoad, Secondary: scene.LookMinorRoad, ForestRoad: scene.LookTrail},
+	Boundary:  ZoneRear,
+}
 
 // newDrawing draws the scenario's map and lists its boxes.
 func newDrawing(sc *Scenario) *drawing {
 	b := &scene.HexBoard{Layout: sc.Layout, Rotate: 2}
-	for _, t := range terrains {
-		b.Classes = append(b.Classes, scene.Class{ID: string(t), Label: string(t) + " (TEC)", Look: terrainLooks[t]})
-	}
-	for _, f := range features {
-		b.Classes = append(b.Classes, scene.Class{ID: string(f), Label: string(f) + " hexside (TEC)", Look: featureLooks[f]})
-	}
-	for _, r := range roadClasses {
-		b.Classes = append(b.Classes, scene.Class{ID: string(r) + "-road", Label: string(r) + " road (11.7, 11.8)", Look: roadLooks[r]})
-	}
+	mapLooks.Draw(b, sc.Hexsides, sc.Roads, sc.Zones)
 	for _, h := range sc.Hexes {
 		c := scene.Cell{ID: h.ID, Class: string(h.Terrain), Name: h.Name}
 		if h.WestWall {
 			c.Marks = append(c.Marks, "west-wall")
 		}
 		b.Cells = append(b.Cells, c)
-	}
-	for _, s := range sc.Hexsides {
-		for _, f := range s.Features {
-			b.Sides = append(b.Sides, scene.Side{A: s.A, B: s.B, Class: string(f)})
-		}
-	}
-	for _, r := range sc.Roads {
-		b.Roads = append(b.Roads, scene.Road{Class: string(r.Class) + "-road", Cells: slices.Clone(r.Hexes)})
-	}
-	for _, z := range sc.Zones {
-		look := scene.ZoneOutline
-		if z.Name == ZoneRear {
-			look = scene.ZoneBoundary
-		}
-		b.Zones = append(b.Zones, scene.Zone{ID: z.Name, Label: z.Name, Look: look, Cells: slices.Clone(z.Hexes)})
 	}
 	for _, e := range sc.Entries {
 		label := fmt.Sprintf("entry %s (%s)", e.Letter, e.Side)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Version is recorded in invites; bump it when a state hash or a rule
@@ -23,58 +24,34 @@ func Engine() rules.Engine {
 		Files: &rules.Files{
 			Ext:      []string{MapExt, ChartExt},
 			Assemble: Assemble,
-			Check:    checkSideFile,
+			Check:    sideFiles.Check,
 		},
 		Player:    RandomCommand,
 		Canonical: canonicalCommand,
 	}
-	e.New = func(s rules.Setup) (rules.Game, error) {
-		if err := e.CheckSetup(s); err != nil {
-			return nil, err
-		}
-		return New(s.Scenario, s.Options)
-	}
-	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
-		if err := e.CheckSetup(s); err != nil {
-			return nil, err
-		}
-		if _, err := ParseScenario(s.Scenario); err != nil {
-			return nil, err
-		}
-		if _, err := readOptions(s.Options, nil); err != nil {
-			return nil, err
-		}
-		return seats, nil
-	}
-	return e
+	return hexwar.Engine(e, New, checkSetup, seats)
 }
 
 var seats = []rules.Seat{rules.Seat(German), rules.Seat(Allied)}
 
-// checkSideFile checks a map or chart file on its own: a chart is read
-// whole; a map is assembled into a scenario that names it and the
-// standard chart, which parses and checks it.
-func checkSideFile(name string, data []byte, open func(string) ([]byte, error)) error {
-	if base, ok := strings.CutSuffix(name, ChartExt); ok && base != "" {
-		return readChartFile(name, data)
-	}
-	mapName, ok := strings.CutSuffix(name, MapExt)
-	if !ok {
-		return fmt.Errorf("%s: a map file's name ends in %s, a chart file's in %s", name, MapExt, ChartExt)
-	}
-	scenario := fmt.Sprintf("game ardennes44\nscenario map-check\ntitle map check\nprovenance stand-in: a map check\nmap %s\nchart standard\nturns 1\n[special]\ntraffic german=0 allied=0\n[victory]\nvp 1\n", mapName)
-	withMap := func(f string) ([]byte, error) {
-		if f == name {
-			return data, nil
-		}
-		return open(f)
-	}
-	text, err := Assemble([]byte(scenario), withMap)
-	if err != nil {
+// checkSetup checks a scenario and options for Seats, without starting
+// the game.
+func checkSetup(scenario []byte, opts []string) error {
+	if _, err := ParseScenario(scenario); err != nil {
 		return err
 	}
-	_, err = ParseScenario(text)
+	_, err := readOptions(opts, nil)
 	return err
+}
+
+// sideFiles checks a map or chart file on its own; the stand-in scenario
+// of a map needs the traffic record (24.3) and a victory record.
+var sideFiles = hexwar.SideFiles{
+	Game: "ardennes44", MapExt: MapExt, ChartExt: ChartExt,
+	StandIn:   "[special]\ntraffic german=0 allied=0\n[victory]\nvp 1\n",
+	ReadChart: readChartFile,
+	Assemble:  Assemble,
+	Parse:     func(text []byte) error { _, err := ParseScenario(text); return err },
 }
 
 // ErrOption is returned for an option the engine does not know.

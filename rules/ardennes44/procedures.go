@@ -56,22 +56,12 @@ func init() {
 
 // Pending implements rules.Game.
 func (g *Game) Pending() rules.Pending {
-	p := rules.Pending{Phase: g.phaseName()}
-	if g.s.Over {
-		p.Over, p.Result, p.Phase = true, g.s.Result, "Game over"
-		return p
-	}
-	procedures.Pending(g, &p)
-	return p
+	return procedures.PendingOf(g, g.phaseName(), g.s.Over, g.s.Result)
 }
 
 // Legal implements rules.Game.
 func (g *Game) Legal(seat rules.Seat) []rules.Choice {
-	p := g.Pending()
-	if p.Over || p.Dice != nil || !slices.Contains(p.Seats, seat) {
-		return nil
-	}
-	return procedures.Choices(g)
+	return procedures.Legal(g, g.Pending(), seat)
 }
 
 // Apply implements rules.Game: the top procedure handles the command by its
@@ -87,22 +77,7 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 
 // Roll implements rules.Game.
 func (g *Game) Roll(values []int) ([]rules.Event, error) {
-	if g.s.Over {
-		return nil, fmt.Errorf("%w: the game is over", rules.ErrNotPending)
-	}
-	p := g.Pending()
-	if p.Dice == nil {
-		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
-	}
-	if len(values) != len(p.Dice.Sides) {
-		return nil, fmt.Errorf("%w: %s needs %d dice, have %d", rules.ErrIllegal, p.Dice.For, len(p.Dice.Sides), len(values))
-	}
-	for i, v := range values {
-		if v < 1 || v > p.Dice.Sides[i] {
-			return nil, fmt.Errorf("%w: die %d is %d, not 1-%d", rules.ErrIllegal, i+1, v, p.Dice.Sides[i])
-		}
-	}
-	return procedures.Roll(g, values)
+	return procedures.RollChecked(g, g.Pending(), values)
 }
 
 // phasePending is what a phase waits for when no interrupt is under way.
@@ -129,13 +104,7 @@ type command = hexwar.Command[*Game]
 
 // parsed is a handler of the main grammar.
 func parsed(apply func(g *Game, c Command) ([]rules.Event, error)) hexwar.Handler[*Game] {
-	return func(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
-		c, err := ParseCommand(text)
-		if err != nil {
-			return nil, err
-		}
-		return apply(g, c)
-	}
+	return hexwar.Parsed(ParseCommand, apply)
 }
 
 var (

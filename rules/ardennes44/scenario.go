@@ -3,7 +3,6 @@ package ardennes44
 import (
 	"errors"
 
-	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/scn"
 )
@@ -109,19 +108,7 @@ const (
 // mapFiles and chartFiles are the two kinds of side files (rules/scn): a
 // scenario names its map with "map NAME" (a window clips it) and its charts
 // with "chart NAME".
-var mapFiles = scn.Maps{
-	Game:    "ardennes44",
-	Ext:     MapExt,
-	Headers: []string{"game", "map", "title", "edition", "provenance", "layout"},
-	Layout:  func(value string) error { _, err := hex.ParseLayout(value); return err },
-	Sections: []scn.MapSection{
-		{Name: "terrain", Clip: scn.ClipHexFirst},
-		{Name: "hexsides", Clip: scn.ClipHexside},
-		{Name: "roads", Clip: scn.ClipPath},
-		{Name: "zones", Clip: scn.ClipHexesAfter},
-		{Name: "places", Clip: clipPlace},
-	},
-}
+var mapFiles = hexwar.MapFiles("ardennes44", clipPlace)
 
 var chartFiles = scn.Maps{
 	Game:     "ardennes44",

@@ -22,12 +22,7 @@ func ParseScenario(data []byte) (*Scenario, error) {
 		Required: []string{"game", "scenario", "title", "provenance", "layout", "turns"},
 		Maps:     true,
 		Header:   p.header,
-		Sections: []scn.Section{
-			{Name: "terrain", Record: p.terrain},
-			{Name: "hexsides", Record: func(l scn.Line) { p.maps.Hexside(p.Parser, l) }},
-			{Name: "roads", Record: func(l scn.Line) { p.maps.Road(p.Parser, l) }},
-			{Name: "zones", Record: func(l scn.Line) { p.maps.Zone(p.Parser, l) }},
-			{Name: "places", Record: p.place},
+		Sections: slices.Concat(p.maps.Sections(p.Parser, p.terrain, p.place), []scn.Section{
 			{Name: "tec", Record: func(l scn.Line) { p.chart.tec.Record(p.Parser, l) }},
 			{Name: "frozen", Record: func(l scn.Line) { p.chart.frozenRecord(p.Parser, l) }},
 			{Name: "crt", Record: func(l scn.Line) { p.chart.crtRecord(p.Parser, l) }},
@@ -37,7 +32,7 @@ func ParseScenario(data []byte) (*Scenario, error) {
 			{Name: "replacements", Record: p.replacement},
 			{Name: "special", Record: p.special},
 			{Name: "victory", Record: p.victory},
-		},
+		}),
 	})
 	p.finish()
 	if err := p.Err(); err != nil {

@@ -109,6 +109,40 @@ type MapRecords struct {
 	zoneLines map[string]map[string]int
 }
 
+// Sections are a scenario's map sections in their order, as Normandy '44,
+// Ardennes '44 and Salerno '43 read them: the game's [terrain] (its hexes'
+// marks are its own), the series' [hexsides], [roads] and [zones], read into
+// m through p, and the game's [places].
+func (m *MapRecords) Sections(p *scn.Parser, terrain, places func(scn.Line)) []scn.Section {
+	return []scn.Section{
+		{Name: "terrain", Record: terrain},
+		{Name: "hexsides", Record: func(l scn.Line) { m.Hexside(p, l) }},
+		{Name: "roads", Record: func(l scn.Line) { m.Road(p, l) }},
+		{Name: "zones", Record: func(l scn.Line) { m.Zone(p, l) }},
+		{Name: "places", Record: places},
+	}
+}
+
+// MapFiles is what a series map file holds (scn.Maps), as Ardennes '44 and
+// Salerno '43 write it: the header lines that describe the map, and the
+// map sections of a scenario in their order, each clipped to a window as
+// its records need; places clips the game's own [places] records.
+func MapFiles(game string, places func(scn.Window, scn.Line) ([]string, bool)) scn.Maps {
+	return scn.Maps{
+		Game:    game,
+		Ext:     ".map",
+		Headers: []string{"game", "map", "title", "edition", "provenance", "layout"},
+		Layout:  func(value string) error { _, err := hex.ParseLayout(value); return err },
+		Sections: []scn.MapSection{
+			{Name: "terrain", Clip: scn.ClipHexFirst},
+			{Name: "hexsides", Clip: scn.ClipHexside},
+			{Name: "roads", Clip: scn.ClipPath},
+			{Name: "zones", Clip: scn.ClipHexesAfter},
+			{Name: "places", Clip: places},
+		},
+	}
+}
+
 // Hexside reads a [hexsides] record: "hex/hex feature...".
 func (m *MapRecords) Hexside(p *scn.Parser, l scn.Line) {
 	a, b, ok := strings.Cut(l.Words[0], "/")

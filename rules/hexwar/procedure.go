@@ -125,3 +125,63 @@ func (s Stack[G]) Roll(g G, values []int) ([]rules.Event, error) {
 	}
 	return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
 }
+
+// The rules.Game methods of a game run on a stack, as Ardennes '44 and
+// Salerno '43 both answer them: Pending, Legal and Roll ask the top
+// procedure, after the checks that are the same in every game.
+
+// PendingOf is rules.Game's Pending: the game over with its result, or the
+// top procedure's answer in the phase named phase.
+func (s Stack[G]) PendingOf(g G, phase string, over bool, result string) rules.Pending {
+	p := rules.Pending{Phase: phase}
+	if over {
+		p.Over, p.Result, p.Phase = true, result, "Game over"
+		return p
+	}
+	s.Pending(g, &p)
+	return p
+}
+
+// Legal is rules.Game's Legal, given the game's Pending p: the top
+// procedure's choices, none when the game is over, awaits dice or waits
+// for another seat.
+func (s Stack[G]) Legal(g G, p rules.Pending, seat rules.Seat) []rules.Choice {
+	if p.Over || p.Dice != nil || !slices.Contains(p.Seats, seat) {
+		return nil
+	}
+	return s.Choices(g)
+}
+
+// RollChecked is rules.Game's Roll, given the game's Pending p: the dice
+// must be the number p asks for, each on its sides (else an error wrapping
+// rules.ErrIllegal), and awaited (else rules.ErrNotPending); then the top
+// procedure takes them.
+func (s Stack[G]) RollChecked(g G, p rules.Pending, values []int) ([]rules.Event, error) {
+	if p.Over {
+		return nil, fmt.Errorf("%w: the game is over", rules.ErrNotPending)
+	}
+	if p.Dice == nil {
+		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
+	}
+	if len(values) != len(p.Dice.Sides) {
+		return nil, fmt.Errorf("%w: %s needs %d dice, have %d", rules.ErrIllegal, p.Dice.For, len(p.Dice.Sides), len(values))
+	}
+	for i, v := range values {
+		if v < 1 || v > p.Dice.Sides[i] {
+			return nil, fmt.Errorf("%w: die %d is %d, not 1-%d", rules.ErrIllegal, i+1, v, p.Dice.Sides[i])
+		}
+	}
+	return s.Roll(g, values)
+}
+
+// Parsed is a Handler of a game's main grammar: it parses the command's
+// text with parse and hands the command to apply.
+func Parsed[G, C any](parse func(string) (C, error), apply func(g G, c C) ([]rules.Event, error)) Handler[G] {
+	return func(g G, _ rules.Seat, text string) ([]rules.Event, error) {
+		c, err := parse(text)
+		if err != nil {
+			return nil, err
+		}
+		return apply(g, c)
+	}
+}

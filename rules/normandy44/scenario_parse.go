@@ -1,6 +1,7 @@
 package normandy44
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules/hexwar"
@@ -26,19 +27,14 @@ func ParseScenario(data []byte) (*Scenario, error) {
 		Required: []string{"game", "scenario", "title", "provenance", "layout", "turns"},
 		Maps:     true,
 		Header:   p.header,
-		Sections: []scn.Section{
-			{Name: "terrain", Record: p.terrain},
-			{Name: "hexsides", Record: func(l scn.Line) { p.maps.Hexside(p.Parser, l) }},
-			{Name: "roads", Record: func(l scn.Line) { p.maps.Road(p.Parser, l) }},
-			{Name: "zones", Record: func(l scn.Line) { p.maps.Zone(p.Parser, l) }},
-			{Name: "places", Record: p.place},
+		Sections: slices.Concat(p.maps.Sections(p.Parser, p.terrain, p.place), []scn.Section{
 			{Name: "boxes", Record: p.box},
 			{Name: "units", Record: p.unit},
 			{Name: "setup", Record: p.setup},
 			{Name: "reinforcements", Record: p.reinforcement},
 			{Name: "special", Record: p.special},
 			{Name: "victory", Record: p.victory},
-		},
+		}),
 	})
 	p.finish()
 	if err := p.Err(); err != nil {

@@ -17,13 +17,13 @@ import (
 func TestSnapshot_GoldenGamesGoOnRestored(t *testing.T) {
 	e := goldenEngine(t)
 	for _, gg := range goldenGames {
-		if testing.Short() && strings.Contains(gg.file, "campaign") {
+		if testing.Short() && strings.Contains(gg.File, "campaign") {
 			continue
 		}
-		t.Run(gg.file, func(t *testing.T) {
+		t.Run(gg.File, func(t *testing.T) {
 			var fresh rules.Game
 			restored := 0
-			playGolden(t, e, gg.file, gg.scenario, gg.variant, func(t *testing.T, g rules.Game, setup rules.Setup) rules.Game {
+			playGolden(t, e, gg, func(g rules.Game, setup rules.Setup) rules.Game {
 				if fresh == nil {
 					var err error
 					if fresh, err = e.New(setup); err != nil {

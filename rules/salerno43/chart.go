@@ -187,24 +187,8 @@ func (c *chartReader) finishCRT(p *scn.Parser, ch *Chart) bool {
 
 // readChartFile reads a chart file on its own, for 'pbem scenario check'.
 func readChartFile(name string, data []byte) error {
-	p := &scn.Parser{}
 	c := newChartReader()
-	p.Read(data, scn.Grammar{
-		Game:     "salerno43",
-		Headers:  chartFiles.Headers,
-		Required: []string{"game", "chart"},
-		Header: func(l scn.Line, key, value string) {
-			if key == "chart" && value+ChartExt != name {
-				p.Errf(l.N, ErrInvalid, "chart %q, but the file is %s", value, name)
-			}
-		},
-		Sections: c.sections(p),
-	})
-	c.finish(p)
-	if err := p.Err(); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return nil
+	return chartFiles.ReadAlone(name, data, c.sections, func(p *scn.Parser) { c.finish(p) })
 }
 
 // sections are the chart's sections, read into c.

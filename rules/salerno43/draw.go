@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/scene"
 )
 
@@ -28,43 +29,26 @@ func (g *Game) Scene(seat rules.Seat) scene.Scene {
 	return s
 }
 
-var terrainLooks = map[Terrain]scene.Look{Clear: scene.LookClear, Hills: scene.LookHills, Swamp: scene.LookMarsh,
-	City: scene.LookCity, Town: scene.LookTown, Sea: scene.LookSea}
-
-var featureLooks = map[Feature]scene.Look{Mountain: scene.LookFortLine, Pass: scene.LookCauseway, River: scene.LookMinorRiver, SeaSide: scene.LookImpassable}
-
-var roadLooks = map[RoadClass]scene.Look{MainRoad: scene.LookMajorRoad, SecondaryRoad: scene.LookMinorRoad}
+// mapLooks draw the map's terrains (TEC), hexsides (2.2), roads (5.2) and
+// zones, the Eighth Army's drawn as a boundary.
+var mapLooks = hexwar.MapLooks{
+	Terrains: terrains, TerrainRule: "TEC",
+	TerrainLooks: map[Terrain]scene.Look{Clear: scene.LookClear, Hills: scene.LookHills, Swamp: scene.LookMarsh,
+		City: scene.LookCity, Town: scene.LookTown, Sea: scene.LookSea},
+	Features: features, FeatureRule: "2.2", SidePrefix: "side-",
+	FeatureLooks: map[Feature]scene.Look{Mountain: scene.LookFortLine, Pass: scene.LookCauseway, River: scene.LookMinorRiver, SeaSide: scene.LookImpassable},
+	Roads:        roadClasses, RoadRule: "5.2",
+	RoadLooks: map[RoadClass]scene.Look{MainRoad: scene.LookMajorRoad, SecondaryRoad: scene.LookMinorRoad},
+	Boundary:  ZoneEighthArmy,
+}
 
 // boardScene draws the scenario's map.
 func (g *Game) boardScene() *scene.HexBoard {
 	sc := g.sc
 	b := &scene.HexBoard{Layout: sc.Layout}
-	for _, t := range terrains {
-		b.Classes = append(b.Classes, scene.Class{ID: string(t), Label: string(t) + " (TEC)", Look: terrainLooks[t]})
-	}
-	for _, f := range features {
-		b.Classes = append(b.Classes, scene.Class{ID: "side-" + string(f), Label: string(f) + " hexside (2.2)", Look: featureLooks[f]})
-	}
-	for _, r := range roadClasses {
-		b.Classes = append(b.Classes, scene.Class{ID: string(r) + "-road", Label: string(r) + " road (5.2)", Look: roadLooks[r]})
-	}
+	mapLooks.Draw(b, sc.Hexsides, sc.Roads, sc.Zones)
 	for _, h := range sc.Hexes {
 		b.Cells = append(b.Cells, scene.Cell{ID: h.ID, Class: string(h.Terrain), Name: h.Name})
-	}
-	for _, s := range sc.Hexsides {
-		for _, f := range s.Features {
-			b.Sides = append(b.Sides, scene.Side{A: s.A, B: s.B, Class: "side-" + string(f)})
-		}
-	}
-	for _, r := range sc.Roads {
-		b.Roads = append(b.Roads, scene.Road{Class: string(r.Class) + "-road", Cells: slices.Clone(r.Hexes)})
-	}
-	for _, z := range sc.Zones {
-		look := scene.ZoneOutline
-		if z.Name == ZoneEighthArmy {
-			look = scene.ZoneBoundary
-		}
-		b.Zones = append(b.Zones, scene.Zone{ID: z.Name, Label: z.Name, Look: look, Cells: slices.Clone(z.Hexes)})
 	}
 	for _, e := range sc.Entries {
 		for _, h := range e.Hexes {

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Version is recorded in invites; bump it when a state hash or a rule
@@ -23,30 +23,21 @@ func Engine() rules.Engine {
 		Files: &rules.Files{
 			Ext:      []string{MapExt, ChartExt},
 			Assemble: Assemble,
-			Check:    checkSideFile,
+			Check:    sideFiles.Check,
 		},
 		Player:    RandomCommand,
 		Canonical: canonicalCommand,
 	}
-	e.New = func(s rules.Setup) (rules.Game, error) {
-		if err := e.CheckSetup(s); err != nil {
-			return nil, err
-		}
-		return New(s.Scenario, s.Options)
+	return hexwar.Engine(e, New, checkSetup, seats)
+}
+
+// checkSetup checks a scenario and options for Seats, without starting
+// the game.
+func checkSetup(scenario []byte, opts []string) error {
+	if _, err := ParseScenario(scenario); err != nil {
+		return err
 	}
-	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
-		if err := e.CheckSetup(s); err != nil {
-			return nil, err
-		}
-		if _, err := ParseScenario(s.Scenario); err != nil {
-			return nil, err
-		}
-		if err := checkOptions(s.Options); err != nil {
-			return nil, err
-		}
-		return slices.Clone(seats), nil
-	}
-	return e
+	return checkOptions(opts)
 }
 
 var seats = []rules.Seat{rules.Seat(German), rules.Seat(Allied)}
@@ -67,30 +58,14 @@ func checkOptions(opts []string) error {
 	return nil
 }
 
-// checkSideFile checks a map or chart file on its own: a chart is read
-// whole; a map is assembled into a scenario that names it and the
-// standard chart, which parses and checks it.
-func checkSideFile(name string, data []byte, open func(string) ([]byte, error)) error {
-	if base, ok := strings.CutSuffix(name, ChartExt); ok && base != "" {
-		return readChartFile(name, data)
-	}
-	mapName, ok := strings.CutSuffix(name, MapExt)
-	if !ok {
-		return fmt.Errorf("%s: a map file's name ends in %s, a chart file's in %s", name, MapExt, ChartExt)
-	}
-	scenario := fmt.Sprintf("game salerno43\nscenario map-check\ntitle map check\nprovenance stand-in: a map check\nmap %s\nchart standard\nturns 1\n[victory]\nvp 1\n", mapName)
-	withMap := func(f string) ([]byte, error) {
-		if f == name {
-			return data, nil
-		}
-		return open(f)
-	}
-	text, err := Assemble([]byte(scenario), withMap)
-	if err != nil {
-		return err
-	}
-	_, err = ParseScenario(text)
-	return err
+// sideFiles checks a map or chart file on its own; the stand-in scenario
+// of a map needs a victory record.
+var sideFiles = hexwar.SideFiles{
+	Game: "salerno43", MapExt: MapExt, ChartExt: ChartExt,
+	StandIn:   "[victory]\nvp 1\n",
+	ReadChart: readChartFile,
+	Assemble:  Assemble,
+	Parse:     func(text []byte) error { _, err := ParseScenario(text); return err },
 }
 
 // New starts a game from an assembled scenario: the units where the set-up

@@ -2,7 +2,6 @@ package salerno43
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hexwar"
@@ -23,7 +22,7 @@ func init() {
 			Choices:  (*Game).combatChoices,
 			Commands: combatCommands,
 			Other: func(g *Game, _ rules.Seat, _ string) ([]rules.Event, error) {
-				return nil, rules.Refuse("8.3", "the combat on %s waits for %s", g.s.Combat.target(), g.Pending().Prompt)
+				return nil, rules.Refuse("8.3", "the combat on %s waits for %s", combatTarget(g.s.Combat), g.Pending().Prompt)
 			},
 			Roll: (*Game).rollCombat},
 		{Name: "phase", Pending: (*Game).phasePending, Choices: (*Game).legal, Commands: phaseCommands,
@@ -39,22 +38,12 @@ func init() {
 
 // Pending implements rules.Game.
 func (g *Game) Pending() rules.Pending {
-	p := rules.Pending{Phase: g.phaseName()}
-	if g.s.Over {
-		p.Over, p.Result, p.Phase = true, g.s.Result, "Game over"
-		return p
-	}
-	procedures.Pending(g, &p)
-	return p
+	return procedures.PendingOf(g, g.phaseName(), g.s.Over, g.s.Result)
 }
 
 // Legal implements rules.Game.
 func (g *Game) Legal(seat rules.Seat) []rules.Choice {
-	p := g.Pending()
-	if p.Over || p.Dice != nil || !slices.Contains(p.Seats, seat) {
-		return nil
-	}
-	return procedures.Choices(g)
+	return procedures.Legal(g, g.Pending(), seat)
 }
 
 // Apply implements rules.Game: the top procedure handles the command by its
@@ -73,22 +62,7 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 
 // Roll implements rules.Game.
 func (g *Game) Roll(values []int) ([]rules.Event, error) {
-	if g.s.Over {
-		return nil, fmt.Errorf("%w: the game is over", rules.ErrNotPending)
-	}
-	p := g.Pending()
-	if p.Dice == nil {
-		return nil, fmt.Errorf("%w: no dice are awaited", rules.ErrNotPending)
-	}
-	if len(values) != len(p.Dice.Sides) {
-		return nil, fmt.Errorf("%w: %s needs %d dice, have %d", rules.ErrIllegal, p.Dice.For, len(p.Dice.Sides), len(values))
-	}
-	for i, v := range values {
-		if v < 1 || v > p.Dice.Sides[i] {
-			return nil, fmt.Errorf("%w: die %d is %d, not 1-%d", rules.ErrIllegal, i+1, v, p.Dice.Sides[i])
-		}
-	}
-	return procedures.Roll(g, values)
+	return procedures.RollChecked(g, g.Pending(), values)
 }
 
 // phasePending is what a phase waits for when no combat is under way.
@@ -159,13 +133,7 @@ type command = hexwar.Command[*Game]
 
 // parsed is a handler of the main grammar.
 func parsed(apply func(g *Game, c Command) ([]rules.Event, error)) hexwar.Handler[*Game] {
-	return func(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
-		c, err := ParseCommand(text)
-		if err != nil {
-			return nil, err
-		}
-		return apply(g, c)
-	}
+	return hexwar.Parsed(ParseCommand, apply)
 }
 
 // phaseCommands are the commands of the phases, each refused outside the

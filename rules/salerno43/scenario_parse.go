@@ -16,13 +16,7 @@ func ParseScenario(data []byte) (*Scenario, error) {
 	p := &parser{Parser: &scn.Parser{}, s: &Scenario{}, hexLine: map[string]int{}, unitLine: map[string]int{},
 		chart: newChartReader()}
 	p.maps = hexwar.MapRecords{Words: mapWords(nil)}
-	sections := []scn.Section{
-		{Name: "terrain", Record: p.terrain},
-		{Name: "hexsides", Record: func(l scn.Line) { p.maps.Hexside(p.Parser, l) }},
-		{Name: "roads", Record: func(l scn.Line) { p.maps.Road(p.Parser, l) }},
-		{Name: "zones", Record: func(l scn.Line) { p.maps.Zone(p.Parser, l) }},
-		{Name: "places", Record: p.place},
-	}
+	sections := p.maps.Sections(p.Parser, p.terrain, p.place)
 	sections = append(sections, p.chart.sections(p.Parser)...)
 	sections = append(sections,
 		scn.Section{Name: "units", Record: p.unit},

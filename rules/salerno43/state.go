@@ -116,7 +116,7 @@ func (g *Game) Clone() rules.Game {
 		c.s.Landing = &l
 	}
 	if g.s.Combat != nil {
-		c.s.Combat = g.s.Combat.clone()
+		c.s.Combat = g.s.Combat.Clone()
 	}
 	return c
 }
