@@ -11,19 +11,9 @@ import (
 
 // 17.3: an ASU that moves one hex may still support; one that moves more
 // becomes DG and gives no support in this Combat Phase (17.6.3); a DG ASU
-// DG'd again by a move of two hexes is Shattered (13.1.3). Under /2: /1
-// left the ASU as it was.
+// DG'd again by a move of two hexes is Shattered (13.1.3).
 func TestASUMovingMoreThanOneHexIsDG_17_3(t *testing.T) {
 	g := emptyGame(t, 3, PhaseMovement, German)
-	v1 := g.Clone().(*Game)
-	i := v1.put(t, "hq/xiv", "3213")
-	rulestest.Apply(t, v1, rules.Seat(German), "move hq/xiv 3213 3313 3413")
-	if v1.s.Units[i].Status != GoodOrder {
-		t.Errorf("salerno43/1: hq/xiv stays in Good Order after two hexes: %s", v1.s.Units[i].Status)
-	}
-	if err := g.setVersion(NextVersion); err != nil {
-		t.Fatal(err)
-	}
 	one := g.put(t, "hq/16", "2504")
 	two := g.put(t, "hq/xiv", "3213")
 	dg := g.put(t, "nw71", "2600")
@@ -70,9 +60,6 @@ func TestASUMovingMoreThanOneHexIsDG_17_3(t *testing.T) {
 // Division ASU landed that turn supports). Under /2.
 func TestASULandingInland_17_3(t *testing.T) {
 	g := emptyGame(t, 2, PhaseMovement, Allied)
-	if err := g.setVersion(NextVersion); err != nil {
-		t.Fatal(err)
-	}
 	var blue string
 	for id, b := range g.b.beaches {
 		if b.Name == "blue" {

@@ -131,7 +131,7 @@ func (g *Game) moveChoices() []rules.Choice {
 				cmd += " " + flag
 			}
 			note := hexwar.MPText(cost) + " MP (5.1)"
-			if g.v.asuMoveDG && u.ASU() && hexes > 1 && us.Status != Shattered {
+			if u.ASU() && hexes > 1 && us.Status != Shattered {
 				note += "; the ASU becomes DG (17.3)"
 			}
 			out = append(out, rules.Choice{Command: cmd, Piece: u.ID, Cost: cost, Note: note})

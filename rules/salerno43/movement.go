@@ -336,10 +336,10 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 // asuMoved applies 17.3 to unit i after it entered hexes hexes: an ASU
 // that moves more than one hex becomes DG, so that it gives no support in
 // the coming Combat Phase; one DG already is DG'd again and so Shattered
-// (13.1.3, read literally); a Shattered one stays so. /1 left it as it was.
+// (13.1.3, read literally); a Shattered one stays so.
 func (g *Game) asuMoved(i, hexes int) []rules.Event {
 	us := &g.s.Units[i]
-	if !g.v.asuMoveDG || !g.sc.Units[i].ASU() || hexes <= 1 || us.Status == Shattered {
+	if !g.sc.Units[i].ASU() || hexes <= 1 || us.Status == Shattered {
 		return nil
 	}
 	text := fmt.Sprintf("%s moved %d hexes: an ASU that moves more than one is DG (17.3)", us.ID, hexes)

@@ -33,5 +33,5 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	}
 	// The scenario, board and rules version are g's, shared read-only as
 	// Clone shares them; the combat is rebuilt from the state when asked for.
-	return &Game{sc: g.sc, b: g.b, s: s, v: g.v}, nil
+	return &Game{sc: g.sc, b: g.b, s: s}, nil
 }

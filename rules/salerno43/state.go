@@ -84,8 +84,6 @@ type Game struct {
 	s  state
 	// cur is the combat in progress, rebuilt from s.Combat when needed.
 	cur *Combat
-	// v is the rules version the game is played under (versions.go).
-	v rulesVersion
 }
 
 // Hash implements rules.Game.
@@ -94,7 +92,7 @@ func (g *Game) Hash() string { return rules.HashState(&g.s) }
 // Clone implements rules.Game: the state is copied deep; the scenario and
 // the board are read-only and shared.
 func (g *Game) Clone() rules.Game {
-	c := &Game{sc: g.sc, b: g.b, s: g.s, v: g.v}
+	c := &Game{sc: g.sc, b: g.b, s: g.s}
 	c.s.Units = slices.Clone(g.s.Units)
 	c.s.Ready = slices.Clone(g.s.Ready)
 	c.s.Control = slices.Clone(g.s.Control)

@@ -147,15 +147,13 @@ func (g *Game) supplyRules(side Side, loc bool) hexwar.SupplyRules {
 		// or VP hex.
 		RoadOpen: func(k int) bool { return !zoc(k) && open(k) },
 	}
-	if g.v.swampCounts2 {
-		// 16.3.2: a swamp hex counts 2 of the overland part's 5, unless
-		// the line enters it along a road.
-		r.OverlandCost = func(i, j int, _ hex.Direction) int {
-			if b.TerrainAt(j) == Swamp && b.Road(b.Grid().Hex(i), b.Grid().Hex(j)) == "" {
-				return 2
-			}
-			return 1
+	// 16.3.2: a swamp hex counts 2 of the overland part's 5, unless the
+	// line enters it along a road.
+	r.OverlandCost = func(i, j int, _ hex.Direction) int {
+		if b.TerrainAt(j) == Swamp && b.Road(b.Grid().Hex(i), b.Grid().Hex(j)) == "" {
+			return 2
 		}
+		return 1
 	}
 	return r
 }
