@@ -184,6 +184,9 @@ func (g *Game) advanceMap(c *Combat) combat.Map {
 			v, _ := current()
 			return v.g.sameEnemyZOC(attacker, from, to)
 		},
+		// AMB-25: the road bonus counts only when every step of the
+		// advance, the defender's vacated hex included, is along a road
+		// (the core's walk keeps the bonus while each step is).
 		AlongRoad: func(from, to hex.Axial) bool {
 			r := g.b.road(from, to)
 			if r == "" || g.bridgeOut(g.b.sideID(from, to)) || slices.Contains(c.in.blown, g.b.sideID(from, to)) {

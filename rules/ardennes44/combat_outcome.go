@@ -316,7 +316,8 @@ func (g *Game) finishCombat() []rules.Event {
 
 // breakthroughMoved holds a Breakthrough Group to what it may have
 // advanced (19.4.1): a mechanized group its full advance, a group with a
-// non-mechanized unit 1 hex.
+// non-mechanized unit 1 hex. AMB-51: an all-mechanized group's full
+// advance includes the road bonus (19.1.3), so nothing holds it here.
 func (g *Game) breakthroughMoved(with []int) error {
 	mixed := slices.ContainsFunc(with, func(i int) bool { return !g.unit(i).Mech() })
 	if !mixed {

@@ -65,6 +65,8 @@ func stages(g *Game, turn int) []stage {
 }
 
 // lastTurn is the scenario's last turn, or 30 in the extended game (S5.1).
+// AMB-41: the extended game goes on from the campaign's turn 22 through
+// the Night that follows it, then turns 23 to 30.
 func (g *Game) lastTurn() int {
 	if g.opt.extended {
 		return 30
