@@ -12,8 +12,9 @@ import (
 )
 
 // TestREADMEWalkthrough runs the README's game-over-files block, then its
-// Normandy '44 block, as a user runs them: by bash, at the top of a fresh clone of the repository (so that
-// nothing built or stored by earlier runs helps it), with the block's own
+// Normandy '44, Ardennes '44 and Salerno '43 blocks, as a user runs them:
+// by bash, at the top of a fresh clone of the repository (so that nothing
+// built or stored by earlier runs helps it), with the block's own
 // 'go build'. The clone holds this tree's uncommitted changes too, so that
 // the test checks the README and code as they are about to be committed.
 func TestREADMEWalkthrough(t *testing.T) {
@@ -62,6 +63,24 @@ func TestREADMEWalkthrough(t *testing.T) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the Normandy block's output lacks %q\n%s", want, out)
+		}
+	}
+	// The Ardennes '44 and Salerno '43 blocks, in the same home (the
+	// identity the Normandy block made).
+	for _, c := range []struct {
+		heading string
+		want    []string
+	}{
+		{"## Ardennes '44", []string{"game bulge-", "German Set-up (S1.3)", "1ss/kgp-pz: tank battalion", "German Bridge Phase (7.1)"}},
+		{"## Salerno '43", []string{"game salerno-", "dice the Invasion CRT", "inland "}},
+	} {
+		block = readmeBlock(t, string(readme), c.heading)
+		out = runBash(t, clone, block, "PATH="+filepath.Join(clone, "bin")+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"HOME="+user, "PBEM_HOME=", "XDG_CONFIG_HOME=", "XDG_DATA_HOME=", "TMPDIR="+tmp)
+		for _, want := range c.want {
+			if !strings.Contains(out, want) {
+				t.Errorf("the %s block's output lacks %q\n%s", c.heading, want, out)
+			}
 		}
 	}
 	if _, err := os.Stat(filepath.Join(user, ".local", "share", "pbem", "pbem.db")); err != nil && runtime.GOOS == "linux" {
