@@ -110,6 +110,9 @@ func (g *Game) placeSetup(c Command) ([]rules.Event, error) {
 	if _, on := g.onMap(i); !on {
 		return nil, rules.Refuse("S1.3", "%s is not set up on the map: it comes later", id)
 	}
+	if g.sc.FirstTurn > 1 {
+		return nil, rules.Refuse("S4.2", "%s stands where the scenario sets it up: only the campaign's German set-up (S1.3) is free", id)
+	}
 	allowed := g.setupHexes(i)
 	if !slices.Contains(allowed, to) {
 		return nil, rules.Refuse("S1.3", "%s is set up in %s", id, g.setupWhere(i))
@@ -142,8 +145,12 @@ func (g *Game) stackErr(others []int, i int, id string) error {
 
 // setupHexes lists where a German unit may be set up (S1.3): its
 // division's start position; artillery and Independent units in any start
-// position of a division of their corps.
+// position of a division of their corps. A scenario that opens later (S4)
+// sets its units up where it says (S4.2), so nowhere else.
 func (g *Game) setupHexes(i int) []string {
+	if g.sc.FirstTurn > 1 {
+		return nil
+	}
 	u := g.unit(i)
 	var divisions []string
 	if u.Formation != "-" && g.hasStart(u.Formation) {
