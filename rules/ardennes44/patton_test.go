@@ -187,13 +187,13 @@ func TestPatton_S43E_BlownBridges(t *testing.T) {
 // S4.3 F: the only units out of supply at the start are the three KG Peiper
 // units, with 3 Surrender Points, and every Allied unit in the Bastogne
 // pocket, with 1 (AMB-57); the stand-in set-up cuts both off, so no supply
-// path (23.3) leads from them, and one leads from every other unit but two:
+// path (23.3) leads from them, and one leads from every other unit but one:
 // on the stand-in map the roads south-west of Bastogne reach the German
-// network only through Bastogne itself, so the ring's two units there
-// (26/78, 5fj/13) have none and fall out of supply at their first Supply
-// Phase (patton.scn says so beside them).
+// network only through Bastogne itself, so the ring's unit in 3613 (26/78)
+// has none and falls out of supply at its first Supply Phase (patton.scn
+// says so beside it).
 func TestPatton_S43F_IsolatedGroups(t *testing.T) {
-	noRoad := map[string]bool{"26/78": true, "5fj/13": true}
+	noRoad := map[string]bool{"26/78": true}
 	g := newGame(t, "patton")
 	peiper := []string{"1ss/kgp-pz", "1ss/kgp-tiger", "1ss/kgp-2pg"}
 	bastogne := []string{"101/501", "101/502", "101/506", "101/327", "10arm/ccb", "158eng"}
@@ -293,4 +293,21 @@ func TestPatton_RandomGameEndsAndReplays(t *testing.T) {
 	_, again := rulestest.Replay(t, start, inputs)
 	rulestest.SameHashes(t, inputs, hashes, again)
 	t.Logf("%d inputs, to turn %d: %s", len(inputs), end.s.Turn, end.s.Result)
+}
+
+// [special] control gives a side hexes at the start outside the AMB-42
+// default: S4's salient towns are German though no start position holds
+// them (Clervaux, Wiltz), while Bastogne's own hexes stay Allied.
+func TestPatton_StartControl(t *testing.T) {
+	g := newGame(t, "patton")
+	occ := g.occupancy()
+	for id, want := range map[string]Side{"2416": German, "2712": German, "3612": German, "3413": Allied, "4623": Allied} {
+		if got := g.controller(occ, id); got != want {
+			t.Errorf("%s starts under %s control, want %s ([special] control, AMB-42)", id, got, want)
+		}
+	}
+	text := strings.Replace(string(readScenario(t, "patton")), "control german 1506", "control german 3017 1506", 1)
+	if _, err := New([]byte(text), nil); err == nil || !strings.Contains(err.Error(), "3017") { // clear, no victory hex
+		t.Fatalf("control of a clear hex: %v, want an error naming it", err)
+	}
 }

@@ -34,7 +34,8 @@ func (g *Game) setUp() error {
 	}
 	// Control is kept for every village, town, city and victory hex
 	// (30.1.2, AMB-43); at the start the Germans hold their start positions
-	// and the rear area, the Allies the rest (AMB-42).
+	// and the rear area, the Allies the rest (AMB-42), unless the scenario
+	// says otherwise ([special] control, S4).
 	for _, h := range sc.Hexes {
 		if !builtUp(h.Terrain) && g.b.victory[h.ID] == "" {
 			continue
@@ -44,6 +45,14 @@ func (g *Game) setUp() error {
 			side = German
 		}
 		g.s.Control = append(g.s.Control, control{Hex: h.ID, Side: side})
+	}
+	for _, sc := range sc.Special.Control {
+		for _, id := range sc.Hexes {
+			if !slices.ContainsFunc(g.s.Control, func(c control) bool { return c.Hex == id }) {
+				return fmt.Errorf("[special] control %s: %s is no village, town, city or victory hex, whose control is kept (30.1.2, AMB-43)", sc.Side, id)
+			}
+			g.setControl(id, sc.Side)
+		}
 	}
 	for i := range g.s.Units {
 		if _, ok := g.onMap(i); ok {
