@@ -286,10 +286,11 @@ func scenarioSeats(load replay.Loader, rulesName, scenario string) ([]rules.Seat
 	return engine.Seats(rules.Setup{Scenario: data})
 }
 
-// playDemo plays until o.Turns turns are over: the acting seat's random player
-// makes a batch of commands on a copy of the game, until the turn passes to
-// the other seat or dice are needed; its owner does them and sends; then both
-// players sync until no dice are awaited (strict dice: request, answer, reveal).
+// playDemo plays until o.Turns turns are over, counted from the turn the
+// game opens on: the acting seat's random player makes a batch of commands
+// on a copy of the game, until the turn passes to the other seat or dice are
+// needed; its owner does them and sends; then both players sync until no
+// dice are awaited (strict dice: request, answer, reveal).
 func playDemo(ctx context.Context, o DemoOptions, game string, players []*App, rng *rand.Rand, say func(string, ...any)) error {
 	engine, err := players[0].Load.Engine(strings.SplitN(o.Scenario, "/", 2)[0])
 	if err != nil {
@@ -304,6 +305,7 @@ func playDemo(ctx context.Context, o DemoOptions, game string, players []*App, r
 		}
 		return players[0]
 	}
+	first := 0 // the scenario's first turn: S4 of Ardennes '44 opens on turn 13
 	for handovers := 0; handovers < 500; handovers++ {
 		_, r, err := players[0].Status(ctx, game)
 		if err != nil {
@@ -313,7 +315,10 @@ func playDemo(ctx context.Context, o DemoOptions, game string, players []*App, r
 		p := g.Pending()
 		var turn int
 		fmt.Sscanf(p.Phase, "Turn %d", &turn)
-		if p.Over || len(p.Seats) == 0 || turn > o.Turns {
+		if first == 0 {
+			first = turn
+		}
+		if p.Over || len(p.Seats) == 0 || turn-first >= o.Turns {
 			return nil
 		}
 		if p.Dice != nil {

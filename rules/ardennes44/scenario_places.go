@@ -179,6 +179,15 @@ type Special struct {
 	PreludeTraffic, PreludeRolls int
 	// Surrender: isolated groups the game starts with, their points (S4.3 F).
 	Surrender []SurrenderGroup
+	// Control: hexes a side controls at the start whoever's start position
+	// they lie in (AMB-42): a scenario that opens behind a moved front (S4).
+	Control []StartControl
+}
+
+// StartControl gives a side the control of hexes at the start.
+type StartControl struct {
+	Side  Side
+	Hexes []string
 }
 
 // NoSetup forbids units some hexes at the set-up (S1.3).
@@ -201,6 +210,7 @@ type specialRec struct {
 	hexes []string
 	n, k  int
 	sides map[Side]int
+	owner Side
 }
 
 var specialKinds = scn.Kinds[specialRec]{What: "special rule", Kinds: []scn.Kind[specialRec]{
@@ -211,7 +221,23 @@ var specialKinds = scn.Kinds[specialRec]{What: "special rule", Kinds: []scn.Kind
 	{Name: "traffic", Syntax: "traffic german=N allied=N", Read: readTraffic},
 	{Name: "prelude-traffic", Syntax: "prelude-traffic markers=N rolls=N", Read: readPrelude},
 	{Name: "surrender", Syntax: "surrender UNIT... points=N", Read: readSurrender},
+	{Name: "control", Syntax: "control german|allied HEX...", Read: readControl},
 }}
+
+func readControl(r scn.Record) (specialRec, bool) {
+	if len(r.Args) < 2 || (r.Args[0] != string(German) && r.Args[0] != string(Allied)) {
+		return specialRec{}, r.Bad()
+	}
+	rec := specialRec{kind: "control", owner: Side(r.Args[0])}
+	for _, w := range r.Args[1:] {
+		ids, ok := r.HexSpec(r.N, w)
+		if !ok {
+			return specialRec{}, false
+		}
+		rec.hexes = append(rec.hexes, ids...)
+	}
+	return rec, true
+}
 
 func readBridgeRule(kind string) func(r scn.Record) (specialRec, bool) {
 	return func(r scn.Record) (specialRec, bool) {
@@ -305,6 +331,8 @@ func (p *parser) special(l scn.Line) {
 		sp.PreludeTraffic, sp.PreludeRolls = rec.n, rec.k
 	case "surrender":
 		sp.Surrender = append(sp.Surrender, SurrenderGroup{Units: rec.units, Points: rec.n})
+	case "control":
+		sp.Control = append(sp.Control, StartControl{Side: rec.owner, Hexes: rec.hexes})
 	}
 }
 

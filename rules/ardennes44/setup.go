@@ -34,7 +34,8 @@ func (g *Game) setUp() error {
 	}
 	// Control is kept for every village, town, city and victory hex
 	// (30.1.2, AMB-43); at the start the Germans hold their start positions
-	// and the rear area, the Allies the rest (AMB-42).
+	// and the rear area, the Allies the rest (AMB-42), unless the scenario
+	// says otherwise ([special] control, S4).
 	for _, h := range sc.Hexes {
 		if !builtUp(h.Terrain) && g.b.victory[h.ID] == "" {
 			continue
@@ -44,6 +45,14 @@ func (g *Game) setUp() error {
 			side = German
 		}
 		g.s.Control = append(g.s.Control, control{Hex: h.ID, Side: side})
+	}
+	for _, sc := range sc.Special.Control {
+		for _, id := range sc.Hexes {
+			if !slices.ContainsFunc(g.s.Control, func(c control) bool { return c.Hex == id }) {
+				return fmt.Errorf("[special] control %s: %s is no village, town, city or victory hex, whose control is kept (30.1.2, AMB-43)", sc.Side, id)
+			}
+			g.setControl(id, sc.Side)
+		}
 	}
 	for i := range g.s.Units {
 		if _, ok := g.onMap(i); ok {
@@ -110,6 +119,9 @@ func (g *Game) placeSetup(c Command) ([]rules.Event, error) {
 	if _, on := g.onMap(i); !on {
 		return nil, rules.Refuse("S1.3", "%s is not set up on the map: it comes later", id)
 	}
+	if g.sc.FirstTurn > 1 {
+		return nil, rules.Refuse("S4.2", "%s stands where the scenario sets it up: only the campaign's German set-up (S1.3) is free", id)
+	}
 	allowed := g.setupHexes(i)
 	if !slices.Contains(allowed, to) {
 		return nil, rules.Refuse("S1.3", "%s is set up in %s", id, g.setupWhere(i))
@@ -142,8 +154,12 @@ func (g *Game) stackErr(others []int, i int, id string) error {
 
 // setupHexes lists where a German unit may be set up (S1.3): its
 // division's start position; artillery and Independent units in any start
-// position of a division of their corps.
+// position of a division of their corps. A scenario that opens later (S4)
+// sets its units up where it says (S4.2), so nowhere else.
 func (g *Game) setupHexes(i int) []string {
+	if g.sc.FirstTurn > 1 {
+		return nil
+	}
 	u := g.unit(i)
 	var divisions []string
 	if u.Formation != "-" && g.hasStart(u.Formation) {
