@@ -58,6 +58,10 @@ func TestPatton_S42FixedSetUp(t *testing.T) {
 			t.Fatalf("S4's set-up offers %q", c.Command)
 		}
 	}
+	// The prompt says so, rather than the campaign's free set-up.
+	if p := g.Pending().Prompt; !strings.Contains(p, "S4.2") || strings.Contains(p, "place") {
+		t.Errorf("S4's set-up prompt: %q", p)
+	}
 }
 
 // S4.3 A: both maps: the set-up has units on the East sheet and on the

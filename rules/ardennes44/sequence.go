@@ -113,6 +113,9 @@ type phaseRule = hexwar.PhaseRule[*Game]
 var phaseRules = map[Phase]phaseRule{
 	PhaseSetup: {Name: "Set-up", Rule: "S1.3", Enter: (*Game).enterSetup, Await: hexwar.Always[*Game],
 		Prompt: func(g *Game) string {
+			if g.sc.FirstTurn > 1 {
+				return "the units stand where the scenario sets them up (S4.2): 'end'"
+			}
 			return "place German units anywhere in their start positions ('place UNIT HEX', S1.3), then 'end'"
 		}},
 	PhasePrelude: {Name: "Traffic markers before play", Rule: "S4.3 B", Enter: (*Game).enterPrelude, Await: func(g *Game) bool { return g.s.Rolls > 0 },

@@ -90,6 +90,9 @@ func (g *Game) addIP(hexID string, side Side, building bool) {
 
 // enterSetup opens the German set-up (S1.3).
 func (g *Game) enterSetup() []rules.Event {
+	if g.sc.FirstTurn > 1 {
+		return []rules.Event{{Seat: rules.Seat(German), Text: "Set-up (S4.2): the units of both sides stand where the scenario sets them up; nothing is placed"}}
+	}
 	return []rules.Event{{Seat: rules.Seat(German), Text: "Set-up (S1.3): the German units stand in their start positions; the German player may place them anywhere in their division's start position, artillery in any start position of its corps"}}
 }
 
