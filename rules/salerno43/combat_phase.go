@@ -92,8 +92,9 @@ func attackHandler(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
 		}
 		g.markAuto(c)
 	}
+	g.joinBreakthrough(a)
 	for _, i := range c.in.attackers {
-		if !a.Auto {
+		if !a.Auto && !slices.Contains(g.s.Attacked, g.sc.Units[i].ID) {
 			g.s.Attacked = append(g.s.Attacked, g.sc.Units[i].ID)
 		}
 	}
