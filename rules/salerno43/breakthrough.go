@@ -137,6 +137,11 @@ func (g *Game) joinBreakthrough(a AttackCommand) {
 // the group enters the hex it vacated, free, and stops, or on a DR4 or DS
 // goes on as far as its budget allows.
 func (g *Game) breakthroughReach(a AttackCommand) func(combat.Result) int {
+	if a.Breakthrough && g.s.Phase == PhaseInvasion {
+		// 24.2.4, 15.2.4: the port was the 1st hex, the attack the 2nd:
+		// the Commandos enter Salerno, free, and stop.
+		return func(combat.Result) int { return 1 }
+	}
 	b := g.s.Breakthrough
 	if !a.Breakthrough || b == nil {
 		return nil
@@ -191,6 +196,78 @@ func (g *Game) breakthroughChoices() []rules.Choice {
 				continue
 			}
 			out = append(out, rules.Choice{Command: v.String(), Piece: v.With[0], Note: fmt.Sprintf("%s (15.0)", o.String())})
+		}
+	}
+	return out
+}
+
+// checkInvasionBreakthrough refuses an attack in the Invasion Phase but the
+// one breakthrough 24.2.4 allows: one or both Commando units of the Vietri
+// landing, ashore on its port with an advance of 2 left to spend, on
+// Salerno.
+func (g *Game) checkInvasionBreakthrough(in *combatIn) error {
+	l := g.s.Landing
+	switch {
+	case !in.a.Breakthrough || l == nil || l.Name != "vietri":
+		return rules.Refuse("24.2.4", "the only attack of the Invasion Phase is the Commandos' breakthrough on Salerno ('attack HEX with ... breakthrough' in the Vietri landing)")
+	case l.Loss > 0:
+		return rules.Refuse("24.2.2", "the landing's losses come first: %d step(s) left", l.Loss)
+	case l.Advance < 2:
+		return rules.Refuse("15.1", "the Commandos' landing advances %d hex: a breakthrough needs an advance of 2", l.Advance)
+	case l.Broke:
+		return rules.Refuse("15.1", "the Commandos' landing has made its breakthrough")
+	case g.b.names[g.b.ID(in.target)] != "Salerno":
+		return rules.Refuse("24.2.4", "the Commandos break through on Salerno only")
+	}
+	for _, i := range in.attackers {
+		id := g.sc.Units[i].ID
+		if g.sc.Units[i].Type != "commando" || !slices.Contains(l.Units, id) || slices.Contains(l.Inland, id) || g.s.Units[i].Hex != l.Hex {
+			return rules.Refuse("24.2.4", "%s is not a Commando unit of this landing still on %s", id, l.Hex)
+		}
+	}
+	return nil
+}
+
+// invasionBreakthroughChoices lists the Commandos' breakthrough on Salerno
+// when 24.2.4 allows it: both, and each alone.
+func (g *Game) invasionBreakthroughChoices() []rules.Choice {
+	l := g.s.Landing
+	at, ok := g.b.Hex(l.Hex)
+	if !ok {
+		return nil
+	}
+	var cdos []string
+	for _, id := range l.Units {
+		if i := g.index(id); g.sc.Units[i].Type == "commando" && !slices.Contains(l.Inland, id) {
+			cdos = append(cdos, id)
+		}
+	}
+	var out []rules.Choice
+	for _, t := range at.Neighbors() {
+		if g.b.names[g.b.ID(t)] != "Salerno" || len(cdos) == 0 {
+			continue
+		}
+		sets := [][]string{cdos}
+		if len(cdos) > 1 {
+			for _, id := range cdos {
+				sets = append(sets, []string{id})
+			}
+		}
+		for _, with := range sets {
+			maf := g.sc.Units[g.index(with[0])].Formation
+			if len(with) == 1 || maf == "" {
+				maf = with[0]
+			}
+			v := AttackCommand{Target: g.b.ID(t), With: with, MAF: maf, Breakthrough: true}
+			in, err := g.combatInput(v, true)
+			if err != nil {
+				continue
+			}
+			o, err := in.odds()
+			if err != nil {
+				continue
+			}
+			out = append(out, rules.Choice{Command: v.String(), Piece: with[0], Note: fmt.Sprintf("%s (24.2.4)", o.String())})
 		}
 	}
 	return out

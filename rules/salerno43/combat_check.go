@@ -64,7 +64,11 @@ func (g *Game) combatInput(a AttackCommand, check bool) (*combatIn, error) {
 	if !check {
 		return in, nil
 	}
-	if a.Breakthrough {
+	if g.s.Phase == PhaseInvasion {
+		if err := g.checkInvasionBreakthrough(in); err != nil {
+			return nil, err
+		}
+	} else if a.Breakthrough {
 		if err := g.checkBreakthrough(in); err != nil {
 			return nil, err
 		}

@@ -97,6 +97,9 @@ func (g *Game) combatUnits(in *combatIn, units []int) []combat.Unit {
 func (c *Combat) stages() []combat.Stage {
 	g := c.in.g
 	s := []combat.Stage{c.defAirStage(), c.variableStage(), combat.CRTStage(&g.b.chart.CRT, "8.3 step 4")}
+	if g.s.Phase == PhaseInvasion {
+		s = s[1:] // 24.2.4: no shift but the elite one, so no defensive air
+	}
 	if c.in.a.Auto {
 		// 8.7.1: no support, the variable strength counts 2 (19.3), the
 		// DS at once; the advance waits for the Combat Phase (8.7.2).

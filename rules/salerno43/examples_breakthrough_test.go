@@ -276,3 +276,69 @@ func TestBreakthroughEX_PLAY12_15_2_8(t *testing.T) {
 		t.Errorf("15.2.8: the group's advance ends: %+v", g.s.Breakthrough)
 	}
 }
+
+// PLAY-02 (24.2.4, L1636-1642): the Commandos' landing rolls 4, an advance
+// of 2: Vietri is the 1st hex, the 2nd a breakthrough combat on the
+// Salerno garrison, with no shift but the elite one: 4 against 2 is 2-1,
+// 3-1; a 3 is DR2, the DD fails and the MA 0 garrison is eliminated by
+// its retreat; both Commandos enter Salerno, free, and stop.
+func TestCommandoBreakthrough_PLAY02_24_2_4(t *testing.T) {
+	g := emptyGame(t, 1, PhaseInvasion, Allied)
+	g.s.Landings = []string{"vietri"}
+	g.put(t, "gar-salerno", "2608")
+	for _, id := range []string{"2cdo", "41cdo"} {
+		g.s.Units[g.index(id)].Box = boxAssault + "vietri"
+	}
+	al, de := rules.Seat(Allied), rules.Seat(German)
+	rulestest.Roll(t, g, 4)
+	if l := g.s.Landing; l == nil || l.Advance != 2 || l.Hex != "2507" {
+		t.Fatalf("PLAY-02: the Commandos land at Vietri (2507) with an advance of 2: %+v", l)
+	}
+	rulestest.Refused(t, g, al, "attack 2608 with 2cdo 41cdo maf commandos", "24.2.4")
+	bt := "attack 2608 with 2cdo 41cdo maf commandos breakthrough"
+	if !slices.ContainsFunc(g.Legal(al), func(c rules.Choice) bool { return c.Command == bt }) {
+		t.Errorf("Legal lists no %q: %v", bt, g.Legal(al))
+	}
+	rulestest.Apply(t, g, al, bt)
+	rulestest.Roll(t, g, 6) // the variable strength: 2 (19.3)
+	c := g.combat()
+	if c.Odds.Attack != 4 || c.Odds.Defense != 2 || c.Odds.Column() != "3-1" || len(c.Odds.Shifts) != 1 {
+		t.Fatalf("PLAY-02: %s; want 4:2 = 2-1, 3-1 with the elite shift alone", c.Odds)
+	}
+	rulestest.Roll(t, g, 3)
+	rulestest.Apply(t, g, de, "dd gar-salerno")
+	rulestest.Roll(t, g, 3) // a failure in the City column
+	var offered []string
+	for g.s.Combat != nil {
+		a := g.combat().Await()
+		if a.Decision != combat.DecAdvance {
+			t.Fatalf("PLAY-02: the combat waits for %s", a)
+		}
+		offered = append(offered, a.Choices...)
+		pick := "advance-done"
+		for _, ch := range a.Choices {
+			if strings.HasSuffix(ch, " 2608") {
+				pick = ch
+				break
+			}
+		}
+		rulestest.Apply(t, g, al, pick)
+	}
+	for _, ch := range offered {
+		if len(strings.Fields(ch)) > 3 {
+			t.Errorf("15.2.5: the breakthrough gives no new advance hexes, yet %q", ch)
+		}
+	}
+	for _, id := range []string{"2cdo", "41cdo"} {
+		if at := g.s.Units[g.index(id)].Hex; at != "2608" {
+			t.Errorf("PLAY-02: %s enters Salerno (15.2.4): in %q", id, at)
+		}
+	}
+	if us := g.s.Units[g.index("gar-salerno")]; us.Box != BoxEliminated {
+		t.Errorf("PLAY-02: the MA 0 garrison is eliminated by its retreat (19.3): %+v", us)
+	}
+	if g.s.Landing == nil || !g.s.Landing.Broke {
+		t.Fatalf("24.2.4: the landing goes on after its breakthrough: %+v", g.s.Landing)
+	}
+	rulestest.Refused(t, g, al, "inland 2cdo 2608", "24.2.3")
+}

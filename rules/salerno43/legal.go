@@ -79,6 +79,7 @@ func (g *Game) invasionChoices() []rules.Choice {
 		}
 		return out
 	}
+	out = append(out, g.invasionBreakthroughChoices()...)
 	from, _ := g.b.Hex(l.Hex)
 	for _, id := range l.Units {
 		i := g.index(id)

@@ -151,7 +151,7 @@ var phaseCommands = hexwar.Commands[*Game]{
 	{Verb: "ready", Phases: []Phase{PhasePrep, PhaseSupply}, Rule: "17.5", When: "ASU are readied in the Preparation and Supply Phases", Apply: parsed((*Game).ready)},
 	{Verb: "lose", Phases: []Phase{PhaseInvasion}, Rule: "24.2.2", When: "a landing's losses are taken in the Invasion Phase", Apply: parsed((*Game).loseLanding)},
 	{Verb: "inland", Phases: []Phase{PhaseInvasion}, Rule: "24.2.3", When: "a landing advances inland in the Invasion Phase", Apply: parsed((*Game).inland)},
-	{Verb: "attack", Phases: []Phase{PhaseCombat}, Rule: "8.1", When: "attacks are made in the Combat Phase", Apply: attackHandler},
+	{Verb: "attack", Phases: []Phase{PhaseCombat, PhaseInvasion}, Rule: "8.1", When: "attacks are made in the Combat Phase (and the Commandos' breakthrough on Salerno in the Invasion Phase, 24.2.4)", Apply: attackHandler},
 	{Verb: "order", Apply: orderHandler},
 	{Verb: "if-retreat", Phases: []Phase{PhaseCombat}, Rule: "14.1", When: "a conditional advance comes with an attack", Apply: orderHandler},
 	{Verb: "autods", Phases: []Phase{PhaseMovement}, Rule: "8.7.1", When: "an Auto DS is declared in the Movement Phase", Apply: attackHandler},
