@@ -11,8 +11,9 @@ import (
 // in priority order; the first under way answers Pending, Legal, Apply and
 // Roll alike:
 //
-//	combat  the combat in progress (8.3), its dice and decisions
-//	phase   the phase's own commands, prompt and dice
+//	combat    the combat in progress (8.3), its dice and decisions
+//	stacking  the owner's picks of the units over the limit (4.4)
+//	phase     the phase's own commands, prompt and dice
 var procedures hexwar.Stack[*Game]
 
 func init() {
@@ -25,6 +26,7 @@ func init() {
 				return nil, rules.Refuse("8.3", "the combat on %s waits for %s", combatTarget(g.s.Combat), g.Pending().Prompt)
 			},
 			Roll: (*Game).rollCombat},
+		stackingProcedure,
 		{Name: "phase", Pending: (*Game).phasePending, Choices: (*Game).legal, Commands: phaseCommands,
 			Other: func(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
 				if _, err := canonicalCommand(text); err != nil {
@@ -166,6 +168,9 @@ func (g *Game) endCommand() ([]rules.Event, error) {
 	}
 	if err := g.canEnd(); err != nil {
 		return nil, err
+	}
+	if ev := g.overLimitAtEnd(); ev != nil {
+		return ev, nil
 	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
 	return append(events, g.nextStage()...), nil

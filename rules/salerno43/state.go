@@ -50,9 +50,12 @@ type state struct {
 	// Breakthrough is the breakthrough the last combat allows (15.0),
 	// nil for none.
 	Breakthrough *breakthrough `json:"breakthrough,omitempty"`
-	LP           int           `json:"lp,omitempty"`
-	SeaLP        int           `json:"sea_lp,omitempty"`   // 18.4.5: LP moved by sea from land this turn
-	Capacity     []string      `json:"capacity,omitempty"` // one entry per LP landed, the hex's id
+	// StackCheck: the Movement Phase has ended with a hex of the phasing
+	// side over the limit, whose units its owner eliminates (4.4).
+	StackCheck bool     `json:"stack_check,omitempty"`
+	LP         int      `json:"lp,omitempty"`
+	SeaLP      int      `json:"sea_lp,omitempty"`   // 18.4.5: LP moved by sea from land this turn
+	Capacity   []string `json:"capacity,omitempty"` // one entry per LP landed, the hex's id
 
 	// Landings are the invasion's landings not yet resolved (24.2), in
 	// order; Landing the one whose advance is awaited.
