@@ -45,7 +45,7 @@ func (g *Game) combatInput(a AttackCommand, check bool) (*combatIn, error) {
 		if i < 0 {
 			return nil, rules.Refuse("8.1", "no unit %s", id)
 		}
-		if err := g.mayAttack(i, t); err != nil && check {
+		if err := g.mayAttack(i, t, a.Breakthrough); err != nil && check {
 			return nil, err
 		}
 		in.attackers = append(in.attackers, i)
@@ -64,6 +64,15 @@ func (g *Game) combatInput(a AttackCommand, check bool) (*combatIn, error) {
 	if !check {
 		return in, nil
 	}
+	if g.s.Phase == PhaseInvasion {
+		if err := g.checkInvasionBreakthrough(in); err != nil {
+			return nil, err
+		}
+	} else if a.Breakthrough {
+		if err := g.checkBreakthrough(in); err != nil {
+			return nil, err
+		}
+	}
 	if err := g.checkSupport(in, nations); err != nil {
 		return nil, err
 	}
@@ -71,8 +80,9 @@ func (g *Game) combatInput(a AttackCommand, check bool) (*combatIn, error) {
 }
 
 // mayAttack says whether unit i may attack the hex t (8.1, 5.7, 9.8, 19.3,
-// 22.4, A-18: what it could not cross in movement).
-func (g *Game) mayAttack(i int, t hex.Axial) error {
+// 22.4, A-18: what it could not cross in movement); again: in a
+// breakthrough, which attacks a second time (15.0).
+func (g *Game) mayAttack(i int, t hex.Axial, again bool) error {
 	u, us := g.sc.Units[i], g.s.Units[i]
 	a, on := g.axial(i)
 	f := g.pos().face(i)
@@ -90,7 +100,7 @@ func (g *Game) mayAttack(i int, t hex.Axial) error {
 		return rules.Refuse("13.2.1", "%s is %s: DG and Shattered units cannot attack (13.2.1, 13.3.2)", u.ID, us.Status)
 	case g.replHex(a):
 		return rules.Refuse("20.4", "no attack is made from %s: a unit there has a Replacement marker", g.b.ID(a))
-	case slices.Contains(g.s.Attacked, u.ID):
+	case slices.Contains(g.s.Attacked, u.ID) && !again:
 		return rules.Refuse("8.1", "%s has attacked this phase: no unit attacks twice", u.ID)
 	case us.Truck:
 		return rules.Refuse("5.8", "%s is on a Truck: its attack is 0", u.ID)

@@ -11,6 +11,7 @@ import (
 // AttackCommand is one attack (8.0):
 //
 //	attack HEX with UNIT... maf ID [addon UNIT] [air] [naval] [art UNIT...]
+//	attack HEX with UNIT... maf ID [addon UNIT] breakthrough
 //
 // HEX is the defenders' hex (8.2: one hex an attack); the units attack from
 // next to it; maf names the Main Assault Force (8.4.1), a formation (8.4.2)
@@ -27,11 +28,14 @@ type AttackCommand struct {
 	Air    bool
 	Naval  bool
 	Art    []string
+	// Breakthrough: the attack is a breakthrough combat made during the
+	// advance of the last combat (15.0).
+	Breakthrough bool
 }
 
-var attackWords = []string{"with", "maf", "addon", "air", "naval", "art"}
+var attackWords = []string{"with", "maf", "addon", "air", "naval", "art", "breakthrough"}
 
-const attackSyntax = "attack HEX with UNIT... maf ID [addon UNIT] [air] [naval] [art UNIT...]"
+const attackSyntax = "attack HEX with UNIT... maf ID [addon UNIT] [air] [naval] [art UNIT...] [breakthrough]"
 
 // autoSyntax is the Auto DS's (8.7.1).
 const autoSyntax = "autods HEX with UNIT... maf ID [addon UNIT]"
@@ -87,8 +91,15 @@ func ParseAttack(s string) (AttackCommand, error) {
 			return bad("one or two ASU after art (9.5.3)")
 		}
 	}
+	if k < len(w) && w[k] == "breakthrough" && !a.Auto {
+		a.Breakthrough = true
+		k++
+	}
 	if k != len(w) {
 		return bad(fmt.Sprintf("%q", w[k]))
+	}
+	if a.Breakthrough && (a.Air || a.Naval || len(a.Art) > 0) {
+		return bad("a breakthrough has no air, naval or artillery support (15.2.7)")
 	}
 	if a.Auto && (a.Air || a.Naval || len(a.Art) > 0) {
 		return bad("an Auto DS has no air, naval or artillery support (8.7.1)")
@@ -115,6 +126,9 @@ func (a AttackCommand) String() string {
 	}
 	if len(a.Art) > 0 {
 		w = append(append(w, "art"), a.Art...)
+	}
+	if a.Breakthrough {
+		w = append(w, "breakthrough")
 	}
 	return strings.Join(w, " ")
 }

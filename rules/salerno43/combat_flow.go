@@ -39,6 +39,9 @@ type Combat struct {
 	// unit it eliminated (19.3).
 	varDie  int
 	varLost string
+	// ddPicked: the defender has picked a result of a two-result DD cell
+	// (11.4.3).
+	ddPicked bool
 }
 
 // variableTable is T12 (19.3): 1-3 give 0, 4-5 give 1, 6 gives 2.
@@ -64,6 +67,7 @@ func (g *Game) newCombat(a AttackCommand, check bool) (*Combat, error) {
 		i := g.index(u.ID)
 		return g.sc.Units[i].Beachhead() || g.pos().face(i).MA == 0 // 18.1.3, 19.3
 	}
+	c.ReachCap = g.breakthroughReach(a)
 	c.RetreatMap = g.retreatMap(c)
 	c.AdvanceMap = g.advanceMap(c)
 	return c, nil
@@ -80,7 +84,7 @@ func (g *Game) combatUnits(in *combatIn, units []int) []combat.Unit {
 		u, us, f := g.sc.Units[i], g.s.Units[i], g.pos().face(i)
 		cu := combat.Unit{ID: u.ID, Steps: g.stepsLeft(i), MA: f.MA, Mechanized: u.Info().Mech,
 			Disrupted: us.Status != GoodOrder, MAF: true, FromHex: us.Hex, NoLead: u.ASU(), NoAdvance: u.ASU() || f.MA == 0,
-			RetreatedIn: u.Side != in.attacker && slices.Contains(g.s.Retreated, u.ID)} // 12.5
+			RetreatedIn: u.Side != in.attacker && slices.Contains(g.s.Retreated, u.ID) && !in.a.Breakthrough} // 12.5, 15.3
 		if u.Side == in.attacker {
 			cu.Strength, _ = in.attackStrength(i)
 			cu.MAF = in.maf[i]
@@ -96,6 +100,9 @@ func (g *Game) combatUnits(in *combatIn, units []int) []combat.Unit {
 func (c *Combat) stages() []combat.Stage {
 	g := c.in.g
 	s := []combat.Stage{c.defAirStage(), c.variableStage(), combat.CRTStage(&g.b.chart.CRT, "8.3 step 4")}
+	if g.s.Phase == PhaseInvasion {
+		s = s[1:] // 24.2.4: no shift but the elite one, so no defensive air
+	}
 	if c.in.a.Auto {
 		// 8.7.1: no support, the variable strength counts 2 (19.3), the
 		// DS at once; the advance waits for the Combat Phase (8.7.2).
@@ -104,7 +111,8 @@ func (c *Combat) stages() []combat.Stage {
 		return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "8.7.1", OneHex: "12.1.5", Step: "12.2"}))
 	}
 	s = append(s, combat.LossStages(combat.LossRules{Opponent: "10.2.1", Owner: "10.2.1", Defender: "10.2.1"})...)
-	s = append(s, combat.DDStages(c.determined())...)
+	dd := combat.DDStages(c.determined())
+	s = append(s, dd[0], dd[1], c.ddPickStage("11.1"), dd[2])
 	return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2"}), combat.AdvanceStage("14.1", nil))
 }
 
@@ -270,21 +278,11 @@ func (c *Combat) ddColumn() (int, string) {
 // read here as a failure, as is D (11.6.1: the 1-3 hex Delay retreat is not
 // played).
 func (c *Combat) ddChoice(cell DDCell) combat.DDResult {
-	city := c.in.g.b.Terrain(c.in.target) == City
 	best, bestScore := combat.DDResult{}, -100
 	for _, r := range cell {
-		hold := r.Outcome == DDHold || (r.Outcome == DDPartial && city)
-		out := combat.DDResult{Success: hold, LeadSteps: r.DefenderSteps}
-		if r.DefenderPicks {
-			out.MAFSteps = r.AttackerSteps
-		} else {
-			out.AttackerSteps = r.AttackerSteps // the attacker picks on 1/dis H
-		}
-		if r.Disorganize {
-			out.Tags |= TagDisLead
-		}
+		out := c.ddResult(r)
 		score := -r.DefenderSteps
-		if hold {
+		if out.Success {
 			score += 10
 		}
 		if score > bestScore {
@@ -292,6 +290,22 @@ func (c *Combat) ddChoice(cell DDCell) combat.DDResult {
 		}
 	}
 	return best
+}
+
+// ddResult is one result of a DD cell as the series' procedure reads it.
+func (c *Combat) ddResult(r DDResult) combat.DDResult {
+	city := c.in.g.b.Terrain(c.in.target) == City
+	hold := r.Outcome == DDHold || (r.Outcome == DDPartial && city)
+	out := combat.DDResult{Success: hold, LeadSteps: r.DefenderSteps}
+	if r.DefenderPicks {
+		out.MAFSteps = r.AttackerSteps
+	} else {
+		out.AttackerSteps = r.AttackerSteps // the attacker picks on 1/dis H
+	}
+	if r.Disorganize {
+		out.Tags |= TagDisLead
+	}
+	return out
 }
 
 // TagDisLead: "1/dis H", the lead unit becomes DG but holds (11.4.1).

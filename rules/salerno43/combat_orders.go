@@ -14,8 +14,10 @@ var grammar = combat.NewGrammar(validUnitID).With(map[combat.CommandKind]combat.
 	CmdDefAir:         {Syntax: combat.Bare},
 	CmdNoDefAir:       {Syntax: combat.Bare},
 	CmdOrderAir:       {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
+	CmdDDPick:         {Syntax: combat.Mode, Modes: ddPickModes},
+	CmdOrderDDPick:    {Syntax: combat.Mode, Modes: ddPickModes},
 })
 
 // combatVerbs are the first words of combat orders and decisions.
 var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "dd": true, "no-dd": true,
-	"retreat": true, "advance": true, "advance-done": true, "def-air": true, "no-def-air": true}
+	"retreat": true, "advance": true, "advance-done": true, "def-air": true, "no-def-air": true, "dd-result": true}

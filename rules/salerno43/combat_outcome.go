@@ -187,6 +187,9 @@ func (g *Game) finishCombat() []rules.Event {
 		c.in.defAir = false
 	}
 	notes := g.placeOutcome(c, true)
+	if bt := g.breakthroughAfter(c); bt != "" {
+		notes = append(notes, bt)
+	}
 	g.s.Combat, g.cur = nil, nil
 	text := fmt.Sprintf("Combat %d: %s", n, summary)
 	if len(notes) > 0 {

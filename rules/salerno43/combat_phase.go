@@ -92,8 +92,14 @@ func attackHandler(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
 		}
 		g.markAuto(c)
 	}
+	g.joinBreakthrough(a)
+	if l := g.s.Landing; g.s.Phase == PhaseInvasion && l != nil {
+		// 24.2.4: the attack is the Commandos' 2nd advance hex.
+		l.Broke = true
+		l.Inland = append(l.Inland, a.With...)
+	}
 	for _, i := range c.in.attackers {
-		if !a.Auto {
+		if !a.Auto && !slices.Contains(g.s.Attacked, g.sc.Units[i].ID) {
 			g.s.Attacked = append(g.s.Attacked, g.sc.Units[i].ID)
 		}
 	}

@@ -1,6 +1,8 @@
 package salerno43
 
 import (
+	"slices"
+
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
@@ -45,6 +47,10 @@ func (in *combatIn) shifts() []combat.Shift {
 	}
 	if in.g.rain() {
 		add("rain", combat.ForDefender, "22.4", "rain")
+	}
+	if in.g.s.Phase == PhaseInvasion {
+		// 24.2.4: no column shift but the elite one.
+		out = slices.DeleteFunc(out, func(s combat.Shift) bool { return s.Source != "elite" })
 	}
 	return out
 }

@@ -54,7 +54,7 @@ const (
 
 var syntaxes = map[string][]slot{
 	"end": nil, "land": {slotUnit, slotHex, slotOptHex}, "place": {slotUnit, slotArea}, "drop": {slotUnit, slotHex},
-	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "sail": {slotUnit, slotWhereSea}, "autods-advance": {slotUnit, slotHex, slotOptHex, slotOptHex, slotOptHex}, "lose": {slotUnit}, "inland": {slotUnit, slotHex},
+	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "sail": {slotUnit, slotWhereSea}, "autods-advance": {slotUnit, slotHex, slotOptHex, slotOptHex, slotOptHex}, "lose": {slotUnit}, "inland": {slotUnit, slotHex}, "eliminate": {slotUnit},
 }
 
 var syntaxWords = map[slot]string{slotUnit: "UNIT", slotHex: "HEX", slotOptHex: "[HEX]", slotArea: "AREA", slotOptWhere: "[HEX|AREA|floating-reserve]", slotWhereSea: "HEX|floating-reserve"}

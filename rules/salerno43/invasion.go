@@ -25,6 +25,8 @@ type landingStep struct {
 	Hex     string   `json:"hex"`
 	Units   []string `json:"units,omitempty"` // the assault units still in play
 	Inland  []string `json:"inland,omitempty"`
+	// Broke: the Commandos have made their breakthrough (24.2.4).
+	Broke bool `json:"broke,omitempty"`
 }
 
 // landingWords names a landing for players.

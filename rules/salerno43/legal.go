@@ -34,6 +34,7 @@ func (g *Game) legal() []rules.Choice {
 		out = append(out, g.sailChoices()...)
 	case PhaseCombat:
 		if !g.s.AutoAdvanced {
+			out = append(out, g.breakthroughChoices()...)
 			out = append(out, g.attackChoices()...)
 		}
 		out = append(out, g.autoAdvanceChoices()...)
@@ -78,6 +79,7 @@ func (g *Game) invasionChoices() []rules.Choice {
 		}
 		return out
 	}
+	out = append(out, g.invasionBreakthroughChoices()...)
 	from, _ := g.b.Hex(l.Hex)
 	for _, id := range l.Units {
 		i := g.index(id)
@@ -209,7 +211,7 @@ func (g *Game) attackChoices() []rules.Choice {
 		groups := map[string][]int{}
 		for _, n := range t.Neighbors() {
 			for _, i := range g.pos().at(n) {
-				if g.sc.Units[i].Side == side && g.mayAttack(i, t) == nil {
+				if g.sc.Units[i].Side == side && g.mayAttack(i, t, false) == nil {
 					key := nation(&g.sc.Units[i])
 					if g.sc.Units[i].Eighth {
 						key += "8"

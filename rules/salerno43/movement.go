@@ -326,10 +326,8 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	case !how.tactical && cost > how.budget:
 		return nil, rules.Refuse("5.1", "the move costs %s MP; %s has %s", hexwar.MPText(cost), mc.Unit, hexwar.MPText(how.budget))
 	}
-	end := path[len(path)-1]
-	if pts := g.stackingWith(end, g.s.Side, i); pts > StackingLimit {
-		return nil, rules.Refuse("4.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(end), pts, StackingLimit)
-	}
+	// 4.4: a move may end over the limit; it holds at the end of the
+	// phase (stackcheck.go).
 	return append(g.applyMove(i, path, cost, how), g.asuMoved(i, hexes)...), nil
 }
 

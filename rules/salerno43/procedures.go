@@ -11,8 +11,9 @@ import (
 // in priority order; the first under way answers Pending, Legal, Apply and
 // Roll alike:
 //
-//	combat  the combat in progress (8.3), its dice and decisions
-//	phase   the phase's own commands, prompt and dice
+//	combat    the combat in progress (8.3), its dice and decisions
+//	stacking  the owner's picks of the units over the limit (4.4)
+//	phase     the phase's own commands, prompt and dice
 var procedures hexwar.Stack[*Game]
 
 func init() {
@@ -25,6 +26,7 @@ func init() {
 				return nil, rules.Refuse("8.3", "the combat on %s waits for %s", combatTarget(g.s.Combat), g.Pending().Prompt)
 			},
 			Roll: (*Game).rollCombat},
+		stackingProcedure,
 		{Name: "phase", Pending: (*Game).phasePending, Choices: (*Game).legal, Commands: phaseCommands,
 			Other: func(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
 				if _, err := canonicalCommand(text); err != nil {
@@ -151,7 +153,7 @@ var phaseCommands = hexwar.Commands[*Game]{
 	{Verb: "ready", Phases: []Phase{PhasePrep, PhaseSupply}, Rule: "17.5", When: "ASU are readied in the Preparation and Supply Phases", Apply: parsed((*Game).ready)},
 	{Verb: "lose", Phases: []Phase{PhaseInvasion}, Rule: "24.2.2", When: "a landing's losses are taken in the Invasion Phase", Apply: parsed((*Game).loseLanding)},
 	{Verb: "inland", Phases: []Phase{PhaseInvasion}, Rule: "24.2.3", When: "a landing advances inland in the Invasion Phase", Apply: parsed((*Game).inland)},
-	{Verb: "attack", Phases: []Phase{PhaseCombat}, Rule: "8.1", When: "attacks are made in the Combat Phase", Apply: attackHandler},
+	{Verb: "attack", Phases: []Phase{PhaseCombat, PhaseInvasion}, Rule: "8.1", When: "attacks are made in the Combat Phase (and the Commandos' breakthrough on Salerno in the Invasion Phase, 24.2.4)", Apply: attackHandler},
 	{Verb: "order", Apply: orderHandler},
 	{Verb: "if-retreat", Phases: []Phase{PhaseCombat}, Rule: "14.1", When: "a conditional advance comes with an attack", Apply: orderHandler},
 	{Verb: "autods", Phases: []Phase{PhaseMovement}, Rule: "8.7.1", When: "an Auto DS is declared in the Movement Phase", Apply: attackHandler},
@@ -166,6 +168,9 @@ func (g *Game) endCommand() ([]rules.Event, error) {
 	}
 	if err := g.canEnd(); err != nil {
 		return nil, err
+	}
+	if ev := g.overLimitAtEnd(); ev != nil {
+		return ev, nil
 	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}
 	return append(events, g.nextStage()...), nil

@@ -47,9 +47,15 @@ type state struct {
 	Retreated []string `json:"retreated,omitempty"`
 	Attacked  []string `json:"attacked,omitempty"`
 	Hexes     []string `json:"hexes,omitempty"`
-	LP        int      `json:"lp,omitempty"`
-	SeaLP     int      `json:"sea_lp,omitempty"`   // 18.4.5: LP moved by sea from land this turn
-	Capacity  []string `json:"capacity,omitempty"` // one entry per LP landed, the hex's id
+	// Breakthrough is the breakthrough the last combat allows (15.0),
+	// nil for none.
+	Breakthrough *breakthrough `json:"breakthrough,omitempty"`
+	// StackCheck: the Movement Phase has ended with a hex of the phasing
+	// side over the limit, whose units its owner eliminates (4.4).
+	StackCheck bool     `json:"stack_check,omitempty"`
+	LP         int      `json:"lp,omitempty"`
+	SeaLP      int      `json:"sea_lp,omitempty"`   // 18.4.5: LP moved by sea from land this turn
+	Capacity   []string `json:"capacity,omitempty"` // one entry per LP landed, the hex's id
 
 	// Landings are the invasion's landings not yet resolved (24.2), in
 	// order; Landing the one whose advance is awaited.
@@ -107,6 +113,11 @@ func (g *Game) Clone() rules.Game {
 	c.s.Orders = slices.Clone(g.s.Orders)
 	c.s.Replaced = slices.Clone(g.s.Replaced)
 	c.s.Retreated = slices.Clone(g.s.Retreated)
+	if g.s.Breakthrough != nil {
+		b := *g.s.Breakthrough
+		b.Units = slices.Clone(b.Units)
+		c.s.Breakthrough = &b
+	}
 	if g.s.Landing != nil {
 		l := *g.s.Landing
 		l.Units = slices.Clone(l.Units)

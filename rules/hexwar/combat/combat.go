@@ -97,6 +97,10 @@ type Combat struct {
 	// Broken unit; 17.7: German artillery without a Prime Mover; 23.4: out
 	// of supply, 3 hexes or more); nil eliminates none but the series'.
 	Eliminates func(u Unit, hexes int) bool
+	// ReachCap, if set, caps the advance the result grants (S43 15.2.5: a
+	// breakthrough combat gives no new advance hexes, only the free entry
+	// into the hex it vacated); nil leaves the result's Reach.
+	ReachCap func(Result) int
 	// Stages are the procedure in order, the game's own among the series'.
 	Stages []Stage
 	// Grammar parses the commands of the orders and records.

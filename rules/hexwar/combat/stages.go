@@ -502,6 +502,10 @@ func (c *Combat) searchAdvances() []unitAdvances {
 	if kind == NoAdvance || err != nil {
 		return nil
 	}
+	reach := c.Result.Reach
+	if c.ReachCap != nil {
+		reach = min(reach, c.ReachCap(c.Result))
+	}
 	var out []unitAdvances
 	for _, u := range c.AttackersLeft() {
 		from, err := c.Layout.Parse(u.FromHex)
@@ -510,7 +514,7 @@ func (c *Combat) searchAdvances() []unitAdvances {
 		}
 		ua := unitAdvances{unit: u}
 		limited := kind == LimitedIfWiped || u.LimitedAdvance
-		for _, p := range AdvancePaths(AdvanceUnit{ID: u.ID, From: from, Mechanized: u.Mechanized, RoadBonus: u.RoadBonus}, vacated, c.Result.Reach, limited, c.AdvanceMap) {
+		for _, p := range AdvancePaths(AdvanceUnit{ID: u.ID, From: from, Mechanized: u.Mechanized, RoadBonus: u.RoadBonus}, vacated, reach, limited, c.AdvanceMap) {
 			cmd := Command{Kind: CmdAdvance, Units: []string{u.ID}}
 			for _, a := range p {
 				cmd.Hexes = append(cmd.Hexes, c.Layout.ID(a))

@@ -1,0 +1,112 @@
+package salerno43
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
+)
+
+// The stacking limit at the end of the Movement Phase (4.4, L244-248: it
+// may be exceeded during movement, and the active player checks it at the
+// end of the phase; the excess units are eliminated, the owner choosing
+// which): moves may end over the limit (hexwar.StackPhaseEnd); when the
+// phasing player ends the phase, he eliminates a unit of each hex still
+// over it, his pick, at a time ('eliminate UNIT'), and then the phase ends.
+// The checks before an Auto DS (8.7.1) stay where they were; the end of the
+// Combat Phase and the breakthrough checks are not made here.
+
+// stackLimit is 4.1-4.3 as the series reads a stacking limit.
+func (g *Game) stackLimit(units []int, join int) *rules.Refusal {
+	var us []*Unit
+	for _, j := range units {
+		if j != join {
+			us = append(us, &g.sc.Units[j])
+		}
+	}
+	if join >= 0 {
+		us = append(us, &g.sc.Units[join])
+	}
+	if pts := stackingPoints(us); pts > StackingLimit {
+		return &rules.Refusal{Rule: "4.1", Reason: fmt.Sprintf("would hold %d stacking points; the limit is %d", pts, StackingLimit)}
+	}
+	return nil
+}
+
+// excess is the first of the phasing side's hexes over the limit and its
+// units; ok is false when none is over it.
+func (g *Game) excess() (string, []int, bool) {
+	a, us, ok := hexwar.Excess(g.pos(), g.s.Side, g.stackLimit)
+	if !ok {
+		return "", nil, false
+	}
+	return g.b.ID(a), us, true
+}
+
+// stackingProcedure waits for the owner's picks (4.4) between the phasing
+// player's 'end' and the end of the Movement Phase.
+var stackingProcedure = hexwar.Procedure[*Game]{Name: "stacking",
+	Active: func(g *Game) bool { return g.s.StackCheck },
+	Pending: func(g *Game, p *rules.Pending) {
+		h, units, _ := g.excess()
+		p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
+		var us []*Unit
+		for _, i := range units {
+			us = append(us, &g.sc.Units[i])
+		}
+		p.Prompt = fmt.Sprintf("%s holds %d stacking points, more than %d, at the end of the Movement Phase: eliminate a unit of it, your pick, until it is within the limit (4.4): 'eliminate UNIT'",
+			h, stackingPoints(us), StackingLimit)
+	},
+	Choices: func(g *Game) []rules.Choice {
+		h, units, _ := g.excess()
+		var out []rules.Choice
+		for _, i := range units {
+			id := g.sc.Units[i].ID
+			out = append(out, rules.Choice{Command: "eliminate " + id, Piece: id, Note: fmt.Sprintf("%s is over the stacking limit (4.4)", h)})
+		}
+		return out
+	},
+	Commands: hexwar.Commands[*Game]{{Verb: "eliminate", Apply: (*Game).eliminateExcess}},
+	Other: func(g *Game, _ rules.Seat, _ string) ([]rules.Event, error) {
+		h, _, _ := g.excess()
+		return nil, rules.Refuse("4.4", "the Movement Phase is over; %s is over the stacking limit, and its owner eliminates a unit of it first: 'eliminate UNIT'", h)
+	},
+}
+
+// eliminateExcess takes the owner's pick of a unit over the limit (4.4), and
+// ends the phase once every hex is within it.
+func (g *Game) eliminateExcess(seat rules.Seat, text string) ([]rules.Event, error) {
+	w := strings.Fields(text)
+	if len(w) != 2 || strings.Join(w, " ") != text {
+		return nil, fmt.Errorf("%w: want 'eliminate UNIT' in %q", ErrCommand, text)
+	}
+	h, units, _ := g.excess()
+	k := slices.IndexFunc(units, func(i int) bool { return g.sc.Units[i].ID == w[1] })
+	if k < 0 {
+		return nil, rules.Refuse("4.4", "%s does not stand in %s, the hex over the stacking limit", w[1], h)
+	}
+	g.eliminate(units[k])
+	events := []rules.Event{{Seat: seat, Text: fmt.Sprintf("%s in %s is eliminated: the hex was over the stacking limit at the end of the Movement Phase (4.4)", w[1], h)}}
+	if _, _, over := g.excess(); over {
+		return events, nil
+	}
+	g.s.StackCheck = false
+	events = append(events, rules.Event{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"})
+	return append(events, g.nextStage()...), nil
+}
+
+// overLimitAtEnd starts the owner's picks when the Movement Phase ends
+// with a hex over the limit (4.4).
+func (g *Game) overLimitAtEnd() []rules.Event {
+	if g.s.Phase != PhaseMovement {
+		return nil
+	}
+	h, _, over := g.excess()
+	if !over {
+		return nil
+	}
+	g.s.StackCheck = true
+	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s is over the stacking limit at the end of the Movement Phase: its owner eliminates units of it, his pick, until it is within it (4.4)", h)}}
+}
