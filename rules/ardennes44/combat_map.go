@@ -250,22 +250,8 @@ func (g *Game) advanceGround(c *Combat, u combat.AdvanceUnit, from, to hex.Axial
 }
 
 // sameEnemyZOC: both hexes lie in the zone of control of one and the same
-// unit of side's enemy (19.3.2).
+// unit of side's enemy (19.3.2), read by the series core as Normandy '44's
+// 14.3.1 reads it.
 func (g *Game) sameEnemyZOC(side Side, from, to hex.Axial) bool {
-	rules := g.zocRules()
-	occ := g.occupancy()
-	for _, a := range from.Neighbors() {
-		if hex.Distance(a, to) != 1 {
-			continue
-		}
-		for _, i := range occ[a] {
-			if g.sideOf(i) != side.Other() {
-				continue
-			}
-			if rules.Reaches(i, a, from) && rules.Reaches(i, a, to) {
-				return true
-			}
-		}
-	}
-	return false
+	return hexwar.SameZOC(g.b.Board, position{g}, g.occupancy(), side.Other(), g.zocRules(), from, to)
 }
