@@ -190,23 +190,11 @@ func (g *Game) advanceStepAllowed(i int, from, to hex.Axial, intoAttacked bool) 
 }
 
 // sameEnemyZOC: both hexes lie in the zone of control of one and the same
-// unit of side's enemy (14.4.1).
+// unit of side's enemy (14.4.1), read by the series core as Normandy '44's
+// 14.3.1 and Ardennes '44's 19.3.2 read it.
 func (g *Game) sameEnemyZOC(side Side, from, to hex.Axial) bool {
-	r := g.pos().zocRules()
-	for _, a := range from.Neighbors() {
-		if hex.Distance(a, to) != 1 {
-			continue
-		}
-		for _, i := range g.pos().at(a) {
-			if g.sc.Units[i].Side == side || !r.Exerts(i) {
-				continue
-			}
-			if r.Reaches(i, a, from) && r.Reaches(i, a, to) {
-				return true
-			}
-		}
-	}
-	return false
+	s := g.pos()
+	return hexwar.SameZOC(s.b.Board, s, g.occupants(), other(side), s.zocRules(), from, to)
 }
 
 // refuseAdvance is a refusal of an advance step.
