@@ -43,6 +43,7 @@ func (g *Game) legal() []rules.Choice {
 			return nil
 		}
 		out = append(out, g.readyChoices()...)
+		out = append(out, g.abandonChoices()...)
 	default:
 		return nil
 	}

@@ -11,12 +11,18 @@ import (
 // Random legal players play Avalanche (S1) to its end, turn 8's victory
 // check or an automatic victory (23.2), and a replay of every input gives
 // every state hash again.
-func TestRandomAvalancheToTheEnd(t *testing.T) {
+func TestRandomAvalancheToTheEnd(t *testing.T) { playToTheEnd(t, "avalanche", 1, 2) }
+
+// Random legal players play the Campaign (S2) to its end: turn 23's check
+// (S2.4) or an automatic victory (23.2), with every state hash replayed.
+func TestRandomCampaignToTheEnd(t *testing.T) { playToTheEnd(t, "campaign", 1, 2, 3, 4, 5, 6) }
+
+func playToTheEnd(t *testing.T, scenario string, seeds ...uint64) {
 	if testing.Short() {
 		t.Skip("plays whole games")
 	}
-	for _, seed := range []uint64{1, 2} {
-		g, err := New(readShipped(t, "avalanche"), nil)
+	for _, seed := range seeds {
+		g, err := New(readShipped(t, scenario), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
