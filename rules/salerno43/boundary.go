@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
@@ -13,7 +14,9 @@ import (
 // line (in the 5th Army's side of the map), at any distance; when more than
 // one does at the end of the Allied Movement Phase, all but one are
 // eliminated, the Allied player choosing the one that stays. The line binds
-// the 8th Army only. The check follows the stacking picks (4.4) at the end
+// the 8th Army only. A move that would end a second unit beyond it is
+// refused; units that come there otherwise (a retreat, an advance) are
+// counted at the end of the phase. The check follows the stacking picks (4.4) at the end
 // of the phase:
 //
 //	keep UNIT                the 8th Army unit that stays across the line (S2.3.3)
@@ -31,6 +34,20 @@ func (g *Game) across() []int {
 		}
 	}
 	return out
+}
+
+// mayEndAcross refuses a move of unit i that would end beyond the line at
+// a, with another 8th Army unit there already (S2.3.3).
+func (g *Game) mayEndAcross(i int, a hex.Axial) error {
+	if !g.sc.Units[i].Eighth || g.b.Zone(ZoneEighthArmy, a) {
+		return nil
+	}
+	for _, j := range g.across() {
+		if j != i {
+			return rules.Refuse("S2.3.3", "%s stands across the army boundary already: at most one 8th Army unit ends its move beyond it", g.sc.Units[j].ID)
+		}
+	}
+	return nil
 }
 
 // boundaryAtEnd starts the Allied pick when the Allied Movement Phase ends

@@ -8,6 +8,7 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/scene"
 	"github.com/pbem-referee/pbem/rules/scn"
 )
 
@@ -243,4 +244,13 @@ func (g *Game) endCampaign() []rules.Event {
 		return g.win(Allied, why)
 	}
 	return g.win(German, "the Allies have "+why)
+}
+
+// campaignBoxes adds to a scene's boxes the one of the units removed from
+// the game (S2.2, S2.3.7), in a scenario that has them.
+func (g *Game) campaignBoxes(boxes []scene.Box) []scene.Box {
+	if g.sc.Special.Withdraw.Formation == "" && g.sc.Special.AbandonFrom == 0 {
+		return boxes
+	}
+	return append(slices.Clone(boxes), scene.Box{ID: BoxWithdrawn, Label: "Removed from the game (S2.2, S2.3.7)", Kind: scene.BoxEliminated})
 }

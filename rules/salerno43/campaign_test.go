@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/rulestest"
+	"github.com/pbem-referee/pbem/rules/scene"
 )
 
 // campaignGame is an empty board of the Campaign at a turn and phase.
@@ -137,6 +138,9 @@ func TestWithdrawal16Pz_S2_2(t *testing.T) {
 	}
 	if us := g.s.Units[g.index("2-64/16")]; us.Hex != "3004" {
 		t.Errorf("S2.2: 2-64/16 stays: %+v", us)
+	}
+	if err := scene.CheckGame(g); err != nil {
+		t.Errorf("the scene shows the units removed: %v", err)
 	}
 }
 
@@ -337,5 +341,79 @@ func TestCampaignVictory_S2_4(t *testing.T) {
 	}
 	if !g.s.Over || !strings.Contains(g.s.Result, "german victory") || !strings.Contains(g.s.Result, "S2.4") {
 		t.Errorf("S2.4: fewer than 20: the German wins: %q", g.s.Result)
+	}
+}
+
+// S2.3.3: with one 8th Army unit across the line, a move that would end a
+// second one beyond it is refused and not offered; 5th Army units ignore
+// the line.
+func TestArmyBoundaryMove_S2_3_3(t *testing.T) {
+	g := campaignGame(t, 12, PhaseMovement, Allied)
+	g.put(t, "13/5", "2812")
+	g.put(t, "15/5", "2623") // in the sector, next to the line
+	g.put(t, "141/36", "2522")
+	g.put(t, "1-1fj", "2001")
+	al := rules.Seat(Allied)
+	if g.inSector("2522") || !g.inSector("2623") {
+		t.Fatal("2522 is west of the line, 2623 east of it")
+	}
+	rulestest.Refused(t, g, al, "move 15/5 2623 2522", "S2.3.3")
+	for _, c := range g.Legal(al) {
+		if c.Piece != "15/5" || !strings.HasPrefix(c.Command, "move ") {
+			continue
+		}
+		mc, err := ParseCommand(c.Command)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end := mc.Move.Path[len(mc.Move.Path)-1]; !g.inSector(end) {
+			t.Errorf("S2.3.3: Legal offers %q", c.Command)
+		}
+	}
+	rulestest.Apply(t, g, al, "move 141/36 2522 2623")
+	rulestest.Apply(t, g, al, "move 13/5 2812 2813")
+}
+
+// S2.3.1: 5th and 8th Army units never attack together, though they stack
+// together; each may attack alone.
+func TestArmiesNeverAttackTogether_S2_3_1(t *testing.T) {
+	g := campaignGame(t, 12, PhaseCombat, Allied)
+	g.put(t, "13/5", "3013")
+	g.put(t, "128/46", "3013")
+	g.put(t, "kgd/16", "3113")
+	g.put(t, "1-1fj", "2001")
+	al := rules.Seat(Allied)
+	rulestest.Refused(t, g, al, "attack 3113 with 13/5 128/46 maf 46", "8.5", "S2.3.1")
+	for _, c := range g.Legal(al) {
+		if strings.Contains(c.Command, "13/5") && strings.Contains(c.Command, "128/46") {
+			t.Errorf("S2.3.1: Legal offers %q", c.Command)
+		}
+	}
+	rulestest.Apply(t, g, al, "attack 3113 with 128/46 maf 46")
+}
+
+// 21.2.1: on turn 11 the south areas turn Allied with the 8th Army's
+// arrival, and German units in them are eliminated without combat; the
+// east areas stay German until an Allied unit enters them.
+func TestSouthAreasTurnAllied_21_2_1(t *testing.T) {
+	g := campaignGame(t, 10, PhaseVictory, Allied)
+	g.s.Units[g.index("2-1fj")].Box = boxEntry + "S2"
+	g.s.Units[g.index("1-1fj")].Box = boxEntry + "E4"
+	if !g.friendlyArea(German, "S2") {
+		t.Fatal("21.2.1: S2 is German before turn 11")
+	}
+	g.s.Turn, g.s.Phase, g.s.Side = 11, PhaseWeather, German
+	ev, err := g.Roll([]int{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.s.Units[g.index("2-1fj")].Box != BoxEliminated || !rulestest.HasEvent(ev, "21.2.1") {
+		t.Errorf("21.2.1: 2-1fj in S2 is eliminated on turn 11: %+v %v", g.s.Units[g.index("2-1fj")], ev)
+	}
+	if g.s.Units[g.index("1-1fj")].Box != boxEntry+"E4" || g.friendlyArea(Allied, "E4") {
+		t.Errorf("21.2.1: E4 stays German: %+v", g.s.Units[g.index("1-1fj")])
+	}
+	if !g.friendlyArea(Allied, "S1") {
+		t.Error("21.2.1: S1 is Allied from turn 11")
 	}
 }

@@ -121,7 +121,7 @@ func (g *Game) moveChoices() []rules.Choice {
 			if !onMap {
 				hexes++
 			}
-			if seen[key] || (onMap && len(path) < 2) || g.stackingWith(end, u.Side, i) > StackingLimit || (us.Repl && hexes > 1) {
+			if seen[key] || (onMap && len(path) < 2) || g.stackingWith(end, u.Side, i) > StackingLimit || (us.Repl && hexes > 1) || g.mayEndAcross(i, end) != nil {
 				return
 			}
 			seen[key] = true

@@ -313,6 +313,9 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		return nil, err
 	}
 	cost += rest
+	if err := g.mayEndAcross(i, path[len(path)-1]); err != nil {
+		return nil, err
+	}
 	hexes := len(path) - 1
 	if entering {
 		hexes++
