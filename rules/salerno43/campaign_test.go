@@ -241,6 +241,12 @@ func TestSectorRoads_S2_3_4(t *testing.T) {
 	g.put(t, "pz/hg", road[0])
 	g.put(t, "141/36", "2516")
 	rulestest.Apply(t, g, rules.Seat(German), "move pz/hg "+strings.Join(road, " "))
+
+	// Avalanche has no 8th Army and no S2.3.4: the road costs 1/3 MP.
+	g = emptyGame(t, 3, PhaseMovement, Allied)
+	g.put(t, "greys", road[0])
+	g.put(t, "1-1fj", "2001")
+	rulestest.Apply(t, g, al, "move greys "+strings.Join(road, " "))
 }
 
 // S2.3.5, 21.2.1: only German and 8th Army units use the east areas; an
