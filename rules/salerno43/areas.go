@@ -54,7 +54,7 @@ func (g *Game) mayEnterArea(i int, area string) error {
 		return rules.Refuse("21.2.1", "German units never enter an area friendly to the Allies (%s)", area)
 	case u.Side == Allied && !north && !u.Eighth:
 		return rules.Refuse("21.2.2", "only the 8th Army uses the south and east areas")
-	case u.Side == Allied && !north && !g.friendlyArea(Allied, area):
+	case u.Side == Allied && !north && area[0] != 'E' && !g.friendlyArea(Allied, area): // 21.2.1: an east area turns Allied when entered
 		return rules.Refuse("21.2.1", "%s is not friendly to the Allies", area)
 	}
 	if us.Hex != "" {

@@ -56,7 +56,7 @@ func (g *Game) combatInput(a AttackCommand, check bool) (*combatIn, error) {
 		return nil, rules.Refuse("8.5", "US and Commonwealth units never attack together")
 	}
 	if len(armies) > 1 {
-		return nil, rules.Refuse("8.5", "5th and 8th Army units never attack together")
+		return nil, rules.Refuse("8.5", "5th and 8th Army units never attack together (S2.3.1)")
 	}
 	if err := g.mafOf(in); err != nil {
 		return nil, err

@@ -10,5 +10,6 @@ import (
 func TestConformance(t *testing.T) {
 	rulestest.Conformance(t, Engine(), []rulestest.Scenario{
 		{Name: "avalanche", Setup: rules.Setup{Scenario: readShipped(t, "avalanche")}},
+		{Name: "campaign", Setup: rules.Setup{Scenario: readShipped(t, "campaign")}},
 	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }})
 }

@@ -15,7 +15,7 @@ import (
 func (g *Game) Scene(seat rules.Seat) scene.Scene {
 	p := g.Pending()
 	box := g.b.chart.Weather.Boxes[g.s.Weather]
-	s := scene.Scene{Title: g.sc.Title, Turn: g.s.Turn, Phase: p.Phase, Seat: seat, Hex: g.boardScene(), Boxes: sceneBoxes, Colours: sceneColours}
+	s := scene.Scene{Title: g.sc.Title, Turn: g.s.Turn, Phase: p.Phase, Seat: seat, Hex: g.boardScene(), Boxes: g.campaignBoxes(sceneBoxes), Colours: sceneColours}
 	s.Notes = append(s.Notes,
 		fmt.Sprintf("Weather: box %s, %s (22.1)", boxNames[g.s.Weather], box.Weather),
 		fmt.Sprintf("SP: German %d, Allied %d (22.3)", g.s.SP[0], g.s.SP[1]),

@@ -25,6 +25,7 @@ func FuzzChartFile(f *testing.F) {
 // assembled scenario, and a scenario it accepts has its chart.
 func FuzzParseScenario(f *testing.F) {
 	f.Add(readShipped(f, "avalanche"))
+	f.Add(readShipped(f, "campaign"))
 	f.Add([]byte("game salerno43\nscenario x\n[units]\na allied us - hq 0-(1)-6 sp=0 range=3 level=corps\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ParseScenario(data)
@@ -44,5 +45,6 @@ func FuzzCommand(f *testing.F) {
 		"def-air", "no-def-air", "order def-air always", "dd 1-141/36 support", "no-dd", "advance-done",
 		"losses 141/36", "order dd never", "autods 2617 with 2pz/16 stug/16 maf 16pz", "autods-advance 2pz/16 2617 2616",
 		"enter 141/36 N1", "shatter 1-141/36", "replace 141/36 floating-reserve", "move 1-1fj 3013 3012 ext truck",
-		"attack 2608 with 2cdo 41cdo maf commandos breakthrough", "eliminate 1-64/16", "dd-result hold", "order dd-result partial")
+		"attack 2608 with 2cdo 41cdo maf commandos breakthrough", "eliminate 1-64/16", "dd-result hold", "order dd-result partial",
+		"withdraw kgd/16", "keep 13/5", "abandon")
 }

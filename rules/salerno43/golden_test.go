@@ -9,12 +9,13 @@ import (
 )
 
 // The golden games (rulestest.Golden): seeded random games of Avalanche
-// played to their ends, each input's state hash recorded, so that a log
+// and of the Campaign played to their ends, each input's state hash recorded, so that a log
 // signed under salerno43/1 keeps verifying. Recorded once with
 // PBEM_GOLDEN_RECORD=1 (PCG stream 1943); never re-recorded.
 var goldenGames = []rulestest.Golden{
 	{File: "avalanche", Scenario: "avalanche", Seed: 1, Stream: 1943},
 	{File: "avalanche-busy", Scenario: "avalanche", Seed: 2, Redraw: 3, Stream: 1943},
+	{File: "campaign", Scenario: "campaign", Seed: 1, Stream: 1943},
 }
 
 const goldenDir = "testdata/golden"

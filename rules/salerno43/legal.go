@@ -43,6 +43,7 @@ func (g *Game) legal() []rules.Choice {
 			return nil
 		}
 		out = append(out, g.readyChoices()...)
+		out = append(out, g.abandonChoices()...)
 	default:
 		return nil
 	}
@@ -120,7 +121,7 @@ func (g *Game) moveChoices() []rules.Choice {
 			if !onMap {
 				hexes++
 			}
-			if seen[key] || (onMap && len(path) < 2) || g.stackingWith(end, u.Side, i) > StackingLimit || (us.Repl && hexes > 1) {
+			if seen[key] || (onMap && len(path) < 2) || g.stackingWith(end, u.Side, i) > StackingLimit || (us.Repl && hexes > 1) || g.mayEndAcross(i, end) != nil {
 				return
 			}
 			seen[key] = true

@@ -171,7 +171,7 @@ func (g *Game) stepRules(i int, how moveHow) []hexwar.StepRule {
 		rs = append(rs, hexwar.Avoid(b.Board, func(c *hexwar.Context) hexwar.HexSet { return g.extendedBarred(c) }, true,
 			"5.3", "Extended Movement never enters an enemy ZOC nor a hex next to a Shattered enemy unit (13.3.3): %s"))
 	}
-	return rs
+	return append(rs, g.sectorStepRules(i)...)
 }
 
 // extendedBarred are the hexes Extended Movement may not enter (5.3,
@@ -313,6 +313,9 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		return nil, err
 	}
 	cost += rest
+	if err := g.mayEndAcross(i, path[len(path)-1]); err != nil {
+		return nil, err
+	}
 	hexes := len(path) - 1
 	if entering {
 		hexes++

@@ -1,6 +1,7 @@
 package salerno43
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -12,11 +13,44 @@ import (
 // check or an automatic victory (23.2), and a replay of every input gives
 // every state hash again.
 func TestRandomAvalancheToTheEnd(t *testing.T) {
+	playToTheEnd(t, readShipped(t, "avalanche"), 1, 2)
+}
+
+// Random legal players play the Campaign (S2) to its end: turn 23's check
+// (S2.4) or an automatic victory (23.2), with every state hash replayed.
+func TestRandomCampaignToTheEnd(t *testing.T) {
+	playToTheEnd(t, readShipped(t, "campaign"), 1)
+}
+
+// The random players rarely keep the Allies within 5 VP of the benchmark
+// (23.2); without the automatic victory they play all 23 turns: the 8th
+// Army's arrival (turn 11), the 16th Panzer withdrawal (turn 14, S2.2) and
+// the abandonment of the sector (S2.3.7) come under random play.
+func TestRandomCampaignAllTurns(t *testing.T) {
+	text := bytes.Replace(readShipped(t, "campaign"), []byte("\nautomatic\n"), []byte("\n"), 1)
+	g := playToTheEnd(t, text, 3)
+	if g.s.Turn != 24 {
+		t.Errorf("the game ends on turn %d, not after turn 23", g.s.Turn)
+	}
+	withdrawn := 0
+	for _, us := range g.s.Units {
+		if us.Box == BoxWithdrawn {
+			withdrawn++
+		}
+	}
+	if withdrawn == 0 {
+		t.Error("S2.2: no unit was withdrawn on turn 14")
+	}
+	t.Logf("%d units withdrawn or removed (S2.2, S2.3.7); sector abandoned: %v; east areas Allied: %v", withdrawn, g.s.Abandoned, g.s.East)
+}
+
+func playToTheEnd(t *testing.T, scenario []byte, seeds ...uint64) *Game {
 	if testing.Short() {
 		t.Skip("plays whole games")
 	}
-	for _, seed := range []uint64{1, 2} {
-		g, err := New(readShipped(t, "avalanche"), nil)
+	var last *Game
+	for _, seed := range seeds {
+		g, err := New(scenario, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,5 +66,7 @@ func TestRandomAvalancheToTheEnd(t *testing.T) {
 		_, again := rulestest.Replay(t, base, inputs)
 		rulestest.SameHashes(t, inputs, hashes, again)
 		t.Logf("seed %d: %d inputs, turn %d: %s", seed, len(inputs), g.(*Game).s.Turn, p.Result)
+		last = g.(*Game)
 	}
+	return last
 }

@@ -15,7 +15,7 @@ import (
 const boxArrive = "arrive:"
 
 func (g *Game) enterPrep() []rules.Event {
-	var events []rules.Event
+	events := g.startWithdrawal() // S2.2: at the start of the phase
 	side := g.s.Side
 	g.releaseGarrison()
 	if side == German {
@@ -24,7 +24,7 @@ func (g *Game) enterPrep() []rules.Event {
 	g.s.Repl = g.turnRepl(side)
 	for _, r := range g.sc.Reinforcements {
 		i := g.index(r.Unit)
-		if r.Turn != g.s.Turn || g.sc.Units[i].Side != side {
+		if r.Turn != g.s.Turn || g.sc.Units[i].Side != side || g.s.Units[i].Box == BoxWithdrawn {
 			continue
 		}
 		us := &g.s.Units[i]
@@ -75,10 +75,12 @@ func (g *Game) unplaced() string {
 }
 
 // friendlyArea: entry area name is friendly to side (21.2): every area is
-// German until the 8th Army arrives on turn 11 (21.2.1); N1 and N2 always
-// are (21.2.3).
+// German until the 8th Army arrives on turn 11 (21.2.1), the south ones
+// then, each east one once an Allied unit has entered it (21.2.1) or the
+// German has abandoned the 8th Army sector (S2.3.7); N1 and N2 always are
+// German (21.2.3).
 func (g *Game) friendlyArea(side Side, name string) bool {
-	german := name[0] == 'N' || g.s.Turn < 11
+	german := name[0] == 'N' || g.s.Turn < 11 || (name[0] == 'E' && !g.eastAllied(name))
 	return german == (side == German)
 }
 

@@ -27,6 +27,8 @@ func init() {
 			},
 			Roll: (*Game).rollCombat},
 		stackingProcedure,
+		boundaryProcedure,
+		withdrawProcedure,
 		{Name: "phase", Pending: (*Game).phasePending, Choices: (*Game).legal, Commands: phaseCommands,
 			Other: func(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
 				if _, err := canonicalCommand(text); err != nil {
@@ -59,12 +61,20 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 	if _, err := canonicalCommand(command); err != nil {
 		return nil, err
 	}
-	return procedures.Apply(g, seat, command, g.s.Phase, p.Phase, fmt.Errorf("%w: %q", ErrCommand, command))
+	events, err := procedures.Apply(g, seat, command, g.s.Phase, p.Phase, fmt.Errorf("%w: %q", ErrCommand, command))
+	if err != nil {
+		return nil, err
+	}
+	return append(events, g.campaignSweep()...), nil
 }
 
 // Roll implements rules.Game.
 func (g *Game) Roll(values []int) ([]rules.Event, error) {
-	return procedures.RollChecked(g, g.Pending(), values)
+	events, err := procedures.RollChecked(g, g.Pending(), values)
+	if err != nil {
+		return nil, err
+	}
+	return append(events, g.campaignSweep()...), nil
 }
 
 // phasePending is what a phase waits for when no combat is under way.
@@ -157,6 +167,7 @@ var phaseCommands = hexwar.Commands[*Game]{
 	{Verb: "order", Apply: orderHandler},
 	{Verb: "if-retreat", Phases: []Phase{PhaseCombat}, Rule: "14.1", When: "a conditional advance comes with an attack", Apply: orderHandler},
 	{Verb: "autods", Phases: []Phase{PhaseMovement}, Rule: "8.7.1", When: "an Auto DS is declared in the Movement Phase", Apply: attackHandler},
+	{Verb: "abandon", Phases: []Phase{PhaseSupply}, Rule: "S2.3.7", When: "the German abandons the 8th Army sector in his Supply Phase", Apply: parsed(func(g *Game, _ Command) ([]rules.Event, error) { return g.abandon() })},
 	{Verb: "autods-advance", Phases: []Phase{PhaseCombat}, Rule: "8.7.2", When: "Auto DS units advance in the Combat Phase, after all combats", Apply: parsed((*Game).autoAdvance)},
 }
 
@@ -170,6 +181,9 @@ func (g *Game) endCommand() ([]rules.Event, error) {
 		return nil, err
 	}
 	if ev := g.overLimitAtEnd(); ev != nil {
+		return ev, nil
+	}
+	if ev := g.boundaryAtEnd(); ev != nil {
 		return ev, nil
 	}
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"}}

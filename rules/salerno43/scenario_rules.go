@@ -102,8 +102,10 @@ func (p *parser) special(l scn.Line) {
 		sp.ReleaseWithin, _ = p.Int(l.N, "within", kv["within"], 1, 9)
 	case len(w) == 1 && w[0] == "invasion":
 		sp.Invasion = true
+	case w[0] == "withdraw" || w[0] == "abandon":
+		p.campaignSpecial(l)
 	default:
-		p.Errf(l.N, ErrSyntax, "want: supply SIDE N (S1.1), garrison UNIT turn=T within=N (19.2) or invasion (24.0)")
+		p.Errf(l.N, ErrSyntax, "want: supply SIDE N (S1.1), garrison UNIT turn=T within=N (19.2), invasion (24.0), "+withdrawSyntax+" (S2.2) or "+abandonSyntax+" (S2.3.7)")
 	}
 }
 
@@ -118,8 +120,10 @@ func (p *parser) victory(l scn.Line) {
 		v.Automatic = true
 	case len(w) == 1 && w[0] == "bh-penalty":
 		v.BHPenalty = true
+	case len(w) == 1 && w[0] == "isolated-hexes":
+		v.IsolatedHexes = true
 	default:
-		p.Errf(l.N, ErrSyntax, "want: vp N (S1.2), automatic (23.2) or bh-penalty (23.1.3)")
+		p.Errf(l.N, ErrSyntax, "want: vp N (S1.2), automatic (23.2), bh-penalty (23.1.3) or isolated-hexes (S2.4)")
 	}
 }
 
@@ -198,6 +202,7 @@ func (p *parser) checkRest() {
 	if g := s.Special.Garrison; g != "" && s.unit(g) == nil {
 		p.Errf(0, ErrUnknown, "garrison %s is not in [units] (19.2)", g)
 	}
+	p.checkCampaign()
 	if s.Win.VP == 0 {
 		p.Errf(0, ErrMissing, "[victory] needs vp N: the VP the Allies need (S1.2, S2.4)")
 	}

@@ -93,6 +93,9 @@ func (g *Game) eliminateExcess(seat rules.Seat, text string) ([]rules.Event, err
 		return events, nil
 	}
 	g.s.StackCheck = false
+	if ev := g.boundaryAtEnd(); ev != nil {
+		return append(events, ev...), nil
+	}
 	events = append(events, rules.Event{Seat: rules.Seat(g.s.Side), Text: g.phaseName() + " ends"})
 	return append(events, g.nextStage()...), nil
 }

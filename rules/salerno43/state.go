@@ -78,6 +78,15 @@ type state struct {
 	Drop string `json:"drop,omitempty"`
 	// Released: the Torre Annunziata garrison may move (19.2).
 	Released bool `json:"released,omitempty"`
+	// The Campaign (S2): the east entry areas an Allied unit has entered,
+	// friendly to the Allies since (21.2.1); the 16th Panzer withdrawal
+	// under way (S2.2); the Allied pick of the 8th Army unit that stays
+	// across the army boundary awaited (S2.3.3); the 8th Army sector
+	// abandoned (S2.3.7).
+	East      []string    `json:"east,omitempty"`
+	Withdraw  *withdrawal `json:"withdraw,omitempty"`
+	Boundary  bool        `json:"boundary,omitempty"`
+	Abandoned bool        `json:"abandoned,omitempty"`
 
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
@@ -113,6 +122,12 @@ func (g *Game) Clone() rules.Game {
 	c.s.Orders = slices.Clone(g.s.Orders)
 	c.s.Replaced = slices.Clone(g.s.Replaced)
 	c.s.Retreated = slices.Clone(g.s.Retreated)
+	c.s.East = slices.Clone(g.s.East)
+	if g.s.Withdraw != nil {
+		w := *g.s.Withdraw
+		w.Supplied = slices.Clone(w.Supplied)
+		c.s.Withdraw = &w
+	}
 	if g.s.Breakthrough != nil {
 		b := *g.s.Breakthrough
 		b.Units = slices.Clone(b.Units)
@@ -161,13 +176,17 @@ func (g *Game) occupants() map[hex.Axial][]int { return hexwar.Occupants(g.pos()
 // alive: unit i is on the map or in a box, not eliminated nor yet to come.
 func (g *Game) alive(i int) bool {
 	u := g.s.Units[i]
-	return u.Hex != "" || (u.Box != "" && u.Box != BoxEliminated && u.Box != BoxRemnant)
+	return u.Hex != "" || (u.Box != "" && u.Box != BoxEliminated && u.Box != BoxRemnant && u.Box != BoxWithdrawn)
 }
 
 // Boxes of the state beyond the set-up's.
 const (
 	BoxEliminated = "eliminated"
 	BoxRemnant    = "remnant" // 10.4.1: the parent of a REM counter in play
+	// BoxWithdrawn holds the units removed from the game, not eliminated:
+	// the 16th Panzer withdrawal (S2.2), the 8th Army when its sector is
+	// abandoned (S2.3.7).
+	BoxWithdrawn = "withdrawn"
 )
 
 // stepsLeft is how many steps unit i has left (10.3).

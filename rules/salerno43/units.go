@@ -121,6 +121,11 @@ type Special struct {
 	ReleaseWithin int
 	// Invasion: turn 1 is the invasion turn (24.0).
 	Invasion bool
+	// Withdraw is the Campaign's withdrawal of the 16th Panzer Division
+	// (S2.2); AbandonFrom the first turn the German may abandon the 8th
+	// Army sector (S2.3.7), 0 for never.
+	Withdraw    Withdrawal
+	AbandonFrom int
 }
 
 // Victory holds the scenario's victory conditions.
@@ -133,6 +138,10 @@ type Victory struct {
 	// BHPenalty: each eliminated BH costs 1 VP (23.1.3: Avalanche, and
 	// automatic victory).
 	BHPenalty bool
+	// IsolatedHexes: the Campaign's check at the end (S2.4): the German-held
+	// VP hexes that are isolated count for the Allies, and the eliminated
+	// BH cost nothing.
+	IsolatedHexes bool
 }
 
 func (s *Scenario) unit(id string) *Unit {

@@ -85,6 +85,9 @@ func (g *Game) enterVictory() []rules.Event {
 
 // endGame is the scenario's victory check after its last turn (S1.2).
 func (g *Game) endGame() []rules.Event {
+	if g.sc.Win.IsolatedHexes {
+		return g.endCampaign()
+	}
 	if g.s.VP >= g.sc.Win.VP {
 		return g.win(Allied, fmt.Sprintf("%d VP at the end, %d needed (S1.2)", g.s.VP, g.sc.Win.VP))
 	}
