@@ -186,6 +186,7 @@ func (g *Game) finishCombat() []rules.Event {
 	if !defAir {
 		c.in.defAir = false
 	}
+	g.recordCombat(c)
 	notes := g.placeOutcome(c, true)
 	if bt := g.breakthroughAfter(c); bt != "" {
 		notes = append(notes, bt)

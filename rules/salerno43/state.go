@@ -90,6 +90,9 @@ type Game struct {
 	s  state
 	// cur is the combat in progress, rebuilt from s.Combat when needed.
 	cur *Combat
+	// ended are the reports of the combats resolved (report.go), outside
+	// the hashed state.
+	ended *endedCombat
 }
 
 // Hash implements rules.Game.
@@ -98,7 +101,7 @@ func (g *Game) Hash() string { return rules.HashState(&g.s) }
 // Clone implements rules.Game: the state is copied deep; the scenario and
 // the board are read-only and shared.
 func (g *Game) Clone() rules.Game {
-	c := &Game{sc: g.sc, b: g.b, s: g.s}
+	c := &Game{sc: g.sc, b: g.b, s: g.s, ended: g.ended}
 	c.s.Units = slices.Clone(g.s.Units)
 	c.s.Ready = slices.Clone(g.s.Ready)
 	c.s.Control = slices.Clone(g.s.Control)
