@@ -90,7 +90,8 @@ func (g *Game) combatReport(c *Combat, n int) scene.Combat {
 		r.Result = string(baseCode(c.Result.Code))
 		if c.Roll > 0 {
 			r.Die = c.Roll
-			r.Rolls = append(r.Rolls, scene.Roll{Purpose: "combat results (8.3)", Die: c.Roll, Modified: c.Roll, Outcome: r.Result})
+			// 19.4: Valiant and Warspite's +1, the modified roll at most 6.
+			r.Rolls = append(r.Rolls, scene.Roll{Purpose: "combat results (8.3)", Die: c.Roll, Modified: min(c.Roll+c.crtDRM(nil), 6), Outcome: r.Result})
 			crt := &g.b.chart.CRT
 			for die := 1; die <= 6; die++ {
 				res := crt.Lookup(c.Odds.Final, die, 0)

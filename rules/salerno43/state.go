@@ -24,6 +24,9 @@ type state struct {
 	// Markers are the air and naval markers (9.4, 9.6, 22.2): ready when
 	// listed in Ready.
 	Ready []string `json:"ready,omitempty"`
+	// Valiant is how many times the Valiant and Warspite marker was used:
+	// flipped after the first, out of the game after the second (19.4).
+	Valiant int `json:"valiant,omitempty"`
 	// Control is the side that controls each port, city and VP hex, by
 	// hex, the Allied ones listed; the others are German (16.3.4, A-26).
 	Control []string `json:"control,omitempty"`
