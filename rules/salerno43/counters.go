@@ -97,6 +97,7 @@ func unitMarkers(u *Unit, us unitState) []string {
 	add(us.Status == Disorganized, "Disorganized (13.2)")
 	add(us.Status == Shattered, "Shattered (13.3)")
 	add(us.HalfEff, "½ Eff (5.7)")
+	add(twoTurnPort(us) != "", "2-Turn Naval Transport to "+twoTurnPort(us)+" (18.4.4)")
 	add(u.ASU() && us.Used, "USED (17.5)")
 	add(us.Repl, "Replacement (20.4)")
 	add(us.Truck, "Truck (5.8)")
@@ -111,6 +112,8 @@ func (g *Game) offMapStatus(i int) string {
 	switch b := us.Box; {
 	case b == BoxFloating:
 		return "in the Floating Reserve (18.3)"
+	case twoTurnPort(us) != "":
+		return "at sea beside " + twoTurnPort(us) + " with a 2-Turn Naval Transport marker (18.4.4)"
 	case b == BoxRemnant:
 		return "in the REM box, its REM counter in play (10.4.1)"
 	case strings.HasPrefix(b, boxEntry):

@@ -32,6 +32,9 @@ func lpCost(u *Unit) int {
 // capacity left.
 func (g *Game) landingSites(i int) map[string]int {
 	us := g.s.Units[i]
+	if port := twoTurnPort(us); port != "" {
+		return g.twoTurnSite(i, port) // 18.4.4
+	}
 	out := map[string]int{}
 	used := map[string]int{}
 	for _, h := range g.s.Capacity {
@@ -79,12 +82,16 @@ func (g *Game) land(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("21.1.2", "no unit %s", c.Args[0])
 	}
 	u, us := g.sc.Units[i], g.s.Units[i]
-	inBox := us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp)
+	inBox := us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp) || twoTurnPort(us) != ""
 	switch {
 	case u.Side != Allied || g.s.Side != Allied:
 		return nil, rules.Refuse("18.4.1", "only the Allies land by sea, in their Movement Phase")
 	case !inBox:
 		return nil, rules.Refuse("21.1.2", "%s is not in the Floating Reserve nor a follow-up box", u.ID)
+	case g.twoTurnLanding(i, c.Args[1]) != nil:
+		return nil, g.twoTurnLanding(i, c.Args[1])
+	case slices.Contains(g.s.Moved, u.ID):
+		return nil, rules.Refuse("5.1", "%s has moved this phase", u.ID)
 	case us.Status != GoodOrder:
 		return nil, rules.Refuse("18.4.2", "only Good Order units land")
 	case us.Repl:
@@ -127,7 +134,11 @@ func (g *Game) land(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("4.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(end), pts, StackingLimit)
 	}
 	g.s.LP += lp
-	for range lp {
+	taken := lp
+	if twoTurnPort(us) != "" {
+		taken = 1 // 18.4.4, A-29: the port's capacity of 1 in this turn too
+	}
+	for range taken {
 		g.s.Capacity = append(g.s.Capacity, c.Args[1])
 	}
 	// 17.3: the landing hex is the first hex entered.
@@ -159,7 +170,8 @@ func (g *Game) landChoices() []rules.Choice {
 	ctx := g.moveContext(Allied)
 	for i, us := range g.s.Units {
 		u := g.sc.Units[i]
-		if u.Side != Allied || us.Status != GoodOrder || us.Repl || !(us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp)) {
+		if u.Side != Allied || us.Status != GoodOrder || us.Repl || slices.Contains(g.s.Moved, u.ID) ||
+			!(us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp) || twoTurnPort(us) != "") {
 			continue
 		}
 		lp := lpCost(&u)

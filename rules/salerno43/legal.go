@@ -32,6 +32,7 @@ func (g *Game) legal() []rules.Choice {
 		out = append(out, g.autoChoices()...)
 		out = append(out, g.landChoices()...)
 		out = append(out, g.sailChoices()...)
+		out = append(out, g.embarkChoices()...)
 	case PhaseCombat:
 		if !g.s.AutoAdvanced {
 			out = append(out, g.breakthroughChoices()...)

@@ -35,7 +35,7 @@ func (g *Game) enterMovement() []rules.Event {
 		g.s.Units[k].Voluntary = false
 	}
 	g.releaseGarrison()
-	return g.shatteredCheck()
+	return append(g.shatteredCheck(), g.twoTurnLost()...)
 }
 
 // shatteredCheck eliminates Shattered units next to an enemy unit with no

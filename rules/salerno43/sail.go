@@ -84,11 +84,8 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 // (18.4.4).
 func (g *Game) capacityLeft(id string) int {
 	capacity := 3
-	if p, ok := g.b.ports[id]; ok {
-		capacity = p.LP
-		if g.b.names[id] == "Salerno" && g.germanWithin(id, 2) {
-			capacity = 1
-		}
+	if _, ok := g.b.ports[id]; ok {
+		capacity = g.portCapacity(id)
 	}
 	used := 0
 	for _, h := range g.s.Capacity {
