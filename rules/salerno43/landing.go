@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Landings by sea (18.4, 21.1.2, 24.4.2): in the Allied Movement Phase a
@@ -75,6 +76,72 @@ func (g *Game) landingSites(i int) map[string]int {
 	return out
 }
 
+// landingPath is a sea transport's path ashore (18.4.5, 21.1.2): the BH or
+// port it lands at, the first hex of its Tactical Movement, and the one hex
+// more it may go, unless the first is in an enemy ZOC; the end within the
+// stacking limit.
+func (g *Game) landingPath(i int, at string, more []string) ([]hex.Axial, error) {
+	first, _ := g.b.Hex(at)
+	if g.held(first) == German {
+		return nil, rules.Refuse("21.1.2", "German units hold %s", at)
+	}
+	path := []hex.Axial{first}
+	ctx := g.moveContext(Allied)
+	if len(more) == 1 {
+		if ctx.EZOC.Has(first) {
+			return nil, rules.Refuse("21.1.2", "%s is in an enemy ZOC: a unit landing there stops", at)
+		}
+		second, ok := g.b.Hex(more[0])
+		if !ok {
+			return nil, rules.Refuse("5.1", "%s is not a hex of the map", more[0])
+		}
+		m := g.mover(i, moveHow{tactical: true}, ctx, first, false)
+		if _, err := m.Walk([]hex.Axial{first, second}); err != nil {
+			return nil, err
+		}
+		path = append(path, second)
+	}
+	end := path[len(path)-1]
+	if pts := g.stackingWith(end, Allied, i); pts > StackingLimit {
+		return nil, rules.Refuse("4.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(end), pts, StackingLimit)
+	}
+	return path, nil
+}
+
+// seaSteps are the hexes next to first a unit landing there may go on
+// to (18.4.5, 21.1.2): none when first is in an enemy ZOC.
+func (g *Game) seaSteps(i int, first hex.Axial, ctx *hexwar.Context) []hex.Axial {
+	if ctx.EZOC.Has(first) {
+		return nil
+	}
+	var out []hex.Axial
+	m := g.mover(i, moveHow{tactical: true}, ctx, first, false)
+	for _, n := range first.Neighbors() {
+		if _, bar := m.Check(first, n); bar.OK() && g.stackingWith(n, Allied, i) <= StackingLimit {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// landedMarks marks unit i, landed by sea at site and standing at end
+// (18.4.2): DG at a beach of the other army, else ½ Eff next to the enemy
+// (5.7, 24.4.2), rangers and commandos excepted; the note says which.
+func (g *Game) landedMarks(i int, site string, end hex.Axial) string {
+	u := &g.sc.Units[i]
+	beach, isBeach := g.b.beaches[site]
+	switch {
+	case isBeach && beach.Nation != nation(u) && nation(u) != "de":
+		g.s.Units[i].Status = Disorganized // 18.4.2
+		return "DG: landed at the other army's beach (18.4.2)"
+	case u.Type == "ranger" || u.Type == "commando":
+	case g.nextToEnemy(end, Allied):
+		g.s.Units[i].HalfEff = true // 5.7, 18.4.2, 24.4.2
+		return "½ Eff (18.4.2)"
+	}
+	return ""
+}
+
 // land applies a landing.
 func (g *Game) land(c Command) ([]rules.Event, error) {
 	i := g.index(c.Args[0])
@@ -109,30 +176,11 @@ func (g *Game) land(c Command) ([]rules.Event, error) {
 	if g.s.LP+lp > 12 {
 		return nil, rules.Refuse("18.4.3", "the Allies land at most 12 LP a turn; %d are landed, %s costs %d", g.s.LP, u.ID, lp)
 	}
-	first, _ := g.b.Hex(c.Args[1])
-	if g.held(first) == German {
-		return nil, rules.Refuse("21.1.2", "German units hold %s", c.Args[1])
-	}
-	path := []hex.Axial{first}
-	ctx := g.moveContext(Allied)
-	if len(c.Args) == 3 {
-		if ctx.EZOC.Has(first) {
-			return nil, rules.Refuse("21.1.2", "%s is in an enemy ZOC: a unit landing there stops", c.Args[1])
-		}
-		second, ok := g.b.Hex(c.Args[2])
-		if !ok {
-			return nil, rules.Refuse("5.1", "%s is not a hex of the map", c.Args[2])
-		}
-		m := g.mover(i, moveHow{tactical: true}, ctx, first, false)
-		if _, err := m.Walk([]hex.Axial{first, second}); err != nil {
-			return nil, err
-		}
-		path = append(path, second)
+	path, err := g.landingPath(i, c.Args[1], c.Args[2:])
+	if err != nil {
+		return nil, err
 	}
 	end := path[len(path)-1]
-	if pts := g.stackingWith(end, Allied, i); pts > StackingLimit {
-		return nil, rules.Refuse("4.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(end), pts, StackingLimit)
-	}
 	g.s.LP += lp
 	taken := lp
 	if twoTurnPort(us) != "" {
@@ -143,17 +191,7 @@ func (g *Game) land(c Command) ([]rules.Event, error) {
 	}
 	// 17.3: the landing hex is the first hex entered.
 	events := append(g.applyMove(i, path, 0, moveHow{tactical: true}), g.asuMoved(i, len(path))...)
-	note := ""
-	beach, isBeach := g.b.beaches[c.Args[1]]
-	switch {
-	case isBeach && beach.Nation != nation(&u) && nation(&u) != "de":
-		g.s.Units[i].Status = Disorganized // 18.4.2
-		note = "DG: landed at the other army's beach (18.4.2)"
-	case u.Type == "ranger" || u.Type == "commando":
-	case g.nextToEnemy(end, Allied):
-		g.s.Units[i].HalfEff = true // 5.7, 18.4.2, 24.4.2
-		note = "½ Eff (18.4.2)"
-	}
+	note := g.landedMarks(i, c.Args[1], end)
 	text := fmt.Sprintf("%s lands at %s (%d LP; %d this turn, 18.4.3)", u.ID, c.Args[1], lp, g.s.LP)
 	if note != "" {
 		text += ", " + note
@@ -193,14 +231,8 @@ func (g *Game) landChoices() []rules.Choice {
 			if g.stackingWith(first, Allied, i) <= StackingLimit {
 				out = append(out, rules.Choice{Command: "land " + u.ID + " " + id, Piece: u.ID, Note: fmt.Sprintf("%d LP (18.4)", lp)})
 			}
-			if ctx.EZOC.Has(first) {
-				continue
-			}
-			m := g.mover(i, moveHow{tactical: true}, ctx, first, false)
-			for _, n := range first.Neighbors() {
-				if _, bar := m.Check(first, n); bar.OK() && g.stackingWith(n, Allied, i) <= StackingLimit {
-					out = append(out, rules.Choice{Command: "land " + u.ID + " " + id + " " + g.b.ID(n), Piece: u.ID, Note: fmt.Sprintf("%d LP (18.4)", lp)})
-				}
+			for _, n := range g.seaSteps(i, first, ctx) {
+				out = append(out, rules.Choice{Command: "land " + u.ID + " " + id + " " + g.b.ID(n), Piece: u.ID, Note: fmt.Sprintf("%d LP (18.4)", lp)})
 			}
 		}
 	}

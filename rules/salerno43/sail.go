@@ -5,17 +5,23 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 )
 
 // Sea moves from land (18.4.5): in the Allied Movement Phase a Good Order
 // unit that has not moved, standing in a BH or a port the Allies hold, may
 // sail to another BH or port (landing there by TM, its hex the first of
-// the two) or back to the Floating Reserve; it may start in an enemy ZOC;
-// both hexes' capacities count (18.4.4, a port sends or receives its number
-// a turn); at most 3 LP a turn move so (18.4.5); never a unit with a
-// Replacement marker (20.4).
+// the two, the second the one hex more it may go unless the first is in an
+// enemy ZOC, 21.1.2) or back to the Floating Reserve; it may start in an
+// enemy ZOC; both hexes' capacities count (18.4.4, a port sends or
+// receives its number a turn); at most 3 LP a turn move so (18.4.5); never
+// a unit with a Replacement marker (20.4). Landed, it has ½ Eff next to the
+// enemy, or is DG at the other army's beach (18.4.2).
 //
-//	sail UNIT HEX|floating-reserve
+// Not played: the hex 18.4.5 allows before the sea move (the state does not
+// keep how far a unit has moved).
+//
+//	sail UNIT HEX|floating-reserve [HEX]
 
 // seaPort: the Allies may sail from or to hex id now (18.1.1, 18.2.1).
 func (g *Game) seaPort(id string) bool {
@@ -38,6 +44,8 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 	u, us := g.sc.Units[i], g.s.Units[i]
 	lp := lpCost(&u)
 	switch {
+	case u.Beachhead():
+		return nil, rules.Refuse("18.1.1", "a BH unit never moves")
 	case us.Hex == "" || !g.seaPort(us.Hex):
 		return nil, rules.Refuse("18.4.5", "%s does not stand in a BH or a port the Allies hold", u.ID)
 	case us.Status != GoodOrder:
@@ -52,15 +60,20 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("18.4.4", "%s sends or receives no more than its capacity this turn", us.Hex)
 	}
 	to := c.Args[1]
+	var path []hex.Axial
+	if to == BoxFloating && len(c.Args) == 3 {
+		return nil, rules.Refuse("18.4.5", "a unit sailing to the Floating Reserve goes no further")
+	}
 	if to != BoxFloating {
-		a, _ := g.b.Hex(to)
 		switch {
 		case to == us.Hex || !g.seaPort(to):
 			return nil, rules.Refuse("18.4.5", "%s is no other BH or port the Allies hold", to)
 		case g.capacityLeft(to) < lp:
 			return nil, rules.Refuse("18.4.4", "%s receives no more than its capacity this turn", to)
-		case g.stackingWith(a, Allied, i) > StackingLimit:
-			return nil, rules.Refuse("4.1", "%s would be over the stacking limit", to)
+		}
+		var err error
+		if path, err = g.landingPath(i, to, c.Args[2:]); err != nil {
+			return nil, err
 		}
 	}
 	from := us.Hex
@@ -71,13 +84,24 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 			g.s.Capacity = append(g.s.Capacity, to)
 		}
 	}
-	g.s.Moved = append(g.s.Moved, u.ID)
+	text := fmt.Sprintf("%s sails from %s to %s (%d LP, 18.4.5)", u.ID, from, to, lp)
 	if to == BoxFloating {
+		g.s.Moved = append(g.s.Moved, u.ID)
 		g.s.Units[i].Hex, g.s.Units[i].Box = "", BoxFloating
-	} else {
-		g.s.Units[i].Hex = to
+		return []rules.Event{{Seat: rules.Seat(Allied), Text: text}}, nil
 	}
-	return []rules.Event{{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s sails from %s to %s (%d LP, 18.4.5)", u.ID, from, to, lp)}}, nil
+	var events []rules.Event
+	if len(path) == 1 {
+		g.s.Moved = append(g.s.Moved, u.ID)
+		g.s.Units[i].Hex = to
+	} else {
+		// 17.3: the sea move is one hex of the two.
+		events = append(g.applyMove(i, path, 0, moveHow{tactical: true}), g.asuMoved(i, len(path))...)
+	}
+	if note := g.landedMarks(i, to, path[len(path)-1]); note != "" {
+		text += ", " + note
+	}
+	return append(events, rules.Event{Seat: rules.Seat(Allied), Text: text}), nil
 }
 
 // capacityLeft is what a BH or port may still send or receive this turn
@@ -108,17 +132,24 @@ func (g *Game) sailChoices() []rules.Choice {
 		}
 	}
 	var out []rules.Choice
+	ctx := g.moveContext(Allied)
 	for i, us := range g.s.Units {
 		u := g.sc.Units[i]
-		if u.Side != Allied || us.Hex == "" || !slices.Contains(ports, us.Hex) || us.Status != GoodOrder || us.Repl ||
+		if u.Side != Allied || u.Beachhead() || us.Hex == "" || !slices.Contains(ports, us.Hex) || us.Status != GoodOrder || us.Repl ||
 			slices.Contains(g.s.Moved, u.ID) || g.s.SeaLP+lpCost(&u) > 3 || g.capacityLeft(us.Hex) < lpCost(&u) {
 			continue
 		}
 		out = append(out, rules.Choice{Command: "sail " + u.ID + " " + BoxFloating, Piece: u.ID, Note: "18.4.5"})
 		for _, p := range ports {
 			a, _ := g.b.Hex(p)
-			if p != us.Hex && g.capacityLeft(p) >= lpCost(&u) && g.stackingWith(a, Allied, i) <= StackingLimit {
+			if p == us.Hex || g.capacityLeft(p) < lpCost(&u) || g.held(a) == German {
+				continue
+			}
+			if g.stackingWith(a, Allied, i) <= StackingLimit {
 				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p, Piece: u.ID, Note: "18.4.5"})
+			}
+			for _, n := range g.seaSteps(i, a, ctx) {
+				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p + " " + g.b.ID(n), Piece: u.ID, Note: "18.4.5"})
 			}
 		}
 	}
