@@ -76,7 +76,10 @@ func faceValues(u *Unit, f Face) []rules.Value {
 		def = "(" + def + ") (8.4.6)"
 	}
 	vs := []rules.Value{{Name: "attack", Text: att}, {Name: "defense", Text: def}, {Name: "MA", Text: fmt.Sprint(f.MA)},
-		{Name: "quality", Text: string(f.Quality)}, {Name: "stacking", Text: fmt.Sprint(u.Stacking)}, {Name: "LP", Text: fmt.Sprintf("%d (18.4.3)", lpCost(u))}}
+		{Name: "quality", Text: string(f.Quality)}, {Name: "stacking", Text: fmt.Sprint(u.Stacking)}}
+	if u.Side == Allied {
+		vs = append(vs, rules.Value{Name: "LP", Text: fmt.Sprintf("%d (18.4.3)", lpCost(u))}) // only the Allies go by sea (18.4.1)
+	}
 	if f.Armor > 0 {
 		vs = append(vs, rules.Value{Name: "armor", Text: fmt.Sprint(f.Armor)})
 	}

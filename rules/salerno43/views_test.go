@@ -103,3 +103,14 @@ func TestCombatsReport_PLAY02_19_3(t *testing.T) {
 		t.Errorf("PLAY-02: the garrison is eliminated by its retreat (19.3): %+v", r.Losses)
 	}
 }
+
+// 18.4.1: only the Allies go by sea, so only their counters show LP.
+func TestUnitsViewNoGermanLP_18_4_1(t *testing.T) {
+	g := emptyGame(t, 2, PhaseMovement, Allied)
+	for _, u := range g.Units(rules.Seat(Allied)) {
+		hasLP := slices.ContainsFunc(u.Values, func(v rules.Value) bool { return v.Name == "LP" })
+		if hasLP != (u.Side == string(Allied)) {
+			t.Errorf("%s (%s): LP shown %v", u.ID, u.Side, hasLP)
+		}
+	}
+}
