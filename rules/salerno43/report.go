@@ -71,6 +71,9 @@ func (g *Game) combatReport(c *Combat, n int) scene.Combat {
 	if in.a.Naval {
 		r.Support = append(r.Support, "naval support marker (9.6)")
 	}
+	if in.a.Valiant {
+		r.Support = append(r.Support, "Valiant and Warspite, +1 on the die (19.4)")
+	}
 	for _, a := range in.a.Art {
 		r.Support = append(r.Support, a+", artillery support (17.0)")
 	}
@@ -101,6 +104,9 @@ func (g *Game) combatReport(c *Combat, n int) scene.Combat {
 	}
 	if d := c.DDOut; d != nil {
 		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Determined Defense (11.2), lead " + d.Lead, Die: d.Roll, Modified: d.Modified, Outcome: c.determined().Cell(d.Result)})
+	}
+	if c.ddValiant() {
+		r.Notes = append(r.Notes, "the DD's support: the naval marker with Valiant and Warspite, +1 more (19.4)")
 	}
 	if c.DD != nil && c.DD.Kind == combat.CmdNoDD {
 		r.Notes = append(r.Notes, "no Determined Defense (11.1)")

@@ -43,6 +43,9 @@ func TestValiantWarspiteAttack_19_4(t *testing.T) {
 		if v.s.Valiant != 1 || v.markerReady(markerUSNaval) {
 			t.Errorf("19.4: the marker is flipped (%d uses) and the US naval marker spent", v.s.Valiant)
 		}
+		if r := v.combatReport(v.combat(), 1); r.Rolls[0].Die != die || r.Rolls[0].Modified != min(die+1, 6) {
+			t.Errorf("19.4: the report shows die %d modified to %d: %+v", die, min(die+1, 6), r.Rolls[0])
+		}
 	}
 	g.s.Valiant = 2
 	rulestest.Refused(t, g, rules.Seat(Allied), with+" valiant", "19.4", "used twice")
