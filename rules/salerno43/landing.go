@@ -42,7 +42,7 @@ func (g *Game) landingSites(i int) map[string]int {
 		used[h]++
 	}
 	add := func(id string, capacity int) {
-		if left := capacity - used[id]; left > 0 {
+		if left := capacity - used[id]; left > 0 && g.sent(id) == 0 { // 18.4.4: not both
 			out[id] = left
 		}
 	}

@@ -56,8 +56,10 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("5.1", "%s has moved this phase", u.ID)
 	case g.s.SeaLP+lp > 3:
 		return nil, rules.Refuse("18.4.5", "at most 3 LP a turn move by sea from land; %d have, %s costs %d", g.s.SeaLP, u.ID, lp)
-	case g.capacityLeft(us.Hex) < lp:
-		return nil, rules.Refuse("18.4.4", "%s sends or receives no more than its capacity this turn", us.Hex)
+	case g.received(us.Hex) > 0:
+		return nil, rules.Refuse("18.4.4", "%s has received units this turn: it sends or receives, not both", us.Hex)
+	case g.sendLeft(us.Hex) < lp:
+		return nil, rules.Refuse("18.4.4", "%s sends no more than its capacity this turn", us.Hex)
 	}
 	to := c.Args[1]
 	var path []hex.Axial
@@ -68,7 +70,9 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		switch {
 		case to == us.Hex || !g.seaPort(to):
 			return nil, rules.Refuse("18.4.5", "%s is no other BH or port the Allies hold", to)
-		case g.capacityLeft(to) < lp:
+		case g.sent(to) > 0:
+			return nil, rules.Refuse("18.4.4", "%s has sent units this turn: it sends or receives, not both", to)
+		case g.receiveLeft(to) < lp:
 			return nil, rules.Refuse("18.4.4", "%s receives no more than its capacity this turn", to)
 		}
 		var err error
@@ -80,6 +84,7 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 	g.s.SeaLP += lp
 	for range lp {
 		g.s.Capacity = append(g.s.Capacity, from)
+		g.s.Sent = append(g.s.Sent, from)
 		if to != BoxFloating {
 			g.s.Capacity = append(g.s.Capacity, to)
 		}
@@ -104,6 +109,48 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 	return append(events, rules.Event{Seat: rules.Seat(Allied), Text: text}), nil
 }
 
+// sent is the LP a BH or port has sent this turn, received those it has
+// received (18.4.4).
+func (g *Game) sent(id string) int {
+	n := 0
+	for _, h := range g.s.Sent {
+		if h == id {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *Game) received(id string) int { return g.capacityUsed(id) - g.sent(id) }
+
+// sendLeft and receiveLeft are what a BH or port may still send or receive
+// this turn: its capacity, and never both in one turn (18.4.4, "nie obie";
+// the book says it of ports, and a BH's capacity is read the same way).
+func (g *Game) sendLeft(id string) int {
+	if g.received(id) > 0 {
+		return 0
+	}
+	return g.capacityLeft(id)
+}
+
+func (g *Game) receiveLeft(id string) int {
+	if g.sent(id) > 0 {
+		return 0
+	}
+	return g.capacityLeft(id)
+}
+
+// capacityUsed is the LP a BH or port has sent or received this turn.
+func (g *Game) capacityUsed(id string) int {
+	n := 0
+	for _, h := range g.s.Capacity {
+		if h == id {
+			n++
+		}
+	}
+	return n
+}
+
 // capacityLeft is what a BH or port may still send or receive this turn
 // (18.4.4).
 func (g *Game) capacityLeft(id string) int {
@@ -111,13 +158,7 @@ func (g *Game) capacityLeft(id string) int {
 	if _, ok := g.b.ports[id]; ok {
 		capacity = g.portCapacity(id)
 	}
-	used := 0
-	for _, h := range g.s.Capacity {
-		if h == id {
-			used++
-		}
-	}
-	return capacity - used
+	return capacity - g.capacityUsed(id)
 }
 
 // sailChoices lists the sea moves the Allies may make.
@@ -136,13 +177,13 @@ func (g *Game) sailChoices() []rules.Choice {
 	for i, us := range g.s.Units {
 		u := g.sc.Units[i]
 		if u.Side != Allied || u.Beachhead() || us.Hex == "" || !slices.Contains(ports, us.Hex) || us.Status != GoodOrder || us.Repl ||
-			slices.Contains(g.s.Moved, u.ID) || g.s.SeaLP+lpCost(&u) > 3 || g.capacityLeft(us.Hex) < lpCost(&u) {
+			slices.Contains(g.s.Moved, u.ID) || g.s.SeaLP+lpCost(&u) > 3 || g.sendLeft(us.Hex) < lpCost(&u) {
 			continue
 		}
 		out = append(out, rules.Choice{Command: "sail " + u.ID + " " + BoxFloating, Piece: u.ID, Note: "18.4.5"})
 		for _, p := range ports {
 			a, _ := g.b.Hex(p)
-			if p == us.Hex || g.capacityLeft(p) < lpCost(&u) || g.held(a) == German {
+			if p == us.Hex || g.receiveLeft(p) < lpCost(&u) || g.held(a) == German {
 				continue
 			}
 			if g.stackingWith(a, Allied, i) <= StackingLimit {

@@ -93,3 +93,23 @@ func TestBeachheadNeverSails_18_1_1(t *testing.T) {
 		t.Error("18.1.1: Legal offers no sea move to a BH unit")
 	}
 }
+
+// 18.4.4: a port or BH sends or receives in a turn, not both ("nie obie").
+func TestSendOrReceiveNotBoth_18_4_4(t *testing.T) {
+	g := emptyGame(t, 3, PhaseMovement, Allied)
+	g.put(t, "bh-red", "2616")
+	g.put(t, "bh-uncle", "2710")
+	g.put(t, "bh-blue", "2516")
+	g.put(t, "1-141/36", "2616")
+	g.put(t, "2cdo", "2710")
+	g.s.Units[g.index("41cdo")].Box = BoxFloating
+	rulestest.Apply(t, g, rules.Seat(Allied), "sail 1-141/36 2710")
+	rulestest.Refused(t, g, rules.Seat(Allied), "land 41cdo 2616", "18.4.4", "")
+	rulestest.Refused(t, g, rules.Seat(Allied), "sail 2cdo 2516", "18.4.4", "not both")
+	for _, c := range g.Legal(rules.Seat(Allied)) {
+		if strings.HasPrefix(c.Command, "land 41cdo 2616") || strings.HasPrefix(c.Command, "sail 2cdo") {
+			t.Errorf("18.4.4: Legal offers %q", c.Command)
+		}
+	}
+	rulestest.Apply(t, g, rules.Seat(Allied), "land 41cdo 2516")
+}

@@ -118,6 +118,6 @@ func (g *Game) leaveStage() {
 			g.s.Units[k].AutoDS = "" // 8.7.2: the markers come off
 		}
 	case PhaseSupply:
-		g.s.LP, g.s.SeaLP, g.s.Capacity = 0, 0, nil
+		g.s.LP, g.s.SeaLP, g.s.Capacity, g.s.Sent = 0, 0, nil, nil
 	}
 }

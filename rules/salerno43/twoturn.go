@@ -68,7 +68,9 @@ func (g *Game) embark(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("18.4.4", "a two-turn transport is for a regiment or brigade of 2 or 3 LP; %s costs %d and lands at once", u.ID, lp)
 	case fromLand && g.s.SeaLP+lp > 3:
 		return nil, rules.Refuse("18.4.5", "at most 3 LP a turn move by sea from land; %d have, %s costs %d", g.s.SeaLP, u.ID, lp)
-	case fromLand && g.capacityLeft(us.Hex) < lp:
+	case fromLand && g.received(us.Hex) > 0:
+		return nil, rules.Refuse("18.4.4", "%s has received units this turn: it sends or receives, not both", us.Hex)
+	case fromLand && g.sendLeft(us.Hex) < lp:
 		return nil, rules.Refuse("18.4.4", "%s sends no more than its capacity this turn", us.Hex)
 	}
 	to := c.Args[1]
@@ -81,7 +83,9 @@ func (g *Game) embark(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("21.1.2", "German units hold %s", to)
 	case g.portCapacity(to) != 1:
 		return nil, rules.Refuse("18.4.4", "%s's capacity is %d: a two-turn transport is for a port of capacity 1", to, g.portCapacity(to))
-	case g.capacityLeft(to) < 1:
+	case g.sent(to) > 0:
+		return nil, rules.Refuse("18.4.4", "%s has sent units this turn: it sends or receives, not both", to)
+	case g.receiveLeft(to) < 1:
 		return nil, rules.Refuse("18.4.4", "%s has used its capacity this turn", to)
 	}
 	from := BoxFloating
@@ -90,6 +94,7 @@ func (g *Game) embark(c Command) ([]rules.Event, error) {
 		g.s.SeaLP += lp
 		for range lp {
 			g.s.Capacity = append(g.s.Capacity, from)
+			g.s.Sent = append(g.s.Sent, from)
 		}
 	}
 	g.s.Capacity = append(g.s.Capacity, to) // this turn's capacity too
@@ -119,7 +124,7 @@ func (g *Game) twoTurnLanding(i int, to string) error {
 // LP, the port's whole capacity standing for them (18.4.4).
 func (g *Game) twoTurnSite(i int, port string) map[string]int {
 	u := g.sc.Units[i]
-	if slices.Contains(g.s.Moved, u.ID) || !g.controls(Allied, port) || g.capacityLeft(port) < 1 {
+	if slices.Contains(g.s.Moved, u.ID) || !g.controls(Allied, port) || g.receiveLeft(port) < 1 {
 		return map[string]int{}
 	}
 	return map[string]int{port: lpCost(&u)}
@@ -154,7 +159,7 @@ func (g *Game) embarkChoices() []rules.Choice {
 	for _, h := range g.sc.Hexes {
 		p, ok := g.b.ports[h.ID]
 		a, _ := g.b.Hex(h.ID)
-		if ok && !p.Unusable && g.controls(Allied, h.ID) && g.held(a) != German && g.portCapacity(h.ID) == 1 && g.capacityLeft(h.ID) >= 1 {
+		if ok && !p.Unusable && g.controls(Allied, h.ID) && g.held(a) != German && g.portCapacity(h.ID) == 1 && g.receiveLeft(h.ID) >= 1 {
 			ports = append(ports, h.ID)
 		}
 	}
@@ -164,7 +169,7 @@ func (g *Game) embarkChoices() []rules.Choice {
 		lp := lpCost(&u)
 		fromLand := us.Hex != "" && g.seaPort(us.Hex)
 		if u.Side != Allied || lp < 2 || us.Status != GoodOrder || us.Repl || slices.Contains(g.s.Moved, u.ID) ||
-			!(us.Box == BoxFloating || fromLand) || (fromLand && (g.s.SeaLP+lp > 3 || g.capacityLeft(us.Hex) < lp)) {
+			!(us.Box == BoxFloating || fromLand) || (fromLand && (g.s.SeaLP+lp > 3 || g.sendLeft(us.Hex) < lp)) {
 			continue
 		}
 		for _, p := range ports {
