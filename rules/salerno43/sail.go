@@ -18,8 +18,9 @@ import (
 // a unit with a Replacement marker (20.4). Landed, it has ½ Eff next to the
 // enemy, or is DG at the other army's beach (18.4.2).
 //
-// Not played: the hex 18.4.5 allows before the sea move (the state does not
-// keep how far a unit has moved).
+// The sea move is one hex of the unit's two by TM: the other may come
+// after it (the optional HEX) or before it, a unit that has moved one hex
+// by TM this phase sailing from where it stands, and no further (18.4.5).
 //
 //	sail UNIT HEX|floating-reserve [HEX]
 
@@ -43,6 +44,7 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 	}
 	u, us := g.sc.Units[i], g.s.Units[i]
 	lp := lpCost(&u)
+	before := g.hexBefore(u.ID)
 	switch {
 	case u.Beachhead():
 		return nil, rules.Refuse("18.1.1", "a BH unit never moves")
@@ -52,8 +54,10 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("18.4.5", "only Good Order units move by sea")
 	case us.Repl:
 		return nil, rules.Refuse("20.4", "%s has a Replacement marker: no sea transport this turn", u.ID)
-	case slices.Contains(g.s.Moved, u.ID):
+	case slices.Contains(g.s.Moved, u.ID) && !before:
 		return nil, rules.Refuse("5.1", "%s has moved this phase", u.ID)
+	case before && len(c.Args) == 3:
+		return nil, rules.Refuse("18.4.5", "%s moved a hex before its sea move: the sea move is the second of its two", u.ID)
 	case g.s.SeaLP+lp > 3:
 		return nil, rules.Refuse("18.4.5", "at most 3 LP a turn move by sea from land; %d have, %s costs %d", g.s.SeaLP, u.ID, lp)
 	case g.received(us.Hex) > 0:
@@ -91,13 +95,13 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 	}
 	text := fmt.Sprintf("%s sails from %s to %s (%d LP, 18.4.5)", u.ID, from, to, lp)
 	if to == BoxFloating {
-		g.s.Moved = append(g.s.Moved, u.ID)
+		events := g.seaMoved(i)
 		g.s.Units[i].Hex, g.s.Units[i].Box = "", BoxFloating
-		return []rules.Event{{Seat: rules.Seat(Allied), Text: text}}, nil
+		return append(events, rules.Event{Seat: rules.Seat(Allied), Text: text}), nil
 	}
 	var events []rules.Event
 	if len(path) == 1 {
-		g.s.Moved = append(g.s.Moved, u.ID)
+		events = g.seaMoved(i)
 		g.s.Units[i].Hex = to
 	} else {
 		// 17.3: the sea move is one hex of the two.
@@ -107,6 +111,23 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		text += ", " + note
 	}
 	return append(events, rules.Event{Seat: rules.Seat(Allied), Text: text}), nil
+}
+
+// hexBefore: unit id has moved one hex by TM this phase, so a sea move is
+// the second hex of its two (18.4.5).
+func (g *Game) hexBefore(id string) bool { return slices.Contains(g.s.OneHex, id) }
+
+// seaMoved records a sea move in unit i's Tactical Movement: it has moved;
+// after a hex by TM the sea move is its second, and an ASU has then moved
+// two hexes (17.3).
+func (g *Game) seaMoved(i int) []rules.Event {
+	id := g.s.Units[i].ID
+	if !g.hexBefore(id) {
+		g.s.Moved = append(g.s.Moved, id)
+		return nil
+	}
+	g.s.OneHex = slices.DeleteFunc(slices.Clone(g.s.OneHex), func(s string) bool { return s == id })
+	return g.asuMoved(i, 2)
 }
 
 // sent is the LP a BH or port has sent this turn, received those it has
@@ -177,7 +198,7 @@ func (g *Game) sailChoices() []rules.Choice {
 	for i, us := range g.s.Units {
 		u := g.sc.Units[i]
 		if u.Side != Allied || u.Beachhead() || us.Hex == "" || !slices.Contains(ports, us.Hex) || us.Status != GoodOrder || us.Repl ||
-			slices.Contains(g.s.Moved, u.ID) || g.s.SeaLP+lpCost(&u) > 3 || g.sendLeft(us.Hex) < lpCost(&u) {
+			(slices.Contains(g.s.Moved, u.ID) && !g.hexBefore(u.ID)) || g.s.SeaLP+lpCost(&u) > 3 || g.sendLeft(us.Hex) < lpCost(&u) {
 			continue
 		}
 		out = append(out, rules.Choice{Command: "sail " + u.ID + " " + BoxFloating, Piece: u.ID, Note: "18.4.5"})
@@ -188,6 +209,9 @@ func (g *Game) sailChoices() []rules.Choice {
 			}
 			if g.stackingWith(a, Allied, i) <= StackingLimit {
 				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p, Piece: u.ID, Note: "18.4.5"})
+			}
+			if g.hexBefore(u.ID) {
+				continue // 18.4.5: the sea move is its second hex
 			}
 			for _, n := range g.seaSteps(i, a, ctx) {
 				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p + " " + g.b.ID(n), Piece: u.ID, Note: "18.4.5"})

@@ -113,3 +113,33 @@ func TestSendOrReceiveNotBoth_18_4_4(t *testing.T) {
 	}
 	rulestest.Apply(t, g, rules.Seat(Allied), "land 41cdo 2516")
 }
+
+// 18.4.5: the hex of TM may come before the sea move: a unit that moved
+// one hex by TM into a BH sails from there, and goes no further; one that
+// moved two hexes, or not by TM, sails no more.
+func TestSeaMoveHexBefore_18_4_5(t *testing.T) {
+	g := emptyGame(t, 3, PhaseMovement, Allied)
+	g.put(t, "bh-red", "2616")
+	g.put(t, "bh-blue", "2516")
+	red, _ := g.b.Hex("2616")
+	var start string
+	for _, n := range landNeighbours(t, g, "2616") {
+		a, _ := g.b.Hex(n)
+		if g.b.OnMap(a) && g.held(a) == "" && a != red {
+			start = n
+			break
+		}
+	}
+	bn := g.put(t, "1-141/36", start)
+	rulestest.Apply(t, g, rules.Seat(Allied), "move 1-141/36 "+start+" 2616 tm")
+	if !slices.ContainsFunc(g.Legal(rules.Seat(Allied)), func(c rules.Choice) bool { return c.Command == "sail 1-141/36 2516" }) {
+		t.Error("18.4.5: after a hex by TM, Legal offers the sea move")
+	}
+	next := landNeighbours(t, g, "2516")[0]
+	rulestest.Refused(t, g, rules.Seat(Allied), "sail 1-141/36 2516 "+next, "18.4.5", "second of its two")
+	rulestest.Apply(t, g, rules.Seat(Allied), "sail 1-141/36 2516")
+	if us := g.s.Units[bn]; us.Hex != "2516" || g.hexBefore(us.ID) {
+		t.Errorf("18.4.5: 1-141/36 sails to Blue after its hex: %+v", us)
+	}
+	rulestest.Refused(t, g, rules.Seat(Allied), "sail 1-141/36 2616", "5.1", "moved")
+}

@@ -110,7 +110,7 @@ func (g *Game) enterPhase() []rules.Event {
 func (g *Game) leaveStage() {
 	switch g.s.Phase {
 	case PhaseMovement:
-		g.s.Moved = nil
+		g.s.Moved, g.s.OneHex = nil, nil
 	case PhaseCombat:
 		g.s.Attacked, g.s.Hexes, g.s.Retreated, g.s.AutoAdvanced = nil, nil, nil, false
 		g.s.Breakthrough = nil

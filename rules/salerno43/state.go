@@ -60,6 +60,9 @@ type state struct {
 	SeaLP      int      `json:"sea_lp,omitempty"`   // 18.4.5: LP moved by sea from land this turn
 	Capacity   []string `json:"capacity,omitempty"` // one entry per LP landed, the hex's id
 	Sent       []string `json:"sent,omitempty"`     // 18.4.4: one entry per LP sent, the hex's id
+	// OneHex are the units that moved one hex by TM this phase: a sea
+	// move may be the second hex of their two (18.4.5).
+	OneHex []string `json:"one_hex,omitempty"`
 
 	// Landings are the invasion's landings not yet resolved (24.2), in
 	// order; Landing the one whose advance is awaited.
@@ -116,6 +119,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Hexes = slices.Clone(g.s.Hexes)
 	c.s.Capacity = slices.Clone(g.s.Capacity)
 	c.s.Sent = slices.Clone(g.s.Sent)
+	c.s.OneHex = slices.Clone(g.s.OneHex)
 	c.s.Landings = slices.Clone(g.s.Landings)
 	c.s.Rolls = slices.Clone(g.s.Rolls)
 	c.s.Orders = slices.Clone(g.s.Orders)

@@ -62,7 +62,7 @@ func (g *Game) embark(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("18.4.2", "only Good Order units move by sea")
 	case us.Repl:
 		return nil, rules.Refuse("20.4", "%s has a Replacement marker: no sea transport this turn", u.ID)
-	case slices.Contains(g.s.Moved, u.ID):
+	case slices.Contains(g.s.Moved, u.ID) && !(fromLand && g.hexBefore(u.ID)):
 		return nil, rules.Refuse("5.1", "%s has moved this phase", u.ID)
 	case lp < 2:
 		return nil, rules.Refuse("18.4.4", "a two-turn transport is for a regiment or brigade of 2 or 3 LP; %s costs %d and lands at once", u.ID, lp)
@@ -98,9 +98,9 @@ func (g *Game) embark(c Command) ([]rules.Event, error) {
 		}
 	}
 	g.s.Capacity = append(g.s.Capacity, to) // this turn's capacity too
-	g.s.Moved = append(g.s.Moved, u.ID)
+	events := g.seaMoved(i)
 	g.s.Units[i].Hex, g.s.Units[i].Box = "", boxTwoTurn+to
-	return []rules.Event{{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s sets out from %s for %s with a 2-Turn Naval Transport marker; it lands there in a later Movement Phase (18.4.4)", u.ID, from, to)}}, nil
+	return append(events, rules.Event{Seat: rules.Seat(Allied), Text: fmt.Sprintf("%s sets out from %s for %s with a 2-Turn Naval Transport marker; it lands there in a later Movement Phase (18.4.4)", u.ID, from, to)}), nil
 }
 
 // twoTurnLanding checks a landing of a unit at sea beside a port: there,
@@ -168,7 +168,7 @@ func (g *Game) embarkChoices() []rules.Choice {
 		u := g.sc.Units[i]
 		lp := lpCost(&u)
 		fromLand := us.Hex != "" && g.seaPort(us.Hex)
-		if u.Side != Allied || lp < 2 || us.Status != GoodOrder || us.Repl || slices.Contains(g.s.Moved, u.ID) ||
+		if u.Side != Allied || lp < 2 || us.Status != GoodOrder || us.Repl || (slices.Contains(g.s.Moved, u.ID) && !(fromLand && g.hexBefore(u.ID))) ||
 			!(us.Box == BoxFloating || fromLand) || (fromLand && (g.s.SeaLP+lp > 3 || g.sendLeft(us.Hex) < lp)) {
 			continue
 		}
