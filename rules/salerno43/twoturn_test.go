@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/rulestest"
+	"github.com/pbem-referee/pbem/rules/scene"
 )
 
 // seaGame is an Allied Movement Phase with the ports of Salerno (2608,
@@ -61,6 +62,9 @@ func TestTwoTurnTransport_18_4_4(t *testing.T) {
 	rulestest.Refused(t, g, rules.Seat(Allied), "land 2cdo 2507", "18.4.4", "")
 	if u := g.Units(rules.Seat(German))[reg]; !slices.Contains(u.Markers, "2-Turn Naval Transport to 2507 (18.4.4)") {
 		t.Errorf("18.4.4: the counter shows its marker: %v", u.Markers)
+	}
+	if err := scene.CheckGame(g); err != nil {
+		t.Errorf("18.4.4: the scene shows the unit at sea: %v", err)
 	}
 
 	nextAlliedMovement(t, g)
