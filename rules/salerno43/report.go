@@ -113,6 +113,13 @@ func (g *Game) combatReport(c *Combat, n int) scene.Combat {
 	}
 	r.Losses = c.ReportLosses(combat.LossCauses{CRT: "combat result (10.2)", DD: "Determined Defense (11.4.1)",
 		Retreat: "retreat (12.2)", Eliminated: "eliminated in retreat (12.2)"})
+	if c.varLost != "" {
+		i := g.index(c.varLost)
+		r.Losses = append([]scene.Loss{{Side: c.Defender, Unit: c.varLost, Steps: g.stepsLeft(i), Why: "strength 0 (19.3)"}}, r.Losses...)
+		if len(c.Defenders) == 0 {
+			r.Notes = append(r.Notes, "the only defender eliminated: the combat counts as a DS (19.3)")
+		}
+	}
 	r.Retreats, r.Advances = c.ReportMoves()
 	return r
 }

@@ -114,3 +114,25 @@ func TestUnitsViewNoGermanLP_18_4_1(t *testing.T) {
 		}
 	}
 }
+
+// 19.3: a variable-strength defender rolled to 0 is eliminated at once;
+// the only defender, the combat is a DS. The report lists its loss.
+func TestCombatsReportVariableZero_19_3(t *testing.T) {
+	g := emptyGame(t, 1, PhaseCombat, Allied)
+	g.put(t, "gar-salerno", "2608")
+	g.put(t, "2cdo", "2507")
+	g.put(t, "41cdo", "2507")
+	rulestest.Apply(t, g, rules.Seat(Allied), "attack 2608 with 2cdo 41cdo maf commandos")
+	rulestest.Roll(t, g, 2) // 1-3 give 0 (19.3)
+	for g.s.Combat != nil {
+		rulestest.Apply(t, g, rules.Seat(Allied), "advance-done")
+	}
+	cs := g.Combats()
+	if len(cs) != 1 {
+		t.Fatalf("%d combats reported, want 1", len(cs))
+	}
+	r := cs[0]
+	if r.Result != "DS" || len(r.Losses) != 1 || r.Losses[0].Unit != "gar-salerno" || r.Losses[0].Why != "strength 0 (19.3)" || len(r.Notes) == 0 {
+		t.Errorf("19.3: the garrison rolled 0 is lost, the combat a DS: %+v", r)
+	}
+}
