@@ -182,6 +182,11 @@ func (g *Game) checkSupport(in *combatIn, nations map[string]bool) error {
 		if err := g.navalReach(in.target); err != nil {
 			return err
 		}
+		if a.Valiant {
+			if err := g.valiantReady(); err != nil {
+				return err
+			}
+		}
 	}
 	div, corps := 0, 0
 	if a.Naval {

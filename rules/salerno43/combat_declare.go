@@ -27,7 +27,9 @@ type AttackCommand struct {
 	AddOn  string
 	Air    bool
 	Naval  bool
-	Art    []string
+	// Valiant: the naval marker is enhanced by Valiant and Warspite (19.4).
+	Valiant bool
+	Art     []string
 	// Breakthrough: the attack is a breakthrough combat made during the
 	// advance of the last combat (15.0).
 	Breakthrough bool
@@ -35,7 +37,7 @@ type AttackCommand struct {
 
 var attackWords = []string{"with", "maf", "addon", "air", "naval", "art", "breakthrough"}
 
-const attackSyntax = "attack HEX with UNIT... maf ID [addon UNIT] [air] [naval] [art UNIT...] [breakthrough]"
+const attackSyntax = "attack HEX with UNIT... maf ID [addon UNIT] [air] [naval [valiant]] [art UNIT...] [breakthrough]"
 
 // autoSyntax is the Auto DS's (8.7.1).
 const autoSyntax = "autods HEX with UNIT... maf ID [addon UNIT]"
@@ -80,6 +82,10 @@ func ParseAttack(s string) (AttackCommand, error) {
 	if k < len(w) && w[k] == "naval" {
 		a.Naval = true
 		k++
+		if k < len(w) && w[k] == "valiant" {
+			a.Valiant = true // 19.4: only with a naval marker
+			k++
+		}
 	}
 	if k < len(w) && w[k] == "art" {
 		k++
@@ -123,6 +129,9 @@ func (a AttackCommand) String() string {
 	}
 	if a.Naval {
 		w = append(w, "naval")
+	}
+	if a.Valiant {
+		w = append(w, "valiant")
 	}
 	if len(a.Art) > 0 {
 		w = append(append(w, "art"), a.Art...)

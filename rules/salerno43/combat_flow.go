@@ -99,7 +99,7 @@ func (g *Game) combatUnits(in *combatIn, units []int) []combat.Unit {
 // stages are the combat's procedure.
 func (c *Combat) stages() []combat.Stage {
 	g := c.in.g
-	s := []combat.Stage{c.defAirStage(), c.variableStage(), combat.CRTStage(&g.b.chart.CRT, "8.3 step 4")}
+	s := []combat.Stage{c.defAirStage(), c.variableStage(), combat.CRTStageDRM(&g.b.chart.CRT, "8.3 step 4", c.crtDRM)}
 	if g.s.Phase == PhaseInvasion {
 		s = s[1:] // 24.2.4: no shift but the elite one, so no defensive air
 	}
@@ -238,7 +238,10 @@ func (c *Combat) determined() *combat.Determined {
 			if support {
 				drm++
 			}
-			drm = min(drm, 2) // 11.2.4: +2 at most
+			drm = min(drm, 2) // 11.2.4: +2 at most, unless Valiant and Warspite add +1 (19.4)
+			if c.ddValiant() {
+				drm++
+			}
 			modified := min(die+drm, ddHi)
 			res := c.ddChoice(g.b.chart.DD.Roll(col, die, drm))
 			return combat.DDOutcome{Lead: lead.ID, Column: col, Heading: heading, DRM: drm, Roll: die, Modified: modified, Result: res}
@@ -318,13 +321,9 @@ const TagDisLead combat.Tags = 1 << 8
 // die.
 func (c *Combat) ddSupport() string {
 	g := c.in.g
-	nat := ""
-	for _, i := range c.in.defenders {
-		n := nation(&g.sc.Units[i])
-		if nat != "" && nat != n {
-			return "" // 11.3: one source of the lead's nationality; a mixed hex takes none
-		}
-		nat = n
+	nat := c.defNation()
+	if nat == "" {
+		return "" // 11.3: one source of the lead's nationality; a mixed hex takes none
 	}
 	for i, u := range g.sc.Units {
 		if !u.ASU() || nation(&u) != nat || g.asuCanSupport(i, c.in.target, nat) != nil {

@@ -153,9 +153,13 @@ func (g *Game) finalEffects(c *Combat, standing []int) []string {
 			}
 		}
 		if c.DD != nil && c.DD.Support {
-			if src := c.ddSupport(); src != "" {
+			if src := c.ddSource(); src != "" {
 				g.spendSupport(src)
 				notes = append(notes, "defensive support "+src+" used (11.3)")
+			}
+			if c.ddValiant() {
+				g.useValiant()
+				notes = append(notes, "Valiant and Warspite used (19.4)")
 			}
 		}
 	}
@@ -186,6 +190,7 @@ func (g *Game) finishCombat() []rules.Event {
 	if !defAir {
 		c.in.defAir = false
 	}
+	g.recordCombat(c)
 	notes := g.placeOutcome(c, true)
 	if bt := g.breakthroughAfter(c); bt != "" {
 		notes = append(notes, bt)

@@ -113,6 +113,9 @@ func attackHandler(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
 	if a.Naval {
 		g.useMarker(nation(&g.sc.Units[c.in.attackers[0]]) + "-naval")
 	}
+	if a.Valiant {
+		g.useValiant()
+	}
 	for _, id := range a.Art {
 		g.s.Units[g.index(id)].Used = true
 	}
@@ -166,6 +169,9 @@ func (g *Game) combatDecision(seat rules.Seat, text string) ([]rules.Event, erro
 	if cmd.Standing() {
 		return orderHandler(g, seat, text)
 	}
+	if err := g.combat().checkDDSource(cmd); err != nil {
+		return nil, err
+	}
 	if err := combat.DecideRecorded(g.combat().Combat, g.s.Combat, string(seat), cmd); err != nil {
 		g.cur = nil // the refused decision may have touched the rebuilt combat
 		return nil, err
@@ -187,4 +193,7 @@ var rollWords = map[combat.RollPurpose]string{RollVariable: "variable strength",
 func awaitWords(a combat.Await) string { return combat.AwaitWords(a, rollWords) }
 
 // combatChoices lists the decision's choices.
-func (g *Game) combatChoices() []rules.Choice { return combat.Choices(g.combat().Combat) }
+func (g *Game) combatChoices() []rules.Choice {
+	c := g.combat()
+	return c.withValiant(combat.Choices(c.Combat))
+}

@@ -21,7 +21,8 @@ import (
 //	place UNIT AREA          a German reinforcement into an entry area of its code (21.1.1)
 //	enter UNIT AREA          a unit's move into an entry area, or to the next one (21.3.2, 21.5)
 //	shatter UNIT             shatter a unit that has not moved, voluntarily (13.3.4)
-//	sail UNIT HEX|floating-reserve  a sea move from a BH or port (18.4.5)
+//	sail UNIT HEX|floating-reserve [HEX]  a sea move from a BH or port (18.4.5)
+//	embark UNIT PORT         a two-turn sea transport to a port of capacity 1 (18.4.4)
 //	autods HEX with UNIT... maf ID [addon UNIT]  an Auto DS (8.7.1), the attack's grammar
 //	autods-advance UNIT HEX...  an Auto DS unit's advance, 1 to 4 hexes (8.7.2)
 //	drop UNIT HEX            an airdrop (21.6)
@@ -54,7 +55,7 @@ const (
 
 var syntaxes = map[string][]slot{
 	"end": nil, "land": {slotUnit, slotHex, slotOptHex}, "place": {slotUnit, slotArea}, "drop": {slotUnit, slotHex},
-	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "sail": {slotUnit, slotWhereSea}, "autods-advance": {slotUnit, slotHex, slotOptHex, slotOptHex, slotOptHex}, "lose": {slotUnit}, "inland": {slotUnit, slotHex}, "eliminate": {slotUnit},
+	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "sail": {slotUnit, slotWhereSea, slotOptHex}, "embark": {slotUnit, slotHex}, "autods-advance": {slotUnit, slotHex, slotOptHex, slotOptHex, slotOptHex}, "lose": {slotUnit}, "inland": {slotUnit, slotHex}, "eliminate": {slotUnit},
 }
 
 var syntaxWords = map[slot]string{slotUnit: "UNIT", slotHex: "HEX", slotOptHex: "[HEX]", slotArea: "AREA", slotOptWhere: "[HEX|AREA|floating-reserve]", slotWhereSea: "HEX|floating-reserve"}

@@ -73,7 +73,8 @@ func (g *Game) boardScene() *scene.HexBoard {
 
 // sceneBoxes are the boxes beside the map.
 var sceneBoxes = func() []scene.Box {
-	out := []scene.Box{{ID: BoxFloating, Label: "Floating Reserve (18.3)", Kind: scene.BoxApproach}}
+	out := []scene.Box{{ID: BoxFloating, Label: "Floating Reserve (18.3)", Kind: scene.BoxApproach},
+		{ID: boxTwoTurnScene, Label: "At sea, 2-Turn Naval Transport (18.4.4)", Kind: scene.BoxApproach}}
 	for _, l := range landingNames {
 		out = append(out, scene.Box{ID: boxAssault + l, Label: "Assault, " + landingWords(l) + " (24.2)", Kind: scene.BoxApproach})
 	}
@@ -88,7 +89,10 @@ var sceneBoxes = func() []scene.Box {
 	return out
 }()
 
-const boxWaitingScene = "waiting"
+const (
+	boxWaitingScene = "waiting"
+	boxTwoTurnScene = "two-turn"
+)
 
 // sceneColours are the counters' colours (2.3.4).
 var sceneColours = []scene.Colour{
@@ -119,6 +123,8 @@ func (g *Game) scenePieces() []scene.Piece {
 				continue
 			case strings.HasPrefix(us.Box, boxArrive) || strings.HasPrefix(us.Box, "airdrop:"):
 				at = boxWaitingScene
+			case twoTurnPort(us) != "":
+				at = boxTwoTurnScene
 			default:
 				at = us.Box
 			}
@@ -147,6 +153,7 @@ func (g *Game) scenePieces() []scene.Piece {
 		add(us.Status == Disorganized, "DG", "Disorganized (13.2)", scene.ToneWarn)
 		add(us.Status == Shattered, "SH", "Shattered (13.3)", scene.ToneBad)
 		add(us.HalfEff, "½", "½ Eff (5.7)", scene.ToneWarn)
+		add(twoTurnPort(us) != "", "2T", "2-Turn Naval Transport to "+twoTurnPort(us)+" (18.4.4)", scene.ToneInfo)
 		add(us.Isolated, "ISO", "isolated (16.5)", scene.ToneBad)
 		add(us.OOS && !us.Isolated, "OOS", "out of supply (16.1)", scene.ToneWarn)
 		add(u.ASU() && us.Used, "USED", "USED (17.5)", scene.ToneInfo)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Landings by sea (18.4, 21.1.2, 24.4.2): in the Allied Movement Phase a
@@ -32,13 +33,16 @@ func lpCost(u *Unit) int {
 // capacity left.
 func (g *Game) landingSites(i int) map[string]int {
 	us := g.s.Units[i]
+	if port := twoTurnPort(us); port != "" {
+		return g.twoTurnSite(i, port) // 18.4.4
+	}
 	out := map[string]int{}
 	used := map[string]int{}
 	for _, h := range g.s.Capacity {
 		used[h]++
 	}
 	add := func(id string, capacity int) {
-		if left := capacity - used[id]; left > 0 {
+		if left := capacity - used[id]; left > 0 && g.sent(id) == 0 { // 18.4.4: not both
 			out[id] = left
 		}
 	}
@@ -72,6 +76,72 @@ func (g *Game) landingSites(i int) map[string]int {
 	return out
 }
 
+// landingPath is a sea transport's path ashore (18.4.5, 21.1.2): the BH or
+// port it lands at, the first hex of its Tactical Movement, and the one hex
+// more it may go, unless the first is in an enemy ZOC; the end within the
+// stacking limit.
+func (g *Game) landingPath(i int, at string, more []string) ([]hex.Axial, error) {
+	first, _ := g.b.Hex(at)
+	if g.held(first) == German {
+		return nil, rules.Refuse("21.1.2", "German units hold %s", at)
+	}
+	path := []hex.Axial{first}
+	ctx := g.moveContext(Allied)
+	if len(more) == 1 {
+		if ctx.EZOC.Has(first) {
+			return nil, rules.Refuse("21.1.2", "%s is in an enemy ZOC: a unit landing there stops", at)
+		}
+		second, ok := g.b.Hex(more[0])
+		if !ok {
+			return nil, rules.Refuse("5.1", "%s is not a hex of the map", more[0])
+		}
+		m := g.mover(i, moveHow{tactical: true}, ctx, first, false)
+		if _, err := m.Walk([]hex.Axial{first, second}); err != nil {
+			return nil, err
+		}
+		path = append(path, second)
+	}
+	end := path[len(path)-1]
+	if pts := g.stackingWith(end, Allied, i); pts > StackingLimit {
+		return nil, rules.Refuse("4.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(end), pts, StackingLimit)
+	}
+	return path, nil
+}
+
+// seaSteps are the hexes next to first a unit landing there may go on
+// to (18.4.5, 21.1.2): none when first is in an enemy ZOC.
+func (g *Game) seaSteps(i int, first hex.Axial, ctx *hexwar.Context) []hex.Axial {
+	if ctx.EZOC.Has(first) {
+		return nil
+	}
+	var out []hex.Axial
+	m := g.mover(i, moveHow{tactical: true}, ctx, first, false)
+	for _, n := range first.Neighbors() {
+		if _, bar := m.Check(first, n); bar.OK() && g.stackingWith(n, Allied, i) <= StackingLimit {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// landedMarks marks unit i, landed by sea at site and standing at end
+// (18.4.2): DG at a beach of the other army, else ½ Eff next to the enemy
+// (5.7, 24.4.2), rangers and commandos excepted; the note says which.
+func (g *Game) landedMarks(i int, site string, end hex.Axial) string {
+	u := &g.sc.Units[i]
+	beach, isBeach := g.b.beaches[site]
+	switch {
+	case isBeach && beach.Nation != nation(u) && nation(u) != "de":
+		g.s.Units[i].Status = Disorganized // 18.4.2
+		return "DG: landed at the other army's beach (18.4.2)"
+	case u.Type == "ranger" || u.Type == "commando":
+	case g.nextToEnemy(end, Allied):
+		g.s.Units[i].HalfEff = true // 5.7, 18.4.2, 24.4.2
+		return "½ Eff (18.4.2)"
+	}
+	return ""
+}
+
 // land applies a landing.
 func (g *Game) land(c Command) ([]rules.Event, error) {
 	i := g.index(c.Args[0])
@@ -79,12 +149,16 @@ func (g *Game) land(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("21.1.2", "no unit %s", c.Args[0])
 	}
 	u, us := g.sc.Units[i], g.s.Units[i]
-	inBox := us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp)
+	inBox := us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp) || twoTurnPort(us) != ""
 	switch {
 	case u.Side != Allied || g.s.Side != Allied:
 		return nil, rules.Refuse("18.4.1", "only the Allies land by sea, in their Movement Phase")
 	case !inBox:
 		return nil, rules.Refuse("21.1.2", "%s is not in the Floating Reserve nor a follow-up box", u.ID)
+	case g.twoTurnLanding(i, c.Args[1]) != nil:
+		return nil, g.twoTurnLanding(i, c.Args[1])
+	case slices.Contains(g.s.Moved, u.ID):
+		return nil, rules.Refuse("5.1", "%s has moved this phase", u.ID)
 	case us.Status != GoodOrder:
 		return nil, rules.Refuse("18.4.2", "only Good Order units land")
 	case us.Repl:
@@ -102,47 +176,22 @@ func (g *Game) land(c Command) ([]rules.Event, error) {
 	if g.s.LP+lp > 12 {
 		return nil, rules.Refuse("18.4.3", "the Allies land at most 12 LP a turn; %d are landed, %s costs %d", g.s.LP, u.ID, lp)
 	}
-	first, _ := g.b.Hex(c.Args[1])
-	if g.held(first) == German {
-		return nil, rules.Refuse("21.1.2", "German units hold %s", c.Args[1])
-	}
-	path := []hex.Axial{first}
-	ctx := g.moveContext(Allied)
-	if len(c.Args) == 3 {
-		if ctx.EZOC.Has(first) {
-			return nil, rules.Refuse("21.1.2", "%s is in an enemy ZOC: a unit landing there stops", c.Args[1])
-		}
-		second, ok := g.b.Hex(c.Args[2])
-		if !ok {
-			return nil, rules.Refuse("5.1", "%s is not a hex of the map", c.Args[2])
-		}
-		m := g.mover(i, moveHow{tactical: true}, ctx, first, false)
-		if _, err := m.Walk([]hex.Axial{first, second}); err != nil {
-			return nil, err
-		}
-		path = append(path, second)
+	path, err := g.landingPath(i, c.Args[1], c.Args[2:])
+	if err != nil {
+		return nil, err
 	}
 	end := path[len(path)-1]
-	if pts := g.stackingWith(end, Allied, i); pts > StackingLimit {
-		return nil, rules.Refuse("4.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(end), pts, StackingLimit)
-	}
 	g.s.LP += lp
-	for range lp {
+	taken := lp
+	if twoTurnPort(us) != "" {
+		taken = 1 // 18.4.4, A-29: the port's capacity of 1 in this turn too
+	}
+	for range taken {
 		g.s.Capacity = append(g.s.Capacity, c.Args[1])
 	}
 	// 17.3: the landing hex is the first hex entered.
 	events := append(g.applyMove(i, path, 0, moveHow{tactical: true}), g.asuMoved(i, len(path))...)
-	note := ""
-	beach, isBeach := g.b.beaches[c.Args[1]]
-	switch {
-	case isBeach && beach.Nation != nation(&u) && nation(&u) != "de":
-		g.s.Units[i].Status = Disorganized // 18.4.2
-		note = "DG: landed at the other army's beach (18.4.2)"
-	case u.Type == "ranger" || u.Type == "commando":
-	case g.nextToEnemy(end, Allied):
-		g.s.Units[i].HalfEff = true // 5.7, 18.4.2, 24.4.2
-		note = "½ Eff (18.4.2)"
-	}
+	note := g.landedMarks(i, c.Args[1], end)
 	text := fmt.Sprintf("%s lands at %s (%d LP; %d this turn, 18.4.3)", u.ID, c.Args[1], lp, g.s.LP)
 	if note != "" {
 		text += ", " + note
@@ -159,7 +208,8 @@ func (g *Game) landChoices() []rules.Choice {
 	ctx := g.moveContext(Allied)
 	for i, us := range g.s.Units {
 		u := g.sc.Units[i]
-		if u.Side != Allied || us.Status != GoodOrder || us.Repl || !(us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp)) {
+		if u.Side != Allied || us.Status != GoodOrder || us.Repl || slices.Contains(g.s.Moved, u.ID) ||
+			!(us.Box == BoxFloating || strings.HasPrefix(us.Box, boxFollowUp) || twoTurnPort(us) != "") {
 			continue
 		}
 		lp := lpCost(&u)
@@ -181,14 +231,8 @@ func (g *Game) landChoices() []rules.Choice {
 			if g.stackingWith(first, Allied, i) <= StackingLimit {
 				out = append(out, rules.Choice{Command: "land " + u.ID + " " + id, Piece: u.ID, Note: fmt.Sprintf("%d LP (18.4)", lp)})
 			}
-			if ctx.EZOC.Has(first) {
-				continue
-			}
-			m := g.mover(i, moveHow{tactical: true}, ctx, first, false)
-			for _, n := range first.Neighbors() {
-				if _, bar := m.Check(first, n); bar.OK() && g.stackingWith(n, Allied, i) <= StackingLimit {
-					out = append(out, rules.Choice{Command: "land " + u.ID + " " + id + " " + g.b.ID(n), Piece: u.ID, Note: fmt.Sprintf("%d LP (18.4)", lp)})
-				}
+			for _, n := range g.seaSteps(i, first, ctx) {
+				out = append(out, rules.Choice{Command: "land " + u.ID + " " + id + " " + g.b.ID(n), Piece: u.ID, Note: fmt.Sprintf("%d LP (18.4)", lp)})
 			}
 		}
 	}

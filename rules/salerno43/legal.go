@@ -32,6 +32,7 @@ func (g *Game) legal() []rules.Choice {
 		out = append(out, g.autoChoices()...)
 		out = append(out, g.landChoices()...)
 		out = append(out, g.sailChoices()...)
+		out = append(out, g.embarkChoices()...)
 	case PhaseCombat:
 		if !g.s.AutoAdvanced {
 			out = append(out, g.breakthroughChoices()...)
@@ -257,6 +258,15 @@ func (g *Game) attackVariants(t hex.Axial, units []int) []rules.Choice {
 		v.Air = true
 		variants = append(variants, v)
 	}
+	if nat != "de" && g.markerReady(nat+"-naval") && g.navalReach(t) == nil {
+		v := a
+		v.Naval = true // 9.6
+		variants = append(variants, v)
+		if g.valiantReady() == nil {
+			v.Valiant = true // 19.4
+			variants = append(variants, v)
+		}
+	}
 	for j, u := range g.sc.Units {
 		if !u.ASU() || u.Side != g.s.Side || g.asuCanSupport(j, t, nat) != nil {
 			continue
@@ -276,7 +286,11 @@ func (g *Game) attackVariants(t hex.Axial, units []int) []rules.Choice {
 		if err != nil {
 			continue
 		}
-		out = append(out, rules.Choice{Command: v.String(), Piece: v.With[0], Note: fmt.Sprintf("%s (8.3)", o.String())})
+		note := fmt.Sprintf("%s (8.3)", o.String())
+		if v.Valiant {
+			note += ", +1 on the die (19.4)"
+		}
+		out = append(out, rules.Choice{Command: v.String(), Piece: v.With[0], Note: note})
 	}
 	return out
 }

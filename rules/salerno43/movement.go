@@ -30,12 +30,12 @@ type moveHow struct {
 // no friendly unit in Good Order or DG stacked with them are eliminated
 // (13.3.2, A-12, A-13).
 func (g *Game) enterMovement() []rules.Event {
-	g.s.Moved = nil
+	g.s.Moved, g.s.OneHex = nil, nil
 	for k := range g.s.Units {
 		g.s.Units[k].Voluntary = false
 	}
 	g.releaseGarrison()
-	return g.shatteredCheck()
+	return append(g.shatteredCheck(), g.twoTurnLost()...)
 }
 
 // shatteredCheck eliminates Shattered units next to an enemy unit with no
@@ -328,6 +328,9 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("5.4", "Tactical Movement is 1 or 2 hexes, not %d", hexes)
 	case !how.tactical && cost > how.budget:
 		return nil, rules.Refuse("5.1", "the move costs %s MP; %s has %s", hexwar.MPText(cost), mc.Unit, hexwar.MPText(how.budget))
+	}
+	if how.tactical && hexes == 1 && !entering && g.sc.Units[i].Side == Allied && g.seaPort(mc.Path[1]) {
+		g.s.OneHex = append(g.s.OneHex, mc.Unit) // 18.4.5: a sea move may be its second hex
 	}
 	// 4.4: a move may end over the limit; it holds at the end of the
 	// phase (stackcheck.go).

@@ -156,6 +156,7 @@ var phaseCommands = hexwar.Commands[*Game]{
 	{Verb: "shatter", Phases: []Phase{PhaseMovement}, Rule: "13.3.4", When: "units are shattered voluntarily in their own Movement Phase", Apply: parsed((*Game).shatter)},
 	{Verb: "enter", Phases: []Phase{PhaseMovement}, Rule: "21.3.2", When: "units enter entry areas in their Movement Phase", Apply: parsed((*Game).enterArea)},
 	{Verb: "sail", Phases: []Phase{PhaseMovement}, Rule: "18.4.5", When: "units move by sea in the Allied Movement Phase", Apply: parsed((*Game).sail)},
+	{Verb: "embark", Phases: []Phase{PhaseMovement}, Rule: "18.4.4", When: "a two-turn sea transport sets out in the Allied Movement Phase", Apply: parsed((*Game).embark)},
 	{Verb: "land", Phases: []Phase{PhaseMovement}, Rule: "21.1.2", When: "units land by sea in the Allied Movement Phase", Apply: parsed((*Game).land)},
 	{Verb: "place", Phases: []Phase{PhasePrep}, Rule: "21.1.1", When: "reinforcements are placed in the Preparation Phase", Apply: parsed((*Game).placeReinforcement)},
 	{Verb: "replace", Phases: []Phase{PhasePrep}, Rule: "20.1.1", When: "replacements are used in the Preparation Phase", Apply: parsed((*Game).replace)},

@@ -110,7 +110,7 @@ func (g *Game) enterPhase() []rules.Event {
 func (g *Game) leaveStage() {
 	switch g.s.Phase {
 	case PhaseMovement:
-		g.s.Moved = nil
+		g.s.Moved, g.s.OneHex = nil, nil
 	case PhaseCombat:
 		g.s.Attacked, g.s.Hexes, g.s.Retreated, g.s.AutoAdvanced = nil, nil, nil, false
 		g.s.Breakthrough = nil
@@ -118,6 +118,6 @@ func (g *Game) leaveStage() {
 			g.s.Units[k].AutoDS = "" // 8.7.2: the markers come off
 		}
 	case PhaseSupply:
-		g.s.LP, g.s.SeaLP, g.s.Capacity = 0, 0, nil
+		g.s.LP, g.s.SeaLP, g.s.Capacity, g.s.Sent = 0, 0, nil, nil
 	}
 }

@@ -24,6 +24,9 @@ type state struct {
 	// Markers are the air and naval markers (9.4, 9.6, 22.2): ready when
 	// listed in Ready.
 	Ready []string `json:"ready,omitempty"`
+	// Valiant is how many times the Valiant and Warspite marker was used:
+	// flipped after the first, out of the game after the second (19.4).
+	Valiant int `json:"valiant,omitempty"`
 	// Control is the side that controls each port, city and VP hex, by
 	// hex, the Allied ones listed; the others are German (16.3.4, A-26).
 	Control []string `json:"control,omitempty"`
@@ -56,6 +59,10 @@ type state struct {
 	LP         int      `json:"lp,omitempty"`
 	SeaLP      int      `json:"sea_lp,omitempty"`   // 18.4.5: LP moved by sea from land this turn
 	Capacity   []string `json:"capacity,omitempty"` // one entry per LP landed, the hex's id
+	Sent       []string `json:"sent,omitempty"`     // 18.4.4: one entry per LP sent, the hex's id
+	// OneHex are the units that moved one hex by TM this phase: a sea
+	// move may be the second hex of their two (18.4.5).
+	OneHex []string `json:"one_hex,omitempty"`
 
 	// Landings are the invasion's landings not yet resolved (24.2), in
 	// order; Landing the one whose advance is awaited.
@@ -99,6 +106,9 @@ type Game struct {
 	s  state
 	// cur is the combat in progress, rebuilt from s.Combat when needed.
 	cur *Combat
+	// ended are the reports of the combats resolved (report.go), outside
+	// the hashed state.
+	ended *endedCombat
 }
 
 // Hash implements rules.Game.
@@ -107,7 +117,7 @@ func (g *Game) Hash() string { return rules.HashState(&g.s) }
 // Clone implements rules.Game: the state is copied deep; the scenario and
 // the board are read-only and shared.
 func (g *Game) Clone() rules.Game {
-	c := &Game{sc: g.sc, b: g.b, s: g.s}
+	c := &Game{sc: g.sc, b: g.b, s: g.s, ended: g.ended}
 	c.s.Units = slices.Clone(g.s.Units)
 	c.s.Ready = slices.Clone(g.s.Ready)
 	c.s.Control = slices.Clone(g.s.Control)
@@ -117,6 +127,8 @@ func (g *Game) Clone() rules.Game {
 	c.s.Attacked = slices.Clone(g.s.Attacked)
 	c.s.Hexes = slices.Clone(g.s.Hexes)
 	c.s.Capacity = slices.Clone(g.s.Capacity)
+	c.s.Sent = slices.Clone(g.s.Sent)
+	c.s.OneHex = slices.Clone(g.s.OneHex)
 	c.s.Landings = slices.Clone(g.s.Landings)
 	c.s.Rolls = slices.Clone(g.s.Rolls)
 	c.s.Orders = slices.Clone(g.s.Orders)

@@ -14,7 +14,18 @@ import (
 
 // CRTStage rolls the CRT on the final column, or gives the automatic result
 // of a column without a die.
-func CRTStage(crt *CRT, rule string) Stage {
+func CRTStage(crt *CRT, rule string) Stage { return CRTStageDRM(crt, rule, nil) }
+
+// CRTStageDRM is CRTStage with a die roll modifier the game gives the
+// combat (Salerno '43 19.4: +1 for Valiant and Warspite), nil for none; the
+// table's last row caps the modified roll.
+func CRTStageDRM(crt *CRT, rule string, drm func(*Combat) int) Stage {
+	mod := func(c *Combat) int {
+		if drm == nil {
+			return 0
+		}
+		return drm(c)
+	}
 	return Stage{Name: "crt",
 		Await: func(c *Combat) (Await, bool) {
 			if c.Rolled {
@@ -27,13 +38,15 @@ func CRTStage(crt *CRT, rule string) Stage {
 			return Await{Roll: RollCRT, Side: c.Attacker, Rule: rule}, true
 		},
 		Roll: func(c *Combat, die int) error {
-			c.Rolled, c.Roll, c.Result = true, die, crt.Lookup(c.Odds.Final, die, 0)
+			c.Rolled, c.Roll, c.Result = true, die, crt.Lookup(c.Odds.Final, die, mod(c))
 			return nil
 		},
 		Words: func(c *Combat) string {
 			switch {
 			case !c.Rolled:
 				return ""
+			case c.Roll > 0 && mod(c) != 0:
+				return fmt.Sprintf("; die %d%+d: %s", c.Roll, mod(c), c.Result)
 			case c.Roll > 0:
 				return fmt.Sprintf("; die %d: %s", c.Roll, c.Result)
 			}

@@ -1,0 +1,84 @@
+package combat
+
+import (
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules/scene"
+)
+
+// The series' parts of a combat's report (scene.Reporter): the steps lost
+// and the moves, which every game of the series records the same way; the
+// game adds its own dice, support and notes.
+
+// LossCauses are the rules a game cites for each cause of a step loss.
+type LossCauses struct {
+	// CRT: the results table's losses; DD the Determined Defense's, the
+	// Lead's and the attacker's; Retreat the steps a retreat path costs;
+	// Eliminated a stack eliminated in its retreat.
+	CRT, DD, Retreat, Eliminated string
+}
+
+// ReportLosses lists every step the combat cost, with its cause, each unit
+// once a cause.
+func (c *Combat) ReportLosses(why LossCauses) []scene.Loss {
+	var out []scene.Loss
+	add := func(side string, ids []string, why string) {
+		for _, id := range ids {
+			if k := slices.IndexFunc(out, func(l scene.Loss) bool { return l.Unit == id && l.Why == why }); k >= 0 {
+				out[k].Steps++
+				continue
+			}
+			out = append(out, scene.Loss{Side: side, Unit: id, Steps: 1, Why: why})
+		}
+	}
+	add(c.Attacker, c.AttLoss, why.CRT)
+	add(c.Defender, c.DefLoss, why.CRT)
+	add(c.Defender, c.LeadLoss(), why.DD)
+	add(c.Attacker, c.DDLoss, why.DD)
+	add(c.Defender, c.RetreatLosses(), why.Retreat)
+	for _, l := range c.Lost {
+		side := c.Attacker
+		if l.Defender {
+			side = c.Defender
+		}
+		add(side, []string{l.Unit}, l.Stage)
+	}
+	surv := c.Survivors()
+	for _, id := range c.Eliminated {
+		steps := 1
+		if k := slices.IndexFunc(surv, func(u Unit) bool { return u.ID == id }); k >= 0 {
+			steps = surv[k].Steps
+		}
+		out = append(out, scene.Loss{Side: c.Defender, Unit: id, Steps: steps, Why: why.Eliminated})
+	}
+	return out
+}
+
+// ReportMoves are the retreats and the advances, each from where it began.
+func (c *Combat) ReportMoves() (retreats, advances []scene.Move) {
+	surv := IDs(c.Survivors())
+	for _, mv := range c.Moves {
+		who := mv.Units
+		if len(who) == 0 {
+			who = surv // the stack retreats as one
+		}
+		who = slices.DeleteFunc(slices.Clone(who), func(id string) bool { return slices.Contains(c.Eliminated, id) })
+		if len(who) > 0 {
+			path := append([]string{c.Origin}, c.PathText(mv.Path)...)
+			retreats = append(retreats, scene.Move{Pieces: who, Path: path, Kind: scene.MoveRetreat})
+		}
+	}
+	for _, a := range c.Advances {
+		if a.Kind != CmdAdvance || len(a.Units) == 0 {
+			continue
+		}
+		from := ""
+		for _, u := range c.Attackers {
+			if u.ID == a.Units[0] {
+				from = u.FromHex
+			}
+		}
+		advances = append(advances, scene.Move{Pieces: slices.Clone(a.Units), Path: append([]string{from}, a.Hexes...), Kind: scene.MoveAdvance})
+	}
+	return retreats, advances
+}
