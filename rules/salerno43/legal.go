@@ -38,6 +38,7 @@ func (g *Game) legal() []rules.Choice {
 			out = append(out, g.attackChoices()...)
 		}
 		out = append(out, g.autoAdvanceChoices()...)
+		out = append(out, g.disengageChoices()...) // optional 25.1
 	case PhaseSupply:
 		if len(g.s.Rolls) > 0 {
 			return nil

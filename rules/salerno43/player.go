@@ -79,5 +79,22 @@ func RandomCommand(rg rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 			return its[rnd.IntN(len(its))].Command
 		}
 	}
+	if g.s.Phase == PhaseCombat && g.s.Combat == nil && g.s.Disengage == nil {
+		// a disengagement (25.1) one time in 10, so that attacks are made
+		var fights, tries []rules.Choice
+		for _, c := range main {
+			if strings.HasPrefix(c.Command, "disengage ") {
+				tries = append(tries, c)
+			} else {
+				fights = append(fights, c)
+			}
+		}
+		if len(tries) > 0 && (len(fights) == 0 || rnd.IntN(10) == 0) {
+			return tries[rnd.IntN(len(tries))].Command
+		}
+		if len(fights) > 0 {
+			main = fights
+		}
+	}
 	return main[rnd.IntN(len(main))].Command
 }

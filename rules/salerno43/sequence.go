@@ -114,6 +114,7 @@ func (g *Game) leaveStage() {
 	case PhaseCombat:
 		g.s.Attacked, g.s.Hexes, g.s.Retreated, g.s.AutoAdvanced = nil, nil, nil, false
 		g.s.Breakthrough = nil
+		g.s.Disengaged, g.s.Recon = nil, nil // 25.1.3, 25.2: for the phase
 		for k := range g.s.Units {
 			g.s.Units[k].AutoDS = "" // 8.7.2: the markers come off
 		}
