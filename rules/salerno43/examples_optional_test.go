@@ -247,3 +247,202 @@ func TestDisengagementRefusals_25_1_3(t *testing.T) {
 		}
 	}
 }
+
+// EX-31 (25.3, L1424): Amalfi, LP value 1, supplies units worth at most 10
+// LP: three full-strength regiments (3+3+3) and an ASU (1), a whole
+// division. A unit beyond that is out of supply; a unit that traces to a
+// BH draws nothing from the port; without the option the port supplies
+// every unit (16.2.2).
+func TestEX31_PortSupplyCapacity_25_3(t *testing.T) {
+	const amalfi = "2207"
+	place := func(g *Game) {
+		g.s.Control = []string{amalfi}
+		g.put(t, "141/36", amalfi)
+		g.put(t, "hq/36", amalfi)
+		g.put(t, "142/36", "2206")
+		g.put(t, "143/36", "2306")
+	}
+	supplied := func(g *Game, ids ...string) (in, lp int, out []string) {
+		st := g.supplyStatuses(Allied)
+		for _, id := range ids {
+			i := g.index(id)
+			if st.inSupply(g, i) {
+				in++
+				lp += lpCost(&g.sc.Units[i])
+			} else {
+				out = append(out, id)
+			}
+		}
+		return in, lp, out
+	}
+	division := []string{"141/36", "142/36", "143/36", "hq/36"}
+
+	g := optGame(t, 2, PhaseSupply, Allied, OptPortSupply)
+	place(g)
+	if in, lp, out := supplied(g, division...); in != 4 || lp != 10 {
+		t.Fatalf("EX-31: Amalfi supplies the division, 3+3+3+1 = 10 LP; have %d units, %d LP, out %v", in, lp, out)
+	}
+	g.put(t, "1-141/36", "2206") // one more LP
+	if in, lp, out := supplied(g, append(division, "1-141/36")...); lp != 10 || len(out) != 1 || in != 4 {
+		t.Errorf("EX-31: Amalfi supplies 10 LP, and one unit is left out of supply; have %d units, %d LP, out %v", in, lp, out)
+	}
+
+	// The Supply Phase marks the unit left over OOS (16.1).
+	g.s.Side, g.s.Phase = Allied, PhaseSupply
+	g.enterSupply()
+	oos := 0
+	for _, id := range append(division, "1-141/36") {
+		if g.s.Units[g.index(id)].OOS {
+			oos++
+		}
+	}
+	if oos != 1 {
+		t.Errorf("EX-31: one unit gets a white OOS marker in the Supply Phase, have %d", oos)
+	}
+
+	// A BH on 2306 supplies 143/36 there: Amalfi's 10 LP go to the others.
+	g.put(t, "bh-red", "2306")
+	if in, lp, out := supplied(g, append(division, "1-141/36")...); in != 5 || lp != 11 {
+		t.Errorf("25.3: a unit with a LOS to a BH draws nothing from the port; have %d units, %d LP, out %v", in, lp, out)
+	}
+
+	off := emptyGame(t, 2, PhaseSupply, Allied)
+	place(off)
+	off.put(t, "1-141/36", "2206")
+	if in, _, out := supplied(off, append(division, "1-141/36")...); in != 5 {
+		t.Errorf("without 25.3 a port supplies every unit (16.2.2); out %v", out)
+	}
+}
+
+// dieFor is the die that reads code in the combat's final column of the
+// chart, 0 for none.
+func dieFor(g *Game, code string) int {
+	c := g.combat()
+	for die := 1; die <= 6; die++ {
+		if string(g.b.chart.CRT.Lookup(c.Odds.Final, die, 0).Code) == code {
+			return die
+		}
+	}
+	return 0
+}
+
+// reconGround is a clear hex of the stand-in map, land all around, no
+// hexside feature: a recon unit's defense is not doubled there (9.8).
+const reconGround = "2617"
+
+// reconAttack sets the Hermann Göring recon battalion (3-3-6, 2 steps)
+// on clear ground, with the units with, and four US regiments against it,
+// and rolls the CRT for code.
+func reconAttack(t *testing.T, g *Game, code string, with ...string) int {
+	t.Helper()
+	near, _ := ring(t, g, reconGround)
+	kg := g.put(t, "recon/hg", reconGround)
+	for k, id := range []string{"141/36", "142/36", "143/36", "179/45"} {
+		g.put(t, id, near[k])
+	}
+	for _, id := range with {
+		g.put(t, id, reconGround)
+	}
+	rulestest.Apply(t, g, rules.Seat(Allied), "attack "+reconGround+" with 141/36 142/36 143/36 179/45 maf 36")
+	die := dieFor(g, code)
+	if die == 0 {
+		t.Fatalf("no %s in the column %s of the chart", code, g.combat().Odds.Column())
+	}
+	rulestest.Roll(t, g, die)
+	return kg
+}
+
+// 25.2 (L1416-1418), A-44: a recon unit attacked alone ignores the step
+// loss of a D1 or DS but not the retreat; on a D1 that allows it a DD the
+// defender chooses, and a unit that used the rule makes no DD in that
+// Combat Phase; with a friend in its hex, or without the option, the step
+// is lost.
+func TestRecon_25_2(t *testing.T) {
+	t.Run("D1: the defender's choice, then no DD this phase", func(t *testing.T) {
+		g := optGame(t, 2, PhaseCombat, Allied, OptRecon)
+		kg := reconAttack(t, g, "D1")
+		if !hasChoice(g, German, "recon") || !hasChoice(g, German, "no-recon") {
+			t.Fatalf("25.2, A-44: the German chooses on a D1 that allows a DD: %v", g.Legal(rules.Seat(German)))
+		}
+		rulestest.Apply(t, g, rules.Seat(German), "recon")
+		for _, c := range g.Legal(rules.Seat(German)) {
+			if strings.HasPrefix(c.Command, "dd ") {
+				t.Errorf("25.2: a recon unit that used the rule makes no DD: %q offered", c.Command)
+			}
+		}
+		for g.s.Combat != nil {
+			ch := g.Legal(g.Pending().Seats[0])
+			rulestest.Apply(t, g, g.Pending().Seats[0], ch[0].Command)
+		}
+		us := g.s.Units[kg]
+		if us.Lost != 0 || us.Hex == reconGround || us.Status != Disorganized {
+			t.Fatalf("25.2: the step is ignored, not the retreat (DG, 10.1): %+v", us)
+		}
+		if !slices.Contains(g.s.Recon, "recon/hg") {
+			t.Fatalf("25.2: the unit's DD is gone for the phase: %v", g.s.Recon)
+		}
+		c := g.combatUnits(&combatIn{g: g}, []int{kg})
+		if !c[0].NoLead {
+			t.Error("25.2: the recon unit may not lead a DD again this phase")
+		}
+	})
+	t.Run("D1: no-recon takes the step and keeps the DD", func(t *testing.T) {
+		g := optGame(t, 2, PhaseCombat, Allied, OptRecon)
+		kg := reconAttack(t, g, "D1")
+		rulestest.Apply(t, g, rules.Seat(German), "no-recon")
+		if !hasChoice(g, German, "dd recon/hg") {
+			t.Errorf("no-recon: the DD stays open (11.1): %v", g.Legal(rules.Seat(German)))
+		}
+		rulestest.Apply(t, g, rules.Seat(German), "no-dd")
+		for g.s.Combat != nil {
+			ch := g.Legal(g.Pending().Seats[0])
+			rulestest.Apply(t, g, g.Pending().Seats[0], ch[0].Command)
+		}
+		if us := g.s.Units[kg]; us.Lost != 1 {
+			t.Fatalf("no-recon: D1's step is lost (10.1): %+v", us)
+		}
+	})
+	t.Run("DS: the step is ignored at once", func(t *testing.T) {
+		g := optGame(t, 2, PhaseCombat, Allied, OptRecon)
+		kg := reconAttack(t, g, "DS")
+		for g.s.Combat != nil {
+			p := g.Pending()
+			ch := g.Legal(p.Seats[0])
+			if slices.ContainsFunc(ch, func(c rules.Choice) bool { return c.Command == "recon" }) {
+				t.Fatal("25.2: on a DS, which allows no DD, nothing is asked")
+			}
+			rulestest.Apply(t, g, p.Seats[0], ch[0].Command)
+		}
+		if us := g.s.Units[kg]; us.Lost != 0 || us.Status != Shattered {
+			t.Fatalf("25.2: a DS costs the lone recon unit no step; it retreats Shattered (10.1): %+v", us)
+		}
+	})
+	t.Run("not alone, or without the option: the step is lost", func(t *testing.T) {
+		for _, g := range []*Game{emptyGame(t, 2, PhaseCombat, Allied), optGame(t, 2, PhaseCombat, Allied, OptRecon)} {
+			var with []string
+			if g.opt.recon {
+				with = []string{"hq/16"} // an ASU: its bracketed defense does not count stacked (8.4.6)
+			}
+			kg := reconAttack(t, g, "DS", with...)
+			for g.s.Combat != nil {
+				p := g.Pending()
+				ch := g.Legal(p.Seats[0])
+				for _, c := range ch {
+					if c.Command == "recon" {
+						t.Fatal("25.2 is asked for a recon unit that is not alone or without the option")
+					}
+				}
+				cmd := ch[0].Command
+				for _, c := range ch {
+					if c.Command == "losses recon/hg" {
+						cmd = c.Command
+					}
+				}
+				rulestest.Apply(t, g, p.Seats[0], cmd)
+			}
+			if us := g.s.Units[kg]; us.Lost != 1 {
+				t.Errorf("options %v: the DS's step is lost: %+v", g.s.Options, us)
+			}
+		}
+	})
+}
