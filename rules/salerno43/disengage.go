@@ -165,12 +165,22 @@ func (v *view) trapped(a hex.Axial) bool {
 
 // disengagePaths are the retreats open to units from a (25.1.4): 1 or 2
 // hexes by the rules of 12.0, each hex one further away, never into an
-// enemy ZOC hex without a friendly unit, never one that would cost a unit,
-// off the map only into a friendly entry area (21.4).
+// enemy ZOC hex without a friendly unit, never one that would cost a unit
+// (a vehicle across an unbridged river, 12.3.1, or a road-less mountain
+// hexside, 12.3.2; anyone across two of those), off the map only into a
+// friendly entry area (21.4).
 func (g *Game) disengagePaths(units []int, from hex.Axial) []combat.RetreatPath {
 	side := g.sc.Units[units[0]].Side
 	m := g.view(side, units).base()
-	m.Retreat, m.Exit = g.retreatGround, g.retreatExit
+	m.Exit = g.retreatExit
+	// 12.3.1: a vehicle that retreats across an unbridged river is
+	// eliminated, so no disengagement takes it there.
+	m.Retreat = func(from, to hex.Axial, k int, rus []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
+		if g.b.Feature(from, to, River) && g.b.Road(from, to) == "" && slices.ContainsFunc(units, func(i int) bool { return g.sc.Units[i].Info().Vehicle }) {
+			return p, false
+		}
+		return g.retreatGround(from, to, k, rus, p)
+	}
 	var rus []combat.RetreatUnit
 	for _, i := range units {
 		rus = append(rus, combat.RetreatUnit{ID: g.sc.Units[i].ID, Steps: g.stepsLeft(i), MA: g.pos().face(i).MA, Mechanized: g.sc.Units[i].Info().Mech})
@@ -180,7 +190,7 @@ func (g *Game) disengagePaths(units []int, from hex.Axial) []combat.RetreatPath 
 	for n := 1; n <= 2; n++ {
 		for _, p := range combat.RetreatPaths(from, n, rus, m) {
 			key := g.pathIDs(p)
-			if p.EZOC || p.Losses > 0 || p.Extended > 0 || p.OneHex || seen[key] {
+			if p.EZOC || p.Losses > 0 || p.Extended > 0 || p.OneHex || seen[key] || g.mountainCrossings(from, p) > 1 {
 				continue
 			}
 			if p.Exited && !g.friendlyArea(side, g.areaOf(exitFrom(from, p))) {
@@ -191,6 +201,19 @@ func (g *Game) disengagePaths(units []int, from hex.Axial) []combat.RetreatPath 
 		}
 	}
 	return out
+}
+
+// mountainCrossings counts the road-less mountain hexsides a retreat
+// crosses: one gives ½ Eff, two eliminate the unit (12.3.2).
+func (g *Game) mountainCrossings(origin hex.Axial, p combat.RetreatPath) int {
+	n, from := 0, origin
+	for _, a := range p.Hexes {
+		if g.b.Land(a) && g.b.mountainNoRoad(from, a) {
+			n++
+		}
+		from = a
+	}
+	return n
 }
 
 // exitFrom is the last map hex of a retreat that leaves the map.
@@ -384,6 +407,7 @@ func (g *Game) disengageTo(c Command) ([]rules.Event, error) {
 	if path.Exited {
 		area = g.areaOf(exitFrom(from, *path))
 	}
+	half := g.mountainCrossings(from, *path) > 0
 	for _, i := range units {
 		us := &g.s.Units[i]
 		if area != "" {
@@ -400,7 +424,12 @@ func (g *Game) disengageTo(c Command) ([]rules.Event, error) {
 		if area != "" {
 			where = area + " (21.4)"
 		}
-		notes = append(notes, fmt.Sprintf("%s disengages to %s, %s", us.ID, where, us.Status))
+		note := fmt.Sprintf("%s disengages to %s, %s", us.ID, where, us.Status)
+		if half && us.Hex != "" {
+			us.HalfEff = true
+			note += ", ½ Eff (12.3.2)"
+		}
+		notes = append(notes, note)
 	}
 	g.s.Disengage = nil
 	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: strings.Join(notes, "; ") + " (25.1.4)"}}, nil

@@ -446,3 +446,36 @@ func TestRecon_25_2(t *testing.T) {
 		}
 	})
 }
+
+// 12.3 in a disengagement (25.1.4: every retreat rule applies): a unit
+// that crosses a mountain hexside without a road gets ½ Eff; a vehicle
+// never retreats across one, nor across an unbridged river, which would
+// eliminate it.
+func TestDisengagementAcrossMountains_25_1_4_12_3(t *testing.T) {
+	g := optGame(t, 2, PhaseCombat, German, OptDisengagement)
+	var x, y hex.Axial
+	found := false
+	for _, a := range g.b.LandHexes() {
+		for _, n := range a.Neighbors() {
+			if !found && g.b.Land(n) && g.b.mountainNoRoad(a, n) && !g.b.Feature(a, n, Pass) && g.areaOf(a) == "" {
+				x, y, found = a, n, true
+			}
+		}
+	}
+	if !found {
+		t.Fatal("the stand-in map has no mountain hexside without a road")
+	}
+	fj := g.put(t, "1-1fj", g.b.ID(x))
+	pz := g.put(t, "2pz/16", g.b.ID(x)) // armor: a vehicle
+	for _, p := range g.disengagePaths([]int{pz}, x) {
+		if p.Hexes[0] == y {
+			t.Errorf("a vehicle is offered the road-less mountain hexside %s/%s (12.3.2)", g.b.ID(x), g.b.ID(y))
+		}
+	}
+	rulestest.Apply(t, g, rules.Seat(German), "disengage 1-1fj")
+	rulestest.Roll(t, g, 6)
+	rulestest.Apply(t, g, rules.Seat(German), "disengage-to "+g.b.ID(y))
+	if us := g.s.Units[fj]; us.Hex != g.b.ID(y) || !us.HalfEff || us.Status != Disorganized {
+		t.Fatalf("across a mountain hexside without a road the unit gets ½ Eff (12.3.2): %+v", us)
+	}
+}
