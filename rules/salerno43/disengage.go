@@ -73,7 +73,7 @@ func (g *Game) disengage(c Command) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := g.mayDisengage(units, from); err != nil {
+	if err := g.mayDisengage(g.view(g.s.Side, nil), units, from); err != nil {
 		return nil, err
 	}
 	d := &disengagement{From: g.b.ID(from)}
@@ -117,8 +117,8 @@ func (g *Game) disengaging(w string) ([]int, hex.Axial, error) {
 
 // mayDisengage checks a try before the die: each unit may (25.1.3, 20.4,
 // 12.2), the units are not trapped by enemy bonds (L1414), and a retreat
-// is open to them (25.1.4).
-func (g *Game) mayDisengage(units []int, from hex.Axial) error {
+// is open to them (25.1.4); v is the phasing side's view of the map.
+func (g *Game) mayDisengage(v *view, units []int, from hex.Axial) error {
 	for _, i := range units {
 		u, us := g.sc.Units[i], g.s.Units[i]
 		switch {
@@ -136,14 +136,22 @@ func (g *Game) mayDisengage(units []int, from hex.Axial) error {
 			return rules.Refuse("12.2", "%s has MA 0: it cannot retreat, so it cannot disengage", u.ID)
 		}
 	}
-	v := g.view(g.s.Side, units)
+	v = v.with(units)
 	if v.trapped(from) {
 		return rules.Refuse("25.1", "%s is trapped by enemy ZOC bonds: it can neither move nor disengage (25.1, example L1414)", g.b.ID(from))
 	}
-	if len(g.disengagePaths(units, from)) == 0 {
+	if len(g.disengagePaths(v, units, from, true)) == 0 {
 		return rules.Refuse("25.1.4", "no retreat of 1 or 2 hexes is open from %s: each hex one further away, no enemy unit, bond or enemy ZOC hex without a friendly unit (25.1.4, 12.1.3, 12.2)", g.b.ID(from))
 	}
 	return nil
+}
+
+// with is the view with units moving: their hexes' other units negate the
+// enemy ZOC, they do not (12.2).
+func (v *view) with(units []int) *view {
+	w := *v
+	w.moving = units
+	return &w
 }
 
 // trapped: every land hex next to a that holds no enemy unit is closed to
@@ -169,9 +177,10 @@ func (v *view) trapped(a hex.Axial) bool {
 // (a vehicle across an unbridged river, 12.3.1, or a road-less mountain
 // hexside, 12.3.2; anyone across two of those), off the map only into a
 // friendly entry area (21.4).
-func (g *Game) disengagePaths(units []int, from hex.Axial) []combat.RetreatPath {
-	side := g.sc.Units[units[0]].Side
-	m := g.view(side, units).base()
+// first: the first path found is enough.
+func (g *Game) disengagePaths(v *view, units []int, from hex.Axial, first bool) []combat.RetreatPath {
+	side := v.side
+	m := v.with(units).base()
 	m.Exit = g.retreatExit
 	// 12.3.1: a vehicle that retreats across an unbridged river is
 	// eliminated, so no disengagement takes it there.
@@ -198,6 +207,9 @@ func (g *Game) disengagePaths(units []int, from hex.Axial) []combat.RetreatPath 
 			}
 			seen[key] = true
 			out = append(out, p)
+		}
+		if first && len(out) > 0 {
+			break
 		}
 	}
 	return out
@@ -281,7 +293,7 @@ func (g *Game) disengageStepChoices() []rules.Choice {
 		}
 	case disengageYes:
 		from, _ := g.b.Hex(d.From)
-		for _, p := range g.disengagePaths(g.disengageUnits(), from) {
+		for _, p := range g.disengagePaths(g.view(g.s.Side, nil), g.disengageUnits(), from, false) {
 			out = append(out, rules.Choice{Command: "disengage-to " + g.pathIDs(p), Piece: d.Units[0], Note: "the disengagement's retreat (25.1.4)"})
 		}
 	}
@@ -295,6 +307,7 @@ func (g *Game) disengageChoices() []rules.Choice {
 		return nil
 	}
 	var out []rules.Choice
+	v := g.view(g.s.Side, nil)
 	stacks := map[hex.Axial][]int{}
 	for i := range g.s.Units {
 		if a, ok := g.axial(i); ok && g.sc.Units[i].Side == g.s.Side {
@@ -305,13 +318,13 @@ func (g *Game) disengageChoices() []rules.Choice {
 		units := stacks[a]
 		ok := 0
 		for _, i := range units {
-			if g.mayDisengage([]int{i}, a) == nil {
+			if g.mayDisengage(v, []int{i}, a) == nil {
 				id := g.sc.Units[i].ID
 				out = append(out, rules.Choice{Command: "disengage " + id, Piece: id, Note: disengageOdds(g.disengageDRM([]int{i}))})
 				ok++
 			}
 		}
-		if ok == len(units) && ok > 1 && g.mayDisengage(units, a) == nil {
+		if ok == len(units) && ok > 1 && g.mayDisengage(v, units, a) == nil {
 			out = append(out, rules.Choice{Command: "disengage " + g.b.ID(a), Piece: g.sc.Units[units[0]].ID, Note: "the whole stack, one die: " + disengageOdds(g.disengageDRM(units))})
 		}
 	}
@@ -391,7 +404,7 @@ func (g *Game) disengageTo(c Command) ([]rules.Event, error) {
 	want := strings.Join(c.Args, " ")
 	var path *combat.RetreatPath
 	var open []string
-	for _, p := range g.disengagePaths(units, from) {
+	for _, p := range g.disengagePaths(g.view(g.s.Side, nil), units, from, false) {
 		open = append(open, g.pathIDs(p))
 		if g.pathIDs(p) == want {
 			path = &p

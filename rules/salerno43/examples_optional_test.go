@@ -467,7 +467,7 @@ func TestDisengagementAcrossMountains_25_1_4_12_3(t *testing.T) {
 	}
 	fj := g.put(t, "1-1fj", g.b.ID(x))
 	pz := g.put(t, "2pz/16", g.b.ID(x)) // armor: a vehicle
-	for _, p := range g.disengagePaths([]int{pz}, x) {
+	for _, p := range g.disengagePaths(g.view(German, nil), []int{pz}, x, false) {
 		if p.Hexes[0] == y {
 			t.Errorf("a vehicle is offered the road-less mountain hexside %s/%s (12.3.2)", g.b.ID(x), g.b.ID(y))
 		}
