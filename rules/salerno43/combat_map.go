@@ -101,11 +101,12 @@ func (g *Game) retreatGround(from, to hex.Axial, _ int, units []combat.RetreatUn
 
 // retreatExit is 21.4: a retreat off the map from a hex next to an entry
 // area ends in the area: in a friendly one the units stand there, DG or
-// SH; in an enemy one they are eliminated (placeOutcome). A retreat is a
-// path of printed hex ids, so the hex beyond the edge must have one: areas
-// beyond row 00 take no retreat.
+// SH; in an enemy one they are eliminated (placeOutcome). The step leaves
+// the board: an all-sea hex of the map is no way into an area. A retreat
+// is a path of printed hex ids, so the hex beyond the edge must have one:
+// areas beyond row 00 take no retreat.
 func (g *Game) retreatExit(from, to hex.Axial) bool {
-	return g.areaOf(from) != "" && g.b.Layout().ID(to) != ""
+	return g.areaOf(from) != "" && !g.b.OnMap(to) && g.b.Layout().ID(to) != ""
 }
 
 // advanceMap is the map the attackers advance over (14.0): the defenders

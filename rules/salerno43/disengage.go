@@ -130,6 +130,8 @@ func (g *Game) mayDisengage(v *view, units []int, from hex.Axial) error {
 			return rules.Refuse("25.1.3", "%s has already tried to disengage this phase", u.ID)
 		case us.AutoDS != "":
 			return rules.Refuse("25.1.3", "%s carries an Auto DS marker: it has attacked this turn (8.7, A-45)", u.ID)
+		case u.ID == g.sc.Special.Garrison && !g.s.Released:
+			return rules.Refuse("19.2", "%s may not move before it is released, nor disengage", u.ID)
 		case us.Repl:
 			return rules.Refuse("20.4", "%s carries a Replacement marker: it may not disengage", u.ID)
 		case u.Beachhead() || g.pos().face(i).MA == 0:

@@ -479,3 +479,19 @@ func TestDisengagementAcrossMountains_25_1_4_12_3(t *testing.T) {
 		t.Fatalf("across a mountain hexside without a road the unit gets ½ Eff (12.3.2): %+v", us)
 	}
 }
+
+// 21.4 and 25.1.4: a retreat leaves the map into an entry area only off
+// the board's edge, never into an all-sea hex of the map; the Torre
+// Annunziata garrison does not disengage before its release (19.2).
+func TestDisengagementEdges_21_4_19_2(t *testing.T) {
+	g := optGame(t, 2, PhaseCombat, German, OptDisengagement)
+	naples := mustHex(t, g, "2000") // an N1 area hex with the sea at 1900
+	g.put(t, "gar-ta", "2000")
+	for _, p := range g.disengagePaths(g.view(German, nil), []int{g.index("gar-ta")}, naples, false) {
+		if last := p.Hexes[len(p.Hexes)-1]; g.b.OnMap(last) && !g.b.Land(last) {
+			t.Errorf("a retreat ends in the sea hex %s (21.4)", g.b.ID(last))
+		}
+	}
+	g.s.Released = false
+	rulestest.Refused(t, g, rules.Seat(German), "disengage gar-ta", "19.2")
+}
