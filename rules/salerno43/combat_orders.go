@@ -18,6 +18,7 @@ var grammar = combat.NewGrammar(validUnitID).With(map[combat.CommandKind]combat.
 	CmdOrderDDPick:    {Syntax: combat.Mode, Modes: ddPickModes},
 	CmdRecon:          {Syntax: combat.Bare},
 	CmdNoRecon:        {Syntax: combat.Bare},
+	CmdOrderRecon:     {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
 })
 
 // combatVerbs are the first words of combat orders and decisions.

@@ -495,3 +495,28 @@ func TestDisengagementEdges_21_4_19_2(t *testing.T) {
 	g.s.Released = false
 	rulestest.Refused(t, g, rules.Seat(German), "disengage gar-ta", "19.2")
 }
+
+// 25.2 by a standing order (digest 6.2): 'order recon always' answers the
+// defender's choice before it is asked, 'order recon never' keeps the DD.
+func TestReconOrder_25_2(t *testing.T) {
+	for _, mode := range []string{"always", "never"} {
+		g := optGame(t, 2, PhaseCombat, Allied, OptRecon)
+		if !hasChoice(g, Allied, "order recon "+mode) {
+			t.Errorf("Legal does not offer 'order recon %s' with 25.2 played", mode)
+		}
+		g.s.Side = German // the German gives it in his own turn; it stays in force
+		rulestest.Apply(t, g, rules.Seat(German), "order recon "+mode)
+		g.s.Side = Allied
+		reconAttack(t, g, "D1")
+		if hasChoice(g, German, "recon") {
+			t.Fatalf("order recon %s: the choice is still asked", mode)
+		}
+		used := g.combat().reconUsed
+		if used != (mode == "always") {
+			t.Errorf("order recon %s: 25.2 used %v", mode, used)
+		}
+	}
+	if hasChoice(emptyGame(t, 2, PhaseCombat, Allied), Allied, "order recon always") {
+		t.Error("'order recon' is offered without the option")
+	}
+}

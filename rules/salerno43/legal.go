@@ -59,7 +59,11 @@ func (g *Game) legal() []rules.Choice {
 // (9.4), retreats toward supply.
 func (g *Game) orderChoices() []rules.Choice {
 	var out []rules.Choice
-	for _, o := range []string{"order dd always", "order dd never", "order def-air always", "order def-air never", "order retreat toward-supply"} {
+	orders := []string{"order dd always", "order dd never", "order def-air always", "order def-air never", "order retreat toward-supply"}
+	if g.opt.recon {
+		orders = append(orders, "order recon always", "order recon never") // 25.2
+	}
+	for _, o := range orders {
 		if !slices.Contains(g.s.Orders, orderRecord{Side: g.s.Side, Text: o}) {
 			out = append(out, rules.Choice{Command: o, Note: "a standing order (8.3)"})
 		}

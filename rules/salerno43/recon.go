@@ -13,15 +13,17 @@ import (
 // rule reads as automatic, but "in which they use this rule" suggests a
 // choice; where the choice matters, a D1 that allows the unit a DD, the
 // defender decides (recon: the step ignored, no DD; no-recon: the step
-// lost, the DD open); elsewhere (a DS, a red D1, a unit that cannot lead a
-// DD or has one step left) the rule applies by itself.
+// lost, the DD open), or a standing order 'order recon always|never'
+// decides for him; elsewhere (a DS, a red D1, a unit that cannot lead a DD
+// or has one step left) the rule applies by itself.
 
 // The recon decision and its commands.
 const (
-	DecRecon     combat.DecisionKind = "recon"
-	CmdRecon     combat.CommandKind  = "recon"
-	CmdNoRecon   combat.CommandKind  = "no-recon"
-	reconUnitTyp UnitType            = "recon"
+	DecRecon      combat.DecisionKind = "recon"
+	CmdRecon      combat.CommandKind  = "recon"
+	CmdNoRecon    combat.CommandKind  = "no-recon"
+	CmdOrderRecon combat.CommandKind  = "order recon"
+	reconUnitTyp  UnitType            = "recon"
 )
 
 // reconDefender is the lone recon defender 25.2 may spare, -1 for none.
@@ -63,6 +65,16 @@ func (c *Combat) reconStage() combat.Stage {
 				c.useRecon(cc)
 			}
 			return nil
+		},
+		ByOrder: func(_ *combat.Combat, a combat.Await, o combat.Orders) (combat.Command, bool) {
+			ord, ok := o.Find(a.Side, CmdOrderRecon)
+			switch {
+			case !ok:
+				return combat.Command{}, false
+			case ord.Mode == combat.ModeNever:
+				return combat.Command{Kind: CmdNoRecon}, true
+			}
+			return combat.Command{Kind: CmdRecon}, true
 		},
 		Words: func(*combat.Combat) string {
 			if c.reconUsed {
