@@ -22,8 +22,9 @@ import (
 // without a friendly unit, and becomes DG, or Shattered if it was DG
 // (25.1.4). Choices of the book's silences, taken here:
 //   - a Shattered unit, which does not attack, may try too and stays
-//     Shattered ("every unit that does not attack", L1397); a unit with an
-//     Auto DS marker has attacked this turn (8.7) and may not.
+//     Shattered ("every unit, DG ones included, that does not attack",
+//     L1404); a unit with an Auto DS marker has attacked this turn (8.7)
+//     and may not.
 //   - "Trapped by enemy bonds" (example L1414) is read as: every hex next
 //     to the units that holds no enemy unit and is land is closed by an
 //     enemy ZOC bond.
@@ -63,7 +64,7 @@ var disengageProcedure = hexwar.Procedure[*Game]{Name: "disengage",
 	Roll: (*Game).rollDisengage,
 }
 
-// disengageCommand is 'disengage UNIT|HEX' (25.1.3): a unit, or every unit
+// disengage is 'disengage UNIT|HEX' (25.1.3): a unit, or every unit
 // of the phasing side in the hex, rolls once.
 func (g *Game) disengage(c Command) ([]rules.Event, error) {
 	if !g.opt.disengagement {

@@ -7,10 +7,10 @@ import (
 	"strings"
 )
 
-// The invitation's options: the optional rules of 25.0, played only when
-// both players agree (L1387), each fixed in the invitation. An option the
-// engine does not know is refused, never ignored: an option silently
-// dropped would change the game agreed.
+// The invitation's options: the optional rules of 25.0 (L1387-1424), each
+// played only when the invitation names it. An option the engine does not
+// know is refused, never ignored: an option silently dropped would change
+// the game agreed.
 const (
 	OptDisengagement = "disengagement"       // 25.1
 	OptRecon         = "recon"               // 25.2

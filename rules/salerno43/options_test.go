@@ -2,6 +2,8 @@ package salerno43
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -52,5 +54,20 @@ func TestOptions_25_0(t *testing.T) {
 	}
 	if plain.Hash() == g.Hash() {
 		t.Error("the options are part of the hashed state")
+	}
+}
+
+// 'pbem new --help' names every option, so that a player finds them where
+// he gives them: docs/cli.md is that help (cmd/pbem's TestCLIDoc keeps it
+// so).
+func TestOptionsInHelp(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "cli.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range Options() {
+		if !strings.Contains(string(doc), "\n  "+name+" ") {
+			t.Errorf("'pbem new --help' (docs/cli.md) does not list the option %s", name)
+		}
 	}
 }
