@@ -86,6 +86,14 @@ Ardennes '44 (two seats, german and allied):
   bodenplatte        35: Operation Bodenplatte, rolled at the start of turn 15
   greif              36: the Greif Commando, once a game on a bridge before turn 7
 
+Salerno '43 (two seats, german and allied), the optional rules of 25.0:
+  disengagement      25.1: a unit or stack that does not attack may try to
+                     withdraw 1 or 2 hexes in its Combat Phase ('disengage')
+  recon              25.2: a lone recon unit ignores the step loss of D1 or
+                     DS, and then makes no Determined Defense that phase
+  limited-port-supply  25.3: a port supplies at most LP x 10 landing points
+                     of Allied units that no BH supplies (Amalfi: 10)
+
 With more than two seats, --invite SEAT=ADDRESS (repeatable) reserves a seat
 for a player: 'pbem send' mails the invitation there, and every hand-over
 after. SEAT=ADDRESS,KEY also reserves it for that key (a key, or a file

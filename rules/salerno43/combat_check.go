@@ -100,6 +100,8 @@ func (g *Game) mayAttack(i int, t hex.Axial, again bool) error {
 		return rules.Refuse("13.2.1", "%s is %s: DG and Shattered units cannot attack (13.2.1, 13.3.2)", u.ID, us.Status)
 	case g.replHex(a):
 		return rules.Refuse("20.4", "no attack is made from %s: a unit there has a Replacement marker", g.b.ID(a))
+	case slices.Contains(g.s.Disengaged, u.ID):
+		return rules.Refuse("25.1.3", "%s has tried to disengage this phase: a unit attacks or disengages, not both", u.ID)
 	case slices.Contains(g.s.Attacked, u.ID) && !again:
 		return rules.Refuse("8.1", "%s has attacked this phase: no unit attacks twice", u.ID)
 	case us.Truck:

@@ -42,6 +42,9 @@ type Combat struct {
 	// ddPicked: the defender has picked a result of a two-result DD cell
 	// (11.4.3).
 	ddPicked bool
+	// reconDone: 25.2 is settled; reconUsed: the lone recon defender
+	// ignores the step (optional 25.2).
+	reconDone, reconUsed bool
 }
 
 // variableTable is T12 (19.3): 1-3 give 0, 4-5 give 1, 6 gives 2.
@@ -85,6 +88,7 @@ func (g *Game) combatUnits(in *combatIn, units []int) []combat.Unit {
 		cu := combat.Unit{ID: u.ID, Steps: g.stepsLeft(i), MA: f.MA, Mechanized: u.Info().Mech,
 			Disrupted: us.Status != GoodOrder, MAF: true, FromHex: us.Hex, NoLead: u.ASU(), NoAdvance: u.ASU() || f.MA == 0,
 			RetreatedIn: u.Side != in.attacker && slices.Contains(g.s.Retreated, u.ID) && !in.a.Breakthrough} // 12.5, 15.3
+		cu.NoLead = cu.NoLead || slices.Contains(g.s.Recon, u.ID) // 25.2: no DD this phase
 		if u.Side == in.attacker {
 			cu.Strength, _ = in.attackStrength(i)
 			cu.MAF = in.maf[i]
@@ -99,14 +103,14 @@ func (g *Game) combatUnits(in *combatIn, units []int) []combat.Unit {
 // stages are the combat's procedure.
 func (c *Combat) stages() []combat.Stage {
 	g := c.in.g
-	s := []combat.Stage{c.defAirStage(), c.variableStage(), combat.CRTStageDRM(&g.b.chart.CRT, "8.3 step 4", c.crtDRM)}
+	s := []combat.Stage{c.defAirStage(), c.variableStage(), combat.CRTStageDRM(&g.b.chart.CRT, "8.3 step 4", c.crtDRM), c.reconStage()}
 	if g.s.Phase == PhaseInvasion {
 		s = s[1:] // 24.2.4: no shift but the elite one, so no defensive air
 	}
 	if c.in.a.Auto {
 		// 8.7.1: no support, the variable strength counts 2 (19.3), the
 		// DS at once; the advance waits for the Combat Phase (8.7.2).
-		s = []combat.Stage{combat.CRTStage(&g.b.chart.CRT, "8.7.1")}
+		s = []combat.Stage{combat.CRTStage(&g.b.chart.CRT, "8.7.1"), c.reconStage()}
 		s = append(s, combat.LossStages(combat.LossRules{Opponent: "8.7.1", Owner: "8.7.1", Defender: "8.7.1"})...)
 		return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "8.7.1", OneHex: "12.1.5", Step: "12.2"}))
 	}

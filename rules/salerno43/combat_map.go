@@ -77,28 +77,36 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	side := other(c.in.attacker)
 	v := g.view(side, c.in.defenders)
 	m := v.base()
-	m.Retreat = func(from, to hex.Axial, _ int, units []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
-		if g.b.mountainNoRoad(from, to) {
-			for _, u := range units {
-				if g.sc.Units[g.index(u.ID)].Info().Vehicle {
-					return p, false
-				}
-			}
-		}
-		return p, true
-	}
-	// 21.4: a retreat off the map from a hex next to an entry area ends in
-	// the area: in a friendly one the units stand there, DG or SH; in an
-	// enemy one they are eliminated (placeOutcome).
-	// A retreat is a path of printed hex ids, so the hex beyond the edge
-	// must have one: areas beyond row 00 take no retreat.
-	m.Exit = func(from, to hex.Axial) bool { return g.areaOf(from) != "" && g.b.Layout().ID(to) != "" }
+	m.Retreat, m.Exit = g.retreatGround, g.retreatExit
 	if side == Allied {
 		m.Holds = func(a hex.Axial) bool {
 			return g.beachheadAt(a) || (g.b.Terrain(a) == City && g.controls(Allied, g.b.ID(a)))
 		}
 	}
 	return m
+}
+
+// retreatGround is the ground's rule of a retreat's step (5.6, 12.3.2):
+// vehicles never across a mountain hexside without a road or a pass.
+func (g *Game) retreatGround(from, to hex.Axial, _ int, units []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
+	if g.b.mountainNoRoad(from, to) {
+		for _, u := range units {
+			if g.sc.Units[g.index(u.ID)].Info().Vehicle {
+				return p, false
+			}
+		}
+	}
+	return p, true
+}
+
+// retreatExit is 21.4: a retreat off the map from a hex next to an entry
+// area ends in the area: in a friendly one the units stand there, DG or
+// SH; in an enemy one they are eliminated (placeOutcome). The step leaves
+// the board: an all-sea hex of the map is no way into an area. A retreat
+// is a path of printed hex ids, so the hex beyond the edge must have one:
+// areas beyond row 00 take no retreat.
+func (g *Game) retreatExit(from, to hex.Axial) bool {
+	return g.areaOf(from) != "" && !g.b.OnMap(to) && g.b.Layout().ID(to) != ""
 }
 
 // advanceMap is the map the attackers advance over (14.0): the defenders

@@ -16,8 +16,12 @@ var grammar = combat.NewGrammar(validUnitID).With(map[combat.CommandKind]combat.
 	CmdOrderAir:       {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
 	CmdDDPick:         {Syntax: combat.Mode, Modes: ddPickModes},
 	CmdOrderDDPick:    {Syntax: combat.Mode, Modes: ddPickModes},
+	CmdRecon:          {Syntax: combat.Bare},
+	CmdNoRecon:        {Syntax: combat.Bare},
+	CmdOrderRecon:     {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
 })
 
 // combatVerbs are the first words of combat orders and decisions.
 var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "dd": true, "no-dd": true,
-	"retreat": true, "advance": true, "advance-done": true, "def-air": true, "no-def-air": true, "dd-result": true}
+	"retreat": true, "advance": true, "advance-done": true, "def-air": true, "no-def-air": true, "dd-result": true,
+	"recon": true, "no-recon": true}

@@ -131,6 +131,7 @@ func attackHandler(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
 // when nothing is left to roll or decide.
 func (g *Game) runCombat() []rules.Event {
 	if combat.Settle(g.combat().Combat, g.s.Combat, g.orders()) {
+		g.noteRecon(g.combat()) // 25.2
 		return g.finishCombat()
 	}
 	return nil

@@ -30,6 +30,9 @@ import (
 //	replace UNIT [WHERE]     a replacement: a step, or an eliminated unit back at WHERE (20.0)
 //	lose UNIT                a step of an invasion landing's loss (24.2.2)
 //	inland UNIT HEX          a landing unit's second advance hex (24.2.3)
+//	disengage UNIT|HEX       a disengagement attempt, of a unit or a whole stack (optional 25.1.3)
+//	disengage-lose UNIT      the step a Yes -1 costs (25.1.4)
+//	disengage-to HEX [HEX]   the disengaging units' retreat, 1 or 2 hexes (25.1.4)
 
 // ErrCommand is wrapped by every command syntax error.
 var ErrCommand = errors.New("command syntax")
@@ -51,14 +54,16 @@ const (
 	slotArea                     // an entry area
 	slotOptWhere                 // an optional hex, entry area or the Floating Reserve
 	slotWhereSea                 // a hex or the Floating Reserve
+	slotPiece                    // a unit id or a hex id (25.1.3)
 )
 
 var syntaxes = map[string][]slot{
 	"end": nil, "land": {slotUnit, slotHex, slotOptHex}, "place": {slotUnit, slotArea}, "drop": {slotUnit, slotHex},
 	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "sail": {slotUnit, slotWhereSea, slotOptHex}, "embark": {slotUnit, slotHex}, "autods-advance": {slotUnit, slotHex, slotOptHex, slotOptHex, slotOptHex}, "lose": {slotUnit}, "inland": {slotUnit, slotHex}, "eliminate": {slotUnit},
+	"disengage": {slotPiece}, "disengage-lose": {slotUnit}, "disengage-to": {slotHex, slotOptHex},
 }
 
-var syntaxWords = map[slot]string{slotUnit: "UNIT", slotHex: "HEX", slotOptHex: "[HEX]", slotArea: "AREA", slotOptWhere: "[HEX|AREA|floating-reserve]", slotWhereSea: "HEX|floating-reserve"}
+var syntaxWords = map[slot]string{slotUnit: "UNIT", slotHex: "HEX", slotOptHex: "[HEX]", slotArea: "AREA", slotOptWhere: "[HEX|AREA|floating-reserve]", slotWhereSea: "HEX|floating-reserve", slotPiece: "UNIT|HEX"}
 
 func syntaxOf(verb string) string {
 	ws := []string{verb}
@@ -115,6 +120,8 @@ func ParseCommand(s string) (Command, error) {
 			good = slices.Contains(entryAreas, w)
 		case slotWhereSea:
 			good = scn.ValidHexID(w) || w == BoxFloating
+		case slotPiece:
+			good = scn.ValidHexID(w) || validUnitID(w)
 		case slotOptWhere:
 			good = scn.ValidHexID(w) || slices.Contains(entryAreas, w) || w == BoxFloating
 		}

@@ -2,7 +2,6 @@ package salerno43
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -37,7 +36,8 @@ func checkSetup(scenario []byte, opts []string) error {
 	if _, err := ParseScenario(scenario); err != nil {
 		return err
 	}
-	return checkOptions(opts)
+	_, err := readOptions(opts)
+	return err
 }
 
 var seats = []rules.Seat{rules.Seat(German), rules.Seat(Allied)}
@@ -48,15 +48,6 @@ func (g *Game) Seats() []rules.Seat { return slices.Clone(seats) }
 
 // ErrOption is returned for an option the engine does not know.
 var ErrOption = errors.New("unknown option")
-
-// checkOptions refuses every option: the optional rules (25.0) are not
-// played yet, and an option silently ignored would change the game agreed.
-func checkOptions(opts []string) error {
-	if len(opts) > 0 {
-		return fmt.Errorf("%w %q: salerno43 plays no options yet (the optional rules 25.1-25.3 are not implemented)", ErrOption, opts[0])
-	}
-	return nil
-}
 
 // sideFiles checks a map or chart file on its own; the stand-in scenario
 // of a map needs a victory record.
@@ -75,15 +66,16 @@ func New(scenario []byte, opts []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkOptions(opts); err != nil {
+	o, err := readOptions(opts)
+	if err != nil {
 		return nil, err
 	}
 	b, err := newBoard(sc)
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, b: b}
-	g.s = state{Scenario: sc.Name, Turn: 1}
+	g := &Game{sc: sc, b: b, opt: o}
+	g.s = state{Scenario: sc.Name, Options: slices.Clone(opts), Turn: 1}
 	for _, u := range sc.Units {
 		g.s.Units = append(g.s.Units, unitState{ID: u.ID})
 	}

@@ -16,6 +16,8 @@ var goldenGames = []rulestest.Golden{
 	{File: "avalanche", Scenario: "avalanche", Seed: 1, Stream: 1943},
 	{File: "avalanche-busy", Scenario: "avalanche", Seed: 2, Redraw: 3, Stream: 1943},
 	{File: "campaign", Scenario: "campaign", Seed: 1, Stream: 1943},
+	// the optional rules 25.1-25.3 (a later recording than the two above)
+	{File: "avalanche-options", Scenario: "avalanche", Options: []string{OptDisengagement, OptRecon, OptPortSupply}, Seed: 3, Stream: 1943},
 }
 
 const goldenDir = "testdata/golden"

@@ -39,6 +39,7 @@ func (g *Game) legal() []rules.Choice {
 			out = append(out, g.attackChoices()...)
 		}
 		out = append(out, g.autoAdvanceChoices()...)
+		out = append(out, g.disengageChoices()...) // optional 25.1
 	case PhaseSupply:
 		if len(g.s.Rolls) > 0 {
 			return nil
@@ -60,7 +61,11 @@ func (g *Game) legal() []rules.Choice {
 // (9.4), retreats toward supply.
 func (g *Game) orderChoices() []rules.Choice {
 	var out []rules.Choice
-	for _, o := range []string{"order dd always", "order dd never", "order def-air always", "order def-air never", "order retreat toward-supply"} {
+	orders := []string{"order dd always", "order dd never", "order def-air always", "order def-air never", "order retreat toward-supply"}
+	if g.opt.recon {
+		orders = append(orders, "order recon always", "order recon never") // 25.2
+	}
+	for _, o := range orders {
 		if !slices.Contains(g.s.Orders, orderRecord{Side: g.s.Side, Text: o}) {
 			out = append(out, rules.Choice{Command: o, Note: "a standing order (8.3)"})
 		}

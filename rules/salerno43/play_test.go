@@ -3,6 +3,7 @@ package salerno43
 import (
 	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -69,4 +70,35 @@ func playToTheEnd(t *testing.T, scenario []byte, seeds ...uint64) *Game {
 		last = g.(*Game)
 	}
 	return last
+}
+
+// Random legal players play Avalanche to its end with the optional rules
+// 25.1-25.3, disengaging now and then (RandomCommand), and a replay of
+// every input gives every state hash again.
+func TestRandomAvalancheOptionsToTheEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole game")
+	}
+	g, err := New(readShipped(t, "avalanche"), []string{OptDisengagement, OptRecon, OptPortSupply})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := g.Clone()
+	var hashes []string
+	tries := 0
+	inputs := rulestest.Play(t, g, RandomCommand, rand.New(rand.NewPCG(3, 43)), 0, func(_, after rules.Game, in rulestest.Input) {
+		hashes = append(hashes, after.Hash())
+		if strings.HasPrefix(in.Command, "disengage ") {
+			tries++
+		}
+	})
+	if p := g.Pending(); !p.Over {
+		t.Fatalf("the game does not end: %s", p.Phase)
+	}
+	if tries == 0 {
+		t.Error("the random players never tried to disengage (25.1)")
+	}
+	_, again := rulestest.Replay(t, base, inputs)
+	rulestest.SameHashes(t, inputs, hashes, again)
+	t.Logf("%d inputs, %d disengagements tried", len(inputs), tries)
 }

@@ -13,7 +13,8 @@ import (
 // draws); "" when seat has nothing to do. In a Movement Phase it moves a
 // unit that has not moved, or lands one, and ends the phase one time in 10
 // or when nothing is left; in a Combat Phase it attacks and ends one time
-// in 5; elsewhere it takes any listed command, ending one time in 3.
+// in 5, and tries a disengagement (optional 25.1) one time in 10; elsewhere
+// it takes any listed command, ending one time in 3.
 func RandomCommand(rg rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 	g, ok := rg.(*Game)
 	if !ok {
@@ -77,6 +78,26 @@ func RandomCommand(rg rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 		}
 		if len(its) > 0 {
 			return its[rnd.IntN(len(its))].Command
+		}
+	}
+	if g.s.Phase == PhaseCombat && g.s.Combat == nil && g.s.Disengage == nil {
+		// a disengagement (25.1) one time in 10, so that attacks are made
+		var fights, tries []rules.Choice
+		for _, c := range main {
+			if strings.HasPrefix(c.Command, "disengage ") {
+				tries = append(tries, c)
+			} else {
+				fights = append(fights, c)
+			}
+		}
+		if len(tries) > 0 && rnd.IntN(10) == 0 {
+			return tries[rnd.IntN(len(tries))].Command
+		}
+		if len(fights) == 0 && end != "" {
+			return end
+		}
+		if len(fights) > 0 {
+			main = fights
 		}
 	}
 	return main[rnd.IntN(len(main))].Command

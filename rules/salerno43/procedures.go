@@ -12,6 +12,7 @@ import (
 // Roll alike:
 //
 //	combat    the combat in progress (8.3), its dice and decisions
+//	disengage a disengagement under way (optional 25.1), its die and retreat
 //	stacking  the owner's picks of the units over the limit (4.4)
 //	phase     the phase's own commands, prompt and dice
 var procedures hexwar.Stack[*Game]
@@ -26,6 +27,7 @@ func init() {
 				return nil, rules.Refuse("8.3", "the combat on %s waits for %s", combatTarget(g.s.Combat), g.Pending().Prompt)
 			},
 			Roll: (*Game).rollCombat},
+		disengageProcedure,
 		stackingProcedure,
 		boundaryProcedure,
 		withdrawProcedure,
@@ -169,6 +171,7 @@ var phaseCommands = hexwar.Commands[*Game]{
 	{Verb: "if-retreat", Phases: []Phase{PhaseCombat}, Rule: "14.1", When: "a conditional advance comes with an attack", Apply: orderHandler},
 	{Verb: "autods", Phases: []Phase{PhaseMovement}, Rule: "8.7.1", When: "an Auto DS is declared in the Movement Phase", Apply: attackHandler},
 	{Verb: "abandon", Phases: []Phase{PhaseSupply}, Rule: "S2.3.7", When: "the German abandons the 8th Army sector in his Supply Phase", Apply: parsed(func(g *Game, _ Command) ([]rules.Event, error) { return g.abandon() })},
+	{Verb: "disengage", Phases: []Phase{PhaseCombat}, Rule: "25.1.3", When: "units disengage in their own Combat Phase (optional rule 25.1)", Apply: parsed((*Game).disengage)},
 	{Verb: "autods-advance", Phases: []Phase{PhaseCombat}, Rule: "8.7.2", When: "Auto DS units advance in the Combat Phase, after all combats", Apply: parsed((*Game).autoAdvance)},
 }
 

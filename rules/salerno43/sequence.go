@@ -73,7 +73,12 @@ var phaseRules = map[Phase]phaseRule{
 			return "move units ('move UNIT HEX... [tm] [ext]', 'land UNIT HEX [HEX]'), then 'end'"
 		}},
 	PhaseCombat: {Name: "Combat Phase", Rule: "8.0", Enter: (*Game).enterCombat, Await: hexwar.Always[*Game],
-		Prompt: func(g *Game) string { return "attack ('" + attackSyntax + "'), then 'end'" }},
+		Prompt: func(g *Game) string {
+			if g.opt.disengagement {
+				return "attack ('" + attackSyntax + "') or disengage ('disengage UNIT|HEX', 25.1), then 'end'"
+			}
+			return "attack ('" + attackSyntax + "'), then 'end'"
+		}},
 	PhaseReorg: {Name: "Reorganization Phase", Rule: "13.4", Enter: (*Game).enterReorg, Await: func(g *Game) bool { return len(g.s.Rolls) > 0 },
 		Prompt: func(g *Game) string { return "the recovery dice (13.5)" }},
 	PhaseSupply: {Name: "Supply Phase", Rule: "16.1", Enter: (*Game).enterSupply, Await: hexwar.Always[*Game],
@@ -114,6 +119,7 @@ func (g *Game) leaveStage() {
 	case PhaseCombat:
 		g.s.Attacked, g.s.Hexes, g.s.Retreated, g.s.AutoAdvanced = nil, nil, nil, false
 		g.s.Breakthrough = nil
+		g.s.Disengaged, g.s.Recon = nil, nil // 25.1.3, 25.2: for the phase
 		for k := range g.s.Units {
 			g.s.Units[k].AutoDS = "" // 8.7.2: the markers come off
 		}

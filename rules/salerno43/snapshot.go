@@ -3,6 +3,7 @@ package salerno43
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
 )
@@ -23,6 +24,8 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	switch {
 	case s.Scenario != g.s.Scenario:
 		return nil, fmt.Errorf("salerno43: restore: a state of scenario %q, not %q", s.Scenario, g.s.Scenario)
+	case !slices.Equal(s.Options, g.s.Options):
+		return nil, fmt.Errorf("salerno43: restore: a state with options %v, not %v", s.Options, g.s.Options)
 	case len(s.Units) != len(g.s.Units):
 		return nil, fmt.Errorf("salerno43: restore: %d units; the scenario has %d", len(s.Units), len(g.s.Units))
 	}
@@ -31,7 +34,7 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 			return nil, fmt.Errorf("salerno43: restore: unit %d is %q; the scenario's is %q", i+1, s.Units[i].ID, g.s.Units[i].ID)
 		}
 	}
-	// The scenario, board and rules version are g's, shared read-only as
+	// The scenario, board, options and rules version are g's, shared read-only as
 	// Clone shares them; the combat is rebuilt from the state when asked for.
-	return &Game{sc: g.sc, b: g.b, s: s}, nil
+	return &Game{sc: g.sc, b: g.b, s: s, opt: g.opt}, nil
 }

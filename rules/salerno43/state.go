@@ -12,9 +12,11 @@ import (
 // scenario order, every other list in a fixed order, no maps, no floats.
 type state struct {
 	Scenario string `json:"scenario"`
-	Turn     int    `json:"turn"`
-	Phase    Phase  `json:"phase"`
-	Side     Side   `json:"side,omitempty"`
+	// Options are the invitation's options (25.0), as given.
+	Options []string `json:"options,omitempty"`
+	Turn    int      `json:"turn"`
+	Phase   Phase    `json:"phase"`
+	Side    Side     `json:"side,omitempty"`
 
 	Units []unitState `json:"units"`
 	// Weather is the weather marker's box, 0-5 for A-F (22.1).
@@ -95,6 +97,9 @@ type state struct {
 	Boundary  bool        `json:"boundary,omitempty"`
 	Abandoned bool        `json:"abandoned,omitempty"`
 
+	// optionalState is the optional rules' record (25.0).
+	optionalState
+
 	Over   bool   `json:"over,omitempty"`
 	Result string `json:"result,omitempty"`
 }
@@ -109,6 +114,8 @@ type Game struct {
 	// ended are the reports of the combats resolved (report.go), outside
 	// the hashed state.
 	ended *endedCombat
+	// opt is what the invitation's options decide, read from s.Options.
+	opt options
 }
 
 // Hash implements rules.Game.
@@ -117,7 +124,9 @@ func (g *Game) Hash() string { return rules.HashState(&g.s) }
 // Clone implements rules.Game: the state is copied deep; the scenario and
 // the board are read-only and shared.
 func (g *Game) Clone() rules.Game {
-	c := &Game{sc: g.sc, b: g.b, s: g.s, ended: g.ended}
+	c := &Game{sc: g.sc, b: g.b, s: g.s, ended: g.ended, opt: g.opt}
+	c.s.Options = slices.Clone(g.s.Options)
+	c.s.optionalState = g.s.optionalState.clone()
 	c.s.Units = slices.Clone(g.s.Units)
 	c.s.Ready = slices.Clone(g.s.Ready)
 	c.s.Control = slices.Clone(g.s.Control)

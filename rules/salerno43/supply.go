@@ -1,6 +1,7 @@
 package salerno43
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -18,14 +19,21 @@ import (
 type supplyMap struct {
 	side     Side
 	los, loc map[int]hexwar.SupplyStatus
+	// short are the units a port's LOS reaches beyond its capacity
+	// (optional 25.3): out of supply.
+	short map[int]bool
 }
 
 // supplyStatuses traces side's lines.
 func (g *Game) supplyStatuses(side Side) supplyMap {
 	goals := g.supplySources(side)
-	return supplyMap{side: side,
+	m := supplyMap{side: side,
 		los: hexwar.NewTracer(g.b.Board, g.supplyRules(side, false)).Statuses(goals),
 		loc: hexwar.NewTracer(g.b.Board, g.supplyRules(side, true)).Statuses(goals)}
+	if side == Allied && g.opt.portSupply {
+		m.short = g.portShort()
+	}
+	return m
 }
 
 // status is unit i's: InSupply with a LOS, Isolated without a LOC, else
@@ -42,6 +50,9 @@ func (m supplyMap) status(g *Game, i int) hexwar.SupplyStatus {
 		return hexwar.Isolated
 	}
 	k, _ := g.b.CellOf(us.Hex)
+	if m.short[i] {
+		return hexwar.OutOfSupply // 25.3
+	}
 	if m.los[k] == hexwar.InSupply {
 		return hexwar.InSupply
 	}
@@ -60,6 +71,20 @@ func (m supplyMap) inSupply(g *Game, i int) bool { return m.status(g, i) == hexw
 // hold an Allied unit or lie in no German ZOC (16.2.2); from turn 11 the
 // south-edge areas (21.2.1).
 func (g *Game) supplySources(side Side) []hex.Axial {
+	out := g.supplyBases(side)
+	if side == German {
+		return out
+	}
+	for _, id := range g.supplyPorts() {
+		a, _ := g.b.Hex(id)
+		out = append(out, a)
+	}
+	return out
+}
+
+// supplyBases are side's sources but the ports: the friendly entry areas
+// and the BH (16.2).
+func (g *Game) supplyBases(side Side) []hex.Axial {
 	var out []hex.Axial
 	for name, hexes := range g.b.areas {
 		if g.friendlyArea(side, name) {
@@ -74,6 +99,12 @@ func (g *Game) supplySources(side Side) []hex.Axial {
 			out = append(out, a)
 		}
 	}
+	return out
+}
+
+// supplyPorts are the ports that are Allied sources (16.2.2), by id.
+func (g *Game) supplyPorts() []string {
+	var out []string
 	ezoc := g.pos().zoc(German)
 	for id, p := range g.b.ports {
 		a, _ := g.b.Hex(id)
@@ -81,9 +112,10 @@ func (g *Game) supplySources(side Side) []hex.Axial {
 			continue
 		}
 		if g.held(a) == Allied || !ezoc.Has(a) {
-			out = append(out, a)
+			out = append(out, id)
 		}
 	}
+	slices.Sort(out)
 	return out
 }
 
