@@ -97,10 +97,15 @@ func (g *Game) entryHexes(i int) []hex.Axial {
 
 // newEntry sets up the mover for a waiting unit entering at hex a.
 func (g *Game) newEntry(ctx *moveContext, i int, a hex.Axial, sm, trucks bool) (*mover, error) {
-	us := g.s.Units[i]
 	if !slices.Contains(g.entryHexes(i), a) {
-		return nil, rules.Refuse("6.6", "%s enters at %s, not at %s", g.unit(i).ID, entryWords(us.At), g.b.id(a))
+		return nil, rules.Refuse("6.6", "%s enters at %s, not at %s", g.unit(i).ID, entryWords(g.s.Units[i].At), g.b.id(a))
 	}
+	return g.newEntryAt(ctx, i, a, sm, trucks)
+}
+
+// newEntryAt is newEntry at one of the unit's entry hexes.
+func (g *Game) newEntryAt(ctx *moveContext, i int, a hex.Axial, sm, trucks bool) (*mover, error) {
+	us := g.s.Units[i]
 	// Set it up as if it stood on the entry hex, then take it off again:
 	// its allowance and markers are those of a unit on the map.
 	g.s.Units[i].At = g.b.id(a)
@@ -145,36 +150,40 @@ func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
 // (legal_cache.go).
 func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice {
 	found := newDestinations(g.b)
+	entries := g.entryHexes(i)
 	for _, mode := range []struct{ sm, trucks bool }{{false, false}, {true, false}, {false, true}} {
-		for _, a := range g.entryHexes(i) {
+		for _, a := range entries {
 			e.reached(a)
-			m, err := g.newEntry(ctx, i, a, mode.sm, mode.trucks)
+			m, err := g.newEntryAt(ctx, i, a, mode.sm, mode.trucks)
 			if err != nil {
 				continue
 			}
-			first, r, bar := m.Enter(a)
+			first, r, bar := m.EnterIn(a, &found.reach)
 			if !bar.OK() || first.Cost > m.Budget {
 				continue
 			}
 			// A unit that must stop on the entry hex goes no further.
-			hexes := []hex.Axial{a}
-			cost := func(hex.Axial) int { return 0 }
-			path := func(dst []hex.Axial, _ hex.Axial) []hex.Axial { return append(dst, a) }
-			if !first.Stop {
-				hexes, cost, path = r.Hexes(), r.Cost, r.AppendPath
+			n := r.Len()
+			if first.Stop {
+				n = 1
 			}
-			for _, h := range hexes {
+			for k := range n {
+				h, cost := a, 0
+				path := func(dst []hex.Axial) []hex.Axial { return append(dst, a) }
+				if !first.Stop {
+					h, cost = r.HexAt(k), r.CostAt(k)
+					path = func(dst []hex.Axial) []hex.Axial { return r.AppendPathAt(dst, k) }
+				}
 				e.reached(h)
 				// The plain moves come first, over every entry hex; SM
 				// and Trucks only add hexes they alone reach.
-				if old, seen := found.get(h); seen && (mode.sm || mode.trucks || old.cost <= first.Cost+cost(h)) {
+				if old, seen := found.get(h); seen && (mode.sm || mode.trucks || old.cost <= first.Cost+cost) {
 					continue
 				}
 				if g.endCheck(ctx, i, h, mode.sm) != nil {
 					continue
 				}
-				found.put(h, destination{cost: first.Cost + cost(h), budget: m.Budget, sm: mode.sm, trucks: mode.trucks},
-					func(dst []hex.Axial) []hex.Axial { return path(dst, h) })
+				found.put(h, destination{cost: first.Cost + cost, budget: m.Budget, sm: mode.sm, trucks: mode.trucks}, path)
 			}
 		}
 	}

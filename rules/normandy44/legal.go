@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Legal implements rules.Game. In a Movement Phase it lists, for every unit
@@ -143,9 +144,10 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 		return found.choices(g, i)
 	}
 	add := func(mv *mover, d destination) {
-		r := mv.Reach()
+		r := mv.ReachIn(&found.reach)
 		// Each hex is filed once, by hex: the order cannot matter.
-		for a := range r.Unordered() {
+		for k := range r.Len() {
+			a := r.HexAt(k)
 			e.reached(a)
 			if found.has(a) || a == mv.Start {
 				continue
@@ -153,8 +155,8 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 			if g.endCheck(ctx, i, a, d.sm) != nil {
 				continue
 			}
-			d.cost, d.budget = r.Cost(a), mv.Budget
-			found.put(a, d, func(dst []hex.Axial) []hex.Axial { return r.AppendPath(dst, a) })
+			d.cost, d.budget = r.CostAt(k), mv.Budget
+			found.put(a, d, func(dst []hex.Axial) []hex.Axial { return r.AppendPathAt(dst, k) })
 		}
 	}
 	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
@@ -166,12 +168,15 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 	}
 	t := *m
 	t.Tactical = true
-	for a, path := range t.TacticalReach() {
+	var paths [18]hexwar.TacticalPath // 6 hexes at 1, 12 at 2
+	for _, p := range t.AppendTactical(paths[:0]) {
+		a := p.To()
 		e.reached(a)
 		if !found.has(a) && g.endCheck(ctx, i, a, false) == nil {
+			path := p.AppendPath(found.walk[:0])
+			found.walk = path
 			c, _ := t.Walk(path)
-			found.put(a, destination{cost: c, budget: m.Budget, tactical: true},
-				func(dst []hex.Axial) []hex.Axial { return append(dst, path...) })
+			found.put(a, destination{cost: c, budget: m.Budget, tactical: true}, p.AppendPath)
 		}
 	}
 	if tacticalOnly {
