@@ -151,7 +151,11 @@ func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
 func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice {
 	found := newDestinations(g.b)
 	entries := g.entryHexes(i)
+	mech := g.mechanized(i)
 	for _, mode := range []struct{ sm, trucks bool }{{false, false}, {true, false}, {false, true}} {
+		if (mode.sm && !mech) || (mode.trucks && mech) {
+			continue // 9.8.1, 9.8.6: as unitMovesFrom
+		}
 		for _, a := range entries {
 			e.reached(a)
 			m, err := g.newEntryAt(ctx, i, a, mode.sm, mode.trucks)

@@ -185,10 +185,14 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 	if c := m.cyclist(false, false); c != nil {
 		add(c, destination{cyclist: true})
 	}
-	if sm, err := g.newMover(ctx, i, true, false); err == nil {
-		add(sm, destination{sm: true})
-	}
-	if tr, err := g.newMover(ctx, i, false, true); err == nil {
+	// Strategic Movement is for mechanized units (9.8.1), Trucks for the
+	// others (9.8.6): the way the unit cannot use is not asked for, as its
+	// refusal's words would be written only to be dropped.
+	if g.mechanized(i) {
+		if sm, err := g.newMover(ctx, i, true, false); err == nil {
+			add(sm, destination{sm: true})
+		}
+	} else if tr, err := g.newMover(ctx, i, false, true); err == nil {
 		add(tr, destination{trucks: true})
 	}
 	return found.choices(g, i)
