@@ -162,7 +162,7 @@ func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice
 			if err != nil {
 				continue
 			}
-			first, r, bar := m.EnterIn(a, &found.reach)
+			first, r, bar := g.enter(m, i, a, mode.sm, mode.trucks, &found.reach)
 			if !bar.OK() || first.Cost > m.Budget {
 				continue
 			}
@@ -192,4 +192,46 @@ func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice
 		}
 	}
 	return found.choices(g, i)
+}
+
+// entrySearch is the search of a unit entering the map at one hex, as
+// Mover.Enter makes it.
+type entrySearch struct {
+	first hexwar.Step
+	reach hexwar.Reachable
+	bar   hexwar.Bar
+}
+
+// entrySearchKey is what an entering unit's search depends on beside the
+// position (the same for every unit Legal lists): its entry hex, its way of
+// moving and allowance, and what its step rules read of it (stepRules,
+// scenarioRule: its side, nationality and formation, a replacement taken,
+// the Cherbourg defense mark). A unit off the map is on no hex, so which
+// unit it is changes nothing else (hexwar.Mover.FriendsAt).
+type entrySearchKey struct {
+	at                 hex.Axial
+	sm, trucks, mech   bool
+	budget             int
+	side               Side
+	nationality        string
+	formation          string
+	repl, cherbourgDef bool
+}
+
+// enter is m.EnterIn(a, buf) for waiting unit i; within one Legal, units
+// that wait with the same search share it: a turn's reinforcements enter
+// in groups of like units at the same entry hexes (issue 18).
+func (g *Game) enter(m *mover, i int, a hex.Axial, sm, trucks bool, buf *hexwar.ReachBuffer) (hexwar.Step, hexwar.Reachable, hexwar.Bar) {
+	if g.entrySearches == nil {
+		return m.EnterIn(a, buf)
+	}
+	u := g.unit(i)
+	key := entrySearchKey{at: a, sm: sm, trucks: trucks, mech: m.Mech, budget: m.Budget, side: u.Side,
+		nationality: u.Nationality, formation: u.Formation, repl: g.s.Units[i].Repl, cherbourgDef: slices.Contains(u.Marks, MarkCherbourgDefense)}
+	if e, ok := g.entrySearches[key]; ok {
+		return e.first, e.reach, e.bar
+	}
+	first, r, bar := m.Enter(a) // kept, so not in buf
+	g.entrySearches[key] = entrySearch{first, r, bar}
+	return first, r, bar
 }

@@ -67,6 +67,8 @@ func (g *Game) legal() []rules.Choice {
 		}
 		cache := g.moveCacheFor()
 		out = slices.Grow(out, cache.listed)
+		g.entrySearches = map[entrySearchKey]entrySearch{}
+		defer func() { g.entrySearches = nil }()
 		for i := range g.s.Units {
 			switch {
 			case g.unit(i).Side != g.s.Side, !g.ownedByActor(i):
