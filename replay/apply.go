@@ -66,36 +66,43 @@ func (r *Replay) apply(e *logs.Entry, w *writer) ([]rules.Event, error) {
 	return nil, entryErr(b.Seq, ErrProtocol, "unknown kind %q", b.Kind)
 }
 
+// entryFields are the fields each kind of entry may use.
+var entryFields = map[logs.Kind][]string{
+	logs.KindInvite:   {"rules", "engine", "variant", "scenario", "digest", "scenario_data", "options", "dice", "seats"},
+	logs.KindAccept:   {"key", "head", "name", "mail", "request", "seal"},
+	logs.KindAct:      {"commands", "link", "request", "draws", "seal", "secret", "box_key", "box"},
+	logs.KindReveal:   {"link", "epoch", "request", "draws", "seal", "secret", "box_key", "box"},
+	logs.KindNote:     {"text"},
+	logs.KindTakeback: {"to"},
+	logs.KindAgree:    {"to"},
+	logs.KindResign:   {},
+	logs.KindRotate:   {"key", "head"},
+}
+
 // checkFields refuses fields that the entry's kind does not use, so that no
-// signed field is silently ignored by a verifier.
+// signed field is silently ignored by a verifier. It runs for every entry
+// verified, so it reads the fields from an array, not a map made each time
+// (issue 18).
 func (r *Replay) checkFields(b *logs.Body) error {
-	allowed := map[logs.Kind][]string{
-		logs.KindInvite:   {"rules", "engine", "variant", "scenario", "digest", "scenario_data", "options", "dice", "seats"},
-		logs.KindAccept:   {"key", "head", "name", "mail", "request", "seal"},
-		logs.KindAct:      {"commands", "link", "request", "draws", "seal", "secret", "box_key", "box"},
-		logs.KindReveal:   {"link", "epoch", "request", "draws", "seal", "secret", "box_key", "box"},
-		logs.KindNote:     {"text"},
-		logs.KindTakeback: {"to"},
-		logs.KindAgree:    {"to"},
-		logs.KindResign:   {},
-		logs.KindRotate:   {"key", "head"},
-	}
-	ok, known := allowed[b.Kind]
+	ok, known := entryFields[b.Kind]
 	if !known {
 		return entryErr(b.Seq, ErrProtocol, "unknown kind %q", b.Kind)
 	}
-	used := map[string]bool{
-		"rules": b.Rules != "", "engine": b.Engine != "", "variant": b.Variant != "",
-		"scenario": b.Scenario != "", "digest": b.Digest != "", "scenario_data": b.ScenarioData != "", "options": len(b.Options) > 0,
-		"dice": b.Dice != "", "seats": len(b.Seats) > 0, "key": b.Key != "", "head": b.Head != "",
-		"name": b.Name != "", "mail": b.Mail != "", "commands": len(b.Commands) > 0,
-		"link": b.Link != "", "epoch": b.Epoch != 0, "request": b.Request != 0,
-		"draws": len(b.Draws) > 0, "text": b.Text != "", "to": b.To != 0,
-		"seal": b.Seal != "", "secret": b.Secret != "", "box_key": b.BoxKey != "", "box": b.Box != "",
+	used := [...]struct {
+		field string
+		set   bool
+	}{
+		{"rules", b.Rules != ""}, {"engine", b.Engine != ""}, {"variant", b.Variant != ""},
+		{"scenario", b.Scenario != ""}, {"digest", b.Digest != ""}, {"scenario_data", b.ScenarioData != ""}, {"options", len(b.Options) > 0},
+		{"dice", b.Dice != ""}, {"seats", len(b.Seats) > 0}, {"key", b.Key != ""}, {"head", b.Head != ""},
+		{"name", b.Name != ""}, {"mail", b.Mail != ""}, {"commands", len(b.Commands) > 0},
+		{"link", b.Link != ""}, {"epoch", b.Epoch != 0}, {"request", b.Request != 0},
+		{"draws", len(b.Draws) > 0}, {"text", b.Text != ""}, {"to", b.To != 0},
+		{"seal", b.Seal != ""}, {"secret", b.Secret != ""}, {"box_key", b.BoxKey != ""}, {"box", b.Box != ""},
 	}
-	for field, set := range used {
-		if set && !slices.Contains(ok, field) {
-			return entryErr(b.Seq, ErrProtocol, "a %s entry has no field %q", b.Kind, field)
+	for _, u := range used {
+		if u.set && !slices.Contains(ok, u.field) {
+			return entryErr(b.Seq, ErrProtocol, "a %s entry has no field %q", b.Kind, u.field)
 		}
 	}
 	return nil

@@ -38,12 +38,17 @@ func WaitingWords(at string) string {
 // budget, unless the entry stops it there (an enemy zone of control). A
 // refused entry is only its Bar; then reach is empty.
 func (m *Mover) Enter(a hex.Axial) (first Step, reach Reachable, bar Bar) {
+	return m.EnterIn(a, nil)
+}
+
+// EnterIn is Enter, its search's result kept in buf (ReachIn).
+func (m *Mover) EnterIn(a hex.Axial, buf *ReachBuffer) (first Step, reach Reachable, bar Bar) {
 	first, bar = m.Entry(a)
 	if !bar.OK() || first.Cost > m.Budget || first.Stop {
 		return first, Reachable{}, bar
 	}
 	m.Budget -= first.Cost
-	reach = m.Reach()
+	reach = m.ReachIn(buf)
 	m.Budget += first.Cost
 	return first, reach, Bar{}
 }

@@ -99,6 +99,23 @@ func (r Reachable) Unordered() iter.Seq[hex.Axial] {
 	}
 }
 
+// Len is the number of hexes reached, the start included: the hexes of
+// HexAt's numbers.
+func (r Reachable) Len() int { return len(r.best) }
+
+// HexAt is the hex reached numbered k (0 <= k < Len), in Axial order: a
+// caller that lists every hex reached (Legal) reads its cost and path by
+// that number, without looking the hex up again.
+func (r Reachable) HexAt(k int) hex.Axial { return r.grid.Hex(r.labels[r.best[k]].node.cell()) }
+
+// CostAt is the least cost of the hex numbered k.
+func (r Reachable) CostAt(k int) int { return int(r.labels[r.best[k]].cost) }
+
+// AppendPathAt is AppendPath of the hex numbered k.
+func (r Reachable) AppendPathAt(dst []hex.Axial, k int) []hex.Axial {
+	return r.appendPath(dst, r.labels[r.best[k]])
+}
+
 // Cost is the least cost of a hex reached.
 func (r Reachable) Cost(a hex.Axial) int {
 	l, _ := r.label(a)
@@ -121,6 +138,11 @@ func (r Reachable) AppendPath(dst []hex.Axial, a hex.Axial) []hex.Axial {
 	if !ok {
 		return dst
 	}
+	return r.appendPath(dst, goal)
+}
+
+// appendPath appends the path to the node of label goal.
+func (r Reachable) appendPath(dst []hex.Axial, goal label) []hex.Axial {
 	// A path has fewer steps than there are nodes; the bound keeps a
 	// corrupted label from looping, as hex.Path does.
 	steps := 0
@@ -173,7 +195,19 @@ func getReachScratch(nodes int) *reachScratch {
 // each node's Prev is the first settled of its least-cost predecessors. Of a
 // hex's nodes the cheapest is kept, the lowest (unmarked, then not stopped)
 // on a tie.
-func (m *Mover) Reach() Reachable {
+func (m *Mover) Reach() Reachable { return m.ReachIn(nil) }
+
+// ReachBuffer keeps the memory of a search's result for the next one: a
+// caller that runs many searches (Legal, several a unit) and is done with
+// each result before it asks for the next lends one to ReachIn.
+type ReachBuffer struct {
+	labels []label
+	best   []int32
+}
+
+// ReachIn is Reach, its result kept in buf, which it overwrites: the result
+// of the search before is lost. A nil buf is Reach.
+func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	grid := m.Board.grid
 	first, ok := grid.Index(m.Start)
 	if !ok {
@@ -220,7 +254,12 @@ func (m *Mover) Reach() Reachable {
 		}
 	}
 	slices.Sort(sc.reached)
-	r := Reachable{grid: grid, start: start, labels: make([]label, len(sc.reached)), best: make([]int32, 0, len(sc.reached))}
+	r := Reachable{grid: grid, start: start}
+	if buf != nil {
+		r.labels, r.best = slices.Grow(buf.labels[:0], len(sc.reached))[:len(sc.reached)], slices.Grow(buf.best[:0], len(sc.reached))
+	} else {
+		r.labels, r.best = make([]label, len(sc.reached)), make([]int32, 0, len(sc.reached))
+	}
 	for k, n := range sc.reached {
 		sc.place[n] = int32(k)
 	}
@@ -240,6 +279,9 @@ func (m *Mover) Reach() Reachable {
 		r.best = append(r.best, int32(k))
 	}
 	reachScratches.Put(sc)
+	if buf != nil {
+		buf.labels, buf.best = r.labels, r.best
+	}
 	return r
 }
 
@@ -248,25 +290,53 @@ func (m *Mover) Reach() Reachable {
 // rule kept, each with the path to it.
 func (m *Mover) TacticalReach() map[hex.Axial][]hex.Axial {
 	out := map[hex.Axial][]hex.Axial{}
+	for _, p := range m.AppendTactical(nil) {
+		out[p.To()] = p.Path()
+	}
+	return out
+}
+
+// TacticalPath is a path of Tactical Movement: the start and 1 or 2 hexes.
+type TacticalPath struct {
+	hexes [3]hex.Axial
+	n     int
+}
+
+// Path is the path, start first.
+func (p TacticalPath) Path() []hex.Axial { return append([]hex.Axial(nil), p.hexes[:p.n]...) }
+
+// AppendPath appends the path, start first, to dst.
+func (p TacticalPath) AppendPath(dst []hex.Axial) []hex.Axial { return append(dst, p.hexes[:p.n]...) }
+
+// To is the hex the path ends in.
+func (p TacticalPath) To() hex.Axial { return p.hexes[p.n-1] }
+
+// AppendTactical appends to dst what TacticalReach lists, one path a hex,
+// with no map: Legal asks it of every unit (issue 18).
+func (m *Mover) AppendTactical(dst []TacticalPath) []TacticalPath {
+	base := len(dst)
+	seen := func(a hex.Axial) bool {
+		return slices.ContainsFunc(dst[base:], func(p TacticalPath) bool { return p.To() == a })
+	}
 	for _, a := range m.Start.Neighbors() {
 		s, bar := m.Check(m.Start, a)
 		if !bar.OK() {
 			continue
 		}
-		if _, seen := out[a]; !seen {
-			out[a] = []hex.Axial{m.Start, a}
+		if !seen(a) {
+			dst = append(dst, TacticalPath{hexes: [3]hex.Axial{m.Start, a}, n: 2})
 		}
 		if s.Stop {
 			continue
 		}
 		for _, b := range a.Neighbors() {
-			if _, seen := out[b]; seen || b == m.Start {
+			if b == m.Start || seen(b) {
 				continue
 			}
 			if _, bar := m.CheckAfter(a, b, s.Mark); bar.OK() {
-				out[b] = []hex.Axial{m.Start, a, b}
+				dst = append(dst, TacticalPath{hexes: [3]hex.Axial{m.Start, a, b}, n: 3})
 			}
 		}
 	}
-	return out
+	return dst
 }

@@ -91,13 +91,23 @@ type HexsideRow struct {
 // MPText prints a cost in sixths as movement points with a fraction: "2",
 // "1 1/2", "2/3".
 func MPText(sixths int) string {
+	var b [24]byte
+	return string(AppendMPText(b[:0], sixths))
+}
+
+// mpFractions are the fractions of an MP in sixths, in their words.
+var mpFractions = [MP]string{1: "1/6", 2: "1/3", 3: "1/2", 4: "2/3", 5: "5/6"}
+
+// AppendMPText appends MPText(sixths) to dst: Legal writes thousands of
+// costs into one text (issue 18).
+func AppendMPText(dst []byte, sixths int) []byte {
 	whole, rest := sixths/MP, sixths%MP
-	frac := [MP]string{1: "1/6", 2: "1/3", 3: "1/2", 4: "2/3", 5: "5/6"}[rest]
 	switch {
 	case rest == 0:
-		return strconv.Itoa(whole)
+		return strconv.AppendInt(dst, int64(whole), 10)
 	case whole == 0:
-		return frac
+		return append(dst, mpFractions[rest]...)
 	}
-	return strconv.Itoa(whole) + " " + frac
+	dst = strconv.AppendInt(dst, int64(whole), 10)
+	return append(append(dst, ' '), mpFractions[rest]...)
 }

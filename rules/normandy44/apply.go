@@ -20,7 +20,7 @@ func (g *Game) Apply(seat rules.Seat, command string) ([]rules.Event, error) {
 }
 
 func (g *Game) apply(seat rules.Seat, command string) ([]rules.Event, error) {
-	p, err := rules.CheckTurn(inner{g}, seat)
+	p, err := g.turnCheck(seat)
 	if err != nil {
 		return nil, err
 	}
@@ -35,6 +35,27 @@ func (g *Game) apply(seat rules.Seat, command string) ([]rules.Event, error) {
 type inner struct{ *Game }
 
 func (x inner) Pending() rules.Pending { return x.pendingSeats() }
+
+// seatsOnly is inner without the prompts (Game.seatsOnly).
+type seatsOnly struct{ *Game }
+
+func (x seatsOnly) Pending() rules.Pending {
+	x.Game.seatsOnly = true
+	defer func() { x.Game.seatsOnly = false }()
+	return x.pendingSeats()
+}
+
+// turnCheck is rules.CheckTurn on the game as the engine sees it: it asks
+// who may act without writing the prompts, which a replay would otherwise
+// write twice for every command (once as it asks Pending, once here; issue
+// 18), and asks again in full for a refusal's words.
+func (g *Game) turnCheck(seat rules.Seat) (rules.Pending, error) {
+	p, err := rules.CheckTurn(seatsOnly{g}, seat)
+	if err != nil {
+		return rules.CheckTurn(inner{g}, seat)
+	}
+	return p, nil
+}
 
 // command is a command of one of the engine's grammars, with its handler;
 // the verbs each procedure takes are listed from these.

@@ -19,6 +19,13 @@ func (g *Game) combatPending(p *rules.Pending) {
 	cp := c.pending()
 	seat := g.combatSeat(c, Side(cp.Side)) // 24.0: the owner of the units concerned
 	p.Seats = []rules.Seat{seat}
+	if g.seatsOnly {
+		// Who acts, and whether dice are due; not the prompts' words.
+		if cp.Roll != "" {
+			p.Dice = &rules.DiceNeed{By: seat, Sides: []int{6}}
+		}
+		return
+	}
 	where := fmt.Sprintf("Combat %d on %s", g.s.Combat.N, c.Origin)
 	if c.Rolled {
 		where += fmt.Sprintf(" (%s)", c.Result)

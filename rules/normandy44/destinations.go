@@ -2,7 +2,6 @@ package normandy44
 
 import (
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -20,6 +19,13 @@ type destinations struct {
 	at    []int32 // by grid number: the hex's place in list, plus one; 0 if none
 	list  []placed
 	paths []hex.Axial // every destination's path, end to end
+	// The choices' text, and the sort's keys and list, kept for the next
+	// unit.
+	text   []byte
+	keys   []uint64
+	sorted []placed
+	walk   []hex.Axial // a path to walk, before it is filed
+	reach  hexwar.ReachBuffer
 }
 
 // placed is a destination and its hex; its path is paths[start:end].
@@ -81,34 +87,43 @@ func (f *destinations) put(a hex.Axial, d destination, appendPath func([]hex.Axi
 
 // choices turns unit i's destinations into Legal's choices, in hex order
 // (Axial order, the grid's), and gives the destinations back for the next
-// unit.
+// unit. Every choice's command and note are written into one text, a
+// slice of it each: a unit has a few hundred.
 func (f *destinations) choices(g *Game, i int) []rules.Choice {
 	defer f.release()
 	if len(f.list) == 0 {
 		return nil
 	}
-	slices.SortFunc(f.list, func(x, y placed) int { return x.a.Compare(y.a) })
+	f.sort()
 	id := g.unit(i).ID
-	var text strings.Builder
-	// Room for every command (its words, 5 bytes a hex) and note at once:
-	// the builder would otherwise copy what it holds each time it grows.
-	text.Grow(len(f.list)*(len("move  sm trucks")+len(id)+len(", cyclists on the roads (9.9)")+len("1 1/2 of 10 1/2 MP")) + 5*len(f.paths))
-	ids := make([]string, 0, maxPath)
-	// Each choice's command and note, as ends in text.
+	buf := f.text[:0]
+	// Each choice's command and note, as ends in the text.
 	type ends struct{ cmd, note int }
 	at := make([]ends, len(f.list))
+	// A unit's budget is the same in most of its notes: its words once.
+	var budget [32]byte
+	lastBudget, budgetText := -1, budget[:0]
 	for k, p := range f.list {
-		ids = ids[:0]
-		for _, h := range f.paths[p.start:p.end] {
-			ids = append(ids, g.b.id(h))
-		}
 		d := p.d
-		hexwar.MoveCommand{Unit: id, Path: ids, Flags: Command{SM: d.sm, Trucks: d.trucks}.moveFlags()}.Write(&text)
-		at[k].cmd = text.Len()
-		writeMoveNote(&text, d)
-		at[k].note = text.Len()
+		buf = append(buf, "move "...)
+		buf = append(buf, id...)
+		for _, h := range f.paths[p.start:p.end] {
+			buf = append(buf, ' ')
+			buf = append(buf, g.b.id(h)...)
+		}
+		for _, fl := range (Command{SM: d.sm, Trucks: d.trucks}).moveFlags() {
+			buf = append(buf, ' ')
+			buf = append(buf, fl...)
+		}
+		at[k].cmd = len(buf)
+		if !d.tactical && d.budget != lastBudget {
+			lastBudget, budgetText = d.budget, hexwar.AppendMPText(budget[:0], d.budget)
+		}
+		buf = appendMoveNote(buf, d, budgetText)
+		at[k].note = len(buf)
 	}
-	all := text.String()
+	all := string(buf)
+	f.text = buf
 	out := make([]rules.Choice, len(f.list))
 	from := 0
 	for k, p := range f.list {
@@ -118,25 +133,46 @@ func (f *destinations) choices(g *Game, i int) []rules.Choice {
 	return out
 }
 
-// writeMoveNote writes a move's note: its cost of the unit's budget, and
-// the way it moves.
-func writeMoveNote(b *strings.Builder, d destination) {
-	if d.tactical {
-		b.WriteString("Tactical Movement (9.10)")
-		return
+// sort puts the list in hex order: by grid number, which is Axial order,
+// sorting plain numbers rather than the destinations themselves.
+func (f *destinations) sort() {
+	keys := f.keys[:0]
+	for k, p := range f.list {
+		c, ok := f.b.cell(p.a)
+		if !ok {
+			// No search reaches off the grid; sort as by hex all the same.
+			slices.SortFunc(f.list, func(x, y placed) int { return x.a.Compare(y.a) })
+			return
+		}
+		keys = append(keys, uint64(c)<<32|uint64(k))
 	}
-	b.WriteString(mpText(d.cost))
-	b.WriteString(" of ")
-	b.WriteString(mpText(d.budget))
-	b.WriteString(" MP")
+	slices.Sort(keys)
+	sorted := f.sorted[:0]
+	for _, key := range keys {
+		sorted = append(sorted, f.list[uint32(key)])
+	}
+	f.list, f.sorted, f.keys = sorted, f.list, keys
+}
+
+// appendMoveNote appends a move's note: its cost of the unit's budget
+// (whose words are budget), and the way it moves.
+func appendMoveNote(b []byte, d destination, budget []byte) []byte {
+	if d.tactical {
+		return append(b, "Tactical Movement (9.10)"...)
+	}
+	b = hexwar.AppendMPText(b, d.cost)
+	b = append(b, " of "...)
+	b = append(b, budget...)
+	b = append(b, " MP"...)
 	switch {
 	case d.cyclist:
-		b.WriteString(", cyclists on the roads (9.9)")
+		b = append(b, ", cyclists on the roads (9.9)"...)
 	case d.sm:
-		b.WriteString(", Strategic Movement (9.8)")
+		b = append(b, ", Strategic Movement (9.8)"...)
 	case d.trucks:
-		b.WriteString(", on Trucks (9.8.6)")
+		b = append(b, ", on Trucks (9.8.6)"...)
 	}
+	return b
 }
 
 // release cleans f and keeps it for the next unit.

@@ -97,10 +97,15 @@ func (g *Game) entryHexes(i int) []hex.Axial {
 
 // newEntry sets up the mover for a waiting unit entering at hex a.
 func (g *Game) newEntry(ctx *moveContext, i int, a hex.Axial, sm, trucks bool) (*mover, error) {
-	us := g.s.Units[i]
 	if !slices.Contains(g.entryHexes(i), a) {
-		return nil, rules.Refuse("6.6", "%s enters at %s, not at %s", g.unit(i).ID, entryWords(us.At), g.b.id(a))
+		return nil, rules.Refuse("6.6", "%s enters at %s, not at %s", g.unit(i).ID, entryWords(g.s.Units[i].At), g.b.id(a))
 	}
+	return g.newEntryAt(ctx, i, a, sm, trucks)
+}
+
+// newEntryAt is newEntry at one of the unit's entry hexes.
+func (g *Game) newEntryAt(ctx *moveContext, i int, a hex.Axial, sm, trucks bool) (*mover, error) {
+	us := g.s.Units[i]
 	// Set it up as if it stood on the entry hex, then take it off again:
 	// its allowance and markers are those of a unit on the map.
 	g.s.Units[i].At = g.b.id(a)
@@ -145,38 +150,88 @@ func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
 // (legal_cache.go).
 func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice {
 	found := newDestinations(g.b)
+	entries := g.entryHexes(i)
+	mech := g.mechanized(i)
 	for _, mode := range []struct{ sm, trucks bool }{{false, false}, {true, false}, {false, true}} {
-		for _, a := range g.entryHexes(i) {
+		if (mode.sm && !mech) || (mode.trucks && mech) {
+			continue // 9.8.1, 9.8.6: as unitMovesFrom
+		}
+		for _, a := range entries {
 			e.reached(a)
-			m, err := g.newEntry(ctx, i, a, mode.sm, mode.trucks)
+			m, err := g.newEntryAt(ctx, i, a, mode.sm, mode.trucks)
 			if err != nil {
 				continue
 			}
-			first, r, bar := m.Enter(a)
+			first, r, bar := g.enter(m, i, a, mode.sm, mode.trucks, &found.reach)
 			if !bar.OK() || first.Cost > m.Budget {
 				continue
 			}
 			// A unit that must stop on the entry hex goes no further.
-			hexes := []hex.Axial{a}
-			cost := func(hex.Axial) int { return 0 }
-			path := func(dst []hex.Axial, _ hex.Axial) []hex.Axial { return append(dst, a) }
-			if !first.Stop {
-				hexes, cost, path = r.Hexes(), r.Cost, r.AppendPath
+			n := r.Len()
+			if first.Stop {
+				n = 1
 			}
-			for _, h := range hexes {
+			for k := range n {
+				h, cost := a, 0
+				path := func(dst []hex.Axial) []hex.Axial { return append(dst, a) }
+				if !first.Stop {
+					h, cost = r.HexAt(k), r.CostAt(k)
+					path = func(dst []hex.Axial) []hex.Axial { return r.AppendPathAt(dst, k) }
+				}
 				e.reached(h)
 				// The plain moves come first, over every entry hex; SM
 				// and Trucks only add hexes they alone reach.
-				if old, seen := found.get(h); seen && (mode.sm || mode.trucks || old.cost <= first.Cost+cost(h)) {
+				if old, seen := found.get(h); seen && (mode.sm || mode.trucks || old.cost <= first.Cost+cost) {
 					continue
 				}
 				if g.endCheck(ctx, i, h, mode.sm) != nil {
 					continue
 				}
-				found.put(h, destination{cost: first.Cost + cost(h), budget: m.Budget, sm: mode.sm, trucks: mode.trucks},
-					func(dst []hex.Axial) []hex.Axial { return path(dst, h) })
+				found.put(h, destination{cost: first.Cost + cost, budget: m.Budget, sm: mode.sm, trucks: mode.trucks}, path)
 			}
 		}
 	}
 	return found.choices(g, i)
+}
+
+// entrySearch is the search of a unit entering the map at one hex, as
+// Mover.Enter makes it.
+type entrySearch struct {
+	first hexwar.Step
+	reach hexwar.Reachable
+	bar   hexwar.Bar
+}
+
+// entrySearchKey is what an entering unit's search depends on beside the
+// position (the same for every unit Legal lists): its entry hex, its way of
+// moving and allowance, and what its step rules read of it (stepRules,
+// scenarioRule: its side, nationality and formation, a replacement taken,
+// the Cherbourg defense mark). A unit off the map is on no hex, so which
+// unit it is changes nothing else (hexwar.Mover.FriendsAt).
+type entrySearchKey struct {
+	at                 hex.Axial
+	sm, trucks, mech   bool
+	budget             int
+	side               Side
+	nationality        string
+	formation          string
+	repl, cherbourgDef bool
+}
+
+// enter is m.EnterIn(a, buf) for waiting unit i; within one Legal, units
+// that wait with the same search share it: a turn's reinforcements enter
+// in groups of like units at the same entry hexes (issue 18).
+func (g *Game) enter(m *mover, i int, a hex.Axial, sm, trucks bool, buf *hexwar.ReachBuffer) (hexwar.Step, hexwar.Reachable, hexwar.Bar) {
+	if g.entrySearches == nil {
+		return m.EnterIn(a, buf)
+	}
+	u := g.unit(i)
+	key := entrySearchKey{at: a, sm: sm, trucks: trucks, mech: m.Mech, budget: m.Budget, side: u.Side,
+		nationality: u.Nationality, formation: u.Formation, repl: g.s.Units[i].Repl, cherbourgDef: slices.Contains(u.Marks, MarkCherbourgDefense)}
+	if e, ok := g.entrySearches[key]; ok {
+		return e.first, e.reach, e.bar
+	}
+	first, r, bar := m.Enter(a) // kept, so not in buf
+	g.entrySearches[key] = entrySearch{first, r, bar}
+	return first, r, bar
 }

@@ -1,8 +1,11 @@
 package normandy44
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
 )
 
 // entryGame is a test map with green entry hexes 0801 and 0804, a major road
@@ -97,4 +100,35 @@ func TestReinforceEntryZOCLine(t *testing.T) {
 	refused(t, g, German, "move gr1 0303", "8.5.2")
 	g.s.Units[g.index["ainf2"]].At = "0306"
 	apply(t, g, German, "move gr1 0303")
+}
+
+// TestLegal_SharedEntrySearchesAsAlone: Legal shares one search among the
+// reinforcements that enter alike (entry.go, enter); each waiting unit's
+// moves in it are those its own searches list (6.6, 9.8.1, 9.8.6). Turn 2
+// of the campaign brings six 12th SS units to the red entry hexes and two
+// of the 346th to the orange.
+func TestLegal_SharedEntrySearchesAsAlone(t *testing.T) {
+	g := germanMovementTurn2(t, "campaign")
+	byUnit := map[string][]rules.Choice{}
+	for _, c := range g.Legal("german") {
+		byUnit[c.Piece] = append(byUnit[c.Piece], c)
+	}
+	ctx := g.moveContext(German)
+	waiting := 0
+	for i := range g.s.Units {
+		if !g.waiting(i) || g.unit(i).Side != German {
+			continue
+		}
+		waiting++
+		alone := g.entryMoves(ctx, i) // g.entrySearches is nil outside Legal
+		if len(alone) == 0 {
+			t.Errorf("%s: no entry moves", g.unit(i).ID)
+		}
+		if !slices.Equal(alone, byUnit[g.unit(i).ID]) {
+			t.Errorf("%s: Legal lists %d entry moves, its own searches %d, or not the same", g.unit(i).ID, len(byUnit[g.unit(i).ID]), len(alone))
+		}
+	}
+	if waiting < 8 {
+		t.Fatalf("%d units wait to enter in turn 2; the campaign brings 8", waiting)
+	}
 }

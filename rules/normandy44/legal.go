@@ -6,6 +6,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Legal implements rules.Game. In a Movement Phase it lists, for every unit
@@ -66,6 +67,8 @@ func (g *Game) legal() []rules.Choice {
 		}
 		cache := g.moveCacheFor()
 		out = slices.Grow(out, cache.listed)
+		g.entrySearches = map[entrySearchKey]entrySearch{}
+		defer func() { g.entrySearches = nil }()
 		for i := range g.s.Units {
 			switch {
 			case g.unit(i).Side != g.s.Side, !g.ownedByActor(i):
@@ -143,9 +146,10 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 		return found.choices(g, i)
 	}
 	add := func(mv *mover, d destination) {
-		r := mv.Reach()
+		r := mv.ReachIn(&found.reach)
 		// Each hex is filed once, by hex: the order cannot matter.
-		for a := range r.Unordered() {
+		for k := range r.Len() {
+			a := r.HexAt(k)
 			e.reached(a)
 			if found.has(a) || a == mv.Start {
 				continue
@@ -153,8 +157,8 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 			if g.endCheck(ctx, i, a, d.sm) != nil {
 				continue
 			}
-			d.cost, d.budget = r.Cost(a), mv.Budget
-			found.put(a, d, func(dst []hex.Axial) []hex.Axial { return r.AppendPath(dst, a) })
+			d.cost, d.budget = r.CostAt(k), mv.Budget
+			found.put(a, d, func(dst []hex.Axial) []hex.Axial { return r.AppendPathAt(dst, k) })
 		}
 	}
 	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
@@ -166,12 +170,15 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 	}
 	t := *m
 	t.Tactical = true
-	for a, path := range t.TacticalReach() {
+	var paths [18]hexwar.TacticalPath // 6 hexes at 1, 12 at 2
+	for _, p := range t.AppendTactical(paths[:0]) {
+		a := p.To()
 		e.reached(a)
 		if !found.has(a) && g.endCheck(ctx, i, a, false) == nil {
+			path := p.AppendPath(found.walk[:0])
+			found.walk = path
 			c, _ := t.Walk(path)
-			found.put(a, destination{cost: c, budget: m.Budget, tactical: true},
-				func(dst []hex.Axial) []hex.Axial { return append(dst, path...) })
+			found.put(a, destination{cost: c, budget: m.Budget, tactical: true}, p.AppendPath)
 		}
 	}
 	if tacticalOnly {
@@ -180,10 +187,14 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 	if c := m.cyclist(false, false); c != nil {
 		add(c, destination{cyclist: true})
 	}
-	if sm, err := g.newMover(ctx, i, true, false); err == nil {
-		add(sm, destination{sm: true})
-	}
-	if tr, err := g.newMover(ctx, i, false, true); err == nil {
+	// Strategic Movement is for mechanized units (9.8.1), Trucks for the
+	// others (9.8.6): the way the unit cannot use is not asked for, as its
+	// refusal's words would be written only to be dropped.
+	if g.mechanized(i) {
+		if sm, err := g.newMover(ctx, i, true, false); err == nil {
+			add(sm, destination{sm: true})
+		}
+	} else if tr, err := g.newMover(ctx, i, false, true); err == nil {
 		add(tr, destination{trucks: true})
 	}
 	return found.choices(g, i)

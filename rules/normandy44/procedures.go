@@ -59,7 +59,9 @@ func init() {
 		{Name: "attrition", Active: func(g *Game) bool { return g.s.Phase == PhaseSupply && len(g.s.Attrition) > 0 },
 			Pending: func(g *Game, p *rules.Pending) {
 				p.Seats = []rules.Seat{rules.Seat(g.s.Side)}
-				p.Prompt = phaseRules[g.s.Phase].Prompt(g)
+				if !g.seatsOnly {
+					p.Prompt = phaseRules[g.s.Phase].Prompt(g)
+				}
 				p.Dice = g.attritionNeed()
 			},
 			Roll: (*Game).rollAttrition},
@@ -99,5 +101,7 @@ func (g *Game) phasePending(p *rules.Pending) {
 	if g.s.Phase == PhaseEnd {
 		p.Seats = []rules.Seat{rules.Seat(Allied)} // 22.2: the End Phase waits only for the Allies
 	}
-	p.Prompt = r.Prompt(g)
+	if !g.seatsOnly {
+		p.Prompt = r.Prompt(g)
+	}
 }

@@ -229,6 +229,12 @@ type Game struct {
 	// moves keeps the units' moves Legal listed last (legal_cache.go);
 	// Clone drops it.
 	moves *moveCache
+	// seatsOnly is set while Apply asks who may act now (turnCheck): the
+	// pending's prompts, which only a player reads, are then not written.
+	seatsOnly bool
+	// entrySearches are the searches of the units entering the map, while
+	// Legal lists them (entry.go, enter); nil otherwise.
+	entrySearches map[entrySearchKey]entrySearch
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }
