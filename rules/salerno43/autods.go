@@ -26,8 +26,8 @@ import (
 
 // checkAuto holds an Auto DS to 8.7.1 before it opens.
 func (g *Game) checkAuto(c *Combat) error {
-	if h := g.overstacked(g.s.Side); h != "" {
-		return rules.Refuse("8.7.1", "stacking must be legal first: %s is over the limit (4.4)", h)
+	if err := g.refuseOverstacked("8.7.1", "an Auto DS"); err != nil {
+		return err
 	}
 	if code, ok := c.Odds.Automatic(); !ok || baseCode(code) != "DS" {
 		return rules.Refuse("8.7.1", "an Auto DS needs 10-1; %s", c.Odds)
@@ -103,9 +103,8 @@ func (g *Game) autoPath(i int, ids []string) ([]hex.Axial, error) {
 		path = append(path, a)
 		prev = a
 	}
-	if pts := g.stackingWith(prev, g.s.Side, i); pts > StackingLimit {
-		return nil, rules.Refuse("14.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(prev), pts, StackingLimit)
-	}
+	// 4.4: an advance may end over the limit; the end of the Combat Phase
+	// holds it (stackcheck.go).
 	return path, nil
 }
 
@@ -147,8 +146,8 @@ func (g *Game) autoAdvanceChoices() []rules.Choice {
 // autoChoices lists the Auto DS the phasing side may declare now.
 func (g *Game) autoChoices() []rules.Choice {
 	var out []rules.Choice
-	if g.overstacked(g.s.Side) != "" {
-		return nil
+	if _, _, over := g.excess(); over {
+		return nil // 8.7.1, 4.4: moves bring the stacks within the limit first
 	}
 	for _, ch := range g.attackChoices() {
 		a, err := ParseAttack(ch.Command)

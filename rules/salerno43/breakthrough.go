@@ -99,6 +99,9 @@ func (g *Game) checkBreakthrough(in *combatIn) error {
 	if b == nil {
 		return rules.Refuse("15.1", "a breakthrough follows, before any other attack, a combat that gives an advance of 2 hexes or more; there is none now")
 	}
+	if err := g.refuseOverstacked("4.4", "a breakthrough"); err != nil {
+		return err
+	}
 	var at string
 	for _, i := range in.attackers {
 		id := g.sc.Units[i].ID
@@ -166,6 +169,9 @@ func (g *Game) breakthroughChoices() []rules.Choice {
 	b := g.s.Breakthrough
 	if b == nil {
 		return nil
+	}
+	if _, _, over := g.excess(); over {
+		return g.excessChoices() // 4.4: within the limit before the breakthrough
 	}
 	stacks := map[string][]string{}
 	var at []string

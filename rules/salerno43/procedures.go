@@ -157,6 +157,7 @@ var phaseCommands = hexwar.Commands[*Game]{
 	{Verb: "order", Apply: orderHandler},
 	{Verb: "if-retreat", Phases: []Phase{PhaseCombat}, Rule: "14.1", When: "a conditional advance comes with an attack", Apply: orderHandler},
 	{Verb: "autods", Phases: []Phase{PhaseMovement}, Rule: "8.7.1", When: "an Auto DS is declared in the Movement Phase", Apply: attackHandler},
+	{Verb: "eliminate", Phases: []Phase{PhaseCombat}, Rule: "4.4", When: "units over the stacking limit are eliminated, their owner's pick, before a breakthrough or at the end of the Combat or Movement Phase", Apply: (*Game).eliminateBefore},
 	{Verb: "autods-advance", Phases: []Phase{PhaseCombat}, Rule: "8.7.2", When: "Auto DS units advance in the Combat Phase, after all combats", Apply: parsed((*Game).autoAdvance)},
 }
 
