@@ -120,7 +120,7 @@ func (g *Game) moveChoices() []rules.Choice {
 			if !onMap {
 				hexes++
 			}
-			if seen[key] || (onMap && len(path) < 2) || g.stackingWith(end, u.Side, i) > StackingLimit || (us.Repl && hexes > 1) {
+			if seen[key] || (onMap && len(path) < 2) || (us.Repl && hexes > 1) {
 				return
 			}
 			seen[key] = true
@@ -135,6 +135,11 @@ func (g *Game) moveChoices() []rules.Choice {
 			note := hexwar.MPText(cost) + " MP (5.1)"
 			if u.ASU() && hexes > 1 && us.Status != Shattered {
 				note += "; the ASU becomes DG (17.3)"
+			}
+			// 4.4 allows a move to end over the limit: it is offered, and
+			// says what the end of the phase will ask.
+			if w := g.overLimitWords(end, i); w != "" {
+				note += "; " + w
 			}
 			out = append(out, rules.Choice{Command: cmd, Piece: u.ID, Cost: cost, Note: note})
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
@@ -145,4 +146,14 @@ func (g *Game) overLimitAtEnd() []rules.Event {
 	}
 	g.s.StackCheck = true
 	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s is over the stacking limit at the end of the %s: its owner eliminates units of it, his pick, until it is within it (4.4)", h, phaseRules[g.s.Phase].Name)}}
+}
+
+// overLimitWords says what unit i ending a move in a brings about when the
+// hex is then over the limit (4.4), "" when it is within it.
+func (g *Game) overLimitWords(a hex.Axial, i int) string {
+	pts := g.stackingWith(a, g.sc.Units[i].Side, i)
+	if pts <= StackingLimit {
+		return ""
+	}
+	return fmt.Sprintf("holds %d stacking points, over the limit of %d: unless units leave it, its owner eliminates units of it, his pick, at the end of the phase (4.4)", pts, StackingLimit)
 }

@@ -83,3 +83,34 @@ func TestStackingBeforeBreakthrough_4_4_15_1(t *testing.T) {
 	}
 	rulestest.Apply(t, g, de, bt)
 }
+
+// 4.4 (L248): the book lets a move end over the limit (the limit "may be
+// exceeded during movement" and is held at the end of the phase), so Legal
+// offers such a move, and its note and its event say what the end of the
+// phase will ask.
+func TestLegalOffersMoveOverTheLimit_4_4(t *testing.T) {
+	g := emptyGame(t, 2, PhaseMovement, German)
+	l := findBTLine(t, g)
+	T, F := g.b.ID(l.tgt), g.b.ID(l.f)
+	for _, id := range []string{"9pg/26", "1-64/16", "2-64/16", "1-79/16"} { // 6 points
+		g.put(t, id, T)
+	}
+	g.put(t, "2-79/16", F)
+	de := rules.Seat(German)
+	mv := "move 2-79/16 " + F + " " + T
+	k := slices.IndexFunc(g.Legal(de), func(c rules.Choice) bool { return c.Command == mv })
+	if k < 0 {
+		t.Fatalf("4.4: Legal does not offer %q", mv)
+	}
+	if note := g.Legal(de)[k].Note; !strings.Contains(note, "7 stacking points") || !strings.Contains(note, "4.4") {
+		t.Errorf("4.4: the note does not warn of the end of the phase: %q", note)
+	}
+	ev := rulestest.Apply(t, g, de, mv)
+	if !rulestest.HasEvent(ev, T+" holds 7 stacking points, over the limit") {
+		t.Errorf("4.4: the move's events do not say the hex is over the limit: %v", ev)
+	}
+	ev = rulestest.Apply(t, g, de, "move 1-79/16 "+T+" "+F)
+	if rulestest.HasEvent(ev, "over the limit") {
+		t.Errorf("a move out of the stack warns of nothing: %v", ev)
+	}
+}
