@@ -59,8 +59,8 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 	}
 	b := &breakthrough{Reach: reach, Group: c.in.a.Breakthrough}
 	for _, u := range c.AttackersLeft() {
-		if u.NoAdvance || u.MA == 0 {
-			continue
+		if u.NoAdvance || u.MA == 0 || g.s.Units[g.index(u.ID)].Hex == "" {
+			continue // 21.3.4: an attacker from an entry area is no group
 		}
 		n := advancedHexes(c, u.ID)
 		s := max(n, 1) // 15.2.4: entering the vacated hex, or declining to, costs 1

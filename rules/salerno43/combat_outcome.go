@@ -94,10 +94,10 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 		i := g.index(a.Units[0])
 		half := false
 		for _, h := range a.Hexes {
-			from, _ := g.axial(i)
+			from, on := g.axial(i)
 			to, _ := g.b.Hex(h)
-			half = half || g.halfEffCrossing(i, from, to)
-			g.s.Units[i].Hex = h
+			half = half || (on && g.halfEffCrossing(i, from, to))
+			g.s.Units[i].Hex, g.s.Units[i].Box = h, "" // 21.3.4: from an entry area onto the map
 			g.setControl(h, c.in.attacker)
 		}
 		if final {

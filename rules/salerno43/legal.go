@@ -214,16 +214,22 @@ func (g *Game) attackChoices() []rules.Choice {
 	}
 	for _, t := range hex.SortedKeys(targets) {
 		groups := map[string][]int{}
+		add := func(i int) {
+			key := nation(&g.sc.Units[i])
+			if g.sc.Units[i].Eighth {
+				key += "8"
+			}
+			groups[key] = append(groups[key], i)
+		}
 		for _, n := range t.Neighbors() {
 			for _, i := range g.pos().at(n) {
 				if g.sc.Units[i].Side == side && g.mayAttack(i, t, false) == nil {
-					key := nation(&g.sc.Units[i])
-					if g.sc.Units[i].Eighth {
-						key += "8"
-					}
-					groups[key] = append(groups[key], i)
+					add(i)
 				}
 			}
+		}
+		for _, i := range g.areaAttackers(t) {
+			add(i) // 21.3.4
 		}
 		keys := make([]string, 0, len(groups))
 		for k := range groups {
