@@ -61,9 +61,12 @@ func (g *Game) autoAdvance(c Command) ([]rules.Event, error) {
 	for _, a := range path {
 		g.setControl(g.b.ID(a), g.s.Side)
 	}
+	target := us.AutoDS
 	us.Hex, us.AutoDS = g.b.ID(path[len(path)-1]), ""
 	g.s.AutoAdvanced = true
-	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s advances after its Auto DS: %s (8.7.2)", us.ID, strings.Join(c.Args[1:], "-"))}}, nil
+	g.s.AutoSteps = append(g.s.AutoSteps, autoStep{ID: us.ID, Target: target, Hexes: len(path)})
+	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s advances after its Auto DS: %s (8.7.2)", us.ID, strings.Join(c.Args[1:], "-"))}}
+	return append(events, g.autoBreakthrough(i, target)...), nil
 }
 
 // autoPath checks an Auto DS advance (8.7.2, 14.0): the DS distance, each

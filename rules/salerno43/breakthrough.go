@@ -24,6 +24,8 @@ type breakthrough struct {
 	// on (15.2.2, 15.2.9: it drops units, it picks none up).
 	Group bool     `json:"group,omitempty"`
 	Units []btUnit `json:"units"`
+	// Auto is the target of the Auto DS whose units make the group (15.4).
+	Auto string `json:"auto,omitempty"`
 }
 
 // btUnit is a unit that may break through and the advance hexes it has
@@ -58,6 +60,9 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 		return "" // 15.1
 	}
 	b := &breakthrough{Reach: reach, Group: c.in.a.Breakthrough}
+	if c.in.a.Breakthrough {
+		b.Auto = prev.Auto
+	}
 	for _, u := range c.AttackersLeft() {
 		if u.NoAdvance || u.MA == 0 || g.s.Units[g.index(u.ID)].Hex == "" {
 			continue // 21.3.4: an attacker from an entry area is no group
@@ -133,6 +138,9 @@ func (g *Game) joinBreakthrough(a AttackCommand) {
 		return
 	}
 	b.Group = true
+	if b.Auto != "" && !slices.Contains(g.s.AutoBroke, b.Auto) {
+		g.s.AutoBroke = append(g.s.AutoBroke, b.Auto) // 15.4: one group an Auto DS
+	}
 	b.Units = slices.DeleteFunc(b.Units, func(u btUnit) bool { return !slices.Contains(a.With, u.ID) })
 }
 

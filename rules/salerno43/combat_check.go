@@ -91,7 +91,7 @@ func (g *Game) mayAttack(i int, t hex.Axial, again bool) error {
 	f := g.pos().face(i)
 	veh := u.Info().Vehicle
 	switch {
-	case g.s.AutoAdvanced && g.s.Phase == PhaseCombat:
+	case g.s.AutoAdvanced && g.s.Phase == PhaseCombat && !again: // 15.4: but the Auto DS's breakthrough
 		return rules.Refuse("8.7.2", "Auto DS units have advanced: the combats of the phase are over")
 	case u.Side != g.s.Side:
 		return rules.Refuse("8.1", "%s is not the phasing player's", u.ID)

@@ -33,8 +33,8 @@ func (g *Game) legal() []rules.Choice {
 		out = append(out, g.landChoices()...)
 		out = append(out, g.sailChoices()...)
 	case PhaseCombat:
+		out = append(out, g.breakthroughChoices()...) // 15.4: after an Auto DS advance too
 		if !g.s.AutoAdvanced {
-			out = append(out, g.breakthroughChoices()...)
 			out = append(out, g.attackChoices()...)
 		}
 		out = append(out, g.autoAdvanceChoices()...)

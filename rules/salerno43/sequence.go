@@ -113,7 +113,7 @@ func (g *Game) leaveStage() {
 		g.s.Moved = nil
 	case PhaseCombat:
 		g.s.Attacked, g.s.Hexes, g.s.Retreated, g.s.AutoAdvanced = nil, nil, nil, false
-		g.s.Breakthrough, g.s.Entered = nil, nil
+		g.s.Breakthrough, g.s.Entered, g.s.AutoSteps, g.s.AutoBroke = nil, nil, nil, nil
 		for k := range g.s.Units {
 			g.s.Units[k].AutoDS = "" // 8.7.2: the markers come off
 		}

@@ -46,6 +46,10 @@ type state struct {
 	// AutoAdvanced: an Auto DS advance was made in this Combat Phase, so
 	// no combat follows it (8.7.2).
 	AutoAdvanced bool `json:"auto_advanced,omitempty"`
+	// AutoSteps are the Auto DS advances made in this Combat Phase, and
+	// AutoBroke the Auto DS whose breakthrough group has attacked (15.4).
+	AutoSteps []autoStep `json:"auto_steps,omitempty"`
+	AutoBroke []string   `json:"auto_broke,omitempty"`
 	// Retreated are the units that retreated in this combat phase (12.5).
 	Retreated []string `json:"retreated,omitempty"`
 	Attacked  []string `json:"attacked,omitempty"`
@@ -109,6 +113,8 @@ func (g *Game) Clone() rules.Game {
 	c.s.North = slices.Clone(g.s.North)
 	c.s.Moved = slices.Clone(g.s.Moved)
 	c.s.Entered = slices.Clone(g.s.Entered)
+	c.s.AutoSteps = slices.Clone(g.s.AutoSteps)
+	c.s.AutoBroke = slices.Clone(g.s.AutoBroke)
 	c.s.Attacked = slices.Clone(g.s.Attacked)
 	c.s.Hexes = slices.Clone(g.s.Hexes)
 	c.s.Capacity = slices.Clone(g.s.Capacity)
