@@ -65,7 +65,11 @@ func (g *Game) autoAdvance(c Command) ([]rules.Event, error) {
 	us.Hex, us.AutoDS = g.b.ID(path[len(path)-1]), ""
 	g.s.AutoAdvanced = true
 	g.s.AutoSteps = append(g.s.AutoSteps, autoStep{ID: us.ID, Target: target, Hexes: len(path)})
-	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s advances after its Auto DS: %s (8.7.2)", us.ID, strings.Join(c.Args[1:], "-"))}}
+	text := fmt.Sprintf("%s advances after its Auto DS: %s (8.7.2)", us.ID, strings.Join(c.Args[1:], "-"))
+	if w := g.excessWords(); w != "" {
+		text += "; " + w
+	}
+	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: text}}
 	return append(events, g.autoBreakthrough(i, target)...), nil
 }
 

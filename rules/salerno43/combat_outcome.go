@@ -190,6 +190,9 @@ func (g *Game) finishCombat() []rules.Event {
 	if bt := g.breakthroughAfter(c); bt != "" {
 		notes = append(notes, bt)
 	}
+	if w := g.excessWords(); w != "" {
+		notes = append(notes, w) // 4.4: an advance may end over the limit
+	}
 	g.s.Combat, g.cur = nil, nil
 	text := fmt.Sprintf("Combat %d: %s", n, summary)
 	if len(notes) > 0 {

@@ -157,3 +157,17 @@ func (g *Game) overLimitWords(a hex.Axial, i int) string {
 	}
 	return fmt.Sprintf("holds %d stacking points, over the limit of %d: unless units leave it, its owner eliminates units of it, his pick, at the end of the phase (4.4)", pts, StackingLimit)
 }
+
+// excessWords says that a hex of the phasing side is over the limit after
+// an advance, and what 4.4 asks of it, "" when none is.
+func (g *Game) excessWords() string {
+	h, units, over := g.excess()
+	if !over {
+		return ""
+	}
+	var us []*Unit
+	for _, i := range units {
+		us = append(us, &g.sc.Units[i])
+	}
+	return fmt.Sprintf("%s holds %d stacking points, over the limit of %d: before a breakthrough and at the end of the phase its owner eliminates units of it, his pick, until it is within it (4.4)", h, stackingPoints(us), StackingLimit)
+}

@@ -25,7 +25,7 @@ func TestAdvanceOverTheLimitEndOfCombat_4_4(t *testing.T) {
 	de := rules.Seat(German)
 	rulestest.Apply(t, g, de, "attack "+T+" with 2pz/16 maf 2pz/16")
 	want := "advance 2pz/16 " + T + " " + S
-	offered := playCombat(t, g, 4, Y, func(ch []string) string {
+	offered, ev := playCombatEvents(t, g, 4, Y, func(ch []string) string {
 		if slices.Contains(ch, want) {
 			return want
 		}
@@ -37,7 +37,10 @@ func TestAdvanceOverTheLimitEndOfCombat_4_4(t *testing.T) {
 	if at := g.s.Units[g.index("2pz/16")].Hex; at != S {
 		t.Fatalf("2pz/16 in %s, want %s", at, S)
 	}
-	ev := rulestest.Apply(t, g, de, "end")
+	if !rulestest.HasEvent(ev, S+" holds 7 stacking points, over the limit") {
+		t.Errorf("4.4: the combat's event says %s is over the limit: %v", S, ev)
+	}
+	ev = rulestest.Apply(t, g, de, "end")
 	if !rulestest.HasEvent(ev, "end of the Combat Phase") || g.s.Phase != PhaseCombat || !g.s.StackCheck {
 		t.Fatalf("4.4: the Combat Phase does not end with %s at 7 points: %v", S, ev)
 	}
