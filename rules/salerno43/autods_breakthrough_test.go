@@ -13,15 +13,8 @@ import (
 // Combat Phase its units advance, and one stack of them may break through,
 // as after a normal combat; each Auto DS makes one breakthrough group.
 func TestAutoDSBreakthrough_15_4(t *testing.T) {
-	g := emptyGame(t, 2, PhaseMovement, German)
+	g := ex12Position(t)
 	de := rules.Seat(German)
-	g.put(t, "1-141/36", "2617")
-	g.put(t, "2pz/16", "2716")
-	g.put(t, "stug/16", "2717")
-	el := g.put(t, "1-79/16", "2618")
-	g.sc.Units[el].Faces[0].Quality = Elite
-	g.put(t, "2-79/16", "2616")
-	g.put(t, "1-64/16", "2516")
 	rulestest.Apply(t, g, de, "autods 2617 with 2pz/16 stug/16 1-79/16 2-79/16 1-64/16 maf 16pz")
 	for g.s.Combat != nil {
 		rulestest.Apply(t, g, de, g.Legal(de)[0].Command)

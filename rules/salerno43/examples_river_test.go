@@ -15,30 +15,16 @@ import (
 // 10 against 3.
 func TestRiverDoublingXY_EX15_9_8(t *testing.T) {
 	g := emptyGame(t, 2, PhaseCombat, Allied)
-	var x, y, w hex.Axial
-	found := false
-	for _, hs := range g.sc.Hexsides {
-		if len(hs.Features) != 1 || hs.Features[0] != River {
-			continue
-		}
-		a, _ := g.b.Hex(hs.A)
-		b, _ := g.b.Hex(hs.B)
-		if g.b.Terrain(a) != Clear || g.b.Terrain(b) != Clear || g.b.Road(a, b) != "" {
-			continue
-		}
+	var w hex.Axial
+	x, y := riverSide(t, g, func(a, b hex.Axial) bool {
 		for _, n := range b.Neighbors() {
 			if n != a && g.b.Land(n) && g.b.Terrain(n) == Clear && g.plainSide(n, b) {
-				x, y, w, found = a, b, n, true
-				break
+				w = n
+				return true
 			}
 		}
-		if found {
-			break
-		}
-	}
-	if !found {
-		t.Fatal("no river hexside between clear hexes with a plain approach")
-	}
+		return false
+	})
 	g.put(t, "141/36", g.b.ID(x))
 	g.put(t, "142/36", g.b.ID(w))
 	g.put(t, "1-1fj", g.b.ID(y))
@@ -59,4 +45,22 @@ func TestRiverDoublingXY_EX15_9_8(t *testing.T) {
 	if a, d := odds("142/36"); a != 5 || d != 3 {
 		t.Errorf("9.8: no attacker across the river: 5 against 3; got %d against %d", a, d)
 	}
+}
+
+// riverSide is the first hexside x|y of the map with a river and nothing
+// else, without a road, between clear hexes, for which ok holds.
+func riverSide(t *testing.T, g *Game, ok func(x, y hex.Axial) bool) (hex.Axial, hex.Axial) {
+	t.Helper()
+	for _, hs := range g.sc.Hexsides {
+		if len(hs.Features) != 1 || hs.Features[0] != River {
+			continue
+		}
+		a, _ := g.b.Hex(hs.A)
+		b, _ := g.b.Hex(hs.B)
+		if g.b.Terrain(a) == Clear && g.b.Terrain(b) == Clear && g.b.Road(a, b) == "" && ok(a, b) {
+			return a, b
+		}
+	}
+	t.Fatal("no river hexside between clear hexes")
+	return hex.Axial{}, hex.Axial{}
 }

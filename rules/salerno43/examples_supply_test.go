@@ -24,14 +24,7 @@ func TestSupplyLines_EX25_16_3(t *testing.T) {
 	// plain: a land hex that is no key hex (16.3.4), with no road and no
 	// mountain, river or sea hexside toward the hexes around c.
 	plain := func(a, c hex.Axial) bool {
-		if !g.b.Land(a) || g.b.Terrain(a) == City {
-			return false
-		}
-		id := g.b.ID(a)
-		if _, ok := g.b.vp[id]; ok {
-			return false
-		}
-		if _, ok := g.b.ports[id]; ok {
+		if !g.lineHex(a) {
 			return false
 		}
 		for _, n := range a.Neighbors() {
@@ -85,4 +78,16 @@ func TestSupplyLines_EX25_16_3(t *testing.T) {
 	if st[cell(l[0])] != hexwar.InSupply || st[cell(l[1])] != hexwar.InSupply {
 		t.Errorf("EX-25: with B in %s and C in %s, A (%v) and B (%v) are in supply (16.3.2, 7.3)", g.b.ID(l[1]), g.b.ID(l[2]), st[cell(l[0])], st[cell(l[1])])
 	}
+}
+
+// lineHex: a land hex that is no key hex (16.3.4: no city, port or VP
+// hex), which a line of supply enters whoever controls it.
+func (g *Game) lineHex(a hex.Axial) bool {
+	if !g.b.Land(a) || g.b.Terrain(a) == City {
+		return false
+	}
+	id := g.b.ID(a)
+	_, vp := g.b.vp[id]
+	_, port := g.b.ports[id]
+	return !vp && !port
 }
