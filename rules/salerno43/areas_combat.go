@@ -21,10 +21,11 @@ import (
 //
 // The book does not say how far they may advance: this reading has them
 // enter the hex they attacked and stop, as the one hex of the map that
-// they are sure to reach ("mogą wejść na mapę"), and keeps them out of a
-// breakthrough group, which is a stack on the map (15.2.2). Allied units in
-// N1 or N2 never leave them (23.1.4), so they attack from them but do not
-// enter the map.
+// they are sure to reach ("mogą wejść na mapę"); there they may join a
+// breakthrough group formed on the vacated hex (15.2.3), while those that
+// stay in the area take no part in one, the group being a stack on the
+// map (15.2.2). Allied units in N1 or N2 never leave them (23.1.4), so
+// they attack from them but do not enter the map.
 
 // unitArea is the entry area unit i stands in, "" for none.
 func (g *Game) unitArea(i int) string {

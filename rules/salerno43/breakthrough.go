@@ -65,7 +65,7 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 	}
 	for _, u := range c.AttackersLeft() {
 		if u.NoAdvance || u.MA == 0 || g.s.Units[g.index(u.ID)].Hex == "" {
-			continue // 21.3.4: an attacker from an entry area is no group
+			continue // 21.3.4: an attacker still in its entry area joins no group
 		}
 		n := advancedHexes(c, u.ID)
 		s := max(n, 1) // 15.2.4: entering the vacated hex, or declining to, costs 1
