@@ -38,6 +38,7 @@ func (g *Game) enterArea(c Command) ([]rules.Event, error) {
 	}
 	us.Hex, us.Box = "", boxEntry+c.Args[1]
 	g.s.Moved = append(g.s.Moved, us.ID)
+	g.s.Entered = append(g.s.Entered, us.ID) // 21.3.4, 21.5: no attack from it this turn
 	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s moves from %s into entry area %s (21.3.2)", us.ID, from, c.Args[1])}}
 	return append(events, g.northVP()...), nil
 }

@@ -26,8 +26,8 @@ import (
 
 // checkAuto holds an Auto DS to 8.7.1 before it opens.
 func (g *Game) checkAuto(c *Combat) error {
-	if h := g.overstacked(g.s.Side); h != "" {
-		return rules.Refuse("8.7.1", "stacking must be legal first: %s is over the limit (4.4)", h)
+	if err := g.refuseOverstacked("8.7.1", "an Auto DS"); err != nil {
+		return err
 	}
 	if code, ok := c.Odds.Automatic(); !ok || baseCode(code) != "DS" {
 		return rules.Refuse("8.7.1", "an Auto DS needs 10-1; %s", c.Odds)
@@ -61,9 +61,16 @@ func (g *Game) autoAdvance(c Command) ([]rules.Event, error) {
 	for _, a := range path {
 		g.setControl(g.b.ID(a), g.s.Side)
 	}
+	target := us.AutoDS
 	us.Hex, us.AutoDS = g.b.ID(path[len(path)-1]), ""
 	g.s.AutoAdvanced = true
-	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s advances after its Auto DS: %s (8.7.2)", us.ID, strings.Join(c.Args[1:], "-"))}}, nil
+	g.s.AutoSteps = append(g.s.AutoSteps, autoStep{ID: us.ID, Target: target, Hexes: len(path)})
+	text := fmt.Sprintf("%s advances after its Auto DS: %s (8.7.2)", us.ID, strings.Join(c.Args[1:], "-"))
+	if w := g.excessWords(); w != "" {
+		text += "; " + w
+	}
+	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: text}}
+	return append(events, g.autoBreakthrough(i, target)...), nil
 }
 
 // autoPath checks an Auto DS advance (8.7.2, 14.0): the DS distance, each
@@ -103,9 +110,8 @@ func (g *Game) autoPath(i int, ids []string) ([]hex.Axial, error) {
 		path = append(path, a)
 		prev = a
 	}
-	if pts := g.stackingWith(prev, g.s.Side, i); pts > StackingLimit {
-		return nil, rules.Refuse("14.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(prev), pts, StackingLimit)
-	}
+	// 4.4: an advance may end over the limit; the end of the Combat Phase
+	// holds it (stackcheck.go).
 	return path, nil
 }
 
@@ -147,8 +153,8 @@ func (g *Game) autoAdvanceChoices() []rules.Choice {
 // autoChoices lists the Auto DS the phasing side may declare now.
 func (g *Game) autoChoices() []rules.Choice {
 	var out []rules.Choice
-	if g.overstacked(g.s.Side) != "" {
-		return nil
+	if _, _, over := g.excess(); over {
+		return nil // 8.7.1, 4.4: moves bring the stacks within the limit first
 	}
 	for _, ch := range g.attackChoices() {
 		a, err := ParseAttack(ch.Command)

@@ -24,6 +24,8 @@ type breakthrough struct {
 	// on (15.2.2, 15.2.9: it drops units, it picks none up).
 	Group bool     `json:"group,omitempty"`
 	Units []btUnit `json:"units"`
+	// Auto is the target of the Auto DS whose units make the group (15.4).
+	Auto string `json:"auto,omitempty"`
 }
 
 // btUnit is a unit that may break through and the advance hexes it has
@@ -58,9 +60,12 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 		return "" // 15.1
 	}
 	b := &breakthrough{Reach: reach, Group: c.in.a.Breakthrough}
+	if c.in.a.Breakthrough {
+		b.Auto = prev.Auto
+	}
 	for _, u := range c.AttackersLeft() {
-		if u.NoAdvance || u.MA == 0 {
-			continue
+		if u.NoAdvance || u.MA == 0 || g.s.Units[g.index(u.ID)].Hex == "" {
+			continue // 21.3.4: an attacker still in its entry area joins no group
 		}
 		n := advancedHexes(c, u.ID)
 		s := max(n, 1) // 15.2.4: entering the vacated hex, or declining to, costs 1
@@ -99,6 +104,9 @@ func (g *Game) checkBreakthrough(in *combatIn) error {
 	if b == nil {
 		return rules.Refuse("15.1", "a breakthrough follows, before any other attack, a combat that gives an advance of 2 hexes or more; there is none now")
 	}
+	if err := g.refuseOverstacked("4.4", "a breakthrough"); err != nil {
+		return err
+	}
 	var at string
 	for _, i := range in.attackers {
 		id := g.sc.Units[i].ID
@@ -130,6 +138,9 @@ func (g *Game) joinBreakthrough(a AttackCommand) {
 		return
 	}
 	b.Group = true
+	if b.Auto != "" && !slices.Contains(g.s.AutoBroke, b.Auto) {
+		g.s.AutoBroke = append(g.s.AutoBroke, b.Auto) // 15.4: one group an Auto DS
+	}
 	b.Units = slices.DeleteFunc(b.Units, func(u btUnit) bool { return !slices.Contains(a.With, u.ID) })
 }
 
@@ -166,6 +177,9 @@ func (g *Game) breakthroughChoices() []rules.Choice {
 	b := g.s.Breakthrough
 	if b == nil {
 		return nil
+	}
+	if _, _, over := g.excess(); over {
+		return g.excessChoices() // 4.4: within the limit before the breakthrough
 	}
 	stacks := map[string][]string{}
 	var at []string

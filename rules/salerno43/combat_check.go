@@ -61,6 +61,9 @@ func (g *Game) combatInput(a AttackCommand, check bool) (*combatIn, error) {
 	if err := g.mafOf(in); err != nil {
 		return nil, err
 	}
+	if err := g.areaStacking(in); err != nil && check {
+		return nil, err
+	}
 	if !check {
 		return in, nil
 	}
@@ -88,17 +91,24 @@ func (g *Game) mayAttack(i int, t hex.Axial, again bool) error {
 	f := g.pos().face(i)
 	veh := u.Info().Vehicle
 	switch {
-	case g.s.AutoAdvanced && g.s.Phase == PhaseCombat:
+	case g.s.AutoAdvanced && g.s.Phase == PhaseCombat && !again: // 15.4: but the Auto DS's breakthrough
 		return rules.Refuse("8.7.2", "Auto DS units have advanced: the combats of the phase are over")
 	case u.Side != g.s.Side:
 		return rules.Refuse("8.1", "%s is not the phasing player's", u.ID)
-	case !on || hex.Distance(a, t) != 1:
+	case on && hex.Distance(a, t) != 1:
 		return rules.Refuse("8.1", "%s is not next to %s", u.ID, g.b.ID(t))
+	}
+	if !on {
+		if err := g.mayAttackFromArea(i, t, again); err != nil {
+			return err
+		}
+	}
+	switch {
 	case us.AutoDS != "":
 		return rules.Refuse("8.7.1", "%s carries an Auto DS marker: no normal combat this turn", u.ID)
 	case us.Status != GoodOrder:
 		return rules.Refuse("13.2.1", "%s is %s: DG and Shattered units cannot attack (13.2.1, 13.3.2)", u.ID, us.Status)
-	case g.replHex(a):
+	case on && g.replHex(a):
 		return rules.Refuse("20.4", "no attack is made from %s: a unit there has a Replacement marker", g.b.ID(a))
 	case slices.Contains(g.s.Disengaged, u.ID):
 		return rules.Refuse("25.1.3", "%s has tried to disengage this phase: a unit attacks or disengages, not both", u.ID)
@@ -108,6 +118,8 @@ func (g *Game) mayAttack(i int, t hex.Axial, again bool) error {
 		return rules.Refuse("5.8", "%s is on a Truck: its attack is 0", u.ID)
 	case f.Attack == 0 || u.ASU() || f.Variable:
 		return rules.Refuse("17.7, 19.3", "%s has no attack strength", u.ID)
+	case !on:
+		return nil // 21.3.4: from an entry area no hexside lies between
 	case g.b.Impassable(a, t):
 		return rules.Refuse("8.1", "%s cannot attack across the all-sea hexside %s/%s", u.ID, g.b.ID(a), g.b.ID(t))
 	case veh && g.b.mountainNoRoad(a, t):
@@ -143,10 +155,10 @@ func (g *Game) mafOf(in *combatIn) error {
 	if k < 0 || !slices.Contains(in.attackers, k) || in.maf[k] {
 		return rules.Refuse("8.4.3", "the add-on %s is an attacking unit not already of the MAF", in.a.AddOn)
 	}
-	at, _ := g.axial(k)
+	at := g.place(k)
 	stacked := false
 	for i := range in.maf {
-		if a, _ := g.axial(i); a == at {
+		if g.place(i) == at {
 			stacked = true
 		}
 	}
@@ -250,14 +262,18 @@ func (g *Game) asuCanSupport(i int, t hex.Axial, nat string) error {
 	case !u.ASU():
 		return rules.Refuse("17.1", "%s is no ASU", u.ID)
 	case !on:
-		return rules.Refuse("17.4", "%s is not on the map", u.ID)
+		if err := g.asuFromArea(i, t); err != nil {
+			return err
+		}
+	}
+	switch {
 	case us.Used:
 		return rules.Refuse("17.5", "%s is on its USED side", u.ID)
 	case us.Status != GoodOrder:
 		return rules.Refuse("17.6.3", "%s is not in Good Order", u.ID)
 	case us.HalfEff:
 		return rules.Refuse("17.6.3", "%s has ½ Eff", u.ID)
-	case hex.Distance(a, t) > u.Range:
+	case on && hex.Distance(a, t) > u.Range:
 		return rules.Refuse("17.4", "%s has range %d; %s is %d hexes away", u.ID, u.Range, g.b.ID(t), hex.Distance(a, t))
 	case nation(&u) != nat:
 		return rules.Refuse("17.6.3", "%s supports only combats of its nationality", u.ID)

@@ -117,7 +117,7 @@ func (c *Combat) stages() []combat.Stage {
 	s = append(s, combat.LossStages(combat.LossRules{Opponent: "10.2.1", Owner: "10.2.1", Defender: "10.2.1"})...)
 	dd := combat.DDStages(c.determined())
 	s = append(s, dd[0], dd[1], c.ddPickStage("11.1"), dd[2])
-	return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2"}), combat.AdvanceStage("14.1", nil))
+	return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2"}), combat.AdvanceStage("14.1", nil), c.areaAdvanceStage())
 }
 
 // defAirNeed is the defender's air marker that may support this combat, ""

@@ -25,8 +25,8 @@ type combatIn struct {
 
 // crossing says what lies between an attacker's hex and the target.
 func (in *combatIn) across(i int, f Feature) bool {
-	a, _ := in.g.axial(i)
-	return in.g.b.Feature(a, in.target, f)
+	a, on := in.g.axial(i)
+	return on && in.g.b.Feature(a, in.target, f) // 21.3.4: none from an entry area
 }
 
 // acrossRiver: unit i attacks across a river, bridged or not (9.8).
@@ -148,7 +148,7 @@ func (in *combatIn) bhHelpers() int {
 		if !ok || u.Side != Allied || u.Beachhead() || g.s.Units[i].Status != GoodOrder || hex.Distance(a, in.target) != 1 {
 			continue
 		}
-		if slices.ContainsFunc(in.attackers, func(j int) bool { b, _ := g.axial(j); return hex.Distance(a, b) == 1 }) {
+		if slices.ContainsFunc(in.attackers, func(j int) bool { b, on := g.axial(j); return on && hex.Distance(a, b) == 1 }) {
 			n += g.pos().face(i).Defense / 2
 		}
 	}

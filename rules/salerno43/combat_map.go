@@ -136,16 +136,9 @@ func (g *Game) advanceMap(c *Combat) combat.Map {
 		ZOCLine:  func(x, y hex.Axial) bool { _, m := current(); return m.ZOCLine(x, y) },
 		Friends:  func(a hex.Axial) (bool, int) { _, m := current(); return m.Friends(a) },
 		Holds:    func(hex.Axial) bool { return false },
-		Room: func(a hex.Axial, units []string) bool {
-			_, m := current()
-			var others []string
-			for _, id := range units {
-				if !g.inHex(id, a) {
-					others = append(others, id)
-				}
-			}
-			return len(others) == 0 || m.Room(a, others)
-		},
+		// 4.4: an advance may end over the stacking limit, which holds
+		// before a breakthrough and at the end of the Combat Phase.
+		Room: func(hex.Axial, []string) bool { return true },
 		Advance: func(u combat.AdvanceUnit, from, to hex.Axial, k int) bool {
 			return g.advanceStep(c, u, from, to, k, vacated)
 		},

@@ -94,10 +94,10 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 		i := g.index(a.Units[0])
 		half := false
 		for _, h := range a.Hexes {
-			from, _ := g.axial(i)
+			from, on := g.axial(i)
 			to, _ := g.b.Hex(h)
-			half = half || g.halfEffCrossing(i, from, to)
-			g.s.Units[i].Hex = h
+			half = half || (on && g.halfEffCrossing(i, from, to))
+			g.s.Units[i].Hex, g.s.Units[i].Box = h, "" // 21.3.4: from an entry area onto the map
 			g.setControl(h, c.in.attacker)
 		}
 		if final {
@@ -194,6 +194,9 @@ func (g *Game) finishCombat() []rules.Event {
 	notes := g.placeOutcome(c, true)
 	if bt := g.breakthroughAfter(c); bt != "" {
 		notes = append(notes, bt)
+	}
+	if w := g.excessWords(); w != "" {
+		notes = append(notes, w) // 4.4: an advance may end over the limit
 	}
 	g.s.Combat, g.cur = nil, nil
 	text := fmt.Sprintf("Combat %d: %s", n, summary)

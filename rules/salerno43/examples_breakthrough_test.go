@@ -50,13 +50,21 @@ func findBTLine(t *testing.T, g *Game) btLine {
 // choices offered ("" when done). It returns the first advance choices.
 func playCombat(t *testing.T, g *Game, die int, avoid string, advance func([]string) string) []string {
 	t.Helper()
+	offered, _ := playCombatEvents(t, g, die, avoid, advance)
+	return offered
+}
+
+// playCombatEvents is playCombat that also returns the events.
+func playCombatEvents(t *testing.T, g *Game, die int, avoid string, advance func([]string) string) ([]string, []rules.Event) {
+	t.Helper()
 	var offered []string
+	var events []rules.Event
 	for g.s.Combat != nil {
 		a := g.combat().Await()
 		seat := rules.Seat(a.Side)
 		switch {
 		case a.Roll != "":
-			rulestest.Roll(t, g, die)
+			events = append(events, rulestest.Roll(t, g, die)...)
 		case a.Decision == combat.DecAdvance:
 			if offered == nil {
 				offered = a.Choices
@@ -68,9 +76,9 @@ func playCombat(t *testing.T, g *Game, die int, avoid string, advance func([]str
 			if pick == "" {
 				pick = "advance-done"
 			}
-			rulestest.Apply(t, g, seat, pick)
+			events = append(events, rulestest.Apply(t, g, seat, pick)...)
 		case a.Decision == combat.DecDD:
-			rulestest.Apply(t, g, seat, "no-dd")
+			events = append(events, rulestest.Apply(t, g, seat, "no-dd")...)
 		case a.Decision == combat.DecRetreat:
 			pick := ""
 			for _, c := range a.Choices {
@@ -82,9 +90,9 @@ func playCombat(t *testing.T, g *Game, die int, avoid string, advance func([]str
 			if pick == "" {
 				t.Fatalf("every retreat goes through %s: %v", avoid, a.Choices)
 			}
-			rulestest.Apply(t, g, seat, pick)
+			events = append(events, rulestest.Apply(t, g, seat, pick)...)
 		case a.Decision == combat.DecAttackerLoss || a.Decision == combat.DecDefenderLoss:
-			rulestest.Apply(t, g, seat, "losses "+strings.Join(slices.Repeat(a.Choices[:1], a.Steps), " "))
+			events = append(events, rulestest.Apply(t, g, seat, "losses "+strings.Join(slices.Repeat(a.Choices[:1], a.Steps), " "))...)
 		case len(a.Choices) > 0:
 			pick := a.Choices[0]
 			for _, c := range a.Choices {
@@ -92,12 +100,12 @@ func playCombat(t *testing.T, g *Game, die int, avoid string, advance func([]str
 					pick = c
 				}
 			}
-			rulestest.Apply(t, g, seat, pick)
+			events = append(events, rulestest.Apply(t, g, seat, pick)...)
 		default:
 			t.Fatalf("the combat waits for %v", a)
 		}
 	}
-	return offered
+	return offered, events
 }
 
 // advanceOnce picks, once, the first choice of unit id's advance of n

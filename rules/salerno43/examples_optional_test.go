@@ -127,15 +127,6 @@ func TestEX30_Disengagement_25_1(t *testing.T) {
 	rulestest.Refused(t, g, rules.Seat(German), "attack "+near[0]+" with 1-79/16 maf 16pz", "25.1.3", "attacks or disengages")
 }
 
-func mustHex(t *testing.T, g *Game, id string) hex.Axial {
-	t.Helper()
-	a, ok := g.b.Hex(id)
-	if !ok {
-		t.Fatalf("no hex %s", id)
-	}
-	return a
-}
-
 // T11 (25.1.2, 25.1.4): 1-2 No, 3 Yes -1, 4-6 Yes, +1 when every unit is
 // mechanized; a Yes retreats the unit 1 or 2 hexes, never into an enemy ZOC
 // hex without a friendly unit, and it becomes DG, Shattered if it was DG.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
@@ -232,20 +233,8 @@ func TestBeachheadDefense_EX27_18_1_4(t *testing.T) {
 // defense doubles.
 func TestRiverDoubling_EX15_9_8(t *testing.T) {
 	g := emptyGame(t, 2, PhaseCombat, German)
-	var x, y string
-	for _, hs := range g.sc.Hexsides {
-		if len(hs.Features) == 1 && hs.Features[0] == River {
-			a, _ := g.b.Hex(hs.A)
-			b, _ := g.b.Hex(hs.B)
-			if g.b.Terrain(a) == Clear && g.b.Terrain(b) == Clear && g.b.Road(a, b) == "" {
-				x, y = hs.A, hs.B
-				break
-			}
-		}
-	}
-	if x == "" {
-		t.Fatal("no river hexside between clear hexes")
-	}
+	xa, ya := riverSide(t, g, func(hex.Axial, hex.Axial) bool { return true })
+	x, y := g.b.ID(xa), g.b.ID(ya)
 	g.put(t, "1-141/36", y)
 	g.put(t, "1-64/16", x)
 	in, err := g.combatInput(AttackCommand{Target: y, With: []string{"1-64/16"}, MAF: "1-64/16"}, true)
@@ -286,14 +275,7 @@ func TestTruck_PLAY10F_5_8(t *testing.T) {
 // that made it carries the Auto DS marker, moves no more and takes no part
 // in normal combat, and advances after all combats (8.7.2).
 func TestAutoDS_EX12_8_7(t *testing.T) {
-	g := emptyGame(t, 2, PhaseMovement, German)
-	g.put(t, "1-141/36", "2617")
-	g.put(t, "2pz/16", "2716")
-	g.put(t, "stug/16", "2717")
-	el := g.put(t, "1-79/16", "2618")
-	g.sc.Units[el].Faces[0].Quality = Elite
-	g.put(t, "2-79/16", "2616")
-	g.put(t, "1-64/16", "2516")
+	g := ex12Position(t)
 	g.put(t, "2-64/16", "2818")
 	rulestest.Refused(t, g, rules.Seat(German), "autods 2617 with 2pz/16 stug/16 maf 16pz", "8.7.1", "10-1")
 	rulestest.Apply(t, g, rules.Seat(German), "autods 2617 with 2pz/16 stug/16 1-79/16 2-79/16 1-64/16 maf 16pz")
@@ -317,6 +299,21 @@ func TestAutoDS_EX12_8_7(t *testing.T) {
 	rulestest.Refused(t, g, rules.Seat(German), "attack 2715 with 2pz/16 maf 2pz/16", "8.7.1", "Auto DS marker")
 	rulestest.Apply(t, g, rules.Seat(German), "autods-advance 2pz/16 2617")
 	rulestest.Refused(t, g, rules.Seat(German), "attack 2715 with 2-64/16 maf 16pz", "8.7.2", "over")
+}
+
+// ex12Position is EX-12's Auto DS on 2617 before it is declared: the US
+// battalion there and the German stacks around it, one unit elite.
+func ex12Position(t *testing.T) *Game {
+	t.Helper()
+	g := emptyGame(t, 2, PhaseMovement, German)
+	g.put(t, "1-141/36", "2617")
+	g.put(t, "2pz/16", "2716")
+	g.put(t, "stug/16", "2717")
+	el := g.put(t, "1-79/16", "2618")
+	g.sc.Units[el].Faces[0].Quality = Elite
+	g.put(t, "2-79/16", "2616")
+	g.put(t, "1-64/16", "2516")
+	return g
 }
 
 // Digest 6.2: a standing order answers the decision it covers: with 'order

@@ -34,8 +34,8 @@ func (g *Game) legal() []rules.Choice {
 		out = append(out, g.sailChoices()...)
 		out = append(out, g.embarkChoices()...)
 	case PhaseCombat:
+		out = append(out, g.breakthroughChoices()...) // 15.4: after an Auto DS advance too
 		if !g.s.AutoAdvanced {
-			out = append(out, g.breakthroughChoices()...)
 			out = append(out, g.attackChoices()...)
 		}
 		out = append(out, g.autoAdvanceChoices()...)
@@ -127,7 +127,7 @@ func (g *Game) moveChoices() []rules.Choice {
 			if !onMap {
 				hexes++
 			}
-			if seen[key] || (onMap && len(path) < 2) || g.stackingWith(end, u.Side, i) > StackingLimit || (us.Repl && hexes > 1) || g.mayEndAcross(i, end) != nil {
+			if seen[key] || (onMap && len(path) < 2) || (us.Repl && hexes > 1) || g.mayEndAcross(i, end) != nil {
 				return
 			}
 			seen[key] = true
@@ -142,6 +142,11 @@ func (g *Game) moveChoices() []rules.Choice {
 			note := hexwar.MPText(cost) + " MP (5.1)"
 			if u.ASU() && hexes > 1 && us.Status != Shattered {
 				note += "; the ASU becomes DG (17.3)"
+			}
+			// 4.4 allows a move to end over the limit: it is offered, and
+			// says what the end of the phase will ask.
+			if w := g.overLimitWords(end, i); w != "" {
+				note += "; " + w
 			}
 			out = append(out, rules.Choice{Command: cmd, Piece: u.ID, Cost: cost, Note: note})
 		}
@@ -216,16 +221,22 @@ func (g *Game) attackChoices() []rules.Choice {
 	}
 	for _, t := range hex.SortedKeys(targets) {
 		groups := map[string][]int{}
+		add := func(i int) {
+			key := nation(&g.sc.Units[i])
+			if g.sc.Units[i].Eighth {
+				key += "8"
+			}
+			groups[key] = append(groups[key], i)
+		}
 		for _, n := range t.Neighbors() {
 			for _, i := range g.pos().at(n) {
 				if g.sc.Units[i].Side == side && g.mayAttack(i, t, false) == nil {
-					key := nation(&g.sc.Units[i])
-					if g.sc.Units[i].Eighth {
-						key += "8"
-					}
-					groups[key] = append(groups[key], i)
+					add(i)
 				}
 			}
+		}
+		for _, i := range g.areaAttackers(t) {
+			add(i) // 21.3.4
 		}
 		keys := make([]string, 0, len(groups))
 		for k := range groups {

@@ -333,8 +333,14 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		g.s.OneHex = append(g.s.OneHex, mc.Unit) // 18.4.5: a sea move may be its second hex
 	}
 	// 4.4: a move may end over the limit; it holds at the end of the
-	// phase (stackcheck.go).
-	return append(g.applyMove(i, path, cost, how), g.asuMoved(i, hexes)...), nil
+	// phase (stackcheck.go), and the player is told so.
+	end := path[len(path)-1]
+	warn := g.overLimitWords(end, i)
+	events := append(g.applyMove(i, path, cost, how), g.asuMoved(i, hexes)...)
+	if warn != "" {
+		events = append(events, rules.Event{Seat: rules.Seat(g.sc.Units[i].Side), Text: g.b.ID(end) + " " + warn})
+	}
+	return events, nil
 }
 
 // asuMoved applies 17.3 to unit i after it entered hexes hexes: an ASU

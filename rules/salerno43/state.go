@@ -45,9 +45,16 @@ type state struct {
 	// attacked (5.1, 8.1), landing points used (18.4.3), and what each
 	// beach and port has taken this turn (18.4.4).
 	Moved []string `json:"moved,omitempty"`
+	// Entered are the units that moved into an entry area this turn: they
+	// attack from it in no Combat Phase of the turn (21.3.4, 21.5).
+	Entered []string `json:"entered,omitempty"`
 	// AutoAdvanced: an Auto DS advance was made in this Combat Phase, so
 	// no combat follows it (8.7.2).
 	AutoAdvanced bool `json:"auto_advanced,omitempty"`
+	// AutoSteps are the Auto DS advances made in this Combat Phase, and
+	// AutoBroke the Auto DS whose breakthrough group has attacked (15.4).
+	AutoSteps []autoStep `json:"auto_steps,omitempty"`
+	AutoBroke []string   `json:"auto_broke,omitempty"`
 	// Retreated are the units that retreated in this combat phase (12.5).
 	Retreated []string `json:"retreated,omitempty"`
 	Attacked  []string `json:"attacked,omitempty"`
@@ -133,6 +140,9 @@ func (g *Game) Clone() rules.Game {
 	c.s.Closed = slices.Clone(g.s.Closed)
 	c.s.North = slices.Clone(g.s.North)
 	c.s.Moved = slices.Clone(g.s.Moved)
+	c.s.Entered = slices.Clone(g.s.Entered)
+	c.s.AutoSteps = slices.Clone(g.s.AutoSteps)
+	c.s.AutoBroke = slices.Clone(g.s.AutoBroke)
 	c.s.Attacked = slices.Clone(g.s.Attacked)
 	c.s.Hexes = slices.Clone(g.s.Hexes)
 	c.s.Capacity = slices.Clone(g.s.Capacity)

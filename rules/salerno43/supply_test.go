@@ -20,19 +20,7 @@ func TestSwampCountsTwo_16_3_2(t *testing.T) {
 		t.Fatal("2614 is a swamp hex on the stand-in map")
 	}
 	// plain: a land hex that is no key hex (16.3.4).
-	plain := func(a hex.Axial) bool {
-		if !g.b.Land(a) || g.b.Terrain(a) == City || g.b.fullMountain(a) {
-			return false
-		}
-		id := g.b.ID(a)
-		if _, ok := g.b.vp[id]; ok {
-			return false
-		}
-		if _, ok := g.b.ports[id]; ok {
-			return false
-		}
-		return true
-	}
+	plain := func(a hex.Axial) bool { return g.lineHex(a) && !g.b.fullMountain(a) }
 	// offRoad: no road leaves a, so no road part of a line ends there.
 	offRoad := func(a hex.Axial) bool {
 		for _, n := range a.Neighbors() {

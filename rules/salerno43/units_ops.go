@@ -92,22 +92,6 @@ func (g *Game) stackingWith(a hex.Axial, side Side, join int) int {
 	return stackingPoints(us)
 }
 
-// overstacked is a hex where side holds more than the limit, "" for none.
-func (g *Game) overstacked(side Side) string {
-	for a, units := range g.occupants() {
-		var us []*Unit
-		for _, j := range units {
-			if g.sc.Units[j].Side == side {
-				us = append(us, &g.sc.Units[j])
-			}
-		}
-		if stackingPoints(us) > StackingLimit {
-			return g.b.ID(a)
-		}
-	}
-	return ""
-}
-
 // halfEffCrossing: a step from→to earns ½ Eff (5.7): a road-less,
 // pass-less mountain hexside crossed by a non-vehicle (5.6), or an
 // unbridged river crossed by a vehicle (5.5).

@@ -1,0 +1,125 @@
+package salerno43
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
+)
+
+// 21.3.4 (L1246): units that began the Movement Phase in an entry area
+// and did not move attack the enemy on the map hexes next to it; when the
+// defenders retreat they may enter the map; otherwise they stay. 9pg/26
+// and 1-64/16 in N1 (German-friendly, 21.2.3) attack 1-141/36 in 2300, a
+// clear hex next to N1: 5 and 3 halved (not of the MAF, 8.4.1) against 2
+// is 3-1, a 3 there is DR2.
+func TestAttackFromEntryArea_21_3_4(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, German)
+	for _, id := range []string{"9pg/26", "1-64/16"} {
+		g.s.Units[g.index(id)].Box = boxEntry + "N1"
+	}
+	g.put(t, "1-141/36", "2300")
+	de := rules.Seat(German)
+	atk := "attack 2300 with 1-64/16 9pg/26 maf 26pz"
+	if !slices.ContainsFunc(g.Legal(de), func(c rules.Choice) bool { return c.Command == atk }) {
+		t.Errorf("21.3.4: Legal offers no %q: %v", atk, g.Legal(de))
+	}
+	rulestest.Refused(t, g, de, "attack 2302 with 9pg/26 maf 9pg/26", "8.1") // no enemy there
+	rulestest.Apply(t, g, de, atk)
+	if o := g.combat().Odds; o.Attack != 7 || o.Defense != 2 || o.Column() != "3-1" {
+		t.Fatalf("21.3.4: 7 against 2 is 3-1, got %s", o)
+	}
+	offered := playCombat(t, g, 3, "N1", func(ch []string) string {
+		if slices.Contains(ch, "advance 9pg/26 2300") {
+			return "advance 9pg/26 2300"
+		}
+		return ""
+	})
+	if !slices.Contains(offered, "advance 9pg/26 2300") || !slices.Contains(offered, "advance 1-64/16 2300") {
+		t.Errorf("21.3.4: both attackers may enter the vacated hex: %v", offered)
+	}
+	if us := g.s.Units[g.index("9pg/26")]; us.Hex != "2300" || us.Box != "" {
+		t.Errorf("21.3.4: 9pg/26 entered the map at 2300: %+v", us)
+	}
+	if us := g.s.Units[g.index("1-64/16")]; us.Box != boxEntry+"N1" || us.Hex != "" {
+		t.Errorf("21.3.4: 1-64/16 did not enter, so it stays in N1: %+v", us)
+	}
+}
+
+// 21.3.4: an attack from an area that fails to move the defenders leaves
+// the attackers in it; the attackers from one area hold the stacking limit
+// as a hex does; a unit that moved into the area this turn does not attack
+// from it (21.5); an area attacks only the hexes next to it.
+func TestAttackFromEntryAreaLimits_21_3_4(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, German)
+	for _, id := range []string{"9pg/26", "1-64/16", "2-64/16", "1-79/16", "2-79/16"} { // 3+1+1+1+1
+		g.s.Units[g.index(id)].Box = boxEntry + "N1"
+	}
+	g.put(t, "1-141/36", "2300")
+	g.put(t, "5h/46", "2303")
+	de := rules.Seat(German)
+	rulestest.Refused(t, g, de, "attack 2300 with 9pg/26 1-64/16 2-64/16 1-79/16 2-79/16 maf 9pg/26", "21.3.4", "7 stacking points")
+	rulestest.Refused(t, g, de, "attack 2303 with 1-64/16 maf 1-64/16", "21.3.4", "next to it")
+	g.s.Entered = []string{"2-79/16"}
+	rulestest.Refused(t, g, de, "attack 2300 with 2-79/16 maf 2-79/16", "21.3.4", "moved into N1")
+	// 1-64/16 alone: 3 against 2 is 1-1; a 1 there is A1: the defender
+	// stays, and so does the attacker, in N1.
+	rulestest.Apply(t, g, de, "attack 2300 with 1-64/16 maf 1-64/16")
+	playCombat(t, g, 1, "N1", nil)
+	if us := g.s.Units[g.index("1-141/36")]; us.Hex != "2300" {
+		t.Fatalf("A1 leaves the defender in 2300: %+v", us)
+	}
+	if us := g.s.Units[g.index("1-64/16")]; us.Box != boxEntry+"N1" || us.Hex != "" {
+		t.Errorf("21.3.4: the attack failed: 1-64/16 stays in N1: %+v", us)
+	}
+}
+
+// 21.3.4: units in an entry area are never attacked; an ASU in an area
+// supports combats on the hexes next to it only, whatever its range.
+func TestEntryAreaNotAttackedASUSupport_21_3_4(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, Allied)
+	g.s.Units[g.index("9pg/26")].Box = boxEntry + "N1"
+	if _, err := g.combatInput(AttackCommand{Target: "2300", With: []string{"1-141/36"}, MAF: "1-141/36"}, true); err == nil {
+		t.Error("21.3.4: nothing on the map to attack, yet the attack is taken")
+	}
+	g = emptyGame(t, 2, PhaseCombat, German)
+	asu := -1
+	for i, u := range g.sc.Units {
+		if u.Side == German && u.ASU() {
+			asu = i
+			break
+		}
+	}
+	if asu < 0 {
+		t.Fatal("no German ASU")
+	}
+	g.s.Units[asu].Box = boxEntry + "N1"
+	a2300, _ := g.b.Hex("2300")
+	a2303, _ := g.b.Hex("2303")
+	if err := g.asuCanSupport(asu, a2300, "de"); err != nil {
+		t.Errorf("21.3.4: the ASU in N1 supports a combat on 2300, next to N1: %v", err)
+	}
+	if err := g.asuCanSupport(asu, a2303, "de"); !rulestest.IsRefusal(err, "21.3.4") {
+		t.Errorf("21.3.4: the ASU in N1 supports no combat on 2303: %v", err)
+	}
+	g.s.Entered = []string{g.sc.Units[asu].ID}
+	if err := g.asuCanSupport(asu, a2300, "de"); !rulestest.IsRefusal(err, "21.5") {
+		t.Errorf("21.5: an ASU that moved into the area this turn gives no support: %v", err)
+	}
+}
+
+// 21.3.4, 21.5: a unit that enters an entry area in its Movement Phase
+// does not attack from it in the Combat Phase that follows.
+func TestEnteredAreaNoAttack_21_3_4(t *testing.T) {
+	g := emptyGame(t, 2, PhaseMovement, German)
+	g.put(t, "2-79/16", "2400")
+	g.put(t, "1-141/36", "2300")
+	de := rules.Seat(German)
+	rulestest.Apply(t, g, de, "enter 2-79/16 N1")
+	rulestest.Apply(t, g, de, "end")
+	if g.s.Phase != PhaseCombat {
+		t.Fatalf("phase %s, want combat", g.s.Phase)
+	}
+	rulestest.Refused(t, g, de, "attack 2300 with 2-79/16 maf 2-79/16", "21.3.4", "moved into N1")
+}

@@ -1,0 +1,83 @@
+package salerno43
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+	"github.com/pbem-referee/pbem/rules/rulestest"
+)
+
+// 15.2.1 step 2 (L876-878), 15.2.4, 15.2.5: after a breakthrough combat
+// that gives DR4 or DS the group need not stop: it may go on advancing,
+// without attacking, and attack again, within the advance length of the
+// first combat. 2pz/16 and kgd/16 (5+4 against 2: 4-1, 5-1 with armor
+// superiority) roll 5, a DR4, an advance of 3 for mechanized units (10.1,
+// L568); both enter the vacated hex (1 of the 3) and break through on
+// 5h/46 at 5-1: a 5, DR4 again (2 of 3 spent), so the group may enter the
+// hex it vacated, free, and go on 1 more hex (15.2.4): 2pz/16 does, and
+// has spent all 3; kgd/16 stops in the free hex and has 1 left to attack
+// again.
+func TestBreakthroughGoesOnAfterDR4_15_2_1(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, German)
+	l := findBTLine(t, g)
+	F, T, Y := g.b.ID(l.f), g.b.ID(l.tgt), g.b.ID(l.y)
+	g.put(t, "2pz/16", F)
+	g.put(t, "kgd/16", F)
+	g.put(t, "1-141/36", T)
+	g.put(t, "5h/46", Y)
+	de := rules.Seat(German)
+	rulestest.Apply(t, g, de, "attack "+T+" with 2pz/16 kgd/16 maf 16pz")
+	if f := g.combat().Odds.Final; f != combat.At(5, 1) {
+		t.Fatalf("odds %v, want 5-1 (9 against 2, armor)", f)
+	}
+	into := func(hex string) func([]string) string {
+		return func(ch []string) string {
+			for _, c := range ch {
+				if w := strings.Fields(c); len(w) == 3 && w[2] == hex {
+					return c
+				}
+			}
+			return ""
+		}
+	}
+	playCombat(t, g, 5, Y, into(T))
+	b := g.s.Breakthrough
+	if b == nil || b.Reach != 3 || len(b.Units) != 2 {
+		t.Fatalf("15.1: a DR4 (advance 3) allows a breakthrough by both: %+v", b)
+	}
+	rulestest.Apply(t, g, de, "attack "+Y+" with 2pz/16 kgd/16 maf 16pz breakthrough")
+	if f := g.combat().Odds.Final; f != combat.At(5, 1) {
+		t.Fatalf("odds %v, want 5-1 (9 against 2, armor)", f)
+	}
+	var longest int
+	offered := playCombat(t, g, 5, T, func(ch []string) string {
+		for _, c := range ch {
+			w := strings.Fields(c)
+			longest = max(longest, len(w)-2)
+			if len(w) == 4 && w[1] == "2pz/16" && w[2] == Y {
+				return c
+			}
+		}
+		if c := "advance kgd/16 " + Y; slices.Contains(ch, c) {
+			return c
+		}
+		return ""
+	})
+	if longest != 2 {
+		t.Errorf("15.2.1, 15.2.4: after DR4 the group goes on: the free hex and 1 more; longest offered %d: %v", longest, offered)
+	}
+	at := g.s.Units[g.index("2pz/16")].Hex
+	if at == Y || at == T {
+		t.Fatalf("2pz/16 advanced 2 hexes, through %s: in %s", Y, at)
+	}
+	if k := g.s.Units[g.index("kgd/16")].Hex; k != Y {
+		t.Fatalf("kgd/16 entered %s, free: in %s", Y, k)
+	}
+	b = g.s.Breakthrough
+	if b == nil || !b.Group || len(b.Units) != 1 || b.Units[0] != (btUnit{ID: "kgd/16", Spent: 2}) {
+		t.Errorf("15.2.4: kgd/16 has spent 2 of 3 and may attack again; 2pz/16 all 3: %+v", b)
+	}
+}
