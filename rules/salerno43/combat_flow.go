@@ -84,7 +84,7 @@ func (g *Game) combatUnits(in *combatIn, units []int) []combat.Unit {
 		u, us, f := g.sc.Units[i], g.s.Units[i], g.pos().face(i)
 		cu := combat.Unit{ID: u.ID, Steps: g.stepsLeft(i), MA: f.MA, Mechanized: u.Info().Mech,
 			Disrupted: us.Status != GoodOrder, MAF: true, FromHex: us.Hex, NoLead: u.ASU(), NoAdvance: u.ASU() || f.MA == 0,
-			RetreatedIn: u.Side != in.attacker && slices.Contains(g.s.Retreated, u.ID) && !in.a.Breakthrough} // 12.5, 15.3
+			RetreatedIn: u.Side != in.attacker && in.retreatedIn(i)} // 12.5, 15.3
 		if u.Side == in.attacker {
 			cu.Strength, _ = in.attackStrength(i)
 			cu.MAF = in.maf[i]

@@ -69,23 +69,19 @@ func (v *view) base() combat.Map {
 	}
 }
 
-// retreatMap is the map the defenders retreat over (12.0): vehicles never
-// across a mountain hexside without a road or a pass (5.6); an Allied
-// retreat may stop after one hex in a BH or a city the Allies control
-// (12.1.5, A-28).
+// retreatMap is the map the defenders retreat over (12.0): the ground of
+// 12.3 (retreatGround) and its priority 5 (12.1.3); a Delay's one-hex
+// retreat never ends in an enemy ZOC (11.6.1, 12.2); an Allied retreat may
+// stop after one hex in a BH or a city the Allies control (12.1.5, A-28).
 func (g *Game) retreatMap(c *Combat) combat.Map {
 	side := other(c.in.attacker)
 	v := g.view(side, c.in.defenders)
 	m := v.base()
 	m.Retreat = func(from, to hex.Axial, _ int, units []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
-		if g.b.mountainNoRoad(from, to) {
-			for _, u := range units {
-				if g.sc.Units[g.index(u.ID)].Info().Vehicle {
-					return p, false
-				}
-			}
-		}
-		return p, true
+		return g.retreatGround(from, to, units, p)
+	}
+	m.Prefer = func(paths []combat.RetreatPath) []combat.RetreatPath {
+		return fewestCrossings(slices.DeleteFunc(paths, oneHexIntoEZOC))
 	}
 	// 21.4: a retreat off the map from a hex next to an entry area ends in
 	// the area: in a friendly one the units stand there, DG or SH; in an

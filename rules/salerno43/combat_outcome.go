@@ -83,7 +83,7 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 				g.s.Retreated = append(g.s.Retreated, g.s.Units[i].ID) // 12.5
 			}
 			if final {
-				notes = append(notes, fmt.Sprintf("%s retreats to %s, %s", g.s.Units[i].ID, end, g.retreatMark(i, c)))
+				notes = append(notes, fmt.Sprintf("%s retreats to %s, %s%s", g.s.Units[i].ID, end, g.retreatMark(i, c), g.retreatHalfEff(i, c.in.target, hexes)))
 			}
 		}
 	}

@@ -109,6 +109,11 @@ type RetreatPath struct {
 	Extended int  // extra hexes taken to avoid overstacking
 	// Exited: the last hex is off the map, beyond an edge (Map.Exit).
 	Exited bool
+	// Crossed counts the hexsides of the game's own kind the path has
+	// crossed so far, for Map.Retreat to read and add to (Salerno '43
+	// 12.3.2: mountain hexsides without a road or a pass, two of which
+	// eliminate the unit).
+	Crossed int
 }
 
 // MaxRetreatExtension bounds the extra hexes a retreat may take to avoid
