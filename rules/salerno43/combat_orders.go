@@ -16,8 +16,14 @@ var grammar = combat.NewGrammar(validUnitID).With(map[combat.CommandKind]combat.
 	CmdOrderAir:       {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
 	CmdDDPick:         {Syntax: combat.Mode, Modes: ddPickModes},
 	CmdOrderDDPick:    {Syntax: combat.Mode, Modes: ddPickModes},
+	CmdDespD:          {Syntax: combat.Bare},
+	CmdNoDespD:        {Syntax: combat.Bare},
+	CmdOrderDespD:     {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
+	CmdDelay:          {Syntax: combat.Mode, Modes: delayModes},
+	CmdOrderDelay:     {Syntax: combat.Mode, Modes: delayModes},
 })
 
 // combatVerbs are the first words of combat orders and decisions.
 var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "dd": true, "no-dd": true,
-	"retreat": true, "advance": true, "advance-done": true, "def-air": true, "no-def-air": true, "dd-result": true}
+	"retreat": true, "advance": true, "advance-done": true, "def-air": true, "no-def-air": true, "dd-result": true,
+	"despd": true, "no-despd": true, "delay": true}

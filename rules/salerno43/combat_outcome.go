@@ -146,6 +146,11 @@ func (g *Game) finalEffects(c *Combat, standing []int) []string {
 		}
 	}
 	if o := c.DDOut; o != nil {
+		if o.Result.Success && o.Result.Tags&TagUrban != 0 {
+			if n := g.placeUrban(c); n != "" {
+				notes = append(notes, n)
+			}
+		}
 		if o.Result.Tags&TagDisLead != 0 {
 			if i := g.index(o.Lead); g.alive(i) && !g.sc.Units[i].Beachhead() {
 				g.s.Units[i].Status = Disorganized
@@ -190,6 +195,7 @@ func (g *Game) finishCombat() []rules.Event {
 	if bt := g.breakthroughAfter(c); bt != "" {
 		notes = append(notes, bt)
 	}
+	notes = append(notes, g.urbanCheck()...) // 11.6.3
 	g.s.Combat, g.cur = nil, nil
 	text := fmt.Sprintf("Combat %d: %s", n, summary)
 	if len(notes) > 0 {

@@ -1,0 +1,201 @@
+package salerno43
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+	"github.com/pbem-referee/pbem/rules/rulestest"
+)
+
+// ringedHex is a hex of terrain t with at least three land neighbours
+// across plain hexsides (the attackers'), and its other land neighbours.
+func ringedHex(t *testing.T, g *Game, terrain Terrain) (hex.Axial, []string, []string) {
+	t.Helper()
+	for k := 0; k < g.b.Grid().Len(); k++ {
+		a := g.b.Grid().Hex(k)
+		if !g.b.Land(a) || g.b.Terrain(a) != terrain || g.b.ID(a) == "" || g.areaOf(a) != "" {
+			continue
+		}
+		var plain, others []string
+		for _, n := range a.Neighbors() {
+			switch {
+			case !g.b.Land(n) || g.b.ID(n) == "":
+			case g.plainSide(a, n):
+				plain = append(plain, g.b.ID(n))
+			default:
+				others = append(others, g.b.ID(n))
+			}
+		}
+		if len(plain) >= 3 {
+			return a, plain, others
+		}
+	}
+	t.Fatalf("no %s hex with three plain land neighbours", terrain)
+	return hex.Axial{}, nil, nil
+}
+
+// despAttack sets EX-16's stack, 5h/46, 2cdo (elite) and the 3-step 128/46,
+// in a town, of the Other column (11.2.1), and a German unit in every land
+// hex next to it, so that it has no retreat path (12.2); three 16 Pz units
+// attack it across plain hexsides with their ASU: 12 against 11 is 1-1,
+// armor superiority and the ASU make 3-1 (in the example's hills the
+// British would double to the cap of 20, and no German attack of the
+// stand-in could then reach a D1). free leaves the other neighbours empty,
+// so that the stack may retreat. It rolls the first CRT die that gives D1
+// and returns the game at the defender's loss.
+func despAttack(t *testing.T, free bool, orders ...string) (*Game, string) {
+	t.Helper()
+	g := emptyGame(t, 2, PhaseCombat, German)
+	a, plain, others := ringedHex(t, g, Town)
+	H := g.b.ID(a)
+	for _, id := range []string{"5h/46", "2cdo", "128/46"} {
+		g.put(t, id, H)
+	}
+	attackers := []string{"2pz/16", "kgd/16", "1-79/16"}
+	blockers := []string{"9pg/26", "26pz/26", "104pg/15", "115pg/15", "stug/16", "1-64/16"}
+	for k, id := range attackers {
+		g.put(t, id, plain[k])
+	}
+	g.put(t, "hq/16", plain[0])
+	if !free {
+		for k, n := range append(slices.Clone(plain[3:]), others...) {
+			g.put(t, blockers[k], n)
+		}
+	}
+	al, de := rules.Seat(Allied), rules.Seat(German)
+	for _, o := range orders {
+		if _, err := orderHandler(g, al, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rulestest.Apply(t, g, de, "attack "+H+" with "+strings.Join(attackers, " ")+" maf 16pz art hq/16")
+	if g.combat().Await().Decision == DecDefAir {
+		rulestest.Apply(t, g, al, "no-def-air")
+	}
+	if got := g.combat().Odds; got.Attack != 12 || got.Defense != 11 || got.Column() != "3-1" {
+		t.Fatalf("12 against 11 with armor and the ASU: %s", got)
+	}
+	for die := 1; die <= 6; die++ {
+		try := g.Clone().(*Game)
+		if _, err := try.Roll([]int{die}); err != nil {
+			t.Fatal(err)
+		}
+		if baseCode(try.combat().Result.Code) == "D1" {
+			rulestest.Roll(t, g, die)
+			return g, H
+		}
+	}
+	t.Fatal("no CRT die gives D1 at 3-1")
+	return nil, ""
+}
+
+// EX-16 (11.5, L671-675): the three British units have no retreat path and
+// the CRT gives D1. The defender takes the step from 5h/46, which is
+// eliminated, and declares a Desperate Defense led by the elite commandos
+// in the Other column: 2+1 = 3, a failure, the commandos lose their step
+// and are eliminated; the brigade, the only unit left, leads: 3, a
+// failure, it loses a step; 5: "-/1 H", the retreat is cancelled and it
+// loses one more. Four steps lost in all; the brigade's remnant holds.
+func TestEX16_DesperateDefense(t *testing.T) {
+	g, H := despAttack(t, false)
+	al := rules.Seat(Allied)
+	rulestest.Apply(t, g, al, "losses 5h/46")
+	rulestest.Apply(t, g, al, "dd 2cdo")
+	a := g.combat().Await()
+	if a.Decision != DecDespD || a.Side != string(Allied) || !slices.Equal(a.Choices, []string{"despd", "no-despd"}) {
+		t.Fatalf("11.5.2: the stack with no retreat path may declare a Desperate Defense: %s", a)
+	}
+	if !slices.ContainsFunc(g.Legal(al), func(c rules.Choice) bool { return c.Command == "despd" }) {
+		t.Errorf("Legal offers no despd: %v", g.Legal(al))
+	}
+	rulestest.Apply(t, g, al, "despd")
+	rulestest.Roll(t, g, 2) // 2 + 1 elite = 3, Other: "-/-", a failure
+	if c := g.combat(); len(c.desp.failed) != 1 || c.desp.failed[0].Modified != 3 || c.desp.failed[0].Heading != "Other" {
+		t.Fatalf("EX-16: the commandos' roll reads Other 2+1 = 3 and fails: %+v", c.desp.failed)
+	}
+	// The brigade is the only unit left to lead: no decision, the die.
+	if a := g.combat().Await(); a.Roll != combat.RollDD {
+		t.Fatalf("11.5.3: the only lead left leads; the combat waits for %s", a)
+	}
+	rulestest.Roll(t, g, 3) // a failure: the brigade loses a step
+	rulestest.Roll(t, g, 5) // "-/1 H": it holds, losing another
+	if g.s.Combat != nil {
+		t.Fatalf("EX-16: the defenders hold; the combat waits for %s", g.combat().Await())
+	}
+	for _, id := range []string{"5h/46", "2cdo"} {
+		if us := g.s.Units[g.index(id)]; us.Box != BoxEliminated {
+			t.Errorf("EX-16: %s is eliminated: %+v", id, us)
+		}
+	}
+	us := g.s.Units[g.index("128/46")]
+	if us.Hex != H || us.Lost != 2 || us.Status != GoodOrder {
+		t.Errorf("EX-16: the brigade's remnant (two steps lost, 10.4.1) holds in %s, good order: %+v", H, us)
+	}
+	lost := 0
+	for _, id := range []string{"5h/46", "2cdo", "128/46"} {
+		u := g.s.Units[g.index(id)]
+		switch {
+		case u.Box == BoxEliminated:
+			lost += len(g.sc.Units[g.index(id)].Faces) - (u.Lost)
+		default:
+			lost += u.Lost
+		}
+	}
+	if lost != 4 {
+		t.Errorf("EX-16: 4 steps lost in all, got %d", lost)
+	}
+}
+
+// 11.5.3 step 3: after a failure the defender chooses the next lead among
+// those who may lead; the standing 'order despd always' declares and
+// chooses the best.
+func TestDesperateDefenseNextLead_11_5_3(t *testing.T) {
+	g, _ := despAttack(t, false)
+	al := rules.Seat(Allied)
+	rulestest.Apply(t, g, al, "losses 5h/46")
+	rulestest.Apply(t, g, al, "dd 128/46")
+	rulestest.Apply(t, g, al, "despd")
+	rulestest.Roll(t, g, 1) // 1: "-/1", ignored: the lead loses one step (11.5.3 step 2)
+	a := g.combat().Await()
+	if a.Decision != DecDespDLead || !slices.Equal(slices.Sorted(slices.Values(a.Choices)), []string{"dd 128/46", "dd 2cdo"}) {
+		t.Fatalf("11.5.3: a new lead may be chosen after each attempt: %s", a)
+	}
+	if got := g.combat().DespLoss(); !slices.Equal(got, []string{"128/46"}) {
+		t.Errorf("11.5.3: the failure costs the lead one step, the table's own loss ignored: %v", got)
+	}
+	rulestest.Refused(t, g, al, "dd 5h/46", "11.5.3")
+	rulestest.Apply(t, g, al, "dd 2cdo")
+	rulestest.Roll(t, g, 6) // 6 + 1 elite = 7: "1/dis H", holds
+	if g.s.Combat != nil && g.combat().Await().Decision != combat.DecDDLoss {
+		t.Fatalf("the DD holds: %s", g.combat().Await())
+	}
+}
+
+// 11.5.2 with a standing order: 'order despd always' declares, and the
+// combat goes on to the die.
+func TestDesperateDefenseByOrder_11_5_2(t *testing.T) {
+	g, _ := despAttack(t, false, "order despd always")
+	al := rules.Seat(Allied)
+	rulestest.Apply(t, g, al, "losses 5h/46")
+	rulestest.Apply(t, g, al, "dd 2cdo")
+	c := g.combat()
+	if a := c.Await(); a.Roll != combat.RollDD || !c.desp.declared {
+		t.Fatalf("11.5.2: the order declares the Desperate Defense: %s", a)
+	}
+}
+
+// 11.5.2: a stack that can retreat, from a hex that is neither a port nor
+// a BH, is not offered a Desperate Defense.
+func TestNoDesperateDefenseWithRetreat_11_5_2(t *testing.T) {
+	g, _ := despAttack(t, true)
+	al := rules.Seat(Allied)
+	rulestest.Apply(t, g, al, "losses 5h/46")
+	rulestest.Apply(t, g, al, "dd 2cdo")
+	if a := g.combat().Await(); a.Roll != combat.RollDD {
+		t.Fatalf("11.5.2: no Desperate Defense with a retreat path; the combat waits for %s", a)
+	}
+}
