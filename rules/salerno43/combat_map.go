@@ -69,8 +69,8 @@ func (v *view) base() combat.Map {
 	}
 }
 
-// retreatMap is the map the defenders retreat over (12.0): the ground of
-// 12.3 (retreatGround) and its priority 5 (12.1.3); a Delay's one-hex
+// retreatMap is the map the defenders retreat over (12.0): the EZOC rules of
+// 12.2, the ground of 12.3 (retreatGround) and its priority 5 (12.1.3); a Delay's one-hex
 // retreat never ends in an enemy ZOC (11.6.1, 12.2); an Allied retreat may
 // stop after one hex in a BH or a city the Allies control (12.1.5, A-28).
 func (g *Game) retreatMap(c *Combat) combat.Map {
@@ -80,6 +80,9 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	m.Retreat = func(from, to hex.Axial, _ int, units []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
 		return g.retreatGround(from, to, units, p)
 	}
+	// 12.2: not two vacant EZOC hexes in a row, and one extra hex out of
+	// an EZOC the retreat would end in (EX-19).
+	m.ExtraHex = true
 	m.Prefer = func(paths []combat.RetreatPath) []combat.RetreatPath {
 		return fewestCrossings(slices.DeleteFunc(paths, oneHexIntoEZOC))
 	}
