@@ -18,6 +18,7 @@ import (
 //	despd     Desperate Defense (11.5): its declaration, each failure's step and the next lead
 //	dd-result the defender's pick of a two-result DD cell (11.4.3)
 //	delay     the length of a Delay's retreat (11.6.1)
+//	sh-retreat a Shattered unit's automatic retreat (13.3.2), after the retreat and each advance
 //
 // Each roll and decision is recorded as the series' step, so the combat is
 // rebuilt from the state (combat_phase.go).
@@ -49,6 +50,10 @@ type Combat struct {
 	// Delay's retreat the defender chose, 0 before (11.6.1).
 	desp     despState
 	delayLen int
+	// shDone are the Shattered units' automatic retreats (13.3.2);
+	// shCache the last trigger found, for the combat so far (shKey).
+	shDone  []shRetreat
+	shCache shTrigger
 }
 
 // variableTable is T12 (19.3): 1-3 give 0, 4-5 give 1, 6 gives 2.
@@ -124,7 +129,7 @@ func (c *Combat) stages() []combat.Stage {
 	words := dd[0].Words
 	dd[0].Words = func(cc *combat.Combat) string { return c.despWords(d) + words(cc) }
 	s = append(s, dd[0], c.despStage(d), c.despRollStage(dd[1]), c.ddPickStage("11.1"), dd[2], c.delayStage())
-	return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2"}), combat.AdvanceStage("14.1", nil))
+	return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2"}), c.shStage(), combat.AdvanceStage("14.1", nil))
 }
 
 // defAirNeed is the defender's air marker that may support this combat, ""

@@ -92,12 +92,20 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	// A retreat is a path of printed hex ids, so the hex beyond the edge
 	// must have one: areas beyond row 00 take no retreat.
 	m.Exit = func(from, to hex.Axial) bool { return g.areaOf(from) != "" && g.b.Layout().ID(to) != "" }
-	if side == Allied {
-		m.Holds = func(a hex.Axial) bool {
-			return g.beachheadAt(a) || (g.b.Terrain(a) == City && g.controls(Allied, g.b.ID(a)))
-		}
-	}
+	m.Holds = g.retreatStops(side)
 	return m
+}
+
+// retreatStops are the hexes where side's retreat may stop early (12.1.5,
+// for the Allies a BH hex or a city they control; none for the
+// Germans.
+func (g *Game) retreatStops(side Side) func(hex.Axial) bool {
+	if side != Allied {
+		return func(hex.Axial) bool { return false }
+	}
+	return func(a hex.Axial) bool {
+		return g.beachheadAt(a) || (g.b.Terrain(a) == City && g.controls(Allied, g.b.ID(a)))
+	}
 }
 
 // advanceMap is the map the attackers advance over (14.0): the defenders

@@ -21,9 +21,10 @@ var grammar = combat.NewGrammar(validUnitID).With(map[combat.CommandKind]combat.
 	CmdOrderDespD:     {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
 	CmdDelay:          {Syntax: combat.Mode, Modes: delayModes},
 	CmdOrderDelay:     {Syntax: combat.Mode, Modes: delayModes},
+	CmdSHRetreat:      {Syntax: combat.Advance, Max: 3},
 })
 
 // combatVerbs are the first words of combat orders and decisions.
 var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "dd": true, "no-dd": true,
 	"retreat": true, "advance": true, "advance-done": true, "def-air": true, "no-def-air": true, "dd-result": true,
-	"despd": true, "no-despd": true, "delay": true}
+	"despd": true, "no-despd": true, "delay": true, "sh-retreat": true}

@@ -242,14 +242,6 @@ var (
 	ex19Enemies  = map[string]hex.Axial{"141/36": dW, "142/36": dNW, "143/36": dSW, "179/45": dSE, "157/45": dNE, "128/46": {Q: 3, R: -1}}
 )
 
-func hexIDs(g *Game, hs []hex.Axial) []string {
-	var out []string
-	for _, h := range hs {
-		out = append(out, g.b.ID(h))
-	}
-	return out
-}
-
 func offsets(o hex.Axial, hs []hex.Axial) []hex.Axial {
 	var out []hex.Axial
 	for _, h := range hs {
