@@ -198,8 +198,8 @@ func (c *Combat) despStage(d *combat.Determined) combat.Stage {
 // the stack cannot retreat from declares the defense if it was not.
 func (c *Combat) settleFailure() {
 	o := c.DDOut
-	if o == nil || o.Result.Success || !c.ddPickSettled() {
-		return
+	if o == nil || o.Result.Success || o.Result.Tags&TagDelay != 0 || !c.ddPickSettled() {
+		return // a Delay the stack can retreat from is played (11.5.3 step 5, 11.6.1)
 	}
 	if !c.desp.declared && o.Result.Tags&TagDelayFail == 0 {
 		return

@@ -199,3 +199,47 @@ func TestNoDesperateDefenseWithRetreat_11_5_2(t *testing.T) {
 		t.Fatalf("11.5.2: no Desperate Defense with a retreat path; the combat waits for %s", a)
 	}
 }
+
+// 11.5.2, second case: a stack in a port hex whose loss leaves every
+// retreat out of supply may stand desperately though it can retreat. On
+// the empty board the Allies' only source is the port 141/36 holds (16.2.2:
+// no BH stands), so once the Germans take it no retreat ends in supply.
+func TestDesperateDefenseInPort_11_5_2(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, German)
+	var port, from string
+	for _, id := range []string{"2507", "2306", "2207", "2608"} {
+		p, _ := g.b.Hex(id)
+		for _, n := range p.Neighbors() {
+			if g.b.Land(n) && g.b.ID(n) != "" && g.plainSide(p, n) && port == "" {
+				port, from = id, g.b.ID(n)
+			}
+		}
+	}
+	if port == "" {
+		t.Fatal("no port with a plain land hexside")
+	}
+	g.setControl(port, Allied)
+	g.put(t, "141/36", port)
+	g.put(t, "2pz/16", from)
+	g.put(t, "kgd/16", from)
+	al, de := rules.Seat(Allied), rules.Seat(German)
+	rulestest.Apply(t, g, de, "attack "+port+" with 2pz/16 kgd/16 maf 16pz")
+	if g.combat().Await().Decision == DecDefAir {
+		rulestest.Apply(t, g, al, "no-def-air")
+	}
+	for die := 1; die <= 6; die++ {
+		try := g.Clone().(*Game)
+		if _, err := try.Roll([]int{die}); err != nil {
+			t.Fatal(err)
+		}
+		if try.s.Combat != nil && try.combat().Await().Decision == combat.DecDD && len(try.combat().RetreatOptions()) > 0 {
+			rulestest.Roll(t, g, die)
+			rulestest.Apply(t, g, al, "dd 141/36")
+			if a := g.combat().Await(); a.Decision != DecDespD {
+				t.Fatalf("11.5.2: the port's loss leaves every retreat out of supply: a Desperate Defense is offered; waits for %s", a)
+			}
+			return
+		}
+	}
+	t.Fatalf("no CRT die gives a DD with a retreat path at %s", g.combat().Odds)
+}
