@@ -52,7 +52,7 @@ type Combat struct {
 	delayLen int
 	// shDone are the Shattered units' automatic retreats (13.3.2);
 	// shCache the last trigger found, for the combat so far (shKey).
-	shDone  []shRetreat
+	shDone  shRetreats
 	shCache shTrigger
 }
 

@@ -141,7 +141,7 @@ func (g *Game) finalEffects(c *Combat, standing []int) []string {
 				us.Status = Disorganized
 				notes = append(notes, us.ID+" DG (Dis, 10.1)")
 			} else {
-				us.Status = Shattered // 10.1: the 2-hex retreat of an already DG unit is not played
+				us.Status = Shattered // 10.1: and it retreats 2 hexes (disRetreats, shattered.go)
 				notes = append(notes, us.ID+" Shattered (Dis, 10.1)")
 			}
 		}

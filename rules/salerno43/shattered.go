@@ -20,6 +20,9 @@ import (
 //
 //	sh-retreat UNIT HEX HEX [HEX]   the owner's path for the unit
 //
+// A Dis result's defenders that were DG already become Shattered and
+// retreat 2 hexes the same way (10.1, 13.1.3; A-14: no advance follows).
+//
 // Simplified: a trigger is read once a retreat or an advance command is
 // over, not at the hex it enters; a unit retreats so at most once a
 // combat; its own retreat triggers nobody. The trigger in the Movement
@@ -36,7 +39,11 @@ const (
 type shRetreat struct {
 	Unit  string
 	Hexes []string
+	Rule  string // 13.3.2, or 10.1 for a Dis
 }
+
+// shRetreats are a combat's automatic retreats, in order.
+type shRetreats []shRetreat
 
 // shTrigger is the trigger found for the combat so far.
 type shTrigger struct {
@@ -84,17 +91,23 @@ func (c *Combat) findSHTrigger() (int, *Game) {
 			}
 		}
 	}
-	if len(entered) == 0 {
+	dis := c.disRetreats()
+	if len(entered) == 0 && len(dis) == 0 {
 		return -1, nil
 	}
 	w := g.outcomeGame(c)
+	for _, i := range dis {
+		if w.alive(i) && !c.shDone.has(w.s.Units[i].ID) {
+			return i, w
+		}
+	}
 	for k, h := range entered {
 		for i := range w.s.Units {
 			at, ok := w.axial(i)
 			if !ok || w.sc.Units[i].Side == moverSide[k] || hex.Distance(at, h) != 1 || !c.shatteredNow(w, i) {
 				continue
 			}
-			if slices.ContainsFunc(c.shDone, func(r shRetreat) bool { return r.Unit == w.s.Units[i].ID }) {
+			if c.shDone.has(w.s.Units[i].ID) {
 				continue
 			}
 			side := w.sc.Units[i].Side
@@ -107,6 +120,26 @@ func (c *Combat) findSHTrigger() (int, *Game) {
 		}
 	}
 	return -1, nil
+}
+
+// disRetreats are the defenders a Dis result shatters, already DG before
+// it: they retreat 2 hexes, as a Shattered unit does (10.1, 13.1.3).
+func (c *Combat) disRetreats() []int {
+	if c.Result.Tags&TagDis == 0 {
+		return nil
+	}
+	var out []int
+	for _, i := range c.in.defenders {
+		if c.in.g.s.Units[i].Status == Disorganized {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// has reports whether unit id has made its automatic retreat.
+func (rs shRetreats) has(id string) bool {
+	return slices.ContainsFunc(rs, func(r shRetreat) bool { return r.Unit == id })
 }
 
 // shatteredNow: unit i of the outcome game w is Shattered, or a defender
@@ -159,22 +192,29 @@ func (c *Combat) shStage() combat.Stage {
 				}
 				paths := c.shPaths(w, i)
 				id := w.s.Units[i].ID
+				rule := "13.3.2"
+				if slices.Contains(c.disRetreats(), i) {
+					rule = "10.1"
+					if c.in.retreatedIn(i) {
+						paths = nil // 12.5: eliminated by a second retreat
+					}
+				}
 				if len(paths) == 0 {
-					c.shDone = append(c.shDone, shRetreat{Unit: id})
+					c.shDone = append(c.shDone, shRetreat{Unit: id, Rule: rule})
 					continue
 				}
 				var ch []string
 				for _, p := range paths {
 					ch = append(ch, combat.Command{Kind: CmdSHRetreat, Units: []string{id}, Hexes: hexIDs(w, p.Hexes)}.String())
 				}
-				return combat.Await{Decision: DecSHRetreat, Side: string(w.sc.Units[i].Side), Choices: ch, Rule: "13.3.2"}, true
+				return combat.Await{Decision: DecSHRetreat, Side: string(w.sc.Units[i].Side), Choices: ch, Rule: rule}, true
 			}
 		},
 		Decide: func(_ *combat.Combat, a combat.Await, cmd combat.Command) error {
 			if err := a.Chosen(cmd); err != nil {
 				return err
 			}
-			c.shDone = append(c.shDone, shRetreat{Unit: cmd.Units[0], Hexes: cmd.Hexes})
+			c.shDone = append(c.shDone, shRetreat{Unit: cmd.Units[0], Hexes: cmd.Hexes, Rule: a.Rule})
 			return nil
 		},
 		ByOrder: func(cc *combat.Combat, a combat.Await, _ combat.Orders) (combat.Command, bool) {
@@ -188,10 +228,10 @@ func (c *Combat) shStage() combat.Stage {
 			var b strings.Builder
 			for _, r := range c.shDone {
 				if len(r.Hexes) == 0 {
-					fmt.Fprintf(&b, "; %s, Shattered, has no retreat: eliminated (13.3.2, 12.2)", r.Unit)
+					fmt.Fprintf(&b, "; %s, Shattered, has no retreat: eliminated (%s, 12.2)", r.Unit, r.Rule)
 					continue
 				}
-				fmt.Fprintf(&b, "; %s, Shattered, retreats %s (13.3.2)", r.Unit, strings.Join(r.Hexes, " "))
+				fmt.Fprintf(&b, "; %s, Shattered, retreats %s (%s)", r.Unit, strings.Join(r.Hexes, " "), r.Rule)
 			}
 			return b.String()
 		},
@@ -219,7 +259,7 @@ func (g *Game) placeSHRetreats(c *Combat, final bool) []string {
 		}
 		if len(r.Hexes) == 0 {
 			g.eliminate(i)
-			notes = append(notes, r.Unit+" eliminated: a Shattered unit with no retreat (13.3.2)")
+			notes = append(notes, fmt.Sprintf("%s eliminated: a Shattered unit with no retreat (%s)", r.Unit, r.Rule))
 			continue
 		}
 		from, _ := g.axial(i)
@@ -230,7 +270,8 @@ func (g *Game) placeSHRetreats(c *Combat, final bool) []string {
 		}
 		g.s.Units[i].Hex = r.Hexes[len(r.Hexes)-1]
 		if final {
-			notes = append(notes, fmt.Sprintf("%s, Shattered, retreats to %s (13.3.2)%s", r.Unit, g.s.Units[i].Hex, g.retreatHalfEff(i, from, path)))
+			g.s.Retreated = append(g.s.Retreated, r.Unit) // 12.5
+			notes = append(notes, fmt.Sprintf("%s, Shattered, retreats to %s (%s)%s", r.Unit, g.s.Units[i].Hex, r.Rule, g.retreatHalfEff(i, from, path)))
 		}
 	}
 	return notes

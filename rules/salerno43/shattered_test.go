@@ -88,3 +88,53 @@ func TestShatteredAutomaticRetreat_13_3_2(t *testing.T) {
 		t.Errorf("13.3.2: 142/36 retreats 2 hexes (3 with 12.2's extra hex), Shattered: %+v", us)
 	}
 }
+
+// 10.1, 13.1.3: Dis makes good-order defenders DG, and those DG already
+// Shattered, and they retreat 2 hexes (the owner's path) with no advance
+// after.
+func TestDisShattersAndRetreatsDG_10_1(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, German)
+	o := openGround(t, g)
+	id := func(d hex.Axial) string { return g.b.ID(o.Add(d)) }
+	O := id(hex.Axial{})
+	dg := g.put(t, "141/36", O)
+	g.s.Units[dg].Status = Disorganized
+	gor := g.put(t, "142/36", O)
+	g.put(t, "2pz/16", id(dW))
+	g.put(t, "kgd/16", id(dW))
+	g.put(t, "1-79/16", id(dSW))
+	al, de := rules.Seat(Allied), rules.Seat(German)
+	rulestest.Apply(t, g, de, "attack "+O+" with 2pz/16 kgd/16 1-79/16 maf 16pz")
+	if g.combat().Await().Decision == DecDefAir {
+		rulestest.Apply(t, g, al, "no-def-air")
+	}
+	die := 0
+	for d := 1; d <= 6 && die == 0; d++ {
+		try := g.Clone().(*Game)
+		if _, err := try.Roll([]int{d}); err != nil {
+			t.Fatal(err)
+		}
+		if try.s.Combat != nil && baseCode(try.combat().Result.Code) == "Dis" {
+			die = d
+		}
+	}
+	if die == 0 {
+		t.Fatalf("no CRT die gives Dis at %s", g.combat().Odds)
+	}
+	rulestest.Roll(t, g, die)
+	a := g.combat().Await()
+	if a.Decision != DecSHRetreat || a.Side != string(Allied) || a.Rule != "10.1" || !strings.HasPrefix(a.Choices[0], "sh-retreat 141/36 ") {
+		t.Fatalf("10.1: the DG 141/36 retreats 2 hexes, its owner's path: %s", a)
+	}
+	rulestest.Apply(t, g, al, a.Choices[0])
+	if g.s.Combat != nil {
+		t.Fatalf("A-14: no advance after Dis; the combat waits for %s", g.combat().Await())
+	}
+	us := g.s.Units[dg]
+	if to, ok := g.b.Hex(us.Hex); !ok || hex.Distance(o, to) < 2 || us.Status != Shattered {
+		t.Errorf("10.1: 141/36 is Shattered 2 hexes away: %+v", us)
+	}
+	if us := g.s.Units[gor]; us.Hex != O || us.Status != Disorganized {
+		t.Errorf("10.1: 142/36 stays, DG: %+v", us)
+	}
+}
