@@ -79,18 +79,28 @@ func despAttack(t *testing.T, free bool, orders ...string) (*Game, string) {
 	if got := g.combat().Odds; got.Attack != 12 || got.Defense != 11 || got.Column() != "3-1" {
 		t.Fatalf("12 against 11 with armor and the ASU: %s", got)
 	}
+	if !rollFor(t, g, func(try *Game) bool { return try.s.Combat != nil && baseCode(try.combat().Result.Code) == "D1" }) {
+		t.Fatal("no CRT die gives D1 at 3-1")
+	}
+	return g, H
+}
+
+// rollFor rolls the first die that brings the combat where want says, as
+// tried on a copy of the game (the stand-in CRT's cells are not all the
+// book's); false when none does.
+func rollFor(t *testing.T, g *Game, want func(try *Game) bool) bool {
+	t.Helper()
 	for die := 1; die <= 6; die++ {
 		try := g.Clone().(*Game)
 		if _, err := try.Roll([]int{die}); err != nil {
 			t.Fatal(err)
 		}
-		if baseCode(try.combat().Result.Code) == "D1" {
+		if want(try) {
 			rulestest.Roll(t, g, die)
-			return g, H
+			return true
 		}
 	}
-	t.Fatal("no CRT die gives D1 at 3-1")
-	return nil, ""
+	return false
 }
 
 // EX-16 (11.5, L671-675): the three British units have no retreat path and
@@ -227,19 +237,13 @@ func TestDesperateDefenseInPort_11_5_2(t *testing.T) {
 	if g.combat().Await().Decision == DecDefAir {
 		rulestest.Apply(t, g, al, "no-def-air")
 	}
-	for die := 1; die <= 6; die++ {
-		try := g.Clone().(*Game)
-		if _, err := try.Roll([]int{die}); err != nil {
-			t.Fatal(err)
-		}
-		if try.s.Combat != nil && try.combat().Await().Decision == combat.DecDD && len(try.combat().RetreatOptions()) > 0 {
-			rulestest.Roll(t, g, die)
-			rulestest.Apply(t, g, al, "dd 141/36")
-			if a := g.combat().Await(); a.Decision != DecDespD {
-				t.Fatalf("11.5.2: the port's loss leaves every retreat out of supply: a Desperate Defense is offered; waits for %s", a)
-			}
-			return
-		}
+	if !rollFor(t, g, func(try *Game) bool {
+		return try.s.Combat != nil && try.combat().Await().Decision == combat.DecDD && len(try.combat().RetreatOptions()) > 0
+	}) {
+		t.Fatalf("no CRT die gives a DD with a retreat path at %s", g.combat().Odds)
 	}
-	t.Fatalf("no CRT die gives a DD with a retreat path at %s", g.combat().Odds)
+	rulestest.Apply(t, g, al, "dd 141/36")
+	if a := g.combat().Await(); a.Decision != DecDespD {
+		t.Fatalf("11.5.2: the port's loss leaves every retreat out of supply: a Desperate Defense is offered; waits for %s", a)
+	}
 }

@@ -36,23 +36,15 @@ func TestShatteredAutomaticRetreat_13_3_2(t *testing.T) {
 	if g.combat().Await().Decision == DecDefAir {
 		rulestest.Apply(t, g, al, "no-def-air")
 	}
-	die := 0
-	for d := 1; d <= 6 && die == 0; d++ {
-		try := g.Clone().(*Game)
-		if _, err := try.Roll([]int{d}); err != nil {
-			t.Fatal(err)
-		}
+	if !rollFor(t, g, func(try *Game) bool {
 		if try.s.Combat == nil {
-			continue
+			return false
 		}
-		if r := try.combat().Result; r.Retreat > 0 && r.Advance == combat.AdvanceIfVacated && r.DefenderSteps == 0 && r.AttackerSteps == 0 {
-			die = d
-		}
-	}
-	if die == 0 {
+		r := try.combat().Result
+		return r.Retreat > 0 && r.Advance == combat.AdvanceIfVacated && r.DefenderSteps == 0 && r.AttackerSteps == 0
+	}) {
 		t.Fatalf("no CRT die retreats 141/36 without losses at %s", g.combat().Odds)
 	}
-	rulestest.Roll(t, g, die)
 	asked, advanced := false, false
 	for g.s.Combat != nil {
 		a := g.combat().Await()
@@ -108,20 +100,9 @@ func TestDisShattersAndRetreatsDG_10_1(t *testing.T) {
 	if g.combat().Await().Decision == DecDefAir {
 		rulestest.Apply(t, g, al, "no-def-air")
 	}
-	die := 0
-	for d := 1; d <= 6 && die == 0; d++ {
-		try := g.Clone().(*Game)
-		if _, err := try.Roll([]int{d}); err != nil {
-			t.Fatal(err)
-		}
-		if try.s.Combat != nil && baseCode(try.combat().Result.Code) == "Dis" {
-			die = d
-		}
-	}
-	if die == 0 {
+	if !rollFor(t, g, func(try *Game) bool { return try.s.Combat != nil && baseCode(try.combat().Result.Code) == "Dis" }) {
 		t.Fatalf("no CRT die gives Dis at %s", g.combat().Odds)
 	}
-	rulestest.Roll(t, g, die)
 	a := g.combat().Await()
 	if a.Decision != DecSHRetreat || a.Side != string(Allied) || a.Rule != "10.1" || !strings.HasPrefix(a.Choices[0], "sh-retreat 141/36 ") {
 		t.Fatalf("10.1: the DG 141/36 retreats 2 hexes, its owner's path: %s", a)
