@@ -128,7 +128,7 @@ func (c *Combat) stages() []combat.Stage {
 	// 11.5: the Desperate Defense's failures are told before the DD's end.
 	words := dd[0].Words
 	dd[0].Words = func(cc *combat.Combat) string { return c.despWords(d) + words(cc) }
-	s = append(s, dd[0], c.despStage(d), c.despRollStage(dd[1]), c.ddPickStage("11.1"), dd[2], c.delayStage())
+	s = append(s, dd[0], c.despStage(d), c.despRollStage(dd[1]), c.ddPickStage("11.1"), dd[2], c.partStage(), c.delayStage())
 	return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2"}), c.shStage(), combat.AdvanceStage("14.1", nil))
 }
 

@@ -110,6 +110,7 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 			notes = append(notes, w)
 		}
 	}
+	notes = append(notes, g.placePart(c, final)...)
 	notes = append(notes, g.placeSHRetreats(c, final)...)
 	if final {
 		notes = append(notes, g.finalEffects(c, standing)...)

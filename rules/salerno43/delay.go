@@ -70,7 +70,8 @@ func (c *Combat) ddOutcome(r DDResult) combat.DDResult {
 	}
 	switch {
 	case !delay:
-	case !c.delayBlocked():
+	case !c.delayBlocked() && len(c.desp.movers) == 0:
+		// (11.5.4's standing units cannot retreat: their Delay fails.)
 		out.Tags |= TagDelay
 	case c.delaysFailed() > 0:
 		out.Success, out.LeadSteps = true, 1

@@ -2,8 +2,10 @@ package salerno43
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
@@ -27,10 +29,11 @@ import (
 // one in the same Desperate Defense holds as "1H" (11.6.1, delay.go); a
 // Delay in a DD not declared desperate makes it so.
 //
-// Not played: 11.5.4, where some units can retreat and others cannot (an
-// MA-0 BH unit with infantry): the defense is declared only when the whole
-// stack would be eliminated, so the units able to retreat do, and the rest
-// are eliminated as before.
+// 11.5.4: where some units can retreat and others cannot (an MA-0 BH or
+// garrison with infantry), the rest make the Desperate Defense, led by one
+// of them, and those that can retreat must: if the defense holds they
+// retreat on their own, after it (retreat-part HEX..., the owner's path);
+// if it fails the series' retreat takes them and eliminates the rest.
 
 // The Desperate Defense's decisions and commands.
 const (
@@ -56,6 +59,12 @@ type despState struct {
 	leadNeeded, over bool
 	// eligible caches 11.5.2's answer, which reads the map once.
 	eligible *bool
+	// movers are the units that must retreat while the rest stand
+	// (11.5.4); part is their path once the defense held, partDone when
+	// it has been chosen (none: they had no path and are eliminated).
+	movers   []string
+	part     []string
+	partDone bool
 }
 
 // despEligible is 11.5.2: the whole stack would be eliminated by
@@ -66,9 +75,24 @@ func (c *Combat) despEligible() bool {
 	if c.desp.eligible != nil {
 		return *c.desp.eligible
 	}
-	ok := c.retreatEliminates() || c.retreatLeavesOOS()
+	ok := c.retreatEliminates() || c.retreatLeavesOOS() || c.splitStand() != nil
 	c.desp.eligible = &ok
 	return ok
+}
+
+// splitStand is 11.5.4's case: some survivors can retreat and others
+// cannot, and the lead is one of those who cannot; it returns the units
+// that can, nil otherwise.
+func (c *Combat) splitStand() []string {
+	movers, lost := c.RetreatUnits()
+	if len(movers) == 0 || len(lost) == 0 || c.DD == nil || !slices.Contains(lost, c.DD.Units[0]) {
+		return nil
+	}
+	var out []string
+	for _, u := range movers {
+		out = append(out, u.ID)
+	}
+	return out
 }
 
 // retreatEliminates: every survivor would be eliminated by the result's
@@ -139,7 +163,7 @@ func (c *Combat) despStage(d *combat.Determined) combat.Stage {
 			if !c.desp.leadNeeded {
 				return combat.Await{}, false
 			}
-			leads := combat.Leads(c.Survivors())
+			leads := slices.DeleteFunc(combat.Leads(c.Survivors()), func(u combat.Unit) bool { return slices.Contains(c.desp.movers, u.ID) })
 			switch len(leads) {
 			case 0:
 				c.desp.leadNeeded, c.desp.over = false, true
@@ -164,6 +188,9 @@ func (c *Combat) despStage(d *combat.Determined) combat.Stage {
 			}
 			c.desp.asked = true
 			c.desp.declared = cmd.Kind == CmdDespD
+			if c.desp.declared && !c.retreatEliminates() {
+				c.desp.movers = c.splitStand() // 11.5.4
+			}
 			return nil
 		},
 		ByOrder: func(_ *combat.Combat, a combat.Await, o combat.Orders) (combat.Command, bool) {
@@ -276,3 +303,113 @@ func (c *Combat) despWords(d *combat.Determined) string {
 // ddPickSettled: the DD's result is known, the defender's pick made where
 // the cell offers two (11.4.3).
 func (c *Combat) ddPickSettled() bool { return c.ddPicked || len(c.ddCell()) < 2 }
+
+// CmdPartRetreat is the retreat of 11.5.4's units that can retreat, once
+// the rest have held.
+const (
+	DecPartRetreat combat.DecisionKind = "retreat-part"
+	CmdPartRetreat combat.CommandKind  = "retreat-part"
+)
+
+// partMovers are 11.5.4's units that must retreat and still stand.
+func (c *Combat) partMovers() []combat.RetreatUnit {
+	var out []combat.RetreatUnit
+	for _, u := range c.Survivors() {
+		if slices.Contains(c.desp.movers, u.ID) {
+			out = append(out, combat.RetreatUnit{ID: u.ID, Strength: u.Strength, Steps: u.Steps, MA: u.MA, Mechanized: u.Mechanized})
+		}
+	}
+	return out
+}
+
+// partStage is 11.5.4's retreat of the units that can retreat, once the
+// Desperate Defense of the rest has held: the owner picks their path, as a
+// stack, of the result's length; with none they are eliminated (12.2).
+func (c *Combat) partStage() combat.Stage {
+	return combat.Stage{Name: "retreat-part",
+		Await: func(_ *combat.Combat) (combat.Await, bool) {
+			if len(c.desp.movers) == 0 || c.Hold == "" || c.desp.partDone {
+				return combat.Await{}, false
+			}
+			var ch []string
+			for _, p := range c.partPaths() {
+				ch = append(ch, combat.Command{Kind: CmdPartRetreat, Hexes: c.PathText(p)}.String())
+			}
+			if len(ch) == 0 {
+				c.desp.partDone = true
+				return combat.Await{}, false
+			}
+			return combat.Await{Decision: DecPartRetreat, Side: c.Defender, Choices: ch, Rule: "11.5.4"}, true
+		},
+		Decide: func(_ *combat.Combat, a combat.Await, cmd combat.Command) error {
+			if err := a.Chosen(cmd); err != nil {
+				return err
+			}
+			c.desp.part, c.desp.partDone = cmd.Hexes, true
+			return nil
+		},
+		ByOrder: func(cc *combat.Combat, a combat.Await, _ combat.Orders) (combat.Command, bool) {
+			if len(a.Choices) != 1 {
+				return combat.Command{}, false
+			}
+			cmd, err := cc.Grammar.Parse(a.Choices[0])
+			return cmd, err == nil
+		},
+		Words: func(_ *combat.Combat) string {
+			switch {
+			case !c.desp.partDone:
+				return ""
+			case len(c.desp.part) == 0:
+				return "; " + strings.Join(c.desp.movers, ", ") + " cannot retreat: eliminated (11.5.4, 12.2)"
+			}
+			return fmt.Sprintf("; %s retreat %s (11.5.4)", strings.Join(c.desp.movers, ", "), strings.Join(c.desp.part, " "))
+		},
+	}
+}
+
+// partPaths are the legal retreats of 11.5.4's movers on the map, none
+// off it nor eliminating them all.
+func (c *Combat) partPaths() []combat.RetreatPath {
+	movers := c.partMovers()
+	if len(movers) == 0 {
+		return nil
+	}
+	origin, _ := c.Layout.Parse(c.Origin)
+	var out []combat.RetreatPath
+	for _, p := range combat.RetreatPaths(origin, c.Result.Retreat, movers, c.RetreatMap) {
+		if !p.Exited && len(p.MechLost) < len(movers) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// placePart puts 11.5.4's retreat on the map.
+func (g *Game) placePart(c *Combat, final bool) []string {
+	if !c.desp.partDone {
+		return nil
+	}
+	var notes []string
+	var path []hex.Axial
+	for _, id := range c.desp.part {
+		h, _ := g.b.Hex(id)
+		path = append(path, h)
+	}
+	for _, id := range c.desp.movers {
+		i := g.index(id)
+		if !g.alive(i) {
+			continue
+		}
+		if len(path) == 0 {
+			g.eliminate(i)
+			notes = append(notes, id+" eliminated: no retreat (11.5.4, 12.2)")
+			continue
+		}
+		g.s.Units[i].Hex = c.desp.part[len(c.desp.part)-1]
+		if final {
+			g.s.Retreated = append(g.s.Retreated, id) // 12.5
+			notes = append(notes, fmt.Sprintf("%s retreats to %s (11.5.4), %s%s", id, g.s.Units[i].Hex, g.retreatMark(i, c), g.retreatHalfEff(i, c.in.target, path)))
+		}
+	}
+	return notes
+}

@@ -247,3 +247,57 @@ func TestDesperateDefenseInPort_11_5_2(t *testing.T) {
 		t.Fatalf("11.5.2: the port's loss leaves every retreat out of supply: a Desperate Defense is offered; waits for %s", a)
 	}
 }
+
+// 11.5.4: the MA 0 Salerno garrison cannot retreat, the paratroopers with
+// it can: the garrison makes the Desperate Defense and the paratroopers
+// must retreat. In the city the garrison's 6 - 1 (low quality) = 5 is
+// "-/1 H or P"; P holds with no loss (11.6.2), and the paratroopers then
+// retreat on their own, DG, while the garrison stays.
+func TestDesperateDefenseSplit_11_5_4(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, Allied)
+	city, _ := g.b.Hex("2608")
+	var plain []string
+	for _, n := range city.Neighbors() {
+		if g.b.Land(n) && g.b.ID(n) != "" && g.plainSide(city, n) && g.areaOf(n) == "" {
+			plain = append(plain, g.b.ID(n))
+		}
+	}
+	if len(plain) < 1 {
+		t.Fatal("Salerno has no plain land hexside")
+	}
+	g.put(t, "gar-salerno", "2608")
+	g.put(t, "1-1fj", "2608")
+	for _, id := range []string{"141/36", "142/36", "143/36"} {
+		g.put(t, id, plain[0])
+	}
+	al, de := rules.Seat(Allied), rules.Seat(German)
+	rulestest.Apply(t, g, al, "attack 2608 with 141/36 142/36 143/36 maf 36")
+	rulestest.Roll(t, g, 6) // the garrison's strength: 2 (19.3)
+	if !rollFor(t, g, func(try *Game) bool { return try.s.Combat != nil && try.combat().Await().Decision == combat.DecDD }) {
+		t.Fatalf("no CRT die gives a DD at %s", g.combat().Odds)
+	}
+	rulestest.Apply(t, g, de, "dd gar-salerno")
+	if a := g.combat().Await(); a.Decision != DecDespD {
+		t.Fatalf("11.5.2, 11.5.4: the garrison would be eliminated by retreating: a Desperate Defense is offered; waits for %s", a)
+	}
+	rulestest.Apply(t, g, de, "despd")
+	rulestest.Roll(t, g, 6) // 6 - 1 = 5, City: "-/1 H or P"
+	rulestest.Apply(t, g, de, "dd-result partial")
+	a := g.combat().Await()
+	if a.Decision != DecPartRetreat || a.Side != string(German) || a.Rule != "11.5.4" {
+		t.Fatalf("11.5.4: the paratroopers must retreat: %s", a)
+	}
+	rulestest.Apply(t, g, de, a.Choices[0])
+	if g.s.Combat != nil {
+		t.Fatalf("the garrison holds: no advance; the combat waits for %s", g.combat().Await())
+	}
+	if us := g.s.Units[g.index("gar-salerno")]; us.Hex != "2608" || us.Lost != 0 {
+		t.Errorf("11.5.4: the garrison holds Salerno: %+v", us)
+	}
+	if us := g.s.Units[g.index("1-1fj")]; us.Hex == "2608" || us.Hex == "" || us.Status != Disorganized {
+		t.Errorf("11.5.4: the paratroopers retreat, DG: %+v", us)
+	}
+	if !g.urbanAt("2608") {
+		t.Error("11.6.2: P in the city places the urban-combat marker")
+	}
+}
