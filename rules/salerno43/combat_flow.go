@@ -15,6 +15,10 @@ import (
 //	variable  step 3: the German die for a variable-strength defender (19.3)
 //	crt       step 4: the CRT die, or the automatic DS at 10-1 (8.6.1)
 //	losses, Determined Defense (11.0), retreat (12.0), advance (14.0): the series'
+//	despd     Desperate Defense (11.5): its declaration, each failure's step and the next lead
+//	dd-result the defender's pick of a two-result DD cell (11.4.3)
+//	delay     the length of a Delay's retreat (11.6.1)
+//	sh-retreat a Shattered unit's automatic retreat (13.3.2), after the retreat and each advance
 //
 // Each roll and decision is recorded as the series' step, so the combat is
 // rebuilt from the state (combat_phase.go).
@@ -45,6 +49,14 @@ type Combat struct {
 	// reconDone: 25.2 is settled; reconUsed: the lone recon defender
 	// ignores the step (optional 25.2).
 	reconDone, reconUsed bool
+	// desp is the Desperate Defense (11.5); delayLen the length of a
+	// Delay's retreat the defender chose, 0 before (11.6.1).
+	desp     despState
+	delayLen int
+	// shDone are the Shattered units' automatic retreats (13.3.2);
+	// shCache the last trigger found, for the combat so far (shKey).
+	shDone  shRetreats
+	shCache shTrigger
 }
 
 // variableTable is T12 (19.3): 1-3 give 0, 4-5 give 1, 6 gives 2.
@@ -87,7 +99,7 @@ func (g *Game) combatUnits(in *combatIn, units []int) []combat.Unit {
 		u, us, f := g.sc.Units[i], g.s.Units[i], g.pos().face(i)
 		cu := combat.Unit{ID: u.ID, Steps: g.stepsLeft(i), MA: f.MA, Mechanized: u.Info().Mech,
 			Disrupted: us.Status != GoodOrder, MAF: true, FromHex: us.Hex, NoLead: u.ASU(), NoAdvance: u.ASU() || f.MA == 0,
-			RetreatedIn: u.Side != in.attacker && slices.Contains(g.s.Retreated, u.ID) && !in.a.Breakthrough} // 12.5, 15.3
+			RetreatedIn: u.Side != in.attacker && in.retreatedIn(i)} // 12.5, 15.3
 		cu.NoLead = cu.NoLead || slices.Contains(g.s.Recon, u.ID) // 25.2: no DD this phase
 		if u.Side == in.attacker {
 			cu.Strength, _ = in.attackStrength(i)
@@ -115,9 +127,13 @@ func (c *Combat) stages() []combat.Stage {
 		return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "8.7.1", OneHex: "12.1.5", Step: "12.2"}))
 	}
 	s = append(s, combat.LossStages(combat.LossRules{Opponent: "10.2.1", Owner: "10.2.1", Defender: "10.2.1"})...)
-	dd := combat.DDStages(c.determined())
-	s = append(s, dd[0], dd[1], c.ddPickStage("11.1"), dd[2])
-	return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2"}), combat.AdvanceStage("14.1", nil), c.areaAdvanceStage())
+	d := c.determined()
+	dd := combat.DDStages(d)
+	// 11.5: the Desperate Defense's failures are told before the DD's end.
+	words := dd[0].Words
+	dd[0].Words = func(cc *combat.Combat) string { return c.despWords(d) + words(cc) }
+	s = append(s, dd[0], c.despStage(d), c.despRollStage(dd[1]), c.ddPickStage("11.1"), dd[2], c.partStage(), c.delayStage())
+	return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2"}), c.shStage(), combat.AdvanceStage("14.1", nil), c.areaAdvanceStage())
 }
 
 // defAirNeed is the defender's air marker that may support this combat, ""
@@ -253,6 +269,15 @@ func (c *Combat) determined() *combat.Determined {
 		Support: c.ddSupport() != "",
 		Cell: func(r combat.DDResult) string {
 			switch {
+			case r.Tags&TagUrban != 0:
+				return "P, urban combat (11.6.2)"
+			case r.Tags&TagSecondDelay != 0:
+				return "D, the second of a Desperate Defense: -/1 H (11.6.1)"
+			case r.Tags&TagDelay != 0:
+				return "D, a Delay (11.6.1)"
+			case r.Tags&TagDelayFail != 0:
+				return "D, no retreat: a failure (11.6.1)"
+
 			case r.Success && r.LeadSteps > 0:
 				return "-/1 H"
 			case r.Success:
@@ -280,15 +305,13 @@ func (c *Combat) ddColumn() (int, string) {
 
 // ddChoice reads a DD cell for the series' procedure. Where the cell
 // offers two results the defender takes the better (11.4.3): one that holds
-// before one that fails, then the fewer steps lost. P holds in a city with
-// an urban-combat marker and no loss (11.6.2); elsewhere it is a Delay,
-// read here as a failure, as is D (11.6.1: the 1-3 hex Delay retreat is not
-// played).
+// before one that fails, then the fewer steps lost. P and D are read by
+// 11.6 (ddOutcome, delay.go).
 func (c *Combat) ddChoice(cell DDCell) combat.DDResult {
 	best, bestScore := combat.DDResult{}, -100
 	for _, r := range cell {
 		out := c.ddResult(r)
-		score := -r.DefenderSteps
+		score := -out.LeadSteps
 		if out.Success {
 			score += 10
 		}
@@ -301,9 +324,7 @@ func (c *Combat) ddChoice(cell DDCell) combat.DDResult {
 
 // ddResult is one result of a DD cell as the series' procedure reads it.
 func (c *Combat) ddResult(r DDResult) combat.DDResult {
-	city := c.in.g.b.Terrain(c.in.target) == City
-	hold := r.Outcome == DDHold || (r.Outcome == DDPartial && city)
-	out := combat.DDResult{Success: hold, LeadSteps: r.DefenderSteps}
+	out := c.ddOutcome(r)
 	if r.DefenderPicks {
 		out.MAFSteps = r.AttackerSteps
 	} else {

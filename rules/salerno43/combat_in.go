@@ -65,13 +65,14 @@ func (in *combatIn) attackStrength(i int) (int, string) {
 // defenseStrength is unit i's defense (8.4.6, 9.1, 9.8, 13.2, 13.3, 19.3):
 // doubled once in hills, swamp or a city for a unit whose type doubles, or
 // when every attacker attacks across a river; halved once when DG; both
-// cancel; 0 when Shattered; a variable unit's roll, never doubled.
+// cancel; 0 when Shattered or retreated into the hex this phase (12.5); a
+// variable unit's roll, never doubled.
 func (in *combatIn) defenseStrength(i int, allRiver bool) int {
 	g := in.g
 	f := g.pos().face(i)
 	us := g.s.Units[i]
-	if us.Status == Shattered {
-		return 0
+	if us.Status == Shattered || in.retreatedIn(i) {
+		return 0 // 13.3.2; 12.5: a unit that retreated in adds no defense
 	}
 	if f.Variable {
 		if in.a.Auto {

@@ -69,34 +69,38 @@ func (v *view) base() combat.Map {
 	}
 }
 
-// retreatMap is the map the defenders retreat over (12.0): vehicles never
-// across a mountain hexside without a road or a pass (5.6); an Allied
-// retreat may stop after one hex in a BH or a city the Allies control
-// (12.1.5, A-28).
+// retreatMap is the map the defenders retreat over (12.0): the EZOC rules of
+// 12.2, the ground of 12.3 (retreatGround) and its priority 5 (12.1.3); a Delay's one-hex
+// retreat never ends in an enemy ZOC (11.6.1, 12.2); an Allied retreat may
+// stop after one hex in a BH or a city the Allies control (12.1.5, A-28).
 func (g *Game) retreatMap(c *Combat) combat.Map {
 	side := other(c.in.attacker)
 	v := g.view(side, c.in.defenders)
 	m := v.base()
-	m.Retreat, m.Exit = g.retreatGround, g.retreatExit
-	if side == Allied {
-		m.Holds = func(a hex.Axial) bool {
-			return g.beachheadAt(a) || (g.b.Terrain(a) == City && g.controls(Allied, g.b.ID(a)))
-		}
+	m.Retreat = func(from, to hex.Axial, _ int, units []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
+		return g.retreatGround(from, to, units, p)
 	}
+	// 12.2: not two vacant EZOC hexes in a row, and one extra hex out of
+	// an EZOC the retreat would end in (EX-19).
+	m.ExtraHex = true
+	m.Prefer = func(paths []combat.RetreatPath) []combat.RetreatPath {
+		return fewestCrossings(slices.DeleteFunc(paths, oneHexIntoEZOC))
+	}
+	m.Exit = g.retreatExit
+	m.Holds = g.retreatStops(side)
 	return m
 }
 
-// retreatGround is the ground's rule of a retreat's step (5.6, 12.3.2):
-// vehicles never across a mountain hexside without a road or a pass.
-func (g *Game) retreatGround(from, to hex.Axial, _ int, units []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
-	if g.b.mountainNoRoad(from, to) {
-		for _, u := range units {
-			if g.sc.Units[g.index(u.ID)].Info().Vehicle {
-				return p, false
-			}
-		}
+// retreatStops are the hexes where side's retreat may stop early (12.1.5,
+// for the Allies a BH hex or a city they control; none for the
+// Germans.
+func (g *Game) retreatStops(side Side) func(hex.Axial) bool {
+	if side != Allied {
+		return func(hex.Axial) bool { return false }
 	}
-	return p, true
+	return func(a hex.Axial) bool {
+		return g.beachheadAt(a) || (g.b.Terrain(a) == City && g.controls(Allied, g.b.ID(a)))
+	}
 }
 
 // retreatExit is 21.4: a retreat off the map from a hex next to an entry

@@ -19,9 +19,18 @@ var grammar = combat.NewGrammar(validUnitID).With(map[combat.CommandKind]combat.
 	CmdRecon:          {Syntax: combat.Bare},
 	CmdNoRecon:        {Syntax: combat.Bare},
 	CmdOrderRecon:     {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
+	CmdDespD:          {Syntax: combat.Bare},
+	CmdNoDespD:        {Syntax: combat.Bare},
+	CmdOrderDespD:     {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
+	CmdDelay:          {Syntax: combat.Mode, Modes: delayModes},
+	CmdOrderDelay:     {Syntax: combat.Mode, Modes: delayModes},
+	CmdSHRetreat:      {Syntax: combat.Advance, Max: 3},
+	CmdPartRetreat:    {Syntax: combat.Path, Max: 4 + combat.MaxRetreatExtension},
 })
 
 // combatVerbs are the first words of combat orders and decisions.
 var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": true, "dd": true, "no-dd": true,
 	"retreat": true, "advance": true, "advance-done": true, "def-air": true, "no-def-air": true, "dd-result": true,
-	"recon": true, "no-recon": true}
+	"recon": true, "no-recon": true,
+	"despd": true, "no-despd": true, "delay": true, "sh-retreat": true,
+	"retreat-part": true}

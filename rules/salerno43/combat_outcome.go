@@ -83,7 +83,7 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 				g.s.Retreated = append(g.s.Retreated, g.s.Units[i].ID) // 12.5
 			}
 			if final {
-				notes = append(notes, fmt.Sprintf("%s retreats to %s, %s", g.s.Units[i].ID, end, g.retreatMark(i, c)))
+				notes = append(notes, fmt.Sprintf("%s retreats to %s, %s%s", g.s.Units[i].ID, end, g.retreatMark(i, c), g.retreatHalfEff(i, c.in.target, hexes)))
 			}
 		}
 	}
@@ -110,6 +110,8 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 			notes = append(notes, w)
 		}
 	}
+	notes = append(notes, g.placePart(c, final)...)
+	notes = append(notes, g.placeSHRetreats(c, final)...)
 	if final {
 		notes = append(notes, g.finalEffects(c, standing)...)
 	}
@@ -140,12 +142,17 @@ func (g *Game) finalEffects(c *Combat, standing []int) []string {
 				us.Status = Disorganized
 				notes = append(notes, us.ID+" DG (Dis, 10.1)")
 			} else {
-				us.Status = Shattered // 10.1: the 2-hex retreat of an already DG unit is not played
+				us.Status = Shattered // 10.1: and it retreats 2 hexes (disRetreats, shattered.go)
 				notes = append(notes, us.ID+" Shattered (Dis, 10.1)")
 			}
 		}
 	}
 	if o := c.DDOut; o != nil {
+		if o.Result.Success && o.Result.Tags&TagUrban != 0 {
+			if n := g.placeUrban(c); n != "" {
+				notes = append(notes, n)
+			}
+		}
 		if o.Result.Tags&TagDisLead != 0 {
 			if i := g.index(o.Lead); g.alive(i) && !g.sc.Units[i].Beachhead() {
 				g.s.Units[i].Status = Disorganized
@@ -198,6 +205,7 @@ func (g *Game) finishCombat() []rules.Event {
 	if w := g.excessWords(); w != "" {
 		notes = append(notes, w) // 4.4: an advance may end over the limit
 	}
+	notes = append(notes, g.urbanCheck()...) // 11.6.3
 	g.s.Combat, g.cur = nil, nil
 	text := fmt.Sprintf("Combat %d: %s", n, summary)
 	if len(notes) > 0 {

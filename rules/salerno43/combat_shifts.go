@@ -61,7 +61,8 @@ func (in *combatIn) shifts() []combat.Shift {
 // (9.3.3: the chart's armor flag); an attacking armor unit across a river
 // or mountain hexside cannot gain it but still prevents the defender's;
 // a tank destroyer rates one less attacking (9.3.4); a Shattered unit
-// confers none (13.3.2).
+// confers none (13.3.2), nor one that retreated into the hex (12.5, the
+// digest's 10.2.2 note: it contributes nothing).
 func (in *combatIn) armor() (int, []string) {
 	g := in.g
 	if !g.b.TEC().Terrain[g.b.Terrain(in.target)].AttackerAS || g.b.fullMountain(in.target) {
@@ -83,7 +84,7 @@ func (in *combatIn) armor() (int, []string) {
 	}
 	def, defender := 0, ""
 	for _, i := range in.defenders {
-		if r := g.pos().face(i).Armor; r > def && g.s.Units[i].Status != Shattered {
+		if r := g.pos().face(i).Armor; r > def && g.s.Units[i].Status != Shattered && !in.retreatedIn(i) {
 			def, defender = r, g.sc.Units[i].ID
 		}
 	}
@@ -98,11 +99,11 @@ func (in *combatIn) armor() (int, []string) {
 
 // elite is the MAF's elite unit that earns the elite shift (9.7): the
 // defending hex holds no elite unit that counts (A-11: a Shattered one
-// does not); "" for none.
+// does not, nor one that retreated into the hex, 12.5); "" for none.
 func (in *combatIn) elite() string {
 	g := in.g
 	for _, i := range in.defenders {
-		if g.pos().face(i).Quality == Elite && g.s.Units[i].Status != Shattered {
+		if g.pos().face(i).Quality == Elite && g.s.Units[i].Status != Shattered && !in.retreatedIn(i) {
 			return ""
 		}
 	}

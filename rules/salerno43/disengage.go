@@ -187,11 +187,11 @@ func (g *Game) disengagePaths(v *view, units []int, from hex.Axial, first bool) 
 	m.Exit = g.retreatExit
 	// 12.3.1: a vehicle that retreats across an unbridged river is
 	// eliminated, so no disengagement takes it there.
-	m.Retreat = func(from, to hex.Axial, k int, rus []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
+	m.Retreat = func(from, to hex.Axial, _ int, rus []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
 		if g.b.Feature(from, to, River) && g.b.Road(from, to) == "" && slices.ContainsFunc(units, func(i int) bool { return g.sc.Units[i].Info().Vehicle }) {
 			return p, false
 		}
-		return g.retreatGround(from, to, k, rus, p)
+		return g.retreatGround(from, to, rus, p)
 	}
 	var rus []combat.RetreatUnit
 	for _, i := range units {
@@ -202,7 +202,7 @@ func (g *Game) disengagePaths(v *view, units []int, from hex.Axial, first bool) 
 	for n := 1; n <= 2; n++ {
 		for _, p := range combat.RetreatPaths(from, n, rus, m) {
 			key := g.pathIDs(p)
-			if p.EZOC || p.Losses > 0 || p.Extended > 0 || p.OneHex || seen[key] || g.mountainCrossings(from, p) > 1 {
+			if p.EZOC || p.Losses > 0 || p.Extended > 0 || p.OneHex || seen[key] || g.mountainCrossings(from, p.Hexes) > 1 {
 				continue
 			}
 			if p.Exited && !g.friendlyArea(side, g.areaOf(exitFrom(from, p))) {
@@ -216,19 +216,6 @@ func (g *Game) disengagePaths(v *view, units []int, from hex.Axial, first bool) 
 		}
 	}
 	return out
-}
-
-// mountainCrossings counts the road-less mountain hexsides a retreat
-// crosses: one gives ½ Eff, two eliminate the unit (12.3.2).
-func (g *Game) mountainCrossings(origin hex.Axial, p combat.RetreatPath) int {
-	n, from := 0, origin
-	for _, a := range p.Hexes {
-		if g.b.Land(a) && g.b.mountainNoRoad(from, a) {
-			n++
-		}
-		from = a
-	}
-	return n
 }
 
 // exitFrom is the last map hex of a retreat that leaves the map.
@@ -423,7 +410,7 @@ func (g *Game) disengageTo(c Command) ([]rules.Event, error) {
 	if path.Exited {
 		area = g.areaOf(exitFrom(from, *path))
 	}
-	half := g.mountainCrossings(from, *path) > 0
+	half := g.mountainCrossings(from, path.Hexes) > 0
 	for _, i := range units {
 		us := &g.s.Units[i]
 		if area != "" {

@@ -315,6 +315,9 @@ func TestCommandoBreakthrough_PLAY02_24_2_4(t *testing.T) {
 	}
 	rulestest.Roll(t, g, 3)
 	rulestest.Apply(t, g, de, "dd gar-salerno")
+	// The MA 0 garrison could stand desperately (11.5.2); the example's
+	// German does not.
+	rulestest.Apply(t, g, de, "no-despd")
 	rulestest.Roll(t, g, 3) // a failure in the City column
 	var offered []string
 	for g.s.Combat != nil {

@@ -26,10 +26,10 @@ func optGame(t *testing.T, turn int, phase Phase, side Side, opts ...string) *Ga
 	return g
 }
 
-// openGround is a hex of the stand-in map with land all around it for
+// openHex is a hex of the stand-in map with land all around it for
 // three hexes, no mountain hexside, no entry area, port or VP hex: the
 // ground of the Disengagement examples.
-const openGround = "3326"
+const openHex = "3326"
 
 // ring is the six hexes around id, by direction, and the hex two away in
 // each direction.
@@ -69,7 +69,7 @@ func hasChoice(g *Game, seat Side, command string) bool {
 // trapped by enemy bonds, can neither move nor disengage.
 func TestEX30_Disengagement_25_1(t *testing.T) {
 	g := optGame(t, 2, PhaseMovement, German, OptDisengagement)
-	h := openGround
+	h := openHex
 	near := pocket(t, g, h, "141/36", "142/36", "143/36")
 	_, far := ring(t, g, h)
 	x := near[1] // X: the hex beyond the bonded hexside h|X of 141/36 and 142/36
@@ -133,13 +133,13 @@ func TestEX30_Disengagement_25_1(t *testing.T) {
 func TestT11_DisengagementResults_25_1_4(t *testing.T) {
 	setup := func(t *testing.T) (*Game, [6]string, [6]string) {
 		g := optGame(t, 2, PhaseCombat, German, OptDisengagement)
-		near, far := ring(t, g, openGround)
+		near, far := ring(t, g, openHex)
 		g.put(t, "141/36", near[0]) // the enemy on one side
 		return g, near, far
 	}
 	t.Run("3 is Yes -1 for infantry", func(t *testing.T) {
 		g, near, far := setup(t)
-		fj := g.put(t, "1-1fj", openGround)
+		fj := g.put(t, "1-1fj", openHex)
 		rulestest.Apply(t, g, rules.Seat(German), "disengage 1-1fj")
 		rulestest.Roll(t, g, 3)
 		// 1-1fj has one step: Yes -1 eliminates it, and nothing retreats.
@@ -151,7 +151,7 @@ func TestT11_DisengagementResults_25_1_4(t *testing.T) {
 	})
 	t.Run("2 is No for infantry, and a mechanized unit's 2 is Yes -1", func(t *testing.T) {
 		g, _, _ := setup(t)
-		pg := g.put(t, "104pg/15", openGround) // mech-inf, two faces and a REM
+		pg := g.put(t, "104pg/15", openHex) // mech-inf, two faces and a REM
 		rulestest.Apply(t, g, rules.Seat(German), "disengage 104pg/15")
 		rulestest.Roll(t, g, 2) // 2+1 = 3: Yes -1
 		if g.s.Units[pg].Lost != 1 {
@@ -161,16 +161,16 @@ func TestT11_DisengagementResults_25_1_4(t *testing.T) {
 			t.Fatalf("after the step the unit retreats: %q", p.Prompt)
 		}
 		g2, _, _ := setup(t)
-		g2.put(t, "1-1fj", openGround)
+		g2.put(t, "1-1fj", openHex)
 		rulestest.Apply(t, g2, rules.Seat(German), "disengage 1-1fj")
 		rulestest.Roll(t, g2, 2)
-		if g2.s.Disengage != nil || g2.s.Units[g2.index("1-1fj")].Hex != openGround {
+		if g2.s.Disengage != nil || g2.s.Units[g2.index("1-1fj")].Hex != openHex {
 			t.Fatalf("2 is No: the unit stays (25.1.4)")
 		}
 	})
 	t.Run("Yes: 1 or 2 hexes, no EZOC, DG then SH", func(t *testing.T) {
 		g, near, far := setup(t)
-		pg := g.put(t, "104pg/15", openGround)
+		pg := g.put(t, "104pg/15", openHex)
 		g.s.Units[pg].Status = Disorganized // 25.1.3: DG units may try
 		rulestest.Apply(t, g, rules.Seat(German), "disengage 104pg/15")
 		rulestest.Roll(t, g, 3) // 3+1 = 4: Yes
@@ -200,7 +200,7 @@ func TestT11_DisengagementResults_25_1_4(t *testing.T) {
 	})
 	t.Run("an EZOC hex with a friendly unit may be entered", func(t *testing.T) {
 		g, near, _ := setup(t)
-		g.put(t, "1-1fj", openGround)
+		g.put(t, "1-1fj", openHex)
 		g.put(t, "2-1fj", near[1]) // in 141/36's zone, but friendly
 		rulestest.Apply(t, g, rules.Seat(German), "disengage 1-1fj")
 		rulestest.Roll(t, g, 6)
@@ -215,14 +215,14 @@ func TestT11_DisengagementResults_25_1_4(t *testing.T) {
 // Replacement marker may not disengage; without the option no one does.
 func TestDisengagementRefusals_25_1_3(t *testing.T) {
 	g := optGame(t, 2, PhaseCombat, German, OptDisengagement)
-	near, _ := ring(t, g, openGround)
+	near, _ := ring(t, g, openHex)
 	g.put(t, "141/36", near[0])
-	g.put(t, "1-1fj", openGround)
-	g.put(t, "2-1fj", openGround)
+	g.put(t, "1-1fj", openHex)
+	g.put(t, "2-1fj", openHex)
 	g.s.Units[g.index("2-1fj")].Repl = true
 	rulestest.Refused(t, g, rules.Seat(German), "disengage 2-1fj", "20.4")
-	rulestest.Refused(t, g, rules.Seat(German), "disengage "+openGround, "20.4")
-	if hasChoice(g, German, "disengage "+openGround) || hasChoice(g, German, "disengage 2-1fj") {
+	rulestest.Refused(t, g, rules.Seat(German), "disengage "+openHex, "20.4")
+	if hasChoice(g, German, "disengage "+openHex) || hasChoice(g, German, "disengage 2-1fj") {
 		t.Error("Legal offers the disengagement of a unit with a Replacement marker (20.4)")
 	}
 	g.s.Attacked = []string{"1-1fj"}
@@ -230,7 +230,7 @@ func TestDisengagementRefusals_25_1_3(t *testing.T) {
 
 	off := emptyGame(t, 2, PhaseCombat, German)
 	off.put(t, "141/36", near[0])
-	off.put(t, "1-1fj", openGround)
+	off.put(t, "1-1fj", openHex)
 	rulestest.Refused(t, off, rules.Seat(German), "disengage 1-1fj", "25.1", "optional")
 	for _, c := range off.Legal(rules.Seat(German)) {
 		if strings.HasPrefix(c.Command, "disengage") {

@@ -125,6 +125,9 @@ func TestCommandosOnSalerno_PLAY02_19_3(t *testing.T) {
 	}
 	rulestest.Roll(t, g, 3)
 	rulestest.Apply(t, g, rules.Seat(German), "dd gar-salerno")
+	// The MA 0 garrison could stand desperately (11.5.2); the example's
+	// German does not.
+	rulestest.Apply(t, g, rules.Seat(German), "no-despd")
 	rulestest.Roll(t, g, 3) // 3 - 1 (low quality) = 2: a failure in the City column
 	if out := g.combat().DDOut; out == nil || out.Heading != "City" || out.Modified != 2 || out.Result.Success {
 		t.Fatalf("PLAY-02: the DD reads City 3-1 = 2 and fails, got %+v", out)

@@ -113,6 +113,7 @@ func (g *Game) enterPhase() []rules.Event {
 
 // leaveStage closes a stage: what each phase leaves behind.
 func (g *Game) leaveStage() {
+	g.urbanCheck() // 11.6.3, also after each combat (finishCombat)
 	switch g.s.Phase {
 	case PhaseMovement:
 		g.s.Moved, g.s.OneHex = nil, nil

@@ -41,6 +41,9 @@ type state struct {
 	// VP is the Allied VP of the last victory check (23.1).
 	VP int `json:"vp"`
 
+	// Urban are the urban-combat markers on the map (11.6.2).
+	Urban []urbanMarker `json:"urban,omitempty"`
+
 	// The phase's record: units that moved, attacked or defended, hexes
 	// attacked (5.1, 8.1), landing points used (18.4.3), and what each
 	// beach and port has taken this turn (18.4.4).
@@ -159,6 +162,7 @@ func (g *Game) Clone() rules.Game {
 		w.Supplied = slices.Clone(w.Supplied)
 		c.s.Withdraw = &w
 	}
+	c.s.Urban = slices.Clone(g.s.Urban)
 	if g.s.Breakthrough != nil {
 		b := *g.s.Breakthrough
 		b.Units = slices.Clone(b.Units)

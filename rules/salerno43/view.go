@@ -14,6 +14,13 @@ func (g *Game) View(seat rules.Seat) rules.View {
 		fmt.Sprintf("Weather: box %s, %s; SP German %d, Allied %d; ready markers: %s",
 			boxNames[g.s.Weather], g.b.chart.Weather.Boxes[g.s.Weather].Weather, g.s.SP[0], g.s.SP[1], strings.Join(g.s.Ready, ", ")),
 		fmt.Sprintf("Allied VP at the last check: %d (%d BH lost)", g.s.VP, g.s.BHLost), g.valiantWords()}
+	if len(g.s.Urban) > 0 {
+		var hexes []string
+		for _, m := range g.s.Urban {
+			hexes = append(hexes, m.Hex)
+		}
+		lines = append(lines, "Urban-combat markers (11.6.2): "+strings.Join(hexes, " "))
+	}
 	for _, side := range []Side{German, Allied} {
 		var ws []string
 		for i, us := range g.s.Units {

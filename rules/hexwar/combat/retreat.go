@@ -77,6 +77,11 @@ type Map struct {
 	// retreat in a box beyond the edge (Ardennes '44 11.9.4, 17.6: an
 	// Allied unit off the south, west or north edge into an Off-map Area).
 	Exit func(from, to hex.Axial) bool
+	// ExtraHex: a retreat may enter a vacant EZOC hex after its first, but
+	// never two in a row, and one that would end in a vacant EZOC hex goes
+	// one extra hex to leave it (Salerno '43 12.2, EX-19); otherwise only
+	// the first hex may be a vacant EZOC hex.
+	ExtraHex bool
 	// Prefer, if set, narrows the legal retreats by the game's further
 	// priorities once the series' have been applied (Ardennes '44 17.1: end
 	// in supply, not overstacked, vehicles on roads).
@@ -104,11 +109,16 @@ type RetreatPath struct {
 	// (N44 13.2.1: one a crossing, or one a retreat, as the game reads
 	// AMBIG-24).
 	Steps    int
-	EZOC     bool // the first hex is a vacant EZOC hex
+	EZOC     bool // the path enters a vacant EZOC hex: the first (or a later one, Map.ExtraHex)
 	OneHex   bool // a 2-hex retreat stopped after 1 hex
 	Extended int  // extra hexes taken to avoid overstacking
 	// Exited: the last hex is off the map, beyond an edge (Map.Exit).
 	Exited bool
+	// Crossed counts the hexsides of the game's own kind the path has
+	// crossed so far, for Map.Retreat to read and add to (Salerno '43
+	// 12.3.2: mountain hexsides without a road or a pass, two of which
+	// eliminate the unit).
+	Crossed int
 }
 
 // MaxRetreatExtension bounds the extra hexes a retreat may take to avoid
@@ -121,7 +131,7 @@ const MaxRetreatExtension = 2
 // 17.1, Salerno '43 12.1.3), keeping only those with the fewest losses and,
 // among them, those that do not end in a last-resort hex if any can (N44
 // 13.7), and among those, those that avoid a vacant EZOC if any can; only
-// the first hex may be a vacant EZOC hex. A two-hex retreat may stop after one hex where
+// the first hex may be a vacant EZOC hex (but see Map.ExtraHex). A two-hex retreat may stop after one hex where
 // the map Holds or friends hold the stack's strength, unless that hex is a
 // vacant EZOC hex. Units that may not retreat at all (MA 0) are the
 // caller's. An empty answer means the stack is eliminated.
@@ -144,13 +154,18 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 				all = append(all, q)
 			}
 			if k >= n {
-				if m.Room(here, names) {
+				inEZOC := m.ExtraHex && vacantEZOC(here, m)
+				switch {
+				case inEZOC && k > n:
+					return // the extra hex did not leave the EZOC
+				case inEZOC:
+					// one extra hex out of the EZOC (S43 12.2)
+				case m.Room(here, names):
 					q := p
 					q.Hexes, q.Extended = slices.Clone(path[1:]), k-n
 					all = append(all, q)
 					return
-				}
-				if k >= n+MaxRetreatExtension {
+				case k >= n+MaxRetreatExtension:
 					return
 				}
 			}
@@ -215,6 +230,13 @@ func OneHexStop(a hex.Axial, strength int, m Map) bool {
 	return m.Holds(a) || hold >= strength
 }
 
+// vacantEZOC: a lies in an enemy ZOC and no friendly unit that stays
+// negates it.
+func vacantEZOC(a hex.Axial, m Map) bool {
+	present, _ := m.Friends(a)
+	return m.EnemyZOC(a) && !present
+}
+
 // retreatStep checks one step of a retreat and adds its losses: never into
 // enemy units, off the map or across a ZOC bond; a vacant EZOC hex only
 // first; then the ground.
@@ -222,8 +244,8 @@ func retreatStep(from, to hex.Axial, k int, p RetreatPath, units []RetreatUnit, 
 	if !m.OnMap(to) || m.Enemy(to) || m.ZOCLine(from, to) {
 		return p, false
 	}
-	if present, _ := m.Friends(to); m.EnemyZOC(to) && !present {
-		if k > 0 {
+	if vacantEZOC(to, m) {
+		if k > 0 && (!m.ExtraHex || vacantEZOC(from, m)) {
 			return p, false
 		}
 		p.EZOC = true
