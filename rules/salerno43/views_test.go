@@ -73,6 +73,7 @@ func TestCombatsReport_PLAY02_19_3(t *testing.T) {
 		t.Fatal("a combat in progress is not reported yet")
 	}
 	rulestest.Apply(t, g, rules.Seat(German), "dd gar-salerno")
+	rulestest.Apply(t, g, rules.Seat(German), "no-despd") // as PLAY-02's German (11.5.2)
 	rulestest.Roll(t, g, 3)
 	for g.s.Combat != nil {
 		rulestest.Apply(t, g, rules.Seat(Allied), "advance-done")
