@@ -13,7 +13,7 @@ import (
 // legal players, by mail, in strict dice mode, and the final log verifies on
 // its own.
 func TestMailDemo(t *testing.T) {
-	for _, scenario := range []string{"normandy44/cherbourg", "freeplay/allied-german", "rhine44/three-player", "ardennes44/six-turn"} {
+	for _, scenario := range []string{"normandy44/cherbourg", "freeplay/allied-german", "rhine44/three-player", "ardennes44/six-turn", "salerno43/avalanche", "salerno43/campaign"} {
 		t.Run(scenario, func(t *testing.T) {
 			ctx := testCtx(t)
 			var out bytes.Buffer
