@@ -47,5 +47,6 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	c.hqLines = nil
 	c.hasher = new(rules.StateHasher)
 	c.moves = nil
+	c.ctxs = nil
 	return &c, nil
 }

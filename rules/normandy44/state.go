@@ -229,6 +229,9 @@ type Game struct {
 	// moves keeps the units' moves Legal listed last (legal_cache.go);
 	// Clone drops it.
 	moves *moveCache
+	// ctxs keeps each side's latest move context (moveContext), rebuilt
+	// only in what a move changed; Clone drops it.
+	ctxs *hexwar.ContextCache
 	// seatsOnly is set while Apply asks who may act now (turnCheck): the
 	// pending's prompts, which only a player reads, are then not written.
 	seatsOnly bool
@@ -325,6 +328,7 @@ func (g *Game) Clone() rules.Game {
 	c.replLines = nil
 	c.hasher = new(rules.StateHasher)
 	c.moves = nil
+	c.ctxs = nil
 	return &c
 }
 
