@@ -16,11 +16,19 @@ import (
 // TestLegal_KeptMovesAsListedAfresh, who moves more), for each side, it is
 // the context built afresh from the same position: the units on each hex
 // and the side holding it (9.1), the enemy's ZOC (8.1, 8.2), ZOC Lines
-// (8.5) and the hexes next to enemy units (9.8.1). -short plays the first
-// turns only.
+// (8.5) and the hexes next to enemy units (9.8.1); and where each unit
+// stands (onMap, which keeps the hex each id names) is its id read afresh.
+// -short plays the first turns only.
 func TestMoveContext_KeptAsBuiltAfresh(t *testing.T) {
 	decisions := 0
 	check := func(g *Game) {
+		for i, us := range g.s.Units {
+			a, ok := g.onMap(i)
+			want, wantOK := g.b.Hex(us.At)
+			if wantOK = wantOK && !us.Gone; a != want || ok != wantOK {
+				t.Fatalf("turn %d %s, decision %d: %s at %q: onMap gives %v %v, afresh %v %v", g.s.Turn, g.s.Phase, decisions, us.ID, us.At, a, ok, want, wantOK)
+			}
+		}
 		for _, side := range []Side{German, Allied} {
 			got := g.moveContext(side)
 			want := hexwar.NewContext(g.b.Board, position{g}, side, g.zocRules(), g.bondRules())

@@ -48,5 +48,6 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	c.hasher = new(rules.StateHasher)
 	c.moves = nil
 	c.ctxs = nil
+	c.places = nil
 	return &c, nil
 }

@@ -229,6 +229,8 @@ type Game struct {
 	// moves keeps the units' moves Legal listed last (legal_cache.go);
 	// Clone drops it.
 	moves *moveCache
+	// places keeps where each unit's hex id lies (onMap); Clone drops it.
+	places []place
 	// ctxs keeps each side's latest move context (moveContext), rebuilt
 	// only in what a move changed; Clone drops it.
 	ctxs *hexwar.ContextCache
@@ -256,8 +258,26 @@ func (g *Game) mechanized(i int) bool { return UnitTypes[g.unit(i).Type].Mechani
 
 // onMap reports where a unit stands on the map, if it does.
 func (g *Game) onMap(i int) (hx.Axial, bool) {
-	a, ok := g.b.Hex(g.s.Units[i].At)
-	return a, ok && !g.s.Units[i].Gone
+	us := &g.s.Units[i]
+	if len(g.places) != len(g.s.Units) {
+		g.places = make([]place, len(g.s.Units))
+	}
+	p := &g.places[i]
+	if !p.read || p.at != us.At {
+		a, ok := g.b.Hex(us.At)
+		*p = place{at: us.At, hex: a, ok: ok, read: true}
+	}
+	return p.hex, p.ok && !us.Gone
+}
+
+// place is where a unit's printed hex id lies, read once for each id it
+// stands on (onMap): the rules ask where each unit stands many times an
+// entry, and the id seldom changes.
+type place struct {
+	at   string
+	hex  hx.Axial
+	ok   bool
+	read bool
 }
 
 // occupancy lists which units stand on each map hex.
@@ -329,6 +349,7 @@ func (g *Game) Clone() rules.Game {
 	c.hasher = new(rules.StateHasher)
 	c.moves = nil
 	c.ctxs = nil
+	c.places = nil
 	return &c
 }
 
