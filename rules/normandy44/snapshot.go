@@ -49,5 +49,6 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	c.moves = nil
 	c.ctxs = nil
 	c.places = nil
+	c.traces = nil
 	return &c, nil
 }

@@ -212,9 +212,9 @@ type Game struct {
 	// hqLines caches the German HQ supply traces of 17.2.7 for one position
 	// (combat_special.go); Clone drops it.
 	hqLines *hqLineCache
-	// replLines keeps the latest Repl trace (supply_cache.go); Clone drops
+	// traces keeps the latest supply traces (supply_cache.go); Clone drops
 	// it.
-	replLines *replLineCache
+	traces *traceCache
 	// drawn is the scene's map and boxes (draw.go), built on the first
 	// Scene from the scenario alone: clones share it.
 	drawn *drawing
@@ -345,7 +345,7 @@ func (g *Game) Clone() rules.Game {
 	}
 	c.cur = nil
 	c.hqLines = nil
-	c.replLines = nil
+	c.traces = nil
 	c.hasher = new(rules.StateHasher)
 	c.moves = nil
 	c.ctxs = nil
