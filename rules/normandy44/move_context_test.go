@@ -53,23 +53,29 @@ func TestMoveContext_KeptAsBuiltAfresh(t *testing.T) {
 		}
 		return c
 	}
-	for _, c := range []struct {
-		scenario string
-		seed     uint64
-	}{{"campaign", 18}, {"cherbourg", 44}} {
-		gg, err := newGame(readFile(t, "../../scenarios/normandy44/"+c.scenario+".scn"), "", nil, Version)
-		if err != nil {
-			t.Fatalf("%s: %v", c.scenario, err)
+	playRandomly(t, "campaign", "", Version, 18, player, check)
+	playRandomly(t, "cherbourg", "", Version, 44, player, check)
+	t.Logf("%d decisions", decisions)
+}
+
+// playRandomly plays a shipped scenario of a variant and rules version with
+// player, its dice drawn from seed, until the game is over (-short: until
+// turn 3 is over), and calls after, if not nil, after each input.
+func playRandomly(t *testing.T, scenario, variant, version string, seed uint64, player rulestest.Player, after func(*Game)) {
+	t.Helper()
+	gg, err := newGame(readFile(t, "../../scenarios/normandy44/"+scenario+".scn"), variant, nil, version)
+	if err != nil {
+		t.Fatalf("%s %s %s: %v", scenario, variant, version, err)
+	}
+	g := gg.(*Game)
+	rnd := rand.New(rand.NewPCG(seed, 1944))
+	for !g.Pending().Over && (!testing.Short() || g.s.Turn <= 3) {
+		in := rulestest.Next(t, g, player, rnd)
+		if _, err := in.Give(g); err != nil {
+			t.Fatalf("%s: %s refused: %v", scenario, in, err)
 		}
-		g := gg.(*Game)
-		rnd := rand.New(rand.NewPCG(c.seed, 1944))
-		for !g.Pending().Over && (!testing.Short() || g.s.Turn <= 3) {
-			in := rulestest.Next(t, g, player, rnd)
-			if _, err := in.Give(g); err != nil {
-				t.Fatalf("%s: %s refused: %v", c.scenario, in, err)
-			}
-			check(g)
+		if after != nil {
+			after(g)
 		}
 	}
-	t.Logf("%d decisions", decisions)
 }
