@@ -2,7 +2,6 @@ package rules
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"reflect"
 	"sync"
@@ -17,6 +16,9 @@ import (
 // bools, integers and strings with the same bytes has the same JSON (a
 // string's bytes never change, and the copy keeps the ones it points to).
 //
+// The SHA-256 of the encoding is resumed after the bytes it shares with the
+// one before (prefixHasher).
+//
 // A game keeps one for its state and drops it when it is cloned (a copy
 // would do, only slower). It is safe for concurrent use; the zero value is
 // ready.
@@ -25,6 +27,7 @@ type StateHasher struct {
 	typ   reflect.Type
 	lists []recordMemo // by field of the state's struct
 	buf   []byte
+	sums  prefixHasher
 }
 
 // recordMemo is one list's records as last encoded: copies[i] and its JSON
@@ -58,7 +61,7 @@ func (h *StateHasher) Hash(state any) string {
 		h.typ, h.lists = v.Type(), make([]recordMemo, len(tp.st.fields))
 	}
 	h.buf = tp.st.append(h.buf[:0], v.Addr().UnsafePointer(), h)
-	sum := sha256.Sum256(h.buf)
+	sum := h.sums.sum(h.buf)
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 

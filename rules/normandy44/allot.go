@@ -27,7 +27,7 @@ func (g *Game) checkAllot(n int) error {
 	if n > g.s.SupPNew {
 		return rules.Refuse("5.2", "%d SupP of this turn are left to allot; SupP already allotted never move", g.s.SupPNew)
 	}
-	linked := !cherbourgCutOff(g.sup, g.supplyView(German))
+	linked := !g.cherbourgCutOffNow()
 	return allocateGermanSupP(g.s.SupPNew, g.s.SupPNew-n, n, linked, g.fortressInPlay())
 }
 

@@ -93,7 +93,7 @@ func (g *Game) alliedAutomaticEd1(occ map[hex.Axial][]int) (string, bool) {
 	if caen := cityHexes(g.sc, "Caen"); held(caen) {
 		met = append(met, fmt.Sprintf("all %d Caen hexes held", len(caen)))
 	}
-	if len(g.sup.cherbourg) > 0 && cherbourgCutOff(g.sup, g.supplyView(German)) {
+	if len(g.sup.cherbourg) > 0 && g.cherbourgCutOffNow() {
 		met = append(met, "Cherbourg cut off from the south map edge")
 	}
 	if len(met) < 2 {

@@ -17,10 +17,11 @@ import (
 // moving left out of the friends that stay. extra reports units already
 // moved in during this combat (advances), which count for stacking.
 func (g *Game) combatMap(v *Game, side Side, moving []int) CombatMap {
-	occ := v.occupancy()
+	// The units, the enemy's ZOC and ZOC Lines as side's moves see them,
+	// kept while they stand (moveContext): shared, only read here.
+	ctx := v.moveContext(side)
+	occ, zoc, lines := ctx.Occ, ctx.EZOC, ctx.Bonds
 	enemy := other(side)
-	zoc := v.zocHexes(enemy)
-	lines := v.lines(enemy, occ)
 	staying := func(a hx.Axial) []int {
 		var out []int
 		for _, i := range occ[a] {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // TestLegal_KeptMovesAsListedAfresh: Legal keeps the units' moves from one
@@ -46,18 +45,7 @@ func TestLegal_KeptMovesAsListedAfresh(t *testing.T) {
 		seed                       uint64
 	}{{"campaign", "", Version, 18}, {"cherbourg", "", Version, 44}, {"seven-turn", "", Version, 7},
 		{"cherbourg", "ed1", Version, 45}, {"cherbourg", "", "normandy44/4", 46}} {
-		gg, err := newGame(readFile(t, "../../scenarios/normandy44/"+c.scenario+".scn"), c.variant, nil, c.version)
-		if err != nil {
-			t.Fatalf("%s %s %s: %v", c.scenario, c.variant, c.version, err)
-		}
-		g := gg.(*Game)
-		rnd := rand.New(rand.NewPCG(c.seed, 1944))
-		for !g.Pending().Over && (!testing.Short() || g.s.Turn <= 3) {
-			in := rulestest.Next(t, g, player, rnd)
-			if _, err := in.Give(g); err != nil {
-				t.Fatalf("%s: %s refused: %v", c.scenario, in, err)
-			}
-		}
+		playRandomly(t, c.scenario, c.variant, c.version, c.seed, player, nil)
 	}
 	if compared < 100 {
 		t.Fatalf("only %d decisions in Movement Phases compared", compared)

@@ -15,7 +15,10 @@ import (
 type moveContext = hexwar.Context
 
 func (g *Game) moveContext(side Side) *moveContext {
-	return hexwar.NewContext(g.b.Board, position{g}, side, g.zocRules(), g.bondRules())
+	if g.ctxs == nil {
+		g.ctxs = new(hexwar.ContextCache)
+	}
+	return g.ctxs.Context(g.b.Board, position{g}, side, g.zocRules(), g.bondRules())
 }
 
 // moveRefs are the numbers of the movement rules the series core cites.

@@ -47,5 +47,8 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	c.hqLines = nil
 	c.hasher = new(rules.StateHasher)
 	c.moves = nil
+	c.ctxs = nil
+	c.places = nil
+	c.traces = nil
 	return &c, nil
 }

@@ -212,9 +212,9 @@ type Game struct {
 	// hqLines caches the German HQ supply traces of 17.2.7 for one position
 	// (combat_special.go); Clone drops it.
 	hqLines *hqLineCache
-	// replLines keeps the latest Repl trace (supply_cache.go); Clone drops
+	// traces keeps the latest supply traces (supply_cache.go); Clone drops
 	// it.
-	replLines *replLineCache
+	traces *traceCache
 	// drawn is the scene's map and boxes (draw.go), built on the first
 	// Scene from the scenario alone: clones share it.
 	drawn *drawing
@@ -229,6 +229,11 @@ type Game struct {
 	// moves keeps the units' moves Legal listed last (legal_cache.go);
 	// Clone drops it.
 	moves *moveCache
+	// places keeps where each unit's hex id lies (onMap); Clone drops it.
+	places []place
+	// ctxs keeps each side's latest move context (moveContext), rebuilt
+	// only in what a move changed; Clone drops it.
+	ctxs *hexwar.ContextCache
 	// seatsOnly is set while Apply asks who may act now (turnCheck): the
 	// pending's prompts, which only a player reads, are then not written.
 	seatsOnly bool
@@ -253,8 +258,26 @@ func (g *Game) mechanized(i int) bool { return UnitTypes[g.unit(i).Type].Mechani
 
 // onMap reports where a unit stands on the map, if it does.
 func (g *Game) onMap(i int) (hx.Axial, bool) {
-	a, ok := g.b.Hex(g.s.Units[i].At)
-	return a, ok && !g.s.Units[i].Gone
+	us := &g.s.Units[i]
+	if len(g.places) != len(g.s.Units) {
+		g.places = make([]place, len(g.s.Units))
+	}
+	p := &g.places[i]
+	if !p.read || p.at != us.At {
+		a, ok := g.b.Hex(us.At)
+		*p = place{at: us.At, hex: a, ok: ok, read: true}
+	}
+	return p.hex, p.ok && !us.Gone
+}
+
+// place is where a unit's printed hex id lies, read once for each id it
+// stands on (onMap): the rules ask where each unit stands many times an
+// entry, and the id seldom changes.
+type place struct {
+	at   string
+	hex  hx.Axial
+	ok   bool
+	read bool
 }
 
 // occupancy lists which units stand on each map hex.
@@ -322,9 +345,11 @@ func (g *Game) Clone() rules.Game {
 	}
 	c.cur = nil
 	c.hqLines = nil
-	c.replLines = nil
+	c.traces = nil
 	c.hasher = new(rules.StateHasher)
 	c.moves = nil
+	c.ctxs = nil
+	c.places = nil
 	return &c
 }
 

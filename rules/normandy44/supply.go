@@ -308,7 +308,12 @@ func (m *SupplyMap) byID(st map[int]SupplyStatus) map[string]SupplyStatus {
 // view; EdgeOnly is set here.
 func cherbourgCutOff(m *SupplyMap, v SupplyView) bool {
 	v.Side, v.EdgeOnly = German, true
-	st := traceSupply(m, v)
+	return m.cherbourgCutOffIn(traceSupply(m, v))
+}
+
+// cherbourgCutOffIn is cherbourgCutOff from st, the German trace to the map
+// edge.
+func (m *SupplyMap) cherbourgCutOffIn(st map[string]SupplyStatus) bool {
 	for _, a := range m.cherbourg {
 		if st[m.b.id(a)] == InSupply {
 			return false

@@ -12,7 +12,9 @@ import (
 // TestReplLine_KeptAsTracedAfresh: replLine keeps its trace while what a
 // supply trace reads is unchanged (supply_cache.go); at every decision of
 // random games, in and out of the Replacement Phases, the phasing side's
-// kept trace is the one traced afresh (6.2.3, 18.3). The campaign under 2.2 and
+// kept trace is the one traced afresh (6.2.3, 18.3), and whether Cherbourg
+// is cut off, from the kept German trace to the map edge, is as traced
+// afresh (5.2). The campaign under 2.2 and
 // Cherbourg in the first edition, whose Repl lines may end at Cherbourg
 // (D05). -short plays the first turns only.
 func TestReplLine_KeptAsTracedAfresh(t *testing.T) {
@@ -31,6 +33,9 @@ func TestReplLine_KeptAsTracedAfresh(t *testing.T) {
 			side := g.s.Side
 			if got, want := g.replLine(side), g.replLineAfresh(side); !maps.Equal(got, want) {
 				t.Fatalf("%s: %s: the kept Repl trace of the %s differs from the trace afresh", c.scenario, g.phaseName(), side)
+			}
+			if got, want := g.cherbourgCutOffNow(), cherbourgCutOff(g.sup, g.supplyView(German)); got != want {
+				t.Fatalf("%s: %s: Cherbourg cut off %v from the kept trace, %v afresh", c.scenario, g.phaseName(), got, want)
 			}
 			if g.s.Phase == PhaseReplacement {
 				compared++

@@ -17,10 +17,11 @@ import (
 // units, enemy ZOC and ZOC Lines (8.x), and control (2.2.5: the occupant, else
 // the side that last held a Town, City or fortification).
 func (g *Game) supplyView(side Side) SupplyView {
-	occ := g.occupancy()
+	// The enemy's ZOC and ZOC Lines as side's moves see them, kept while
+	// they stand (moveContext).
+	ctx := g.moveContext(side)
 	enemy := otherSide(side)
-	ezoc := g.zocHexes(enemy)
-	lines := g.lines(enemy, occ)
+	ezoc, lines := ctx.EZOC, ctx.Bonds
 	kept := g.controlMap()
 	held := g.heldBy()
 	sideOf := func(a hex.Axial) Side {
