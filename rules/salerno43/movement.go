@@ -375,6 +375,10 @@ func (g *Game) applyMove(i int, path []hex.Axial, cost int, how moveHow) []rules
 			half = true
 		}
 	}
+	entered := path // 13.3.2: the hexes the unit enters, its own not one
+	if us.Hex == g.b.ID(path[0]) {
+		entered = path[1:]
+	}
 	end := path[len(path)-1]
 	us.Hex, us.Box = g.b.ID(end), ""
 	us.Truck = us.Truck || how.truck
@@ -400,7 +404,8 @@ func (g *Game) applyMove(i int, path []hex.Axial, cost int, how moveHow) []rules
 	}
 	events := []rules.Event{{Seat: rules.Seat(side), Text: text}}
 	g.releaseGarrison()
-	return events
+	g.shMoveTriggers(entered, side)
+	return append(events, g.shMoveSettle()...)
 }
 
 // truckMA is a Truck marker's MA (5.8), and trucks the most in use.

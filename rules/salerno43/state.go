@@ -75,6 +75,10 @@ type state struct {
 	// OneHex are the units that moved one hex by TM this phase: a sea
 	// move may be the second hex of their two (18.4.5).
 	OneHex []string `json:"one_hex,omitempty"`
+	// SHMove are the Shattered units a move in the Movement Phase has
+	// made retreat, whose owner has yet to give the path, in order
+	// (13.3.2, shmove.go).
+	SHMove []string `json:"sh_move,omitempty"`
 
 	// Landings are the invasion's landings not yet resolved (24.2), in
 	// order; Landing the one whose advance is awaited.
@@ -151,6 +155,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Capacity = slices.Clone(g.s.Capacity)
 	c.s.Sent = slices.Clone(g.s.Sent)
 	c.s.OneHex = slices.Clone(g.s.OneHex)
+	c.s.SHMove = slices.Clone(g.s.SHMove)
 	c.s.Landings = slices.Clone(g.s.Landings)
 	c.s.Rolls = slices.Clone(g.s.Rolls)
 	c.s.Orders = slices.Clone(g.s.Orders)

@@ -1,0 +1,155 @@
+package salerno43
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+)
+
+// The Shattered automatic retreat in the Movement Phase (13.3.2): "if an
+// enemy combat unit enters, advances or retreats into a hex next to a
+// Shattered unit not stacked with friendly non-Shattered combat units, the
+// Shattered unit must at once be retreated 2 hexes by its owner, and the
+// enemy unit may then go on". The owner decides in the middle of the
+// mover's turn: a pending decision of his seat, as in a combat
+// (shattered.go), with the same command and the same paths (12.0):
+//
+//	sh-retreat UNIT HEX HEX [HEX]   the owner's path for the unit
+//
+// A unit with no legal retreat is eliminated (12.2); one with a single
+// path retreats along it without waiting (its owner has nothing to
+// choose). A Shattered unit's retreat next to an enemy Shattered unit
+// makes that one retreat in turn (the book's "retreats into a hex").
+//
+// Simplified: a trigger is read once the move is over (the enemy unit's
+// whole path, hex by hex in order), so the retreat is chosen with the mover
+// at the end of its path rather than at the hex that triggered it; a
+// Shattered unit does not slow enemy movement (13.3.2) and bars Extended
+// Movement only next to it (13.3.3), so its going away never makes a move
+// that was legal illegal.
+
+// shMoveTriggers queues the Shattered units of mover's enemy that the
+// hexes entered make retreat, in the order the hexes were entered.
+func (g *Game) shMoveTriggers(entered []hex.Axial, mover Side) {
+	for _, h := range entered {
+		for i := range g.s.Units {
+			at, ok := g.axial(i)
+			side := g.sc.Units[i].Side
+			if !ok || side == mover || g.s.Units[i].Status != Shattered || hex.Distance(at, h) != 1 {
+				continue
+			}
+			if slices.Contains(g.s.SHMove, g.s.Units[i].ID) || g.shCovered(i, at) {
+				continue
+			}
+			g.s.SHMove = append(g.s.SHMove, g.s.Units[i].ID)
+		}
+	}
+}
+
+// shCovered: a friendly non-Shattered unit stands with Shattered unit i at
+// a (13.3.2, A-12: "stacked with").
+func (g *Game) shCovered(i int, at hex.Axial) bool {
+	side := g.sc.Units[i].Side
+	return slices.ContainsFunc(g.pos().at(at), func(j int) bool {
+		return j != i && g.sc.Units[j].Side == side && g.s.Units[j].Status != Shattered
+	})
+}
+
+// shMoveSettle plays the queued retreats that need no decision: a unit no
+// longer Shattered on the map drops out, one with no path is eliminated
+// (12.2), one with a single path takes it; it stops at the first unit
+// whose owner has a choice.
+func (g *Game) shMoveSettle() []rules.Event {
+	var events []rules.Event
+	for len(g.s.SHMove) > 0 {
+		i := g.index(g.s.SHMove[0])
+		if _, ok := g.axial(i); !ok || g.s.Units[i].Status != Shattered {
+			g.s.SHMove = g.s.SHMove[1:]
+			continue
+		}
+		paths := g.shPaths(i)
+		switch len(paths) {
+		case 0:
+			g.s.SHMove = g.s.SHMove[1:]
+			side := g.sc.Units[i].Side
+			events = append(events, rules.Event{Seat: rules.Seat(side), Text: fmt.Sprintf("%s, Shattered, has no retreat from %s: eliminated (13.3.2, 12.2)", g.s.Units[i].ID, g.s.Units[i].Hex)})
+			g.eliminate(i)
+		case 1:
+			events = append(events, g.shMoveRetreat(i, paths[0].Hexes)...)
+		default:
+			return events
+		}
+	}
+	return events
+}
+
+// shMoveRetreat moves Shattered unit i, first of the queue, along path: ½
+// Eff for a mountain hexside crossed (12.3.2); the hexes it enters may make
+// the mover's own Shattered units retreat in turn.
+func (g *Game) shMoveRetreat(i int, path []hex.Axial) []rules.Event {
+	g.s.SHMove = g.s.SHMove[1:]
+	us := &g.s.Units[i]
+	side := g.sc.Units[i].Side
+	from, _ := g.axial(i)
+	us.Hex = g.b.ID(path[len(path)-1])
+	text := fmt.Sprintf("%s, Shattered, retreats %s (13.3.2)%s", us.ID, strings.Join(hexIDs(g, path), "-"), g.retreatHalfEff(i, from, path))
+	g.shMoveTriggers(path, side)
+	return []rules.Event{{Seat: rules.Seat(side), Text: text}}
+}
+
+// shMoveChoices are the owner's paths for the first queued unit.
+func (g *Game) shMoveChoices() []rules.Choice {
+	if len(g.s.SHMove) == 0 {
+		return nil
+	}
+	id := g.s.SHMove[0]
+	var out []rules.Choice
+	for _, p := range g.shPaths(g.index(id)) {
+		cmd := combat.Command{Kind: CmdSHRetreat, Units: []string{id}, Hexes: hexIDs(g, p.Hexes)}
+		out = append(out, rules.Choice{Command: cmd.String(), Piece: id, Note: "13.3.2"})
+	}
+	return out
+}
+
+// shMoveProcedure waits for the owner's path (13.3.2).
+var shMoveProcedure = hexwar.Procedure[*Game]{Name: "sh-move",
+	Active: func(g *Game) bool { return len(g.s.SHMove) > 0 },
+	Pending: func(g *Game, p *rules.Pending) {
+		i := g.index(g.s.SHMove[0])
+		p.Seats = []rules.Seat{rules.Seat(g.sc.Units[i].Side)}
+		p.Prompt = fmt.Sprintf("an enemy unit came next to %s, Shattered, in %s: retreat it 2 hexes (13.3.2): 'sh-retreat %s HEX HEX'", g.s.SHMove[0], g.s.Units[i].Hex, g.s.SHMove[0])
+	},
+	Choices:  (*Game).shMoveChoices,
+	Commands: hexwar.Commands[*Game]{{Verb: "sh-retreat", Apply: (*Game).shMoveCommand}},
+	Other: func(g *Game, _ rules.Seat, _ string) ([]rules.Event, error) {
+		return nil, rules.Refuse("13.3.2", "%s, Shattered, retreats at once: its owner gives the path first ('sh-retreat %s HEX HEX')", g.s.SHMove[0], g.s.SHMove[0])
+	},
+}
+
+// shMoveCommand applies the owner's 'sh-retreat' in the Movement Phase.
+func (g *Game) shMoveCommand(_ rules.Seat, text string) ([]rules.Event, error) {
+	c, err := grammar.Parse(text)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
+	}
+	id := g.s.SHMove[0]
+	if len(c.Units) != 1 || c.Units[0] != id {
+		return nil, rules.Refuse("13.3.2", "%s retreats first", id)
+	}
+	i := g.index(id)
+	for _, p := range g.shPaths(i) {
+		if slices.Equal(hexIDs(g, p.Hexes), c.Hexes) {
+			return append(g.shMoveRetreat(i, p.Hexes), g.shMoveSettle()...), nil
+		}
+	}
+	var legal []string
+	for _, ch := range g.shMoveChoices() {
+		legal = append(legal, strings.TrimPrefix(ch.Command, "sh-retreat "+id+" "))
+	}
+	return nil, rules.Refuse("13.3.2", "%s is no legal retreat of %s (12.1): %s", strings.Join(c.Hexes, " "), id, strings.Join(legal, "; "))
+}
