@@ -79,6 +79,9 @@ type state struct {
 	// made retreat, whose owner has yet to give the path, in order
 	// (13.3.2, shmove.go).
 	SHMove []string `json:"sh_move,omitempty"`
+	// PortsTaken are the ports the Allies took in their Movement Phase
+	// under way: they serve no sea transport before the next (18.2.1).
+	PortsTaken []string `json:"ports_taken,omitempty"`
 
 	// Landings are the invasion's landings not yet resolved (24.2), in
 	// order; Landing the one whose advance is awaited.
@@ -156,6 +159,7 @@ func (g *Game) Clone() rules.Game {
 	c.s.Sent = slices.Clone(g.s.Sent)
 	c.s.OneHex = slices.Clone(g.s.OneHex)
 	c.s.SHMove = slices.Clone(g.s.SHMove)
+	c.s.PortsTaken = slices.Clone(g.s.PortsTaken)
 	c.s.Landings = slices.Clone(g.s.Landings)
 	c.s.Rolls = slices.Clone(g.s.Rolls)
 	c.s.Orders = slices.Clone(g.s.Orders)
@@ -253,6 +257,9 @@ func (g *Game) setControl(id string, side Side) {
 	case side == Allied && i < 0:
 		g.s.Control = append(g.s.Control, id)
 		slices.Sort(g.s.Control)
+		if port && g.s.Phase == PhaseMovement && g.s.Side == Allied {
+			g.s.PortsTaken = append(g.s.PortsTaken, id) // 18.2.1
+		}
 	case side == German && i >= 0:
 		g.s.Control = slices.Delete(g.s.Control, i, i+1)
 	}
