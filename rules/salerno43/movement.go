@@ -49,10 +49,7 @@ func (g *Game) shatteredCheck() []rules.Event {
 			continue
 		}
 		side := g.sc.Units[i].Side
-		covered := slices.ContainsFunc(g.pos().at(a), func(j int) bool {
-			return j != i && g.sc.Units[j].Side == side && g.s.Units[j].Status != Shattered
-		})
-		if g.nextToEnemy(a, side) && !covered {
+		if g.nextToEnemy(a, side) && !g.shCovered(i, a) {
 			g.eliminate(i)
 			events = append(events, rules.Event{Seat: rules.Seat(side), Text: us.ID + " is Shattered next to the enemy: eliminated (13.3.2)"})
 		}
