@@ -68,3 +68,26 @@ func TestShatteredCoveredStaysInMovement_13_3_2(t *testing.T) {
 		t.Errorf("13.3.2: 142/36, stacked with 141/36 in Good Order, stays: %+v %v", g.s.Units[sh], g.s.SHMove)
 	}
 }
+
+// 13.3.2, 12.2: a Shattered unit whose automatic retreat has no legal path
+// (every hex around it held by the enemy) is eliminated at once, and the
+// mover's phase goes on.
+func TestShatteredNoRetreatEliminatedInMovement_13_3_2(t *testing.T) {
+	g := emptyGame(t, 2, PhaseMovement, German)
+	o := openGround(t, g)
+	id := func(d hex.Axial) string { return g.b.ID(o.Add(d)) }
+	sh := g.put(t, "142/36", id(hex.Axial{}))
+	g.s.Units[sh].Status = Shattered
+	for k, d := range []hex.Axial{dNE, dNW, dW, dSW, dSE} {
+		g.put(t, []string{"2pz/16", "kgd/16", "1-79/16", "1-64/16", "2-64/16"}[k], id(d))
+	}
+	g.put(t, "2-79/16", id(hex.Axial{Q: 2}))
+	de := rules.Seat(German)
+	ev := rulestest.Apply(t, g, de, "move 2-79/16 "+id(hex.Axial{Q: 2})+" "+id(dE))
+	if g.s.Units[sh].Box != BoxEliminated || !rulestest.HasEvent(ev, "12.2") {
+		t.Errorf("13.3.2, 12.2: 142/36 has no retreat and is eliminated: %+v %v", g.s.Units[sh], ev)
+	}
+	if p := g.Pending(); len(p.Seats) != 1 || p.Seats[0] != de || len(g.s.SHMove) != 0 {
+		t.Errorf("the German goes on with his Movement Phase: %+v %v", p, g.s.SHMove)
+	}
+}
