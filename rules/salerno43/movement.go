@@ -401,7 +401,7 @@ func (g *Game) applyMove(i int, path []hex.Axial, cost int, how moveHow) []rules
 	}
 	events := []rules.Event{{Seat: rules.Seat(side), Text: text}}
 	g.releaseGarrison()
-	g.shMoveTriggers(entered, side)
+	g.shMoveTriggers(i, entered)
 	return append(events, g.shMoveSettle()...)
 }
 

@@ -26,16 +26,26 @@ import (
 // choose). A Shattered unit's retreat next to an enemy Shattered unit
 // makes that one retreat in turn (the book's "retreats into a hex").
 //
-// Simplified: a trigger is read once the move is over (the enemy unit's
-// whole path, hex by hex in order), so the retreat is chosen with the mover
-// at the end of its path rather than at the hex that triggered it; a
-// Shattered unit does not slow enemy movement (13.3.2) and bars Extended
-// Movement only next to it (13.3.3), so its going away never makes a move
-// that was legal illegal.
+// The triggers are read once the move is over, from the enemy unit's whole
+// path hex by hex in order; each retreat is chosen with the mover standing
+// in the hex that set it off, as the book's "at once" has it, and the
+// retreats before it made. A Shattered unit does not slow enemy movement
+// (13.3.2) and bars Extended Movement only next to it (13.3.3), so its
+// going away never makes the rest of the move illegal. Simplified: the
+// retreat does not see the hexes the mover has yet to enter as free of it.
 
-// shMoveTriggers queues the Shattered units of mover's enemy that the
-// hexes entered make retreat, in the order the hexes were entered.
-func (g *Game) shMoveTriggers(entered []hex.Axial, mover Side) {
+// shTriggered is one automatic retreat owed: the Shattered unit, and the
+// enemy unit that set it off with the hex it stood in then.
+type shTriggered struct {
+	Unit  string `json:"unit"`
+	Mover string `json:"mover"`
+	At    string `json:"at"`
+}
+
+// shMoveTriggers queues the Shattered units of mover m's enemy that the
+// hexes it entered make retreat, in the order the hexes were entered.
+func (g *Game) shMoveTriggers(m int, entered []hex.Axial) {
+	mover := g.sc.Units[m].Side
 	for _, h := range entered {
 		for i := range g.s.Units {
 			at, ok := g.axial(i)
@@ -43,12 +53,31 @@ func (g *Game) shMoveTriggers(entered []hex.Axial, mover Side) {
 			if !ok || side == mover || g.s.Units[i].Status != Shattered || hex.Distance(at, h) != 1 {
 				continue
 			}
-			if slices.Contains(g.s.SHMove, g.s.Units[i].ID) || g.shCovered(i, at) {
+			id := g.s.Units[i].ID
+			if slices.ContainsFunc(g.s.SHMove, func(t shTriggered) bool { return t.Unit == id }) || g.shCovered(i, at) {
 				continue
 			}
-			g.s.SHMove = append(g.s.SHMove, g.s.Units[i].ID)
+			g.s.SHMove = append(g.s.SHMove, shTriggered{Unit: id, Mover: g.sc.Units[m].ID, At: g.b.ID(h)})
 		}
 	}
+}
+
+// shScene is the game as the first queued retreat sees it: the mover in
+// the hex that set it off (13.3.2: "at once").
+func (g *Game) shScene() *Game {
+	t := g.s.SHMove[0]
+	m := g.index(t.Mover)
+	if g.s.Units[m].Hex == t.At || g.s.Units[m].Hex == "" {
+		return g
+	}
+	w := g.Clone().(*Game)
+	w.s.Units[m].Hex = t.At
+	return w
+}
+
+// shMovePaths are the first queued unit's legal retreats.
+func (g *Game) shMovePaths() []combat.RetreatPath {
+	return g.shScene().shPaths(g.index(g.s.SHMove[0].Unit))
 }
 
 // shCovered: a friendly non-Shattered unit stands with Shattered unit i at
@@ -67,12 +96,12 @@ func (g *Game) shCovered(i int, at hex.Axial) bool {
 func (g *Game) shMoveSettle() []rules.Event {
 	var events []rules.Event
 	for len(g.s.SHMove) > 0 {
-		i := g.index(g.s.SHMove[0])
+		i := g.index(g.s.SHMove[0].Unit)
 		if _, ok := g.axial(i); !ok || g.s.Units[i].Status != Shattered {
 			g.s.SHMove = g.s.SHMove[1:]
 			continue
 		}
-		paths := g.shPaths(i)
+		paths := g.shMovePaths()
 		switch len(paths) {
 		case 0:
 			g.s.SHMove = g.s.SHMove[1:]
@@ -98,7 +127,7 @@ func (g *Game) shMoveRetreat(i int, path []hex.Axial) []rules.Event {
 	from, _ := g.axial(i)
 	us.Hex = g.b.ID(path[len(path)-1])
 	text := fmt.Sprintf("%s, Shattered, retreats %s (13.3.2)%s", us.ID, strings.Join(hexIDs(g, path), "-"), g.retreatHalfEff(i, from, path))
-	g.shMoveTriggers(path, side)
+	g.shMoveTriggers(i, path)
 	return []rules.Event{{Seat: rules.Seat(side), Text: text}}
 }
 
@@ -107,9 +136,9 @@ func (g *Game) shMoveChoices() []rules.Choice {
 	if len(g.s.SHMove) == 0 {
 		return nil
 	}
-	id := g.s.SHMove[0]
+	id := g.s.SHMove[0].Unit
 	var out []rules.Choice
-	for _, p := range g.shPaths(g.index(id)) {
+	for _, p := range g.shMovePaths() {
 		cmd := combat.Command{Kind: CmdSHRetreat, Units: []string{id}, Hexes: hexIDs(g, p.Hexes)}
 		out = append(out, rules.Choice{Command: cmd.String(), Piece: id, Note: "13.3.2"})
 	}
@@ -120,14 +149,16 @@ func (g *Game) shMoveChoices() []rules.Choice {
 var shMoveProcedure = hexwar.Procedure[*Game]{Name: "sh-move",
 	Active: func(g *Game) bool { return len(g.s.SHMove) > 0 },
 	Pending: func(g *Game, p *rules.Pending) {
-		i := g.index(g.s.SHMove[0])
+		t := g.s.SHMove[0]
+		i := g.index(t.Unit)
 		p.Seats = []rules.Seat{rules.Seat(g.sc.Units[i].Side)}
-		p.Prompt = fmt.Sprintf("an enemy unit came next to %s, Shattered, in %s: retreat it 2 hexes (13.3.2): 'sh-retreat %s HEX HEX'", g.s.SHMove[0], g.s.Units[i].Hex, g.s.SHMove[0])
+		p.Prompt = fmt.Sprintf("%s came into %s, next to %s, Shattered, in %s: retreat it 2 hexes (13.3.2): 'sh-retreat %s HEX HEX'", t.Mover, t.At, t.Unit, g.s.Units[i].Hex, t.Unit)
 	},
 	Choices:  (*Game).shMoveChoices,
 	Commands: hexwar.Commands[*Game]{{Verb: "sh-retreat", Apply: (*Game).shMoveCommand}},
 	Other: func(g *Game, _ rules.Seat, _ string) ([]rules.Event, error) {
-		return nil, rules.Refuse("13.3.2", "%s, Shattered, retreats at once: its owner gives the path first ('sh-retreat %s HEX HEX')", g.s.SHMove[0], g.s.SHMove[0])
+		id := g.s.SHMove[0].Unit
+		return nil, rules.Refuse("13.3.2", "%s, Shattered, retreats at once: its owner gives the path first ('sh-retreat %s HEX HEX')", id, id)
 	},
 }
 
@@ -137,12 +168,12 @@ func (g *Game) shMoveCommand(_ rules.Seat, text string) ([]rules.Event, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCommand, err)
 	}
-	id := g.s.SHMove[0]
+	id := g.s.SHMove[0].Unit
 	if len(c.Units) != 1 || c.Units[0] != id {
 		return nil, rules.Refuse("13.3.2", "%s retreats first", id)
 	}
 	i := g.index(id)
-	for _, p := range g.shPaths(i) {
+	for _, p := range g.shMovePaths() {
 		if slices.Equal(hexIDs(g, p.Hexes), c.Hexes) {
 			return append(g.shMoveRetreat(i, p.Hexes), g.shMoveSettle()...), nil
 		}

@@ -23,7 +23,7 @@ func TestShatteredRetreatInMovement_13_3_2(t *testing.T) {
 	al, de := rules.Seat(Allied), rules.Seat(German)
 	rulestest.Apply(t, g, de, "move 2pz/16 "+id(dW)+" "+id(hex.Axial{}))
 	p := g.Pending()
-	if len(p.Seats) != 1 || p.Seats[0] != al || !strings.Contains(p.Prompt, "13.3.2") {
+	if len(p.Seats) != 1 || p.Seats[0] != al || !strings.Contains(p.Prompt, "13.3.2") || !strings.Contains(p.Prompt, "2pz/16") {
 		t.Fatalf("13.3.2: the Allied owner retreats 142/36 at once: pending %+v", p)
 	}
 	if _, err := g.Apply(de, "end"); err == nil {
@@ -89,5 +89,31 @@ func TestShatteredNoRetreatEliminatedInMovement_13_3_2(t *testing.T) {
 	}
 	if p := g.Pending(); len(p.Seats) != 1 || p.Seats[0] != de || len(g.s.SHMove) != 0 {
 		t.Errorf("the German goes on with his Movement Phase: %+v %v", p, g.s.SHMove)
+	}
+}
+
+// 13.3.2: the Shattered unit retreats "at once", while the enemy stands in
+// the hex that set it off: 2pz/16 came west of the Shattered 142/36 and
+// went on out of reach; no retreat of 142/36 goes through the hex 2pz/16
+// stood in then, though it stands far from it now.
+func TestShatteredRetreatsWhileMoverNextToIt_13_3_2(t *testing.T) {
+	g := emptyGame(t, 2, PhaseMovement, German)
+	o := openGround(t, g)
+	id := func(d hex.Axial) string { return g.b.ID(o.Add(d)) }
+	sh := g.put(t, "142/36", id(hex.Axial{}))
+	g.s.Units[sh].Status = Shattered
+	g.put(t, "2pz/16", id(hex.Axial{Q: -4, R: 3}))
+	g.s.SHMove = []shTriggered{{Unit: "142/36", Mover: "2pz/16", At: id(dW)}}
+	legal := g.Legal(rules.Seat(Allied))
+	if len(legal) == 0 {
+		t.Fatalf("13.3.2: 142/36 retreats: pending %+v", g.Pending())
+	}
+	for _, ch := range legal {
+		if f := strings.Fields(ch.Command); f[2] == id(dW) {
+			t.Errorf("13.3.2: 2pz/16 stood in %s when 142/36 had to retreat: %q", id(dW), ch.Command)
+		}
+	}
+	if g.s.Units[g.index("2pz/16")].Hex != id(hex.Axial{Q: -4, R: 3}) {
+		t.Error("the scene of the retreat leaves the game's map as it is")
 	}
 }
