@@ -11,7 +11,8 @@ import (
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
-// The Shattered automatic retreat in the Movement Phase (13.3.2): "if an
+// The Shattered automatic retreat in the Movement Phase (13.3.2, the book
+// translated): "if an
 // enemy combat unit enters, advances or retreats into a hex next to a
 // Shattered unit not stacked with friendly non-Shattered combat units, the
 // Shattered unit must at once be retreated 2 hexes by its owner, and the
@@ -31,8 +32,9 @@ import (
 // in the hex that set it off, as the book's "at once" has it, and the
 // retreats before it made. A Shattered unit does not slow enemy movement
 // (13.3.2) and bars Extended Movement only next to it (13.3.3), so its
-// going away never makes the rest of the move illegal. Simplified: the
-// retreat does not see the hexes the mover has yet to enter as free of it.
+// going away never makes the rest of the move illegal. Simplified: a
+// retreat may end in a hex the mover entered later in the same move, which
+// in the book's order would have stopped the mover there.
 
 // shTriggered is one automatic retreat owed: the Shattered unit, and the
 // enemy unit that set it off with the hex it stood in then.
