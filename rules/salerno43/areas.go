@@ -43,6 +43,20 @@ func (g *Game) enterArea(c Command) ([]rules.Event, error) {
 	return append(events, g.northVP()...), nil
 }
 
+// eastBarred: a 5th Army unit among units, which never uses an east area
+// (E1-E5), so never retreats into one either (21.2.2, S2.3.5: "only German
+// and 8th Army units may use the east entry areas"). The book names the
+// east areas only.
+func (g *Game) eastBarred(area string, units []int) bool {
+	if !strings.HasPrefix(area, "E") {
+		return false
+	}
+	return slices.ContainsFunc(units, func(i int) bool {
+		u := g.sc.Units[i]
+		return u.Side == Allied && !u.Eighth
+	})
+}
+
 // mayEnterArea says whether unit i may enter area now.
 func (g *Game) mayEnterArea(i int, area string) error {
 	u, us := g.sc.Units[i], g.s.Units[i]

@@ -2,9 +2,11 @@ package salerno43
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
@@ -122,4 +124,55 @@ func TestEnteredAreaNoAttack_21_3_4(t *testing.T) {
 		t.Fatalf("phase %s, want combat", g.s.Phase)
 	}
 	rulestest.Refused(t, g, de, "attack 2300 with 2-79/16 maf 2-79/16", "21.3.4", "moved into N1")
+}
+
+// 21.2.2, S2.3.5: only German and 8th Army units use the east areas, so a
+// 5th Army unit retreating from a hex next to E4 is offered no retreat
+// into it, while the same unit of the 8th Army is.
+func TestNoFifthArmyRetreatIntoEastArea_S2_3_5(t *testing.T) {
+	exits := func(def string, eighth bool) (offered, any bool) {
+		g := campaignGame(t, 12, PhaseCombat, German)
+		g.sc.Units[g.index(def)].Eighth = eighth // the same unit, of either army
+		g.s.East = append(g.s.East, "E4")        // Allied since an Allied unit entered it (21.2.1)
+		g.put(t, def, "4510")
+		g.put(t, "2pz/16", "4410")
+		g.put(t, "kgd/16", "4411")
+		g.put(t, "1-64/16", "4411")
+		rulestest.Apply(t, g, rules.Seat(German), "attack 4510 with 2pz/16 kgd/16 1-64/16 maf 16pz")
+		for g.s.Combat != nil {
+			a := g.combat().Await()
+			switch {
+			case a.Roll != "":
+				if !rollFor(t, g, func(try *Game) bool {
+					if try.s.Combat == nil {
+						return false
+					}
+					r := try.combat().Result
+					return r.Retreat > 0 && r.DefenderSteps == 0 && r.AttackerSteps == 0
+				}) {
+					t.Fatalf("no CRT die retreats %s without a loss at %s", def, g.combat().Odds)
+				}
+			case a.Decision == DecDefAir:
+				rulestest.Apply(t, g, rules.Seat(Allied), "no-def-air")
+			case a.Decision == combat.DecDD:
+				rulestest.Apply(t, g, rules.Seat(Allied), "no-dd")
+			case a.Decision == combat.DecRetreat:
+				for _, ch := range a.Choices {
+					if strings.HasPrefix(ch[strings.LastIndex(ch, " ")+1:], "46") {
+						offered = true
+					}
+				}
+				return offered, len(a.Choices) > 0
+			default:
+				t.Fatalf("the combat waits for %s", a)
+			}
+		}
+		return false, false
+	}
+	if offered, any := exits("141/36", false); offered || !any {
+		t.Errorf("S2.3.5: the 5th Army's 141/36 retreats, but not into E4 (offered %v, any %v)", offered, any)
+	}
+	if offered, _ := exits("141/36", true); !offered {
+		t.Error("21.2.2: an 8th Army 141/36 may retreat into E4")
+	}
 }

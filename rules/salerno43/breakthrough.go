@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
@@ -67,10 +68,18 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 		if u.NoAdvance || u.MA == 0 || g.s.Units[g.index(u.ID)].Hex == "" {
 			continue // 21.3.4: an attacker still in its entry area joins no group
 		}
-		n := advancedHexes(c, u.ID)
-		s := max(n, 1) // 15.2.4: entering the vacated hex, or declining to, costs 1
-		if c.in.a.Breakthrough {
-			s = spent[u.ID] + max(n-1, 0) // 15.2.4: entering the hex it vacated is free
+		n, entered := advancedHexes(c, u.ID)
+		// 15.2.3, 15.2.4: entering the vacated hex costs 1, declining to
+		// 1 more, each hex 1; after a breakthrough combat, entering the hex
+		// it vacated is free and declining costs nothing.
+		s := n
+		switch {
+		case c.in.a.Breakthrough && entered:
+			s = spent[u.ID] + n - 1
+		case c.in.a.Breakthrough:
+			s = spent[u.ID] + n
+		case !entered:
+			s = n + 1
 		}
 		if s+1 <= reach { // 15.2.4: a breakthrough combat costs 1
 			b.Units = append(b.Units, btUnit{ID: u.ID, Spent: s})
@@ -87,14 +96,15 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 	return "a breakthrough by " + strings.Join(ids, ", ") + " may follow ('attack HEX with ... breakthrough', 15.1)"
 }
 
-// advancedHexes counts the hexes unit id advanced in combat c.
-func advancedHexes(c *Combat, id string) int {
+// advancedHexes counts the hexes unit id advanced in combat c, and says
+// whether it entered the hex the combat vacated.
+func advancedHexes(c *Combat, id string) (int, bool) {
 	for _, a := range c.Advances {
 		if a.Kind == combat.CmdAdvance && slices.Contains(a.Units, id) {
-			return len(a.Hexes)
+			return len(a.Hexes), slices.Contains(a.Hexes, c.Origin)
 		}
 	}
-	return 0
+	return 0, false
 }
 
 // checkBreakthrough refuses a breakthrough combat the last combat does
@@ -169,6 +179,13 @@ func (g *Game) breakthroughReach(a AttackCommand) func(combat.Result) int {
 		}
 		return 1
 	}
+}
+
+// breakthroughPathOK holds a breakthrough combat's advance to its budget
+// (15.2.4): reach counts the free entry into the hex the combat vacated, so
+// a path that does not enter it goes one hex less.
+func breakthroughPathOK(reach int, vacated hex.Axial, path []hex.Axial) bool {
+	return slices.Contains(path, vacated) || len(path) <= reach-1
 }
 
 // breakthroughChoices lists the breakthrough combats open: each stack of

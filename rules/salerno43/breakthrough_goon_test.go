@@ -81,3 +81,52 @@ func TestBreakthroughGoesOnAfterDR4_15_2_1(t *testing.T) {
 		t.Errorf("15.2.4: kgd/16 has spent 2 of 3 and may attack again; 2pz/16 all 3: %+v", b)
 	}
 }
+
+// 15.2.4, 15.2.5: after the breakthrough combat's DR4 the group has 1
+// advance hex left (3, less 1 for the vacated hex of the first combat and 1
+// for the attack) and the free entry into the hex the second combat
+// vacated. A unit that enters it may go 1 hex on (2 in all); one that turns
+// away from it has no free hex and goes 1 hex only, spending its last.
+func TestBreakthroughTurnsAwayNoFreeHex_15_2_4(t *testing.T) {
+	g := emptyGame(t, 2, PhaseCombat, German)
+	l := findBTLine(t, g)
+	F, T, Y := g.b.ID(l.f), g.b.ID(l.tgt), g.b.ID(l.y)
+	g.put(t, "2pz/16", F)
+	g.put(t, "kgd/16", F)
+	g.put(t, "1-141/36", T)
+	g.put(t, "5h/46", Y)
+	de := rules.Seat(German)
+	rulestest.Apply(t, g, de, "attack "+T+" with 2pz/16 kgd/16 maf 16pz")
+	playCombat(t, g, 5, Y, func(ch []string) string {
+		for _, c := range ch {
+			if w := strings.Fields(c); len(w) == 3 && w[2] == T {
+				return c
+			}
+		}
+		return ""
+	})
+	rulestest.Apply(t, g, de, "attack "+Y+" with 2pz/16 kgd/16 maf 16pz breakthrough")
+	var away string
+	offered := playCombat(t, g, 5, T, func(ch []string) string {
+		for _, c := range ch {
+			w := strings.Fields(c)
+			if away == "" && len(w) > 2 && w[1] == "2pz/16" && !slices.Contains(w[2:], Y) {
+				away = c
+				return c
+			}
+		}
+		return ""
+	})
+	for _, c := range offered {
+		w := strings.Fields(c)
+		if n := len(w) - 2; n > 1 && !slices.Contains(w[2:], Y) {
+			t.Errorf("15.2.4: a path away from %s has 1 hex, no free one: %q", Y, c)
+		}
+	}
+	if away == "" {
+		t.Fatalf("15.2.4: the group may turn away from %s: %v", Y, offered)
+	}
+	if b := g.s.Breakthrough; b != nil && slices.ContainsFunc(b.Units, func(u btUnit) bool { return u.ID == "2pz/16" }) {
+		t.Errorf("15.2.4: 2pz/16 has spent its 3 hexes turning away (%s) and attacks no more: %+v", away, b)
+	}
+}

@@ -83,6 +83,9 @@ func (g *Game) newCombat(a AttackCommand, check bool) (*Combat, error) {
 		return g.sc.Units[i].Beachhead() || g.pos().face(i).MA == 0 // 18.1.3, 19.3
 	}
 	c.ReachCap = g.breakthroughReach(a)
+	if c.ReachCap != nil {
+		c.AdvanceOK = breakthroughPathOK
+	}
 	c.RetreatMap = g.retreatMap(c)
 	c.AdvanceMap = g.advanceMap(c)
 	return c, nil

@@ -86,7 +86,12 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	m.Prefer = func(paths []combat.RetreatPath) []combat.RetreatPath {
 		return fewestCrossings(slices.DeleteFunc(paths, oneHexIntoEZOC))
 	}
-	m.Exit = g.retreatExit
+	// 21.2.2, S2.3.5: a stack with a 5th Army unit retreats into no east
+	// area (the core's exit test does not name the units: the defenders
+	// stand for them).
+	m.Exit = func(from, to hex.Axial) bool {
+		return g.retreatExit(from, to) && !g.eastBarred(g.areaOf(from), c.in.defenders)
+	}
 	m.Holds = g.retreatStops(side)
 	return m
 }

@@ -184,7 +184,9 @@ func (v *view) trapped(a hex.Axial) bool {
 func (g *Game) disengagePaths(v *view, units []int, from hex.Axial, first bool) []combat.RetreatPath {
 	side := v.side
 	m := v.with(units).base()
-	m.Exit = g.retreatExit
+	m.Exit = func(from, to hex.Axial) bool {
+		return g.retreatExit(from, to) && !g.eastBarred(g.areaOf(from), units) // 21.2.2, S2.3.5
+	}
 	// 12.3.1: a vehicle that retreats across an unbridged river is
 	// eliminated, so no disengagement takes it there.
 	m.Retreat = func(from, to hex.Axial, _ int, rus []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {

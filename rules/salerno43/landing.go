@@ -64,7 +64,7 @@ func (g *Game) landingSites(i int) map[string]int {
 		return out
 	}
 	for id, p := range g.b.ports {
-		if p.Unusable || !g.controls(Allied, id) {
+		if p.Unusable || !g.portHeld(id) { // 18.2.1
 			continue
 		}
 		capacity := p.LP

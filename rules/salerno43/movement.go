@@ -49,10 +49,7 @@ func (g *Game) shatteredCheck() []rules.Event {
 			continue
 		}
 		side := g.sc.Units[i].Side
-		covered := slices.ContainsFunc(g.pos().at(a), func(j int) bool {
-			return j != i && g.sc.Units[j].Side == side && g.s.Units[j].Status != Shattered
-		})
-		if g.nextToEnemy(a, side) && !covered {
+		if g.nextToEnemy(a, side) && !g.shCovered(i, a) {
 			g.eliminate(i)
 			events = append(events, rules.Event{Seat: rules.Seat(side), Text: us.ID + " is Shattered next to the enemy: eliminated (13.3.2)"})
 		}
@@ -375,6 +372,10 @@ func (g *Game) applyMove(i int, path []hex.Axial, cost int, how moveHow) []rules
 			half = true
 		}
 	}
+	entered := path // 13.3.2: the hexes the unit enters, its own not one
+	if us.Hex == g.b.ID(path[0]) {
+		entered = path[1:]
+	}
 	end := path[len(path)-1]
 	us.Hex, us.Box = g.b.ID(end), ""
 	us.Truck = us.Truck || how.truck
@@ -400,7 +401,8 @@ func (g *Game) applyMove(i int, path []hex.Axial, cost int, how moveHow) []rules
 	}
 	events := []rules.Event{{Seat: rules.Seat(side), Text: text}}
 	g.releaseGarrison()
-	return events
+	g.shMoveTriggers(i, entered)
+	return append(events, g.shMoveSettle()...)
 }
 
 // truckMA is a Truck marker's MA (5.8), and trucks the most in use.

@@ -12,6 +12,7 @@ import (
 // Roll alike:
 //
 //	combat    the combat in progress (8.3), its dice and decisions
+//	sh-move   a Shattered unit's automatic retreat in the Movement Phase (13.3.2)
 //	disengage a disengagement under way (optional 25.1), its die and retreat
 //	stacking  the owner's picks of the units over the limit (4.4)
 //	phase     the phase's own commands, prompt and dice
@@ -27,6 +28,7 @@ func init() {
 				return nil, rules.Refuse("8.3", "the combat on %s waits for %s", combatTarget(g.s.Combat), g.Pending().Prompt)
 			},
 			Roll: (*Game).rollCombat},
+		shMoveProcedure,
 		disengageProcedure,
 		stackingProcedure,
 		boundaryProcedure,

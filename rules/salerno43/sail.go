@@ -31,9 +31,17 @@ func (g *Game) seaPort(id string) bool {
 		return false
 	}
 	if p, port := g.b.ports[id]; port {
-		return !p.Unusable && g.controls(Allied, id)
+		return !p.Unusable && g.portHeld(id)
 	}
 	return g.beachheadAt(a)
+}
+
+// portHeld: the Allies hold port id and held it at the start of their
+// Movement Phase (18.2.1: "only if it was friendly controlled at the start
+// of the Allied Movement Phase"); one taken in the phase serves from the
+// next. The digest and the book agree.
+func (g *Game) portHeld(id string) bool {
+	return g.controls(Allied, id) && !slices.Contains(g.s.PortsTaken, id)
 }
 
 // sail applies a 'sail' command.
@@ -66,6 +74,11 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("18.4.4", "%s sends no more than its capacity this turn", us.Hex)
 	}
 	to := c.Args[1]
+	for _, port := range []string{us.Hex, to} {
+		if slices.Contains(g.s.PortsTaken, port) {
+			return nil, rules.Refuse("18.2.1", "the Allies took %s in this Movement Phase: a port serves sea transport only if they held it at the phase's start", port)
+		}
+	}
 	var path []hex.Axial
 	if to == BoxFloating && len(c.Args) == 3 {
 		return nil, rules.Refuse("18.4.5", "a unit sailing to the Floating Reserve goes no further")

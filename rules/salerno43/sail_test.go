@@ -143,3 +143,40 @@ func TestSeaMoveHexBefore_18_4_5(t *testing.T) {
 	}
 	rulestest.Refused(t, g, rules.Seat(Allied), "sail 1-141/36 2616", "5.1", "moved")
 }
+
+// 18.2.1: the Allies use a port for sea transport only if they held it at
+// the start of their Movement Phase: Salerno (2608), taken by a move in
+// this phase, neither receives a sea move nor is a landing site until the
+// next; held at the start, it serves.
+func TestPortHeldAtPhaseStart_18_2_1(t *testing.T) {
+	g := emptyGame(t, 3, PhaseMovement, Allied)
+	g.put(t, "bh-red", "2616")
+	bn := g.put(t, "1-141/36", "2616")
+	next := landNeighbours(t, g, "2608")[0]
+	g.put(t, "142/36", next)
+	fr := g.put(t, "41cdo", "")
+	g.s.Units[fr].Box = BoxFloating
+	al := rules.Seat(Allied)
+	rulestest.Apply(t, g, al, "move 142/36 "+next+" 2608 tm")
+	if !g.controls(Allied, "2608") {
+		t.Fatal("16.3.4: the move takes Salerno")
+	}
+	rulestest.Refused(t, g, al, "sail 1-141/36 2608", "18.2.1", "start")
+	if _, ok := g.landingSites(fr)["2608"]; ok {
+		t.Error("18.2.1: a port taken in this Movement Phase is no landing site")
+	}
+	for _, c := range g.Legal(al) {
+		if strings.HasPrefix(c.Command, "sail 1-141/36 2608") {
+			t.Errorf("18.2.1: Legal offers %q", c.Command)
+		}
+	}
+
+	g = emptyGame(t, 3, PhaseMovement, Allied)
+	g.s.Control = []string{"2608"}
+	g.put(t, "bh-red", "2616")
+	bn = g.put(t, "1-141/36", "2616")
+	rulestest.Apply(t, g, al, "sail 1-141/36 2608")
+	if g.s.Units[bn].Hex != "2608" {
+		t.Errorf("18.2.1: Salerno, held at the phase's start, receives the sea move: %+v", g.s.Units[bn])
+	}
+}

@@ -116,7 +116,7 @@ func (g *Game) leaveStage() {
 	g.urbanCheck() // 11.6.3, also after each combat (finishCombat)
 	switch g.s.Phase {
 	case PhaseMovement:
-		g.s.Moved, g.s.OneHex = nil, nil
+		g.s.Moved, g.s.OneHex, g.s.PortsTaken = nil, nil, nil
 	case PhaseCombat:
 		g.s.Attacked, g.s.Hexes, g.s.Retreated, g.s.AutoAdvanced = nil, nil, nil, false
 		g.s.Breakthrough, g.s.Entered, g.s.AutoSteps, g.s.AutoBroke = nil, nil, nil, nil

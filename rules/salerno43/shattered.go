@@ -26,7 +26,7 @@ import (
 // Simplified: a trigger is read once a retreat or an advance command is
 // over, not at the hex it enters; a unit retreats so at most once a
 // combat; its own retreat triggers nobody. The trigger in the Movement
-// Phase (movement.go) is not played yet.
+// Phase is shmove.go's.
 
 // The automatic retreat's decision and command.
 const (
@@ -154,8 +154,9 @@ func (c *Combat) shatteredNow(w *Game, i int) bool {
 	return c.Result.Tags&TagShatter != 0 || c.in.g.s.Units[i].Status != GoodOrder
 }
 
-// shPaths are unit i's legal retreats of 2 hexes in the outcome game w.
-func (c *Combat) shPaths(w *Game, i int) []combat.RetreatPath {
+// shPaths are unit i's legal retreats of 2 hexes in the game w (in a
+// combat, its outcome game; in the Movement Phase, the game itself).
+func (w *Game) shPaths(i int) []combat.RetreatPath {
 	at, _ := w.axial(i)
 	if w.pos().face(i).MA == 0 {
 		return nil // 12.2
@@ -190,7 +191,7 @@ func (c *Combat) shStage() combat.Stage {
 				if i < 0 {
 					return combat.Await{}, false
 				}
-				paths := c.shPaths(w, i)
+				paths := w.shPaths(i)
 				id := w.s.Units[i].ID
 				rule := "13.3.2"
 				if slices.Contains(c.disRetreats(), i) {

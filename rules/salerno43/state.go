@@ -75,6 +75,13 @@ type state struct {
 	// OneHex are the units that moved one hex by TM this phase: a sea
 	// move may be the second hex of their two (18.4.5).
 	OneHex []string `json:"one_hex,omitempty"`
+	// SHMove are the automatic retreats a move in the Movement Phase has
+	// set off whose owner has yet to give the path, in order (13.3.2,
+	// shmove.go).
+	SHMove []shTriggered `json:"sh_move,omitempty"`
+	// PortsTaken are the ports the Allies took in their Movement Phase
+	// under way: they serve no sea transport before the next (18.2.1).
+	PortsTaken []string `json:"ports_taken,omitempty"`
 
 	// Landings are the invasion's landings not yet resolved (24.2), in
 	// order; Landing the one whose advance is awaited.
@@ -151,6 +158,8 @@ func (g *Game) Clone() rules.Game {
 	c.s.Capacity = slices.Clone(g.s.Capacity)
 	c.s.Sent = slices.Clone(g.s.Sent)
 	c.s.OneHex = slices.Clone(g.s.OneHex)
+	c.s.SHMove = slices.Clone(g.s.SHMove)
+	c.s.PortsTaken = slices.Clone(g.s.PortsTaken)
 	c.s.Landings = slices.Clone(g.s.Landings)
 	c.s.Rolls = slices.Clone(g.s.Rolls)
 	c.s.Orders = slices.Clone(g.s.Orders)
@@ -248,6 +257,9 @@ func (g *Game) setControl(id string, side Side) {
 	case side == Allied && i < 0:
 		g.s.Control = append(g.s.Control, id)
 		slices.Sort(g.s.Control)
+		if port && g.s.Phase == PhaseMovement && g.s.Side == Allied {
+			g.s.PortsTaken = append(g.s.PortsTaken, id) // 18.2.1
+		}
 	case side == German && i >= 0:
 		g.s.Control = slices.Delete(g.s.Control, i, i+1)
 	}

@@ -79,6 +79,8 @@ func (g *Game) embark(c Command) ([]rules.Event, error) {
 	switch {
 	case !isPort || p.Unusable || !g.controls(Allied, to):
 		return nil, rules.Refuse("18.4.4", "%s is no port the Allies hold and may use (18.2)", to)
+	case !g.portHeld(to):
+		return nil, rules.Refuse("18.2.1", "the Allies took %s in this Movement Phase: a port serves sea transport only if they held it at the phase's start", to)
 	case g.held(a) == German:
 		return nil, rules.Refuse("21.1.2", "German units hold %s", to)
 	case g.portCapacity(to) != 1:
@@ -124,7 +126,7 @@ func (g *Game) twoTurnLanding(i int, to string) error {
 // LP, the port's whole capacity standing for them (18.4.4).
 func (g *Game) twoTurnSite(i int, port string) map[string]int {
 	u := g.sc.Units[i]
-	if slices.Contains(g.s.Moved, u.ID) || !g.controls(Allied, port) || g.receiveLeft(port) < 1 {
+	if slices.Contains(g.s.Moved, u.ID) || !g.portHeld(port) || g.receiveLeft(port) < 1 {
 		return map[string]int{}
 	}
 	return map[string]int{port: lpCost(&u)}
@@ -159,7 +161,7 @@ func (g *Game) embarkChoices() []rules.Choice {
 	for _, h := range g.sc.Hexes {
 		p, ok := g.b.ports[h.ID]
 		a, _ := g.b.Hex(h.ID)
-		if ok && !p.Unusable && g.controls(Allied, h.ID) && g.held(a) != German && g.portCapacity(h.ID) == 1 && g.receiveLeft(h.ID) >= 1 {
+		if ok && !p.Unusable && g.portHeld(h.ID) && g.held(a) != German && g.portCapacity(h.ID) == 1 && g.receiveLeft(h.ID) >= 1 {
 			ports = append(ports, h.ID)
 		}
 	}

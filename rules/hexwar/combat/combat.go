@@ -101,6 +101,11 @@ type Combat struct {
 	// breakthrough combat gives no new advance hexes, only the free entry
 	// into the hex it vacated); nil leaves the result's Reach.
 	ReachCap func(Result) int
+	// AdvanceOK, if set, keeps only the advance paths it accepts, reach
+	// being the result's after ReachCap (S43 15.2.4: a breakthrough group
+	// that turns away from the hex it vacated has no free hex to spend);
+	// nil keeps every path.
+	AdvanceOK func(reach int, vacated hex.Axial, path []hex.Axial) bool
 	// Stages are the procedure in order, the game's own among the series'.
 	Stages []Stage
 	// Grammar parses the commands of the orders and records.

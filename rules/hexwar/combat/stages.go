@@ -528,6 +528,9 @@ func (c *Combat) searchAdvances() []unitAdvances {
 		ua := unitAdvances{unit: u}
 		limited := kind == LimitedIfWiped || u.LimitedAdvance
 		for _, p := range AdvancePaths(AdvanceUnit{ID: u.ID, From: from, Mechanized: u.Mechanized, RoadBonus: u.RoadBonus}, vacated, reach, limited, c.AdvanceMap) {
+			if c.AdvanceOK != nil && !c.AdvanceOK(reach, vacated, p) {
+				continue
+			}
 			cmd := Command{Kind: CmdAdvance, Units: []string{u.ID}}
 			for _, a := range p {
 				cmd.Hexes = append(cmd.Hexes, c.Layout.ID(a))
