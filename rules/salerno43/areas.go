@@ -67,8 +67,8 @@ func (g *Game) mayEnterArea(i int, area string) error {
 	switch {
 	case u.Side == German && !g.friendlyArea(German, area):
 		return rules.Refuse("21.2.1", "German units never enter an area friendly to the Allies (%s)", area)
-	case u.Side == Allied && !north && !u.Eighth:
-		return rules.Refuse("21.2.2", "only the 8th Army uses the south and east areas")
+	case g.eastBarred(area, []int{i}):
+		return rules.Refuse("21.2.2", "only the 8th Army's Allied units use the east areas (E1-E5)")
 	case u.Side == Allied && !north && area[0] != 'E' && !g.friendlyArea(Allied, area): // 21.2.1: an east area turns Allied when entered
 		return rules.Refuse("21.2.1", "%s is not friendly to the Allies", area)
 	}

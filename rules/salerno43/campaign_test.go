@@ -423,3 +423,22 @@ func TestSouthAreasTurnAllied_21_2_1(t *testing.T) {
 		t.Error("21.2.1: S1 is Allied from turn 11")
 	}
 }
+
+// 21.2.2 bars the 5th Army from the east areas only (book L1234: "the only
+// Allied units that may use the east entry areas (E1-E5) are 8th Army
+// units"); a south area is the Allies' from turn 11 (21.2.1), for the 5th
+// Army too, and the Germans' before.
+func TestFifthArmyInSouthAreas_21_2_1_21_2_2(t *testing.T) {
+	al := rules.Seat(Allied)
+	g := campaignGame(t, 12, PhaseMovement, Allied)
+	g.put(t, "141/36", "2733")
+	g.put(t, "2-1fj", "2001")
+	rulestest.Apply(t, g, al, "enter 141/36 S1")
+	if g.s.Units[g.index("141/36")].Box != boxEntry+"S1" {
+		t.Errorf("21.2.1: the 5th Army's 141/36 enters S1 on turn 12: %+v", g.s.Units[g.index("141/36")])
+	}
+	g = campaignGame(t, 10, PhaseMovement, Allied)
+	g.put(t, "141/36", "2733")
+	g.put(t, "2-1fj", "2001")
+	rulestest.Refused(t, g, al, "enter 141/36 S1", "21.2.1")
+}
