@@ -228,7 +228,9 @@ func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 			}
 		}
 	}
-	if m.Ctx.Bonds.BlocksAt(f, t, d, m.FriendsAt(t)) {
+	// Friends in t negate the bond (Bonds.Blocks); whether they stand there
+	// is asked only of the few steps a bond would block.
+	if m.Ctx.Bonds.BlocksAt(f, t, d, false) && !m.FriendsAt(t) {
 		return Bar{why: barBond}
 	}
 	ezoc := m.Ctx.EZOC
