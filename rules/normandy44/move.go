@@ -39,7 +39,17 @@ type mover struct {
 // roadCost is the cost of a hex entered along a road (9.3). German mechanized
 // units pay on major roads what the weather says (9.7, TEC note B).
 func (g *Game) roadCost(m *hexwar.Mover, road RoadClass) int {
-	row := roadChart[road]
+	// The searches price thousands of road steps: T3's two road rows are
+	// read without hashing their names.
+	var row hexwar.RoadRow
+	switch road {
+	case MinorRoad:
+		row = minorRoadRow
+	case MajorRoad:
+		row = majorRoadRow
+	default:
+		row = roadChart[road]
+	}
 	switch {
 	case !m.Mech:
 		return row.NonMech
