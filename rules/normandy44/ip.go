@@ -300,7 +300,14 @@ func (g *Game) ipChoices() []rules.Choice {
 		}
 	}
 	for i := range g.s.Units {
-		if g.unit(i).Side == g.s.Side && g.mayEntrench(i) == nil {
+		// Two of mayEntrench's bars first, without the words of its
+		// refusal, which most units of a side meet: only infantry-type
+		// units begin an IP, and only while their army has one left
+		// (16.1.3, 16.1.2).
+		if u := g.unit(i); u.Side != g.s.Side || !UnitTypes[u.Type].InfantryT || g.ipAllowance(g.ipArmy(i)) <= 0 {
+			continue
+		}
+		if g.mayEntrench(i) == nil {
 			id := g.unit(i).ID
 			out = append(out, rules.Choice{Command: "entrench " + id, Piece: id, Note: "begin an Improved Position (16.1.3)"})
 		}
