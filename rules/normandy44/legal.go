@@ -166,7 +166,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 			if found.has(a) || a == mv.Start {
 				continue
 			}
-			if g.endCheck(ctx, i, a, d.sm) != nil {
+			if !g.endAllowed(ctx, i, a, d.sm) {
 				continue
 			}
 			d.cost, d.budget = r.CostAt(k), mv.Budget

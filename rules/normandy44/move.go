@@ -279,6 +279,16 @@ func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error 
 	return g.endCheckOf(ctx, i, dest, sm, g.stackCheck())
 }
 
+// endAllowed is endCheck(ctx, i, dest, sm) == nil, for Legal, which asks
+// it of thousands of hexes: the refusal it meets most, a Strategic Move
+// ending stacked (9.8.2, endCheckOf's first), is told without its words.
+func (g *Game) endAllowed(ctx *moveContext, i int, dest hex.Axial, sm bool) bool {
+	if sm && slices.ContainsFunc(ctx.Occ[dest], func(j int) bool { return j != i }) {
+		return false
+	}
+	return g.endCheck(ctx, i, dest, sm) == nil
+}
+
 // landCheck is endCheck for a unit landing or placed (6.5.2, 20.2.4, 20.5.2,
 // 17.4): whatever the version, it never ends over the stacking limit, as
 // 20.5.3 has stacking keep a unit off its beach (L1419).
