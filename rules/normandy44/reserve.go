@@ -390,6 +390,9 @@ func (g *Game) reserveChoices() []rules.Choice {
 			out = append(out, rules.Choice{Command: "unreserve " + id, Piece: id, Note: "take the Reserve marker off (15.4)"})
 			continue
 		}
+		if g.printedMA(i) == 0 || g.unit(i).Type == Strongpoint {
+			continue // a unit that cannot move, without mayReserveInMovement's words (15.1)
+		}
 		marked := len(stacks)
 		if _, found := slices.BinarySearch(stacks, g.s.Units[i].At); !found {
 			marked++
