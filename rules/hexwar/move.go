@@ -201,7 +201,15 @@ func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 		return Bar{why: barEnemy}
 	}
 	s := &m.step
-	*s = Step{From: f, To: t, Dir: d, Marked: marked, Mark: marked}
+	// *s = Step{From: f, To: t, Dir: d, Marked: marked, Mark: marked},
+	// field by field (every field of Step, TestCheck_StepWhole), as the
+	// searches check thousands of steps: Road is set below, and a stop's
+	// words are cleared only after a step that had them, as writing a
+	// string is a pointer write, which the collector watches.
+	s.From, s.To, s.Dir, s.Sides, s.First, s.Marked, s.Mark, s.Cost, s.Stop = f, t, d, 0, false, marked, marked, 0, false
+	if s.StopRule != "" || s.stopWhy != "" || s.stopOffRoad != "" {
+		s.StopRule, s.stopWhy, s.stopOffRoad = "", "", ""
+	}
 	if f >= 0 {
 		s.Sides, s.Road = b.cells[f].sides[d], b.cells[f].roads[d]
 		if s.Road != "" && m.RoadCut != nil && m.RoadCut(f, d) {
@@ -228,7 +236,9 @@ func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 			}
 		}
 	}
-	if m.Ctx.Bonds.BlocksAt(f, t, d, m.FriendsAt(t)) {
+	// Friends in t negate the bond (Bonds.Blocks); whether they stand there
+	// is asked only of the few steps a bond would block.
+	if m.Ctx.Bonds.BlocksAt(f, t, d, false) && !m.FriendsAt(t) {
 		return Bar{why: barBond}
 	}
 	ezoc := m.Ctx.EZOC

@@ -371,3 +371,31 @@ func TestRoadCut(t *testing.T) {
 		t.Errorf("the road elsewhere is whole: %+v, %v", s, err)
 	}
 }
+
+// TestCheck_StepWhole: the checks set every field of the step they leave in
+// the mover (Mover.check writes them one by one, keeping a stop's words only
+// while they are set), so a step after one that stopped the unit carries
+// none of its stop: into an enemy zone (N44 8.2) and then out of it, into
+// a swamp off road (T3) and then along a road.
+func TestCheck_StepWhole(t *testing.T) {
+	// Unkeyed, so that a field added to Step fails to compile here until
+	// Mover.check sets it too.
+	_ = Step{0, 0, 0, 0, "", false, false, false, 0, false, "", "", ""}
+	b := costMap.board(t)
+	m := mover(t, b, pos(b, "allied 0102", "german 0104"), 0, false, 9)
+	if s, bar := m.Check(at(t, b, "0102"), at(t, b, "0103")); !bar.OK() || !s.Stop || s.StopRule != "M-zoc" || s.StopWhy() == "" {
+		t.Fatalf("into the zone: %+v, %v", s, bar)
+	}
+	s, bar := m.Check(at(t, b, "0103"), at(t, b, "0203"))
+	if want := (Step{From: s.From, To: s.To, Dir: s.Dir, Cost: MP + testTEC.LeaveEZOC}); !bar.OK() || s != want {
+		t.Errorf("out of the zone: %+v, want %+v", s, want)
+	}
+	m = mover(t, b, pos(b, "allied 0605"), 0, false, 9)
+	if s, bar := m.Check(at(t, b, "0605"), at(t, b, "0705")); !bar.OK() || !s.Stop || s.StopWhy() != "it entered a swamp hex off road" {
+		t.Fatalf("into the swamp: %+v, %v", s, bar)
+	}
+	s, bar = m.Check(at(t, b, "0605"), at(t, b, "0606"))
+	if !bar.OK() || s.Stop || s.StopRule != "" || s.StopWhy() != "" || s.Road == "" || !s.First {
+		t.Errorf("along the road: %+v, %v", s, bar)
+	}
+}

@@ -184,7 +184,7 @@ func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice
 				if old, seen := found.get(h); seen && (mode.sm || mode.trucks || old.cost <= first.Cost+cost) {
 					continue
 				}
-				if g.endCheck(ctx, i, h, mode.sm) != nil {
+				if !g.endAllowed(ctx, i, h, mode.sm) {
 					continue
 				}
 				found.put(h, destination{cost: first.Cost + cost, budget: m.Budget, sm: mode.sm, trucks: mode.trucks}, path)

@@ -299,8 +299,24 @@ func (g *Game) ipChoices() []rules.Choice {
 			out = append(out, rules.Choice{Command: "remove-ip " + m.Hex, Piece: m.Hex, Note: "take the IP marker off (16.1.2)"})
 		}
 	}
+	// The allowance of the army of the unit before (ipAllowance reads the
+	// side's resources): the units of an army mostly follow each other.
+	army, left := "", 0
 	for i := range g.s.Units {
-		if g.unit(i).Side == g.s.Side && g.mayEntrench(i) == nil {
+		// Two of mayEntrench's bars first, without the words of its
+		// refusal, which most units of a side meet: only infantry-type
+		// units begin an IP, and only while their army has one left
+		// (16.1.3, 16.1.2).
+		if u := g.unit(i); u.Side != g.s.Side || !UnitTypes[u.Type].InfantryT {
+			continue
+		}
+		if a := g.ipArmy(i); a != army || army == "" {
+			army, left = a, g.ipAllowance(a)
+		}
+		if left <= 0 {
+			continue
+		}
+		if g.mayEntrench(i) == nil {
 			id := g.unit(i).ID
 			out = append(out, rules.Choice{Command: "entrench " + id, Piece: id, Note: "begin an Improved Position (16.1.3)"})
 		}

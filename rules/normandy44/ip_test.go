@@ -328,3 +328,26 @@ func TestIP_AttackerLosses_16_1_5(t *testing.T) {
 		t.Errorf("events %q", out)
 	}
 }
+
+// TestIP_LegalEntrench (16.1.2-16.1.4): Legal offers 'entrench' to the
+// infantry-type units that may begin an IP, panzergrenadiers among them,
+// not to armor nor to a unit in a City, and to none before turn 5, when
+// the Germans have no IP to begin.
+func TestIP_LegalEntrench(t *testing.T) {
+	m := ipMap("ginf 0404", "gpz 0206", "gcity 0303", "garm 0202", "ainf 0707")
+	m.units = append(m.units, "garm german heer 21 armored 6-5 3-5")
+	offered := func(g *Game) (ids []string) {
+		for _, c := range g.Legal("german") {
+			if id, ok := strings.CutPrefix(c.Command, "entrench "); ok {
+				ids = append(ids, id)
+			}
+		}
+		return ids
+	}
+	if got, want := offered(m.game(t, German, 5)), []string{"ginf", "gpz"}; !slices.Equal(got, want) {
+		t.Errorf("turn 5: 'entrench' offered to %v, want %v", got, want)
+	}
+	if got := offered(m.game(t, German, 4)); len(got) != 0 {
+		t.Errorf("turn 4: 'entrench' offered to %v, want none", got)
+	}
+}

@@ -66,37 +66,49 @@ func (g *Game) legal() []rules.Choice {
 			return c
 		}
 		cache := g.moveCacheFor()
-		out = slices.Grow(out, cache.listed)
+		// Each unit's moves are a slice of their own (the cache keeps
+		// them): they are joined once, at the end, rather than grown into
+		// out unit by unit, which copied thousands of choices again and
+		// again.
+		byUnit := make([][]rules.Choice, 0, len(g.s.Units))
+		listed := 0
+		join := func(moves []rules.Choice) {
+			if len(moves) > 0 {
+				byUnit = append(byUnit, moves)
+				listed += len(moves)
+			}
+		}
 		g.entrySearches = map[entrySearchKey]entrySearch{}
 		defer func() { g.entrySearches = nil }()
 		for i := range g.s.Units {
 			switch {
 			case g.unit(i).Side != g.s.Side, !g.ownedByActor(i):
 			case g.waiting(i):
-				out = append(out, g.cachedMoves(cache, i, true, func(e *extent) []rules.Choice { return g.entryMovesFrom(ctx(), i, e) })...)
+				join(g.cachedMoves(cache, i, true, func(e *extent) []rules.Choice { return g.entryMovesFrom(ctx(), i, e) }))
 			case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
-				out = append(out, g.landingMoves(ctx(), i)...)
+				join(g.landingMoves(ctx(), i))
 			case g.isGlider(i):
 				moves := g.gliderMoves(ctx(), i) // 20.2.4
 				mustLand = mustLand || len(moves) > 0
-				out = append(out, moves...)
+				join(moves)
 			case g.isApproach(i):
 				moves := g.followUpMoves(ctx(), i) // 20.5.2
 				mustLand = mustLand || len(moves) > 0
-				out = append(out, moves...)
+				join(moves)
 			default:
 				moves := g.cachedMoves(cache, i, false, func(e *extent) []rules.Choice { return g.unitMovesFrom(ctx(), i, e) })
 				// S3.3, 22.1.2: a unit out of bounds moves back first.
 				mustBack = mustBack || (len(moves) > 0 && g.ver.rangeInCombat && !g.s.Units[i].Moved && g.outOfBounds(i) != "")
-				out = append(out, moves...)
+				join(moves)
 				if slices.Contains(g.unit(i).Marks, MarkCotentin) { // relocateChoices has none for another
-					out = append(out, g.relocateChoices(ctx(), i)...)
+					join(g.relocateChoices(ctx(), i))
 				}
 			}
 		}
-	}
-	if g.moves != nil && g.s.Phase == PhaseMovement {
-		g.moves.listed = len(out) + 1
+		out = slices.Grow(out, listed+1) // and 'end'
+		for _, moves := range byUnit {
+			out = append(out, moves...)
+		}
 	}
 	if mustLand || mustBack {
 		return out // 20.5.3, 20.2.4: the units that can land do so first; S3.3, 22.1.2: as those that must move back
@@ -154,7 +166,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 			if found.has(a) || a == mv.Start {
 				continue
 			}
-			if g.endCheck(ctx, i, a, d.sm) != nil {
+			if !g.endAllowed(ctx, i, a, d.sm) {
 				continue
 			}
 			d.cost, d.budget = r.CostAt(k), mv.Budget

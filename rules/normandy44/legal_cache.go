@@ -33,7 +33,6 @@ type moveCache struct {
 	control []control
 	ips     []ipMarker
 	moves   []unitMoveList // by unit
-	listed  int            // how many choices Legal gave last, to size the next
 }
 
 // unitMoveList is one unit's moves and the hexes the searches that found

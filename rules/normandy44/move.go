@@ -39,7 +39,17 @@ type mover struct {
 // roadCost is the cost of a hex entered along a road (9.3). German mechanized
 // units pay on major roads what the weather says (9.7, TEC note B).
 func (g *Game) roadCost(m *hexwar.Mover, road RoadClass) int {
-	row := roadChart[road]
+	// The searches price thousands of road steps: T3's two road rows are
+	// read without hashing their names.
+	var row hexwar.RoadRow
+	switch road {
+	case MinorRoad:
+		row = minorRoadRow
+	case MajorRoad:
+		row = majorRoadRow
+	default:
+		row = roadChart[road]
+	}
 	switch {
 	case !m.Mech:
 		return row.NonMech
@@ -267,6 +277,16 @@ func (m *mover) cyclist(sm, trucks bool) *mover {
 // the owner then removes the excess (stackcheck.go).
 func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error {
 	return g.endCheckOf(ctx, i, dest, sm, g.stackCheck())
+}
+
+// endAllowed is endCheck(ctx, i, dest, sm) == nil, for Legal, which asks
+// it of thousands of hexes: the refusal it meets most, a Strategic Move
+// ending stacked (9.8.2, endCheckOf's first), is told without its words.
+func (g *Game) endAllowed(ctx *moveContext, i int, dest hex.Axial, sm bool) bool {
+	if sm && slices.ContainsFunc(ctx.Occ[dest], func(j int) bool { return j != i }) {
+		return false
+	}
+	return g.endCheck(ctx, i, dest, sm) == nil
 }
 
 // landCheck is endCheck for a unit landing or placed (6.5.2, 20.2.4, 20.5.2,

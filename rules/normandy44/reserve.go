@@ -378,6 +378,9 @@ func (g *Game) reserveChoices() []rules.Choice {
 	if g.s.Phase != PhaseMovement {
 		return nil
 	}
+	// The stacks in Reserve now, once: a unit marked adds its own hex's
+	// stack unless one is in Reserve there (reserveStacks(side, i)).
+	stacks := g.reserveStacks(g.s.Side)
 	for i := range g.s.Units {
 		if g.unit(i).Side != g.s.Side || !g.onMapUnit(i) {
 			continue
@@ -387,7 +390,14 @@ func (g *Game) reserveChoices() []rules.Choice {
 			out = append(out, rules.Choice{Command: "unreserve " + id, Piece: id, Note: "take the Reserve marker off (15.4)"})
 			continue
 		}
-		if g.mayReserveInMovement(i) == nil && len(g.reserveStacks(g.s.Side, i)) <= maxReserveStacks {
+		if g.printedMA(i) == 0 || g.unit(i).Type == Strongpoint {
+			continue // a unit that cannot move, without mayReserveInMovement's words (15.1)
+		}
+		marked := len(stacks)
+		if _, found := slices.BinarySearch(stacks, g.s.Units[i].At); !found {
+			marked++
+		}
+		if g.mayReserveInMovement(i) == nil && marked <= maxReserveStacks {
 			out = append(out, rules.Choice{Command: "reserve " + id, Piece: id, Note: "mark Reserve (15.1)"})
 		}
 	}

@@ -1,9 +1,11 @@
 package normandy44
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
@@ -124,6 +126,33 @@ func TestReserve_SixStacks(t *testing.T) {
 	// A refused command with several units changes nothing.
 	apply(t, g, German, "unreserve gi7")
 	refused(t, g, German, "reserve gi7 gi8", "15.1")
+}
+
+// TestReserve_LegalAtSixStacks (15.1): with 6 stacks in Reserve, Legal
+// offers 'reserve' to a unit whose hex holds one of them, which shares its
+// marker, and to no unit of another hex; with 5, to both.
+func TestReserve_LegalAtSixStacks(t *testing.T) {
+	var units, setup []string
+	for k := 1; k <= 7; k++ {
+		id := "gi" + string(rune('0'+k))
+		units = append(units, id+" german heer 1 infantry 2-4")
+		setup = append(setup, id+" 0"+string(rune('0'+k))+"01")
+	}
+	units = append(units, "gk german heer 1 infantry 2-4", allInf)
+	setup = append(setup, "gk 0201", "ainf 0808")
+	g := testMap{units: units, setup: setup, places: []string{"entry 0101 green"}}.game(t, German, 3)
+	offered := func(cmd string) bool {
+		return slices.ContainsFunc(g.Legal("german"), func(c rules.Choice) bool { return c.Command == cmd })
+	}
+	apply(t, g, German, "reserve gi1 gi2 gi3 gi4 gi5")
+	if !offered("reserve gk") || !offered("reserve gi7") {
+		t.Errorf("with 5 stacks in Reserve, Legal offers 'reserve gk' %v, 'reserve gi7' %v; want both", offered("reserve gk"), offered("reserve gi7"))
+	}
+	apply(t, g, German, "reserve gi6")
+	if !offered("reserve gk") || offered("reserve gi7") {
+		t.Errorf("with 6 stacks in Reserve, Legal offers 'reserve gk' %v (its hex's marker), 'reserve gi7' %v (a seventh)", offered("reserve gk"), offered("reserve gi7"))
+	}
+	apply(t, g, German, "reserve gk")
 }
 
 // combatTurn puts g in side's Combat Phase of its turn.

@@ -38,6 +38,9 @@ var roadChart = map[RoadClass]hexwar.RoadRow{
 	MajorRoad: {Rule: "9.3, 9.7", NonMech: mp / 2, Mech: mp / 3},
 }
 
+// minorRoadRow and majorRoadRow are roadChart's rows, for Game.roadCost.
+var minorRoadRow, majorRoadRow = roadChart[MinorRoad], roadChart[MajorRoad]
+
 // hexsideChart is the hexside rows of T3, for a hexside crossed off road (a
 // road over a river is a bridge, 9.3). A river through a Town, City or
 // flooded hex is part of the hex (2.2.3).
