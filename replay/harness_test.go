@@ -70,15 +70,6 @@ func newTableVariant(t testing.TB, rulesName, scenario, variant string, options 
 	return tb
 }
 
-// newTableInvitedBy is newTableWith with the inviter's seat named; the others
-// accept in seat order.
-func newTableInvitedBy(t testing.TB, rulesName, scenario string, options []string, mode logs.DiceMode, load Loader, by string, seats ...string) *table {
-	t.Helper()
-	tb := inviteTable(t, rulesName, scenario, "", options, mode, load, by, seats...)
-	tb.acceptAll()
-	return tb
-}
-
 // inviteTable is newTableInvitedBy with a variant, before anyone accepts.
 func inviteTable(t testing.TB, rulesName, scenario, variant string, options []string, mode logs.DiceMode, load Loader, by string, seats ...string) *table {
 	t.Helper()

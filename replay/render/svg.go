@@ -15,8 +15,6 @@ type svg struct{ b bytes.Buffer }
 func (s *svg) raw(text string)              { s.b.WriteString(text) }
 func (s *svg) f(format string, args ...any) { fmt.Fprintf(&s.b, format, args...) }
 func (s *svg) bytes() []byte                { return s.b.Bytes() }
-func (s *svg) open(tag, attrs string)       { s.f("<%s%s>", tag, attrs) }
-func (s *svg) close(tag string)             { s.f("</%s>", tag) }
 func (s *svg) elem(tag, attrs string)       { s.f("<%s%s/>", tag, attrs) }
 func (s *svg) text(attrs, text string)      { s.f("<text%s>%s</text>", attrs, esc(text)) }
 func (s *svg) title(text string)            { s.f("<title>%s</title>", esc(text)) }
@@ -73,6 +71,3 @@ func esc(s string) string {
 	}
 	return b.String()
 }
-
-// attr is one attribute, its value escaped.
-func attr(name, value string) string { return " " + name + `="` + esc(value) + `"` }

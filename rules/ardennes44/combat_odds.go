@@ -40,9 +40,6 @@ type combatIn struct {
 	air      bool
 }
 
-// attackerHex is where attacking unit i stands.
-func (in *combatIn) from(i int) hex.Axial { return in.g.b.ids[in.g.s.Units[i].At] }
-
 // across reports whether attacking unit i attacks across a river hexside
 // (15.3), and whether a bridge (a road) crosses it, standing.
 func (in *combatIn) across(i int) (river, bridge bool) {

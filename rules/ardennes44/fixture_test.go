@@ -60,20 +60,6 @@ func common(x, y string) (string, string) {
 	return out[0], out[1]
 }
 
-// between is the hex between x and y, two hexes apart in a line.
-func between(x, y string) string {
-	a, _ := fixLayout.Parse(x)
-	b, _ := fixLayout.Parse(y)
-	for _, n := range a.Neighbors() {
-		if hex.Distance(n, b) == 1 && hex.Distance(a, b) == 2 {
-			if m := n.Add(n).Sub(a); m == b {
-				return fixLayout.ID(n)
-			}
-		}
-	}
-	panic("no hex between " + x + " and " + y)
-}
-
 // line is the hex two steps from id in direction d, and the one between.
 func line(id string, d hex.Direction) (mid, end string) {
 	mid = nb(id, d)

@@ -19,17 +19,3 @@ func (g *Game) unitNextToEnemy(i int, occ map[hex.Axial][]int) bool {
 	a, ok := g.onMap(i)
 	return ok && g.nextToEnemy(a, g.sideOf(i), occ)
 }
-
-// goodOrder: neither Disrupted nor Broken (18.1).
-func (g *Game) goodOrder(i int) bool { return g.s.Units[i].Status == "" }
-
-// ownUnits lists the units of side in index order.
-func (g *Game) ownUnits(side Side) []int {
-	var out []int
-	for i := range g.s.Units {
-		if g.sideOf(i) == side {
-			out = append(out, i)
-		}
-	}
-	return out
-}

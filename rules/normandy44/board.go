@@ -84,9 +84,6 @@ func (b *board) road(x, y hex.Axial) RoadClass { return b.Road(x, y) }
 
 func (b *board) inZone(zone string, a hex.Axial) bool { return b.Zone(zone, a) }
 
-// inZoneAt is inZone for the hex numbered i; -1 is a hex off the map.
-func (b *board) inZoneAt(zone string, i int) bool { return b.ZoneAt(zone, i) }
-
 // westOf reports whether an off-map hex lies beyond the west edge.
 func (b *board) westOf(a hex.Axial) bool { return b.WestOf(a) }
 
@@ -113,5 +110,3 @@ func townOrCity(t Terrain) bool { return t == Town || t == City }
 
 // hexSet is a set of the board's hexes (hexwar.HexSet).
 type hexSet = hexwar.HexSet
-
-func (b *board) newHexSet() hexSet { return b.NewHexSet() }

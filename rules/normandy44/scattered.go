@@ -33,14 +33,6 @@ func (g *Game) scatteredCheck(i int, what string) error {
 	return nil
 }
 
-// lineSource reports whether the units of owner in a hex may form ZOC Lines
-// (8.5.1): some unit there has a ZOC and is not Scattered (20.2.3).
-func (g *Game) lineSource(us []int, owner Side) bool {
-	return slices.ContainsFunc(us, func(i int) bool {
-		return g.unit(i).Side == owner && g.hasZOC(i) && !g.s.Units[i].Scattered
-	})
-}
-
 // airborneReplCheck applies 20.2.2 to unit i taking a Repl from stock k: at
 // most one airborne Repl per airborne division a turn, and a unit reduced by
 // S2 recovers at most one step in all. Units rebuilt (6.2.2) count against

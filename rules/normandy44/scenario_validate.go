@@ -70,15 +70,6 @@ func (p *parser) onMap(n int, id, what string) bool {
 	return true
 }
 
-// nextTo reports whether hexes a and b are adjacent, when the layout is known.
-func (p *parser) nextTo(n int, a, b, what string) bool {
-	if p.ix.haveLayout && !adjacent(p.ix.layout, a, b) {
-		p.Errf(n, ErrAdjacent, "%s %s/%s: the hexes are not adjacent", what, a, b)
-		return false
-	}
-	return true
-}
-
 // hasPlace reports whether a place of kind exists, on hex id and with arg
 // unless they are "".
 func (p *parser) hasPlace(kind PlaceKind, id, arg string) bool {

@@ -65,9 +65,6 @@ func newBoard(sc *Scenario) (*board, error) {
 	return b, nil
 }
 
-// hexAt is the axial coordinate of a printed id on the map.
-func (b *board) hexAt(id string) (hex.Axial, bool) { return b.Hex(id) }
-
 // mountainNoRoad: the hexside from x to y is a mountain hexside that
 // neither a road crosses nor a pass opens (5.6, 6.1, 7.6.1, 16.3.2).
 func (b *board) mountainNoRoad(x, y hex.Axial) bool {

@@ -39,9 +39,6 @@ var attackWords = []string{"with", "maf", "addon", "air", "naval", "art", "break
 
 const attackSyntax = "attack HEX with UNIT... maf ID [addon UNIT] [air] [naval [valiant]] [art UNIT...] [breakthrough]"
 
-// autoSyntax is the Auto DS's (8.7.1).
-const autoSyntax = "autods HEX with UNIT... maf ID [addon UNIT]"
-
 // ParseAttack reads an attack in canonical form.
 func ParseAttack(s string) (AttackCommand, error) {
 	w := strings.Fields(s)

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
@@ -212,12 +211,6 @@ func (g *Game) finishCombat() []rules.Event {
 		text += "; " + strings.Join(notes, "; ")
 	}
 	return []rules.Event{{Seat: rules.Seat(c.Attacker), Text: text}}
-}
-
-// inHex reports whether unit id stands in a.
-func (g *Game) inHex(id string, a hex.Axial) bool {
-	b, ok := g.hexOf(id)
-	return ok && a == b
 }
 
 // retreatIntoArea ends a retreat off the map in the entry area beyond
