@@ -3,9 +3,9 @@ package ardennes44
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Snapshot implements rules.Snapshotter: the state as the JSON that Hash
@@ -23,18 +23,8 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	if err := rules.DecodeState(snapshot, &s); err != nil {
 		return nil, fmt.Errorf("ardennes44: restore: %w", err)
 	}
-	switch {
-	case s.Scenario != g.s.Scenario:
-		return nil, fmt.Errorf("ardennes44: restore: a state of scenario %q, not %q", s.Scenario, g.s.Scenario)
-	case !slices.Equal(s.Options, g.s.Options):
-		return nil, fmt.Errorf("ardennes44: restore: a state with options %v, not %v", s.Options, g.s.Options)
-	case len(s.Units) != len(g.s.Units):
-		return nil, fmt.Errorf("ardennes44: restore: %d units; the scenario has %d", len(s.Units), len(g.s.Units))
-	}
-	for i := range s.Units {
-		if s.Units[i].ID != g.s.Units[i].ID {
-			return nil, fmt.Errorf("ardennes44: restore: unit %d is %q; the scenario's is %q", i+1, s.Units[i].ID, g.s.Units[i].ID)
-		}
+	if err := hexwar.CheckRestore("ardennes44", restoreKey(&s), restoreKey(&g.s)); err != nil {
+		return nil, err
 	}
 	// The scenario, board, unit index and options are g's, shared
 	// read-only as Clone shares them; the caches (the combat in progress,
@@ -43,4 +33,13 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	// change no rule: report.go), so a restored game reports only those
 	// it resolves itself, as normandy44's does.
 	return &Game{sc: g.sc, b: g.b, index: g.index, opt: g.opt, s: s}, nil
+}
+
+// restoreKey is what a snapshot must share with the game (hexwar.CheckRestore).
+func restoreKey(s *state) hexwar.Restored {
+	ids := make([]string, len(s.Units))
+	for i, u := range s.Units {
+		ids[i] = u.ID
+	}
+	return hexwar.Restored{Scenario: s.Scenario, Options: s.Options, Units: ids}
 }

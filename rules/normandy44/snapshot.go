@@ -3,9 +3,9 @@ package normandy44
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Snapshot implements rules.Snapshotter: the state as the JSON that Hash
@@ -24,20 +24,8 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	if err := rules.DecodeState(snapshot, &s); err != nil {
 		return nil, fmt.Errorf("normandy44: restore: %w", err)
 	}
-	switch {
-	case s.Scenario != g.s.Scenario:
-		return nil, fmt.Errorf("normandy44: restore: a state of scenario %q, not %q", s.Scenario, g.s.Scenario)
-	case s.Variant != g.s.Variant:
-		return nil, fmt.Errorf("normandy44: restore: a state of edition %q, not %q", s.Variant, g.s.Variant)
-	case !slices.Equal(s.Options, g.s.Options):
-		return nil, fmt.Errorf("normandy44: restore: a state with options %v, not %v", s.Options, g.s.Options)
-	case len(s.Units) != len(g.s.Units):
-		return nil, fmt.Errorf("normandy44: restore: %d units; the scenario has %d", len(s.Units), len(g.s.Units))
-	}
-	for i := range s.Units {
-		if s.Units[i].ID != g.s.Units[i].ID {
-			return nil, fmt.Errorf("normandy44: restore: unit %d is %q; the scenario's is %q", i+1, s.Units[i].ID, g.s.Units[i].ID)
-		}
+	if err := hexwar.CheckRestore("normandy44", restoreKey(&s), restoreKey(&g.s)); err != nil {
+		return nil, err
 	}
 	// The scenario, board, supply map, options and owners are g's, shared
 	// read-only as Clone shares them; the caches start empty.
@@ -51,4 +39,13 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	c.places = nil
 	c.traces = nil
 	return &c, nil
+}
+
+// restoreKey is what a snapshot must share with the game (hexwar.CheckRestore).
+func restoreKey(s *state) hexwar.Restored {
+	ids := make([]string, len(s.Units))
+	for i, u := range s.Units {
+		ids[i] = u.ID
+	}
+	return hexwar.Restored{Scenario: s.Scenario, Variant: s.Variant, Options: s.Options, Units: ids}
 }

@@ -3,9 +3,9 @@ package salerno43
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Snapshot implements rules.Snapshotter: the state's JSON, all that Hash
@@ -21,20 +21,19 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	if err := rules.DecodeState(snapshot, &s); err != nil {
 		return nil, fmt.Errorf("salerno43: restore: %w", err)
 	}
-	switch {
-	case s.Scenario != g.s.Scenario:
-		return nil, fmt.Errorf("salerno43: restore: a state of scenario %q, not %q", s.Scenario, g.s.Scenario)
-	case !slices.Equal(s.Options, g.s.Options):
-		return nil, fmt.Errorf("salerno43: restore: a state with options %v, not %v", s.Options, g.s.Options)
-	case len(s.Units) != len(g.s.Units):
-		return nil, fmt.Errorf("salerno43: restore: %d units; the scenario has %d", len(s.Units), len(g.s.Units))
-	}
-	for i := range s.Units {
-		if s.Units[i].ID != g.s.Units[i].ID {
-			return nil, fmt.Errorf("salerno43: restore: unit %d is %q; the scenario's is %q", i+1, s.Units[i].ID, g.s.Units[i].ID)
-		}
+	if err := hexwar.CheckRestore("salerno43", restoreKey(&s), restoreKey(&g.s)); err != nil {
+		return nil, err
 	}
 	// The scenario, board, options and rules version are g's, shared read-only as
 	// Clone shares them; the combat is rebuilt from the state when asked for.
 	return &Game{sc: g.sc, b: g.b, s: s, opt: g.opt}, nil
+}
+
+// restoreKey is what a snapshot must share with the game (hexwar.CheckRestore).
+func restoreKey(s *state) hexwar.Restored {
+	ids := make([]string, len(s.Units))
+	for i, u := range s.Units {
+		ids[i] = u.ID
+	}
+	return hexwar.Restored{Scenario: s.Scenario, Options: s.Options, Units: ids}
 }
