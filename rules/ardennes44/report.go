@@ -98,7 +98,7 @@ func (g *Game) combatReport(c *Combat, n int) scene.Combat {
 	if d := c.DDOut; d != nil {
 		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Determined Defense (16.7), lead " + d.Lead, Die: d.Roll, Modified: d.Modified, Outcome: ddCell(d.Result)})
 	}
-	r.Losses = c.ReportLosses(lossCauses)
+	r.Losses = append(c.ReportLosses(lossCauses), c.brokenLost...)
 	r.Retreats, r.Advances = c.ReportMoves()
 	return r
 }

@@ -92,3 +92,34 @@ func TestReport_RetreatEliminatesAVehicle_17_2(t *testing.T) {
 	}
 	checkLossesAddUp(t, g, r, before)
 }
+
+// 27.1: a US engineer made Broken is eliminated; a retreat that makes one
+// Broken costs it. 44eng, Disrupted, takes a DR2 (5 : 2 is 2-1, the
+// Disrupted defender's shift, 18.3, 3-1, whose 5 is DR2): it retreats 2
+// hexes, is Broken for it (18.2: already Disrupted), and is eliminated.
+func TestReport_EngineerMadeBrokenByItsRetreat_27_1(t *testing.T) {
+	f := fixture{setup: []string{"44eng " + target, "12/27 " + around(0)}}
+	g := f.game(t, 3, PhaseCombat, German)
+	st(g, "44eng").Status = statusDisrupted
+	before := map[string]int{"44eng": stepsNow(g, "44eng"), "12/27": stepsNow(g, "12/27")}
+	attackFrom(t, g, "12/27")
+	roll(t, g, 5)
+	if c := g.combat(); c.Result.Code != "DR2" {
+		t.Fatalf("result %s at %s, want DR2", c.Result.Code, c.Odds.Column())
+	}
+	rs := offered(g, "retreat ")
+	if len(rs) == 0 {
+		t.Fatal("no retreat offered")
+	}
+	decide(t, g, rs[0])
+	decide(t, g, "advance-done")
+	if a := at(g, "44eng"); a != deadBox {
+		t.Fatalf("44eng at %s, want eliminated, made Broken by its retreat (27.1)", a)
+	}
+	r := lastReport(t, g)
+	want := scene.Loss{Side: string(Allied), Unit: "44eng", Steps: 1, Why: "an engineer made Broken (27.1)"}
+	if len(r.Losses) != 1 || r.Losses[0] != want {
+		t.Errorf("losses %+v, want %+v", r.Losses, want)
+	}
+	checkLossesAddUp(t, g, r, before)
+}
