@@ -29,6 +29,26 @@ func lastReport(t *testing.T, g *Game) scene.Combat {
 	return rs[len(rs)-1]
 }
 
+// stepsOf are the units' steps now.
+func stepsOf(g *Game, ids ...string) map[string]int {
+	out := map[string]int{}
+	for _, id := range ids {
+		out[id] = stepsNow(g, id)
+	}
+	return out
+}
+
+// retreatNoAdvance takes the first retreat offered, and no advance.
+func retreatNoAdvance(t *testing.T, g *Game) {
+	t.Helper()
+	rs := offered(g, "retreat ")
+	if len(rs) == 0 {
+		t.Fatal("no retreat offered")
+	}
+	decide(t, g, rs[0])
+	decide(t, g, "advance-done")
+}
+
 // checkLossesAddUp checks that the report's losses of each unit add up to
 // the steps it lost since before.
 func checkLossesAddUp(t *testing.T, g *Game, r scene.Combat, before map[string]int) {
@@ -56,23 +76,14 @@ func TestReport_RetreatEliminatesAVehicle_17_2(t *testing.T) {
 		setup: []string{"4/8/2 " + target, "707tk " + target,
 			"1ss/kgp-tiger " + around(0), "1ss/1pg " + around(0), "9ss/9pz " + around(1), "g-rem-pg-1 " + around(1)}}
 	g := f.game(t, 3, PhaseCombat, German)
-	units := []string{"4/8/2", "707tk", "1ss/kgp-tiger", "1ss/1pg", "9ss/9pz", "g-rem-pg-1"}
-	before := map[string]int{}
-	for _, id := range units {
-		before[id] = stepsNow(g, id)
-	}
+	before := stepsOf(g, "4/8/2", "707tk", "1ss/kgp-tiger", "1ss/1pg", "9ss/9pz", "g-rem-pg-1")
 	attackFrom(t, g, "1ss/kgp-tiger", "1ss/1pg", "9ss/9pz", "g-rem-pg-1")
 	roll(t, g, 6)
 	if c := g.combat(); c.Result.Code != "DS" {
 		t.Fatalf("result %s at %s, want DS", c.Result.Code, c.Odds.Column())
 	}
 	decide(t, g, "losses 707tk")
-	rs := offered(g, "retreat ")
-	if len(rs) == 0 {
-		t.Fatal("no retreat offered")
-	}
-	decide(t, g, rs[0])
-	decide(t, g, "advance-done")
+	retreatNoAdvance(t, g)
 	if a := at(g, "707tk"); a != deadBox {
 		t.Errorf("707tk at %s, want eliminated crossing the river (17.2)", a)
 	}
@@ -101,18 +112,13 @@ func TestReport_EngineerMadeBrokenByItsRetreat_27_1(t *testing.T) {
 	f := fixture{setup: []string{"44eng " + target, "12/27 " + around(0)}}
 	g := f.game(t, 3, PhaseCombat, German)
 	st(g, "44eng").Status = statusDisrupted
-	before := map[string]int{"44eng": stepsNow(g, "44eng"), "12/27": stepsNow(g, "12/27")}
+	before := stepsOf(g, "44eng", "12/27")
 	attackFrom(t, g, "12/27")
 	roll(t, g, 5)
 	if c := g.combat(); c.Result.Code != "DR2" {
 		t.Fatalf("result %s at %s, want DR2", c.Result.Code, c.Odds.Column())
 	}
-	rs := offered(g, "retreat ")
-	if len(rs) == 0 {
-		t.Fatal("no retreat offered")
-	}
-	decide(t, g, rs[0])
-	decide(t, g, "advance-done")
+	retreatNoAdvance(t, g)
 	if a := at(g, "44eng"); a != deadBox {
 		t.Fatalf("44eng at %s, want eliminated, made Broken by its retreat (27.1)", a)
 	}
