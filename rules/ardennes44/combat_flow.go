@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+	"github.com/pbem-referee/pbem/rules/scene"
 )
 
 // One combat (14.4): the series' staged procedure (rules/hexwar/combat)
@@ -71,6 +72,9 @@ type Combat struct {
 	ffMod        int // the Fire Fight's modifier as rolled
 	aaHex        string
 	delayDone    bool
+	// brokenLost are the engineers the retreat made Broken, eliminated
+	// as the outcome is put on the map (27.1), for the report.
+	brokenLost []scene.Loss
 }
 
 // newCombat builds the combat of a declaration from the position.

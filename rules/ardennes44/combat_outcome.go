@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+	"github.com/pbem-referee/pbem/rules/scene"
 )
 
 // A combat's outcome put on the map (16.0-19.0): step losses and Remnants
@@ -225,6 +226,7 @@ func (g *Game) retreatUnits(c *Combat, standing []int, final bool) []string {
 		}
 		us.Repl = false // 25.2.4
 		if g.unit(i).Type == Engineer && us.Status == statusBroken {
+			c.brokenLost = append(c.brokenLost, scene.Loss{Side: c.Defender, Unit: g.unit(i).ID, Steps: g.steps(i), Why: "an engineer made Broken (27.1)"})
 			g.eliminate(i) // 27.1
 			notes = append(notes, g.unit(i).ID+" eliminated, an engineer made Broken (27.1)")
 		}

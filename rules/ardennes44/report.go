@@ -98,73 +98,17 @@ func (g *Game) combatReport(c *Combat, n int) scene.Combat {
 	if d := c.DDOut; d != nil {
 		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Determined Defense (16.7), lead " + d.Lead, Die: d.Roll, Modified: d.Modified, Outcome: ddCell(d.Result)})
 	}
-	r.Losses = combatLosses(c)
-	r.Retreats, r.Advances = combatMoves(c)
+	r.Losses = append(c.ReportLosses(lossCauses), c.brokenLost...)
+	r.Retreats, r.Advances = c.ReportMoves()
 	return r
 }
 
-// combatLosses lists every step lost, with its cause.
-func combatLosses(c *Combat) []scene.Loss {
-	var out []scene.Loss
-	add := func(side string, ids []string, why string) {
-		for _, id := range ids {
-			if k := slices.IndexFunc(out, func(l scene.Loss) bool { return l.Unit == id && l.Why == why }); k >= 0 {
-				out[k].Steps++
-				continue
-			}
-			out = append(out, scene.Loss{Side: side, Unit: id, Steps: 1, Why: why})
-		}
-	}
-	add(c.Attacker, c.AttLoss, "combat result (16.1)")
-	add(c.Defender, c.DefLoss, "combat result (16.1)")
-	add(c.Defender, c.LeadLoss(), "Determined Defense (16.7.3)")
-	add(c.Attacker, c.DDLoss, "Determined Defense (16.7.3)")
-	for _, l := range c.Lost {
-		side := c.Attacker
-		if l.Defender {
-			side = c.Defender
-		}
-		add(side, []string{l.Unit}, l.Stage)
-	}
-	surv := c.Survivors()
-	for _, id := range c.Eliminated {
-		steps := 1
-		if k := slices.IndexFunc(surv, func(u combat.Unit) bool { return u.ID == id }); k >= 0 {
-			steps = surv[k].Steps
-		}
-		out = append(out, scene.Loss{Side: c.Defender, Unit: id, Steps: steps, Why: "eliminated in retreat (17.2)"})
-	}
-	return out
-}
-
-// combatMoves are the retreat and the advances, from where they began.
-func combatMoves(c *Combat) (retreats, advances []scene.Move) {
-	if c.Retreated() {
-		var who []string
-		for _, u := range c.Survivors() {
-			if !slices.Contains(c.Eliminated, u.ID) {
-				who = append(who, u.ID)
-			}
-		}
-		if len(who) > 0 {
-			path := append([]string{c.Origin}, c.PathText(c.Moves[0].Path)...)
-			retreats = append(retreats, scene.Move{Pieces: who, Path: path, Kind: scene.MoveRetreat})
-		}
-	}
-	for _, a := range c.Advances {
-		if a.Kind != combat.CmdAdvance || len(a.Units) == 0 {
-			continue
-		}
-		from := ""
-		for _, u := range c.Attackers {
-			if u.ID == a.Units[0] {
-				from = u.FromHex
-			}
-		}
-		advances = append(advances, scene.Move{Pieces: slices.Clone(a.Units), Path: append([]string{from}, a.Hexes...), Kind: scene.MoveAdvance})
-	}
-	return retreats, advances
-}
+// lossCauses are the rules the report cites for the steps a combat cost.
+// Ardennes' retreats eliminate whole units (17.2, 17.5-17.7, 18.5, 23.4,
+// 27.1) and charge a path no steps; the one rule that takes steps in a
+// retreat is 17.4's, the excess of an overstacked stack.
+var lossCauses = combat.LossCauses{CRT: "combat result (16.1)", DD: "Determined Defense (16.7.3)",
+	Retreat: "overstacked after the retreat (17.4)", Eliminated: "eliminated in retreat (17.2)"}
 
 // DicePurpose implements scene.DicePurposer: what the awaited dice are for,
 // in a few words that group rolls for statistics.

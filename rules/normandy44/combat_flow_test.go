@@ -1,11 +1,14 @@
 package normandy44
 
 import (
-	hx "github.com/pbem-referee/pbem/rules/hex"
-	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
+
+	hx "github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // newFlow opens a combat on a test map: the defenders at origin retreat on
@@ -376,6 +379,16 @@ func TestCombatDesperateDefense(t *testing.T) {
 	p = mustDecide(t, c, Allied, "losses g2", nil)
 	if !p.Done || len(c.survivors()) != 2 || c.Retreated() {
 		t.Fatalf("pending %v survivors %v", p, c.survivors())
+	}
+	// The report cites 12.5 for the two steps, 12.2.1 for the attacker's.
+	got := map[string]string{}
+	for _, l := range combatReport(c, 1, 3, "combat").Losses {
+		got[fmt.Sprintf("%s %s %d", l.Side, l.Unit, l.Steps)] = l.Why
+	}
+	want := map[string]string{"allied a 1": "combat result (12.2.1)",
+		"german g1 1": "Desperate Defense (12.5)", "german g2 1": "Desperate Defense (12.5)"}
+	if !maps.Equal(got, want) {
+		t.Errorf("the report's losses %v, want %v", got, want)
 	}
 }
 

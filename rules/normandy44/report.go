@@ -101,8 +101,8 @@ func combatReport(c *Combat, n, turn int, phase string) scene.Combat {
 		r.Rolls = append(r.Rolls, scene.Roll{Purpose: "Determined Defense (12.4), " + d.Heading + " column, lead " + d.Lead,
 			Die: d.Roll, Modified: d.Modified, Outcome: ddOutcome(d.Result)})
 	}
-	r.Losses = combatLosses(c)
-	r.Retreats, r.Advances = combatMoves(c)
+	r.Losses = c.ReportLosses(lossCauses)
+	r.Retreats, r.Advances = c.ReportMoves()
 	r.Notes = combatNotes(c)
 	return r
 }
@@ -198,59 +198,12 @@ func ddOutcome(r DeterminedResult) string {
 	return cell + ": the defenders retreat"
 }
 
-// combatLosses lists every step lost, with its cause.
-func combatLosses(c *Combat) []scene.Loss {
-	att, def := string(c.In.Attacker), string(c.defender())
-	var out []scene.Loss
-	add := func(side string, ids []string, why string) {
-		for _, id := range ids {
-			k := slices.IndexFunc(out, func(l scene.Loss) bool { return l.Unit == id && l.Why == why })
-			if k >= 0 {
-				out[k].Steps++
-				continue
-			}
-			out = append(out, scene.Loss{Side: side, Unit: id, Steps: 1, Why: why})
-		}
-	}
-	add(att, c.AttLoss, "combat result (12.2.1)")
-	add(def, c.DefLoss, "combat result (12.2.2)")
-	add(def, c.LeadLoss(), "Determined Defense (12.4)")
-	add(att, c.DDLoss, "Determined Defense (12.4.8)")
-	add(def, c.DespLoss(), "Desperate Defense (12.5)")
-	add(def, c.RetreatLosses(), "retreat (13.2.1)")
-	survivors := c.survivors()
-	for _, id := range c.Eliminated {
-		steps := 1
-		if k := slices.IndexFunc(survivors, func(u combat.Unit) bool { return u.ID == id }); k >= 0 {
-			steps = survivors[k].Steps
-		}
-		out = append(out, scene.Loss{Side: def, Unit: id, Steps: steps, Why: "eliminated in retreat (13.2.2)"})
-	}
-	return out
-}
-
-// combatMoves are the retreat and the advances, from where they began.
-func combatMoves(c *Combat) (retreats, advances []scene.Move) {
-	for _, mv := range c.Moves {
-		if len(mv.Units) > 0 {
-			path := append([]string{c.Origin}, c.PathText(mv.Path)...)
-			retreats = append(retreats, scene.Move{Pieces: slices.Clone(mv.Units), Path: path, Kind: scene.MoveRetreat})
-		}
-	}
-	for _, a := range c.Advances {
-		if a.Kind != CmdAdvance || len(a.Units) == 0 {
-			continue
-		}
-		from := ""
-		for _, u := range c.In.Attackers {
-			if u.ID == a.Units[0] {
-				from = u.FromHex
-			}
-		}
-		advances = append(advances, scene.Move{Pieces: slices.Clone(a.Units), Path: append([]string{from}, a.Hexes...), Kind: scene.MoveAdvance})
-	}
-	return retreats, advances
-}
+// lossCauses are the rules the report cites for the steps a combat cost,
+// the attacker's apart where the book gives them a rule of their own.
+var lossCauses = combat.LossCauses{CRT: "combat result (12.2.2)", AttackerCRT: "combat result (12.2.1)",
+	DD: "Determined Defense (12.4)", AttackerDD: "Determined Defense (12.4.8)",
+	Retreat: "retreat (13.2.1)", Eliminated: "eliminated in retreat (13.2.2)",
+	Stages: map[string]string{despdStage: "Desperate Defense (12.5)"}}
 
 func combatNotes(c *Combat) []string {
 	var out []string

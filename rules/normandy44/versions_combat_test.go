@@ -8,6 +8,7 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/rulestest"
+	"github.com/pbem-referee/pbem/rules/scene"
 )
 
 // The fixes of normandy44/5 to combat, each against the rulebook (seeds/000,
@@ -309,6 +310,13 @@ func TestRetreat_AMBIG24_EachCrossing(t *testing.T) {
 		apply(t, g, German, "no-dd") // the one path is taken at once
 		if st := g.s.Combat.Steps; st[len(st)-1] != "german: "+c.want {
 			t.Errorf("%s %v: the retreat %q, want %s", c.version, c.options, st[len(st)-1], c.want)
+		}
+		// The report lists the steps the retreat cost (13.2.1), and no
+		// other loss: a DR costs none.
+		steps := strings.Count(c.want, "gA")
+		want := []scene.Loss{{Side: string(German), Unit: "gA", Steps: steps, Why: "retreat (13.2.1)"}}
+		if got := combatReport(g.combat(), 1, 3, "combat").Losses; !slices.Equal(got, want) {
+			t.Errorf("%s %v: the report's losses %+v, want %+v", c.version, c.options, got, want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package salerno43
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -157,6 +158,18 @@ func TestEX16_DesperateDefense(t *testing.T) {
 	}
 	if lost != 4 {
 		t.Errorf("EX-16: 4 steps lost in all, got %d", lost)
+	}
+	// The report lists the four, each with its rule: the D1's, a step of
+	// each failed attempt's lead (11.5.3 step 2), the hold's.
+	rs := g.Combats()
+	var got []string
+	for _, l := range rs[len(rs)-1].Losses {
+		got = append(got, fmt.Sprintf("%s %d %s", l.Unit, l.Steps, l.Why))
+	}
+	want := []string{"5h/46 1 combat result (10.2)", "128/46 1 Determined Defense (11.4.1)",
+		"2cdo 1 Desperate Defense (11.5.3)", "128/46 1 Desperate Defense (11.5.3)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("EX-16: the report's losses %q, want %q", got, want)
 	}
 }
 

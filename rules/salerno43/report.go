@@ -112,7 +112,8 @@ func (g *Game) combatReport(c *Combat, n int) scene.Combat {
 		r.Notes = append(r.Notes, "no Determined Defense (11.1)")
 	}
 	r.Losses = c.ReportLosses(combat.LossCauses{CRT: "combat result (10.2)", DD: "Determined Defense (11.4.1)",
-		Retreat: "retreat (12.2)", Eliminated: "eliminated in retreat (12.2)"})
+		Retreat: "retreat (12.2)", Eliminated: "eliminated in retreat (12.2)",
+		Stages: map[string]string{despStageName: "Desperate Defense (11.5.3)"}})
 	if c.varLost != "" {
 		i := g.index(c.varLost)
 		r.Losses = append([]scene.Loss{{Side: c.Defender, Unit: c.varLost, Steps: g.stepsLeft(i), Why: "strength 0 (19.3)"}}, r.Losses...)

@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/pbem-referee/pbem/rules/scene"
@@ -16,6 +17,14 @@ type LossCauses struct {
 	// Lead's and the attacker's; Retreat the steps a retreat path costs;
 	// Eliminated a stack eliminated in its retreat.
 	CRT, DD, Retreat, Eliminated string
+	// AttackerCRT and AttackerDD, when set, are the attacker's causes
+	// where the game cites a rule of its own for them (Normandy '44:
+	// 12.2.1 beside the defender's 12.2.2, 12.4.8 beside 12.4); unset,
+	// the attacker's are CRT and DD.
+	AttackerCRT, AttackerDD string
+	// Stages are the causes of the game's own stages' losses (Combat.Lost)
+	// by stage name; a stage not named shows its name.
+	Stages map[string]string
 }
 
 // ReportLosses lists every step the combat cost, with its cause, each unit
@@ -31,17 +40,17 @@ func (c *Combat) ReportLosses(why LossCauses) []scene.Loss {
 			out = append(out, scene.Loss{Side: side, Unit: id, Steps: 1, Why: why})
 		}
 	}
-	add(c.Attacker, c.AttLoss, why.CRT)
+	add(c.Attacker, c.AttLoss, cmp.Or(why.AttackerCRT, why.CRT))
 	add(c.Defender, c.DefLoss, why.CRT)
 	add(c.Defender, c.LeadLoss(), why.DD)
-	add(c.Attacker, c.DDLoss, why.DD)
+	add(c.Attacker, c.DDLoss, cmp.Or(why.AttackerDD, why.DD))
 	add(c.Defender, c.RetreatLosses(), why.Retreat)
 	for _, l := range c.Lost {
 		side := c.Attacker
 		if l.Defender {
 			side = c.Defender
 		}
-		add(side, []string{l.Unit}, l.Stage)
+		add(side, []string{l.Unit}, cmp.Or(why.Stages[l.Stage], l.Stage))
 	}
 	surv := c.Survivors()
 	for _, id := range c.Eliminated {
@@ -55,17 +64,13 @@ func (c *Combat) ReportLosses(why LossCauses) []scene.Loss {
 }
 
 // ReportMoves are the retreats and the advances, each from where it began.
+// A part of a retreat whose path eliminated every unit of it moved nobody
+// (RetreatMove.Units leaves them out) and shows no move.
 func (c *Combat) ReportMoves() (retreats, advances []scene.Move) {
-	surv := IDs(c.Survivors())
 	for _, mv := range c.Moves {
-		who := mv.Units
-		if len(who) == 0 {
-			who = surv // the stack retreats as one
-		}
-		who = slices.DeleteFunc(slices.Clone(who), func(id string) bool { return slices.Contains(c.Eliminated, id) })
-		if len(who) > 0 {
+		if len(mv.Units) > 0 {
 			path := append([]string{c.Origin}, c.PathText(mv.Path)...)
-			retreats = append(retreats, scene.Move{Pieces: who, Path: path, Kind: scene.MoveRetreat})
+			retreats = append(retreats, scene.Move{Pieces: slices.Clone(mv.Units), Path: path, Kind: scene.MoveRetreat})
 		}
 	}
 	for _, a := range c.Advances {
