@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -228,10 +229,40 @@ func (g *Game) enter(m *mover, i int, a hex.Axial, sm, trucks bool, buf *hexwar.
 	u := g.unit(i)
 	key := entrySearchKey{at: a, sm: sm, trucks: trucks, mech: m.Mech, budget: m.Budget, side: u.Side,
 		nationality: u.Nationality, formation: u.Formation, repl: g.s.Units[i].Repl, cherbourgDef: slices.Contains(u.Marks, MarkCherbourgDefense)}
-	if e, ok := g.entrySearches[key]; ok {
-		return e.first, e.reach, e.bar
+	e := g.entrySearches.get(key, func() entrySearch {
+		first, r, bar := m.Enter(a) // kept, so not in buf
+		return entrySearch{first, r, bar}
+	})
+	return e.first, e.reach, e.bar
+}
+
+// entrySearches are the entry searches of one Legal, by what they depend
+// on, shared by the goroutines that list the units' moves
+// (legal_workers.go).
+type entrySearches struct {
+	mu   sync.Mutex
+	done map[entrySearchKey]entrySearch
+}
+
+// get is the search of key, run by search if no unit ran it before. Two
+// goroutines may run the same search at once; the first kept serves both
+// and every later unit, and the two are the same.
+func (s *entrySearches) get(key entrySearchKey, search func() entrySearch) entrySearch {
+	s.mu.Lock()
+	e, ok := s.done[key]
+	s.mu.Unlock()
+	if ok {
+		return e
 	}
-	first, r, bar := m.Enter(a) // kept, so not in buf
-	g.entrySearches[key] = entrySearch{first, r, bar}
-	return first, r, bar
+	e = search()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if kept, ok := s.done[key]; ok {
+		return kept
+	}
+	if s.done == nil {
+		s.done = map[entrySearchKey]entrySearch{}
+	}
+	s.done[key] = e
+	return e
 }

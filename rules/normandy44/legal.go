@@ -78,24 +78,28 @@ func (g *Game) legal() []rules.Choice {
 				listed += len(moves)
 			}
 		}
-		g.entrySearches = map[entrySearchKey]entrySearch{}
+		g.entrySearches = new(entrySearches)
 		defer func() { g.entrySearches = nil }()
+		g.listMissing(cache, ctx)
 		for i := range g.s.Units {
-			switch {
-			case g.unit(i).Side != g.s.Side, !g.ownedByActor(i):
-			case g.waiting(i):
+			switch g.movesKind(i) {
+			case movesNone:
+			case movesEntry:
 				join(g.cachedMoves(cache, i, true, func(e *extent) []rules.Choice { return g.entryMovesFrom(ctx(), i, e) }))
-			case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
-				join(g.landingMoves(ctx(), i))
-			case g.isGlider(i):
-				moves := g.gliderMoves(ctx(), i) // 20.2.4
-				mustLand = mustLand || len(moves) > 0
-				join(moves)
-			case g.isApproach(i):
-				moves := g.followUpMoves(ctx(), i) // 20.5.2
-				mustLand = mustLand || len(moves) > 0
-				join(moves)
-			default:
+			case movesOther:
+				switch {
+				case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
+					join(g.landingMoves(ctx(), i))
+				case g.isGlider(i):
+					moves := g.gliderMoves(ctx(), i) // 20.2.4
+					mustLand = mustLand || len(moves) > 0
+					join(moves)
+				case g.isApproach(i):
+					moves := g.followUpMoves(ctx(), i) // 20.5.2
+					mustLand = mustLand || len(moves) > 0
+					join(moves)
+				}
+			case movesOnMap:
 				moves := g.cachedMoves(cache, i, false, func(e *extent) []rules.Choice { return g.unitMovesFrom(ctx(), i, e) })
 				// S3.3, 22.1.2: a unit out of bounds moves back first.
 				mustBack = mustBack || (len(moves) > 0 && g.ver.rangeInCombat && !g.s.Units[i].Moved && g.outOfBounds(i) != "")

@@ -239,7 +239,7 @@ type Game struct {
 	seatsOnly bool
 	// entrySearches are the searches of the units entering the map, while
 	// Legal lists them (entry.go, enter); nil otherwise.
-	entrySearches map[entrySearchKey]entrySearch
+	entrySearches *entrySearches
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }

@@ -1,0 +1,98 @@
+package normandy44
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Legal lists each unit's moves on its own: the searches of one unit read
+// the position and never what another's found. So when many units' moves
+// must be listed afresh (a phase's first Legal, or a game just opened), they
+// are listed on every core at once (issue 18: a whole phase in a
+// millisecond), each unit's moves kept in the move cache (legal_cache.go),
+// from which Legal then takes them in unit order as it always has.
+
+// movesKind is how Legal lists a unit's moves.
+type movesKind int
+
+const (
+	movesNone  movesKind = iota // not the acting player's, or not his to move
+	movesEntry                  // waiting to enter the map (entryMovesFrom)
+	movesOnMap                  // on the map (unitMovesFrom)
+	movesOther                  // landing, gliding in or following up (listed one by one)
+)
+
+func (g *Game) movesKind(i int) movesKind {
+	switch {
+	case g.unit(i).Side != g.s.Side, !g.ownedByActor(i):
+		return movesNone
+	case g.waiting(i):
+		return movesEntry
+	case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox(), g.isGlider(i), g.isApproach(i):
+		return movesOther
+	}
+	return movesOnMap
+}
+
+// minParallelUnits is how many units must be listed afresh before Legal
+// lists them on several cores: a unit's moves take some tens of
+// microseconds, a goroutine's start a microsecond, so after a move, when a
+// few units near it are listed again, one core is quicker.
+const minParallelUnits = 8
+
+// listWorkers is how many goroutines list units' moves at once: the
+// machine's cores; 1 lists them in turn. Tests set it to compare the two.
+var listWorkers = func() int { return runtime.GOMAXPROCS(0) }
+
+// listMissing lists, into the cache, the moves of the units Legal will ask
+// the cache for and find missing, on listWorkers goroutines when there are
+// enough of them. It changes nothing Legal reads but the cache: what is
+// read lazily and kept (the move context, where each unit stands) is read
+// before the goroutines start.
+func (g *Game) listMissing(c *moveCache, ctx func() *moveContext) {
+	type job struct {
+		i     int
+		entry bool
+	}
+	var jobs []job
+	for i := range g.s.Units {
+		k := g.movesKind(i)
+		if k != movesEntry && k != movesOnMap {
+			continue
+		}
+		if l := &c.moves[i]; !l.ok || l.entry != (k == movesEntry) {
+			jobs = append(jobs, job{i, k == movesEntry})
+		}
+	}
+	workers := listWorkers()
+	if workers < 2 || len(jobs) < minParallelUnits {
+		return // Legal lists them itself, in turn
+	}
+	mc := ctx()
+	for i := range g.s.Units {
+		g.onMap(i) // g.places, filled here rather than by the goroutines
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(jobs) {
+					return
+				}
+				j := jobs[k]
+				g.cachedMoves(c, j.i, j.entry, func(e *extent) []rules.Choice {
+					if j.entry {
+						return g.entryMovesFrom(mc, j.i, e)
+					}
+					return g.unitMovesFrom(mc, j.i, e)
+				})
+			}
+		})
+	}
+	wg.Wait()
+}
