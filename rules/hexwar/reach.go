@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"iter"
 	"slices"
-	"sync"
 
+	"github.com/pbem-referee/pbem/internal/scratch"
 	"github.com/pbem-referee/pbem/rules/hex"
 )
 
@@ -173,12 +173,12 @@ type reachScratch struct {
 }
 
 // reachScratches keeps searches' working memory for the next ones: the
-// labels of a grid of a few thousand hexes are some tens of kilobytes,
+// labels of a grid of a few thousand hexes are some hundred kilobytes,
 // which each search would otherwise allocate and clear.
-var reachScratches sync.Pool
+var reachScratches scratch.Shelf[reachScratch]
 
 func getReachScratch(nodes int) *reachScratch {
-	sc, _ := reachScratches.Get().(*reachScratch)
+	sc := reachScratches.Get()
 	if sc == nil || len(sc.cost) != nodes {
 		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes), place: make([]int32, nodes), q: hex.NewQueue(cmp.Compare[node])}
 		for i := range sc.cost {

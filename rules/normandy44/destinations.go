@@ -2,7 +2,8 @@ package normandy44
 
 import (
 	"slices"
-	"sync"
+
+	"github.com/pbem-referee/pbem/internal/scratch"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -38,10 +39,10 @@ type placed struct {
 // destScratch keeps destinations between units, their index clean (every
 // entry 0): a map of a few thousand hexes, or an index of them, would
 // otherwise be allocated and cleared for each one.
-var destScratch sync.Pool
+var destScratch scratch.Shelf[destinations]
 
 func newDestinations(b *board) *destinations {
-	f, _ := destScratch.Get().(*destinations)
+	f := destScratch.Get()
 	if f == nil || len(f.at) != b.grid.Len() {
 		f = &destinations{at: make([]int32, b.grid.Len())}
 	}
