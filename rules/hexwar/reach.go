@@ -169,7 +169,50 @@ type reachScratch struct {
 	prev    []node
 	place   []int32 // by node: its place in the result's labels, once sorted
 	reached []node  // the nodes whose cost this search set
-	q       hex.Queue[node]
+	q       frontier
+}
+
+// frontier is the search's heap of the nodes waiting at a tentative cost,
+// each as the key cost<<32 | node, so that keys compare as (cost, node),
+// the order in which Reach settles nodes, without a call: the searches
+// push and pop some ten thousand nodes a Legal (issue 18).
+type frontier []uint64
+
+func (q *frontier) push(cost int, n node) {
+	h := append(*q, uint64(cost)<<32|uint64(uint32(n)))
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if h[p] <= h[i] {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+	*q = h
+}
+
+func (q *frontier) pop() (cost int, n node) {
+	h := *q
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < len(h) && h[l] < h[m] {
+			m = l
+		}
+		if r := l + 1; r < len(h) && h[r] < h[m] {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	*q = h
+	return int(top >> 32), node(uint32(top))
 }
 
 // reachScratches keeps searches' working memory for the next ones: the
@@ -180,7 +223,7 @@ var reachScratches scratch.Shelf[reachScratch]
 func getReachScratch(nodes int) *reachScratch {
 	sc := reachScratches.Get()
 	if sc == nil || len(sc.cost) != nodes {
-		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes), place: make([]int32, nodes), q: hex.NewQueue(cmp.Compare[node])}
+		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes), place: make([]int32, nodes)}
 		for i := range sc.cost {
 			sc.cost[i] = -1
 		}
@@ -221,10 +264,10 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	cost[start], prev[start] = 0, start
 	sc.reached = append(sc.reached[:0], start)
 	q := &sc.q
-	q.Reset()
-	q.Push(0, start)
-	for q.Len() > 0 {
-		c, n := q.Pop()
+	*q = (*q)[:0]
+	q.push(0, start)
+	for len(*q) > 0 {
+		c, n := q.pop()
 		if cost[n] != int32(c) || n.stopped() {
 			continue // a stale entry, or a node the unit must stop in
 		}
@@ -250,7 +293,7 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 				sc.reached = append(sc.reached, to)
 			}
 			cost[to], prev[to] = total, n
-			q.Push(int(total), to)
+			q.push(int(total), to)
 		}
 	}
 	slices.Sort(sc.reached)
