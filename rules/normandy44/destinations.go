@@ -1,6 +1,7 @@
 package normandy44
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/pbem-referee/pbem/internal/scratch"
@@ -17,13 +18,18 @@ import (
 // written into one builder.
 type destinations struct {
 	b     *board
-	at    []int32 // by grid number: the hex's place in list, plus one; 0 if none
+	at    []int32  // by grid number: the hex's place in list, plus one; 0 if none
+	filed []uint64 // by grid number: whether at holds a place, so that the list is read in hex order without a sort
 	list  []placed
-	paths []hex.Axial // every destination's path, end to end
+	// offGrid is set when a destination lies off the grid, which no
+	// search reaches: the list is then sorted by hex.
+	offGrid bool
+	paths   []hex.Axial // every destination's path, end to end
 	// The choices' text, and the sort's keys and list, kept for the next
 	// unit.
 	text   []byte
-	keys   []uint64
+	ends   []textEnds
+	notes  []sharedNote
 	sorted []placed
 	walk   []hex.Axial // a path to walk, before it is filed
 	reach  hexwar.ReachBuffer
@@ -44,7 +50,7 @@ var destScratch scratch.Shelf[destinations]
 func newDestinations(b *board) *destinations {
 	f := destScratch.Get()
 	if f == nil || len(f.at) != b.grid.Len() {
-		f = &destinations{at: make([]int32, b.grid.Len())}
+		f = &destinations{at: make([]int32, b.grid.Len()), filed: make([]uint64, (b.grid.Len()+63)/64)}
 	}
 	f.b = b
 	return f
@@ -83,13 +89,18 @@ func (f *destinations) put(a hex.Axial, d destination, appendPath func([]hex.Axi
 	f.list = append(f.list, p)
 	if c, ok := f.b.cell(a); ok {
 		f.at[c] = int32(len(f.list))
+		f.filed[c/64] |= 1 << (c % 64)
+	} else {
+		f.offGrid = true
 	}
 }
 
 // choices turns unit i's destinations into Legal's choices, in hex order
 // (Axial order, the grid's), and gives the destinations back for the next
 // unit. Every choice's command and note are written into one text, a
-// slice of it each: a unit has a few hundred.
+// slice of it each: a unit has a few hundred. Its notes say little more
+// than a cost, so each is written once and shared by the choices that
+// have it.
 func (f *destinations) choices(g *Game, i int) []rules.Choice {
 	defer f.release()
 	if len(f.list) == 0 {
@@ -98,14 +109,15 @@ func (f *destinations) choices(g *Game, i int) []rules.Choice {
 	f.sort()
 	id := g.unit(i).ID
 	buf := f.text[:0]
-	// Each choice's command and note, as ends in the text.
-	type ends struct{ cmd, note int }
-	at := make([]ends, len(f.list))
+	at := f.ends[:0]
+	notes := f.notes[:0]
 	// A unit's budget is the same in most of its notes: its words once.
 	var budget [32]byte
 	lastBudget, budgetText := -1, budget[:0]
-	for k, p := range f.list {
+	for _, p := range f.list {
 		d := p.d
+		var e textEnds
+		e.cmd[0] = int32(len(buf))
 		buf = append(buf, "move "...)
 		buf = append(buf, id...)
 		for _, h := range f.paths[p.start:p.end] {
@@ -116,43 +128,57 @@ func (f *destinations) choices(g *Game, i int) []rules.Choice {
 			buf = append(buf, ' ')
 			buf = append(buf, fl...)
 		}
-		at[k].cmd = len(buf)
-		if !d.tactical && d.budget != lastBudget {
-			lastBudget, budgetText = d.budget, hexwar.AppendMPText(budget[:0], d.budget)
+		e.cmd[1] = int32(len(buf))
+		if k := slices.IndexFunc(notes, func(n sharedNote) bool { return n.d == d }); k >= 0 {
+			e.note = notes[k].at
+		} else {
+			if !d.tactical && d.budget != lastBudget {
+				lastBudget, budgetText = d.budget, hexwar.AppendMPText(budget[:0], d.budget)
+			}
+			e.note[0] = int32(len(buf))
+			buf = appendMoveNote(buf, d, budgetText)
+			e.note[1] = int32(len(buf))
+			notes = append(notes, sharedNote{d, e.note})
 		}
-		buf = appendMoveNote(buf, d, budgetText)
-		at[k].note = len(buf)
+		at = append(at, e)
 	}
 	all := string(buf)
-	f.text = buf
+	f.text, f.ends, f.notes = buf, at, notes
 	out := make([]rules.Choice, len(f.list))
-	from := 0
 	for k, p := range f.list {
-		out[k] = rules.Choice{Command: all[from:at[k].cmd], Piece: id, Cost: (p.d.cost + mp - 1) / mp, Note: all[at[k].cmd:at[k].note]}
-		from = at[k].note
+		e := at[k]
+		out[k] = rules.Choice{Command: all[e.cmd[0]:e.cmd[1]], Piece: id, Cost: (p.d.cost + mp - 1) / mp, Note: all[e.note[0]:e.note[1]]}
 	}
 	return out
 }
 
+// textEnds is where a choice's command and note lie in its unit's text.
+type textEnds struct{ cmd, note [2]int32 }
+
+// sharedNote is a note written for a destination's cost and way of moving,
+// which every destination alike shares.
+type sharedNote struct {
+	d  destination
+	at [2]int32
+}
+
 // sort puts the list in hex order: by grid number, which is Axial order,
-// sorting plain numbers rather than the destinations themselves.
+// read off the bits of the hexes filed.
 func (f *destinations) sort() {
-	keys := f.keys[:0]
-	for k, p := range f.list {
-		c, ok := f.b.cell(p.a)
-		if !ok {
-			// No search reaches off the grid; sort as by hex all the same.
-			slices.SortFunc(f.list, func(x, y placed) int { return x.a.Compare(y.a) })
-			return
-		}
-		keys = append(keys, uint64(c)<<32|uint64(k))
+	if f.offGrid {
+		// No search reaches off the grid; sort as by hex all the same.
+		slices.SortFunc(f.list, func(x, y placed) int { return x.a.Compare(y.a) })
+		return
 	}
-	slices.Sort(keys)
 	sorted := f.sorted[:0]
-	for _, key := range keys {
-		sorted = append(sorted, f.list[uint32(key)])
+	for w, word := range f.filed {
+		for word != 0 {
+			c := w*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			sorted = append(sorted, f.list[f.at[c]-1])
+		}
 	}
-	f.list, f.sorted, f.keys = sorted, f.list, keys
+	f.list, f.sorted = sorted, f.list
 }
 
 // appendMoveNote appends a move's note: its cost of the unit's budget
@@ -183,6 +209,7 @@ func (f *destinations) release() {
 			f.at[c] = 0
 		}
 	}
-	f.b, f.list, f.paths = nil, f.list[:0], f.paths[:0]
+	clear(f.filed)
+	f.b, f.list, f.paths, f.offGrid = nil, f.list[:0], f.paths[:0], false
 	destScratch.Put(f)
 }

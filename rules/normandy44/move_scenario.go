@@ -63,6 +63,11 @@ func (g *Game) scenarioRule(i int) hexwar.StepRule {
 	grid := g.b.grid
 	back := g.ver.rangeInCombat
 	in := func(zone []bool, i int) bool { return zone != nil && i >= 0 && zone[i] }
+	refuse := func(code int, _, to hex.Axial) error { return g.scenarioRefusal(u, code, to) }
+	if len(specials) == 0 && (u.Side != Allied || g.b.ZoneCells(ZoneUSSector) == nil) {
+		// Nothing binds the unit: no check of every step (issue 18).
+		return hexwar.StepRule{Refuse: refuse}
+	}
 	return hexwar.StepRule{
 		Check: func(_ *hexwar.Mover, s *hexwar.Step) int {
 			if s.From < 0 {
@@ -91,7 +96,7 @@ func (g *Game) scenarioRule(i int) hexwar.StepRule {
 			}
 			return 0
 		},
-		Refuse: func(code int, _, to hex.Axial) error { return g.scenarioRefusal(u, code, to) },
+		Refuse: refuse,
 	}
 }
 
