@@ -106,16 +106,13 @@ func (g *Game) newEntry(ctx *moveContext, i int, a hex.Axial, sm, trucks bool) (
 
 // newEntryAt is newEntry at one of the unit's entry hexes.
 func (g *Game) newEntryAt(ctx *moveContext, i int, a hex.Axial, sm, trucks bool) (*mover, error) {
-	us := g.s.Units[i]
-	// Set it up as if it stood on the entry hex, then take it off again:
-	// its allowance and markers are those of a unit on the map.
-	g.s.Units[i].At = g.b.id(a)
-	m, err := g.newMover(ctx, i, sm, trucks)
-	g.s.Units[i].At = us.At
+	// Set up as if it stood on the entry hex: its allowance and markers
+	// are those of a unit on the map.
+	m, err := g.moverFrom(ctx, i, a, sm, trucks)
 	if err != nil {
 		return nil, err
 	}
-	m.Start, m.Entering = a, true
+	m.Entering = true
 	return m, nil
 }
 

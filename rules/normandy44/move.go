@@ -71,12 +71,21 @@ type movePlan struct {
 // newMover checks whether unit i may move now in the way asked (9.1, 9.8,
 // 17.1 and 17.6 with 20.4, 17.6.1) and sets up its allowance.
 func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error) {
-	u, us := g.unit(i), &g.s.Units[i]
 	start, ok := g.onMap(i)
+	if !ok {
+		return nil, rules.Refuse("9.1", "%s is not on the map", g.unit(i).ID)
+	}
+	return g.moverFrom(ctx, i, start, sm, trucks)
+}
+
+// moverFrom is newMover for unit i as if it stood at start: on the map,
+// or on the entry hex of a unit coming on (newEntryAt). It reads nothing of
+// where the unit stands but start, and changes nothing, as Legal sets up
+// several units' movers at once (legal_workers.go).
+func (g *Game) moverFrom(ctx *moveContext, i int, start hex.Axial, sm, trucks bool) (*mover, error) {
+	u, us := g.unit(i), &g.s.Units[i]
 	turn1 := g.germanTurn1Check(i) // 20.4: Ost and restricted units in turn 1
 	switch {
-	case !ok:
-		return nil, rules.Refuse("9.1", "%s is not on the map", u.ID)
 	case g.movedThisPhase(i):
 		return nil, rules.Refuse("9.1", "%s has already moved this phase", u.ID)
 	case us.Scattered:
