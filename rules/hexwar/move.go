@@ -77,6 +77,9 @@ type Mover struct {
 	// a blown bridge counts as no bridge); nil cuts none.
 	RoadCut func(f int, d hex.Direction) bool
 	Rules   []StepRule
+	// Memo, if set, is shared by the movers that check steps alike
+	// (stepmemo.go), for their searches.
+	Memo *StepMemo
 	// step is CheckAt's step while its rules read it: a field, so that the
 	// searches price thousands of steps without allocating one each.
 	step Step

@@ -274,10 +274,14 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 		f := n.cell()
 		for d := range hex.DirectionCount {
 			t, ok := grid.Neighbor(f, d)
-			if !ok || !m.check(f, t, d, n.marked()).OK() {
-				continue // off the map, or barred
+			if !ok {
+				continue // off the map
 			}
-			to, step := newNode(t, m.step.Mark, m.step.Stop), m.step.Cost
+			ok, mark, stop, step := m.searchStep(f, t, d, n.marked(), first)
+			if !ok {
+				continue // barred
+			}
+			to := newNode(t, mark, stop)
 			if step < 0 {
 				panic(fmt.Sprintf("hexwar: negative step cost %d into %v", step, grid.Hex(t)))
 			}

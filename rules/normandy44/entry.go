@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -220,46 +219,15 @@ type entrySearchKey struct {
 // that wait with the same search share it: a turn's reinforcements enter
 // in groups of like units at the same entry hexes (issue 18).
 func (g *Game) enter(m *mover, i int, a hex.Axial, sm, trucks bool, buf *hexwar.ReachBuffer) (hexwar.Step, hexwar.Reachable, hexwar.Bar) {
-	if g.entrySearches == nil {
+	if g.listing == nil {
 		return m.EnterIn(a, buf)
 	}
 	u := g.unit(i)
 	key := entrySearchKey{at: a, sm: sm, trucks: trucks, mech: m.Mech, budget: m.Budget, side: u.Side,
 		nationality: u.Nationality, formation: u.Formation, repl: g.s.Units[i].Repl, cherbourgDef: slices.Contains(u.Marks, MarkCherbourgDefense)}
-	e := g.entrySearches.get(key, func() entrySearch {
+	e := g.listing.entry(key, func() entrySearch {
 		first, r, bar := m.Enter(a) // kept, so not in buf
 		return entrySearch{first, r, bar}
 	})
 	return e.first, e.reach, e.bar
-}
-
-// entrySearches are the entry searches of one Legal, by what they depend
-// on, shared by the goroutines that list the units' moves
-// (legal_workers.go).
-type entrySearches struct {
-	mu   sync.Mutex
-	done map[entrySearchKey]entrySearch
-}
-
-// get is the search of key, run by search if no unit ran it before. Two
-// goroutines may run the same search at once; the first kept serves both
-// and every later unit, and the two are the same.
-func (s *entrySearches) get(key entrySearchKey, search func() entrySearch) entrySearch {
-	s.mu.Lock()
-	e, ok := s.done[key]
-	s.mu.Unlock()
-	if ok {
-		return e
-	}
-	e = search()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if kept, ok := s.done[key]; ok {
-		return kept
-	}
-	if s.done == nil {
-		s.done = map[entrySearchKey]entrySearch{}
-	}
-	s.done[key] = e
-	return e
 }

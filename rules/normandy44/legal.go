@@ -78,8 +78,8 @@ func (g *Game) legal() []rules.Choice {
 				listed += len(moves)
 			}
 		}
-		g.entrySearches = new(entrySearches)
-		defer func() { g.entrySearches = nil }()
+		g.listing = new(listing)
+		defer func() { g.listing.done(); g.listing = nil }()
 		g.listMissing(cache, ctx)
 		for i := range g.s.Units {
 			switch g.movesKind(i) {

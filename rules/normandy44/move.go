@@ -34,6 +34,9 @@ type mover struct {
 	sm     bool
 	trucks bool
 	repl   bool // 6.2.4, 6.2.5: one hex at most, never into an enemy ZOC
+	// class is what its steps' checks read of the unit and the way it
+	// moves (legal_listing.go).
+	class moverClass
 }
 
 // roadCost is the cost of a hex entered along a road (9.3). German mechanized
@@ -115,6 +118,13 @@ func (g *Game) moverFrom(ctx *moveContext, i int, start hex.Axial, sm, trucks bo
 		}
 		m.Mech, ma = true, 5
 	}
+	m.class = moverClass{sm: sm, trucks: trucks, mech: m.Mech, repl: us.Repl, confined: confined, side: u.Side}
+	if specials, army, ok := g.scenarioClass(i); ok {
+		m.class.specials, m.class.army = specials, army
+	} else {
+		m.class.alone = i + 1
+	}
+	m.Memo = g.listing.memo(m.class, g.b.Board)
 	if sm {
 		if err := g.canSM(ctx, i, start, m.Mech); err != nil {
 			return nil, err
@@ -277,6 +287,8 @@ func (m *mover) cyclist(sm, trucks bool) *mover {
 	c := *m
 	c.Rules = append(slices.Clone(m.Rules), g.cyclistRules()...)
 	c.Budget = ma * mp
+	c.class.cyclist = true
+	c.Memo = g.listing.memo(c.class, g.b.Board)
 	return &c
 }
 

@@ -100,6 +100,23 @@ func (g *Game) scenarioRule(i int) hexwar.StepRule {
 	}
 }
 
+// scenarioClass is what scenarioRule reads of unit i: the scenario's rules
+// that bind it, as bits by their number (specialBars), and the nationality
+// whose army boundary binds it, "" if none does. Past the 64th special rule
+// bits run out: ok is false, and the unit is a class of its own.
+func (g *Game) scenarioClass(i int) (specials uint64, army string, ok bool) {
+	for _, sb := range g.specialBars(i) {
+		if sb.k >= 64 {
+			return 0, "", false
+		}
+		specials |= 1 << sb.k
+	}
+	if u := g.unit(i); u.Side == Allied && g.b.ZoneCells(ZoneUSSector) != nil {
+		army = u.Nationality
+	}
+	return specials, army, true
+}
+
 // scenarioRefusal is the refusal of unit u's step into to by scenarioRule's
 // code.
 func (g *Game) scenarioRefusal(u *Unit, code int, to hex.Axial) error {
