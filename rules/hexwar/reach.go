@@ -111,11 +111,6 @@ func (r Reachable) HexAt(k int) hex.Axial { return r.grid.Hex(r.labels[r.best[k]
 // CostAt is the least cost of the hex numbered k.
 func (r Reachable) CostAt(k int) int { return int(r.labels[r.best[k]].cost) }
 
-// AppendPathAt is AppendPath of the hex numbered k.
-func (r Reachable) AppendPathAt(dst []hex.Axial, k int) []hex.Axial {
-	return r.appendPath(dst, r.labels[r.best[k]])
-}
-
 // Cost is the least cost of a hex reached.
 func (r Reachable) Cost(a hex.Axial) int {
 	l, _ := r.label(a)
@@ -141,16 +136,29 @@ func (r Reachable) AppendPath(dst []hex.Axial, a hex.Axial) []hex.Axial {
 	return r.appendPath(dst, goal)
 }
 
+// AppendCellPathAt appends the path to the hex numbered k (HexAt), start
+// first, as the hexes' numbers on the grid (Board.IDAt): Legal writes the
+// ids of thousands of paths and reads nothing else of their hexes.
+func (r Reachable) AppendCellPathAt(dst []int32, k int) []int32 {
+	goal := r.labels[r.best[k]]
+	steps, ok := r.steps(goal)
+	if !ok {
+		return dst
+	}
+	dst = slices.Grow(dst, steps+1)
+	path := dst[len(dst) : len(dst)+steps+1]
+	for l, i := goal, steps; i >= 0; i-- {
+		path[i] = int32(l.node.cell())
+		l = r.labels[l.prev]
+	}
+	return dst[:len(dst)+steps+1]
+}
+
 // appendPath appends the path to the node of label goal.
 func (r Reachable) appendPath(dst []hex.Axial, goal label) []hex.Axial {
-	// A path has fewer steps than there are nodes; the bound keeps a
-	// corrupted label from looping, as hex.Path does.
-	steps := 0
-	for l := goal; l.node != r.start; steps++ {
-		if l.prev < 0 || int(l.prev) >= len(r.labels) || r.labels[l.prev] == l || steps >= len(r.labels) {
-			return dst
-		}
-		l = r.labels[l.prev]
+	steps, ok := r.steps(goal)
+	if !ok {
+		return dst
 	}
 	dst = slices.Grow(dst, steps+1)
 	path := dst[len(dst) : len(dst)+steps+1]
@@ -159,6 +167,19 @@ func (r Reachable) appendPath(dst []hex.Axial, goal label) []hex.Axial {
 		l = r.labels[l.prev]
 	}
 	return dst[:len(dst)+steps+1]
+}
+
+// steps counts the steps of the path to the node of label goal. A path has
+// fewer steps than there are nodes; the bound keeps a corrupted label from
+// looping, as hex.Path does: ok is then false.
+func (r Reachable) steps(goal label) (steps int, ok bool) {
+	for l := goal; l.node != r.start; steps++ {
+		if l.prev < 0 || int(l.prev) >= len(r.labels) || r.labels[l.prev] == l || steps >= len(r.labels) {
+			return 0, false
+		}
+		l = r.labels[l.prev]
+	}
+	return steps, true
 }
 
 // reachScratch is a search's working memory, by node over the whole grid,

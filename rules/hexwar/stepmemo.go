@@ -40,11 +40,7 @@ func NewStepMemo(b *Board) *StepMemo {
 
 // Clear forgets every step, for a memo lent again. No search may use it
 // meanwhile.
-func (s *StepMemo) Clear() {
-	for k := range s.steps {
-		s.steps[k].Store(0)
-	}
-}
+func (s *StepMemo) Clear() { clear(s.steps) }
 
 // Fits reports whether the memo is for a board of b's size.
 func (s *StepMemo) Fits(b *Board) bool { return len(s.steps) == b.grid.Len()*int(hex.DirectionCount)*2 }

@@ -24,7 +24,7 @@ type destinations struct {
 	// offGrid is set when a destination lies off the grid, which no
 	// search reaches: the list is then sorted by hex.
 	offGrid bool
-	paths   []hex.Axial // every destination's path, end to end
+	paths   []int32 // every destination's path, by hex number, end to end
 	// The choices' text, and the sort's keys and list, kept for the next
 	// unit.
 	text   []byte
@@ -77,8 +77,8 @@ func (f *destinations) get(a hex.Axial) (destination, bool) {
 func (f *destinations) has(a hex.Axial) bool { return f.place(a) >= 0 }
 
 // put files d for a, in place of any filed before; appendPath appends its
-// path to the slice it is given.
-func (f *destinations) put(a hex.Axial, d destination, appendPath func([]hex.Axial) []hex.Axial) {
+// path, by hex number, to the slice it is given.
+func (f *destinations) put(a hex.Axial, d destination, appendPath func([]int32) []int32) {
 	start := len(f.paths)
 	f.paths = appendPath(f.paths)
 	p := placed{a: a, d: d, start: start, end: len(f.paths)}
@@ -122,7 +122,7 @@ func (f *destinations) choices(g *Game, i int) []rules.Choice {
 		buf = append(buf, id...)
 		for _, h := range f.paths[p.start:p.end] {
 			buf = append(buf, ' ')
-			buf = append(buf, g.b.id(h)...)
+			buf = append(buf, g.b.IDAt(int(h))...)
 		}
 		for _, fl := range (Command{SM: d.sm, Trucks: d.trucks}).moveFlags() {
 			buf = append(buf, ' ')

@@ -170,10 +170,10 @@ func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice
 			}
 			for k := range n {
 				h, cost := a, 0
-				path := func(dst []hex.Axial) []hex.Axial { return append(dst, a) }
+				path := func(dst []int32) []int32 { return g.b.appendCells(dst, a) }
 				if !first.Stop {
 					h, cost = r.HexAt(k), r.CostAt(k)
-					path = func(dst []hex.Axial) []hex.Axial { return r.AppendPathAt(dst, k) }
+					path = func(dst []int32) []int32 { return r.AppendCellPathAt(dst, k) }
 				}
 				e.reached(h)
 				// The plain moves come first, over every entry hex; SM

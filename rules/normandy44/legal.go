@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
@@ -156,7 +155,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 			e.reached(a)
 			if st, bar := m.Check(m.Start, a); bar.OK() && g.endCheck(ctx, i, a, false) == nil {
 				found.put(a, destination{cost: st.Cost, budget: m.Budget, tactical: st.Cost > m.Budget},
-					func(dst []hex.Axial) []hex.Axial { return append(dst, m.Start, a) })
+					func(dst []int32) []int32 { return g.b.appendCells(dst, m.Start, a) })
 			}
 		}
 		return found.choices(g, i)
@@ -174,7 +173,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 				continue
 			}
 			d.cost, d.budget = r.CostAt(k), mv.Budget
-			found.put(a, d, func(dst []hex.Axial) []hex.Axial { return r.AppendPathAt(dst, k) })
+			found.put(a, d, func(dst []int32) []int32 { return r.AppendCellPathAt(dst, k) })
 		}
 	}
 	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
@@ -194,7 +193,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 			path := p.AppendPath(found.walk[:0])
 			found.walk = path
 			c, _ := t.Walk(path)
-			found.put(a, destination{cost: c, budget: m.Budget, tactical: true}, p.AppendPath)
+			found.put(a, destination{cost: c, budget: m.Budget, tactical: true}, func(dst []int32) []int32 { return g.b.appendCells(dst, path...) })
 		}
 	}
 	if tacticalOnly {
