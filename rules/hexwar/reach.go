@@ -140,18 +140,21 @@ func (r Reachable) AppendPath(dst []hex.Axial, a hex.Axial) []hex.Axial {
 // first, as the hexes' numbers on the grid (Board.IDAt): Legal writes the
 // ids of thousands of paths and reads nothing else of their hexes.
 func (r Reachable) AppendCellPathAt(dst []int32, k int) []int32 {
-	goal := r.labels[r.best[k]]
-	steps, ok := r.steps(goal)
-	if !ok {
-		return dst
+	// Walked once, from the goal back to the start, and turned round: the
+	// labels are Reach's own, and a path has fewer steps than there are
+	// labels, which bounds the walk all the same.
+	base := len(dst)
+	labels := r.labels
+	l := labels[r.best[k]]
+	for steps := 0; ; steps++ {
+		dst = append(dst, int32(l.node.cell()))
+		if l.node == r.start || steps >= len(labels) {
+			break
+		}
+		l = labels[l.prev]
 	}
-	dst = slices.Grow(dst, steps+1)
-	path := dst[len(dst) : len(dst)+steps+1]
-	for l, i := goal, steps; i >= 0; i-- {
-		path[i] = int32(l.node.cell())
-		l = r.labels[l.prev]
-	}
-	return dst[:len(dst)+steps+1]
+	slices.Reverse(dst[base:])
+	return dst
 }
 
 // appendPath appends the path to the node of label goal.
