@@ -28,7 +28,6 @@ type destinations struct {
 	// The choices' text, and the sort's keys and list, kept for the next
 	// unit.
 	text   []byte
-	ends   []textEnds
 	notes  []sharedNote
 	sorted []placed
 	walk   []hex.Axial // a path to walk, before it is filed
@@ -95,29 +94,28 @@ func (f *destinations) put(a hex.Axial, d destination, appendPath func([]int32) 
 	}
 }
 
-// choices turns unit i's destinations into Legal's choices, in hex order
-// (Axial order, the grid's), and gives the destinations back for the next
-// unit. Every choice's command and note are written into one text, a
-// slice of it each: a unit has a few hundred. Its notes say little more
-// than a cost, so each is written once and shared by the choices that
-// have it.
-func (f *destinations) choices(g *Game, i int) []rules.Choice {
+// moves turns unit i's destinations into its moves, in hex order (Axial
+// order, the grid's), and gives the destinations back for the next unit.
+// Every move's command and note are written into one text: a unit has a
+// few hundred. Its notes say little more than a cost, so each is written
+// once and shared by the moves that have it.
+func (f *destinations) moves(g *Game, i int) moveList {
 	defer f.release()
 	if len(f.list) == 0 {
-		return nil
+		return moveList{}
 	}
 	f.sort()
 	id := g.unit(i).ID
 	buf := f.text[:0]
-	at := f.ends[:0]
+	moves := make([]listedMove, 0, len(f.list))
 	notes := f.notes[:0]
 	// A unit's budget is the same in most of its notes: its words once.
 	var budget [32]byte
 	lastBudget, budgetText := -1, budget[:0]
 	for _, p := range f.list {
 		d := p.d
-		var e textEnds
-		e.cmd[0] = int32(len(buf))
+		mv := listedMove{cost: int32((d.cost + mp - 1) / mp)}
+		mv.cmd[0] = int32(len(buf))
 		buf = append(buf, "move "...)
 		buf = append(buf, id...)
 		for _, h := range f.paths[p.start:p.end] {
@@ -128,38 +126,63 @@ func (f *destinations) choices(g *Game, i int) []rules.Choice {
 			buf = append(buf, ' ')
 			buf = append(buf, fl...)
 		}
-		e.cmd[1] = int32(len(buf))
+		mv.cmd[1] = int32(len(buf))
 		if k := slices.IndexFunc(notes, func(n sharedNote) bool { return n.d == d }); k >= 0 {
-			e.note = notes[k].at
+			mv.note = notes[k].at
 		} else {
 			if !d.tactical && d.budget != lastBudget {
 				lastBudget, budgetText = d.budget, hexwar.AppendMPText(budget[:0], d.budget)
 			}
-			e.note[0] = int32(len(buf))
+			mv.note[0] = int32(len(buf))
 			buf = appendMoveNote(buf, d, budgetText)
-			e.note[1] = int32(len(buf))
-			notes = append(notes, sharedNote{d, e.note})
+			mv.note[1] = int32(len(buf))
+			notes = append(notes, sharedNote{d, mv.note})
 		}
-		at = append(at, e)
+		moves = append(moves, mv)
 	}
-	all := string(buf)
-	f.text, f.ends, f.notes = buf, at, notes
-	out := make([]rules.Choice, len(f.list))
-	for k, p := range f.list {
-		e := at[k]
-		out[k] = rules.Choice{Command: all[e.cmd[0]:e.cmd[1]], Piece: id, Cost: (p.d.cost + mp - 1) / mp, Note: all[e.note[0]:e.note[1]]}
-	}
-	return out
+	f.text, f.notes = buf, notes
+	return moveList{piece: id, text: string(buf), moves: moves}
 }
-
-// textEnds is where a choice's command and note lie in its unit's text.
-type textEnds struct{ cmd, note [2]int32 }
 
 // sharedNote is a note written for a destination's cost and way of moving,
 // which every destination alike shares.
 type sharedNote struct {
 	d  destination
 	at [2]int32
+}
+
+// moveList is one unit's moves as Legal keeps them between calls: their
+// words in one text, each move the places of its command and note in it
+// and its cost, so that the collector reads one pointer a unit rather than
+// three a move (a phase lists thousands, issue 18). choices and appendTo
+// make them Legal's choices.
+type moveList struct {
+	piece string
+	text  string
+	moves []listedMove
+}
+
+// listedMove is a move of a moveList: its command and note, as ends in the
+// list's text, and its cost in whole MP.
+type listedMove struct {
+	cmd, note [2]int32
+	cost      int32
+}
+
+// appendTo appends the moves to out as choices.
+func (l moveList) appendTo(out []rules.Choice) []rules.Choice {
+	for _, mv := range l.moves {
+		out = append(out, rules.Choice{Command: l.text[mv.cmd[0]:mv.cmd[1]], Piece: l.piece, Cost: int(mv.cost), Note: l.text[mv.note[0]:mv.note[1]]})
+	}
+	return out
+}
+
+// choices are the moves as choices, nil if there are none.
+func (l moveList) choices() []rules.Choice {
+	if len(l.moves) == 0 {
+		return nil
+	}
+	return l.appendTo(make([]rules.Choice, 0, len(l.moves)))
 }
 
 // sort puts the list in hex order: by grid number, which is Axial order,

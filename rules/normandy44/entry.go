@@ -140,12 +140,12 @@ func (g *Game) planEntry(ctx *moveContext, i int, path []hex.Axial, sm, trucks b
 
 // entryMoves lists a waiting unit's ways onto the map, one per hex reached.
 func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
-	return g.entryMovesFrom(ctx, i, &extent{b: g.b})
+	return g.entryMovesFrom(ctx, i, &extent{b: g.b}).choices()
 }
 
 // entryMovesFrom is entryMoves, noting in e the hexes its searches reach
 // (legal_cache.go).
-func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice {
+func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 	found := newDestinations(g.b)
 	entries := g.entryHexes(i)
 	mech := g.mechanized(i)
@@ -188,7 +188,7 @@ func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice
 			}
 		}
 	}
-	return found.choices(g, i)
+	return found.moves(g, i)
 }
 
 // entrySearch is the search of a unit entering the map at one hex, as

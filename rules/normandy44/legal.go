@@ -69,12 +69,18 @@ func (g *Game) legal() []rules.Choice {
 		// them): they are joined once, at the end, rather than grown into
 		// out unit by unit, which copied thousands of choices again and
 		// again.
-		byUnit := make([][]rules.Choice, 0, len(g.s.Units))
+		byUnit := make([]moveBlock, 0, len(g.s.Units))
 		listed := 0
 		join := func(moves []rules.Choice) {
 			if len(moves) > 0 {
-				byUnit = append(byUnit, moves)
+				byUnit = append(byUnit, moveBlock{choices: moves})
 				listed += len(moves)
+			}
+		}
+		joinList := func(l moveList) {
+			if len(l.moves) > 0 {
+				byUnit = append(byUnit, moveBlock{list: l})
+				listed += len(l.moves)
 			}
 		}
 		g.listing = new(listing)
@@ -84,7 +90,7 @@ func (g *Game) legal() []rules.Choice {
 			switch g.movesKind(i) {
 			case movesNone:
 			case movesEntry:
-				join(g.cachedMoves(cache, i, true, func(e *extent) []rules.Choice { return g.entryMovesFrom(ctx(), i, e) }))
+				joinList(g.cachedMoves(cache, i, true, func(e *extent) moveList { return g.entryMovesFrom(ctx(), i, e) }))
 			case movesOther:
 				switch {
 				case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
@@ -99,24 +105,31 @@ func (g *Game) legal() []rules.Choice {
 					join(moves)
 				}
 			case movesOnMap:
-				moves := g.cachedMoves(cache, i, false, func(e *extent) []rules.Choice { return g.unitMovesFrom(ctx(), i, e) })
+				moves := g.cachedMoves(cache, i, false, func(e *extent) moveList { return g.unitMovesFrom(ctx(), i, e) })
 				// S3.3, 22.1.2: a unit out of bounds moves back first.
-				mustBack = mustBack || (len(moves) > 0 && g.ver.rangeInCombat && !g.s.Units[i].Moved && g.outOfBounds(i) != "")
-				join(moves)
+				mustBack = mustBack || (len(moves.moves) > 0 && g.ver.rangeInCombat && !g.s.Units[i].Moved && g.outOfBounds(i) != "")
+				joinList(moves)
 				if slices.Contains(g.unit(i).Marks, MarkCotentin) { // relocateChoices has none for another
 					join(g.relocateChoices(ctx(), i))
 				}
 			}
 		}
 		out = slices.Grow(out, listed+1) // and 'end'
-		for _, moves := range byUnit {
-			out = append(out, moves...)
+		for _, b := range byUnit {
+			out = append(b.list.appendTo(out), b.choices...)
 		}
 	}
 	if mustLand || mustBack {
 		return out // 20.5.3, 20.2.4: the units that can land do so first; S3.3, 22.1.2: as those that must move back
 	}
 	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].Name})
+}
+
+// moveBlock is one unit's moves in Legal: a kept list of moves on or onto
+// the map, or the choices of another kind.
+type moveBlock struct {
+	list    moveList
+	choices []rules.Choice
 }
 
 // destination is how a unit reaches one hex (its path is filed beside it,
@@ -135,18 +148,18 @@ type destination struct {
 // cyclists' road rate, and only then by spending a Strategic Move or the
 // Trucks marker.
 func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
-	return g.unitMovesFrom(ctx, i, &extent{b: g.b})
+	return g.unitMovesFrom(ctx, i, &extent{b: g.b}).choices()
 }
 
 // unitMovesFrom is unitMoves, noting in e the hexes its searches reach
 // (legal_cache.go).
-func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice {
+func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 	if a, ok := g.onMap(i); ok {
 		e.reached(a)
 	}
 	m, err := g.newMover(ctx, i, false, false)
 	if err != nil {
-		return nil
+		return moveList{}
 	}
 	found := newDestinations(g.b)
 	if m.repl {
@@ -158,7 +171,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 					func(dst []int32) []int32 { return g.b.appendCells(dst, m.Start, a) })
 			}
 		}
-		return found.choices(g, i)
+		return found.moves(g, i)
 	}
 	add := func(mv *mover, d destination) {
 		r := mv.ReachIn(&found.reach)
@@ -181,7 +194,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 		add(m, destination{})
 	}
 	if g.s.Phase == PhaseReserveMovement && !g.ed.reserveTactical {
-		return found.choices(g, i) // 15.2 (D14): half the MA only
+		return found.moves(g, i) // 15.2 (D14): half the MA only
 	}
 	t := *m
 	t.Tactical = true
@@ -197,7 +210,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 		}
 	}
 	if tacticalOnly {
-		return found.choices(g, i)
+		return found.moves(g, i)
 	}
 	if c := m.cyclist(false, false); c != nil {
 		add(c, destination{cyclist: true})
@@ -212,5 +225,5 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 	} else if tr, err := g.newMover(ctx, i, false, true); err == nil {
 		add(tr, destination{trucks: true})
 	}
-	return found.choices(g, i)
+	return found.moves(g, i)
 }

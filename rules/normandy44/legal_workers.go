@@ -4,8 +4,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-
-	"github.com/pbem-referee/pbem/rules"
 )
 
 // Legal lists each unit's moves on its own: the searches of one unit read
@@ -85,7 +83,7 @@ func (g *Game) listMissing(c *moveCache, ctx func() *moveContext) {
 					return
 				}
 				j := jobs[k]
-				g.cachedMoves(c, j.i, j.entry, func(e *extent) []rules.Choice {
+				g.cachedMoves(c, j.i, j.entry, func(e *extent) moveList {
 					if j.entry {
 						return g.entryMovesFrom(mc, j.i, e)
 					}
