@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"iter"
+	"math/bits"
 	"slices"
 
 	"github.com/pbem-referee/pbem/internal/scratch"
@@ -193,7 +194,10 @@ type reachScratch struct {
 	prev    []node
 	place   []int32 // by node: its place in the result's labels, once sorted
 	reached []node  // the nodes whose cost this search set
-	q       frontier
+	// seen has a bit for each node whose cost this search set, so that
+	// the nodes are read in node order off the bits rather than sorted.
+	seen []uint64
+	q    frontier
 }
 
 // frontier is the search's heap of the nodes waiting at a tentative cost,
@@ -247,7 +251,7 @@ var reachScratches scratch.Shelf[reachScratch]
 func getReachScratch(nodes int) *reachScratch {
 	sc := reachScratches.Get()
 	if sc == nil || len(sc.cost) != nodes {
-		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes), place: make([]int32, nodes)}
+		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes), place: make([]int32, nodes), seen: make([]uint64, (nodes+63)/64)}
 		for i := range sc.cost {
 			sc.cost[i] = -1
 		}
@@ -286,7 +290,7 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	sc := getReachScratch(4 * grid.Len())
 	cost, prev := sc.cost, sc.prev
 	cost[start], prev[start] = 0, start
-	sc.reached = append(sc.reached[:0], start)
+	sc.seen[start/64] |= 1 << (start % 64)
 	q := &sc.q
 	*q = (*q)[:0]
 	q.push(0, start)
@@ -318,13 +322,19 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 				continue
 			}
 			if old < 0 {
-				sc.reached = append(sc.reached, to)
+				sc.seen[to/64] |= 1 << (to % 64)
 			}
 			cost[to], prev[to] = total, n
 			q.push(int(total), to)
 		}
 	}
-	slices.Sort(sc.reached)
+	sc.reached = sc.reached[:0]
+	for w, word := range sc.seen {
+		for ; word != 0; word &= word - 1 {
+			sc.reached = append(sc.reached, node(w*64+bits.TrailingZeros64(word)))
+		}
+		sc.seen[w] = 0
+	}
 	r := Reachable{grid: grid, start: start}
 	if buf != nil {
 		r.labels, r.best = slices.Grow(buf.labels[:0], len(sc.reached))[:len(sc.reached)], slices.Grow(buf.best[:0], len(sc.reached))

@@ -38,10 +38,10 @@ type moveCache struct {
 // unitMoveList is one unit's moves and the hexes the searches that found
 // them reached.
 type unitMoveList struct {
-	ok      bool
-	entry   bool // entryMoves's, not unitMoves's
-	moves   moveList
-	reach   extent
+	ok    bool
+	entry bool // entryMoves's, not unitMoves's
+	moves moveList
+	reach extent
 }
 
 // extent is the hexes a unit's move searches reached, by grid number.
