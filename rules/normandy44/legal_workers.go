@@ -2,6 +2,7 @@ package normandy44
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -69,6 +70,18 @@ func (g *Game) listMissing(c *moveCache, ctx func() *moveContext) {
 	if workers < 2 || len(jobs) < minParallelUnits {
 		return // Legal lists them itself, in turn
 	}
+	// The units entering the map first: each searches from several entry
+	// hexes and lists two or three times the moves of a unit on the map, and
+	// the goroutines finish together when the longest jobs go first.
+	slices.SortStableFunc(jobs, func(a, b job) int {
+		switch {
+		case a.entry == b.entry:
+			return 0
+		case a.entry:
+			return -1
+		}
+		return 1
+	})
 	mc := ctx()
 	for i := range g.s.Units {
 		g.onMap(i) // g.places, filled here rather than by the goroutines
