@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // TestLegal_SharedStepsAsAlone: within one Legal the movers of a class share
@@ -24,47 +23,35 @@ func TestLegal_SharedStepsAsAlone(t *testing.T) {
 		scenario, variant string
 		seed              uint64
 	}{{"campaign", "", 18}, {"cherbourg", "", 44}, {"cherbourg", "ed1", 45}} {
-		gg, err := newGame(readFile(t, "../../scenarios/normandy44/"+c.scenario+".scn"), c.variant, nil, Version)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := gg.(*Game)
-		rnd := rand.New(rand.NewPCG(c.seed, 1944))
-		player := func(gg rules.Game, seat rules.Seat, rnd *rand.Rand) string {
-			g := gg.(*Game)
-			if g.s.Phase == PhaseMovement {
-				fresh := g.Clone().(*Game)
-				byUnit := map[string][]rules.Choice{}
-				for _, ch := range fresh.seatChoices(seat) {
-					if strings.HasPrefix(ch.Command, "move ") {
-						byUnit[ch.Piece] = append(byUnit[ch.Piece], ch)
-					}
+		playTurns(t, c.scenario, c.variant, c.seed, 2, func(g *Game, seat rules.Seat, rnd *rand.Rand) string {
+			if g.s.Phase != PhaseMovement {
+				return RandomCommand(g, seat, rnd)
+			}
+			fresh := g.Clone().(*Game)
+			byUnit := map[string][]rules.Choice{}
+			for _, ch := range fresh.seatChoices(seat) {
+				if strings.HasPrefix(ch.Command, "move ") {
+					byUnit[ch.Piece] = append(byUnit[ch.Piece], ch)
 				}
-				ctx := fresh.moveContext(fresh.s.Side)
-				for i := range fresh.s.Units {
-					var alone []rules.Choice
-					switch fresh.movesKind(i) {
-					case movesEntry:
-						alone = fresh.entryMoves(ctx, i)
-					case movesOnMap:
-						alone = fresh.unitMoves(ctx, i)
-					default:
-						continue
-					}
-					if got := byUnit[fresh.unit(i).ID]; !slices.Equal(got, alone) {
-						t.Fatalf("%s turn %d, %s: Legal lists %d moves of %s, its own searches %d, or other ones", c.scenario, g.s.Turn, g.phaseName(), len(got), fresh.unit(i).ID, len(alone))
-					}
-					compared++
+			}
+			ctx := fresh.moveContext(fresh.s.Side)
+			for i := range fresh.s.Units {
+				var alone []rules.Choice
+				switch fresh.movesKind(i) {
+				case movesEntry:
+					alone = fresh.entryMoves(ctx, i)
+				case movesOnMap:
+					alone = fresh.unitMoves(ctx, i)
+				default:
+					continue
 				}
+				if got := byUnit[fresh.unit(i).ID]; !slices.Equal(got, alone) {
+					t.Fatalf("%s turn %d, %s: Legal lists %d moves of %s, its own searches %d, or other ones", c.scenario, g.s.Turn, g.phaseName(), len(got), fresh.unit(i).ID, len(alone))
+				}
+				compared++
 			}
 			return RandomCommand(g, seat, rnd)
-		}
-		for !g.Pending().Over && g.s.Turn <= 2 {
-			in := rulestest.Next(t, g, player, rnd)
-			if _, err := in.Give(g); err != nil {
-				t.Fatalf("%s: %s refused: %v", c.scenario, in, err)
-			}
-		}
+		})
 	}
 	if compared < 1000 {
 		t.Fatalf("only %d units' moves compared", compared)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // TestLegal_ListedOnCoresAsInTurn: the units' moves listed on several
@@ -22,14 +21,7 @@ func TestLegal_ListedOnCoresAsInTurn(t *testing.T) {
 		scenario string
 		seed     uint64
 	}{{"campaign", 18}, {"cherbourg", 44}} {
-		gg, err := newGame(readFile(t, "../../scenarios/normandy44/"+c.scenario+".scn"), "", nil, Version)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := gg.(*Game)
-		rnd := rand.New(rand.NewPCG(c.seed, 1944))
-		player := func(gg rules.Game, seat rules.Seat, rnd *rand.Rand) string {
-			g := gg.(*Game)
+		playTurns(t, c.scenario, "", c.seed, 2, func(g *Game, seat rules.Seat, rnd *rand.Rand) string {
 			listWorkers = func() int { return 1 }
 			inTurn := g.Clone().Legal(seat)
 			listWorkers = func() int { return 3 }
@@ -41,13 +33,7 @@ func TestLegal_ListedOnCoresAsInTurn(t *testing.T) {
 				onCores++
 			}
 			return RandomCommand(g, seat, rnd)
-		}
-		for !g.Pending().Over && g.s.Turn <= 2 {
-			in := rulestest.Next(t, g, player, rnd)
-			if _, err := in.Give(g); err != nil {
-				t.Fatalf("%s: %s refused: %v", c.scenario, in, err)
-			}
-		}
+		})
 	}
 	t.Logf("%d decisions listed on cores", onCores)
 	if onCores < 50 {
