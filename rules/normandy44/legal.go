@@ -114,10 +114,8 @@ func (g *Game) legal() []rules.Choice {
 				}
 			}
 		}
-		out = slices.Grow(out, listed+1) // and 'end'
-		for _, b := range byUnit {
-			out = append(b.list.appendTo(out), b.choices...)
-		}
+		out = joinMoves(slices.Grow(out, listed+1), byUnit, listed) // and 'end'
+
 	}
 	if mustLand || mustBack {
 		return out // 20.5.3, 20.2.4: the units that can land do so first; S3.3, 22.1.2: as those that must move back
@@ -131,6 +129,8 @@ type moveBlock struct {
 	list    moveList
 	choices []rules.Choice
 }
+
+func (b moveBlock) len() int { return len(b.list.moves) + len(b.choices) }
 
 // destination is how a unit reaches one hex (its path is filed beside it,
 // destinations.go).

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/pbem-referee/pbem/rules"
 )
 
 // Legal lists each unit's moves on its own: the searches of one unit read
@@ -106,4 +108,47 @@ func (g *Game) listMissing(c *moveCache, ctx func() *moveContext) {
 		})
 	}
 	wg.Wait()
+}
+
+// minParallelChoices is how many choices Legal must write before it writes
+// them on several goroutines: a phase's first Legal writes thousands, a
+// second one half the time it takes to list them again.
+const minParallelChoices = 1000
+
+// joinMoves appends the units' moves, in order, to out, whose capacity
+// holds them all (listed in all): on listWorkers goroutines when there are
+// many, each writing the units of one stretch of out.
+func joinMoves(out []rules.Choice, blocks []moveBlock, listed int) []rules.Choice {
+	workers := listWorkers()
+	if workers < 2 || listed < minParallelChoices {
+		for _, b := range blocks {
+			out = append(b.list.appendTo(out), b.choices...)
+		}
+		return out
+	}
+	base := len(out)
+	out = out[:base+listed]
+	var wg sync.WaitGroup
+	at, from := base, 0 // where the next stretch begins in out, and in blocks
+	for w := range workers {
+		// Each stretch ends at the first unit past its share of the moves.
+		share := base + listed*(w+1)/workers
+		to, end := from, at
+		for to < len(blocks) && end < share {
+			end += blocks[to].len()
+			to++
+		}
+		if to == from {
+			continue
+		}
+		seg, stretch := out[at:at:end], blocks[from:to]
+		wg.Go(func() {
+			for _, b := range stretch {
+				seg = append(b.list.appendTo(seg), b.choices...)
+			}
+		})
+		at, from = end, to
+	}
+	wg.Wait()
+	return out
 }
