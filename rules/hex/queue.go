@@ -58,28 +58,3 @@ func (q *queue[N]) pop() item[N] {
 	q.items = h
 	return top
 }
-
-// Queue is the frontier of a least-cost search that keeps its own labels
-// (hexwar's movement search, by node number): the heap Dijkstra uses, in the
-// same order.
-type Queue[N comparable] struct{ q queue[N] }
-
-// NewQueue is an empty frontier ordering nodes of equal cost by compare.
-func NewQueue[N comparable](compare func(a, b N) int) Queue[N] {
-	return Queue[N]{queue[N]{compare: compare}}
-}
-
-// Push adds n at a tentative cost.
-func (q *Queue[N]) Push(cost int, n N) { q.q.push(item[N]{cost, n}) }
-
-// Pop removes and returns the first node in the search's order.
-func (q *Queue[N]) Pop() (cost int, n N) {
-	it := q.q.pop()
-	return it.cost, it.node
-}
-
-// Len is how many nodes wait.
-func (q *Queue[N]) Len() int { return len(q.q.items) }
-
-// Reset empties the frontier and keeps its memory for the next search.
-func (q *Queue[N]) Reset() { q.q.items = q.q.items[:0] }

@@ -23,7 +23,15 @@ type Board struct {
 	grid   *hex.Grid
 	tec    *TEC
 	cells  []cell
-	ids    map[string]hex.Axial
+	// printed is each hex's printed id, by number: apart from the cells,
+	// as Legal writes ids by the thousand (issue 18) and reads nothing
+	// else of the hexes of its paths.
+	printed []string
+	// entered is what a step reads of the hex it enters, by number: the
+	// searches read it some thirty thousand times a Legal (issue 18), a
+	// few bytes a hex rather than a cell's hundred and more.
+	entered []enteredHex
+	ids     map[string]hex.Axial
 	// features are the game's hexside features; bit k of a Features value
 	// stands for features[k].
 	features   []Feature
@@ -40,7 +48,6 @@ type Board struct {
 
 // cell is what the map says of one hex.
 type cell struct {
-	id      string
 	terrain Terrain
 	own     *TerrainRow // the row of its terrain
 	move    *TerrainRow // the row its movement costs come from (a Town's base)
@@ -48,6 +55,13 @@ type cell struct {
 	// hexside is recorded in both of its hexes.
 	sides [hex.DirectionCount]Features
 	roads [hex.DirectionCount]RoadClass
+}
+
+// enteredHex is what the searches read of a hex entered off road: whether
+// it is playable, and the row its movement costs come from.
+type enteredHex struct {
+	unplayable, stop bool
+	nonMech, mech    int32
 }
 
 // Map is what a board is built from: the series' map records in the core's
@@ -136,7 +150,7 @@ func NewBoard(m Map, tec *TEC) (*Board, error) {
 		b.minRow = min(b.minRow, row)
 	}
 	b.grid = hex.NewGrid(all)
-	b.cells = make([]cell, b.grid.Len())
+	b.cells, b.printed, b.entered = make([]cell, b.grid.Len()), make([]string, b.grid.Len()), make([]enteredHex, b.grid.Len())
 	rivers := make([]bool, b.grid.Len())
 	for i, a := range b.grid.Hexes() {
 		h := byHex[a]
@@ -152,7 +166,8 @@ func NewBoard(m Map, tec *TEC) (*Board, error) {
 			}
 			move = &base
 		}
-		b.cells[i] = cell{id: h.ID, terrain: h.Terrain, own: &own, move: move}
+		b.cells[i], b.printed[i] = cell{terrain: h.Terrain, own: &own, move: move}, h.ID
+		b.entered[i] = enteredHex{unplayable: own.Unplayable, stop: move.Stop, nonMech: int32(move.NonMech), mech: int32(move.Mech)}
 		rivers[i] = h.River
 		if !own.Unplayable {
 			b.land = append(b.land, a)
@@ -283,7 +298,7 @@ func (b *Board) CellOf(id string) (int, bool) {
 		return -1, false
 	}
 	i, ok := b.grid.Index(a)
-	if !ok || b.cells[i].id != id {
+	if !ok || b.printed[i] != id {
 		return -1, false
 	}
 	return i, true
@@ -302,13 +317,13 @@ func (b *Board) Hex(id string) (hex.Axial, bool) {
 // ID is the printed id of a hex, on the map or off it.
 func (b *Board) ID(a hex.Axial) string {
 	if i, ok := b.Cell(a); ok {
-		return b.cells[i].id
+		return b.printed[i]
 	}
 	return b.layout.ID(a)
 }
 
 // IDAt is the printed id of the hex numbered i.
-func (b *Board) IDAt(i int) string { return b.cells[i].id }
+func (b *Board) IDAt(i int) string { return b.printed[i] }
 
 // OnMap reports whether a hex is part of the map, playable or not.
 func (b *Board) OnMap(a hex.Axial) bool { _, ok := b.Cell(a); return ok }
@@ -321,7 +336,7 @@ func (b *Board) Land(a hex.Axial) bool {
 }
 
 // LandAt is Land for the hex numbered i.
-func (b *Board) LandAt(i int) bool { return !b.cells[i].own.Unplayable }
+func (b *Board) LandAt(i int) bool { return !b.entered[i].unplayable }
 
 // LandHexes lists the playable hexes in Axial order. The slice is the
 // board's own: do not change it.

@@ -77,6 +77,9 @@ type Mover struct {
 	// a blown bridge counts as no bridge); nil cuts none.
 	RoadCut func(f int, d hex.Direction) bool
 	Rules   []StepRule
+	// Memo, if set, is shared by the movers that check steps alike
+	// (stepmemo.go), for their searches.
+	Memo *StepMemo
 	// step is CheckAt's step while its rules read it: a field, so that the
 	// searches price thousands of steps without allocating one each.
 	step Step
@@ -194,7 +197,7 @@ func (m *Mover) CheckAt(f, t int, d hex.Direction) (Step, Bar) {
 // so that no step is copied.
 func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 	b := m.Board
-	if b.cells[t].own.Unplayable {
+	if b.entered[t].unplayable {
 		return Bar{why: barUnplayable}
 	}
 	if s := m.Ctx.Held[t]; s != "" && s != m.Ctx.Side {
@@ -211,16 +214,22 @@ func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 		s.StopRule, s.stopWhy, s.stopOffRoad = "", "", ""
 	}
 	if f >= 0 {
-		s.Sides, s.Road = b.cells[f].sides[d], b.cells[f].roads[d]
-		if s.Road != "" && m.RoadCut != nil && m.RoadCut(f, d) {
-			s.Road = ""
+		road := b.cells[f].roads[d]
+		if road != "" && m.RoadCut != nil && m.RoadCut(f, d) {
+			road = ""
+		}
+		// Most steps are off road, after a step off road: the road is
+		// written only when it changes, as a string's write is watched
+		// by the collector.
+		if s.Sides = b.cells[f].sides[d]; s.Road != road {
+			s.Road = road
 		}
 		s.First = !m.Entering && b.grid.Hex(f) == m.Start
 	} else {
 		s.Road = m.bestRoadThrough(t)
 	}
-	for k, r := range m.Rules {
-		if r.Check != nil {
+	for k := range m.Rules {
+		if r := &m.Rules[k]; r.Check != nil {
 			if code := r.Check(m, s); code != 0 {
 				return Bar{why: barRule, k: k, code: code}
 			}
@@ -229,8 +238,8 @@ func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 	if bar := m.price(s); !bar.OK() {
 		return bar
 	}
-	for k, r := range m.Rules {
-		if r.Price != nil {
+	for k := range m.Rules {
+		if r := &m.Rules[k]; r.Price != nil {
 			if code := r.Price(m, s); code != 0 {
 				return Bar{why: barRule, k: k, code: code}
 			}
@@ -266,16 +275,16 @@ func (m *Mover) price(s *Step) Bar {
 		s.Cost = m.roadCost(s.Road)
 		return Bar{}
 	}
-	row := b.cells[s.To].move
-	s.Cost = row.NonMech
+	row := &b.entered[s.To]
+	s.Cost = int(row.nonMech)
 	if m.Mech {
-		s.Cost = row.Mech
+		s.Cost = int(row.mech)
 	}
 	if s.Cost == NotAllowed {
 		return Bar{why: barRoadOnly}
 	}
-	if row.Stop && !m.Mech {
-		s.Stop, s.StopRule, s.stopOffRoad = true, row.Rule, b.cells[s.To].terrain
+	if row.stop && !m.Mech {
+		s.Stop, s.StopRule, s.stopOffRoad = true, b.cells[s.To].move.Rule, b.cells[s.To].terrain
 	}
 	if s.Sides == 0 {
 		return Bar{}

@@ -4,9 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"iter"
+	"math/bits"
 	"slices"
-	"sync"
 
+	"github.com/pbem-referee/pbem/internal/scratch"
 	"github.com/pbem-referee/pbem/rules/hex"
 )
 
@@ -111,11 +112,6 @@ func (r Reachable) HexAt(k int) hex.Axial { return r.grid.Hex(r.labels[r.best[k]
 // CostAt is the least cost of the hex numbered k.
 func (r Reachable) CostAt(k int) int { return int(r.labels[r.best[k]].cost) }
 
-// AppendPathAt is AppendPath of the hex numbered k.
-func (r Reachable) AppendPathAt(dst []hex.Axial, k int) []hex.Axial {
-	return r.appendPath(dst, r.labels[r.best[k]])
-}
-
 // Cost is the least cost of a hex reached.
 func (r Reachable) Cost(a hex.Axial) int {
 	l, _ := r.label(a)
@@ -141,16 +137,32 @@ func (r Reachable) AppendPath(dst []hex.Axial, a hex.Axial) []hex.Axial {
 	return r.appendPath(dst, goal)
 }
 
+// AppendCellPathAt appends the path to the hex numbered k (HexAt), start
+// first, as the hexes' numbers on the grid (Board.IDAt): Legal writes the
+// ids of thousands of paths and reads nothing else of their hexes.
+func (r Reachable) AppendCellPathAt(dst []int32, k int) []int32 {
+	// Walked once, from the goal back to the start, and turned round: the
+	// labels are Reach's own, and a path has fewer steps than there are
+	// labels, which bounds the walk all the same.
+	base := len(dst)
+	labels := r.labels
+	l := labels[r.best[k]]
+	for steps := 0; ; steps++ {
+		dst = append(dst, int32(l.node.cell()))
+		if l.node == r.start || steps >= len(labels) {
+			break
+		}
+		l = labels[l.prev]
+	}
+	slices.Reverse(dst[base:])
+	return dst
+}
+
 // appendPath appends the path to the node of label goal.
 func (r Reachable) appendPath(dst []hex.Axial, goal label) []hex.Axial {
-	// A path has fewer steps than there are nodes; the bound keeps a
-	// corrupted label from looping, as hex.Path does.
-	steps := 0
-	for l := goal; l.node != r.start; steps++ {
-		if l.prev < 0 || int(l.prev) >= len(r.labels) || r.labels[l.prev] == l || steps >= len(r.labels) {
-			return dst
-		}
-		l = r.labels[l.prev]
+	steps, ok := r.steps(goal)
+	if !ok {
+		return dst
 	}
 	dst = slices.Grow(dst, steps+1)
 	path := dst[len(dst) : len(dst)+steps+1]
@@ -161,6 +173,19 @@ func (r Reachable) appendPath(dst []hex.Axial, goal label) []hex.Axial {
 	return dst[:len(dst)+steps+1]
 }
 
+// steps counts the steps of the path to the node of label goal. A path has
+// fewer steps than there are nodes; the bound keeps a corrupted label from
+// looping, as hex.Path does: ok is then false.
+func (r Reachable) steps(goal label) (steps int, ok bool) {
+	for l := goal; l.node != r.start; steps++ {
+		if l.prev < 0 || int(l.prev) >= len(r.labels) || r.labels[l.prev] == l || steps >= len(r.labels) {
+			return 0, false
+		}
+		l = r.labels[l.prev]
+	}
+	return steps, true
+}
+
 // reachScratch is a search's working memory, by node over the whole grid,
 // kept between searches (reachScratches): a node's cost is -1 until the
 // search reaches it, and set back to -1 once the search is done.
@@ -169,18 +194,64 @@ type reachScratch struct {
 	prev    []node
 	place   []int32 // by node: its place in the result's labels, once sorted
 	reached []node  // the nodes whose cost this search set
-	q       hex.Queue[node]
+	// seen has a bit for each node whose cost this search set, so that
+	// the nodes are read in node order off the bits rather than sorted.
+	seen []uint64
+	q    frontier
+}
+
+// frontier is the search's heap of the nodes waiting at a tentative cost,
+// each as the key cost<<32 | node, so that keys compare as (cost, node),
+// the order in which Reach settles nodes, without a call: the searches
+// push and pop some ten thousand nodes a Legal (issue 18).
+type frontier []uint64
+
+func (q *frontier) push(cost int, n node) {
+	h := append(*q, uint64(cost)<<32|uint64(uint32(n)))
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if h[p] <= h[i] {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+	*q = h
+}
+
+func (q *frontier) pop() (cost int, n node) {
+	h := *q
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < len(h) && h[l] < h[m] {
+			m = l
+		}
+		if r := l + 1; r < len(h) && h[r] < h[m] {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	*q = h
+	return int(top >> 32), node(uint32(top))
 }
 
 // reachScratches keeps searches' working memory for the next ones: the
-// labels of a grid of a few thousand hexes are some tens of kilobytes,
+// labels of a grid of a few thousand hexes are some hundred kilobytes,
 // which each search would otherwise allocate and clear.
-var reachScratches sync.Pool
+var reachScratches scratch.Shelf[reachScratch]
 
 func getReachScratch(nodes int) *reachScratch {
-	sc, _ := reachScratches.Get().(*reachScratch)
+	sc := reachScratches.Get()
 	if sc == nil || len(sc.cost) != nodes {
-		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes), place: make([]int32, nodes), q: hex.NewQueue(cmp.Compare[node])}
+		sc = &reachScratch{cost: make([]int32, nodes), prev: make([]node, nodes), place: make([]int32, nodes), seen: make([]uint64, (nodes+63)/64)}
 		for i := range sc.cost {
 			sc.cost[i] = -1
 		}
@@ -219,22 +290,26 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	sc := getReachScratch(4 * grid.Len())
 	cost, prev := sc.cost, sc.prev
 	cost[start], prev[start] = 0, start
-	sc.reached = append(sc.reached[:0], start)
+	sc.seen[start/64] |= 1 << (start % 64)
 	q := &sc.q
-	q.Reset()
-	q.Push(0, start)
-	for q.Len() > 0 {
-		c, n := q.Pop()
+	*q = (*q)[:0]
+	q.push(0, start)
+	for len(*q) > 0 {
+		c, n := q.pop()
 		if cost[n] != int32(c) || n.stopped() {
 			continue // a stale entry, or a node the unit must stop in
 		}
 		f := n.cell()
 		for d := range hex.DirectionCount {
 			t, ok := grid.Neighbor(f, d)
-			if !ok || !m.check(f, t, d, n.marked()).OK() {
-				continue // off the map, or barred
+			if !ok {
+				continue // off the map
 			}
-			to, step := newNode(t, m.step.Mark, m.step.Stop), m.step.Cost
+			ok, mark, stop, step := m.searchStep(f, t, d, n.marked(), first)
+			if !ok {
+				continue // barred
+			}
+			to := newNode(t, mark, stop)
 			if step < 0 {
 				panic(fmt.Sprintf("hexwar: negative step cost %d into %v", step, grid.Hex(t)))
 			}
@@ -247,13 +322,19 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 				continue
 			}
 			if old < 0 {
-				sc.reached = append(sc.reached, to)
+				sc.seen[to/64] |= 1 << (to % 64)
 			}
 			cost[to], prev[to] = total, n
-			q.Push(int(total), to)
+			q.push(int(total), to)
 		}
 	}
-	slices.Sort(sc.reached)
+	sc.reached = sc.reached[:0]
+	for w, word := range sc.seen {
+		for ; word != 0; word &= word - 1 {
+			sc.reached = append(sc.reached, node(w*64+bits.TrailingZeros64(word)))
+		}
+		sc.seen[w] = 0
+	}
 	r := Reachable{grid: grid, start: start}
 	if buf != nil {
 		r.labels, r.best = slices.Grow(buf.labels[:0], len(sc.reached))[:len(sc.reached)], slices.Grow(buf.best[:0], len(sc.reached))

@@ -64,7 +64,8 @@ type reached struct {
 // to the same path of the same cost for every hex, from every hex of the
 // cost map, mechanized or not, with enemy units about and with a rule that
 // marks the path (so that a hex has several nodes), at budgets that cut
-// searches short: the listed moves, and so Legal, do not change.
+// searches short: the listed moves, and so Legal, do not change; the paths
+// by hex number too (AppendCellPathAt).
 func TestReachAsDijkstra(t *testing.T) {
 	b := costMap.board(t)
 	compared := 0
@@ -90,6 +91,16 @@ func TestReachAsDijkstra(t *testing.T) {
 								start, b.ID(a), mech, budget, got.Cost(a), got.Path(a), ok, w.cost, w.path)
 						}
 						compared++
+					}
+					// The paths by hex number (Legal's) are the same paths.
+					for k := range got.Len() {
+						var cells []hex.Axial
+						for _, c := range got.AppendCellPathAt(nil, k) {
+							cells = append(cells, b.grid.Hex(int(c)))
+						}
+						if a := got.HexAt(k); !slices.Equal(cells, want[a].path) {
+							t.Fatalf("from %s to %s: path by number %v, want %v", start, b.ID(a), cells, want[a].path)
+						}
 					}
 					unordered := 0
 					for a := range got.Unordered() {

@@ -68,6 +68,20 @@ func (b *board) cellOf(id string) (int, bool) { return b.CellOf(id) }
 // id is the printed id of a hex.
 func (b *board) id(a hex.Axial) string { return b.ID(a) }
 
+// appendCells appends the numbers of hexes of the map, for a path Legal
+// files (destinations): every hex a move reaches is on the map, as a step
+// off it is refused (9.2), so a hex off it is a fault in the searches.
+func (b *board) appendCells(dst []int32, hexes ...hex.Axial) []int32 {
+	for _, a := range hexes {
+		c, ok := b.cell(a)
+		if !ok {
+			panic(fmt.Sprintf("normandy44: a path reaches %v, off the map", a))
+		}
+		dst = append(dst, int32(c))
+	}
+	return dst
+}
+
 // onMap reports whether a hex is part of the map (sea hexes included).
 func (b *board) onMap(a hex.Axial) bool { return b.OnMap(a) }
 

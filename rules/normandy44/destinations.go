@@ -1,8 +1,10 @@
 package normandy44
 
 import (
+	"math/bits"
 	"slices"
-	"sync"
+
+	"github.com/pbem-referee/pbem/internal/scratch"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -16,13 +18,17 @@ import (
 // written into one builder.
 type destinations struct {
 	b     *board
-	at    []int32 // by grid number: the hex's place in list, plus one; 0 if none
+	at    []int32  // by grid number: the hex's place in list, plus one; 0 if none
+	filed []uint64 // by grid number: whether at holds a place, so that the list is read in hex order without a sort
 	list  []placed
-	paths []hex.Axial // every destination's path, end to end
+	// offGrid is set when a destination lies off the grid, which no
+	// search reaches: the list is then sorted by hex.
+	offGrid bool
+	paths   []int32 // every destination's path, by hex number, end to end
 	// The choices' text, and the sort's keys and list, kept for the next
 	// unit.
 	text   []byte
-	keys   []uint64
+	notes  []sharedNote
 	sorted []placed
 	walk   []hex.Axial // a path to walk, before it is filed
 	reach  hexwar.ReachBuffer
@@ -38,12 +44,12 @@ type placed struct {
 // destScratch keeps destinations between units, their index clean (every
 // entry 0): a map of a few thousand hexes, or an index of them, would
 // otherwise be allocated and cleared for each one.
-var destScratch sync.Pool
+var destScratch scratch.Shelf[destinations]
 
 func newDestinations(b *board) *destinations {
-	f, _ := destScratch.Get().(*destinations)
+	f := destScratch.Get()
 	if f == nil || len(f.at) != b.grid.Len() {
-		f = &destinations{at: make([]int32, b.grid.Len())}
+		f = &destinations{at: make([]int32, b.grid.Len()), filed: make([]uint64, (b.grid.Len()+63)/64)}
 	}
 	f.b = b
 	return f
@@ -70,8 +76,8 @@ func (f *destinations) get(a hex.Axial) (destination, bool) {
 func (f *destinations) has(a hex.Axial) bool { return f.place(a) >= 0 }
 
 // put files d for a, in place of any filed before; appendPath appends its
-// path to the slice it is given.
-func (f *destinations) put(a hex.Axial, d destination, appendPath func([]hex.Axial) []hex.Axial) {
+// path, by hex number, to the slice it is given.
+func (f *destinations) put(a hex.Axial, d destination, appendPath func([]int32) []int32) {
 	start := len(f.paths)
 	f.paths = appendPath(f.paths)
 	p := placed{a: a, d: d, start: start, end: len(f.paths)}
@@ -82,76 +88,120 @@ func (f *destinations) put(a hex.Axial, d destination, appendPath func([]hex.Axi
 	f.list = append(f.list, p)
 	if c, ok := f.b.cell(a); ok {
 		f.at[c] = int32(len(f.list))
+		f.filed[c/64] |= 1 << (c % 64)
+	} else {
+		f.offGrid = true
 	}
 }
 
-// choices turns unit i's destinations into Legal's choices, in hex order
-// (Axial order, the grid's), and gives the destinations back for the next
-// unit. Every choice's command and note are written into one text, a
-// slice of it each: a unit has a few hundred.
-func (f *destinations) choices(g *Game, i int) []rules.Choice {
+// moves turns unit i's destinations into its moves, in hex order (Axial
+// order, the grid's), and gives the destinations back for the next unit.
+// Every move's command and note are written into one text: a unit has a
+// few hundred. Its notes say little more than a cost, so each is written
+// once and shared by the moves that have it.
+func (f *destinations) moves(g *Game, i int) moveList {
 	defer f.release()
 	if len(f.list) == 0 {
-		return nil
+		return moveList{}
 	}
 	f.sort()
 	id := g.unit(i).ID
 	buf := f.text[:0]
-	// Each choice's command and note, as ends in the text.
-	type ends struct{ cmd, note int }
-	at := make([]ends, len(f.list))
+	moves := make([]listedMove, 0, len(f.list))
+	notes := f.notes[:0]
 	// A unit's budget is the same in most of its notes: its words once.
 	var budget [32]byte
 	lastBudget, budgetText := -1, budget[:0]
-	for k, p := range f.list {
+	for _, p := range f.list {
 		d := p.d
+		mv := listedMove{cost: int32((d.cost + mp - 1) / mp)}
+		mv.cmd[0] = int32(len(buf))
 		buf = append(buf, "move "...)
 		buf = append(buf, id...)
 		for _, h := range f.paths[p.start:p.end] {
 			buf = append(buf, ' ')
-			buf = append(buf, g.b.id(h)...)
+			buf = append(buf, g.b.IDAt(int(h))...)
 		}
 		for _, fl := range (Command{SM: d.sm, Trucks: d.trucks}).moveFlags() {
 			buf = append(buf, ' ')
 			buf = append(buf, fl...)
 		}
-		at[k].cmd = len(buf)
-		if !d.tactical && d.budget != lastBudget {
-			lastBudget, budgetText = d.budget, hexwar.AppendMPText(budget[:0], d.budget)
+		mv.cmd[1] = int32(len(buf))
+		if k := slices.IndexFunc(notes, func(n sharedNote) bool { return n.d == d }); k >= 0 {
+			mv.note = notes[k].at
+		} else {
+			if !d.tactical && d.budget != lastBudget {
+				lastBudget, budgetText = d.budget, hexwar.AppendMPText(budget[:0], d.budget)
+			}
+			mv.note[0] = int32(len(buf))
+			buf = appendMoveNote(buf, d, budgetText)
+			mv.note[1] = int32(len(buf))
+			notes = append(notes, sharedNote{d, mv.note})
 		}
-		buf = appendMoveNote(buf, d, budgetText)
-		at[k].note = len(buf)
+		moves = append(moves, mv)
 	}
-	all := string(buf)
-	f.text = buf
-	out := make([]rules.Choice, len(f.list))
-	from := 0
-	for k, p := range f.list {
-		out[k] = rules.Choice{Command: all[from:at[k].cmd], Piece: id, Cost: (p.d.cost + mp - 1) / mp, Note: all[at[k].cmd:at[k].note]}
-		from = at[k].note
+	f.text, f.notes = buf, notes
+	return moveList{piece: id, text: string(buf), moves: moves}
+}
+
+// sharedNote is a note written for a destination's cost and way of moving,
+// which every destination alike shares.
+type sharedNote struct {
+	d  destination
+	at [2]int32
+}
+
+// moveList is one unit's moves as Legal keeps them between calls: their
+// words in one text, each move the places of its command and note in it
+// and its cost, so that the collector reads one pointer a unit rather than
+// three a move (a phase lists thousands, issue 18). choices and appendTo
+// make them Legal's choices.
+type moveList struct {
+	piece string
+	text  string
+	moves []listedMove
+}
+
+// listedMove is a move of a moveList: its command and note, as ends in the
+// list's text, and its cost in whole MP.
+type listedMove struct {
+	cmd, note [2]int32
+	cost      int32
+}
+
+// appendTo appends the moves to out as choices.
+func (l moveList) appendTo(out []rules.Choice) []rules.Choice {
+	for _, mv := range l.moves {
+		out = append(out, rules.Choice{Command: l.text[mv.cmd[0]:mv.cmd[1]], Piece: l.piece, Cost: int(mv.cost), Note: l.text[mv.note[0]:mv.note[1]]})
 	}
 	return out
 }
 
+// choices are the moves as choices, nil if there are none.
+func (l moveList) choices() []rules.Choice {
+	if len(l.moves) == 0 {
+		return nil
+	}
+	return l.appendTo(make([]rules.Choice, 0, len(l.moves)))
+}
+
 // sort puts the list in hex order: by grid number, which is Axial order,
-// sorting plain numbers rather than the destinations themselves.
+// read off the bits of the hexes filed.
 func (f *destinations) sort() {
-	keys := f.keys[:0]
-	for k, p := range f.list {
-		c, ok := f.b.cell(p.a)
-		if !ok {
-			// No search reaches off the grid; sort as by hex all the same.
-			slices.SortFunc(f.list, func(x, y placed) int { return x.a.Compare(y.a) })
-			return
-		}
-		keys = append(keys, uint64(c)<<32|uint64(k))
+	if f.offGrid {
+		// No search reaches off the grid; sort as by hex all the same.
+		slices.SortFunc(f.list, func(x, y placed) int { return x.a.Compare(y.a) })
+		return
 	}
-	slices.Sort(keys)
 	sorted := f.sorted[:0]
-	for _, key := range keys {
-		sorted = append(sorted, f.list[uint32(key)])
+	for w, word := range f.filed {
+		for word != 0 {
+			c := w*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			sorted = append(sorted, f.list[f.at[c]-1])
+		}
 	}
-	f.list, f.sorted, f.keys = sorted, f.list, keys
+	f.list, f.sorted = sorted, f.list
 }
 
 // appendMoveNote appends a move's note: its cost of the unit's budget
@@ -182,6 +232,7 @@ func (f *destinations) release() {
 			f.at[c] = 0
 		}
 	}
-	f.b, f.list, f.paths = nil, f.list[:0], f.paths[:0]
+	clear(f.filed)
+	f.b, f.list, f.paths, f.offGrid = nil, f.list[:0], f.paths[:0], false
 	destScratch.Put(f)
 }

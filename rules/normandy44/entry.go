@@ -105,16 +105,13 @@ func (g *Game) newEntry(ctx *moveContext, i int, a hex.Axial, sm, trucks bool) (
 
 // newEntryAt is newEntry at one of the unit's entry hexes.
 func (g *Game) newEntryAt(ctx *moveContext, i int, a hex.Axial, sm, trucks bool) (*mover, error) {
-	us := g.s.Units[i]
-	// Set it up as if it stood on the entry hex, then take it off again:
-	// its allowance and markers are those of a unit on the map.
-	g.s.Units[i].At = g.b.id(a)
-	m, err := g.newMover(ctx, i, sm, trucks)
-	g.s.Units[i].At = us.At
+	// Set up as if it stood on the entry hex: its allowance and markers
+	// are those of a unit on the map.
+	m, err := g.moverFrom(ctx, i, a, sm, trucks)
 	if err != nil {
 		return nil, err
 	}
-	m.Start, m.Entering = a, true
+	m.Entering = true
 	return m, nil
 }
 
@@ -143,12 +140,12 @@ func (g *Game) planEntry(ctx *moveContext, i int, path []hex.Axial, sm, trucks b
 
 // entryMoves lists a waiting unit's ways onto the map, one per hex reached.
 func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
-	return g.entryMovesFrom(ctx, i, &extent{b: g.b})
+	return g.entryMovesFrom(ctx, i, &extent{b: g.b}).choices()
 }
 
 // entryMovesFrom is entryMoves, noting in e the hexes its searches reach
 // (legal_cache.go).
-func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice {
+func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 	found := newDestinations(g.b)
 	entries := g.entryHexes(i)
 	mech := g.mechanized(i)
@@ -173,10 +170,10 @@ func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice
 			}
 			for k := range n {
 				h, cost := a, 0
-				path := func(dst []hex.Axial) []hex.Axial { return append(dst, a) }
+				path := func(dst []int32) []int32 { return g.b.appendCells(dst, a) }
 				if !first.Stop {
 					h, cost = r.HexAt(k), r.CostAt(k)
-					path = func(dst []hex.Axial) []hex.Axial { return r.AppendPathAt(dst, k) }
+					path = func(dst []int32) []int32 { return r.AppendCellPathAt(dst, k) }
 				}
 				e.reached(h)
 				// The plain moves come first, over every entry hex; SM
@@ -191,7 +188,7 @@ func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice
 			}
 		}
 	}
-	return found.choices(g, i)
+	return found.moves(g, i)
 }
 
 // entrySearch is the search of a unit entering the map at one hex, as
@@ -222,16 +219,15 @@ type entrySearchKey struct {
 // that wait with the same search share it: a turn's reinforcements enter
 // in groups of like units at the same entry hexes (issue 18).
 func (g *Game) enter(m *mover, i int, a hex.Axial, sm, trucks bool, buf *hexwar.ReachBuffer) (hexwar.Step, hexwar.Reachable, hexwar.Bar) {
-	if g.entrySearches == nil {
+	if g.listing == nil {
 		return m.EnterIn(a, buf)
 	}
 	u := g.unit(i)
 	key := entrySearchKey{at: a, sm: sm, trucks: trucks, mech: m.Mech, budget: m.Budget, side: u.Side,
 		nationality: u.Nationality, formation: u.Formation, repl: g.s.Units[i].Repl, cherbourgDef: slices.Contains(u.Marks, MarkCherbourgDefense)}
-	if e, ok := g.entrySearches[key]; ok {
-		return e.first, e.reach, e.bar
-	}
-	first, r, bar := m.Enter(a) // kept, so not in buf
-	g.entrySearches[key] = entrySearch{first, r, bar}
-	return first, r, bar
+	e := g.listing.entry(key, func() entrySearch {
+		first, r, bar := m.Enter(a) // kept, so not in buf
+		return entrySearch{first, r, bar}
+	})
+	return e.first, e.reach, e.bar
 }

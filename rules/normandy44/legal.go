@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
@@ -70,51 +69,68 @@ func (g *Game) legal() []rules.Choice {
 		// them): they are joined once, at the end, rather than grown into
 		// out unit by unit, which copied thousands of choices again and
 		// again.
-		byUnit := make([][]rules.Choice, 0, len(g.s.Units))
+		byUnit := make([]moveBlock, 0, len(g.s.Units))
 		listed := 0
 		join := func(moves []rules.Choice) {
 			if len(moves) > 0 {
-				byUnit = append(byUnit, moves)
+				byUnit = append(byUnit, moveBlock{choices: moves})
 				listed += len(moves)
 			}
 		}
-		g.entrySearches = map[entrySearchKey]entrySearch{}
-		defer func() { g.entrySearches = nil }()
+		joinList := func(l moveList) {
+			if len(l.moves) > 0 {
+				byUnit = append(byUnit, moveBlock{list: l})
+				listed += len(l.moves)
+			}
+		}
+		g.listing = new(listing)
+		defer func() { g.listing.done(); g.listing = nil }()
+		g.listMissing(cache, ctx)
 		for i := range g.s.Units {
-			switch {
-			case g.unit(i).Side != g.s.Side, !g.ownedByActor(i):
-			case g.waiting(i):
-				join(g.cachedMoves(cache, i, true, func(e *extent) []rules.Choice { return g.entryMovesFrom(ctx(), i, e) }))
-			case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
-				join(g.landingMoves(ctx(), i))
-			case g.isGlider(i):
-				moves := g.gliderMoves(ctx(), i) // 20.2.4
-				mustLand = mustLand || len(moves) > 0
-				join(moves)
-			case g.isApproach(i):
-				moves := g.followUpMoves(ctx(), i) // 20.5.2
-				mustLand = mustLand || len(moves) > 0
-				join(moves)
-			default:
-				moves := g.cachedMoves(cache, i, false, func(e *extent) []rules.Choice { return g.unitMovesFrom(ctx(), i, e) })
+			switch g.movesKind(i) {
+			case movesNone:
+			case movesEntry:
+				joinList(g.cachedMoves(cache, i, true, func(e *extent) moveList { return g.entryMovesFrom(ctx(), i, e) }))
+			case movesOther:
+				switch {
+				case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
+					join(g.landingMoves(ctx(), i))
+				case g.isGlider(i):
+					moves := g.gliderMoves(ctx(), i) // 20.2.4
+					mustLand = mustLand || len(moves) > 0
+					join(moves)
+				case g.isApproach(i):
+					moves := g.followUpMoves(ctx(), i) // 20.5.2
+					mustLand = mustLand || len(moves) > 0
+					join(moves)
+				}
+			case movesOnMap:
+				moves := g.cachedMoves(cache, i, false, func(e *extent) moveList { return g.unitMovesFrom(ctx(), i, e) })
 				// S3.3, 22.1.2: a unit out of bounds moves back first.
-				mustBack = mustBack || (len(moves) > 0 && g.ver.rangeInCombat && !g.s.Units[i].Moved && g.outOfBounds(i) != "")
-				join(moves)
+				mustBack = mustBack || (len(moves.moves) > 0 && g.ver.rangeInCombat && !g.s.Units[i].Moved && g.outOfBounds(i) != "")
+				joinList(moves)
 				if slices.Contains(g.unit(i).Marks, MarkCotentin) { // relocateChoices has none for another
 					join(g.relocateChoices(ctx(), i))
 				}
 			}
 		}
-		out = slices.Grow(out, listed+1) // and 'end'
-		for _, moves := range byUnit {
-			out = append(out, moves...)
-		}
+		out = joinMoves(slices.Grow(out, listed+1), byUnit, listed) // and 'end'
+
 	}
 	if mustLand || mustBack {
 		return out // 20.5.3, 20.2.4: the units that can land do so first; S3.3, 22.1.2: as those that must move back
 	}
 	return append(out, rules.Choice{Command: "end", Note: "end the " + phaseRules[g.s.Phase].Name})
 }
+
+// moveBlock is one unit's moves in Legal: a kept list of moves on or onto
+// the map, or the choices of another kind.
+type moveBlock struct {
+	list    moveList
+	choices []rules.Choice
+}
+
+func (b moveBlock) len() int { return len(b.list.moves) + len(b.choices) }
 
 // destination is how a unit reaches one hex (its path is filed beside it,
 // destinations.go).
@@ -132,18 +148,18 @@ type destination struct {
 // cyclists' road rate, and only then by spending a Strategic Move or the
 // Trucks marker.
 func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
-	return g.unitMovesFrom(ctx, i, &extent{b: g.b})
+	return g.unitMovesFrom(ctx, i, &extent{b: g.b}).choices()
 }
 
 // unitMovesFrom is unitMoves, noting in e the hexes its searches reach
 // (legal_cache.go).
-func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice {
+func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 	if a, ok := g.onMap(i); ok {
 		e.reached(a)
 	}
 	m, err := g.newMover(ctx, i, false, false)
 	if err != nil {
-		return nil
+		return moveList{}
 	}
 	found := newDestinations(g.b)
 	if m.repl {
@@ -152,10 +168,10 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 			e.reached(a)
 			if st, bar := m.Check(m.Start, a); bar.OK() && g.endCheck(ctx, i, a, false) == nil {
 				found.put(a, destination{cost: st.Cost, budget: m.Budget, tactical: st.Cost > m.Budget},
-					func(dst []hex.Axial) []hex.Axial { return append(dst, m.Start, a) })
+					func(dst []int32) []int32 { return g.b.appendCells(dst, m.Start, a) })
 			}
 		}
-		return found.choices(g, i)
+		return found.moves(g, i)
 	}
 	add := func(mv *mover, d destination) {
 		r := mv.ReachIn(&found.reach)
@@ -170,7 +186,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 				continue
 			}
 			d.cost, d.budget = r.CostAt(k), mv.Budget
-			found.put(a, d, func(dst []hex.Axial) []hex.Axial { return r.AppendPathAt(dst, k) })
+			found.put(a, d, func(dst []int32) []int32 { return r.AppendCellPathAt(dst, k) })
 		}
 	}
 	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
@@ -178,7 +194,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 		add(m, destination{})
 	}
 	if g.s.Phase == PhaseReserveMovement && !g.ed.reserveTactical {
-		return found.choices(g, i) // 15.2 (D14): half the MA only
+		return found.moves(g, i) // 15.2 (D14): half the MA only
 	}
 	t := *m
 	t.Tactical = true
@@ -190,11 +206,11 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 			path := p.AppendPath(found.walk[:0])
 			found.walk = path
 			c, _ := t.Walk(path)
-			found.put(a, destination{cost: c, budget: m.Budget, tactical: true}, p.AppendPath)
+			found.put(a, destination{cost: c, budget: m.Budget, tactical: true}, func(dst []int32) []int32 { return g.b.appendCells(dst, path...) })
 		}
 	}
 	if tacticalOnly {
-		return found.choices(g, i)
+		return found.moves(g, i)
 	}
 	if c := m.cyclist(false, false); c != nil {
 		add(c, destination{cyclist: true})
@@ -209,5 +225,5 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) []rules.Choice 
 	} else if tr, err := g.newMover(ctx, i, false, true); err == nil {
 		add(tr, destination{trucks: true})
 	}
-	return found.choices(g, i)
+	return found.moves(g, i)
 }

@@ -38,10 +38,10 @@ type moveCache struct {
 // unitMoveList is one unit's moves and the hexes the searches that found
 // them reached.
 type unitMoveList struct {
-	ok      bool
-	entry   bool // entryMoves's, not unitMoves's
-	choices []rules.Choice
-	reach   extent
+	ok    bool
+	entry bool // entryMoves's, not unitMoves's
+	moves moveList
+	reach extent
 }
 
 // extent is the hexes a unit's move searches reached, by grid number.
@@ -180,11 +180,11 @@ func (g *Game) changedHexes(c *moveCache) (changed []hex.Axial, everywhere bool)
 }
 
 // cachedMoves is unit i's moves from the cache, or list's, kept.
-func (g *Game) cachedMoves(c *moveCache, i int, entry bool, list func(*extent) []rules.Choice) []rules.Choice {
+func (g *Game) cachedMoves(c *moveCache, i int, entry bool, list func(*extent) moveList) moveList {
 	l := &c.moves[i]
 	if !l.ok || l.entry != entry {
 		*l = unitMoveList{ok: true, entry: entry, reach: extent{b: g.b}}
-		l.choices = list(&l.reach)
+		l.moves = list(&l.reach)
 	}
-	return l.choices
+	return l.moves
 }

@@ -34,6 +34,9 @@ type mover struct {
 	sm     bool
 	trucks bool
 	repl   bool // 6.2.4, 6.2.5: one hex at most, never into an enemy ZOC
+	// class is what its steps' checks read of the unit and the way it
+	// moves (legal_listing.go).
+	class moverClass
 }
 
 // roadCost is the cost of a hex entered along a road (9.3). German mechanized
@@ -71,12 +74,21 @@ type movePlan struct {
 // newMover checks whether unit i may move now in the way asked (9.1, 9.8,
 // 17.1 and 17.6 with 20.4, 17.6.1) and sets up its allowance.
 func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error) {
-	u, us := g.unit(i), &g.s.Units[i]
 	start, ok := g.onMap(i)
+	if !ok {
+		return nil, rules.Refuse("9.1", "%s is not on the map", g.unit(i).ID)
+	}
+	return g.moverFrom(ctx, i, start, sm, trucks)
+}
+
+// moverFrom is newMover for unit i as if it stood at start: on the map,
+// or on the entry hex of a unit coming on (newEntryAt). It reads nothing of
+// where the unit stands but start, and changes nothing, as Legal sets up
+// several units' movers at once (legal_workers.go).
+func (g *Game) moverFrom(ctx *moveContext, i int, start hex.Axial, sm, trucks bool) (*mover, error) {
+	u, us := g.unit(i), &g.s.Units[i]
 	turn1 := g.germanTurn1Check(i) // 20.4: Ost and restricted units in turn 1
 	switch {
-	case !ok:
-		return nil, rules.Refuse("9.1", "%s is not on the map", u.ID)
 	case g.movedThisPhase(i):
 		return nil, rules.Refuse("9.1", "%s has already moved this phase", u.ID)
 	case us.Scattered:
@@ -106,6 +118,13 @@ func (g *Game) newMover(ctx *moveContext, i int, sm, trucks bool) (*mover, error
 		}
 		m.Mech, ma = true, 5
 	}
+	m.class = moverClass{sm: sm, trucks: trucks, mech: m.Mech, repl: us.Repl, confined: confined, side: u.Side}
+	if specials, army, ok := g.scenarioClass(i); ok {
+		m.class.specials, m.class.army = specials, army
+	} else {
+		m.class.alone = i + 1
+	}
+	m.Memo = g.listing.memo(m.class, g.b.Board)
 	if sm {
 		if err := g.canSM(ctx, i, start, m.Mech); err != nil {
 			return nil, err
@@ -268,6 +287,8 @@ func (m *mover) cyclist(sm, trucks bool) *mover {
 	c := *m
 	c.Rules = append(slices.Clone(m.Rules), g.cyclistRules()...)
 	c.Budget = ma * mp
+	c.class.cyclist = true
+	c.Memo = g.listing.memo(c.class, g.b.Board)
 	return &c
 }
 

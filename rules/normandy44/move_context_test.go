@@ -63,13 +63,28 @@ func TestMoveContext_KeptAsBuiltAfresh(t *testing.T) {
 // turn 3 is over), and calls after, if not nil, after each input.
 func playRandomly(t *testing.T, scenario, variant, version string, seed uint64, player rulestest.Player, after func(*Game)) {
 	t.Helper()
+	playUntil(t, scenario, variant, version, seed, player, after, func(g *Game) bool { return testing.Short() && g.s.Turn > 3 })
+}
+
+// playTurns plays the first turns of a random game of a shipped scenario
+// under the current rules version with player, who sees the game before
+// each decision.
+func playTurns(t *testing.T, scenario, variant string, seed uint64, turns int, player func(g *Game, seat rules.Seat, rnd *rand.Rand) string) {
+	t.Helper()
+	play := func(g rules.Game, seat rules.Seat, rnd *rand.Rand) string { return player(g.(*Game), seat, rnd) }
+	playUntil(t, scenario, variant, Version, seed, play, nil, func(g *Game) bool { return g.s.Turn > turns })
+}
+
+// playUntil is playRandomly until the game is over or stop says so.
+func playUntil(t *testing.T, scenario, variant, version string, seed uint64, player rulestest.Player, after func(*Game), stop func(*Game) bool) {
+	t.Helper()
 	gg, err := newGame(readFile(t, "../../scenarios/normandy44/"+scenario+".scn"), variant, nil, version)
 	if err != nil {
 		t.Fatalf("%s %s %s: %v", scenario, variant, version, err)
 	}
 	g := gg.(*Game)
 	rnd := rand.New(rand.NewPCG(seed, 1944))
-	for !g.Pending().Over && (!testing.Short() || g.s.Turn <= 3) {
+	for !g.Pending().Over && !stop(g) {
 		in := rulestest.Next(t, g, player, rnd)
 		if _, err := in.Give(g); err != nil {
 			t.Fatalf("%s: %s refused: %v", scenario, in, err)

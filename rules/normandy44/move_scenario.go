@@ -63,6 +63,11 @@ func (g *Game) scenarioRule(i int) hexwar.StepRule {
 	grid := g.b.grid
 	back := g.ver.rangeInCombat
 	in := func(zone []bool, i int) bool { return zone != nil && i >= 0 && zone[i] }
+	refuse := func(code int, _, to hex.Axial) error { return g.scenarioRefusal(u, code, to) }
+	if len(specials) == 0 && (u.Side != Allied || g.b.ZoneCells(ZoneUSSector) == nil) {
+		// Nothing binds the unit: no check of every step (issue 18).
+		return hexwar.StepRule{Refuse: refuse}
+	}
 	return hexwar.StepRule{
 		Check: func(_ *hexwar.Mover, s *hexwar.Step) int {
 			if s.From < 0 {
@@ -91,8 +96,25 @@ func (g *Game) scenarioRule(i int) hexwar.StepRule {
 			}
 			return 0
 		},
-		Refuse: func(code int, _, to hex.Axial) error { return g.scenarioRefusal(u, code, to) },
+		Refuse: refuse,
 	}
+}
+
+// scenarioClass is what scenarioRule reads of unit i: the scenario's rules
+// that bind it, as bits by their number (specialBars), and the nationality
+// whose army boundary binds it, "" if none does. Past the 64th special rule
+// bits run out: ok is false, and the unit is a class of its own.
+func (g *Game) scenarioClass(i int) (specials uint64, army string, ok bool) {
+	for _, sb := range g.specialBars(i) {
+		if sb.k >= 64 {
+			return 0, "", false
+		}
+		specials |= 1 << sb.k
+	}
+	if u := g.unit(i); u.Side == Allied && g.b.ZoneCells(ZoneUSSector) != nil {
+		army = u.Nationality
+	}
+	return specials, army, true
 }
 
 // scenarioRefusal is the refusal of unit u's step into to by scenarioRule's

@@ -237,9 +237,9 @@ type Game struct {
 	// seatsOnly is set while Apply asks who may act now (turnCheck): the
 	// pending's prompts, which only a player reads, are then not written.
 	seatsOnly bool
-	// entrySearches are the searches of the units entering the map, while
-	// Legal lists them (entry.go, enter); nil otherwise.
-	entrySearches map[entrySearchKey]entrySearch
+	// listing is what the units share while Legal lists their moves
+	// (legal_listing.go); nil otherwise.
+	listing *listing
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }

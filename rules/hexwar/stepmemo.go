@@ -1,0 +1,91 @@
+package hexwar
+
+import (
+	"sync/atomic"
+
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// Legal searches the moves of some forty units a phase, several ways each
+// (issue 18), and their searches cross the same hexes: a step checked for
+// one unit is checked again, alike, for every other unit that moves the
+// same way under the same rules. A game that knows which of its movers
+// check steps alike lends them one StepMemo, and Reach checks each step
+// once for all of them.
+//
+// What a step's check reads of the mover beyond the position (its Ctx) and
+// its rules: whether it is mechanized, tactical or entering, and its own hex
+// (the first step of a move, N44's "first move" hexsides; the friends in
+// its hex, Bonds). So movers share a memo only when they have the same
+// Board, Ctx, Rules (the same rules of the same unit class: the game
+// answers for that), RoadCost, RoadCut and Mech; Reach neither reads nor
+// keeps the steps into or out of the mover's own hex, nor those of a
+// tactical mover, which a game makes by copying a mover and setting
+// Tactical (its steps may stop where the others go on: N44 9.10).
+
+// StepMemo keeps the steps checked by the searches of a class of movers.
+// Searches on several goroutines may share one.
+type StepMemo struct {
+	// steps is each step's verdict, by (hex number × 6 + direction) × 2,
+	// plus 1 when the path carries the mark: 0 while unchecked; else bit
+	// 0 set, bit 1 the step allowed, bit 2 its mark, bit 3 its stop, and
+	// its cost from bit 8.
+	steps []atomic.Uint32
+}
+
+// NewStepMemo is an empty memo for movers on b.
+func NewStepMemo(b *Board) *StepMemo {
+	return &StepMemo{steps: make([]atomic.Uint32, b.grid.Len()*int(hex.DirectionCount)*2)}
+}
+
+// Clear forgets every step, for a memo lent again. No search may use it
+// meanwhile.
+func (s *StepMemo) Clear() { clear(s.steps) }
+
+// Fits reports whether the memo is for a board of b's size.
+func (s *StepMemo) Fits(b *Board) bool { return len(s.steps) == b.grid.Len()*int(hex.DirectionCount)*2 }
+
+const (
+	memoChecked = 1 << iota
+	memoOK
+	memoMark
+	memoStop
+	memoCostShift = 8
+)
+
+// searchStep is the verdict of m.check on a step of a search from the
+// mover's hex start (its number): whether the step is allowed, and then its
+// mark, whether it stops the unit, and its cost. It asks m.Memo first,
+// away from start, and keeps there what it checks.
+func (m *Mover) searchStep(f, t int, d hex.Direction, marked bool, start int) (ok, mark, stop bool, cost int) {
+	memo := m.Memo
+	k := -1
+	if memo != nil && f != start && t != start && !m.Tactical {
+		k = (f*int(hex.DirectionCount) + int(d)) * 2
+		if marked {
+			k++
+		}
+		if v := memo.steps[k].Load(); v != 0 {
+			return v&memoOK != 0, v&memoMark != 0, v&memoStop != 0, int(v >> memoCostShift)
+		}
+	}
+	ok = m.check(f, t, d, marked).OK()
+	s := &m.step
+	if !ok {
+		if k >= 0 {
+			memo.steps[k].Store(memoChecked)
+		}
+		return false, false, false, 0
+	}
+	if k >= 0 && s.Cost >= 0 && s.Cost < 1<<(32-memoCostShift) {
+		v := uint32(memoChecked|memoOK) | uint32(s.Cost)<<memoCostShift
+		if s.Mark {
+			v |= memoMark
+		}
+		if s.Stop {
+			v |= memoStop
+		}
+		memo.steps[k].Store(v)
+	}
+	return true, s.Mark, s.Stop, s.Cost
+}

@@ -1,0 +1,154 @@
+package normandy44
+
+import (
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Legal lists each unit's moves on its own: the searches of one unit read
+// the position and never what another's found. So when many units' moves
+// must be listed afresh (a phase's first Legal, or a game just opened), they
+// are listed on every core at once (issue 18: a whole phase in a
+// millisecond), each unit's moves kept in the move cache (legal_cache.go),
+// from which Legal then takes them in unit order as it always has.
+
+// movesKind is how Legal lists a unit's moves.
+type movesKind int
+
+const (
+	movesNone  movesKind = iota // not the acting player's, or not his to move
+	movesEntry                  // waiting to enter the map (entryMovesFrom)
+	movesOnMap                  // on the map (unitMovesFrom)
+	movesOther                  // landing, gliding in or following up (listed one by one)
+)
+
+func (g *Game) movesKind(i int) movesKind {
+	switch {
+	case g.unit(i).Side != g.s.Side, !g.ownedByActor(i):
+		return movesNone
+	case g.waiting(i):
+		return movesEntry
+	case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox(), g.isGlider(i), g.isApproach(i):
+		return movesOther
+	}
+	return movesOnMap
+}
+
+// minParallelUnits is how many units must be listed afresh before Legal
+// lists them on several cores: a unit's moves take some tens of
+// microseconds, a goroutine's start a microsecond, so after a move, when a
+// few units near it are listed again, one core is quicker.
+const minParallelUnits = 8
+
+// listWorkers is how many goroutines list units' moves at once: the
+// machine's cores; 1 lists them in turn. Tests set it to compare the two.
+var listWorkers = func() int { return runtime.GOMAXPROCS(0) }
+
+// listMissing lists, into the cache, the moves of the units Legal will ask
+// the cache for and find missing, on listWorkers goroutines when there are
+// enough of them. It changes nothing Legal reads but the cache: what is
+// read lazily and kept (the move context, where each unit stands) is read
+// before the goroutines start.
+func (g *Game) listMissing(c *moveCache, ctx func() *moveContext) {
+	type job struct {
+		i     int
+		entry bool
+	}
+	var jobs []job
+	for i := range g.s.Units {
+		k := g.movesKind(i)
+		if k != movesEntry && k != movesOnMap {
+			continue
+		}
+		if l := &c.moves[i]; !l.ok || l.entry != (k == movesEntry) {
+			jobs = append(jobs, job{i, k == movesEntry})
+		}
+	}
+	workers := listWorkers()
+	if workers < 2 || len(jobs) < minParallelUnits {
+		return // Legal lists them itself, in turn
+	}
+	// The units entering the map first: each searches from several entry
+	// hexes and lists two or three times the moves of a unit on the map, and
+	// the goroutines finish together when the longest jobs go first.
+	slices.SortStableFunc(jobs, func(a, b job) int {
+		switch {
+		case a.entry == b.entry:
+			return 0
+		case a.entry:
+			return -1
+		}
+		return 1
+	})
+	mc := ctx()
+	for i := range g.s.Units {
+		g.onMap(i) // g.places, filled here rather than by the goroutines
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(jobs) {
+					return
+				}
+				j := jobs[k]
+				g.cachedMoves(c, j.i, j.entry, func(e *extent) moveList {
+					if j.entry {
+						return g.entryMovesFrom(mc, j.i, e)
+					}
+					return g.unitMovesFrom(mc, j.i, e)
+				})
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// minParallelChoices is how many choices Legal must write before it writes
+// them on several goroutines: a phase's first Legal writes thousands, a
+// second one half the time it takes to list them again.
+const minParallelChoices = 1000
+
+// joinMoves appends the units' moves, in order, to out, whose capacity
+// holds them all (listed in all): on listWorkers goroutines when there are
+// many, each writing the units of one stretch of out.
+func joinMoves(out []rules.Choice, blocks []moveBlock, listed int) []rules.Choice {
+	workers := listWorkers()
+	if workers < 2 || listed < minParallelChoices {
+		for _, b := range blocks {
+			out = append(b.list.appendTo(out), b.choices...)
+		}
+		return out
+	}
+	base := len(out)
+	out = out[:base+listed]
+	var wg sync.WaitGroup
+	at, from := base, 0 // where the next stretch begins in out, and in blocks
+	for w := range workers {
+		// Each stretch ends at the first unit past its share of the moves.
+		share := base + listed*(w+1)/workers
+		to, end := from, at
+		for to < len(blocks) && end < share {
+			end += blocks[to].len()
+			to++
+		}
+		if to == from {
+			continue
+		}
+		seg, stretch := out[at:at:end], blocks[from:to]
+		wg.Go(func() {
+			for _, b := range stretch {
+				seg = append(b.list.appendTo(seg), b.choices...)
+			}
+		})
+		at, from = end, to
+	}
+	wg.Wait()
+	return out
+}
