@@ -31,3 +31,23 @@ func TestVersions(t *testing.T) {
 		t.Errorf("ardennes44/3: %v, want ErrVersion naming the versions played", err)
 	}
 }
+
+// A game restored from a snapshot goes on under the version of the game it
+// is restored into, the one its setup names.
+func TestVersions_Restore(t *testing.T) {
+	g, err := Engine().New(rules.Setup{Scenario: readScenario(t, "six-turn"), Version: "ardennes44/1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := g.(*Game).Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := g.(*Game).Restore(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := r.(*Game).ver; v == nil || v.name != "ardennes44/1" {
+		t.Errorf("restored under %+v, want ardennes44/1", v)
+	}
+}
