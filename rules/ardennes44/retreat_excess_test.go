@@ -2,6 +2,7 @@ package ardennes44
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -113,7 +114,7 @@ func TestRetreatExcess_OwnerPicksTheStepsOverTheLimit_17_4(t *testing.T) {
 
 // A pick that is not a step over the limit is refused, citing 17.4, and
 // changes nothing: a unit that did not retreat, an attacker, two steps at
-// once.
+// once. The random player offers only the steps over it.
 func TestRetreatExcess_WrongPickRefused_17_4(t *testing.T) {
 	g := corridor("", "4/8(-)", "4/8/2").game(t, 3, PhaseCombat, German)
 	corridorDR2(t, g)
@@ -123,6 +124,13 @@ func TestRetreatExcess_WrongPickRefused_17_4(t *testing.T) {
 		var r *rules.Refusal
 		if !errors.As(err, &r) || r.Rule != "17.4" {
 			t.Errorf("%s: %v, want refused under 17.4", bad, err)
+		}
+	}
+	// The random player picks among the offered steps.
+	for seed := range uint64(8) {
+		cmd := RandomCommand(g, rules.Seat(Allied), rand.New(rand.NewPCG(seed, 17)))
+		if cmd != "losses 4/8(-)" && cmd != "losses 4/8/2" {
+			t.Errorf("the random player gives %q, want a step over the limit (17.4)", cmd)
 		}
 	}
 	_, err := g.Apply(rules.Seat(Allied), "losses 106/424(-)")
@@ -167,5 +175,26 @@ func TestRetreatExcess_Version1EliminatesTheStack_17_4(t *testing.T) {
 		if a := at(g, id); a != deadBox {
 			t.Errorf("%s in %s under ardennes44/1, want eliminated", id, a)
 		}
+	}
+}
+
+// The owner's standing 'order losses' picks the steps over the limit for
+// him, in its order, so the combat resolves without waiting for him
+// (digest 6.3).
+func TestRetreatExcess_ByStandingOrder_17_4(t *testing.T) {
+	g := corridor("", "4/8(-)", "4/8/2").game(t, 3, PhaseCombat, German)
+	g.enterForTest()
+	apply(t, g, German, "attack 0301 from 0201 with 12/27 1ss/kgp-tiger")
+	roll(t, g, 5) // DR2 (corridorDR2)
+	apply(t, g, Allied, "order losses 4/8/2 4/8(-)")
+	decide(t, g, "no-dd")
+	retreatedTo(t, g, "0401", "0501")
+	if c := g.combat(); !slices.Equal(c.RetreatExcess, []string{"4/8/2", "4/8(-)"}) {
+		t.Errorf("steps over the limit %q, want 4/8/2's, then 4/8(-)'s (17.4)", c.RetreatExcess)
+	}
+	decide(t, g, "advance-done")
+	if at(g, "4/8/2") != deadBox || stepsNow(g, "4/8(-)") != 1 || at(g, "4/8(-)") != "0501" {
+		t.Errorf("4/8/2 in %s, 4/8(-) in %s with %d steps; want 4/8/2 eliminated, 4/8(-) reduced in 0501",
+			at(g, "4/8/2"), at(g, "4/8(-)"), stepsNow(g, "4/8(-)"))
 	}
 }
