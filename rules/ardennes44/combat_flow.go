@@ -179,7 +179,11 @@ func (c *Combat) stages() []combat.Stage {
 		c.reconStage(), c.ffStage(), c.ffRollStage(), c.aaStage()}
 	s = append(s, combat.LossStages(c.lossRules())...)
 	s = append(s, combat.DDStages(c.determined())...)
-	return append(s, c.delayStage(), combat.RetreatStage(retreatRefs), combat.AdvanceStage("19.1", nil))
+	s = append(s, c.delayStage(), combat.RetreatStage(retreatRefs))
+	if c.in.g.ver.excessSteps {
+		s = append(s, combat.RetreatExcessStage("17.4", func(*combat.Combat) (string, []string) { return c.in.g.retreatExcess(c) }))
+	}
+	return append(s, combat.AdvanceStage("19.1", nil))
 }
 
 // retreatRefs name the rules of a retreat (17.1).

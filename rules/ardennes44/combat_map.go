@@ -83,6 +83,16 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 		}
 	}
 	m.Prefer = func(ps []combat.RetreatPath) []combat.RetreatPath { return g.preferRetreat(v, c, ps) }
+	// 17.4 (L1007): the extra hexes are how the owner "prevents" the
+	// overstack by reaching a hex within the limit; when none can be
+	// reached, "the steps (of the retreating units) over the limit must be
+	// reduced". We read that the stack then ends where the retreat the
+	// result asks for ends (17.1, priority 1: as many hexes away as that),
+	// in the hex the owner picks among those 17.1 allows: extra hexes that
+	// reach no legal hex remedy nothing, so they are not taken, nor is the
+	// Broken state 17.4 gives the units that take them. ardennes44/1
+	// eliminated the whole stack.
+	m.OverLimit = g.ver.excessSteps
 	return m
 }
 
@@ -155,14 +165,14 @@ func (g *Game) preferRetreat(v *view, c *Combat, ps []combat.RetreatPath) []comb
 // already where they went.
 func (g *Game) advanceMap(c *Combat) combat.Map {
 	type key struct {
-		att, def, dd, elim, adv int
-		retreat, ddOut          bool
+		att, def, dd, elim, adv, excess int
+		retreat, ddOut                  bool
 	}
 	var k0 key
 	var cached *view
 	var cachedMap combat.Map
 	current := func() (*view, combat.Map) {
-		k := key{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.Eliminated), len(c.Advances), len(c.Moves) > 0, c.DDOut != nil}
+		k := key{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.Eliminated), len(c.Advances), len(c.RetreatExcess), len(c.Moves) > 0, c.DDOut != nil}
 		if cached != nil && k == k0 {
 			return cached, cachedMap
 		}

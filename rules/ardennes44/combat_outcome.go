@@ -218,8 +218,7 @@ func (g *Game) retreatUnits(c *Combat, standing []int, final bool) []string {
 		if crossed && g.sideOf(i) == German && g.s.Turn < boundariesLifted {
 			us.Boundary = true // 11.10.2
 		}
-		broken := c.Result.Retreat >= 3 || us.Status != "" || p.Extended > 0
-		if broken {
+		if g.retreatBreaks(c, us.Status) {
 			us.Status = statusBroken
 		} else {
 			us.Status = statusDisrupted

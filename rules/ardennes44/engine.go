@@ -11,15 +11,12 @@ import (
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
-// Version is recorded in invites; bump it when a state hash or a rule
-// changes.
-const Version = "ardennes44/1"
-
 // Engine is Ardennes '44 as the rest of pbem knows it: the 3rd edition.
 func Engine() rules.Engine {
 	e := rules.Engine{
 		Name:    "ardennes44",
 		Version: Version,
+		Replays: replays(),
 		Title:   "Ardennes '44 (GMT, 3rd edition)",
 		Files: &rules.Files{
 			Ext:      []string{MapExt, ChartExt},
@@ -29,7 +26,15 @@ func Engine() rules.Engine {
 		Player:    RandomCommand,
 		Canonical: canonicalCommand,
 	}
-	return hexwar.Engine(e, New, checkSetup, seats)
+	e = hexwar.Engine(e, New, checkSetup, seats)
+	// A game goes on under the rules version its invite names (versions.go).
+	e.New = func(s rules.Setup) (rules.Game, error) {
+		if err := e.CheckSetup(s); err != nil {
+			return nil, err
+		}
+		return startGame(s.Scenario, s.Options, s.Version)
+	}
+	return e
 }
 
 var seats = []rules.Seat{rules.Seat(German), rules.Seat(Allied)}
@@ -126,10 +131,19 @@ func readOptions(opts []string, sc *Scenario) (options, error) {
 	return o, nil
 }
 
-// New starts a game from an assembled scenario: the units where the set-up
-// puts them, the markers of the scenario's special rules, and the game
-// waiting for its first phase.
+// New starts a game from an assembled scenario under the current rules
+// version: the units where the set-up puts them, the markers of the
+// scenario's special rules, and the game waiting for its first phase.
 func New(scenario []byte, opts []string) (rules.Game, error) {
+	return startGame(scenario, opts, Version)
+}
+
+// startGame is New under a rules version the engine plays (versions.go).
+func startGame(scenario []byte, opts []string, version string) (rules.Game, error) {
+	ver, err := versionRules(version)
+	if err != nil {
+		return nil, err
+	}
 	sc, err := ParseScenario(scenario)
 	if err != nil {
 		return nil, err
@@ -145,7 +159,7 @@ func New(scenario []byte, opts []string) (rules.Game, error) {
 	if o.dumps && len(sc.FuelDumps) > 0 {
 		sc.Units = append(sc.Units, dumpCounter()) // 32.2
 	}
-	g := &Game{sc: sc, b: b, index: map[string]int{}, opt: o}
+	g := &Game{sc: sc, b: b, index: map[string]int{}, opt: o, ver: ver}
 	g.s = state{Scenario: sc.Name, Options: slices.Clone(opts), Turn: sc.FirstTurn}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i

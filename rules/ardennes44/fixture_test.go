@@ -27,6 +27,7 @@ type fixture struct {
 	places     []string    // [places] records
 	setup      []string    // "UNIT HEX [ip] [fired]"
 	extra      string      // more sections: [special] lines after the traffic record, [reinforcements]...
+	version    string      // the rules version, "" for the current one (versions.go)
 }
 
 // fixLayout is the game map's grid (scenario header layout).
@@ -138,7 +139,7 @@ func (f fixture) game(t testing.TB, turn int, phase Phase, side Side, opts ...st
 	if err != nil {
 		t.Fatalf("fixture: %v", err)
 	}
-	rg, err := New(text, opts)
+	rg, err := startGame(text, opts, f.version)
 	if err != nil {
 		t.Fatalf("fixture: %v", err)
 	}

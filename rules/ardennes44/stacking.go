@@ -23,9 +23,10 @@ type stackFace struct {
 	face Face
 }
 
-// stackProblem says why units do not fit in one hex, "" when they do.
-func stackProblem(fs []stackFace) string {
-	steps, sil, arty := 0, 0, 0
+// stackCounts are what 8.1 and 8.2 count of units in one hex: the steps of
+// units neither silhouettes nor artillery, the silhouette steps, and the
+// artillery units.
+func stackCounts(fs []stackFace) (steps, sil, arty int) {
 	for _, f := range fs {
 		switch {
 		case f.unit.Type == SupplyDepot:
@@ -38,6 +39,20 @@ func stackProblem(fs []stackFace) string {
 			steps += f.face.Steps
 		}
 	}
+	return steps, sil, arty
+}
+
+// stackExcess is how far units in one hex are over the limits, 0 within
+// them: the steps over 3, the silhouette steps over 2 and the artillery
+// units over 1 together (8.1, 8.2), what 17.4 eliminates.
+func stackExcess(fs []stackFace) int {
+	steps, sil, arty := stackCounts(fs)
+	return max(steps-stackSteps, 0) + max(sil-stackSilhouette, 0) + max(arty-stackArtillery, 0)
+}
+
+// stackProblem says why units do not fit in one hex, "" when they do.
+func stackProblem(fs []stackFace) string {
+	steps, sil, arty := stackCounts(fs)
 	switch {
 	case steps > stackSteps:
 		return fmt.Sprintf("would hold %d steps; the limit is %d (8.1)", steps, stackSteps)

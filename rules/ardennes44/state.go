@@ -280,6 +280,7 @@ type Game struct {
 	b     *board
 	index map[string]int
 	opt   options
+	ver   *rulesVersion // the rules version the game is played under (versions.go)
 	s     state
 	// cur caches the Combat that s.Combat records; Clone drops it.
 	cur *Combat

@@ -134,8 +134,12 @@ type Combat struct {
 	// after the advance (ExcessStage), any of its units in the hexes the
 	// advance ended in.
 	Excess []string
+	// RetreatExcess are the steps the defenders lost over the stacking
+	// limit where their retreat ended, one id a step (RetreatExcessStage).
+	RetreatExcess []string
 
 	attDone, defDone, ddLossDone, retreatDone, advanceDone, condAdvanced, excessDone bool
+	retreatExcessDone                                                                bool
 	retreatMoves                                                                     int // len(Moves) the cache is for
 	retreatCache                                                                     map[string][]RetreatPath
 	survivors, attackersLeft                                                         unitCache
@@ -161,13 +165,14 @@ func (c *Combat) Retreated() bool { return len(c.Moves) > 0 }
 // path. The stages before it no longer apply.
 func (c *Combat) RetreatBegun() bool { return c.retreatDone || len(c.Moves) > 0 }
 
-// RetreatLosses are the steps the retreat's paths cost, one unit id a step.
+// RetreatLosses are the steps the retreat's paths cost, and those over the
+// stacking limit where it ended (RetreatExcess), one unit id a step.
 func (c *Combat) RetreatLosses() []string {
 	var out []string
 	for _, m := range c.Moves {
 		out = append(out, m.Loss...)
 	}
-	return out
+	return append(out, c.RetreatExcess...)
 }
 
 // moved reports whether a unit has retreated.

@@ -86,6 +86,12 @@ type Map struct {
 	// priorities once the series' have been applied (Ardennes '44 17.1: end
 	// in supply, not overstacked, vehicles on roads).
 	Prefer func(paths []RetreatPath) []RetreatPath
+	// OverLimit: a stack that finds no hex with Room, even with the extra
+	// hexes, ends its retreat over the stacking limit after the hexes the
+	// result asks for, and loses the steps over it (RetreatExcessStage;
+	// Ardennes '44 17.4 under ardennes44/2). Otherwise such a stack has no
+	// retreat and is eliminated.
+	OverLimit bool
 }
 
 // RetreatUnit is a unit of the retreating stack.
@@ -190,6 +196,12 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 		}
 	}
 	walk([]hex.Axial{origin}, RetreatPath{})
+	if len(all) == 0 && m.OverLimit {
+		// Every hex has room: each path ends as the result asks, never
+		// extended.
+		m.Room, m.OverLimit = func(hex.Axial, []string) bool { return true }, false
+		return RetreatPaths(origin, n, units, m)
+	}
 	if len(all) == 0 {
 		return nil
 	}

@@ -205,3 +205,36 @@ func TestRetreatPaths_LooseExitPrefer(t *testing.T) {
 		}
 	}
 }
+
+// Map.OverLimit (Ardennes '44 17.4 under ardennes44/2): with no hex with
+// room in reach, even with the extra hexes, the retreat ends over the limit
+// after the hexes the result asks for, never extended; with room in reach
+// it is extended as before.
+func TestRetreatPaths_OverLimit(t *testing.T) {
+	b := newBoard(6)
+	for _, a := range append(append(ring(2), ring(3)...), ring(4)...) {
+		b.full[a] = true
+	}
+	m := b.Map()
+	if got := RetreatPaths(origin, 2, unitsOf(4), m); got != nil {
+		t.Fatalf("without OverLimit: %v, want none", pathTexts(hexesOf(got)))
+	}
+	m.OverLimit = true
+	got := RetreatPaths(origin, 2, unitsOf(4), m)
+	if len(got) != 18 {
+		t.Fatalf("%d paths over the limit, want the 18 of 2 hexes", len(got))
+	}
+	for _, p := range got {
+		if p.Extended != 0 || len(p.Hexes) != 2 || !b.full[p.Hexes[1]] {
+			t.Errorf("path %+v, want 2 hexes ending in a full one, none extra", p)
+		}
+	}
+	for _, a := range ring(4) {
+		delete(b.full, a)
+	}
+	for _, p := range RetreatPaths(origin, 2, unitsOf(4), m) {
+		if p.Extended != 2 || len(p.Hexes) != 4 {
+			t.Errorf("path %+v with room 2 extra hexes away, want it extended to it", p)
+		}
+	}
+}

@@ -486,7 +486,7 @@ type unitAdvances struct {
 // the result.
 func (c *Combat) advancesLeft() []unitAdvances {
 	k := advanceKey{len(c.Advances), len(c.AttLoss) + len(c.DDLoss), len(c.DefLoss), len(c.Lost), len(c.Eliminated),
-		len(c.Moves), c.retreatDone, c.Hold, c.Result.Code}
+		len(c.Moves), len(c.RetreatExcess), c.retreatDone, c.Hold, c.Result.Code}
 	if c.advanceCache.ok && c.advanceCache.key == k {
 		return c.advanceCache.units
 	}
@@ -495,10 +495,10 @@ func (c *Combat) advancesLeft() []unitAdvances {
 }
 
 type advanceKey struct {
-	advances, attLost, defLost, stageLost, eliminated, moves int
-	retreatDone                                              bool
-	hold                                                     string
-	result                                                   ResultCode
+	advances, attLost, defLost, stageLost, eliminated, moves, retreatExcess int
+	retreatDone                                                             bool
+	hold                                                                    string
+	result                                                                  ResultCode
 }
 
 type advanceCache struct {
@@ -613,20 +613,7 @@ func ExcessStage(rule string, excess func(c *Combat) []string) Stage {
 		},
 		// A lone choice, or the first unit of the attacker's 'order losses'
 		// among them.
-		ByOrder: func(c *Combat, a Await, o Orders) (Command, bool) {
-			if len(a.Choices) == 1 {
-				cmd, err := c.Grammar.Parse(a.Choices[0])
-				return cmd, err == nil
-			}
-			if ord, ok := o.Find(a.Side, CmdOrderLosses); ok {
-				for _, u := range ord.Units {
-					if cmd := (Command{Kind: CmdEliminate, Units: []string{u}}); slices.Contains(a.Choices, cmd.String()) {
-						return cmd, true
-					}
-				}
-			}
-			return Command{}, false
-		},
+		ByOrder: pickByOrder,
 		Words: func(c *Combat) string {
 			if len(c.Excess) == 0 {
 				return ""

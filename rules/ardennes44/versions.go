@@ -1,0 +1,57 @@
+package ardennes44
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Rules versions. A game is played to its end under the version its invite
+// names (rules.Setup.Version), so that every log verifies as it was played.
+// What changed between versions is one value, rules, chosen here from the
+// version and read where the behaviour is: never a version compared in the
+// rules themselves. Each field is a rule that an older version played
+// otherwise, with its number and its line in the rulebook (seeds/003).
+type rulesVersion struct {
+	name string
+	// excessSteps: a retreat that can reach no hex within the stacking
+	// limit, even with the extra hexes, ends over it and its units lose
+	// only the steps over the limit, the owner's pick (17.4, L1007; 8.3,
+	// CON-6). ardennes44/1 eliminated the whole stack.
+	excessSteps bool
+}
+
+// Version is recorded in the invite of every game the engine starts; bump it
+// when a state hash or a rule changes. 2: an overstacked retreat loses only
+// its excess steps (17.4).
+const Version = "ardennes44/2"
+
+// versions are the rules versions the engine plays, the current one first:
+// games begun under an older one go on under it (rules.Engine.Replays).
+var versions = []rulesVersion{
+	{name: Version, excessSteps: true},
+	{name: "ardennes44/1"},
+}
+
+// replays are the names of the older versions, newest first.
+func replays() []string {
+	var out []string
+	for _, v := range versions[1:] {
+		out = append(out, v.name)
+	}
+	return out
+}
+
+// versionRules are the rules of a version the engine plays; "" is the
+// current one.
+func versionRules(name string) (*rulesVersion, error) {
+	if name == "" {
+		name = Version
+	}
+	k := slices.IndexFunc(versions, func(v rulesVersion) bool { return v.name == name })
+	if k < 0 {
+		return nil, fmt.Errorf("%w %q: this pbem plays ardennes44 under rules %s and replays %v", rules.ErrVersion, name, Version, replays())
+	}
+	return &versions[k], nil
+}
