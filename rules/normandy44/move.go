@@ -304,6 +304,11 @@ func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error 
 // it of thousands of hexes: the refusal it meets most, a Strategic Move
 // ending stacked (9.8.2, endCheckOf's first), is told without its words.
 func (g *Game) endAllowed(ctx *moveContext, i int, dest hex.Axial, sm bool) bool {
+	if c, ok := g.b.cell(dest); ok && ctx.Held[c] == "" {
+		// No unit stands there (most hexes): endCheckOf's verdict on an
+		// empty hex, without looking its units up.
+		return g.stackCheck() == hexwar.StackPhaseEnd || g.stacking(nil, i) == nil
+	}
 	if sm && slices.ContainsFunc(ctx.Occ[dest], func(j int) bool { return j != i }) {
 		return false
 	}
