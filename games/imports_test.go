@@ -45,7 +45,7 @@ var mayImport = []layer{
 
 // sharedRules are the packages under rules/ that are not games: every other
 // rules/X (and what lies under it) is a game package.
-var sharedRules = []string{"hex", "hexwar", "scn", "graph", "deck", "scene", "rulestest"}
+var sharedRules = []string{"hex", "hexwar", "scn", "graph", "deck", "scene", "rulestest", "scratch"}
 
 // pureForbidden are the standard packages rules/** never imports: I/O, the
 // clock, and global or outside random sources (an engine draws nothing:

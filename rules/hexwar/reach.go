@@ -7,8 +7,8 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/pbem-referee/pbem/internal/scratch"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/scratch"
 )
 
 // node is a search state: a hex, by number, whether the path to it carries

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/pbem-referee/pbem/internal/scratch"
+	"github.com/pbem-referee/pbem/rules/scratch"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"

@@ -3,8 +3,8 @@ package normandy44
 import (
 	"sync"
 
-	"github.com/pbem-referee/pbem/internal/scratch"
 	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/scratch"
 )
 
 // listing is what the units share while one Legal lists their moves, on
