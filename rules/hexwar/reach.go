@@ -393,29 +393,37 @@ func (p TacticalPath) AppendPath(dst []hex.Axial) []hex.Axial { return append(ds
 func (p TacticalPath) To() hex.Axial { return p.hexes[p.n-1] }
 
 // AppendTactical appends to dst what TacticalReach lists, one path a hex,
-// with no map: Legal asks it of every unit (issue 18).
+// with no map: Legal asks it of every unit (issue 18). The second steps go
+// through the mover's memo, if any (stepmemo.go).
 func (m *Mover) AppendTactical(dst []TacticalPath) []TacticalPath {
-	base := len(dst)
-	seen := func(a hex.Axial) bool {
-		return slices.ContainsFunc(dst[base:], func(p TacticalPath) bool { return p.To() == a })
-	}
+	// Whether a path is listed to each hex within two of the start, by
+	// its offset from it.
+	var listed [25]bool
+	seen := func(a hex.Axial) *bool { return &listed[(a.Q-m.Start.Q+2)*5+a.R-m.Start.R+2] }
+	grid := m.Board.grid
+	start, _ := grid.Index(m.Start)
 	for _, a := range m.Start.Neighbors() {
 		s, bar := m.Check(m.Start, a)
 		if !bar.OK() {
 			continue
 		}
-		if !seen(a) {
+		if p := seen(a); !*p {
+			*p = true
 			dst = append(dst, TacticalPath{hexes: [3]hex.Axial{m.Start, a}, n: 2})
 		}
 		if s.Stop {
 			continue
 		}
-		for _, b := range a.Neighbors() {
-			if b == m.Start || seen(b) {
+		f, _ := grid.Index(a) // on the map: the step into it was allowed
+		for d, b := range a.Neighbors() {
+			if b == m.Start || *seen(b) {
 				continue
 			}
-			if _, bar := m.CheckAfter(a, b, s.Mark); bar.OK() {
-				dst = append(dst, TacticalPath{hexes: [3]hex.Axial{m.Start, a, b}, n: 3})
+			if t, ok := grid.Neighbor(f, hex.Direction(d)); ok {
+				if ok, _, _, _ := m.searchStep(f, t, hex.Direction(d), s.Mark, start); ok {
+					*seen(b) = true
+					dst = append(dst, TacticalPath{hexes: [3]hex.Axial{m.Start, a, b}, n: 3})
+				}
 			}
 		}
 	}

@@ -18,39 +18,52 @@ import (
 // (the first step of a move, N44's "first move" hexsides; the friends in
 // its hex, Bonds). So movers share a memo only when they have the same
 // Board, Ctx, Rules (the same rules of the same unit class: the game
-// answers for that), RoadCost, RoadCut and Mech; Reach neither reads nor
-// keeps the steps into or out of the mover's own hex, nor those of a
-// tactical mover, which a game makes by copying a mover and setting
-// Tactical (its steps may stop where the others go on: N44 9.10).
+// answers for that), RoadCost, RoadCut and Mech; the memo keeps a tactical
+// mover's steps apart (a game makes one by copying a mover and setting
+// Tactical: its steps may stop where the others go on, N44 9.10), and
+// neither reads nor keeps the steps into or out of the mover's own hex.
 
 // StepMemo keeps the steps checked by the searches of a class of movers.
 // Searches on several goroutines may share one.
 type StepMemo struct {
-	// steps is each step's verdict, by (hex number × 6 + direction) × 2,
-	// plus 1 when the path carries the mark: 0 while unchecked; else bit
-	// 0 set, bit 1 the step allowed, bit 2 its mark, bit 3 its stop, and
-	// its cost from bit 8.
+	// steps is each step's verdict, by ((hex number × 6 + direction) × 2
+	// + 1 when the path carries the mark) × 2 + 1 for a tactical mover:
+	// bit 0 set once checked, bit 1 the step allowed, bit 2 its mark, bit
+	// 3 its stop, its cost from bit 4, and from bit 16 the generation it
+	// was checked in, so that Clear forgets every verdict at once.
 	steps []atomic.Uint32
+	gen   uint32 // 1 to 65,535: the generation whose verdicts hold
 }
 
 // NewStepMemo is an empty memo for movers on b.
 func NewStepMemo(b *Board) *StepMemo {
-	return &StepMemo{steps: make([]atomic.Uint32, b.grid.Len()*int(hex.DirectionCount)*2)}
+	return &StepMemo{steps: make([]atomic.Uint32, memoLen(b)), gen: 1}
 }
 
-// Clear forgets every step, for a memo lent again. No search may use it
-// meanwhile.
-func (s *StepMemo) Clear() { clear(s.steps) }
+func memoLen(b *Board) int { return b.grid.Len() * int(hex.DirectionCount) * 4 }
+
+// Clear forgets every step, for a memo lent again: a new generation, and
+// the verdicts cleared only when the generations wrap round. No search may
+// use the memo meanwhile.
+func (s *StepMemo) Clear() {
+	if s.gen++; s.gen > memoGenMax {
+		clear(s.steps)
+		s.gen = 1
+	}
+}
 
 // Fits reports whether the memo is for a board of b's size.
-func (s *StepMemo) Fits(b *Board) bool { return len(s.steps) == b.grid.Len()*int(hex.DirectionCount)*2 }
+func (s *StepMemo) Fits(b *Board) bool { return len(s.steps) == memoLen(b) }
 
 const (
 	memoChecked = 1 << iota
 	memoOK
 	memoMark
 	memoStop
-	memoCostShift = 8
+	memoCostShift = 4
+	memoCostMax   = 1<<12 - 1
+	memoGenShift  = 16
+	memoGenMax    = 1<<16 - 1
 )
 
 // searchStep is the verdict of m.check on a step of a search from the
@@ -60,25 +73,32 @@ const (
 func (m *Mover) searchStep(f, t int, d hex.Direction, marked bool, start int) (ok, mark, stop bool, cost int) {
 	memo := m.Memo
 	k := -1
-	if memo != nil && f != start && t != start && !m.Tactical {
-		k = (f*int(hex.DirectionCount) + int(d)) * 2
+	if memo != nil && f != start && t != start {
+		k = (f*int(hex.DirectionCount) + int(d)) * 4
 		if marked {
+			k += 2
+		}
+		if m.Tactical {
 			k++
 		}
-		if v := memo.steps[k].Load(); v != 0 {
-			return v&memoOK != 0, v&memoMark != 0, v&memoStop != 0, int(v >> memoCostShift)
+		if v := memo.steps[k].Load(); v>>memoGenShift == memo.gen {
+			return v&memoOK != 0, v&memoMark != 0, v&memoStop != 0, int(v>>memoCostShift) & memoCostMax
 		}
 	}
 	ok = m.check(f, t, d, marked).OK()
 	s := &m.step
+	gen := uint32(0)
+	if k >= 0 {
+		gen = memo.gen << memoGenShift
+	}
 	if !ok {
 		if k >= 0 {
-			memo.steps[k].Store(memoChecked)
+			memo.steps[k].Store(gen | memoChecked)
 		}
 		return false, false, false, 0
 	}
-	if k >= 0 && s.Cost >= 0 && s.Cost < 1<<(32-memoCostShift) {
-		v := uint32(memoChecked|memoOK) | uint32(s.Cost)<<memoCostShift
+	if k >= 0 && s.Cost >= 0 && s.Cost <= memoCostMax {
+		v := gen | memoChecked | memoOK | uint32(s.Cost)<<memoCostShift
 		if s.Mark {
 			v |= memoMark
 		}
