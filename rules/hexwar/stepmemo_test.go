@@ -33,7 +33,9 @@ var tacticalOutOfWoods = StepRule{
 		}
 		return 0
 	},
-	Refuse: func(int, hex.Axial, hex.Axial) error { return rules.Refuse("R-woods", "no Tactical Movement into woods") },
+	Refuse: func(int, hex.Axial, hex.Axial) error {
+		return rules.Refuse("R-woods", "no Tactical Movement into woods")
+	},
 }
 
 // TestStepMemo_AsAlone: movers of one class (here: mechanized or not, a
