@@ -45,11 +45,13 @@ func (g *Game) inBritainEntry(i int) (Reinforcement, bool) {
 		// Rebuilt (6.2.2) or evacuated (21.2): the cost is T15's (rpCost).
 		return Reinforcement{Unit: us.ID, At: box}, true
 	}
-	if us.At != "" {
-		return Reinforcement{}, false
+	if us.At != "" || g.s.Turn < 2 {
+		return Reinforcement{}, false // 6.5.1: from turn 2
 	}
-	for _, r := range purchasable(g.sc, g.s.Turn, nil) {
-		if r.Unit == us.ID {
+	// purchasable's first record of the unit, without listing the others:
+	// Legal asks this of every Allied unit not yet on the map.
+	for _, r := range g.sc.Reinforcements {
+		if r.Unit == us.ID && r.Turn <= g.s.Turn && inBritain(g.sc, r) {
 			return r, true
 		}
 	}
