@@ -16,7 +16,7 @@ func Engine() rules.Engine {
 	e := rules.Engine{
 		Name:    "ardennes44",
 		Version: Version,
-		Replays: replays(),
+		Replays: versionRules.Replays(),
 		Title:   "Ardennes '44 (GMT, 3rd edition)",
 		Files: &rules.Files{
 			Ext:      []string{MapExt, ChartExt},
@@ -140,7 +140,7 @@ func New(scenario []byte, opts []string) (rules.Game, error) {
 
 // startGame is New under a rules version the engine plays (versions.go).
 func startGame(scenario []byte, opts []string, version string) (rules.Game, error) {
-	ver, err := versionRules(version)
+	ver, err := versionRules.Rules(version)
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,6 @@
 package ardennes44
 
 import (
-	"fmt"
-	"slices"
-
 	"github.com/pbem-referee/pbem/rules"
 )
 
@@ -34,24 +31,6 @@ var versions = []rulesVersion{
 	{name: "ardennes44/1"},
 }
 
-// replays are the names of the older versions, newest first.
-func replays() []string {
-	var out []string
-	for _, v := range versions[1:] {
-		out = append(out, v.name)
-	}
-	return out
-}
-
-// versionRules are the rules of a version the engine plays; "" is the
-// current one.
-func versionRules(name string) (*rulesVersion, error) {
-	if name == "" {
-		name = Version
-	}
-	k := slices.IndexFunc(versions, func(v rulesVersion) bool { return v.name == name })
-	if k < 0 {
-		return nil, fmt.Errorf("%w %q: this pbem plays ardennes44 under rules %s and replays %v", rules.ErrVersion, name, Version, replays())
-	}
-	return &versions[k], nil
-}
+// versionRules are the engine's versions, for the rules of each and the
+// names of those it replays.
+var versionRules = rules.Versions[rulesVersion]{Game: "ardennes44", List: versions, Name: func(v *rulesVersion) string { return v.name }}

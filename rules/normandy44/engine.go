@@ -18,7 +18,7 @@ func Engine() rules.Engine {
 	e := rules.Engine{
 		Name:     "normandy44",
 		Version:  Version,
-		Replays:  replays(),
+		Replays:  versionRules.Replays(),
 		Title:    editionDefault.title,
 		Variants: variants(),
 		// A scenario may take its map from a shared map file (scenario_map.go).

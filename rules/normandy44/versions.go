@@ -98,27 +98,9 @@ var versions = []rulesVersion{
 	{name: "normandy44/4"},
 }
 
-// replays are the names of the older versions, newest first.
-func replays() []string {
-	var out []string
-	for _, v := range versions[1:] {
-		out = append(out, v.name)
-	}
-	return out
-}
-
-// versionRules are the rules of a version the engine plays; "" is the
-// current one.
-func versionRules(name string) (*rulesVersion, error) {
-	if name == "" {
-		name = Version
-	}
-	k := slices.IndexFunc(versions, func(v rulesVersion) bool { return v.name == name })
-	if k < 0 {
-		return nil, fmt.Errorf("%w %q: this pbem plays normandy44 under rules %s and replays %v", rules.ErrVersion, name, Version, replays())
-	}
-	return &versions[k], nil
-}
+// versionRules are the engine's versions, for the rules of each and the
+// names of those it replays.
+var versionRules = rules.Versions[rulesVersion]{Game: "normandy44", List: versions, Name: func(v *rulesVersion) string { return v.name }}
 
 // editionVersion are the edition a variant names and the rules of a version
 // the engine plays, or why a game cannot be made of them: an edition the
@@ -128,7 +110,7 @@ func editionVersion(variant, version string) (*edition, *rulesVersion, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ver, err := versionRules(version)
+	ver, err := versionRules.Rules(version)
 	if err != nil {
 		return nil, nil, err
 	}
