@@ -288,8 +288,7 @@ func (g *Game) sceneOverlays() scene.Overlays {
 	if g.s.Combat != nil {
 		r := g.combatReport(g.combat(), g.s.Combat.N)
 		o.Combat = &r
-	} else if e := g.ended; e != nil && e.report.Turn == g.s.Turn && e.report.Phase == g.phaseName() {
-		r := e.report
+	} else if r, ok := g.ended.Last(); ok && r.Turn == g.s.Turn && r.Phase == g.phaseName() {
 		o.Combat = &r
 	}
 	return o

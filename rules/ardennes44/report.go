@@ -11,28 +11,13 @@ import (
 // Combat reports (scene.Reporter): every combat resolved, as structured data
 // for 'pbem combats', the replay and the dice statistics.
 
-// endedCombat is one resolved combat's report, kept outside the hashed
-// state: a report changes no rule. The list is immutable and linked from
-// the newest, so clones share it and appending costs nothing.
-type endedCombat struct {
-	prev   *endedCombat
-	report scene.Combat
-}
-
 // recordCombat keeps the report of the combat finishCombat is closing.
 func (g *Game) recordCombat(c *Combat) {
-	g.ended = &endedCombat{prev: g.ended, report: g.combatReport(c, g.s.Combat.N)}
+	g.ended = g.ended.Add(g.combatReport(c, g.s.Combat.N))
 }
 
 // Combats implements scene.Reporter.
-func (g *Game) Combats() []scene.Combat {
-	var out []scene.Combat
-	for e := g.ended; e != nil; e = e.prev {
-		out = append(out, e.report)
-	}
-	slices.Reverse(out)
-	return out
-}
+func (g *Game) Combats() []scene.Combat { return g.ended.List() }
 
 // combatReport is the report of combat n of the phase, as far as it has
 // gone.

@@ -7,6 +7,7 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/scene"
 )
 
 // state is the whole game state as plain data, the hashed schema. Every
@@ -286,7 +287,7 @@ type Game struct {
 	cur *Combat
 	// ended is the reports of the combats resolved, newest first, outside
 	// the hashed state (report.go).
-	ended *endedCombat
+	ended *scene.Reports
 	// drawn is the scene's map, built once (draw.go).
 	drawn *drawing
 	// left holds the events of the stages left while the sequence runs on

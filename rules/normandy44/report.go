@@ -12,27 +12,14 @@ import (
 // Combat reports (scene.Reporter): every combat resolved, as structured data
 // for 'pbem combats', the replay and the dice statistics.
 
-// endedCombat is one resolved combat's report, kept outside the hashed
-// state: the state forgets a combat once it is on the map (combat_phase.go),
-// and a report changes no rule. The list is immutable and linked from the
-// newest, so clones share it and appending costs nothing.
-type endedCombat struct {
-	prev   *endedCombat
-	report scene.Combat
-}
-
 // recordCombat keeps the report of the combat that finishCombat is closing.
 func (g *Game) recordCombat(c *Combat) {
-	g.ended = &endedCombat{prev: g.ended, report: combatReport(c, g.s.Combat.N, g.s.Turn, g.phaseName())}
+	g.ended = g.ended.Add(combatReport(c, g.s.Combat.N, g.s.Turn, g.phaseName()))
 }
 
 // Combats implements scene.Reporter.
 func (g *Game) Combats() []scene.Combat {
-	var out []scene.Combat
-	for e := g.ended; e != nil; e = e.prev {
-		out = append(out, e.report)
-	}
-	slices.Reverse(out)
+	out := g.ended.List()
 	g.speakAll(&out) // the edition's numbers (renumber.go)
 	return out
 }
@@ -44,8 +31,7 @@ func (g *Game) lastCombat() *scene.Combat {
 		r := combatReport(g.combat(), g.s.Combat.N, g.s.Turn, g.phaseName())
 		return &r
 	}
-	if e := g.ended; e != nil && e.report.Turn == g.s.Turn && e.report.Phase == g.phaseName() {
-		r := e.report
+	if r, ok := g.ended.Last(); ok && r.Turn == g.s.Turn && r.Phase == g.phaseName() {
 		return &r
 	}
 	return nil

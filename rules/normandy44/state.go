@@ -7,6 +7,7 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 	hx "github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/scene"
 )
 
 // state is the whole game state as plain data. Every slice has a fixed order
@@ -221,7 +222,7 @@ type Game struct {
 	// ended lists the combats resolved so far, newest first, for the
 	// combat reports (report.go). It is not part of the hashed state;
 	// clones share it, as it is never changed, only extended.
-	ended *endedCombat
+	ended *scene.Reports
 	// hasher hashes s after every entry, encoding again only the units
 	// that changed (rules.StateHasher); each clone has its own. Nil hashes
 	// with rules.HashState, to the same hash.

@@ -6,6 +6,7 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/scene"
 )
 
 // state is the whole game state as plain data, the hashed schema: units in
@@ -130,7 +131,7 @@ type Game struct {
 	cur *Combat
 	// ended are the reports of the combats resolved (report.go), outside
 	// the hashed state.
-	ended *endedCombat
+	ended *scene.Reports
 	// opt is what the invitation's options decide, read from s.Options.
 	opt options
 }
