@@ -109,6 +109,9 @@ func (r Reachable) Len() int { return len(r.best) }
 // that number, without looking the hex up again.
 func (r Reachable) HexAt(k int) hex.Axial { return r.grid.Hex(r.labels[r.best[k]].node.cell()) }
 
+// CellAt is the grid's number of the hex reached numbered k (Board.IDAt).
+func (r Reachable) CellAt(k int) int { return r.labels[r.best[k]].node.cell() }
+
 // CostAt is the least cost of the hex numbered k.
 func (r Reachable) CostAt(k int) int { return int(r.labels[r.best[k]].cost) }
 

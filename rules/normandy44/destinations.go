@@ -75,9 +75,17 @@ func (f *destinations) get(a hex.Axial) (destination, bool) {
 // has reports whether a destination is filed for a.
 func (f *destinations) has(a hex.Axial) bool { return f.place(a) >= 0 }
 
+// hasCell is has of the hex numbered c, which a search reached.
+func (f *destinations) hasCell(c int) bool { return f.at[c] > 0 }
+
 // put files d for a, in place of any filed before; appendPath appends its
 // path, by hex number, to the slice it is given.
 func (f *destinations) put(a hex.Axial, d destination, appendPath func([]int32) []int32) {
+	if c, ok := f.b.cell(a); ok {
+		f.putCell(c, a, d, appendPath)
+		return
+	}
+	// No search reaches off the grid; file it as a map would all the same.
 	start := len(f.paths)
 	f.paths = appendPath(f.paths)
 	p := placed{a: a, d: d, start: start, end: len(f.paths)}
@@ -85,13 +93,21 @@ func (f *destinations) put(a hex.Axial, d destination, appendPath func([]int32) 
 		f.list[k] = p
 		return
 	}
-	f.list = append(f.list, p)
-	if c, ok := f.b.cell(a); ok {
-		f.at[c] = int32(len(f.list))
-		f.filed[c/64] |= 1 << (c % 64)
-	} else {
-		f.offGrid = true
+	f.list, f.offGrid = append(f.list, p), true
+}
+
+// putCell is put of a, the hex numbered c.
+func (f *destinations) putCell(c int, a hex.Axial, d destination, appendPath func([]int32) []int32) {
+	start := len(f.paths)
+	f.paths = appendPath(f.paths)
+	p := placed{a: a, d: d, start: start, end: len(f.paths)}
+	if k := f.at[c] - 1; k >= 0 {
+		f.list[k] = p
+		return
 	}
+	f.list = append(f.list, p)
+	f.at[c] = int32(len(f.list))
+	f.filed[c/64] |= 1 << (c % 64)
 }
 
 // moves turns unit i's destinations into its moves, in hex order (Axial

@@ -177,16 +177,16 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 		r := mv.ReachIn(&found.reach)
 		// Each hex is filed once, by hex: the order cannot matter.
 		for k := range r.Len() {
-			a := r.HexAt(k)
-			e.reached(a)
-			if found.has(a) || a == mv.Start {
+			a, c := r.HexAt(k), r.CellAt(k)
+			e.reachedCell(c)
+			if found.hasCell(c) || a == mv.Start {
 				continue
 			}
-			if !g.endAllowed(ctx, i, a, d.sm) {
+			if !g.endAllowedAt(ctx, i, c, a, d.sm) {
 				continue
 			}
 			d.cost, d.budget = r.CostAt(k), mv.Budget
-			found.put(a, d, func(dst []int32) []int32 { return r.AppendCellPathAt(dst, k) })
+			found.putCell(c, a, d, func(dst []int32) []int32 { return r.AppendCellPathAt(dst, k) })
 		}
 	}
 	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only

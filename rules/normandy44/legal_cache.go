@@ -51,10 +51,13 @@ type extent struct {
 }
 
 func (e *extent) reached(a hex.Axial) {
-	i, ok := e.b.cell(a)
-	if !ok {
-		return
+	if i, ok := e.b.cell(a); ok {
+		e.reachedCell(i)
 	}
+}
+
+// reachedCell is reached of the hex numbered i.
+func (e *extent) reachedCell(i int) {
 	if e.cells == nil {
 		e.cells = make([]uint64, (e.b.grid.Len()+63)/64)
 	}

@@ -304,7 +304,15 @@ func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error 
 // it of thousands of hexes: the refusal it meets most, a Strategic Move
 // ending stacked (9.8.2, endCheckOf's first), is told without its words.
 func (g *Game) endAllowed(ctx *moveContext, i int, dest hex.Axial, sm bool) bool {
-	if c, ok := g.b.cell(dest); ok && ctx.Held[c] == "" {
+	if c, ok := g.b.cell(dest); ok {
+		return g.endAllowedAt(ctx, i, c, dest, sm)
+	}
+	return g.endCheck(ctx, i, dest, sm) == nil
+}
+
+// endAllowedAt is endAllowed of dest, the hex numbered c.
+func (g *Game) endAllowedAt(ctx *moveContext, i, c int, dest hex.Axial, sm bool) bool {
+	if ctx.Held[c] == "" {
 		// No unit stands there (most hexes): endCheckOf's verdict on an
 		// empty hex, without looking its units up.
 		return g.stackCheck() == hexwar.StackPhaseEnd || g.stacking(nil, i) == nil
