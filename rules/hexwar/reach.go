@@ -195,10 +195,10 @@ func (r Reachable) steps(goal label) (steps int, ok bool) {
 type reachScratch struct {
 	cost    []int32
 	prev    []node
-	place   []int32 // by node: its place in the result's labels, once sorted
-	reached []node  // the nodes whose cost this search set
-	// seen has a bit for each node whose cost this search set, so that
-	// the nodes are read in node order off the bits rather than sorted.
+	place   []int32 // by node: its place in the result's labels
+	reached []node  // the nodes whose cost this search set, in node order
+	// seen has a bit for each node whose cost this search set: reached is
+	// read off it, in node order, rather than sorted.
 	seen []uint64
 	q    frontier
 }
