@@ -12,9 +12,9 @@ import (
 // Legal lists each unit's moves on its own: the searches of one unit read
 // the position and never what another's found. So when many units' moves
 // must be listed afresh (a phase's first Legal, or a game just opened), they
-// are listed on every core at once (issue 18: a whole phase in a
-// millisecond), each unit's moves kept in the move cache (legal_cache.go),
-// from which Legal then takes them in unit order as it always has.
+// are listed on every core at once (issue 18), each unit's moves kept in
+// the move cache (legal_cache.go), from which Legal then takes them in unit
+// order as it always has.
 
 // movesKind is how Legal lists a unit's moves.
 type movesKind int
@@ -111,8 +111,8 @@ func (g *Game) listMissing(c *moveCache, ctx func() *moveContext) {
 }
 
 // minParallelChoices is how many choices Legal must write before it writes
-// them on several goroutines: a phase's first Legal writes thousands, a
-// second one half the time it takes to list them again.
+// them on several goroutines: a Movement Phase's Legal writes thousands,
+// and one asked again with nothing changed spends most of its time on it.
 const minParallelChoices = 1000
 
 // joinMoves appends the units' moves, in order, to out, whose capacity
