@@ -212,17 +212,20 @@ func (g *Game) mustLand() string {
 // Movement (6.5.2 a), the stops of 9.10: a unit landing in an enemy ZOC (8.2)
 // or on a flooded hex stops there.
 func (g *Game) landingStop(ctx *moveContext, i int, path []hex.Axial) error {
-	if len(path) < 2 {
+	if len(path) < 2 || !g.stopsOnLanding(ctx, path[0]) {
 		return nil
 	}
 	id := g.b.id(path[0])
-	switch {
-	case ctx.EZOC.Has(path[0]):
+	if ctx.EZOC.Has(path[0]) {
 		return rules.Refuse("8.2", "%s lands in an enemy ZOC at %s and stops there (9.10)", g.unit(i).ID, id)
-	case g.b.terrain(path[0]) == Flooded:
-		return rules.Refuse("9.10", "%s lands on the flooded hex %s and stops there", g.unit(i).ID, id)
 	}
-	return nil
+	return rules.Refuse("9.10", "%s lands on the flooded hex %s and stops there", g.unit(i).ID, id)
+}
+
+// stopsOnLanding reports whether a unit landing on beach hex a stops there:
+// in an enemy ZOC (8.2) or on a flooded hex (9.10).
+func (g *Game) stopsOnLanding(ctx *moveContext, a hex.Axial) bool {
+	return ctx.EZOC.Has(a) || g.b.terrain(a) == Flooded
 }
 
 // mustLandRefusal refuses to end the Allied Movement Phase while unit id

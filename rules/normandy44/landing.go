@@ -175,20 +175,26 @@ func (g *Game) landingWalk(ctx *moveContext, i int, path []hex.Axial, l landed) 
 	if len(path) == 1 {
 		return movePlan{tactical: true}, l, nil // an engineer with MA 0 too
 	}
-	// Move it as a unit standing on the beach hex, then take it off again.
-	was := g.s.Units[i].At
-	g.s.Units[i].At = g.b.id(path[0])
-	m, err := g.newMover(ctx, i, false, false)
-	g.s.Units[i].At = was
+	m, err := g.landingMover(ctx, i, path[0])
 	if err != nil {
 		return movePlan{}, landed{}, err
 	}
-	m.Tactical = true
 	c, err := m.Walk(path)
 	if err != nil {
 		return movePlan{}, landed{}, err
 	}
 	return movePlan{cost: c, budget: m.Budget, tactical: true}, l, nil
+}
+
+// landingMover is unit i's Tactical Movement from the beach hex a, set up
+// as for a unit standing there (6.5.2 a, 9.10).
+func (g *Game) landingMover(ctx *moveContext, i int, a hex.Axial) (*mover, error) {
+	m, err := g.moverFrom(ctx, i, a, false, false)
+	if err != nil {
+		return nil, err
+	}
+	m.Tactical = true
+	return m, nil
 }
 
 // landingMoves lists an In Britain unit's landings, one per hex reached, with
@@ -199,32 +205,43 @@ func (g *Game) landingMoves(ctx *moveContext, i int) []rules.Choice {
 		return nil
 	}
 	// planLanding's checks, each made once for what it reads: the unit's
-	// cost, then each beach hex; the paths (of at most 2 hexes) last.
+	// cost, then each beach hex (landingBeach, and landingWalk's, which
+	// read only the beach hex); the second hex of each path last, by one
+	// mover from the beach hex.
 	l, err := g.landingCost(i, r)
 	if err != nil {
 		return nil
 	}
+	id := g.unit(i).ID
 	var out []rules.Choice
 	for _, a := range g.landingHexes() {
 		la, err := g.landingBeach(ctx, i, l, a)
-		if err != nil || g.checkLanding(la) != nil {
+		if err != nil || g.checkLanding(la) != nil || ctx.Bonds.Hex(a) {
 			continue
 		}
-		paths := [][]hex.Axial{{a}}
-		for _, n := range a.Neighbors() {
-			paths = append(paths, []hex.Axial{a, n})
-		}
-		for _, p := range paths {
-			_, got, err := g.landingWalk(ctx, i, p, la)
-			if err != nil || g.landCheck(ctx, i, p[len(p)-1]) != nil {
-				continue
+		note := fmt.Sprintf("land at %s for %d RP, Tactical Movement (6.5.1, 6.5.2, 9.10)", la.Beach, la.RP)
+		land := func(path ...hex.Axial) {
+			if g.landCheck(ctx, i, path[len(path)-1]) != nil {
+				return
 			}
-			c := Command{Verb: "move", Unit: g.unit(i).ID}
-			for _, h := range p {
+			c := Command{Verb: "move", Unit: id}
+			for _, h := range path {
 				c.Path = append(c.Path, g.b.id(h))
 			}
-			out = append(out, rules.Choice{Command: c.String(), Piece: c.Unit, Cost: got.RP,
-				Note: fmt.Sprintf("land at %s for %d RP, Tactical Movement (6.5.1, 6.5.2, 9.10)", got.Beach, got.RP)})
+			out = append(out, rules.Choice{Command: c.String(), Piece: id, Cost: la.RP, Note: note})
+		}
+		land(a)
+		if g.stopsOnLanding(ctx, a) {
+			continue // landingStop: no path goes on from the beach hex
+		}
+		m, err := g.landingMover(ctx, i, a)
+		if err != nil {
+			continue
+		}
+		for _, n := range a.Neighbors() {
+			if _, bar := m.Check(a, n); bar.OK() {
+				land(a, n)
+			}
 		}
 	}
 	return out
