@@ -14,18 +14,7 @@ import (
 // campaignGame is an empty board of the Campaign at a turn and phase.
 func campaignGame(t *testing.T, turn int, phase Phase, side Side) *Game {
 	t.Helper()
-	rg, err := New(readShipped(t, "campaign"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := rg.(*Game)
-	for i := range g.s.Units {
-		g.s.Units[i] = unitState{ID: g.s.Units[i].ID}
-	}
-	g.s.Turn, g.s.Phase, g.s.Side = turn, phase, side
-	g.s.Landings, g.s.Landing, g.s.Weather = nil, nil, 0
-	g.s.Released = true
-	return g
+	return emptyBoard(t, "campaign", turn, phase, side)
 }
 
 // S2.1: the Campaign sets up as Avalanche (S1.1): the same units, REM

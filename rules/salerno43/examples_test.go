@@ -19,7 +19,17 @@ import (
 // example on.
 func emptyGame(t *testing.T, turn int, phase Phase, side Side) *Game {
 	t.Helper()
-	rg, err := New(readShipped(t, "avalanche"), nil)
+	g := emptyBoard(t, "avalanche", turn, phase, side)
+	g.s.Ready = []string{markerCWAir, markerCWNaval, markerUSAir, markerUSNaval}
+	return g
+}
+
+// emptyBoard is a shipped scenario with every unit out of play, at turn,
+// phase and side, in Clear weather, the landings over and the Germans
+// released.
+func emptyBoard(t *testing.T, scenario string, turn int, phase Phase, side Side) *Game {
+	t.Helper()
+	rg, err := New(readShipped(t, scenario), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +39,6 @@ func emptyGame(t *testing.T, turn int, phase Phase, side Side) *Game {
 	}
 	g.s.Turn, g.s.Phase, g.s.Side = turn, phase, side
 	g.s.Landings, g.s.Landing, g.s.Weather = nil, nil, 0
-	g.s.Ready = []string{markerCWAir, markerCWNaval, markerUSAir, markerUSNaval}
 	g.s.Released = true
 	return g
 }
