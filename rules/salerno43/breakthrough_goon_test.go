@@ -10,6 +10,23 @@ import (
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
+// goOnAttack is the first combat of these tests: 2pz/16 and kgd/16
+// attack 1-141/36 in T, 5h/46 beyond it in Y, on a line that leaves room to
+// break through.
+func goOnAttack(t *testing.T) (g *Game, T, Y string) {
+	t.Helper()
+	g = emptyGame(t, 2, PhaseCombat, German)
+	l := findBTLine(t, g)
+	F := g.b.ID(l.f)
+	T, Y = g.b.ID(l.tgt), g.b.ID(l.y)
+	g.put(t, "2pz/16", F)
+	g.put(t, "kgd/16", F)
+	g.put(t, "1-141/36", T)
+	g.put(t, "5h/46", Y)
+	rulestest.Apply(t, g, rules.Seat(German), "attack "+T+" with 2pz/16 kgd/16 maf 16pz")
+	return g, T, Y
+}
+
 // 15.2.1 step 2 (L876-878), 15.2.4, 15.2.5: after a breakthrough combat
 // that gives DR4 or DS the group need not stop: it may go on advancing,
 // without attacking, and attack again, within the advance length of the
@@ -21,15 +38,8 @@ import (
 // has spent all 3; kgd/16 stops in the free hex and has 1 left to attack
 // again.
 func TestBreakthroughGoesOnAfterDR4_15_2_1(t *testing.T) {
-	g := emptyGame(t, 2, PhaseCombat, German)
-	l := findBTLine(t, g)
-	F, T, Y := g.b.ID(l.f), g.b.ID(l.tgt), g.b.ID(l.y)
-	g.put(t, "2pz/16", F)
-	g.put(t, "kgd/16", F)
-	g.put(t, "1-141/36", T)
-	g.put(t, "5h/46", Y)
+	g, T, Y := goOnAttack(t)
 	de := rules.Seat(German)
-	rulestest.Apply(t, g, de, "attack "+T+" with 2pz/16 kgd/16 maf 16pz")
 	if f := g.combat().Odds.Final; f != combat.At(5, 1) {
 		t.Fatalf("odds %v, want 5-1 (9 against 2, armor)", f)
 	}
@@ -88,15 +98,8 @@ func TestBreakthroughGoesOnAfterDR4_15_2_1(t *testing.T) {
 // vacated. A unit that enters it may go 1 hex on (2 in all); one that turns
 // away from it has no free hex and goes 1 hex only, spending its last.
 func TestBreakthroughTurnsAwayNoFreeHex_15_2_4(t *testing.T) {
-	g := emptyGame(t, 2, PhaseCombat, German)
-	l := findBTLine(t, g)
-	F, T, Y := g.b.ID(l.f), g.b.ID(l.tgt), g.b.ID(l.y)
-	g.put(t, "2pz/16", F)
-	g.put(t, "kgd/16", F)
-	g.put(t, "1-141/36", T)
-	g.put(t, "5h/46", Y)
+	g, T, Y := goOnAttack(t)
 	de := rules.Seat(German)
-	rulestest.Apply(t, g, de, "attack "+T+" with 2pz/16 kgd/16 maf 16pz")
 	playCombat(t, g, 5, Y, func(ch []string) string {
 		for _, c := range ch {
 			if w := strings.Fields(c); len(w) == 3 && w[2] == T {

@@ -17,13 +17,16 @@ import (
 func TestEX07_MAFPlusAddOn_8_4_3(t *testing.T) {
 	g := campaignGame(t, 10, PhaseCombat, Allied)
 	near, _ := ring(t, g, openHex)
-	g.put(t, "1-1fj", openHex)
-	g.put(t, "7/3", near[0])
-	g.put(t, "751tk", near[0]) // the add-on, stacked with a MAF unit
-	g.put(t, "15/3", near[1])
-	g.put(t, "30/3", near[2])
-	g.put(t, "1rgr", near[3])
-	g.put(t, "3rgr", near[3])
+	setUp := func(g *Game) {
+		g.put(t, "1-1fj", openHex)
+		g.put(t, "7/3", near[0])
+		g.put(t, "751tk", near[0]) // the add-on, stacked with a MAF unit
+		g.put(t, "15/3", near[1])
+		g.put(t, "30/3", near[2])
+		g.put(t, "1rgr", near[3])
+		g.put(t, "3rgr", near[3])
+	}
+	setUp(g)
 	rulestest.Apply(t, g, rules.Seat(Allied), "attack "+openHex+" with 7/3 751tk 15/3 30/3 1rgr 3rgr maf 3 addon 751tk")
 	if got := g.combat().Odds.Attack; got != 20 {
 		t.Errorf("EX-07: the attack is %d, want 20 (MAF 15 + add-on 3 at full, two Rangers at 2/2 = 1 each)", got)
@@ -33,13 +36,7 @@ func TestEX07_MAFPlusAddOn_8_4_3(t *testing.T) {
 	// rounds up to 2, so the attack is 19 (8.4.1: units not in the MAF at
 	// half).
 	g = campaignGame(t, 10, PhaseCombat, Allied)
-	g.put(t, "1-1fj", openHex)
-	g.put(t, "7/3", near[0])
-	g.put(t, "751tk", near[0])
-	g.put(t, "15/3", near[1])
-	g.put(t, "30/3", near[2])
-	g.put(t, "1rgr", near[3])
-	g.put(t, "3rgr", near[3])
+	setUp(g)
 	rulestest.Apply(t, g, rules.Seat(Allied), "attack "+openHex+" with 7/3 751tk 15/3 30/3 1rgr 3rgr maf 3")
 	if got := g.combat().Odds.Attack; got != 19 {
 		t.Errorf("8.4.1: without the add-on the attack is %d, want 19", got)
