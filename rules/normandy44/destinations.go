@@ -1,6 +1,7 @@
 package normandy44
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 
@@ -21,12 +22,9 @@ type destinations struct {
 	at    []int32  // by grid number: the hex's place in list, plus one; 0 if none
 	filed []uint64 // by grid number: whether at holds a place, so that the list is read in hex order without a sort
 	list  []placed
-	// offGrid is set when a destination lies off the grid, which no
-	// search reaches: the list is then sorted by hex.
-	offGrid bool
-	paths   []int32 // every destination's path, by hex number, end to end
-	// The choices' text, and the sort's keys and list, kept for the next
-	// unit.
+	paths []int32 // every destination's path, by hex number, end to end
+	// The moves' text, their notes and the list in hex order, kept for
+	// the next unit.
 	text   []byte
 	notes  []sharedNote
 	sorted []placed
@@ -60,8 +58,7 @@ func (f *destinations) place(a hex.Axial) int {
 	if c, ok := f.b.cell(a); ok {
 		return int(f.at[c]) - 1
 	}
-	// No search reaches off the grid; look as a map would all the same.
-	return slices.IndexFunc(f.list, func(p placed) bool { return p.a == a })
+	return -1 // no move reaches off the map (9.2): none is filed there
 }
 
 // get is a's destination, if one is filed.
@@ -79,21 +76,14 @@ func (f *destinations) has(a hex.Axial) bool { return f.place(a) >= 0 }
 func (f *destinations) hasCell(c int) bool { return f.at[c] > 0 }
 
 // put files d for a, in place of any filed before; appendPath appends its
-// path, by hex number, to the slice it is given.
+// path, by hex number, to the slice it is given. Every hex a move reaches
+// is on the map (9.2), so one off it is a fault in the searches.
 func (f *destinations) put(a hex.Axial, d destination, appendPath func([]int32) []int32) {
-	if c, ok := f.b.cell(a); ok {
-		f.putCell(c, a, d, appendPath)
-		return
+	c, ok := f.b.cell(a)
+	if !ok {
+		panic(fmt.Sprintf("normandy44: a move reaches %v, off the map", a))
 	}
-	// No search reaches off the grid; file it as a map would all the same.
-	start := len(f.paths)
-	f.paths = appendPath(f.paths)
-	p := placed{a: a, d: d, start: start, end: len(f.paths)}
-	if k := f.place(a); k >= 0 {
-		f.list[k] = p
-		return
-	}
-	f.list, f.offGrid = append(f.list, p), true
+	f.putCell(c, a, d, appendPath)
 }
 
 // putCell is put of a, the hex numbered c.
@@ -204,11 +194,6 @@ func (l moveList) choices() []rules.Choice {
 // sort puts the list in hex order: by grid number, which is Axial order,
 // read off the bits of the hexes filed.
 func (f *destinations) sort() {
-	if f.offGrid {
-		// No search reaches off the grid; sort as by hex all the same.
-		slices.SortFunc(f.list, func(x, y placed) int { return x.a.Compare(y.a) })
-		return
-	}
 	sorted := f.sorted[:0]
 	for w, word := range f.filed {
 		for word != 0 {
@@ -249,6 +234,6 @@ func (f *destinations) release() {
 		}
 	}
 	clear(f.filed)
-	f.b, f.list, f.paths, f.offGrid = nil, f.list[:0], f.paths[:0], false
+	f.b, f.list, f.paths = nil, f.list[:0], f.paths[:0]
 	destScratch.Put(f)
 }

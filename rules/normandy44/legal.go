@@ -85,9 +85,13 @@ func (g *Game) legal() []rules.Choice {
 		}
 		g.listing = new(listing)
 		defer func() { g.listing.done(); g.listing = nil }()
-		g.listMissing(cache, ctx)
-		for i := range g.s.Units {
-			switch g.movesKind(i) {
+		kinds := make([]movesKind, len(g.s.Units))
+		for i := range kinds {
+			kinds[i] = g.movesKind(i)
+		}
+		g.listMissing(cache, kinds, ctx)
+		for i, kind := range kinds {
+			switch kind {
 			case movesNone:
 			case movesEntry:
 				joinList(g.cachedMoves(cache, i, true, func(e *extent) moveList { return g.entryMovesFrom(ctx(), i, e) }))

@@ -49,18 +49,17 @@ const minParallelUnits = 8
 var listWorkers = func() int { return runtime.GOMAXPROCS(0) }
 
 // listMissing lists, into the cache, the moves of the units Legal will ask
-// the cache for and find missing, on listWorkers goroutines when there are
+// the cache for (by their kinds, movesKind) and find missing, on listWorkers goroutines when there are
 // enough of them. It changes nothing Legal reads but the cache: what is
 // read lazily and kept (the move context, where each unit stands) is read
 // before the goroutines start.
-func (g *Game) listMissing(c *moveCache, ctx func() *moveContext) {
+func (g *Game) listMissing(c *moveCache, kinds []movesKind, ctx func() *moveContext) {
 	type job struct {
 		i     int
 		entry bool
 	}
 	var jobs []job
-	for i := range g.s.Units {
-		k := g.movesKind(i)
+	for i, k := range kinds {
 		if k != movesEntry && k != movesOnMap {
 			continue
 		}

@@ -118,13 +118,15 @@ func (g *Game) moverFrom(ctx *moveContext, i int, start hex.Axial, sm, trucks bo
 		}
 		m.Mech, ma = true, 5
 	}
-	m.class = moverClass{sm: sm, trucks: trucks, mech: m.Mech, repl: us.Repl, confined: confined, side: u.Side}
-	if specials, army, ok := g.scenarioClass(i); ok {
-		m.class.specials, m.class.army = specials, army
-	} else {
-		m.class.alone = i + 1
+	if g.listing != nil { // Legal's movers share steps by class; a move checked alone has none
+		m.class = moverClass{sm: sm, trucks: trucks, mech: m.Mech, repl: us.Repl, confined: confined, side: u.Side}
+		if specials, army, ok := g.scenarioClass(i); ok {
+			m.class.specials, m.class.army = specials, army
+		} else {
+			m.class.alone = i + 1
+		}
+		m.Memo = g.listing.memo(m.class, g.b.Board)
 	}
-	m.Memo = g.listing.memo(m.class, g.b.Board)
 	if sm {
 		if err := g.canSM(ctx, i, start, m.Mech); err != nil {
 			return nil, err
@@ -287,8 +289,10 @@ func (m *mover) cyclist(sm, trucks bool) *mover {
 	c := *m
 	c.Rules = append(slices.Clone(m.Rules), g.cyclistRules()...)
 	c.Budget = ma * mp
-	c.class.cyclist = true
-	c.Memo = g.listing.memo(c.class, g.b.Board)
+	if g.listing != nil {
+		c.class.cyclist = true
+		c.Memo = g.listing.memo(c.class, g.b.Board)
+	}
 	return &c
 }
 
