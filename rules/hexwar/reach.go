@@ -297,6 +297,7 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	q := &sc.q
 	*q = (*q)[:0]
 	q.push(0, start)
+	marks := m.marks()
 	for len(*q) > 0 {
 		c, n := q.pop()
 		if cost[n] != int32(c) || n.stopped() {
@@ -307,6 +308,16 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 			t, ok := grid.Neighbor(f, d)
 			if !ok {
 				continue // off the map
+			}
+			// Steps cost 0 or more, so a step into a hex whose node of
+			// this path's mark, unstopped, costs no more than n already
+			// leads nowhere cheaper, and is not checked: its node would
+			// not improve, its stopped node would be no hex's cheapest
+			// and lead nowhere. A step that may mark an unmarked path
+			// leads to another node. Of a Legal's searches' steps, two
+			// in five go back into such a hex (issue 18).
+			if old := cost[newNode(t, n.marked(), false)]; old >= 0 && old <= int32(c) && (n.marked() || !marks) {
+				continue
 			}
 			ok, mark, stop, step := m.searchStep(f, t, d, n.marked(), first)
 			if !ok {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
 )
 
@@ -60,10 +61,27 @@ type reached struct {
 	path []hex.Axial
 }
 
+// streamKey is a rule whose mark opens a way rather than closing one: only
+// a path that crossed a stream enters marsh. A search may pass over a step
+// into a hex reached no dearer only if the step cannot mark the path.
+var streamKey = StepRule{
+	Check: func(m *Mover, s *Step) int {
+		if s.Road == "" && s.Sides.Has(m.Board, "stream") {
+			s.Mark = true
+		}
+		if m.Board.TerrainAt(s.To) == "marsh" && !s.Mark {
+			return 1
+		}
+		return 0
+	},
+	Refuse: func(int, hex.Axial, hex.Axial) error { return rules.Refuse("R-key", "marsh only after a stream") },
+	Marks:  true,
+}
+
 // TestReachAsDijkstra: the search by slices finds what hex.Dijkstra found,
 // to the same path of the same cost for every hex, from every hex of the
-// cost map, mechanized or not, with enemy units about and with a rule that
-// marks the path (so that a hex has several nodes), at budgets that cut
+// cost map, mechanized or not, with enemy units about and with rules that
+// mark the path (so that a hex has several nodes), at budgets that cut
 // searches short: the listed moves, and so Legal, do not change; the paths
 // by hex number too (AppendCellPathAt).
 func TestReachAsDijkstra(t *testing.T) {
@@ -73,11 +91,11 @@ func TestReachAsDijkstra(t *testing.T) {
 		start := b.ID(id)
 		for _, mech := range []bool{false, true} {
 			for _, budget := range []int{2 * MP, 5 * MP} {
-				for _, marked := range []bool{false, true} {
+				for _, rule := range []*StepRule{nil, &oneStream, &streamKey} {
 					p := pos(b, "allied "+start, "german 0306", "german 0505", "allied 0108")
 					m := mover(t, b, p, 0, mech, budget)
-					if marked {
-						m.Rules = []StepRule{oneStream}
+					if rule != nil {
+						m.Rules = []StepRule{*rule}
 					}
 					want, got := referenceReach(m), m.Reach()
 					hexes := got.Hexes()
