@@ -297,35 +297,34 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	q := &sc.q
 	*q = (*q)[:0]
 	q.push(0, start)
+	// Steps cost 0 or more, so a step into a hex whose node of the path's
+	// mark, unstopped, costs no more than the node expanded leads nowhere
+	// cheaper, and is passed over unchecked: its node would not improve,
+	// its stopped node would be no hex's cheapest and lead nowhere. A step
+	// that may mark an unmarked path leads to another node. Of a Legal's
+	// searches' steps, two in five go back into such a hex (issue 18).
 	marks := m.marks()
 	for len(*q) > 0 {
 		c, n := q.pop()
 		if cost[n] != int32(c) || n.stopped() {
 			continue // a stale entry, or a node the unit must stop in
 		}
-		f := n.cell()
-		for d := range hex.DirectionCount {
-			t, ok := grid.Neighbor(f, d)
-			if !ok {
+		f, marked := n.cell(), n.marked()
+		passOver, same := marked || !marks, newNode(0, marked, false)
+		for d, t := range grid.NeighborsOf(f) {
+			if t < 0 {
 				continue // off the map
 			}
-			// Steps cost 0 or more, so a step into a hex whose node of
-			// this path's mark, unstopped, costs no more than n already
-			// leads nowhere cheaper, and is not checked: its node would
-			// not improve, its stopped node would be no hex's cheapest
-			// and lead nowhere. A step that may mark an unmarked path
-			// leads to another node. Of a Legal's searches' steps, two
-			// in five go back into such a hex (issue 18).
-			if old := cost[newNode(t, n.marked(), false)]; old >= 0 && old <= int32(c) && (n.marked() || !marks) {
+			if old := cost[same+node(4*t)]; passOver && old >= 0 && old <= int32(c) {
 				continue
 			}
-			ok, mark, stop, step := m.searchStep(f, t, d, n.marked(), first)
+			ok, mark, stop, step := m.searchStep(f, int(t), hex.Direction(d), marked, first)
 			if !ok {
 				continue // barred
 			}
-			to := newNode(t, mark, stop)
+			to := newNode(int(t), mark, stop)
 			if step < 0 {
-				panic(fmt.Sprintf("hexwar: negative step cost %d into %v", step, grid.Hex(t)))
+				panic(fmt.Sprintf("hexwar: negative step cost %d into %v", step, grid.Hex(int(t))))
 			}
 			if step > m.Budget-c { // over the budget, without overflow
 				continue
