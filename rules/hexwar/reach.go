@@ -18,7 +18,7 @@ import (
 // 5.6: one a phase), so the hex alone is not enough state. A node is 4 × the
 // hex's number, plus 2 if marked, plus 1 if stopped: nodes compare as (hex
 // order, unmarked first, not stopped first), the search's tie-break.
-type node int32
+type node uint32
 
 func newNode(cell int, marked, stop bool) node {
 	n := node(4 * cell)
@@ -206,11 +206,15 @@ type reachScratch struct {
 // frontier is the search's heap of the nodes waiting at a tentative cost,
 // each as the key cost<<32 | node, so that keys compare as (cost, node),
 // the order in which Reach settles nodes, without a call: the searches
-// push and pop some ten thousand nodes a Legal (issue 18).
+// push and pop some ten thousand nodes a Legal (issue 18). It is passed
+// and returned by value, a search's own variable: a slice written back
+// through a pointer on every push and pop is a write the collector
+// watches.
 type frontier []uint64
 
-func (q *frontier) push(cost int, n node) {
-	h := append(*q, uint64(cost)<<32|uint64(uint32(n)))
+// push is q with n waiting at cost.
+func (q frontier) push(cost int, n node) frontier {
+	h := append(q, uint64(cost)<<32|uint64(n))
 	for i := len(h) - 1; i > 0; {
 		p := (i - 1) / 2
 		if h[p] <= h[i] {
@@ -219,11 +223,12 @@ func (q *frontier) push(cost int, n node) {
 		h[i], h[p] = h[p], h[i]
 		i = p
 	}
-	*q = h
+	return h
 }
 
-func (q *frontier) pop() (cost int, n node) {
-	h := *q
+// pop takes the least node, and its cost, off q.
+func (q frontier) pop() (rest frontier, cost int, n node) {
+	h := q
 	top := h[0]
 	last := len(h) - 1
 	h[0] = h[last]
@@ -242,8 +247,7 @@ func (q *frontier) pop() (cost int, n node) {
 		h[i], h[m] = h[m], h[i]
 		i = m
 	}
-	*q = h
-	return int(top >> 32), node(uint32(top))
+	return h, int(top >> 32), node(uint32(top))
 }
 
 // reachScratches keeps searches' working memory for the next ones: the
@@ -294,9 +298,7 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	cost, prev := sc.cost, sc.prev
 	cost[start], prev[start] = 0, start
 	sc.seen[start/64] |= 1 << (start % 64)
-	q := &sc.q
-	*q = (*q)[:0]
-	q.push(0, start)
+	q := sc.q[:0].push(0, start)
 	// Steps cost 0 or more, so a step into a hex whose node of the path's
 	// mark, unstopped, costs no more than the node expanded leads nowhere
 	// cheaper, and is passed over unchecked: its node would not improve,
@@ -304,8 +306,10 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	// that may mark an unmarked path leads to another node. Of a Legal's
 	// searches' steps, two in five go back into such a hex (issue 18).
 	marks := m.marks()
-	for len(*q) > 0 {
-		c, n := q.pop()
+	for len(q) > 0 {
+		var c int
+		var n node
+		q, c, n = q.pop()
 		if cost[n] != int32(c) || n.stopped() {
 			continue // a stale entry, or a node the unit must stop in
 		}
@@ -338,9 +342,10 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 				sc.seen[to/64] |= 1 << (to % 64)
 			}
 			cost[to], prev[to] = total, n
-			q.push(int(total), to)
+			q = q.push(int(total), to)
 		}
 	}
+	sc.q = q
 	sc.reached = sc.reached[:0]
 	for w, word := range sc.seen {
 		for ; word != 0; word &= word - 1 {

@@ -124,10 +124,7 @@ func (f *destinations) moves(g *Game, i int) moveList {
 		mv.cmd[0] = int32(len(buf))
 		buf = append(buf, "move "...)
 		buf = append(buf, id...)
-		for _, h := range f.paths[p.start:p.end] {
-			buf = append(buf, ' ')
-			buf = append(buf, g.b.IDAt(int(h))...)
-		}
+		buf = g.b.appendPath(buf, f.paths[p.start:p.end])
 		for _, fl := range (Command{SM: d.sm, Trucks: d.trucks}).moveFlags() {
 			buf = append(buf, ' ')
 			buf = append(buf, fl...)
