@@ -32,11 +32,13 @@ type destinations struct {
 	reach  hexwar.ReachBuffer
 }
 
-// placed is a destination and its hex; its path is paths[start:end].
+// placed is a destination and its hex, numbered c; its path is
+// paths[start:end].
 type placed struct {
 	a          hex.Axial
+	c          int32
 	d          destination
-	start, end int
+	start, end int32
 }
 
 // destScratch keeps destinations between units, their index clean (every
@@ -90,7 +92,7 @@ func (f *destinations) put(a hex.Axial, d destination, appendPath func([]int32) 
 func (f *destinations) putCell(c int, a hex.Axial, d destination, appendPath func([]int32) []int32) {
 	start := len(f.paths)
 	f.paths = appendPath(f.paths)
-	p := placed{a: a, d: d, start: start, end: len(f.paths)}
+	p := placed{a: a, c: int32(c), d: d, start: int32(start), end: int32(len(f.paths))}
 	if k := f.at[c] - 1; k >= 0 {
 		f.list[k] = p
 		return
@@ -226,9 +228,7 @@ func appendMoveNote(b []byte, d destination, budget []byte) []byte {
 // release cleans f and keeps it for the next unit.
 func (f *destinations) release() {
 	for _, p := range f.list {
-		if c, ok := f.b.cell(p.a); ok {
-			f.at[c] = 0
-		}
+		f.at[p.c] = 0
 	}
 	clear(f.filed)
 	f.b, f.list, f.paths = nil, f.list[:0], f.paths[:0]
