@@ -46,6 +46,7 @@ type Reachable struct {
 	start  node
 	labels []label // every node reached, in node order
 	best   []int32 // each hex reached, in hex order: its node's place in labels
+	bestOf []int32 // by place in labels: the node's hex's number in best, if best holds the node; else -1
 }
 
 // label is a node reached, at its least cost, and the place in labels of
@@ -159,6 +160,20 @@ func (r Reachable) AppendCellPathAt(dst []int32, k int) []int32 {
 	}
 	slices.Reverse(dst[base:])
 	return dst
+}
+
+// ParentAt is the number (HexAt) of the hex before the hex numbered k on
+// its path, when that path is the path to that hex and one step more: a
+// caller that writes many paths (Legal) writes such a path as the one
+// before it and one hex. It is -1 for the start, and when the path comes
+// through another of that hex's nodes than its cheapest (a path that
+// carries the mark through a hex reached cheaper without it).
+func (r Reachable) ParentAt(k int) int {
+	l := r.labels[r.best[k]]
+	if l.node == r.start {
+		return -1
+	}
+	return int(r.bestOf[l.prev])
 }
 
 // appendPath appends the path to the node of label goal.
@@ -279,8 +294,8 @@ func (m *Mover) Reach() Reachable { return m.ReachIn(nil) }
 // caller that runs many searches (Legal, several a unit) and is done with
 // each result before it asks for the next lends one to ReachIn.
 type ReachBuffer struct {
-	labels []label
-	best   []int32
+	labels       []label
+	best, bestOf []int32
 }
 
 // ReachIn is Reach, its result kept in buf, which it overwrites: the result
@@ -356,8 +371,9 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	r := Reachable{grid: grid, start: start}
 	if buf != nil {
 		r.labels, r.best = slices.Grow(buf.labels[:0], len(sc.reached))[:len(sc.reached)], slices.Grow(buf.best[:0], len(sc.reached))
+		r.bestOf = slices.Grow(buf.bestOf[:0], len(sc.reached))[:len(sc.reached)]
 	} else {
-		r.labels, r.best = make([]label, len(sc.reached)), make([]int32, 0, len(sc.reached))
+		r.labels, r.best, r.bestOf = make([]label, len(sc.reached)), make([]int32, 0, len(sc.reached)), make([]int32, len(sc.reached))
 	}
 	for k, n := range sc.reached {
 		sc.place[n] = int32(k)
@@ -378,8 +394,14 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 		r.best = append(r.best, int32(k))
 	}
 	reachScratches.Put(sc)
+	for k := range r.bestOf {
+		r.bestOf[k] = -1
+	}
+	for k, b := range r.best {
+		r.bestOf[b] = int32(k)
+	}
 	if buf != nil {
-		buf.labels, buf.best = r.labels, r.best
+		buf.labels, buf.best, buf.bestOf = r.labels, r.best, r.bestOf
 	}
 	return r
 }

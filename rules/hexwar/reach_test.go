@@ -86,7 +86,7 @@ var streamKey = StepRule{
 // by hex number too (AppendCellPathAt).
 func TestReachAsDijkstra(t *testing.T) {
 	b := costMap.board(t)
-	compared := 0
+	compared, parents := 0, 0
 	for _, id := range b.grid.Hexes() {
 		start := b.ID(id)
 		for _, mech := range []bool{false, true} {
@@ -120,6 +120,18 @@ func TestReachAsDijkstra(t *testing.T) {
 							t.Fatalf("from %s to %s: path by number %v, want %v", start, b.ID(a), cells, want[a].path)
 						}
 					}
+					// A path whose parent is named is its parent's and one
+					// hex more.
+					for k := range got.Len() {
+						path := want[got.HexAt(k)].path
+						if p := got.ParentAt(k); p >= 0 {
+							parent := want[got.HexAt(p)].path
+							if !slices.Equal(parent, path[:len(path)-1]) {
+								t.Fatalf("from %s to %s: parent %s's path %v, not the path %v without its last hex", start, b.ID(got.HexAt(k)), b.ID(got.HexAt(p)), parent, path)
+							}
+							parents++
+						}
+					}
 					unordered := 0
 					for a := range got.Unordered() {
 						if !got.Has(a) {
@@ -134,8 +146,8 @@ func TestReachAsDijkstra(t *testing.T) {
 			}
 		}
 	}
-	if compared < 2000 {
-		t.Fatalf("only %d destinations compared", compared)
+	if compared < 2000 || parents < 1000 {
+		t.Fatalf("only %d destinations compared, %d parents", compared, parents)
 	}
 	if r := (&Mover{Board: b, Start: hex.Axial{Q: 99, R: 99}}).Reach(); r.Has(hex.Axial{Q: 99, R: 99}) || len(r.Hexes()) != 0 || len(r.Path(hex.Axial{Q: 99, R: 99})) != 0 {
 		t.Error("a search from off the map reaches something")

@@ -61,6 +61,18 @@ func newPathWords(b *hexwar.Board) []pathWord {
 	return words
 }
 
+// appendHex appends the id of the hex numbered c to dst, after a space.
+func (b *board) appendHex(dst []byte, c int32) []byte {
+	if b.pathWords == nil {
+		return append(append(dst, ' '), b.IDAt(int(c))...)
+	}
+	n := len(dst)
+	dst = slices.Grow(dst, pathWordLen)[:n+pathWordLen]
+	w := &b.pathWords[c]
+	*(*[pathWordLen]byte)(dst[n:]) = w.text
+	return dst[:n+int(w.n)]
+}
+
 // appendPath appends the ids of the path's hexes (by grid number) to dst,
 // each after a space.
 func (b *board) appendPath(dst []byte, path []int32) []byte {

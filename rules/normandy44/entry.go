@@ -169,12 +169,11 @@ func (g *Game) entryMovesFrom(ctx *moveContext, l *lister, i int, e *extent) mov
 			if first.Stop {
 				n = 1
 			}
+			found.beginSearch(r)
 			for k := range n {
 				h, cost := a, 0
-				path := func(dst []int32) []int32 { return g.b.appendCells(dst, a) }
 				if !first.Stop {
 					h, cost = r.HexAt(k), r.CostAt(k)
-					path = func(dst []int32) []int32 { return r.AppendCellPathAt(dst, k) }
 				}
 				e.reached(h)
 				// The plain moves come first, over every entry hex; SM
@@ -185,8 +184,14 @@ func (g *Game) entryMovesFrom(ctx *moveContext, l *lister, i int, e *extent) mov
 				if !g.endAllowed(ctx, i, h, mode.sm) {
 					continue
 				}
-				found.put(h, destination{cost: first.Cost + cost, budget: m.Budget, sm: mode.sm, trucks: mode.trucks}, path)
+				d := destination{cost: first.Cost + cost, budget: m.Budget, sm: mode.sm, trucks: mode.trucks}
+				if first.Stop {
+					found.put(h, d, func(dst []int32) []int32 { return g.b.appendCells(dst, a) })
+				} else {
+					found.putAt(r.CellAt(k), h, d, k)
+				}
 			}
+			found.endSearch()
 		}
 	}
 	return found.moves(g, i)

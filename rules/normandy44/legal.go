@@ -183,6 +183,8 @@ func (g *Game) unitMovesFrom(ctx *moveContext, l *lister, i int, e *extent) move
 	l.lend(m)
 	add := func(mv *mover, d destination) {
 		r := mv.ReachIn(&found.reach)
+		found.beginSearch(r)
+		defer found.endSearch()
 		// Each hex is filed once, by hex: the order cannot matter.
 		for k := range r.Len() {
 			a, c := r.HexAt(k), r.CellAt(k)
@@ -194,7 +196,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, l *lister, i int, e *extent) move
 				continue
 			}
 			d.cost, d.budget = r.CostAt(k), mv.Budget
-			found.putCell(c, a, d, func(dst []int32) []int32 { return r.AppendCellPathAt(dst, k) })
+			found.putAt(c, a, d, k)
 		}
 	}
 	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
