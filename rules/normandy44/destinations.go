@@ -228,7 +228,6 @@ func (f *destinations) writeCommands(g *Game, id string, buf []byte) []byte {
 			w.kids[1]++
 		}
 	}
-	listed := func(q int32) bool { return f.at[f.list[q].c] == q+1 }
 	stack := f.stack[:0]
 	for root, p := range f.list {
 		if p.parent > 0 {
@@ -239,7 +238,7 @@ func (f *destinations) writeCommands(g *Game, id string, buf []byte) []byte {
 			q := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			p, w := &f.list[q], &f.words[q]
-			if !listed(q) && w.kids[0] == w.kids[1] {
+			if f.at[p.c] != q+1 && w.kids[0] == w.kids[1] {
 				continue // replaced, and no path goes on from it
 			}
 			switch parent := p.parent - 1; {
@@ -259,9 +258,11 @@ func (f *destinations) writeCommands(g *Game, id string, buf []byte) []byte {
 				buf = g.b.appendHex(buf, p.c)
 			}
 			w.path = int32(len(buf))
-			for _, fl := range (Command{SM: p.d.sm, Trucks: p.d.trucks}).moveFlags() {
-				buf = append(buf, ' ')
-				buf = append(buf, fl...)
+			if p.d.sm { // the flags as Command.moveFlags writes them
+				buf = append(buf, " "+flagSM...)
+			}
+			if p.d.trucks {
+				buf = append(buf, " "+flagTrucks...)
 			}
 			w.end = int32(len(buf))
 			// The first child popped next goes on from this command.
