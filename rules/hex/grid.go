@@ -73,6 +73,10 @@ func (g *Grid) Index(a Axial) (int, bool) {
 	return i, i >= 0
 }
 
+// NeighborsOf is the numbers of the hexes next to hex i, by Direction; -1
+// for one not on the map. A search reads a hex's six at once.
+func (g *Grid) NeighborsOf(i int) [DirectionCount]int32 { return g.neighbors[i] }
+
 // Neighbor is the number of the hex next to hex i in direction d; ok is
 // false if that hex is not on the map.
 func (g *Grid) Neighbor(i int, d Direction) (int, bool) {

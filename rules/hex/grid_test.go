@@ -36,6 +36,12 @@ func TestGridNumbersInHexOrder(t *testing.T) {
 				if ok != wantOK || (ok && n != want) {
 					t.Fatalf("Neighbor(%v, %d) = %d, %v; want %d, %v", a, d, n, ok, want, wantOK)
 				}
+				if !wantOK {
+					want = -1
+				}
+				if all := g.NeighborsOf(i); int(all[d]) != want {
+					t.Fatalf("NeighborsOf(%v)[%d] = %d, want %d", a, d, all[d], want)
+				}
 			}
 		}
 		for _, h := range Range(Axial{}, 9) {

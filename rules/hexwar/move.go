@@ -1,6 +1,9 @@
 package hexwar
 
 import (
+	"fmt"
+	"slices"
+
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
 )
@@ -134,6 +137,12 @@ type StepRule struct {
 	Check  func(m *Mover, s *Step) int
 	Price  func(m *Mover, s *Step) int
 	Refuse func(code int, from, to hex.Axial) error
+	// Marks says that Check or Price may mark the path (Step.Mark). A
+	// rule only ever sets the mark, and only a rule that says so: the
+	// searches pass over a step that cannot lead anywhere cheaper, which
+	// they can tell before checking it only when it cannot mark the path
+	// (Mover.ReachIn).
+	Marks bool
 }
 
 // Bar is why a step is refused; the zero value is a step allowed.
@@ -160,6 +169,11 @@ const (
 	barFirstMove            // the hexside's row: only as the first move
 	barBond                 // Refs.Bond
 )
+
+// marks reports whether a step rule of the mover may mark a path.
+func (m *Mover) marks() bool {
+	return slices.ContainsFunc(m.Rules, func(r StepRule) bool { return r.Marks })
+}
 
 // Check prices a step between adjacent hexes, the first of a path or one
 // whose path carries no mark, for the searches: a refused step is only its
@@ -244,6 +258,9 @@ func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 				return Bar{why: barRule, k: k, code: code}
 			}
 		}
+	}
+	if s.Mark != marked && (marked || !m.marks()) {
+		panic(fmt.Sprintf("hexwar: a step rule of %s changed the path's mark, and none says it Marks", m.UnitID))
 	}
 	// Friends in t negate the bond (Bonds.Blocks); whether they stand there
 	// is asked only of the few steps a bond would block.

@@ -236,6 +236,7 @@ var oneStream = StepRule{
 		return 0
 	},
 	Refuse: func(int, hex.Axial, hex.Axial) error { return rules.Refuse("R-stream", "one stream a move") },
+	Marks:  true,
 }
 
 // TestStepMark: a rule that looks back along the path (S43 5.6, A44 11.6)
@@ -266,6 +267,23 @@ func TestStepMark(t *testing.T) {
 	if len(want) != len(r.Hexes()) {
 		t.Errorf("search reaches %d hexes, brute force %d", len(r.Hexes()), len(want))
 	}
+}
+
+// TestStepMark_Undeclared: a rule that marks the path without saying so
+// (StepRule.Marks) is a fault the mover will not hide, as the searches
+// would pass over steps it marks (Mover.ReachIn).
+func TestStepMark_Undeclared(t *testing.T) {
+	b := testMap{hexsides: []string{"0202/0203 stream"}}.board(t)
+	m := mover(t, b, pos(b, "allied 0202"), 0, false, 9)
+	undeclared := oneStream
+	undeclared.Marks = false
+	m.Rules = []StepRule{undeclared}
+	defer func() {
+		if recover() == nil {
+			t.Error("a step marked by a rule that does not say Marks was taken")
+		}
+	}()
+	m.Walk([]hex.Axial{at(t, b, "0202"), at(t, b, "0203")})
 }
 
 // TestReachMatchesBruteForce: with enemy units about, the search finds

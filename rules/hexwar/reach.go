@@ -18,7 +18,7 @@ import (
 // 5.6: one a phase), so the hex alone is not enough state. A node is 4 × the
 // hex's number, plus 2 if marked, plus 1 if stopped: nodes compare as (hex
 // order, unmarked first, not stopped first), the search's tie-break.
-type node int32
+type node uint32
 
 func newNode(cell int, marked, stop bool) node {
 	n := node(4 * cell)
@@ -46,6 +46,7 @@ type Reachable struct {
 	start  node
 	labels []label // every node reached, in node order
 	best   []int32 // each hex reached, in hex order: its node's place in labels
+	bestOf []int32 // by place in labels: the node's hex's number in best, if best holds the node; else -1
 }
 
 // label is a node reached, at its least cost, and the place in labels of
@@ -161,6 +162,20 @@ func (r Reachable) AppendCellPathAt(dst []int32, k int) []int32 {
 	return dst
 }
 
+// ParentAt is the number (HexAt) of the hex before the hex numbered k on
+// its path, when that path is the path to that hex and one step more: a
+// caller that writes many paths (Legal) writes such a path as the one
+// before it and one hex. It is -1 for the start, and when the path comes
+// through another of that hex's nodes than its cheapest (a path that
+// carries the mark through a hex reached cheaper without it).
+func (r Reachable) ParentAt(k int) int {
+	l := r.labels[r.best[k]]
+	if l.node == r.start {
+		return -1
+	}
+	return int(r.bestOf[l.prev])
+}
+
 // appendPath appends the path to the node of label goal.
 func (r Reachable) appendPath(dst []hex.Axial, goal label) []hex.Axial {
 	steps, ok := r.steps(goal)
@@ -206,11 +221,15 @@ type reachScratch struct {
 // frontier is the search's heap of the nodes waiting at a tentative cost,
 // each as the key cost<<32 | node, so that keys compare as (cost, node),
 // the order in which Reach settles nodes, without a call: the searches
-// push and pop some ten thousand nodes a Legal (issue 18).
+// push and pop some ten thousand nodes a Legal (issue 18). It is passed
+// and returned by value, a search's own variable: a slice written back
+// through a pointer on every push and pop is a write the collector
+// watches.
 type frontier []uint64
 
-func (q *frontier) push(cost int, n node) {
-	h := append(*q, uint64(cost)<<32|uint64(uint32(n)))
+// push is q with n waiting at cost.
+func (q frontier) push(cost int, n node) frontier {
+	h := append(q, uint64(cost)<<32|uint64(n))
 	for i := len(h) - 1; i > 0; {
 		p := (i - 1) / 2
 		if h[p] <= h[i] {
@@ -219,11 +238,12 @@ func (q *frontier) push(cost int, n node) {
 		h[i], h[p] = h[p], h[i]
 		i = p
 	}
-	*q = h
+	return h
 }
 
-func (q *frontier) pop() (cost int, n node) {
-	h := *q
+// pop takes the least node, and its cost, off q.
+func (q frontier) pop() (rest frontier, cost int, n node) {
+	h := q
 	top := h[0]
 	last := len(h) - 1
 	h[0] = h[last]
@@ -242,8 +262,7 @@ func (q *frontier) pop() (cost int, n node) {
 		h[i], h[m] = h[m], h[i]
 		i = m
 	}
-	*q = h
-	return int(top >> 32), node(uint32(top))
+	return h, int(top >> 32), node(uint32(top))
 }
 
 // reachScratches keeps searches' working memory for the next ones: the
@@ -275,8 +294,8 @@ func (m *Mover) Reach() Reachable { return m.ReachIn(nil) }
 // caller that runs many searches (Legal, several a unit) and is done with
 // each result before it asks for the next lends one to ReachIn.
 type ReachBuffer struct {
-	labels []label
-	best   []int32
+	labels       []label
+	best, bestOf []int32
 }
 
 // ReachIn is Reach, its result kept in buf, which it overwrites: the result
@@ -294,27 +313,37 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	cost, prev := sc.cost, sc.prev
 	cost[start], prev[start] = 0, start
 	sc.seen[start/64] |= 1 << (start % 64)
-	q := &sc.q
-	*q = (*q)[:0]
-	q.push(0, start)
-	for len(*q) > 0 {
-		c, n := q.pop()
+	q := sc.q[:0].push(0, start)
+	// Steps cost 0 or more, so a step into a hex whose node of the path's
+	// mark, unstopped, costs no more than the node expanded leads nowhere
+	// cheaper, and is passed over unchecked: its node would not improve,
+	// its stopped node would be no hex's cheapest and lead nowhere. A step
+	// that may mark an unmarked path leads to another node. Of a Legal's
+	// searches' steps, two in five go back into such a hex (issue 18).
+	marks := m.marks()
+	for len(q) > 0 {
+		var c int
+		var n node
+		q, c, n = q.pop()
 		if cost[n] != int32(c) || n.stopped() {
 			continue // a stale entry, or a node the unit must stop in
 		}
-		f := n.cell()
-		for d := range hex.DirectionCount {
-			t, ok := grid.Neighbor(f, d)
-			if !ok {
+		f, marked := n.cell(), n.marked()
+		passOver, same := marked || !marks, newNode(0, marked, false)
+		for d, t := range grid.NeighborsOf(f) {
+			if t < 0 {
 				continue // off the map
 			}
-			ok, mark, stop, step := m.searchStep(f, t, d, n.marked(), first)
+			if old := cost[same+node(4*t)]; passOver && old >= 0 && old <= int32(c) {
+				continue
+			}
+			ok, mark, stop, step := m.searchStep(f, int(t), hex.Direction(d), marked, first)
 			if !ok {
 				continue // barred
 			}
-			to := newNode(t, mark, stop)
+			to := newNode(int(t), mark, stop)
 			if step < 0 {
-				panic(fmt.Sprintf("hexwar: negative step cost %d into %v", step, grid.Hex(t)))
+				panic(fmt.Sprintf("hexwar: negative step cost %d into %v", step, grid.Hex(int(t))))
 			}
 			if step > m.Budget-c { // over the budget, without overflow
 				continue
@@ -328,9 +357,10 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 				sc.seen[to/64] |= 1 << (to % 64)
 			}
 			cost[to], prev[to] = total, n
-			q.push(int(total), to)
+			q = q.push(int(total), to)
 		}
 	}
+	sc.q = q
 	sc.reached = sc.reached[:0]
 	for w, word := range sc.seen {
 		for ; word != 0; word &= word - 1 {
@@ -341,8 +371,9 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	r := Reachable{grid: grid, start: start}
 	if buf != nil {
 		r.labels, r.best = slices.Grow(buf.labels[:0], len(sc.reached))[:len(sc.reached)], slices.Grow(buf.best[:0], len(sc.reached))
+		r.bestOf = slices.Grow(buf.bestOf[:0], len(sc.reached))[:len(sc.reached)]
 	} else {
-		r.labels, r.best = make([]label, len(sc.reached)), make([]int32, 0, len(sc.reached))
+		r.labels, r.best, r.bestOf = make([]label, len(sc.reached)), make([]int32, 0, len(sc.reached)), make([]int32, len(sc.reached))
 	}
 	for k, n := range sc.reached {
 		sc.place[n] = int32(k)
@@ -363,8 +394,14 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 		r.best = append(r.best, int32(k))
 	}
 	reachScratches.Put(sc)
+	for k := range r.bestOf {
+		r.bestOf[k] = -1
+	}
+	for k, b := range r.best {
+		r.bestOf[b] = int32(k)
+	}
 	if buf != nil {
-		buf.labels, buf.best = r.labels, r.best
+		buf.labels, buf.best, buf.bestOf = r.labels, r.best, r.bestOf
 	}
 	return r
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
 )
 
@@ -60,24 +61,41 @@ type reached struct {
 	path []hex.Axial
 }
 
+// streamKey is a rule whose mark opens a way rather than closing one: only
+// a path that crossed a stream enters marsh. A search may pass over a step
+// into a hex reached no dearer only if the step cannot mark the path.
+var streamKey = StepRule{
+	Check: func(m *Mover, s *Step) int {
+		if s.Road == "" && s.Sides.Has(m.Board, "stream") {
+			s.Mark = true
+		}
+		if m.Board.TerrainAt(s.To) == "marsh" && !s.Mark {
+			return 1
+		}
+		return 0
+	},
+	Refuse: func(int, hex.Axial, hex.Axial) error { return rules.Refuse("R-key", "marsh only after a stream") },
+	Marks:  true,
+}
+
 // TestReachAsDijkstra: the search by slices finds what hex.Dijkstra found,
 // to the same path of the same cost for every hex, from every hex of the
-// cost map, mechanized or not, with enemy units about and with a rule that
-// marks the path (so that a hex has several nodes), at budgets that cut
+// cost map, mechanized or not, with enemy units about and with rules that
+// mark the path (so that a hex has several nodes), at budgets that cut
 // searches short: the listed moves, and so Legal, do not change; the paths
 // by hex number too (AppendCellPathAt).
 func TestReachAsDijkstra(t *testing.T) {
 	b := costMap.board(t)
-	compared := 0
+	compared, parents := 0, 0
 	for _, id := range b.grid.Hexes() {
 		start := b.ID(id)
 		for _, mech := range []bool{false, true} {
 			for _, budget := range []int{2 * MP, 5 * MP} {
-				for _, marked := range []bool{false, true} {
+				for _, rule := range []*StepRule{nil, &oneStream, &streamKey} {
 					p := pos(b, "allied "+start, "german 0306", "german 0505", "allied 0108")
 					m := mover(t, b, p, 0, mech, budget)
-					if marked {
-						m.Rules = []StepRule{oneStream}
+					if rule != nil {
+						m.Rules = []StepRule{*rule}
 					}
 					want, got := referenceReach(m), m.Reach()
 					hexes := got.Hexes()
@@ -102,6 +120,18 @@ func TestReachAsDijkstra(t *testing.T) {
 							t.Fatalf("from %s to %s: path by number %v, want %v", start, b.ID(a), cells, want[a].path)
 						}
 					}
+					// A path whose parent is named is its parent's and one
+					// hex more.
+					for k := range got.Len() {
+						path := want[got.HexAt(k)].path
+						if p := got.ParentAt(k); p >= 0 {
+							parent := want[got.HexAt(p)].path
+							if !slices.Equal(parent, path[:len(path)-1]) {
+								t.Fatalf("from %s to %s: parent %s's path %v, not the path %v without its last hex", start, b.ID(got.HexAt(k)), b.ID(got.HexAt(p)), parent, path)
+							}
+							parents++
+						}
+					}
 					unordered := 0
 					for a := range got.Unordered() {
 						if !got.Has(a) {
@@ -116,8 +146,8 @@ func TestReachAsDijkstra(t *testing.T) {
 			}
 		}
 	}
-	if compared < 2000 {
-		t.Fatalf("only %d destinations compared", compared)
+	if compared < 2000 || parents < 1000 {
+		t.Fatalf("only %d destinations compared, %d parents", compared, parents)
 	}
 	if r := (&Mover{Board: b, Start: hex.Axial{Q: 99, R: 99}}).Reach(); r.Has(hex.Axial{Q: 99, R: 99}) || len(r.Hexes()) != 0 || len(r.Path(hex.Axial{Q: 99, R: 99})) != 0 {
 		t.Error("a search from off the map reaches something")

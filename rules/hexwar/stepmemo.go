@@ -1,10 +1,6 @@
 package hexwar
 
-import (
-	"sync/atomic"
-
-	"github.com/pbem-referee/pbem/rules/hex"
-)
+import "github.com/pbem-referee/pbem/rules/hex"
 
 // Legal searches the moves of some forty units a phase, several ways each
 // (issue 18), and their searches cross the same hexes: a step checked for
@@ -23,21 +19,24 @@ import (
 // Tactical: its steps may stop where the others go on, N44 9.10), and
 // neither reads nor keeps the steps into or out of the mover's own hex.
 
-// StepMemo keeps the steps checked by the searches of a class of movers.
-// Searches on several goroutines may share one.
+// StepMemo keeps the steps checked by the searches of a class of movers,
+// on one goroutine at a time: a memo shared by searches on two cores has
+// each verdict written by one and read by the other, and costs them more
+// waiting than it saves them checks (N44's Legal lends each goroutine its
+// own).
 type StepMemo struct {
 	// steps is each step's verdict, by ((hex number × 6 + direction) × 2
 	// + 1 when the path carries the mark) × 2 + 1 for a tactical mover:
 	// bit 0 set once checked, bit 1 the step allowed, bit 2 its mark, bit
 	// 3 its stop, its cost from bit 4, and from bit 16 the generation it
 	// was checked in, so that Clear forgets every verdict at once.
-	steps []atomic.Uint32
+	steps []uint32
 	gen   uint32 // 1 to 65,535: the generation whose verdicts hold
 }
 
 // NewStepMemo is an empty memo for movers on b.
 func NewStepMemo(b *Board) *StepMemo {
-	return &StepMemo{steps: make([]atomic.Uint32, memoLen(b)), gen: 1}
+	return &StepMemo{steps: make([]uint32, memoLen(b)), gen: 1}
 }
 
 func memoLen(b *Board) int { return b.grid.Len() * int(hex.DirectionCount) * 4 }
@@ -81,7 +80,7 @@ func (m *Mover) searchStep(f, t int, d hex.Direction, marked bool, start int) (o
 		if m.Tactical {
 			k++
 		}
-		if v := memo.steps[k].Load(); v>>memoGenShift == memo.gen {
+		if v := memo.steps[k]; v>>memoGenShift == memo.gen {
 			return v&memoOK != 0, v&memoMark != 0, v&memoStop != 0, int(v>>memoCostShift) & memoCostMax
 		}
 	}
@@ -93,7 +92,7 @@ func (m *Mover) searchStep(f, t int, d hex.Direction, marked bool, start int) (o
 	}
 	if !ok {
 		if k >= 0 {
-			memo.steps[k].Store(gen | memoChecked)
+			memo.steps[k] = gen | memoChecked
 		}
 		return false, false, false, 0
 	}
@@ -105,7 +104,7 @@ func (m *Mover) searchStep(f, t int, d hex.Direction, marked bool, start int) (o
 		if s.Stop {
 			v |= memoStop
 		}
-		memo.steps[k].Store(v)
+		memo.steps[k] = v
 	}
 	return true, s.Mark, s.Stop, s.Cost
 }

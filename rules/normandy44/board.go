@@ -2,6 +2,7 @@ package normandy44
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -30,6 +31,69 @@ type board struct {
 	// (false), 0 on it and south of the boundary's end (22.1.2,
 	// move_scenario.go); nil without a boundary.
 	armySide map[bool][]int
+	// pathWords is, by grid number, each hex's id as a move's command
+	// writes it in its path (destinations.go); nil if an id is too long.
+	pathWords []pathWord
+}
+
+// pathWord is a hex's printed id with the space before it, written as one
+// word of 8 bytes of which the first n count: Legal writes some 50,000
+// hexes' ids into the moves' paths of a Movement Phase (issue 18).
+type pathWord struct {
+	text [pathWordLen]byte
+	n    uint8
+}
+
+const pathWordLen = 8
+
+// newPathWords makes board.pathWords, or nil if an id does not fit a word.
+func newPathWords(b *hexwar.Board) []pathWord {
+	words := make([]pathWord, b.Grid().Len())
+	for c := range words {
+		id := b.IDAt(c)
+		if len(id) >= pathWordLen {
+			return nil
+		}
+		words[c].text[0] = ' '
+		copy(words[c].text[1:], id)
+		words[c].n = uint8(1 + len(id))
+	}
+	return words
+}
+
+// appendHex appends the id of the hex numbered c to dst, after a space.
+func (b *board) appendHex(dst []byte, c int32) []byte {
+	if b.pathWords == nil {
+		return append(append(dst, ' '), b.IDAt(int(c))...)
+	}
+	n := len(dst)
+	dst = slices.Grow(dst, pathWordLen)[:n+pathWordLen]
+	w := &b.pathWords[c]
+	*(*[pathWordLen]byte)(dst[n:]) = w.text
+	return dst[:n+int(w.n)]
+}
+
+// appendPath appends the ids of the path's hexes (by grid number) to dst,
+// each after a space.
+func (b *board) appendPath(dst []byte, path []int32) []byte {
+	if b.pathWords == nil {
+		for _, c := range path {
+			dst = append(dst, ' ')
+			dst = append(dst, b.IDAt(int(c))...)
+		}
+		return dst
+	}
+	// Room for a whole word a hex, each written at once, and the slice
+	// cut back to the bytes written.
+	n := len(dst)
+	dst = slices.Grow(dst, pathWordLen*len(path))
+	dst = dst[:n+pathWordLen*len(path)]
+	for _, c := range path {
+		w := &b.pathWords[c]
+		*(*[pathWordLen]byte)(dst[n:]) = w.text
+		n += int(w.n)
+	}
+	return dst[:n]
 }
 
 func newBoard(sc *Scenario, ed *edition) (*board, error) {
@@ -55,6 +119,7 @@ func newBoard(sc *Scenario, ed *edition) (*board, error) {
 	}
 	b.rules = newBoardRules(b, ed)
 	b.armySide = armySides(b)
+	b.pathWords = newPathWords(hb)
 	return b, nil
 }
 

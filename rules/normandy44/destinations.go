@@ -15,28 +15,53 @@ import (
 // destinations are one unit's reachable hexes as Legal lists them, at most
 // one destination a hex. Legal files a few hundred a unit for every unit of
 // the side (issue 18), so they are filed by grid number rather than in a map,
-// their paths kept end to end in one slice, and their commands and notes
-// written into one builder.
+// their commands and notes written into one text, and a destination whose
+// path is the path of one filed from the same search and one hex more is
+// filed as that (Reachable.ParentAt): its path is not copied, and its
+// command is written as the other's and one hex, or is the front of a
+// longer one (a third of a Movement Phase's command text).
 type destinations struct {
 	b     *board
 	at    []int32  // by grid number: the hex's place in list, plus one; 0 if none
 	filed []uint64 // by grid number: whether at holds a place, so that the list is read in hex order without a sort
+	// list is every destination filed, in the order filed. One replaced
+	// by another to its hex stays, unlisted, as the parent of the paths
+	// filed from its search.
 	list  []placed
-	paths []int32 // every destination's path, by hex number, end to end
-	// The moves' text, their notes and the list in hex order, kept for
-	// the next unit.
-	text   []byte
-	notes  []sharedNote
-	sorted []placed
-	walk   []hex.Axial // a path to walk, before it is filed
-	reach  hexwar.ReachBuffer
+	paths []int32 // the paths of the destinations with no parent, by hex number, end to end
+	// search is the search whose hexes are being filed (beginSearch), and
+	// from the first place in list of its destinations.
+	search hexwar.Reachable
+	from   int
+	// Kept for the next unit: the moves' text and notes, and what moves
+	// works out on the way.
+	text  []byte
+	notes []sharedNote
+	order []int32   // the places listed, in hex order
+	words []written // by place
+	kids  []int32   // the places of each place's children, end to end (by words[].kids)
+	stack []int32
+	walk  []hex.Axial // a path to walk, before it is filed
+	reach hexwar.ReachBuffer
 }
 
-// placed is a destination and its hex; its path is paths[start:end].
+// placed is a destination and its hex, numbered c. Its path is paths[start:
+// end], or, with a parent, the parent's path and its hex.
 type placed struct {
 	a          hex.Axial
+	c          int32
 	d          destination
-	start, end int
+	parent     int32 // the parent's place in list, plus one; 0 if none
+	k          int32 // its number in its search (Reachable.HexAt) while the search is filed; -1 for a path of its own
+	start, end int32
+}
+
+// written is where a destination's command lies in the moves' text: from
+// cmd, its path ends at path and its flags at end; and where its children
+// lie in kids.
+type written struct {
+	cmd, path, end int32
+	kids           [2]int32
 }
 
 // destScratch keeps destinations between units, their index clean (every
@@ -83,71 +108,171 @@ func (f *destinations) put(a hex.Axial, d destination, appendPath func([]int32) 
 	if !ok {
 		panic(fmt.Sprintf("normandy44: a move reaches %v, off the map", a))
 	}
-	f.putCell(c, a, d, appendPath)
-}
-
-// putCell is put of a, the hex numbered c.
-func (f *destinations) putCell(c int, a hex.Axial, d destination, appendPath func([]int32) []int32) {
 	start := len(f.paths)
 	f.paths = appendPath(f.paths)
-	p := placed{a: a, d: d, start: start, end: len(f.paths)}
-	if k := f.at[c] - 1; k >= 0 {
-		f.list[k] = p
-		return
-	}
+	f.file(placed{a: a, c: int32(c), d: d, k: -1, start: int32(start), end: int32(len(f.paths))})
+}
+
+// file adds p to the list, in place of its hex's destination if any.
+func (f *destinations) file(p placed) {
 	f.list = append(f.list, p)
-	f.at[c] = int32(len(f.list))
-	f.filed[c/64] |= 1 << (c % 64)
+	f.at[p.c] = int32(len(f.list))
+	f.filed[p.c/64] |= 1 << (p.c % 64)
+}
+
+// beginSearch begins filing the hexes of search r (putAt), until
+// endSearch.
+func (f *destinations) beginSearch(r hexwar.Reachable) { f.search, f.from = r, len(f.list) }
+
+// putAt files d for the hex numbered c, which is r's hex numbered k (r the
+// search of beginSearch), in place of any filed before.
+func (f *destinations) putAt(c int, a hex.Axial, d destination, k int) {
+	f.file(placed{a: a, c: int32(c), d: d, k: int32(k)})
+}
+
+// endSearch ends the search of beginSearch: each destination filed from it takes
+// as its parent the one filed from it before its path's last hex, if any;
+// the others' paths are copied.
+func (f *destinations) endSearch() {
+	r := f.search
+	for q := f.from; q < len(f.list); q++ {
+		p := &f.list[q]
+		if p.k < 0 {
+			continue
+		}
+		if pk := r.ParentAt(int(p.k)); pk >= 0 {
+			if parent := int(f.at[r.CellAt(pk)]) - 1; parent >= f.from && f.list[parent].k == int32(pk) {
+				p.parent = int32(parent + 1)
+				continue
+			}
+		}
+		start := len(f.paths)
+		f.paths = r.AppendCellPathAt(f.paths, int(p.k))
+		p.start, p.end = int32(start), int32(len(f.paths))
+	}
+	// A later search's destination may take the place of one of these,
+	// which stays as their parent: none is matched by its number again.
+	for q := f.from; q < len(f.list); q++ {
+		f.list[q].k = -1
+	}
+	f.search = hexwar.Reachable{}
 }
 
 // moves turns unit i's destinations into its moves, in hex order (Axial
 // order, the grid's), and gives the destinations back for the next unit.
 // Every move's command and note are written into one text: a unit has a
 // few hundred. Its notes say little more than a cost, so each is written
-// once and shared by the moves that have it.
+// once and shared by the moves that have it; a command is written after
+// its parent's (endSearch), so that the parent's is its front when the parent
+// has no flags, and is otherwise written as the parent's path and one hex.
 func (f *destinations) moves(g *Game, i int) moveList {
 	defer f.release()
-	if len(f.list) == 0 {
+	f.sort()
+	if len(f.order) == 0 {
 		return moveList{}
 	}
-	f.sort()
 	id := g.unit(i).ID
 	buf := f.text[:0]
-	moves := make([]listedMove, 0, len(f.list))
+	moves := make([]listedMove, len(f.order))
 	notes := f.notes[:0]
 	// A unit's budget is the same in most of its notes: its words once.
 	var budget [32]byte
 	lastBudget, budgetText := -1, budget[:0]
-	for _, p := range f.list {
-		d := p.d
-		mv := listedMove{cost: int32((d.cost + mp - 1) / mp)}
-		mv.cmd[0] = int32(len(buf))
-		buf = append(buf, "move "...)
-		buf = append(buf, id...)
-		for _, h := range f.paths[p.start:p.end] {
-			buf = append(buf, ' ')
-			buf = append(buf, g.b.IDAt(int(h))...)
-		}
-		for _, fl := range (Command{SM: d.sm, Trucks: d.trucks}).moveFlags() {
-			buf = append(buf, ' ')
-			buf = append(buf, fl...)
-		}
-		mv.cmd[1] = int32(len(buf))
+	for n, q := range f.order {
+		d := f.list[q].d
+		mv := &moves[n]
+		mv.cost = int32((d.cost + mp - 1) / mp)
 		if k := slices.IndexFunc(notes, func(n sharedNote) bool { return n.d == d }); k >= 0 {
 			mv.note = notes[k].at
-		} else {
-			if !d.tactical && d.budget != lastBudget {
-				lastBudget, budgetText = d.budget, hexwar.AppendMPText(budget[:0], d.budget)
-			}
-			mv.note[0] = int32(len(buf))
-			buf = appendMoveNote(buf, d, budgetText)
-			mv.note[1] = int32(len(buf))
-			notes = append(notes, sharedNote{d, mv.note})
+			continue
 		}
-		moves = append(moves, mv)
+		if !d.tactical && d.budget != lastBudget {
+			lastBudget, budgetText = d.budget, hexwar.AppendMPText(budget[:0], d.budget)
+		}
+		mv.note[0] = int32(len(buf))
+		buf = appendMoveNote(buf, d, budgetText)
+		mv.note[1] = int32(len(buf))
+		notes = append(notes, sharedNote{d, mv.note})
+	}
+	buf = f.writeCommands(g, id, buf)
+	for n, q := range f.order {
+		moves[n].cmd = [2]int32{f.words[q].cmd, f.words[q].end}
 	}
 	f.text, f.notes = buf, notes
 	return moveList{piece: id, text: string(buf), moves: moves}
+}
+
+// writeCommands appends the destinations' commands to buf, each subtree of
+// parents and children depth first, and notes where each lies (words).
+func (f *destinations) writeCommands(g *Game, id string, buf []byte) []byte {
+	n := len(f.list)
+	f.words = slices.Grow(f.words[:0], n)[:n]
+	clear(f.words)
+	// Each place's children, end to end in kids: counted, then placed.
+	for _, p := range f.list {
+		if p.parent > 0 {
+			f.words[p.parent-1].kids[1]++
+		}
+	}
+	at := int32(0)
+	for q := range f.words {
+		w := &f.words[q]
+		w.kids[0], at = at, at+w.kids[1]
+		w.kids[1] = w.kids[0]
+	}
+	f.kids = slices.Grow(f.kids[:0], int(at))[:at]
+	for q, p := range f.list {
+		if p.parent > 0 {
+			w := &f.words[p.parent-1]
+			f.kids[w.kids[1]] = int32(q)
+			w.kids[1]++
+		}
+	}
+	stack := f.stack[:0]
+	for root, p := range f.list {
+		if p.parent > 0 {
+			continue
+		}
+		stack = append(stack, int32(root))
+		for len(stack) > 0 {
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			p, w := &f.list[q], &f.words[q]
+			if f.at[p.c] != q+1 && w.kids[0] == w.kids[1] {
+				continue // replaced, and no path goes on from it
+			}
+			switch parent := p.parent - 1; {
+			case parent < 0:
+				w.cmd = int32(len(buf))
+				buf = append(buf, "move "...)
+				buf = append(buf, id...)
+				buf = g.b.appendPath(buf, f.paths[p.start:p.end])
+			case int(f.words[parent].path) == len(buf):
+				// The parent's command ends the text so far, without
+				// flags: this one goes on from it.
+				w.cmd = f.words[parent].cmd
+				buf = g.b.appendHex(buf, p.c)
+			default:
+				w.cmd = int32(len(buf))
+				buf = append(buf, buf[f.words[parent].cmd:f.words[parent].path]...)
+				buf = g.b.appendHex(buf, p.c)
+			}
+			w.path = int32(len(buf))
+			if p.d.sm { // the flags as Command.moveFlags writes them
+				buf = append(buf, " "+flagSM...)
+			}
+			if p.d.trucks {
+				buf = append(buf, " "+flagTrucks...)
+			}
+			w.end = int32(len(buf))
+			// The first child popped next goes on from this command.
+			for k := w.kids[1] - 1; k >= w.kids[0]; k-- {
+				stack = append(stack, f.kids[k])
+			}
+		}
+	}
+	f.stack = stack
+	return buf
 }
 
 // sharedNote is a note written for a destination's cost and way of moving,
@@ -191,18 +316,19 @@ func (l moveList) choices() []rules.Choice {
 	return l.appendTo(make([]rules.Choice, 0, len(l.moves)))
 }
 
-// sort puts the list in hex order: by grid number, which is Axial order,
-// read off the bits of the hexes filed.
+// sort lists in order the places of the destinations listed, in hex order:
+// by grid number, which is Axial order, read off the bits of the hexes
+// filed.
 func (f *destinations) sort() {
-	sorted := f.sorted[:0]
+	order := f.order[:0]
 	for w, word := range f.filed {
 		for word != 0 {
 			c := w*64 + bits.TrailingZeros64(word)
 			word &= word - 1
-			sorted = append(sorted, f.list[f.at[c]-1])
+			order = append(order, f.at[c]-1)
 		}
 	}
-	f.list, f.sorted = sorted, f.list
+	f.order = order
 }
 
 // appendMoveNote appends a move's note: its cost of the unit's budget
@@ -229,11 +355,9 @@ func appendMoveNote(b []byte, d destination, budget []byte) []byte {
 // release cleans f and keeps it for the next unit.
 func (f *destinations) release() {
 	for _, p := range f.list {
-		if c, ok := f.b.cell(p.a); ok {
-			f.at[c] = 0
-		}
+		f.at[p.c] = 0
 	}
 	clear(f.filed)
-	f.b, f.list, f.paths = nil, f.list[:0], f.paths[:0]
+	f.b, f.list, f.paths, f.search = nil, f.list[:0], f.paths[:0], hexwar.Reachable{}
 	destScratch.Put(f)
 }

@@ -140,12 +140,12 @@ func (g *Game) planEntry(ctx *moveContext, i int, path []hex.Axial, sm, trucks b
 
 // entryMoves lists a waiting unit's ways onto the map, one per hex reached.
 func (g *Game) entryMoves(ctx *moveContext, i int) []rules.Choice {
-	return g.entryMovesFrom(ctx, i, &extent{b: g.b}).choices()
+	return g.entryMovesFrom(ctx, nil, i, &extent{b: g.b}).choices()
 }
 
 // entryMovesFrom is entryMoves, noting in e the hexes its searches reach
 // (legal_cache.go).
-func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) moveList {
+func (g *Game) entryMovesFrom(ctx *moveContext, l *lister, i int, e *extent) moveList {
 	found := newDestinations(g.b)
 	entries := g.entryHexes(i)
 	mech := g.mechanized(i)
@@ -159,7 +159,8 @@ func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 			if err != nil {
 				continue
 			}
-			first, r, bar := g.enter(m, i, a, mode.sm, mode.trucks, &found.reach)
+			l.lend(m)
+			first, r, bar := g.enter(l, m, i, a, mode.sm, mode.trucks, &found.reach)
 			if !bar.OK() || first.Cost > m.Budget {
 				continue
 			}
@@ -168,12 +169,11 @@ func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 			if first.Stop {
 				n = 1
 			}
+			found.beginSearch(r)
 			for k := range n {
 				h, cost := a, 0
-				path := func(dst []int32) []int32 { return g.b.appendCells(dst, a) }
 				if !first.Stop {
 					h, cost = r.HexAt(k), r.CostAt(k)
-					path = func(dst []int32) []int32 { return r.AppendCellPathAt(dst, k) }
 				}
 				e.reached(h)
 				// The plain moves come first, over every entry hex; SM
@@ -184,8 +184,14 @@ func (g *Game) entryMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 				if !g.endAllowed(ctx, i, h, mode.sm) {
 					continue
 				}
-				found.put(h, destination{cost: first.Cost + cost, budget: m.Budget, sm: mode.sm, trucks: mode.trucks}, path)
+				d := destination{cost: first.Cost + cost, budget: m.Budget, sm: mode.sm, trucks: mode.trucks}
+				if first.Stop {
+					found.put(h, d, func(dst []int32) []int32 { return g.b.appendCells(dst, a) })
+				} else {
+					found.putAt(r.CellAt(k), h, d, k)
+				}
 			}
+			found.endSearch()
 		}
 	}
 	return found.moves(g, i)
@@ -215,17 +221,18 @@ type entrySearchKey struct {
 	repl, cherbourgDef bool
 }
 
-// enter is m.EnterIn(a, buf) for waiting unit i; within one Legal, units
-// that wait with the same search share it: a turn's reinforcements enter
-// in groups of like units at the same entry hexes (issue 18).
-func (g *Game) enter(m *mover, i int, a hex.Axial, sm, trucks bool, buf *hexwar.ReachBuffer) (hexwar.Step, hexwar.Reachable, hexwar.Bar) {
-	if g.listing == nil {
+// enter is m.EnterIn(a, buf) for waiting unit i; within one Legal (l not
+// nil), units that wait with the same search share it: a turn's
+// reinforcements enter in groups of like units at the same entry hexes
+// (issue 18).
+func (g *Game) enter(l *lister, m *mover, i int, a hex.Axial, sm, trucks bool, buf *hexwar.ReachBuffer) (hexwar.Step, hexwar.Reachable, hexwar.Bar) {
+	if l == nil {
 		return m.EnterIn(a, buf)
 	}
 	u := g.unit(i)
 	key := entrySearchKey{at: a, sm: sm, trucks: trucks, mech: m.Mech, budget: m.Budget, side: u.Side,
 		nationality: u.Nationality, formation: u.Formation, repl: g.s.Units[i].Repl, cherbourgDef: slices.Contains(u.Marks, MarkCherbourgDefense)}
-	e := g.listing.entry(key, func() entrySearch {
+	e := l.entry(key, func() entrySearch {
 		first, r, bar := m.Enter(a) // kept, so not in buf
 		return entrySearch{first, r, bar}
 	})

@@ -83,18 +83,21 @@ func (g *Game) legal() []rules.Choice {
 				listed += len(l.moves)
 			}
 		}
-		g.listing = new(listing)
-		defer func() { g.listing.done(); g.listing = nil }()
+		// The units Legal lists itself share the searches of entering
+		// units with those listed on other goroutines (listMissing).
+		shared := new(listing)
+		own := &lister{listing: shared}
+		defer own.done()
 		kinds := make([]movesKind, len(g.s.Units))
 		for i := range kinds {
 			kinds[i] = g.movesKind(i)
 		}
-		g.listMissing(cache, kinds, ctx)
+		g.listMissing(cache, kinds, ctx, shared)
 		for i, kind := range kinds {
 			switch kind {
 			case movesNone:
 			case movesEntry:
-				joinList(g.cachedMoves(cache, i, true, func(e *extent) moveList { return g.entryMovesFrom(ctx(), i, e) }))
+				joinList(g.cachedMoves(cache, i, true, func(e *extent) moveList { return g.entryMovesFrom(ctx(), own, i, e) }))
 			case movesOther:
 				switch {
 				case g.s.Units[i].At == "" || g.s.Units[i].At == g.inBritainBox():
@@ -109,7 +112,7 @@ func (g *Game) legal() []rules.Choice {
 					join(moves)
 				}
 			case movesOnMap:
-				moves := g.cachedMoves(cache, i, false, func(e *extent) moveList { return g.unitMovesFrom(ctx(), i, e) })
+				moves := g.cachedMoves(cache, i, false, func(e *extent) moveList { return g.unitMovesFrom(ctx(), own, i, e) })
 				// S3.3, 22.1.2: a unit out of bounds moves back first.
 				mustBack = mustBack || (len(moves.moves) > 0 && g.ver.rangeInCombat && !g.s.Units[i].Moved && g.outOfBounds(i) != "")
 				joinList(moves)
@@ -152,12 +155,12 @@ type destination struct {
 // cyclists' road rate, and only then by spending a Strategic Move or the
 // Trucks marker.
 func (g *Game) unitMoves(ctx *moveContext, i int) []rules.Choice {
-	return g.unitMovesFrom(ctx, i, &extent{b: g.b}).choices()
+	return g.unitMovesFrom(ctx, nil, i, &extent{b: g.b}).choices()
 }
 
 // unitMovesFrom is unitMoves, noting in e the hexes its searches reach
-// (legal_cache.go).
-func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) moveList {
+// (legal_cache.go), its movers lent l's step memos.
+func (g *Game) unitMovesFrom(ctx *moveContext, l *lister, i int, e *extent) moveList {
 	if a, ok := g.onMap(i); ok {
 		e.reached(a)
 	}
@@ -177,8 +180,11 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 		}
 		return found.moves(g, i)
 	}
+	l.lend(m)
 	add := func(mv *mover, d destination) {
 		r := mv.ReachIn(&found.reach)
+		found.beginSearch(r)
+		defer found.endSearch()
 		// Each hex is filed once, by hex: the order cannot matter.
 		for k := range r.Len() {
 			a, c := r.HexAt(k), r.CellAt(k)
@@ -190,7 +196,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 				continue
 			}
 			d.cost, d.budget = r.CostAt(k), mv.Budget
-			found.putCell(c, a, d, func(dst []int32) []int32 { return r.AppendCellPathAt(dst, k) })
+			found.putAt(c, a, d, k)
 		}
 	}
 	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
@@ -217,6 +223,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 		return found.moves(g, i)
 	}
 	if c := m.cyclist(false, false); c != nil {
+		l.lendCyclist(c)
 		add(c, destination{cyclist: true})
 	}
 	// Strategic Movement is for mechanized units (9.8.1), Trucks for the
@@ -224,9 +231,11 @@ func (g *Game) unitMovesFrom(ctx *moveContext, i int, e *extent) moveList {
 	// refusal's words would be written only to be dropped.
 	if g.mechanized(i) {
 		if sm, err := g.newMover(ctx, i, true, false); err == nil {
+			l.lend(sm)
 			add(sm, destination{sm: true})
 		}
 	} else if tr, err := g.newMover(ctx, i, false, true); err == nil {
+		l.lend(tr)
 		add(tr, destination{trucks: true})
 	}
 	return found.moves(g, i)

@@ -9,13 +9,22 @@ import (
 
 // listing is what the units share while one Legal lists their moves, on
 // the goroutines of legal_workers.go: the searches of the units entering
-// the map, by what they depend on (entry.go, enter), and the steps each
-// class of movers checked (hexwar.StepMemo). A nil listing shares nothing:
-// a move checked outside Legal searches alone.
+// the map, by what they depend on (entry.go, enter). A nil listing shares
+// nothing: a move checked outside Legal searches alone.
 type listing struct {
 	mu      sync.Mutex
 	entries map[entrySearchKey]entrySearch
-	memos   map[moverClass]*hexwar.StepMemo
+}
+
+// lister lists units' moves on one goroutine of a Legal: beside the listing
+// it shares, the steps each class of its movers checked (hexwar.StepMemo).
+// A goroutine keeps memos of its own: one memo shared by two cores had its
+// verdicts written by one and read by the other, and the cores waited on
+// each other more than the sharing saved (issue 18). A nil lister lends no
+// memo and shares nothing.
+type lister struct {
+	*listing
+	memos map[moverClass]*hexwar.StepMemo
 }
 
 // moverClass is what a step's check reads of a unit and its way of moving
@@ -35,13 +44,8 @@ type moverClass struct {
 // memos keeps step memos between Legals: one is some tens of kilobytes.
 var memos scratch.Shelf[hexwar.StepMemo]
 
-// memo is the step memo of the movers of class c, nil outside Legal.
-func (l *listing) memo(c moverClass, b *hexwar.Board) *hexwar.StepMemo {
-	if l == nil {
-		return nil
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
+// memo is the step memo of the movers of class c.
+func (l *lister) memo(c moverClass, b *hexwar.Board) *hexwar.StepMemo {
 	if m, ok := l.memos[c]; ok {
 		return m
 	}
@@ -54,6 +58,31 @@ func (l *listing) memo(c moverClass, b *hexwar.Board) *hexwar.StepMemo {
 	}
 	l.memos[c] = m
 	return m
+}
+
+// lend lends m the memo of its class; a nil lister lends none.
+func (l *lister) lend(m *mover) {
+	if l == nil {
+		return
+	}
+	g, i := m.g, m.Unit
+	m.class = moverClass{sm: m.sm, trucks: m.trucks, mech: m.Mech, repl: m.repl, confined: m.confined, side: g.unit(i).Side}
+	if specials, army, ok := g.scenarioClass(i); ok {
+		m.class.specials, m.class.army = specials, army
+	} else {
+		m.class.alone = i + 1
+	}
+	m.Memo = l.memo(m.class, g.b.Board)
+}
+
+// lendCyclist lends c, the cyclists' road mover (mover.cyclist) of a mover
+// lent before, the memo of its class.
+func (l *lister) lendCyclist(c *mover) {
+	if l == nil {
+		return
+	}
+	c.class.cyclist = true
+	c.Memo = l.memo(c.class, c.g.b.Board)
 }
 
 // entry is the search of key, run by search if no unit ran it before. Two
@@ -81,7 +110,7 @@ func (l *listing) entry(key entrySearchKey, search func() entrySearch) entrySear
 
 // done gives the memos back, cleared, once Legal has listed every unit: no
 // mover keeps one after (the kept moves are choices, not movers).
-func (l *listing) done() {
+func (l *lister) done() {
 	for _, m := range l.memos {
 		m.Clear()
 		memos.Put(m)

@@ -3,6 +3,8 @@ package normandy44
 import (
 	"strings"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules/hex"
 )
 
 // TestLegal_MovesAndEnd: Legal lists each reachable hex once per unit with its
@@ -38,5 +40,49 @@ func TestLegal_MovesAndEnd(t *testing.T) {
 		if _, err := c.Apply("allied", ch.Command); err != nil {
 			t.Errorf("listed move refused: %s: %v", ch.Command, err)
 		}
+	}
+}
+
+// TestLegal_EveryMoveWalks: every move Legal lists at the start of the
+// campaign's second German Movement Phase (units on the map and entering,
+// Strategic Movement, Trucks, cyclists) is a path the unit may take, in its
+// way of moving, at the cost Legal gives, and each unit's moves end in
+// distinct hexes: a command written as another's and one hex
+// (destinations.go) names the path its search found.
+func TestLegal_EveryMoveWalks(t *testing.T) {
+	g := germanMovementTurn2(t, "campaign")
+	ctx := g.moveContext(German)
+	ends := map[string]bool{}
+	walked := 0
+	for _, ch := range g.Legal("german") {
+		c, err := ParseCommand(ch.Command)
+		if err != nil || c.Verb != "move" {
+			continue
+		}
+		i := g.index[c.Unit]
+		path := make([]hex.Axial, len(c.Path))
+		for k, id := range c.Path {
+			path[k] = g.b.ids[id]
+		}
+		plan := g.plan
+		if g.waiting(i) {
+			plan = g.planEntry
+		}
+		p, err := plan(ctx, i, path, c.SM, c.Trucks)
+		if err != nil {
+			t.Fatalf("%s: %v", ch.Command, err)
+		}
+		if cost := (p.cost + mp - 1) / mp; cost != ch.Cost {
+			t.Fatalf("%s: listed at %d MP, walks at %d", ch.Command, ch.Cost, cost)
+		}
+		if end := c.Unit + " " + c.Path[len(c.Path)-1]; ends[end] {
+			t.Fatalf("%s: a second move of %s to %s", ch.Command, c.Unit, c.Path[len(c.Path)-1])
+		} else {
+			ends[end] = true
+		}
+		walked++
+	}
+	if walked < 4000 {
+		t.Fatalf("only %d moves walked", walked)
 	}
 }

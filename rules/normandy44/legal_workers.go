@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 )
 
 // Legal lists each unit's moves on its own: the searches of one unit read
@@ -53,10 +54,11 @@ var listWorkers = func() int { return runtime.GOMAXPROCS(0) }
 // enough of them. It changes nothing Legal reads but the cache: what is
 // read lazily and kept (the move context, where each unit stands) is read
 // before the goroutines start.
-func (g *Game) listMissing(c *moveCache, kinds []movesKind, ctx func() *moveContext) {
+func (g *Game) listMissing(c *moveCache, kinds []movesKind, ctx func() *moveContext, shared *listing) {
 	type job struct {
 		i     int
 		entry bool
+		at    hex.Axial // where its searches start: its hex, or its first entry hex
 	}
 	var jobs []job
 	for i, k := range kinds {
@@ -64,45 +66,61 @@ func (g *Game) listMissing(c *moveCache, kinds []movesKind, ctx func() *moveCont
 			continue
 		}
 		if l := &c.moves[i]; !l.ok || l.entry != (k == movesEntry) {
-			jobs = append(jobs, job{i, k == movesEntry})
+			jobs = append(jobs, job{i: i, entry: k == movesEntry})
 		}
 	}
 	workers := listWorkers()
 	if workers < 2 || len(jobs) < minParallelUnits {
 		return // Legal lists them itself, in turn
 	}
-	// The units entering the map first: each searches from several entry
-	// hexes and lists two or three times the moves of a unit on the map, and
-	// the goroutines finish together when the longest jobs go first.
-	slices.SortStableFunc(jobs, func(a, b job) int {
-		switch {
-		case a.entry == b.entry:
-			return 0
-		case a.entry:
-			return -1
-		}
-		return 1
-	})
 	mc := ctx()
 	for i := range g.s.Units {
 		g.onMap(i) // g.places, filled here rather than by the goroutines
 	}
-	var next atomic.Int64
+	// Each goroutine has memos of its own (lister), which serve the units
+	// whose searches cross the same hexes: the units in map order, cut into
+	// one stretch a goroutine, each listing its own stretch first and then
+	// helping with the others'.
+	for k := range jobs {
+		j := &jobs[k]
+		if j.entry {
+			if hexes := g.entryHexes(j.i); len(hexes) > 0 {
+				j.at = hexes[0]
+			}
+		} else {
+			j.at, _ = g.onMap(j.i)
+		}
+	}
+	slices.SortStableFunc(jobs, func(a, b job) int { return a.at.Compare(b.at) })
+	stretches := make([]struct {
+		next atomic.Int64
+		end  int
+		_    [48]byte // a cache line each: every goroutine writes its own
+	}, workers)
+	for w := range stretches {
+		stretches[w].next.Store(int64(len(jobs) * w / workers))
+		stretches[w].end = len(jobs) * (w + 1) / workers
+	}
 	var wg sync.WaitGroup
-	for range workers {
+	for w := range workers {
 		wg.Go(func() {
-			for {
-				k := int(next.Add(1)) - 1
-				if k >= len(jobs) {
-					return
-				}
-				j := jobs[k]
-				g.cachedMoves(c, j.i, j.entry, func(e *extent) moveList {
-					if j.entry {
-						return g.entryMovesFrom(mc, j.i, e)
+			l := &lister{listing: shared}
+			defer l.done()
+			for s := range workers {
+				st := &stretches[(w+s)%workers]
+				for {
+					k := int(st.next.Add(1)) - 1
+					if k >= st.end {
+						break
 					}
-					return g.unitMovesFrom(mc, j.i, e)
-				})
+					j := jobs[k]
+					g.cachedMoves(c, j.i, j.entry, func(e *extent) moveList {
+						if j.entry {
+							return g.entryMovesFrom(mc, l, j.i, e)
+						}
+						return g.unitMovesFrom(mc, l, j.i, e)
+					})
+				}
 			}
 		})
 	}

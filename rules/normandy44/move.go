@@ -34,8 +34,10 @@ type mover struct {
 	sm     bool
 	trucks bool
 	repl   bool // 6.2.4, 6.2.5: one hex at most, never into an enemy ZOC
+	// confined: a Cherbourg defense unit held in its area (17.6.2).
+	confined bool
 	// class is what its steps' checks read of the unit and the way it
-	// moves (legal_listing.go).
+	// moves, set when Legal lends it a step memo (legal_listing.go).
 	class moverClass
 }
 
@@ -109,23 +111,14 @@ func (g *Game) moverFrom(ctx *moveContext, i int, start hex.Axial, sm, trucks bo
 	}
 	m := &mover{g: g, sm: sm, trucks: trucks, repl: us.Repl, Mover: hexwar.Mover{Board: g.b.Board, Ctx: ctx, Refs: moveRefs,
 		Unit: i, UnitID: u.ID, Start: start, Mech: g.mechanized(i), RoadCost: g.roadCost}}
-	confined := slices.Contains(u.Marks, MarkCherbourgDefense) && !g.s.CherbourgFree && g.b.inZone(ZoneCherbourg, start)
-	m.Rules = g.stepRules(i, sm, trucks, us.Repl, confined)
+	m.confined = slices.Contains(u.Marks, MarkCherbourgDefense) && !g.s.CherbourgFree && g.b.inZone(ZoneCherbourg, start)
+	m.Rules = g.stepRules(i, sm, trucks, us.Repl, m.confined)
 	ma := g.turn1MA(i, g.printedMA(i)) // 20.4: the 21st Panzer in turn 1
 	if trucks {
 		if err := g.canTruck(ctx, i, start); err != nil {
 			return nil, err
 		}
 		m.Mech, ma = true, 5
-	}
-	if g.listing != nil { // Legal's movers share steps by class; a move checked alone has none
-		m.class = moverClass{sm: sm, trucks: trucks, mech: m.Mech, repl: us.Repl, confined: confined, side: u.Side}
-		if specials, army, ok := g.scenarioClass(i); ok {
-			m.class.specials, m.class.army = specials, army
-		} else {
-			m.class.alone = i + 1
-		}
-		m.Memo = g.listing.memo(m.class, g.b.Board)
 	}
 	if sm {
 		if err := g.canSM(ctx, i, start, m.Mech); err != nil {
@@ -289,10 +282,7 @@ func (m *mover) cyclist(sm, trucks bool) *mover {
 	c := *m
 	c.Rules = append(slices.Clone(m.Rules), g.cyclistRules()...)
 	c.Budget = ma * mp
-	if g.listing != nil {
-		c.class.cyclist = true
-		c.Memo = g.listing.memo(c.class, g.b.Board)
-	}
+	c.Memo = nil // its class is not m's (lister.lendCyclist)
 	return &c
 }
 

@@ -23,9 +23,12 @@ func RandomCommand(g rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 	if len(choices) == 0 {
 		return ""
 	}
-	var moves, orders, markers []rules.Choice
+	var orders, markers []rules.Choice
+	// The moves by their places in choices: a Movement Phase lists
+	// thousands, which the random players draw from at every pick.
+	var moves []int32
 	end := ""
-	for _, c := range choices {
+	for k, c := range choices {
 		switch {
 		case c.Command == "end":
 			end = c.Command
@@ -47,7 +50,7 @@ func RandomCommand(g rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 			strings.HasPrefix(c.Command, "evacuate-division "):
 			orders = append(orders, c)
 		default:
-			moves = append(moves, c)
+			moves = append(moves, int32(k))
 		}
 	}
 	// Orders now and then, so that random games play combats both with
@@ -61,5 +64,5 @@ func RandomCommand(g rules.Game, seat rules.Seat, rnd *rand.Rand) string {
 	if len(moves) == 0 || (end != "" && rnd.IntN(8) == 0) {
 		return end
 	}
-	return moves[rnd.IntN(len(moves))].Command
+	return choices[moves[rnd.IntN(len(moves))]].Command
 }

@@ -238,9 +238,6 @@ type Game struct {
 	// seatsOnly is set while Apply asks who may act now (turnCheck): the
 	// pending's prompts, which only a player reads, are then not written.
 	seatsOnly bool
-	// listing is what the units share while Legal lists their moves
-	// (legal_listing.go); nil otherwise.
-	listing *listing
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }

@@ -103,6 +103,7 @@ func (g *Game) stepRules(i int, how moveHow) []hexwar.StepRule {
 			}
 			return rules.Refuse("5.6", "only one mountain hexside may be crossed in a movement phase: %s is a second", at)
 		},
+		Marks: true, // one mountain hexside a phase
 	}, {
 		// 5.5, 22.4: a vehicle crosses an unbridged river only by TM, as
 		// its first hex, from next to it, and never in rain.
