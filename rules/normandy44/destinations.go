@@ -97,6 +97,20 @@ func (f *destinations) get(a hex.Axial) (destination, bool) {
 // has reports whether a destination is filed for a.
 func (f *destinations) has(a hex.Axial) bool { return f.place(a) >= 0 }
 
+// hasAround reports whether a destination is filed for every hex of the
+// map within radius of a, a itself apart.
+func (f *destinations) hasAround(a hex.Axial, radius int) bool {
+	for dq := -radius; dq <= radius; dq++ {
+		for dr := max(-radius, -dq-radius); dr <= min(radius, -dq+radius); dr++ {
+			h := hex.Axial{Q: a.Q + dq, R: a.R + dr}
+			if c, ok := f.b.cell(h); ok && h != a && f.at[c] == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // hasCell is has of the hex numbered c, which a search reached.
 func (f *destinations) hasCell(c int) bool { return f.at[c] > 0 }
 

@@ -206,17 +206,21 @@ func (g *Game) unitMovesFrom(ctx *moveContext, l *lister, i int, e *extent) move
 	if g.s.Phase == PhaseReserveMovement && !g.ed.reserveTactical {
 		return found.moves(g, i) // 15.2 (D14): half the MA only
 	}
-	t := *m
-	t.Tactical = true
-	var paths [18]hexwar.TacticalPath // 6 hexes at 1, 12 at 2
-	for _, p := range t.AppendTactical(paths[:0]) {
-		a := p.To()
-		e.reached(a)
-		if !found.has(a) && g.endCheck(ctx, i, a, false) == nil {
-			path := p.AppendPath(found.walk[:0])
-			found.walk = path
-			c, _ := t.Walk(path)
-			found.put(a, destination{cost: c, budget: m.Budget, tactical: true}, func(dst []int32) []int32 { return g.b.appendCells(dst, path...) })
+	// A tactical move is listed only to a hex no other way reaches: none
+	// is looked for when every hex within two (9.10) is reached already.
+	if !found.hasAround(m.Start, 2) {
+		t := *m
+		t.Tactical = true
+		var paths [18]hexwar.TacticalPath // 6 hexes at 1, 12 at 2
+		for _, p := range t.AppendTactical(paths[:0]) {
+			a := p.To()
+			e.reached(a)
+			if !found.has(a) && g.endCheck(ctx, i, a, false) == nil {
+				path := p.AppendPath(found.walk[:0])
+				found.walk = path
+				c, _ := t.Walk(path)
+				found.put(a, destination{cost: c, budget: m.Budget, tactical: true}, func(dst []int32) []int32 { return g.b.appendCells(dst, path...) })
+			}
 		}
 	}
 	if tacticalOnly {
