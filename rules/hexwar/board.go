@@ -3,6 +3,7 @@ package hexwar
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -31,7 +32,13 @@ type Board struct {
 	// searches read it some thirty thousand times a Legal (issue 18), a
 	// few bytes a hex rather than a cell's hundred and more.
 	entered []enteredHex
-	ids     map[string]hex.Axial
+	// cheapest is the least cost of entering a playable hex of the board
+	// off road, by the chart's column (non-mechanized, mechanized), and
+	// roadClasses the road classes on it: a step costs no less than the
+	// cheaper of the two (Mover.cheapestStep).
+	cheapest    [2]int
+	roadClasses []RoadClass
+	ids         map[string]hex.Axial
 	// features are the game's hexside features; bit k of a Features value
 	// stands for features[k].
 	features   []Feature
@@ -173,6 +180,14 @@ func NewBoard(m Map, tec *TEC) (*Board, error) {
 			b.land = append(b.land, a)
 		}
 	}
+	b.cheapest = [2]int{math.MaxInt32, math.MaxInt32}
+	for _, e := range b.entered {
+		for k, c := range [2]int32{e.nonMech, e.mech} {
+			if !e.unplayable && int(c) != NotAllowed {
+				b.cheapest[k] = min(b.cheapest[k], int(c))
+			}
+		}
+	}
 	var riverBits Features
 	for k, row := range b.sideRows {
 		if row.River {
@@ -203,6 +218,9 @@ func NewBoard(m Map, tec *TEC) (*Board, error) {
 	for _, r := range m.Roads {
 		if _, ok := tec.Roads[r.Class]; !ok {
 			return nil, fmt.Errorf("%w: road class %q has no row in the chart", ErrMap, r.Class)
+		}
+		if !slices.Contains(b.roadClasses, r.Class) {
+			b.roadClasses = append(b.roadClasses, r.Class)
 		}
 		for i := 1; i < len(r.Hexes); i++ {
 			x, y, d, err := b.side(r.Hexes[i-1], r.Hexes[i])

@@ -137,6 +137,10 @@ type StepRule struct {
 	Check  func(m *Mover, s *Step) int
 	Price  func(m *Mover, s *Step) int
 	Refuse func(code int, from, to hex.Axial) error
+	// Discounts says that Price may make a step cheaper than the chart
+	// prices it: the searches otherwise stop where what is left of the
+	// budget buys no step at the chart's cheapest rate (Mover.ReachIn).
+	Discounts bool
 	// Marks says that Check or Price may mark the path (Step.Mark). A
 	// rule only ever sets the mark, and only a rule that says so: the
 	// searches pass over a step that cannot lead anywhere cheaper, which
@@ -169,6 +173,24 @@ const (
 	barFirstMove            // the hexside's row: only as the first move
 	barBond                 // Refs.Bond
 )
+
+// cheapestStep is what no step of the mover costs less than: the chart's
+// cheapest rate on the board, off road in its column or along any of its
+// roads (hexsides and enemy ZOCs only add to it); 0 when a rule may price a
+// step under the chart (StepRule.Discounts).
+func (m *Mover) cheapestStep() int {
+	if slices.ContainsFunc(m.Rules, func(r StepRule) bool { return r.Discounts }) {
+		return 0
+	}
+	least := m.Board.cheapest[0]
+	if m.Mech {
+		least = m.Board.cheapest[1]
+	}
+	for _, c := range m.Board.roadClasses {
+		least = min(least, m.roadCost(c))
+	}
+	return max(least, 0)
+}
 
 // marks reports whether a step rule of the mover may mark a path.
 func (m *Mover) marks() bool {

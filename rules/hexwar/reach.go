@@ -321,12 +321,15 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 	// that may mark an unmarked path leads to another node. Of a Legal's
 	// searches' steps, two in five go back into such a hex (issue 18).
 	marks := m.marks()
+	// What is left of the budget under the cheapest step buys none: such
+	// a node is not expanded (a sixth of a Legal's nodes).
+	least := m.cheapestStep()
 	for len(q) > 0 {
 		var c int
 		var n node
 		q, c, n = q.pop()
-		if cost[n] != int32(c) || n.stopped() {
-			continue // a stale entry, or a node the unit must stop in
+		if cost[n] != int32(c) || n.stopped() || m.Budget-c < least {
+			continue // a stale entry, a node the unit must stop in, or one with no step left
 		}
 		f, marked := n.cell(), n.marked()
 		passOver, same := marked || !marks, newNode(0, marked, false)

@@ -78,10 +78,25 @@ var streamKey = StepRule{
 	Marks:  true,
 }
 
+// woodsForAThird is a rule that prices a step under the chart: woods cost
+// a third of an MP, less than any road. A search stops where what is left
+// of the budget buys no step at the chart's cheapest rate, unless a rule
+// Discounts.
+var woodsForAThird = StepRule{
+	Price: func(m *Mover, s *Step) int {
+		if m.Board.TerrainAt(s.To) == "woods" {
+			s.Cost = MP / 3 / 2
+		}
+		return 0
+	},
+	Discounts: true,
+}
+
 // TestReachAsDijkstra: the search by slices finds what hex.Dijkstra found,
 // to the same path of the same cost for every hex, from every hex of the
-// cost map, mechanized or not, with enemy units about and with rules that
-// mark the path (so that a hex has several nodes), at budgets that cut
+// cost map, mechanized or not, with enemy units about, with rules that
+// mark the path (so that a hex has several nodes) and one that prices a
+// step under the chart's cheapest rate, at budgets that cut
 // searches short: the listed moves, and so Legal, do not change; the paths
 // by hex number too (AppendCellPathAt).
 func TestReachAsDijkstra(t *testing.T) {
@@ -91,7 +106,7 @@ func TestReachAsDijkstra(t *testing.T) {
 		start := b.ID(id)
 		for _, mech := range []bool{false, true} {
 			for _, budget := range []int{2 * MP, 5 * MP} {
-				for _, rule := range []*StepRule{nil, &oneStream, &streamKey} {
+				for _, rule := range []*StepRule{nil, &oneStream, &streamKey, &woodsForAThird} {
 					p := pos(b, "allied "+start, "german 0306", "german 0505", "allied 0108")
 					m := mover(t, b, p, 0, mech, budget)
 					if rule != nil {

@@ -156,7 +156,8 @@ func (g *Game) stepRules(i int, how moveHow) []hexwar.StepRule {
 	if g.s.Units[i].Voluntary {
 		// 13.3.4, 6.2: a unit shattered voluntarily pays nothing to leave
 		// the enemy ZOC it starts in; the core adds the cost after the
-		// step rules, which take it off here first.
+		// step rules, which take it off here first (so no step costs
+		// less than the chart: not a StepRule.Discounts).
 		rs = append(rs, hexwar.StepRule{Price: func(m *hexwar.Mover, s *hexwar.Step) int {
 			if s.From >= 0 && m.Ctx.EZOC.HasAt(s.From) {
 				s.Cost -= b.TEC().LeaveEZOC
