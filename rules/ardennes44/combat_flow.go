@@ -659,13 +659,7 @@ func (c *Combat) aaStage() combat.Stage {
 			c.aaHex = cmd.Hexes[0]
 			return nil
 		},
-		ByOrder: func(_ *combat.Combat, a combat.Await, _ combat.Orders) (combat.Command, bool) {
-			if len(a.Choices) == 1 {
-				cmd, err := grammar.Parse(a.Choices[0])
-				return cmd, err == nil
-			}
-			return combat.Command{}, false
-		},
+		ByOrder: combat.LoneChoice,
 		Words: func(*combat.Combat) string {
 			if c.aaHex != "" && c.aaHex != "-" {
 				return "; Attacker's Advantage to the attackers in " + c.aaHex + " (16.6)"

@@ -145,10 +145,9 @@ func (c *Combat) delayStage() combat.Stage {
 			c.Result = r
 			return nil
 		},
-		ByOrder: func(_ *combat.Combat, a combat.Await, o combat.Orders) (combat.Command, bool) {
+		ByOrder: func(cc *combat.Combat, a combat.Await, o combat.Orders) (combat.Command, bool) {
 			if len(a.Choices) == 1 {
-				cmd, err := grammar.Parse(a.Choices[0])
-				return cmd, err == nil
+				return combat.LoneChoice(cc, a, o)
 			}
 			ord, ok := o.Find(a.Side, CmdOrderDelay)
 			if !ok {

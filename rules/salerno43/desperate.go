@@ -348,13 +348,7 @@ func (c *Combat) partStage() combat.Stage {
 			c.desp.part, c.desp.partDone = cmd.Hexes, true
 			return nil
 		},
-		ByOrder: func(cc *combat.Combat, a combat.Await, _ combat.Orders) (combat.Command, bool) {
-			if len(a.Choices) != 1 {
-				return combat.Command{}, false
-			}
-			cmd, err := cc.Grammar.Parse(a.Choices[0])
-			return cmd, err == nil
-		},
+		ByOrder: combat.LoneChoice,
 		Words: func(_ *combat.Combat) string {
 			switch {
 			case !c.desp.partDone:

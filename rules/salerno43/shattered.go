@@ -218,13 +218,7 @@ func (c *Combat) shStage() combat.Stage {
 			c.shDone = append(c.shDone, shRetreat{Unit: cmd.Units[0], Hexes: cmd.Hexes, Rule: a.Rule})
 			return nil
 		},
-		ByOrder: func(cc *combat.Combat, a combat.Await, _ combat.Orders) (combat.Command, bool) {
-			if len(a.Choices) != 1 {
-				return combat.Command{}, false
-			}
-			cmd, err := cc.Grammar.Parse(a.Choices[0])
-			return cmd, err == nil
-		},
+		ByOrder: combat.LoneChoice,
 		Words: func(_ *combat.Combat) string {
 			var b strings.Builder
 			for _, r := range c.shDone {

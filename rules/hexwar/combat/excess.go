@@ -58,12 +58,21 @@ func RetreatExcessStage(rule string, excess func(c *Combat) (hexID string, units
 	}
 }
 
+// LoneChoice answers, by order, a decision that offers one choice: it
+// takes that one (a Stage's ByOrder, or the first answer of one).
+func LoneChoice(c *Combat, a Await, _ Orders) (Command, bool) {
+	if len(a.Choices) != 1 {
+		return Command{}, false
+	}
+	cmd, err := c.Grammar.Parse(a.Choices[0])
+	return cmd, err == nil
+}
+
 // pickByOrder answers a pick of one unit among listed commands: a lone
 // choice, or the first unit of the side's 'order losses' among them.
 func pickByOrder(c *Combat, a Await, o Orders) (Command, bool) {
 	if len(a.Choices) == 1 {
-		cmd, err := c.Grammar.Parse(a.Choices[0])
-		return cmd, err == nil
+		return LoneChoice(c, a, o)
 	}
 	if ord, ok := o.Find(a.Side, CmdOrderLosses); ok {
 		for _, u := range ord.Units {

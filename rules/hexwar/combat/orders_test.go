@@ -69,3 +69,18 @@ func FuzzParse(f *testing.F) {
 	}, ErrDecision, "order dd always", "if-retreat advance a", "losses a a", "retreat 0101 0102 loss a", "dd a support", "advance a 0101 0102",
 		"dd a support b", "retreat a 0101 loss a a", "eliminate a")
 }
+
+// TestLoneChoice: a decision that offers one choice takes it by order; one
+// that offers two, or none, waits for its player.
+func TestLoneChoice(t *testing.T) {
+	c := &Combat{Grammar: testGrammar}
+	cmd, ok := LoneChoice(c, Await{Choices: []string{"retreat 0101 0102"}}, Orders{})
+	if !ok || cmd.Kind != CmdRetreat || len(cmd.Hexes) != 2 || cmd.Hexes[1] != "0102" {
+		t.Errorf("one choice: %+v, %v", cmd, ok)
+	}
+	for _, choices := range [][]string{nil, {"retreat 0101", "retreat 0102"}} {
+		if cmd, ok := LoneChoice(c, Await{Choices: choices}, Orders{}); ok {
+			t.Errorf("%d choices answered by order: %+v", len(choices), cmd)
+		}
+	}
+}

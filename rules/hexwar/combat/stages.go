@@ -291,8 +291,7 @@ func RetreatStage(rr RetreatRules) Stage {
 		},
 		ByOrder: func(c *Combat, a Await, o Orders) (Command, bool) {
 			if len(a.Choices) == 1 {
-				cmd, err := c.Grammar.Parse(a.Choices[0])
-				return cmd, err == nil
+				return LoneChoice(c, a, o)
 			}
 			if ord, ok := o.Find(a.Side, CmdOrderRetreat); ok && ord.Mode == ModeTowardSupply && c.SupplyDistance != nil {
 				return c.towardSupply(a)
