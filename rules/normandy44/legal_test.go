@@ -45,8 +45,9 @@ func TestLegal_MovesAndEnd(t *testing.T) {
 
 // TestLegal_EveryMoveWalks: every move Legal lists at the start of the
 // campaign's second German Movement Phase (units on the map and entering,
-// Strategic Movement, Trucks, cyclists) is a path the unit may take, in its
-// way of moving, at the cost Legal gives, and each unit's moves end in
+// 6.6; Strategic Movement, 9.8.1; Trucks, 9.8.6; cyclists, 9.9; Tactical
+// Movement, 9.10) is a path the unit may take (9.1), in its way of moving,
+// at the cost Legal gives, and each unit's moves end in
 // distinct hexes: a command written as another's and one hex
 // (destinations.go) names the path its search found.
 func TestLegal_EveryMoveWalks(t *testing.T) {

@@ -30,11 +30,7 @@ func RetreatExcessStage(rule string, excess func(c *Combat) (hexID string, units
 				c.retreatExcessDone = true
 				return Await{}, false
 			}
-			ch := make([]string, len(units))
-			for k, u := range units {
-				ch[k] = Command{Kind: CmdLosses, Units: []string{u}}.String()
-			}
-			return Await{Decision: DecRetreatExcess, Side: c.Defender, Steps: 1, Choices: ch, Rule: rule}, true
+			return Await{Decision: DecRetreatExcess, Side: c.Defender, Steps: 1, Choices: eachUnit(CmdLosses, units), Rule: rule}, true
 		},
 		Decide: func(c *Combat, a Await, cmd Command) error {
 			if cmd.Kind != CmdLosses || len(cmd.Units) != 1 {
@@ -56,6 +52,16 @@ func RetreatExcessStage(rule string, excess func(c *Combat) (hexID string, units
 			return fmt.Sprintf("; over the stacking limit after the retreat (%s): %s", rule, StepList(c.RetreatExcess))
 		},
 	}
+}
+
+// eachUnit is a command of kind for each of units, as a decision's
+// choices: the pick of one unit among them.
+func eachUnit(kind CommandKind, units []string) []string {
+	ch := make([]string, len(units))
+	for k, u := range units {
+		ch[k] = Command{Kind: kind, Units: []string{u}}.String()
+	}
+	return ch
 }
 
 // LoneChoice answers, by order, a decision that offers one choice: it

@@ -597,11 +597,7 @@ func ExcessStage(rule string, excess func(c *Combat) []string) Stage {
 				c.excessDone = true
 				return Await{}, false
 			}
-			ch := make([]string, len(units))
-			for k, u := range units {
-				ch[k] = Command{Kind: CmdEliminate, Units: []string{u}}.String()
-			}
-			return Await{Decision: DecExcess, Side: c.Attacker, Choices: ch, Rule: rule}, true
+			return Await{Decision: DecExcess, Side: c.Attacker, Choices: eachUnit(CmdEliminate, units), Rule: rule}, true
 		},
 		Decide: func(c *Combat, a Await, cmd Command) error {
 			if err := a.Chosen(cmd); err != nil {
