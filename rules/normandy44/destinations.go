@@ -314,10 +314,16 @@ type listedMove struct {
 	cost      int32
 }
 
-// appendTo appends the moves to out as choices.
+// appendTo appends the moves to out as choices. Each choice is written field
+// by field: a choice appended whole is copied through the collector's bulk
+// barrier whenever it is marking, which walks the type's pointers for each of
+// a phase's thousands of choices (issue 18).
 func (l moveList) appendTo(out []rules.Choice) []rules.Choice {
-	for _, mv := range l.moves {
-		out = append(out, rules.Choice{Command: l.text[mv.cmd[0]:mv.cmd[1]], Piece: l.piece, Cost: int(mv.cost), Note: l.text[mv.note[0]:mv.note[1]]})
+	n := len(out)
+	out = slices.Grow(out, len(l.moves))[:n+len(l.moves)]
+	for k, mv := range l.moves {
+		c := &out[n+k]
+		c.Command, c.Piece, c.Cost, c.Note = l.text[mv.cmd[0]:mv.cmd[1]], l.piece, int(mv.cost), l.text[mv.note[0]:mv.note[1]]
 	}
 	return out
 }
