@@ -37,6 +37,9 @@ type destinations struct {
 	// works out on the way.
 	text  []byte
 	notes []sharedNote
+	// noteAt is by cost and way of moving (noteSlot): the place in notes
+	// of its note, plus one; 0 between units.
+	noteAt []int32
 	order []int32   // the places listed, in hex order
 	words []written // by place
 	kids  []int32   // the places of each place's children, end to end (by words[].kids)
@@ -196,9 +199,16 @@ func (f *destinations) moves(g *Game, i int) moveList {
 		d := f.list[q].d
 		mv := &moves[n]
 		mv.cost = int32((d.cost + mp - 1) / mp)
-		if k := slices.IndexFunc(notes, func(n sharedNote) bool { return n.d == d }); k >= 0 {
+		slot := f.noteSlot(d)
+		if k := int(*slot) - 1; k >= 0 && notes[k].d == d {
 			mv.note = notes[k].at
 			continue
+		} else if k >= 0 {
+			// Another budget at the same cost and way (a cyclist's): rare.
+			if k := slices.IndexFunc(notes, func(n sharedNote) bool { return n.d == d }); k >= 0 {
+				mv.note = notes[k].at
+				continue
+			}
 		}
 		if !d.tactical && d.budget != lastBudget {
 			lastBudget, budgetText = d.budget, hexwar.AppendMPText(budget[:0], d.budget)
@@ -207,6 +217,12 @@ func (f *destinations) moves(g *Game, i int) moveList {
 		buf = appendMoveNote(buf, d, budgetText)
 		mv.note[1] = int32(len(buf))
 		notes = append(notes, sharedNote{d, mv.note})
+		if *slot == 0 {
+			*slot = int32(len(notes))
+		}
+	}
+	for _, n := range notes {
+		*f.noteSlot(n.d) = 0
 	}
 	buf = f.writeCommands(g, id, buf)
 	for n, q := range f.order {
@@ -289,6 +305,26 @@ func (f *destinations) writeCommands(g *Game, id string, buf []byte) []byte {
 	return buf
 }
 
+// noteSlot is where noteAt keeps the place in notes of d's note, plus one:
+// a unit's thousands of moves share a few dozen notes, looked up by cost and
+// way of moving rather than compared one by one (issue 18). A note found
+// there is still compared: its budget may differ.
+func (f *destinations) noteSlot(d destination) *int32 {
+	k := max(d.cost, 0)<<4 | bit(d.tactical) | bit(d.cyclist)<<1 | bit(d.sm)<<2 | bit(d.trucks)<<3
+	if k >= len(f.noteAt) {
+		f.noteAt = append(f.noteAt, make([]int32, k+1-len(f.noteAt))...)
+	}
+	return &f.noteAt[k]
+}
+
+// bit is 1 for true.
+func bit(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // sharedNote is a note written for a destination's cost and way of moving,
 // which every destination alike shares.
 type sharedNote struct {
@@ -314,10 +350,16 @@ type listedMove struct {
 	cost      int32
 }
 
-// appendTo appends the moves to out as choices.
+// appendTo appends the moves to out as choices. Each choice is written field
+// by field: a choice appended whole is copied through the collector's bulk
+// barrier whenever it is marking, which walks the type's pointers for each of
+// a phase's thousands of choices (issue 18).
 func (l moveList) appendTo(out []rules.Choice) []rules.Choice {
-	for _, mv := range l.moves {
-		out = append(out, rules.Choice{Command: l.text[mv.cmd[0]:mv.cmd[1]], Piece: l.piece, Cost: int(mv.cost), Note: l.text[mv.note[0]:mv.note[1]]})
+	n := len(out)
+	out = slices.Grow(out, len(l.moves))[:n+len(l.moves)]
+	for k, mv := range l.moves {
+		c := &out[n+k]
+		c.Command, c.Piece, c.Cost, c.Note = l.text[mv.cmd[0]:mv.cmd[1]], l.piece, int(mv.cost), l.text[mv.note[0]:mv.note[1]]
 	}
 	return out
 }
