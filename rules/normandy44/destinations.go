@@ -40,12 +40,12 @@ type destinations struct {
 	// noteAt is by cost and way of moving (noteSlot): the place in notes
 	// of its note, plus one; 0 between units.
 	noteAt []int32
-	order []int32   // the places listed, in hex order
-	words []written // by place
-	kids  []int32   // the places of each place's children, end to end (by words[].kids)
-	stack []int32
-	walk  []hex.Axial // a path to walk, before it is filed
-	reach hexwar.ReachBuffer
+	order  []int32   // the places listed, in hex order
+	words  []written // by place
+	kids   []int32   // the places of each place's children, end to end (by words[].kids)
+	stack  []int32
+	walk   []hex.Axial // a path to walk, before it is filed
+	reach  hexwar.ReachBuffer
 }
 
 // placed is a destination and its hex, numbered c. Its path is paths[start:
