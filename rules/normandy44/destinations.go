@@ -200,15 +200,14 @@ func (f *destinations) moves(g *Game, i int) moveList {
 		mv := &moves[n]
 		mv.cost = int32((d.cost + mp - 1) / mp)
 		slot := f.noteSlot(d)
-		if k := int(*slot) - 1; k >= 0 && notes[k].d == d {
+		k := int(*slot) - 1
+		if k >= 0 && notes[k].d != d {
+			// The same cost and way at another budget: rare.
+			k = slices.IndexFunc(notes, func(n sharedNote) bool { return n.d == d })
+		}
+		if k >= 0 {
 			mv.note = notes[k].at
 			continue
-		} else if k >= 0 {
-			// Another budget at the same cost and way (a cyclist's): rare.
-			if k := slices.IndexFunc(notes, func(n sharedNote) bool { return n.d == d }); k >= 0 {
-				mv.note = notes[k].at
-				continue
-			}
 		}
 		if !d.tactical && d.budget != lastBudget {
 			lastBudget, budgetText = d.budget, hexwar.AppendMPText(budget[:0], d.budget)
@@ -306,7 +305,7 @@ func (f *destinations) writeCommands(g *Game, id string, buf []byte) []byte {
 }
 
 // noteSlot is where noteAt keeps the place in notes of d's note, plus one:
-// a unit's thousands of moves share a few dozen notes, looked up by cost and
+// a unit's few hundred moves share a few dozen notes, looked up by cost and
 // way of moving rather than compared one by one (issue 18). A note found
 // there is still compared: its budget may differ.
 func (f *destinations) noteSlot(d destination) *int32 {
