@@ -38,7 +38,10 @@ type Board struct {
 	// cheaper of the two (Mover.cheapestStep).
 	cheapest    [2]int
 	roadClasses []RoadClass
-	ids         map[string]hex.Axial
+	// roadOf names the road classes the cells' roads number: 0 for none,
+	// k for roadClasses[k-1].
+	roadOf []RoadClass
+	ids    map[string]hex.Axial
 	// features are the game's hexside features; bit k of a Features value
 	// stands for features[k].
 	features   []Feature
@@ -59,9 +62,11 @@ type cell struct {
 	own     *TerrainRow // the row of its terrain
 	move    *TerrainRow // the row its movement costs come from (a Town's base)
 	// sides and roads are what lies on each hexside, by direction; each
-	// hexside is recorded in both of its hexes.
+	// hexside is recorded in both of its hexes. A road is its class's
+	// number in Board.roadOf: the searches compare thousands a Legal, and
+	// the collector reads no pointer in a number (issue 18).
 	sides [hex.DirectionCount]Features
-	roads [hex.DirectionCount]RoadClass
+	roads [hex.DirectionCount]uint8
 }
 
 // enteredHex is what the searches read of a hex entered off road: whether
@@ -220,20 +225,25 @@ func NewBoard(m Map, tec *TEC) (*Board, error) {
 			return nil, fmt.Errorf("%w: road class %q has no row in the chart", ErrMap, r.Class)
 		}
 		if !slices.Contains(b.roadClasses, r.Class) {
+			if len(b.roadClasses) == math.MaxUint8 {
+				return nil, fmt.Errorf("%w: more than %d road classes", ErrMap, math.MaxUint8)
+			}
 			b.roadClasses = append(b.roadClasses, r.Class)
 		}
+		class := uint8(slices.Index(b.roadClasses, r.Class) + 1)
 		for i := 1; i < len(r.Hexes); i++ {
 			x, y, d, err := b.side(r.Hexes[i-1], r.Hexes[i])
 			if err != nil {
 				return nil, fmt.Errorf("road: %w", err)
 			}
 			// Where two roads cross one hexside, the cheaper counts.
-			if old := b.cells[x].roads[d]; old == "" || cheaper(tec.Roads[r.Class], tec.Roads[old]) {
-				b.cells[x].roads[d] = r.Class
-				b.cells[y].roads[d.Opposite()] = r.Class
+			if old := b.cells[x].roads[d]; old == 0 || cheaper(tec.Roads[r.Class], tec.Roads[b.roadClasses[old-1]]) {
+				b.cells[x].roads[d] = class
+				b.cells[y].roads[d.Opposite()] = class
 			}
 		}
 	}
+	b.roadOf = append([]RoadClass{""}, b.roadClasses...)
 	for _, z := range m.Zones {
 		in := b.zones[z.Name]
 		if in == nil {
@@ -402,12 +412,12 @@ func (b *Board) Side(x, y hex.Axial) (Features, RoadClass) {
 	if !ok {
 		return 0, ""
 	}
-	return b.cells[i].sides[d], b.cells[i].roads[d]
+	return b.cells[i].sides[d], b.roadOf[b.cells[i].roads[d]]
 }
 
 // SideAt is Side for the hexside in direction d of the hex numbered i.
 func (b *Board) SideAt(i int, d hex.Direction) (Features, RoadClass) {
-	return b.cells[i].sides[d], b.cells[i].roads[d]
+	return b.cells[i].sides[d], b.roadOf[b.cells[i].roads[d]]
 }
 
 // Feature reports whether the hexside between adjacent hexes x and y

@@ -100,7 +100,8 @@ func (k *keptContext) update(b *Board, r readPos, bits []uint8, enemy Side, br B
 		return k.ctx
 	}
 	prev := k.ctx
-	ctx := &Context{Side: prev.Side, EZOC: prev.EZOC, Bonds: prev.Bonds, EnemyAdj: prev.EnemyAdj}
+	// No enemy unit moved: where they stand is prev's.
+	ctx := &Context{Side: prev.Side, EZOC: prev.EZOC, Bonds: prev.Bonds, EnemyAdj: prev.EnemyAdj, enemyAt: prev.enemyAt}
 	// The hexes whose units changed, by number.
 	var cells []int
 	near := false // a unit entered or left a hex next to an enemy unit

@@ -26,6 +26,10 @@ type Context struct {
 	EZOC     HexSet              // hexes in an enemy zone of control
 	Bonds    Bonds               // the enemy's bonds
 	EnemyAdj HexSet              // hexes next to an enemy unit
+	// enemyAt is by hex number whether enemy units stand there: Held
+	// compared with Side, once, for the searches' thousands of steps
+	// (issue 18).
+	enemyAt []bool
 }
 
 // NewContext reads the position for side's moves; enemyZOC and enemyBonds
@@ -35,8 +39,12 @@ func NewContext(b *Board, pos Position, side Side, enemyZOC ZOCRules, enemyBonds
 	r := readPosition(pos) // once, for the five readings below
 	pos = r
 	held := Held(b, pos)
+	enemyAt := make([]bool, len(held))
+	for c, s := range held {
+		enemyAt[c] = s != "" && s != side
+	}
 	return &Context{Side: side, Occ: OccupantsOn(b, r.hexes, r.on), Held: held, EZOC: ZOC(b, pos, enemy, enemyZOC),
-		Bonds: NewBonds(b, pos, held, enemy, enemyBonds), EnemyAdj: NextTo(b, pos, enemy)}
+		Bonds: NewBonds(b, pos, held, enemy, enemyBonds), EnemyAdj: NextTo(b, pos, enemy), enemyAt: enemyAt}
 }
 
 // MoveRefs are the numbers a game's book gives the rules the core's
@@ -84,8 +92,10 @@ type Mover struct {
 	// (stepmemo.go), for their searches.
 	Memo *StepMemo
 	// step is CheckAt's step while its rules read it: a field, so that the
-	// searches price thousands of steps without allocating one each.
-	step Step
+	// searches price thousands of steps without allocating one each; and
+	// stepRoad the number of its road's class (Board.roadOf).
+	step     Step
+	stepRoad uint8
 }
 
 // Step is one step between adjacent hexes, or onto the map at an entry hex,
@@ -236,7 +246,7 @@ func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 	if b.entered[t].unplayable {
 		return Bar{why: barUnplayable}
 	}
-	if s := m.Ctx.Held[t]; s != "" && s != m.Ctx.Side {
+	if m.Ctx.enemyAt[t] {
 		return Bar{why: barEnemy}
 	}
 	s := &m.step
@@ -249,20 +259,22 @@ func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 	if s.StopRule != "" || s.stopWhy != "" || s.stopOffRoad != "" {
 		s.StopRule, s.stopWhy, s.stopOffRoad = "", "", ""
 	}
+	road := uint8(0)
 	if f >= 0 {
-		road := b.cells[f].roads[d]
-		if road != "" && m.RoadCut != nil && m.RoadCut(f, d) {
-			road = ""
+		road = b.cells[f].roads[d]
+		if road != 0 && m.RoadCut != nil && m.RoadCut(f, d) {
+			road = 0
 		}
-		// Most steps are off road, after a step off road: the road is
-		// written only when it changes, as a string's write is watched
-		// by the collector.
-		if s.Sides = b.cells[f].sides[d]; s.Road != road {
-			s.Road = road
-		}
+		s.Sides = b.cells[f].sides[d]
 		s.First = !m.Entering && b.grid.Hex(f) == m.Start
 	} else {
-		s.Road = m.bestRoadThrough(t)
+		road = m.bestRoadThrough(t)
+	}
+	// Most steps are off road, after a step off road: the road is written
+	// only when it changes, as a string's write is watched by the
+	// collector.
+	if road != m.stepRoad {
+		m.stepRoad, s.Road = road, b.roadOf[road]
 	}
 	for k := range m.Rules {
 		if r := &m.Rules[k]; r.Check != nil {
@@ -362,11 +374,13 @@ func (m *Mover) roadCost(c RoadClass) int {
 }
 
 // bestRoadThrough is the cheapest road through any hexside of the hex
-// numbered t: the road a unit entering the map there follows.
-func (m *Mover) bestRoadThrough(t int) RoadClass {
-	var best RoadClass
-	for _, r := range m.Board.cells[t].roads {
-		if r != "" && (best == "" || cheaper(m.Board.tec.Roads[r], m.Board.tec.Roads[best])) {
+// numbered t, by its number (Board.roadOf): the road a unit entering the
+// map there follows.
+func (m *Mover) bestRoadThrough(t int) uint8 {
+	b := m.Board
+	var best uint8
+	for _, r := range b.cells[t].roads {
+		if r != 0 && (best == 0 || cheaper(b.tec.Roads[b.roadOf[r]], b.tec.Roads[b.roadOf[best]])) {
 			best = r
 		}
 	}

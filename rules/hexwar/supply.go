@@ -106,7 +106,7 @@ func (t *Tracer) roadOpen(i int) bool { return t.r.RoadOpen == nil || t.r.RoadOp
 // roadStep is step along a road, whose part of the line enters only hexes
 // RoadOpen allows.
 func (t *Tracer) roadStep(i, j int, d hex.Direction) bool {
-	if t.b.cells[i].roads[d] == "" || (t.r.RoadCut != nil && t.r.RoadCut(i, d)) {
+	if t.b.cells[i].roads[d] == 0 || (t.r.RoadCut != nil && t.r.RoadCut(i, d)) {
 		return false
 	}
 	return t.roadOpen(i) && t.roadOpen(j) && t.step(i, j, d, false)

@@ -81,12 +81,26 @@ func (g *Game) listMissing(c *moveCache, kinds []movesKind, ctx func() *moveCont
 	// whose searches cross the same hexes: the units in map order, cut into
 	// one stretch a goroutine, each listing its own stretch first and then
 	// helping with the others'.
+	// The units waiting to enter mostly wait at a few entry zones: each
+	// zone's hexes are read once.
+	type waitingAt struct {
+		at    string
+		delay int
+	}
+	firstEntry := map[waitingAt]hex.Axial{}
 	for k := range jobs {
 		j := &jobs[k]
 		if j.entry {
-			if hexes := g.entryHexes(j.i); len(hexes) > 0 {
-				j.at = hexes[0]
+			us := &g.s.Units[j.i]
+			w := waitingAt{us.At, us.Delay}
+			a, ok := firstEntry[w]
+			if !ok {
+				if hexes := g.entryHexes(j.i); len(hexes) > 0 {
+					a = hexes[0]
+				}
+				firstEntry[w] = a
 			}
+			j.at = a
 		} else {
 			j.at, _ = g.onMap(j.i)
 		}
