@@ -354,7 +354,9 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 			if t < 0 {
 				continue // off the map
 			}
-			if old := cost[same+node(4*t)]; passOver && old >= 0 && old <= int32(c) {
+			// old >= 0 && old <= c in one comparison: a node not reached
+			// costs -1, the greatest as unsigned.
+			if old := cost[same+node(4*t)]; passOver && uint32(old) <= uint32(c) {
 				continue
 			}
 			ok, mark, stop, step := m.searchStep(f, int(t), hex.Direction(d), marked, first)
@@ -370,7 +372,7 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 			}
 			total := int32(c + step)
 			old := cost[to]
-			if old >= 0 && old <= total {
+			if uint32(old) <= uint32(total) { // reached, no dearer
 				continue
 			}
 			if old < 0 {
