@@ -229,15 +229,18 @@ type frontier []uint64
 
 // push is q with n waiting at cost.
 func (q frontier) push(cost int, n node) frontier {
-	h := append(q, uint64(cost)<<32|uint64(n))
-	for i := len(h) - 1; i > 0; {
+	x := uint64(cost)<<32 | uint64(n)
+	h := append(q, x)
+	i := len(h) - 1
+	for i > 0 {
 		p := (i - 1) / 2
-		if h[p] <= h[i] {
+		if h[p] <= x {
 			break
 		}
-		h[i], h[p] = h[p], h[i]
+		h[i] = h[p]
 		i = p
 	}
+	h[i] = x
 	return h
 }
 
@@ -246,21 +249,35 @@ func (q frontier) pop() (rest frontier, cost int, n node) {
 	h := q
 	top := h[0]
 	last := len(h) - 1
-	h[0] = h[last]
+	x := h[last]
 	h = h[:last]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < len(h) && h[l] < h[m] {
-			m = l
-		}
-		if r := l + 1; r < len(h) && h[r] < h[m] {
-			m = r
-		}
-		if m == i {
+	// The last key goes down from the root's place into the hole its
+	// lesser child leaves, written once where it stops.
+	i, size := 0, len(h)
+	for {
+		l := 2*i + 1
+		if l+1 >= size {
+			// One child at most: the heap's last level.
+			if l < size && h[l] < x {
+				h[i] = h[l]
+				i = l
+			}
 			break
 		}
-		h[i], h[m] = h[m], h[i]
+		// The lesser child, without a branch: which of two keys is less
+		// is as good as random, so a branch on it is mispredicted half
+		// the time.
+		_, borrow := bits.Sub64(h[l+1], h[l], 0)
+		m := l + int(borrow)
+		c := h[m]
+		if x <= c {
+			break
+		}
+		h[i] = c
 		i = m
+	}
+	if i < size {
+		h[i] = x
 	}
 	return h, int(top >> 32), node(uint32(top))
 }
@@ -337,7 +354,9 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 			if t < 0 {
 				continue // off the map
 			}
-			if old := cost[same+node(4*t)]; passOver && old >= 0 && old <= int32(c) {
+			// old >= 0 && old <= c in one comparison: a node not reached
+			// costs -1, the greatest as unsigned.
+			if old := cost[same+node(4*t)]; passOver && uint32(old) <= uint32(c) {
 				continue
 			}
 			ok, mark, stop, step := m.searchStep(f, int(t), hex.Direction(d), marked, first)
@@ -353,7 +372,7 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 			}
 			total := int32(c + step)
 			old := cost[to]
-			if old >= 0 && old <= total {
+			if uint32(old) <= uint32(total) { // reached, no dearer
 				continue
 			}
 			if old < 0 {
