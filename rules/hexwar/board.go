@@ -34,14 +34,12 @@ type Board struct {
 	entered []enteredHex
 	// cheapest is the least cost of entering a playable hex of the board
 	// off road, by the chart's column (non-mechanized, mechanized), and
-	// roadClasses the road classes on it: a step costs no less than the
-	// cheaper of the two (Mover.cheapestStep).
-	cheapest    [2]int
-	roadClasses []RoadClass
-	// roadOf names the road classes the cells' roads number: 0 for none,
-	// k for roadClasses[k-1].
-	roadOf []RoadClass
-	ids    map[string]hex.Axial
+	// roadOf the road classes on it, by the number the cells' roads give
+	// them, 0 (none) first: a step costs no less than the cheaper of the
+	// two (Mover.cheapestStep).
+	cheapest [2]int
+	roadOf   []RoadClass
+	ids      map[string]hex.Axial
 	// features are the game's hexside features; bit k of a Features value
 	// stands for features[k].
 	features   []Feature
@@ -133,7 +131,7 @@ func NewBoard(m Map, tec *TEC) (*Board, error) {
 	if len(m.Features) > 16 {
 		return nil, fmt.Errorf("%w: %d hexside features, at most 16", ErrMap, len(m.Features))
 	}
-	b := &Board{layout: m.Layout, tec: tec, ids: map[string]hex.Axial{}, zones: map[string][]bool{}, minRow: 99,
+	b := &Board{layout: m.Layout, tec: tec, ids: map[string]hex.Axial{}, zones: map[string][]bool{}, minRow: 99, roadOf: []RoadClass{""},
 		features: slices.Clone(m.Features), sideRows: make([]*HexsideRow, len(m.Features))}
 	for k, f := range m.Features {
 		row, ok := tec.Hexsides[f]
@@ -224,26 +222,27 @@ func NewBoard(m Map, tec *TEC) (*Board, error) {
 		if _, ok := tec.Roads[r.Class]; !ok {
 			return nil, fmt.Errorf("%w: road class %q has no row in the chart", ErrMap, r.Class)
 		}
-		if !slices.Contains(b.roadClasses, r.Class) {
-			if len(b.roadClasses) == math.MaxUint8 {
+		k := slices.Index(b.roadOf, r.Class)
+		if k < 0 {
+			if len(b.roadOf) > math.MaxUint8 {
 				return nil, fmt.Errorf("%w: more than %d road classes", ErrMap, math.MaxUint8)
 			}
-			b.roadClasses = append(b.roadClasses, r.Class)
+			k = len(b.roadOf)
+			b.roadOf = append(b.roadOf, r.Class)
 		}
-		class := uint8(slices.Index(b.roadClasses, r.Class) + 1)
+		class := uint8(k)
 		for i := 1; i < len(r.Hexes); i++ {
 			x, y, d, err := b.side(r.Hexes[i-1], r.Hexes[i])
 			if err != nil {
 				return nil, fmt.Errorf("road: %w", err)
 			}
 			// Where two roads cross one hexside, the cheaper counts.
-			if old := b.cells[x].roads[d]; old == 0 || cheaper(tec.Roads[r.Class], tec.Roads[b.roadClasses[old-1]]) {
+			if old := b.cells[x].roads[d]; old == 0 || cheaper(tec.Roads[r.Class], tec.Roads[b.roadOf[old]]) {
 				b.cells[x].roads[d] = class
 				b.cells[y].roads[d.Opposite()] = class
 			}
 		}
 	}
-	b.roadOf = append([]RoadClass{""}, b.roadClasses...)
 	for _, z := range m.Zones {
 		in := b.zones[z.Name]
 		if in == nil {

@@ -196,7 +196,7 @@ func (m *Mover) cheapestStep() int {
 	if m.Mech {
 		least = m.Board.cheapest[1]
 	}
-	for _, c := range m.Board.roadClasses {
+	for _, c := range m.Board.roadOf[1:] {
 		least = min(least, m.roadCost(c))
 	}
 	return max(least, 0)

@@ -80,9 +80,9 @@ func (g *Game) listMissing(c *moveCache, kinds []movesKind, ctx func() *moveCont
 	// Each goroutine has memos of its own (lister), which serve the units
 	// whose searches cross the same hexes: the units in map order, cut into
 	// one stretch a goroutine, each listing its own stretch first and then
-	// helping with the others'.
-	// The units waiting to enter mostly wait at a few entry zones: each
-	// zone's hexes are read once.
+	// helping with the others'. A unit waiting to enter stands in that
+	// order at its first entry hex; the units waiting at one zone, as most
+	// do, share the reading of its hexes.
 	type waitingAt struct {
 		at    string
 		delay int
