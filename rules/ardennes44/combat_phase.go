@@ -3,7 +3,6 @@ package ardennes44
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hexwar"
@@ -119,14 +118,7 @@ func (g *Game) rollCombat(values []int) ([]rules.Event, error) {
 
 // combatCommands are the commands taken while a combat is in progress: its
 // decisions and orders, and the attack refused with the reason.
-var combatCommands = func() hexwar.Commands[*Game] {
-	var cs hexwar.Commands[*Game]
-	for v := range combatVerbs {
-		cs = append(cs, command{Verb: v, Apply: (*Game).combatDecision})
-	}
-	slices.SortFunc(cs, func(a, b command) int { return strings.Compare(a.Verb, b.Verb) })
-	return cs
-}()
+var combatCommands = hexwar.VerbCommands(combatVerbs, (*Game).combatDecision)
 
 // combatDecision applies an order or a decision given by seat.
 func (g *Game) combatDecision(seat rules.Seat, text string) ([]rules.Event, error) {

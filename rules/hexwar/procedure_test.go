@@ -2,6 +2,7 @@ package hexwar
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -71,5 +72,32 @@ func TestStack_GameMethods(t *testing.T) {
 	}
 	if _, err := s.RollChecked(g, p, []int{1, 1}); !errors.Is(err, rules.ErrNotPending) {
 		t.Errorf("a roll after the end: %v, want ErrNotPending", err)
+	}
+}
+
+// TestVerbCommands: one command a verb, in verb order, each applied by the
+// one handler given, which reads the whole command's text.
+func TestVerbCommands(t *testing.T) {
+	var got []string
+	h := func(_ *diceGame, _ rules.Seat, text string) ([]rules.Event, error) {
+		got = append(got, text)
+		return nil, nil
+	}
+	cs := VerbCommands(map[string]bool{"retreat": true, "advance": true, "losses": true}, h)
+	var verbs []string
+	for _, c := range cs {
+		verbs = append(verbs, c.Verb)
+		if _, err := c.Apply(nil, "", c.Verb+" x"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if want := []string{"advance", "losses", "retreat"}; !slices.Equal(verbs, want) {
+		t.Errorf("verbs %q, want %q", verbs, want)
+	}
+	if want := []string{"advance x", "losses x", "retreat x"}; !slices.Equal(got, want) {
+		t.Errorf("handled %q, want %q", got, want)
+	}
+	if c, ok := cs.Lookup("losses"); !ok || c.Verb != "losses" {
+		t.Errorf("Lookup(losses) = %v, %v", c, ok)
 	}
 }

@@ -2,7 +2,6 @@ package normandy44
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -105,12 +104,12 @@ var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": t
 // progress: its orders and decisions ('reserve U' is the attacker's 15.1 b
 // decision then), and the commands that say why they wait (a second
 // attack, strafing, 'unreserve').
-var combatProcedureCommands = append(verbCommands(combatDecision),
+var combatProcedureCommands = append(hexwar.VerbCommands(combatVerbs, combatDecision),
 	attackCommand, strafeCommand, command{Verb: "unreserve", Apply: reserveMarkers})
 
 // phaseCommands are the commands of the phases, each refused outside the
 // phases it belongs to (its rule, and when it is given).
-var phaseCommands = append(slices.DeleteFunc(verbCommands(combatDecision), func(c command) bool { return c.Verb == "reserve" }),
+var phaseCommands = append(slices.DeleteFunc(hexwar.VerbCommands(combatVerbs, combatDecision), func(c command) bool { return c.Verb == "reserve" }),
 	attackCommand, strafeCommand,
 	command{Verb: "reserve", Apply: reserveMarkers},
 	command{Verb: "unreserve", Apply: reserveMarkers},
@@ -151,15 +150,6 @@ const (
 	replacementWhen = "Repl are spent and units mobilized in the Replacement Phase"
 	ipWhen          = "IPs are begun, and markers taken off, in the owner's Movement Phase"
 )
-
-// verbCommands lists the combat verbs, in order, each handled by h.
-func verbCommands(h hexwar.Handler[*Game]) []command {
-	var out []command
-	for _, v := range slices.Sorted(maps.Keys(combatVerbs)) {
-		out = append(out, command{Verb: v, Apply: h})
-	}
-	return out
-}
 
 // endStage ends the current phase at the phasing player's word.
 func (g *Game) endStage() ([]rules.Event, error) {
