@@ -8,8 +8,8 @@ import (
 
 // TestFrontier_PopsInKeyOrder: the search's heap gives its nodes back in
 // the order of (cost, node), the order Reach settles them in, however
-// pushes and pops interleave: pushes of random costs, some nodes pushed
-// again cheaper, pops between them, against a sorted list of what waits.
+// pushes and pops interleave: random keys pushed, a pop after about one
+// push in three, each checked against a sorted list of what waits.
 func TestFrontier_PopsInKeyOrder(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(18, 4))
 	for round := range 200 {

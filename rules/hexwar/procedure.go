@@ -57,9 +57,9 @@ type Command[G any] struct {
 // Commands are a procedure's commands, looked up by verb.
 type Commands[G any] []Command[G]
 
-// VerbCommands is a command for each of verbs, in verb order, each handled
-// by h: a combat's orders and decisions, which one handler parses by the
-// game's own grammar.
+// VerbCommands is a command for each verb of the set (the map's keys), in
+// verb order, each handled by h: a combat's orders and decisions, which
+// one handler parses by the game's own grammar.
 func VerbCommands[G any](verbs map[string]bool, h Handler[G]) Commands[G] {
 	var cs Commands[G]
 	for _, v := range slices.Sorted(maps.Keys(verbs)) {

@@ -276,7 +276,7 @@ func (q frontier) pop() (rest frontier, cost int, n node) {
 		h[i] = c
 		i = m
 	}
-	if i < size {
+	if size > 0 { // else x was the top itself
 		h[i] = x
 	}
 	return h, int(top >> 32), node(uint32(top))
