@@ -179,7 +179,9 @@ func (c *Combat) stages() []combat.Stage {
 		c.reconStage(), c.ffStage(), c.ffRollStage(), c.aaStage()}
 	s = append(s, combat.LossStages(c.lossRules())...)
 	s = append(s, combat.DDStages(c.determined())...)
-	s = append(s, c.delayStage(), combat.RetreatStage(retreatRefs))
+	rr := retreatRefs
+	rr.Split = c.in.g.ver.splitRetreat
+	s = append(s, c.delayStage(), combat.RetreatStage(rr))
 	if c.in.g.ver.excessSteps {
 		s = append(s, combat.RetreatExcessStage("17.4", func(*combat.Combat) (string, []string) { return c.in.g.retreatExcess(c) }))
 	}

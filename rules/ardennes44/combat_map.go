@@ -82,16 +82,21 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 			return e != "" && e != "east" && g.b.areaOf(from) != ""
 		}
 	}
-	m.Prefer = func(ps []combat.RetreatPath) []combat.RetreatPath { return g.preferRetreat(v, c, ps) }
+	m.Prefer = func(units []combat.RetreatUnit, ps []combat.RetreatPath) []combat.RetreatPath {
+		return g.preferRetreat(v, c, units, ps)
+	}
 	// 17.4 (L1007): the extra hexes are how the owner "prevents" the
-	// overstack by reaching a hex within the limit; when none can be
-	// reached, "the steps (of the retreating units) over the limit must be
-	// reduced". We read that the stack then ends where the retreat the
-	// result asks for ends (17.1, priority 1: as many hexes away as that),
-	// in the hex the owner picks among those 17.1 allows: extra hexes that
-	// reach no legal hex remedy nothing, so they are not taken, nor is the
-	// Broken state 17.4 gives the units that take them. ardennes44/1
-	// eliminated the whole stack.
+	// overstack by reaching a hex within the limit, with the stack or with
+	// the units over the limit (a part of it, 17.1: the search is the
+	// part's, and Room counts the parts gone before where they stand);
+	// when none can be reached, "the steps (of the retreating units) over
+	// the limit must be reduced". We read that the stack, or the part, then
+	// ends where the retreat the result asks for ends (17.1, priority 1: as
+	// many hexes away as that), in the hex the owner picks among those 17.1
+	// allows: extra hexes that reach no legal hex remedy nothing, so they
+	// are not taken, nor is the Broken state 17.4 gives the units that take
+	// them. Whether to split, and so which units go on, is the owner's
+	// choice ("may", L1007). ardennes44/1 eliminated the whole stack.
 	m.OverLimit = g.ver.excessSteps
 	return m
 }
@@ -118,10 +123,10 @@ func (g *Game) retreatGround(from, to hex.Axial, units []combat.RetreatUnit, p c
 	return p, true
 }
 
-// preferRetreat applies 17.1's further priorities: end in supply if one
-// can (3); vehicles on roads as much as they can (5). Overstacking (4) is
-// the series' extension of a retreat (17.4).
-func (g *Game) preferRetreat(v *view, c *Combat, ps []combat.RetreatPath) []combat.RetreatPath {
+// preferRetreat applies 17.1's further priorities to the paths of units:
+// end in supply if one can (3); vehicles on roads as much as they can (5).
+// Overstacking (4) is the series' extension of a retreat (17.4).
+func (g *Game) preferRetreat(v *view, c *Combat, units []combat.RetreatUnit, ps []combat.RetreatPath) []combat.RetreatPath {
 	if v.supplied == nil {
 		v.supplied = g.suppliedCells(v.side)
 	}
@@ -135,9 +140,18 @@ func (g *Game) preferRetreat(v *view, c *Combat, ps []combat.RetreatPath) []comb
 	if slices.ContainsFunc(ps, inSupply) {
 		ps = slices.DeleteFunc(slices.Clone(ps), func(p combat.RetreatPath) bool { return !inSupply(p) })
 	}
+	// Priority 5 binds the paths of a part with vehicles. A stack that
+	// cannot split (ardennes44/1, /2) read it of every survivor, the units
+	// that cannot retreat at all among them.
 	vehicles := false
-	for _, u := range c.Survivors() {
-		vehicles = vehicles || u.Mechanized
+	if g.ver.splitRetreat {
+		for _, u := range units {
+			vehicles = vehicles || u.Mechanized
+		}
+	} else {
+		for _, u := range c.Survivors() {
+			vehicles = vehicles || u.Mechanized
+		}
 	}
 	if !vehicles {
 		return ps

@@ -111,7 +111,8 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 			steps[u.ID] = u.Steps
 		}
 	}
-	var standing []int // the units that stand for the defenders now
+	var standing []int            // the units that stand for the defenders now
+	standsFor := map[int]string{} // a Remnant's defender, by the Remnant's index
 	for _, u := range c.Defenders {
 		i := g.index[u.ID]
 		n, ok := steps[u.ID]
@@ -129,9 +130,10 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 			}
 		}
 		standing = append(standing, i)
+		standsFor[i] = u.ID
 	}
 	if c.Retreated() {
-		notes = append(notes, g.retreatUnits(c, standing, final)...)
+		notes = append(notes, g.retreatUnits(c, standing, standsFor, final)...)
 	}
 	for _, a := range c.Advances {
 		if a.Kind != combat.CmdAdvance {
@@ -162,51 +164,43 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 	return notes
 }
 
-// retreatUnits moves the defenders along the chosen retreat (17.1) and
-// gives them the state it brings (18.2): Disrupted after 2 hexes, Broken
-// after 3 or 4, Broken if already Disrupted, Broken again after hexes
-// added against overstacking (17.4); ENG (17.8) and Night markers
-// (25.3.7) come off; artillery is Fired (17.7); a US engineer made Broken
-// is eliminated (27.1).
-func (g *Game) retreatUnits(c *Combat, standing []int, final bool) []string {
-	p := c.Moves[0].Path // the stack retreats as one (17.1): no RetreatRules.Split
-	end := p.Hexes[len(p.Hexes)-1]
-	box := ""
-	if p.Exited {
-		k := len(p.Hexes) - 2
-		from := c.in.target
-		if k >= 0 {
-			from = p.Hexes[k]
-		}
-		box = offPrefix + g.b.areaOf(from)
-	}
+// retreatUnits moves the defenders along the chosen retreat (17.1), each
+// part of a stack that split along its own path, and gives them the state
+// it brings (18.2): Disrupted after 2 hexes, Broken after 3 or 4, Broken if
+// already Disrupted, Broken again after hexes added against overstacking
+// (17.4); ENG (17.8) and Night markers (25.3.7) come off; artillery is Fired
+// (17.7); a US engineer made Broken is eliminated (27.1). standsFor names
+// the defender each unit of standing stands for (a Remnant, 16.4).
+func (g *Game) retreatUnits(c *Combat, standing []int, standsFor map[int]string, final bool) []string {
 	var notes []string
-	crossed := false
-	prev := c.in.target
-	for _, a := range p.Hexes {
-		if g.b.OnMap(a) && g.b.feature(prev, a, ArmyBoundary) {
-			crossed = true
-		}
-		prev = a
-	}
 	for _, i := range standing {
 		us := &g.s.Units[i]
-		if us.At != c.Origin {
+		mv, ok := retreatOf(c, standsFor[i])
+		if !ok || us.At != c.Origin {
 			continue
 		}
-		if box != "" {
-			us.At = box
+		p := mv.Path
+		if p.Exited {
+			from := c.in.target
+			if k := len(p.Hexes) - 2; k >= 0 {
+				from = p.Hexes[k]
+			}
+			us.At = offPrefix + g.b.areaOf(from)
 		} else {
-			us.At = g.b.id(end)
+			us.At = g.b.id(p.Hexes[len(p.Hexes)-1])
 		}
 		us.RetreatedIn = true
 		if !final {
 			continue
 		}
+		crossed := false
+		prev := c.in.target
 		for _, a := range p.Hexes {
 			if g.b.OnMap(a) {
 				g.setControl(g.b.id(a), g.sideOf(i))
+				crossed = crossed || g.b.feature(prev, a, ArmyBoundary)
 			}
+			prev = a
 		}
 		us.ENG, us.SM, us.Trucks = false, false, false
 		if g.sideOf(i) == German && us.Night && g.s.Side == Allied {
@@ -218,7 +212,7 @@ func (g *Game) retreatUnits(c *Combat, standing []int, final bool) []string {
 		if crossed && g.sideOf(i) == German && g.s.Turn < boundariesLifted {
 			us.Boundary = true // 11.10.2
 		}
-		if g.retreatBreaks(c, us.Status) {
+		if g.retreatBreaks(c, mv, us.Status) {
 			us.Status = statusBroken
 		} else {
 			us.Status = statusDisrupted
@@ -235,6 +229,17 @@ func (g *Game) retreatUnits(c *Combat, standing []int, final bool) []string {
 	// comes off.
 	g.s.AA = slices.DeleteFunc(g.s.AA, func(m aaMarker) bool { return m.Hex == c.Origin })
 	return notes
+}
+
+// retreatOf is the part of the retreat defender id went on: the whole
+// stack's, unless it split (17.1).
+func retreatOf(c *Combat, id string) (combat.RetreatMove, bool) {
+	for _, mv := range c.Moves {
+		if slices.Contains(mv.Units, id) {
+			return mv, true
+		}
+	}
+	return combat.RetreatMove{}, false
 }
 
 // finishCombat puts the outcome on the map and closes the combat.

@@ -26,15 +26,8 @@ func Engine() rules.Engine {
 		Player:    RandomCommand,
 		Canonical: canonicalCommand,
 	}
-	e = hexwar.Engine(e, New, checkSetup, seats)
 	// A game goes on under the rules version its invite names (versions.go).
-	e.New = func(s rules.Setup) (rules.Game, error) {
-		if err := e.CheckSetup(s); err != nil {
-			return nil, err
-		}
-		return startGame(s.Scenario, s.Options, s.Version)
-	}
-	return e
+	return hexwar.Engine(e, startGame, checkSetup, seats)
 }
 
 var seats = []rules.Seat{rules.Seat(German), rules.Seat(Allied)}

@@ -18,10 +18,13 @@ var goldenGames = []rulestest.Golden{
 	{File: "eight-turn-options", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptGreif, OptAttackLimit}, Seed: 3, Redraw: 1},
 	{File: "campaign", Scenario: "campaign", Seed: 4},
 	{File: "campaign-all-options", Scenario: "campaign", Options: []string{OptInfiltration, OptFuelDumps, OptRoadblocks, OptAttackLimit, OptBodenplatte, OptGreif, OptExtended}, Seed: 5},
-	// Under ardennes44/2 (17.4's excess steps), the version new games are
-	// made in.
+	// Under ardennes44/2 (17.4's excess steps).
 	{File: "v2-six-turn", Scenario: "six-turn", Seed: 6},
 	{File: "v2-eight-turn-busy", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 7, Redraw: 2},
+	// Under ardennes44/3 (17.1's split retreats), the version new games
+	// are made in; seeds whose random players split a retreating stack.
+	{File: "v3-six-turn", Scenario: "six-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 26, Redraw: 2},
+	{File: "v3-eight-turn", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 19, Redraw: 2},
 }
 
 const goldenDir = "testdata/golden"

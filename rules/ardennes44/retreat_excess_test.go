@@ -13,8 +13,8 @@ import (
 
 // 17.4 (L1007), 8.3 and CON-6: a retreat that can reach no hex within the
 // stacking limit, even with the extra hexes, loses only the steps over the
-// limit, the owner of the units picking which (ardennes44/2); ardennes44/1
-// eliminated the whole stack.
+// limit, the owner of the units picking which (ardennes44/2 on);
+// ardennes44/1 eliminated the whole stack.
 
 // corridor is a map one hex high, so that a retreat has one way to go: the
 // Germans attack westward from 0201 into 0301; west of it every hex the
@@ -46,16 +46,21 @@ func corridorDR2(t *testing.T, g *Game) {
 }
 
 // retreatedTo checks that the stack retreated along path, the one way it
-// has, which the engine took for its owner.
+// has: the engine takes it for the owner of a stack that may not split
+// (ardennes44/2); one that may (17.1, ardennes44/3) is retreated whole here.
 func retreatedTo(t *testing.T, g *Game, path ...string) {
 	t.Helper()
+	whole := "retreat " + strings.Join(path, " ")
+	if len(offered(g, whole)) > 0 {
+		decide(t, g, whole)
+	}
 	c := g.combat()
 	if len(c.Moves) != 1 || !slices.Equal(c.PathText(c.Moves[0].Path), path) {
 		t.Fatalf("retreat %+v, want along %v, ending over the limit (17.4)", c.Moves, path)
 	}
 }
 
-// ardennes44/2: 4/8(-) (2 steps) and 4/8/2 (1) retreat 2 hexes into 0501,
+// From ardennes44/2 on: 4/8(-) (2 steps) and 4/8/2 (1) retreat 2 hexes into 0501,
 // where 106/424(-) holds 2: 5 steps, 2 over the limit of 3 (8.1). The
 // owner takes the 2 steps from his retreating units as he picks, one at a
 // time; 106/424(-), which did not retreat, loses none ("the steps of the
@@ -72,43 +77,45 @@ func TestRetreatExcess_OwnerPicksTheStepsOverTheLimit_17_4(t *testing.T) {
 		{"4/8/2 and one of 4/8(-)", []string{"4/8/2"}, map[string]int{"4/8(-)": 1, "4/8/2": 0}},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			g := corridor("", "4/8(-)", "4/8/2").game(t, 3, PhaseCombat, German)
-			before := stepsOf(g, "4/8(-)", "4/8/2", "106/424(-)")
-			corridorDR2(t, g)
-			retreatedTo(t, g, "0401", "0501")
-			for _, id := range tc.picks {
-				if p := g.Pending(); len(p.Seats) != 1 || p.Seats[0] != rules.Seat(Allied) {
-					t.Fatalf("pending %+v, want the Allied player's pick (CON-6)", p)
+		for _, version := range []string{"ardennes44/2", "ardennes44/3"} {
+			t.Run(version+" "+tc.name, func(t *testing.T) {
+				g := corridor(version, "4/8(-)", "4/8/2").game(t, 3, PhaseCombat, German)
+				before := stepsOf(g, "4/8(-)", "4/8/2", "106/424(-)")
+				corridorDR2(t, g)
+				retreatedTo(t, g, "0401", "0501")
+				for _, id := range tc.picks {
+					if p := g.Pending(); len(p.Seats) != 1 || p.Seats[0] != rules.Seat(Allied) {
+						t.Fatalf("pending %+v, want the Allied player's pick (CON-6)", p)
+					}
+					if ls := offered(g, "losses "); !slices.Equal(ls, []string{"losses 4/8(-)", "losses 4/8/2"}) {
+						t.Fatalf("offered %q, want a step of either retreating unit (17.4)", ls)
+					}
+					decide(t, g, "losses "+id)
 				}
-				if ls := offered(g, "losses "); !slices.Equal(ls, []string{"losses 4/8(-)", "losses 4/8/2"}) {
-					t.Fatalf("offered %q, want a step of either retreating unit (17.4)", ls)
+				decide(t, g, "advance-done")
+				if g.s.Combat != nil {
+					t.Fatalf("combat still waits: %s", g.Pending().Prompt)
 				}
-				decide(t, g, "losses "+id)
-			}
-			decide(t, g, "advance-done")
-			if g.s.Combat != nil {
-				t.Fatalf("combat still waits: %s", g.Pending().Prompt)
-			}
-			for id, n := range tc.left {
-				if got := stepsNow(g, id); got != n {
-					t.Errorf("%s has %d steps, want %d (17.4)", id, got, n)
+				for id, n := range tc.left {
+					if got := stepsNow(g, id); got != n {
+						t.Errorf("%s has %d steps, want %d (17.4)", id, got, n)
+					}
+					if n > 0 && (at(g, id) != "0501" || st(g, id).Status != statusDisrupted) {
+						t.Errorf("%s in %s, %q; want in 0501, Disrupted (17.4, 18.2)", id, at(g, id), st(g, id).Status)
+					}
 				}
-				if n > 0 && (at(g, id) != "0501" || st(g, id).Status != statusDisrupted) {
-					t.Errorf("%s in %s, %q; want in 0501, Disrupted (17.4, 18.2)", id, at(g, id), st(g, id).Status)
+				if stepsNow(g, "106/424(-)") != 2 || at(g, "106/424(-)") != "0501" {
+					t.Errorf("106/424(-), which did not retreat, has %d steps in %s; want its 2 in 0501 (17.4)", stepsNow(g, "106/424(-)"), at(g, "106/424(-)"))
 				}
-			}
-			if stepsNow(g, "106/424(-)") != 2 || at(g, "106/424(-)") != "0501" {
-				t.Errorf("106/424(-), which did not retreat, has %d steps in %s; want its 2 in 0501 (17.4)", stepsNow(g, "106/424(-)"), at(g, "106/424(-)"))
-			}
-			r := lastReport(t, g)
-			for _, l := range r.Losses {
-				if l.Why != "overstacked after the retreat (17.4)" {
-					t.Errorf("loss %+v, want each cited to 17.4", l)
+				r := lastReport(t, g)
+				for _, l := range r.Losses {
+					if l.Why != "overstacked after the retreat (17.4)" {
+						t.Errorf("loss %+v, want each cited to 17.4", l)
+					}
 				}
-			}
-			checkLossesAddUp(t, g, r, before)
-		})
+				checkLossesAddUp(t, g, r, before)
+			})
+		}
 	}
 }
 

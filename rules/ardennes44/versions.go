@@ -17,17 +17,24 @@ type rulesVersion struct {
 	// only the steps over the limit, the owner's pick (17.4, L1007; 8.3,
 	// CON-6). ardennes44/1 eliminated the whole stack.
 	excessSteps bool
+	// splitRetreat: a retreating stack may split, each part on a path of
+	// its own (17.1, L976: "may retreat into different hexes"), so that
+	// only the units over the limit take 17.4's extra hexes and become
+	// Broken (L1007: "the stack, or the units over the limit").
+	// ardennes44/1 and /2 retreated the stack whole.
+	splitRetreat bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
-// its excess steps (17.4).
-const Version = "ardennes44/2"
+// its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
+const Version = "ardennes44/3"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true},
+	{name: Version, excessSteps: true, splitRetreat: true},
+	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
 }
 

@@ -9,26 +9,29 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 )
 
-// The engine plays ardennes44/2 and replays ardennes44/1; any other
-// version is refused, naming both.
+// The engine plays ardennes44/3 and replays ardennes44/2 and /1; any other
+// version is refused, naming them all.
 func TestVersions(t *testing.T) {
 	e := Engine()
-	if e.Version != "ardennes44/2" || !slices.Equal(e.Replays, []string{"ardennes44/1"}) {
-		t.Errorf("version %s, replays %v; want ardennes44/2, replaying ardennes44/1", e.Version, e.Replays)
+	if e.Version != "ardennes44/3" || !slices.Equal(e.Replays, []string{"ardennes44/2", "ardennes44/1"}) {
+		t.Errorf("version %s, replays %v; want ardennes44/3, replaying ardennes44/2 and /1", e.Version, e.Replays)
 	}
 	text := readScenario(t, "six-turn")
-	for _, v := range []string{"", "ardennes44/2", "ardennes44/1"} {
-		g, err := e.New(rules.Setup{Scenario: text, Version: v})
+	for _, tc := range []struct {
+		version            string
+		excessSteps, split bool
+	}{{"", true, true}, {"ardennes44/3", true, true}, {"ardennes44/2", true, false}, {"ardennes44/1", false, false}} {
+		g, err := e.New(rules.Setup{Scenario: text, Version: tc.version})
 		if err != nil {
-			t.Fatalf("version %q: %v", v, err)
+			t.Fatalf("version %q: %v", tc.version, err)
 		}
-		if want := v != "ardennes44/1"; g.(*Game).ver.excessSteps != want {
-			t.Errorf("version %q: 17.4's excess steps %v, want %v", v, !want, want)
+		if v := g.(*Game).ver; v.excessSteps != tc.excessSteps || v.splitRetreat != tc.split {
+			t.Errorf("version %q: 17.4's excess steps %v, split retreats %v; want %v, %v", tc.version, v.excessSteps, v.splitRetreat, tc.excessSteps, tc.split)
 		}
 	}
-	_, err := e.New(rules.Setup{Scenario: text, Version: "ardennes44/3"})
-	if !errors.Is(err, rules.ErrVersion) || !strings.Contains(err.Error(), "ardennes44/2") || !strings.Contains(err.Error(), "ardennes44/1") {
-		t.Errorf("ardennes44/3: %v, want ErrVersion naming the versions played", err)
+	_, err := e.New(rules.Setup{Scenario: text, Version: "ardennes44/4"})
+	if !errors.Is(err, rules.ErrVersion) || !strings.Contains(err.Error(), "ardennes44/3") || !strings.Contains(err.Error(), "ardennes44/1") {
+		t.Errorf("ardennes44/4: %v, want ErrVersion naming the versions played", err)
 	}
 }
 

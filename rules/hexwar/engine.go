@@ -15,15 +15,16 @@ import (
 // assembler and parser.
 
 // Engine completes e, a series game's rules.Engine, with New, which checks
-// the setup and starts the game with start, and Seats, which checks the
-// setup, the scenario and the options with check and names seats (the
-// same for every scenario of the game).
-func Engine(e rules.Engine, start func(scenario []byte, opts []string) (rules.Game, error), check func(scenario []byte, opts []string) error, seats []rules.Seat) rules.Engine {
+// the setup and starts the game with start under the rules version it
+// names ("" for the current one), and Seats, which checks the setup, the
+// scenario and the options with check and names seats (the same for every
+// scenario of the game).
+func Engine(e rules.Engine, start func(scenario []byte, opts []string, version string) (rules.Game, error), check func(scenario []byte, opts []string) error, seats []rules.Seat) rules.Engine {
 	e.New = func(s rules.Setup) (rules.Game, error) {
 		if err := e.CheckSetup(s); err != nil {
 			return nil, err
 		}
-		return start(s.Scenario, s.Options)
+		return start(s.Scenario, s.Options, s.Version)
 	}
 	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
 		if err := e.CheckSetup(s); err != nil {

@@ -9,12 +9,18 @@ import (
 )
 
 // TestEngine_ChecksSetupFirst: New and Seats refuse a rules version the
-// engine does not play before the game sees the setup; Seats hands out a
-// copy of the seats.
+// engine does not play before the game sees the setup, and New starts the
+// game under the version the setup names; Seats hands out a copy of the
+// seats.
 func TestEngine_ChecksSetupFirst(t *testing.T) {
 	started, checked := 0, 0
-	e := Engine(rules.Engine{Name: "test", Version: "test/2"},
-		func([]byte, []string) (rules.Game, error) { started++; return nil, nil },
+	var versions []string
+	e := Engine(rules.Engine{Name: "test", Version: "test/2", Replays: []string{"test/1"}},
+		func(_ []byte, _ []string, version string) (rules.Game, error) {
+			started++
+			versions = append(versions, version)
+			return nil, nil
+		},
 		func(_ []byte, opts []string) error {
 			checked++
 			if len(opts) > 0 {
@@ -31,6 +37,9 @@ func TestEngine_ChecksSetupFirst(t *testing.T) {
 	}
 	if _, err := e.New(rules.Setup{}); err != nil || started != 1 {
 		t.Errorf("New: %v, started %d times", err, started)
+	}
+	if _, err := e.New(rules.Setup{Version: "test/1"}); err != nil || strings.Join(versions, ",") != ",test/1" {
+		t.Errorf("New under test/1: %v, started under %q; want the current version (\"\"), then test/1", err, versions)
 	}
 	if _, err := e.Seats(rules.Setup{Options: []string{"x"}}); err == nil {
 		t.Error("Seats took an option the game's check refuses")

@@ -127,7 +127,7 @@ func (c *Combat) stages() []combat.Stage {
 		// DS at once; the advance waits for the Combat Phase (8.7.2).
 		s = []combat.Stage{combat.CRTStage(&g.b.chart.CRT, "8.7.1"), c.reconStage()}
 		s = append(s, combat.LossStages(combat.LossRules{Opponent: "8.7.1", Owner: "8.7.1", Defender: "8.7.1"})...)
-		return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "8.7.1", OneHex: "12.1.5", Step: "12.2"}))
+		return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "8.7.1", OneHex: "12.1.5", Step: "12.2", Split: g.ver.splitRetreat}))
 	}
 	s = append(s, combat.LossStages(combat.LossRules{Opponent: "10.2.1", Owner: "10.2.1", Defender: "10.2.1"})...)
 	d := c.determined()
@@ -136,7 +136,8 @@ func (c *Combat) stages() []combat.Stage {
 	words := dd[0].Words
 	dd[0].Words = func(cc *combat.Combat) string { return c.despWords(d) + words(cc) }
 	s = append(s, dd[0], c.despStage(d), c.despRollStage(dd[1]), c.ddPickStage("11.1"), dd[2], c.partStage(), c.delayStage())
-	return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2"}), c.shStage(), combat.AdvanceStage("14.1", nil), c.areaAdvanceStage())
+	rr := combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2", Split: g.ver.splitRetreat} // 12.1.2: the stack may split
+	return append(s, combat.RetreatStage(rr), c.shStage(), combat.AdvanceStage("14.1", nil), c.areaAdvanceStage())
 }
 
 // defAirNeed is the defender's air marker that may support this combat, ""

@@ -83,7 +83,7 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	// 12.2: not two vacant EZOC hexes in a row, and one extra hex out of
 	// an EZOC the retreat would end in (EX-19).
 	m.ExtraHex = true
-	m.Prefer = func(paths []combat.RetreatPath) []combat.RetreatPath {
+	m.Prefer = func(_ []combat.RetreatUnit, paths []combat.RetreatPath) []combat.RetreatPath {
 		return fewestCrossings(slices.DeleteFunc(paths, oneHexIntoEZOC))
 	}
 	// 21.2.2, S2.3.5: a stack with a 5th Army unit retreats into no east

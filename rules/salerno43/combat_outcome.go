@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
@@ -70,19 +71,27 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 			standing = append(standing, i)
 		}
 	}
-	// The stack retreats as one (no RetreatRules.Split): one move.
-	if c.Retreated() && c.Moves[0].Path.Exited {
-		notes = append(notes, g.retreatIntoArea(c, standing, final)...)
-	} else if c.Retreated() && len(c.Moves[0].Path.Hexes) > 0 {
-		hexes := c.Moves[0].Path.Hexes
-		end := g.b.ID(hexes[len(hexes)-1])
+	// Each part of the retreat, the whole stack's unless it split (12.1.2),
+	// moves its units along its path.
+	for _, mv := range c.Moves {
+		var part []int
 		for _, i := range standing {
-			g.s.Units[i].Hex = end
-			if final {
-				g.s.Retreated = append(g.s.Retreated, g.s.Units[i].ID) // 12.5
+			if slices.Contains(mv.Units, g.s.Units[i].ID) {
+				part = append(part, i)
 			}
-			if final {
-				notes = append(notes, fmt.Sprintf("%s retreats to %s, %s%s", g.s.Units[i].ID, end, g.retreatMark(i, c), g.retreatHalfEff(i, c.in.target, hexes)))
+		}
+		hexes := mv.Path.Hexes
+		switch {
+		case mv.Path.Exited:
+			notes = append(notes, g.retreatIntoArea(c, hexes, part, final)...)
+		case len(hexes) > 0:
+			end := g.b.ID(hexes[len(hexes)-1])
+			for _, i := range part {
+				g.s.Units[i].Hex = end
+				if final {
+					g.s.Retreated = append(g.s.Retreated, g.s.Units[i].ID) // 12.5
+					notes = append(notes, fmt.Sprintf("%s retreats to %s, %s%s", g.s.Units[i].ID, end, g.retreatMark(i, c), g.retreatHalfEff(i, c.in.target, hexes)))
+				}
 			}
 		}
 	}
@@ -213,12 +222,11 @@ func (g *Game) finishCombat() []rules.Event {
 	return []rules.Event{{Seat: rules.Seat(c.Attacker), Text: text}}
 }
 
-// retreatIntoArea ends a retreat off the map in the entry area beyond
-// (21.4): a friendly area takes the units, DG or SH; an enemy one
+// retreatIntoArea ends a retreat along hexes off the map in the entry area
+// beyond (21.4): a friendly area takes the units, DG or SH; an enemy one
 // eliminates them.
-func (g *Game) retreatIntoArea(c *Combat, standing []int, final bool) []string {
+func (g *Game) retreatIntoArea(c *Combat, hexes []hex.Axial, standing []int, final bool) []string {
 	var notes []string
-	hexes := c.Moves[0].Path.Hexes
 	last := c.in.target
 	if len(hexes) > 1 {
 		last = hexes[len(hexes)-2]

@@ -36,9 +36,10 @@ func TestEX17_DelayVsPartial_HexA(t *testing.T) {
 	if a.Decision != combat.DecRetreat {
 		t.Fatalf("11.6.1: the retreat follows: %s", a)
 	}
-	for _, ch := range a.Choices {
-		if hexes := strings.Fields(ch)[1:]; len(hexes) != n {
-			t.Errorf("11.6.1: a Delay of %d retreats %d hexes: %q", n, n, ch)
+	for _, ch := range a.Choices { // the stack's, and each unit's own (12.1.2)
+		cmd, err := g.combat().Grammar.Parse(ch)
+		if err != nil || len(cmd.Hexes) != n {
+			t.Errorf("11.6.1: a Delay of %d retreats %d hexes: %q (%v)", n, n, ch, err)
 		}
 	}
 	rulestest.Apply(t, g, al, a.Choices[0])

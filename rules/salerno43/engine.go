@@ -8,16 +8,13 @@ import (
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
-// Version is recorded in invites; bump it when a state hash or a rule
-// changes.
-const Version = "salerno43/1"
-
 // Engine is Salerno '43 as the rest of pbem knows it: the living rules of
 // 2022.
 func Engine() rules.Engine {
 	e := rules.Engine{
 		Name:    "salerno43",
 		Version: Version,
+		Replays: versionRules.Replays(),
 		Title:   "Salerno '43 (GMT, living rules 2022)",
 		Files: &rules.Files{
 			Ext:      []string{MapExt, ChartExt},
@@ -27,7 +24,8 @@ func Engine() rules.Engine {
 		Player:    RandomCommand,
 		Canonical: canonicalCommand,
 	}
-	return hexwar.Engine(e, New, checkSetup, seats)
+	// A game goes on under the rules version its invite names (versions.go).
+	return hexwar.Engine(e, startGame, checkSetup, seats)
 }
 
 // checkSetup checks a scenario and options for Seats, without starting
@@ -59,9 +57,19 @@ var sideFiles = hexwar.SideFiles{
 	Parse:     func(text []byte) error { _, err := ParseScenario(text); return err },
 }
 
-// New starts a game from an assembled scenario: the units where the set-up
-// puts them, the markers of S1.1, and the game waiting for its first phase.
+// New starts a game from an assembled scenario under the current rules
+// version: the units where the set-up puts them, the markers of S1.1, and
+// the game waiting for its first phase.
 func New(scenario []byte, opts []string) (rules.Game, error) {
+	return startGame(scenario, opts, Version)
+}
+
+// startGame is New under a rules version the engine plays (versions.go).
+func startGame(scenario []byte, opts []string, version string) (rules.Game, error) {
+	ver, err := versionRules.Rules(version)
+	if err != nil {
+		return nil, err
+	}
 	sc, err := ParseScenario(scenario)
 	if err != nil {
 		return nil, err
@@ -74,7 +82,7 @@ func New(scenario []byte, opts []string) (rules.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, b: b, opt: o}
+	g := &Game{sc: sc, b: b, opt: o, ver: ver}
 	g.s = state{Scenario: sc.Name, Options: slices.Clone(opts), Turn: 1}
 	for _, u := range sc.Units {
 		g.s.Units = append(g.s.Units, unitState{ID: u.ID})

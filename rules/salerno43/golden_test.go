@@ -9,15 +9,19 @@ import (
 )
 
 // The golden games (rulestest.Golden): seeded random games of Avalanche
-// and of the Campaign played to their ends, each input's state hash recorded, so that a log
-// signed under salerno43/1 keeps verifying. Recorded once with
-// PBEM_GOLDEN_RECORD=1 (PCG stream 1943); never re-recorded.
+// and of the Campaign played to their ends, each input's state hash
+// recorded, so that a log signed under each rules version keeps verifying.
+// Recorded once with PBEM_GOLDEN_RECORD=1 (PCG stream 1943); never
+// re-recorded.
 var goldenGames = []rulestest.Golden{
 	{File: "avalanche", Scenario: "avalanche", Seed: 1, Stream: 1943},
 	{File: "avalanche-busy", Scenario: "avalanche", Seed: 2, Redraw: 3, Stream: 1943},
 	{File: "campaign", Scenario: "campaign", Seed: 1, Stream: 1943},
 	// the optional rules 25.1-25.3 (a later recording than the two above)
 	{File: "avalanche-options", Scenario: "avalanche", Options: []string{OptDisengagement, OptRecon, OptPortSupply}, Seed: 3, Stream: 1943},
+	// Under salerno43/2 (12.1.2's split retreats), the version new games are
+	// made in; a seed whose random players split a retreating stack.
+	{File: "v2-avalanche", Scenario: "avalanche", Seed: 13, Stream: 1943},
 }
 
 const goldenDir = "testdata/golden"

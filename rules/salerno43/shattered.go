@@ -167,7 +167,9 @@ func (w *Game) shPaths(i int) []combat.RetreatPath {
 		return w.retreatGround(from, to, units, p)
 	}
 	m.ExtraHex = true
-	m.Prefer = fewestCrossings
+	m.Prefer = func(_ []combat.RetreatUnit, paths []combat.RetreatPath) []combat.RetreatPath {
+		return fewestCrossings(paths)
+	}
 	m.Holds = w.retreatStops(side) // 12.1.5
 	// Strength 1: friends never hold the retreat after one hex (Salerno's
 	// stop is 12.1.5's only).

@@ -134,6 +134,7 @@ type Game struct {
 	ended *scene.Reports
 	// opt is what the invitation's options decide, read from s.Options.
 	opt options
+	ver *rulesVersion // the rules version the game is played under (versions.go)
 }
 
 // Hash implements rules.Game.
@@ -142,7 +143,7 @@ func (g *Game) Hash() string { return rules.HashState(&g.s) }
 // Clone implements rules.Game: the state is copied deep; the scenario and
 // the board are read-only and shared.
 func (g *Game) Clone() rules.Game {
-	c := &Game{sc: g.sc, b: g.b, s: g.s, ended: g.ended, opt: g.opt}
+	c := &Game{sc: g.sc, b: g.b, s: g.s, ended: g.ended, opt: g.opt, ver: g.ver}
 	c.s.Options = slices.Clone(g.s.Options)
 	c.s.optionalState = g.s.optionalState.clone()
 	c.s.Units = slices.Clone(g.s.Units)

@@ -82,14 +82,15 @@ type Map struct {
 	// one extra hex to leave it (Salerno '43 12.2, EX-19); otherwise only
 	// the first hex may be a vacant EZOC hex.
 	ExtraHex bool
-	// Prefer, if set, narrows the legal retreats by the game's further
-	// priorities once the series' have been applied (Ardennes '44 17.1: end
-	// in supply, not overstacked, vehicles on roads).
-	Prefer func(paths []RetreatPath) []RetreatPath
+	// Prefer, if set, narrows the legal retreats of units by the game's
+	// further priorities once the series' have been applied (Ardennes '44
+	// 17.1: end in supply, not overstacked, vehicles on roads). The units
+	// are the part of the stack the paths are for, where it may split.
+	Prefer func(units []RetreatUnit, paths []RetreatPath) []RetreatPath
 	// OverLimit: a stack that finds no hex with Room, even with the extra
 	// hexes, ends its retreat over the stacking limit after the hexes the
 	// result asks for, and loses the steps over it (RetreatExcessStage;
-	// Ardennes '44 17.4 under ardennes44/2). Otherwise such a stack has no
+	// Ardennes '44 17.4 from ardennes44/2 on). Otherwise such a stack has no
 	// retreat and is eliminated.
 	OverLimit bool
 }
@@ -220,7 +221,7 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.EZOC })
 	}
 	if m.Prefer != nil {
-		all = m.Prefer(all)
+		all = m.Prefer(units, all)
 	}
 	return all
 }

@@ -196,7 +196,7 @@ func TestRetreatPaths_LooseExitPrefer(t *testing.T) {
 		t.Errorf("the exit east: %v", pathTexts(hexesOf(got)))
 	}
 	pref := newBoard(5).Map()
-	pref.Prefer = func(ps []RetreatPath) []RetreatPath {
+	pref.Prefer = func(_ []RetreatUnit, ps []RetreatPath) []RetreatPath {
 		return slices.DeleteFunc(ps, func(p RetreatPath) bool { return p.Hexes[0] != east })
 	}
 	for _, p := range RetreatPaths(origin, 2, unitsOf(4), pref) {

@@ -1,0 +1,119 @@
+package ardennes44
+
+import (
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules/scene"
+)
+
+// 17.1 (L976): "the stack of retreating units may retreat into different
+// hexes"; 17.4 (L1007): the owner prevents an overstack by retreating "the
+// stack (or the units over the limit)" extra hexes, and those units become
+// Broken. Under ardennes44/3; ardennes44/1 and /2 retreated the stack whole.
+
+// roomFor1 is the corridor (retreat_excess_test.go) with 0601 emptied: a DR2
+// of 4/8(-) (2 steps) and 4/8/2 (1) ends in 0501, where 106/424(-) holds 2
+// of the limit's 3 (8.1). 4/8/2 fits there; 4/8(-) does not, and neither
+// does the whole stack, which fit in 0601, one extra hex on.
+func roomFor1(t *testing.T, version string) *Game {
+	f := corridor(version, "4/8(-)", "4/8/2")
+	f.setup = slices.DeleteFunc(f.setup, func(s string) bool { return s == "99/394 0601" })
+	g := f.game(t, 3, PhaseCombat, German)
+	corridorDR2(t, g)
+	return g
+}
+
+// The owner may retreat the stack whole, or one unit on its own path: the
+// whole stack's one path takes the extra hex to 0601, 4/8/2 alone stops in
+// 0501, and 4/8(-) alone goes on to 0601 (17.1, 17.4).
+func TestRetreatSplit_EachUnitMayGoAlone_17_1(t *testing.T) {
+	g := roomFor1(t, "")
+	want := []string{"retreat 0401 0501 0601", "retreat 4/8(-) 0401 0501 0601", "retreat 4/8/2 0401 0501"}
+	if got := offered(g, "retreat "); !slices.Equal(got, want) {
+		t.Errorf("retreats offered %q, want %q (17.1, 17.4)", got, want)
+	}
+}
+
+// The units over the limit take the extra hex: 4/8/2 goes first and stops
+// in 0501, Disrupted for its 2 hexes (18.2); 4/8(-), left alone with the one
+// path beyond it, which the engine takes, ends in 0601 Broken (17.4). No
+// step is lost, and the report shows each part's path.
+func TestRetreatSplit_OnlyTheUnitsOverTheLimitGoOn_17_4(t *testing.T) {
+	g := roomFor1(t, "")
+	before := stepsOf(g, "4/8(-)", "4/8/2", "106/424(-)")
+	decide(t, g, "retreat 4/8/2 0401 0501")
+	if rs := offered(g, "retreat "); len(rs) != 0 {
+		t.Fatalf("retreats still offered %q, want 4/8(-)'s one path taken for its owner", rs)
+	}
+	decide(t, g, "advance-done")
+	if g.s.Combat != nil {
+		t.Fatalf("combat still waits: %s", g.Pending().Prompt)
+	}
+	for _, w := range []struct{ id, at, status string }{
+		{"4/8/2", "0501", statusDisrupted},
+		{"4/8(-)", "0601", statusBroken},
+		{"106/424(-)", "0501", ""},
+	} {
+		if at(g, w.id) != w.at || st(g, w.id).Status != w.status {
+			t.Errorf("%s in %s, %q; want in %s, %q (17.4, 18.2)", w.id, at(g, w.id), st(g, w.id).Status, w.at, w.status)
+		}
+	}
+	if after := stepsOf(g, "4/8(-)", "4/8/2", "106/424(-)"); !maps.Equal(before, after) {
+		t.Errorf("steps %v after the retreat, want %v: none lost (17.4)", after, before)
+	}
+	r := lastReport(t, g)
+	want := []scene.Move{
+		{Pieces: []string{"4/8/2"}, Path: []string{"0301", "0401", "0501"}, Kind: scene.MoveRetreat},
+		{Pieces: []string{"4/8(-)"}, Path: []string{"0301", "0401", "0501", "0601"}, Kind: scene.MoveRetreat},
+	}
+	if !slices.EqualFunc(r.Retreats, want, func(a, b scene.Move) bool {
+		return slices.Equal(a.Pieces, b.Pieces) && slices.Equal(a.Path, b.Path) && a.Kind == b.Kind
+	}) {
+		t.Errorf("report's retreats %+v, want %+v", r.Retreats, want)
+	}
+	if len(r.Losses) != 0 {
+		t.Errorf("losses %+v, want none", r.Losses)
+	}
+}
+
+// ardennes44/2 retreats the stack whole: its one path takes the extra hex,
+// which the engine takes for the owner, and both units end Broken in 0601.
+func TestRetreatSplit_Version2RetreatsTheStackWhole_17_4(t *testing.T) {
+	g := roomFor1(t, "ardennes44/2")
+	if rs := offered(g, "retreat "); len(rs) != 0 {
+		t.Fatalf("retreats offered %q under ardennes44/2, want the stack's one path taken", rs)
+	}
+	decide(t, g, "advance-done")
+	for _, id := range []string{"4/8(-)", "4/8/2"} {
+		if at(g, id) != "0601" || st(g, id).Status != statusBroken {
+			t.Errorf("%s in %s, %q under ardennes44/2; want in 0601, Broken (17.4)", id, at(g, id), st(g, id).Status)
+		}
+	}
+}
+
+// A part that finds no hex within the limit ends over it where the others
+// went, and the steps over the limit are the owner's pick among every
+// retreating unit in that hex: in the full corridor, 4/8/2 alone fits in
+// 0501, then 4/8(-) can reach no hex with room and ends there too, 2 steps
+// over the limit (17.4, 8.3).
+func TestRetreatSplit_APartOverTheLimitLosesTheExcess_17_4(t *testing.T) {
+	g := corridor("", "4/8(-)", "4/8/2").game(t, 3, PhaseCombat, German)
+	corridorDR2(t, g)
+	decide(t, g, "retreat 4/8/2 0401 0501")
+	c := g.combat()
+	if len(c.Moves) != 2 || !slices.Equal(c.PathText(c.Moves[1].Path), []string{"0401", "0501"}) || !slices.Equal(c.Moves[1].Units, []string{"4/8(-)"}) {
+		t.Fatalf("retreat %+v, want 4/8(-) on to 0501 after 4/8/2", c.Moves)
+	}
+	if ls := offered(g, "losses "); !slices.Equal(ls, []string{"losses 4/8/2", "losses 4/8(-)"}) {
+		t.Fatalf("offered %q, want a step of either retreating unit in 0501 (17.4)", ls)
+	}
+	decide(t, g, "losses 4/8(-)")
+	decide(t, g, "losses 4/8(-)")
+	decide(t, g, "advance-done")
+	if stepsNow(g, "4/8(-)") != 0 || at(g, "4/8/2") != "0501" || st(g, "4/8/2").Status != statusDisrupted || stepsNow(g, "106/424(-)") != 2 {
+		t.Errorf("4/8(-) %d steps, 4/8/2 in %s %q, 106/424(-) %d steps; want 4/8(-) gone, 4/8/2 Disrupted in 0501, 106/424(-) whole",
+			stepsNow(g, "4/8(-)"), at(g, "4/8/2"), st(g, "4/8/2").Status, stepsNow(g, "106/424(-)"))
+	}
+}

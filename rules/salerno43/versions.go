@@ -1,0 +1,35 @@
+package salerno43
+
+import (
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// Rules versions. A game is played to its end under the version its invite
+// names (rules.Setup.Version), so that every log verifies as it was played.
+// What changed between versions is one value, rules, chosen here from the
+// version and read where the behaviour is: never a version compared in the
+// rules themselves. Each field is a rule that an older version played
+// otherwise, with its number and its line in the rulebook (seeds/001).
+type rulesVersion struct {
+	name string
+	// splitRetreat: a retreating stack may split and retreat into
+	// different hexes (12.1.2, L703), each part on a path of its own.
+	// salerno43/1 retreated the stack whole.
+	splitRetreat bool
+}
+
+// Version is recorded in the invite of every game the engine starts; bump it
+// when a state hash or a rule changes. 2: a retreating stack may split
+// (12.1.2).
+const Version = "salerno43/2"
+
+// versions are the rules versions the engine plays, the current one first:
+// games begun under an older one go on under it (rules.Engine.Replays).
+var versions = []rulesVersion{
+	{name: Version, splitRetreat: true},
+	{name: "salerno43/1"},
+}
+
+// versionRules are the engine's versions, for the rules of each and the
+// names of those it replays.
+var versionRules = rules.Versions[rulesVersion]{Game: "salerno43", List: versions, Name: func(v *rulesVersion) string { return v.name }}

@@ -1,0 +1,58 @@
+package salerno43
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+)
+
+// The engine plays salerno43/2 and replays salerno43/1; any other version
+// is refused, naming both.
+func TestVersions(t *testing.T) {
+	e := Engine()
+	if e.Version != "salerno43/2" || !slices.Equal(e.Replays, []string{"salerno43/1"}) {
+		t.Errorf("version %s, replays %v; want salerno43/2, replaying salerno43/1", e.Version, e.Replays)
+	}
+	text := readShipped(t, "avalanche")
+	for _, tc := range []struct {
+		version string
+		split   bool
+	}{{"", true}, {"salerno43/2", true}, {"salerno43/1", false}} {
+		g, err := e.New(rules.Setup{Scenario: text, Version: tc.version})
+		if err != nil {
+			t.Fatalf("version %q: %v", tc.version, err)
+		}
+		if got := g.(*Game).ver.splitRetreat; got != tc.split {
+			t.Errorf("version %q: split retreats %v, want %v (12.1.2)", tc.version, got, tc.split)
+		}
+	}
+	_, err := e.New(rules.Setup{Scenario: text, Version: "salerno43/3"})
+	if !errors.Is(err, rules.ErrVersion) || !strings.Contains(err.Error(), "salerno43/2") || !strings.Contains(err.Error(), "salerno43/1") {
+		t.Errorf("salerno43/3: %v, want ErrVersion naming the versions played", err)
+	}
+}
+
+// A game restored from a snapshot, or cloned, goes on under the version
+// of the game it comes from.
+func TestVersions_RestoreAndClone(t *testing.T) {
+	g, err := Engine().New(rules.Setup{Scenario: readShipped(t, "avalanche"), Version: "salerno43/1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := g.(*Game).Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := g.(*Game).Restore(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, got := range map[string]rules.Game{"restored": r, "cloned": g.Clone()} {
+		if v := got.(*Game).ver; v == nil || v.name != "salerno43/1" {
+			t.Errorf("%s under %+v, want salerno43/1", name, v)
+		}
+	}
+}
