@@ -14,21 +14,6 @@ import (
 
 var _ rules.Snapshotter = (*Game)(nil)
 
-// restored is g restored from its own snapshot onto fresh, a game newly
-// started with the same scenario and options.
-func restored(t testing.TB, fresh, g rules.Game) rules.Game {
-	t.Helper()
-	snap, err := g.(rules.Snapshotter).Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := fresh.(rules.Snapshotter).Restore(snap)
-	if err != nil {
-		t.Fatalf("%s: restore: %v", g.Pending().Phase, err)
-	}
-	return r
-}
-
 // sameGame fails the test where r, restored from a snapshot of g, differs
 // from g in what a caller sees: the hash, what it waits for, and every
 // seat's legal commands.
@@ -75,7 +60,7 @@ func TestSnapshot_RandomGamesGoOnRestored(t *testing.T) {
 			}
 			g := newGame(t, c.scenario, c.opts...)
 			fresh := newGame(t, c.scenario, c.opts...)
-			twin := restored(t, fresh, g)
+			twin := rulestest.Restored(t, fresh, g)
 			sameGame(t, "at the start", g, twin)
 			rnd := rand.New(rand.NewPCG(c.seed, 44))
 			n := 0
@@ -88,7 +73,7 @@ func TestSnapshot_RandomGamesGoOnRestored(t *testing.T) {
 					t.Fatalf("input %d (%s): the restored game hashes otherwise", n, in)
 				}
 				if n%c.every == 0 {
-					twin = restored(t, fresh, after)
+					twin = rulestest.Restored(t, fresh, after)
 					sameGame(t, after.Pending().Phase, after, twin)
 				}
 			})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // The engine plays ardennes44/3 and replays ardennes44/2 and /1; any other
@@ -42,15 +43,7 @@ func TestVersions_Restore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := g.(*Game).Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := g.(*Game).Restore(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v := r.(*Game).ver; v == nil || v.name != "ardennes44/1" {
+	if v := rulestest.Restored(t, g, g).(*Game).ver; v == nil || v.name != "ardennes44/1" {
 		t.Errorf("restored under %+v, want ardennes44/1", v)
 	}
 }

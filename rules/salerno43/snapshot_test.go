@@ -17,14 +17,7 @@ func TestSnapshotRestore(t *testing.T) {
 	}
 	fresh := g.Clone()
 	rulestest.Play(t, g, RandomCommand, rand.New(rand.NewPCG(5, 43)), 60, nil)
-	snap, err := g.(*Game).Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := fresh.(*Game).Restore(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := rulestest.Restored(t, fresh, g)
 	if r.Hash() != g.Hash() {
 		t.Fatal("the restored game hashes otherwise")
 	}
