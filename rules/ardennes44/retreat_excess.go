@@ -17,9 +17,10 @@ import (
 
 // retreatExcess names a hex a part of the retreat ended in over the limit,
 // the first in the retreat's order, and the retreating units there whose
-// step would bring it nearer the limit, on the position the combat has
-// made so far; no units once every such hex is within it. A part that
-// ended off the map has no limit (13.7: Off-map Areas).
+// step would bring it nearer the limit, in the stack's order, on the
+// position the combat has made so far; no units once every such hex is
+// within it. A part that ended off the map has no limit (13.7: Off-map
+// Areas).
 func (g *Game) retreatExcess(c *Combat) (string, []string) {
 	for k, mv := range c.Moves {
 		if mv.Path.Exited || slices.ContainsFunc(c.Moves[:k], func(m combat.RetreatMove) bool { return retreatEnd(m) == retreatEnd(mv) }) {
@@ -31,14 +32,10 @@ func (g *Game) retreatExcess(c *Combat) (string, []string) {
 			continue
 		}
 		var out []string
-		for _, m := range c.Moves {
-			if retreatEnd(m) != end || m.Path.Exited {
-				continue
-			}
-			for _, id := range m.Units {
-				if g.excessAfter(c, end, id) < over {
-					out = append(out, id)
-				}
+		for _, u := range c.Defenders {
+			m, ok := retreatOf(c, u.ID)
+			if ok && !m.Path.Exited && retreatEnd(m) == end && g.excessAfter(c, end, u.ID) < over {
+				out = append(out, u.ID)
 			}
 		}
 		return g.b.id(end), out

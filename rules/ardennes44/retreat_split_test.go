@@ -93,20 +93,28 @@ func TestRetreatSplit_Version2RetreatsTheStackWhole_17_4(t *testing.T) {
 	}
 }
 
-// A part that finds no hex within the limit ends over it where the others
-// went, and the steps over the limit are the owner's pick among every
-// retreating unit in that hex: in the full corridor, 4/8/2 alone fits in
-// 0501, then 4/8(-) can reach no hex with room and ends there too, 2 steps
-// over the limit (17.4, 8.3).
-func TestRetreatSplit_APartOverTheLimitLosesTheExcess_17_4(t *testing.T) {
+// The stack may end over the limit only when none of its units can retreat
+// within it (17.4: the units over the limit go on if they can reach a hex
+// within it; only when none can are the steps over it lost). In the full
+// corridor the whole stack reaches no such hex, but 4/8/2 alone fits in
+// 0501: the engine retreats it there, its only choice, then 4/8(-), which
+// reaches no hex with room and ends over the limit in 0501 too. The steps
+// over it are the owner's pick among every retreating unit there, in the
+// stack's order.
+func TestRetreatSplit_OverTheLimitOnlyWhenNoUnitFits_17_4(t *testing.T) {
 	g := corridor("", "4/8(-)", "4/8/2").game(t, 3, PhaseCombat, German)
 	corridorDR2(t, g)
-	decide(t, g, "retreat 4/8/2 0401 0501")
 	c := g.combat()
-	if len(c.Moves) != 2 || !slices.Equal(c.PathText(c.Moves[1].Path), []string{"0401", "0501"}) || !slices.Equal(c.Moves[1].Units, []string{"4/8(-)"}) {
-		t.Fatalf("retreat %+v, want 4/8(-) on to 0501 after 4/8/2", c.Moves)
+	if len(c.Moves) != 2 || !slices.Equal(c.Moves[0].Units, []string{"4/8/2"}) || c.Moves[0].Path.OverLimit ||
+		!slices.Equal(c.Moves[1].Units, []string{"4/8(-)"}) || !c.Moves[1].Path.OverLimit {
+		t.Fatalf("retreat %+v, want 4/8/2 alone within the limit, then 4/8(-) over it", c.Moves)
 	}
-	if ls := offered(g, "losses "); !slices.Equal(ls, []string{"losses 4/8/2", "losses 4/8(-)"}) {
+	for _, mv := range c.Moves {
+		if got := c.PathText(mv.Path); !slices.Equal(got, []string{"0401", "0501"}) {
+			t.Errorf("%v along %v, want 0401 0501", mv.Units, got)
+		}
+	}
+	if ls := offered(g, "losses "); !slices.Equal(ls, []string{"losses 4/8(-)", "losses 4/8/2"}) {
 		t.Fatalf("offered %q, want a step of either retreating unit in 0501 (17.4)", ls)
 	}
 	decide(t, g, "losses 4/8(-)")

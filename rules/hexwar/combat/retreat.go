@@ -89,9 +89,11 @@ type Map struct {
 	Prefer func(units []RetreatUnit, paths []RetreatPath) []RetreatPath
 	// OverLimit: a stack that finds no hex with Room, even with the extra
 	// hexes, ends its retreat over the stacking limit after the hexes the
-	// result asks for, and loses the steps over it (RetreatExcessStage;
-	// Ardennes '44 17.4 from ardennes44/2 on). Otherwise such a stack has no
-	// retreat and is eliminated.
+	// result asks for (RetreatPath.OverLimit), and loses the steps over it
+	// (RetreatExcessStage; Ardennes '44 17.4 from ardennes44/2 on); where
+	// it may split, only once no unit left can retreat within the limit
+	// (RetreatStage). Otherwise such a stack has no retreat and is
+	// eliminated.
 	OverLimit bool
 }
 
@@ -121,6 +123,10 @@ type RetreatPath struct {
 	Extended int  // extra hexes taken to avoid overstacking
 	// Exited: the last hex is off the map, beyond an edge (Map.Exit).
 	Exited bool
+	// OverLimit: the path ends over the stacking limit, where the hexes
+	// the result asks for end, as no hex with Room was in reach
+	// (Map.OverLimit).
+	OverLimit bool
 	// Crossed counts the hexsides of the game's own kind the path has
 	// crossed so far, for Map.Retreat to read and add to (Salerno '43
 	// 12.3.2: mountain hexsides without a road or a pass, two of which
@@ -201,7 +207,11 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 		// Every hex has room: each path ends as the result asks, never
 		// extended.
 		m.Room, m.OverLimit = func(hex.Axial, []string) bool { return true }, false
-		return RetreatPaths(origin, n, units, m)
+		over := RetreatPaths(origin, n, units, m)
+		for k := range over {
+			over[k].OverLimit = true
+		}
+		return over
 	}
 	if len(all) == 0 {
 		return nil

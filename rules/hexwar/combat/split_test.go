@@ -181,3 +181,45 @@ func hexOf(t *testing.T, f *flow, id string) hex.Axial {
 	}
 	return a
 }
+
+// A stack that may split and may end over the stacking limit (Map.OverLimit,
+// Ardennes '44 17.4) is offered the paths over the limit only when no unit
+// left can retreat within it: here one hex, 0704, has room for one unit,
+// and none for two. Each unit is offered 0704 alone; once b2 stands there,
+// b1 has no hex with room, and its paths over the limit are offered.
+func TestRetreat_OverLimitOnlyWhenNoUnitFits(t *testing.T) {
+	two := []Unit{inf("b1", 4, 2, false), inf("b2", 2, 1, false)}
+	f := splitFlow(t, "clear", two)
+	x := hexOf(t, f, "0704")
+	m := f.c.RetreatMap
+	m.Room = func(a hex.Axial, units []string) bool { return a == x && len(units) <= 1 }
+	m.OverLimit = true
+	f.c.RetreatMap = m
+	f.roll(t, RollCRT, 3, nil)
+	a := f.decide(t, "blue", "no-dd", nil)
+	for _, ch := range a.Choices {
+		if !strings.HasPrefix(ch, "retreat b") || !strings.HasSuffix(ch, " 0704") {
+			t.Errorf("offered %q: a path over the limit while a unit alone can reach 0704", ch)
+		}
+	}
+	if !slices.Contains(a.Choices, "retreat b1 0605 0704") || !slices.Contains(a.Choices, "retreat b2 0605 0704") {
+		t.Fatalf("choices %v, want each unit's way to 0704", a.Choices)
+	}
+	a = f.decide(t, "blue", "retreat b2 0605 0704", nil)
+	want(t, a, DecRetreat, "blue")
+	if len(a.Choices) != 18 || slices.ContainsFunc(a.Choices, func(ch string) bool { return strings.HasPrefix(ch, "retreat b") }) {
+		t.Fatalf("b1's choices %v, want its 18 paths over the limit, as the one unit left", a.Choices)
+	}
+	for _, p := range f.c.RetreatOptions() {
+		if !p.OverLimit {
+			t.Errorf("b1's path %v within the limit, want none", p.Hexes)
+		}
+	}
+	// Without splitting, the stack's paths over the limit are its only ones.
+	g := newFlow(t, "clear", 12, 4, []Unit{inf("r1", 12, 2, true)}, two)
+	g.c.RetreatMap = m
+	g.roll(t, RollCRT, 3, nil)
+	if a := g.decide(t, "blue", "no-dd", nil); len(a.Choices) != 18 {
+		t.Errorf("%d choices without splitting, want the stack's 18 over the limit", len(a.Choices))
+	}
+}

@@ -331,15 +331,32 @@ func (c *Combat) retreatWords(rr RetreatRules) string {
 
 // retreatChoices are the canonical retreat commands of the units left: the
 // stack's paths together, and, where it may split and more than one unit is
-// left, each unit's on its own.
+// left, each unit's on its own. A stack that may split and may end over the
+// stacking limit (Map.OverLimit) is offered the paths over it only when no
+// unit left can retreat within it: overstacking is forbidden where the
+// units over the limit can avoid it (Ardennes '44 17.4, L1007).
 func (c *Combat) retreatChoices(split bool) []Command {
 	left := c.RetreatLeft()
-	out := c.choicesOf(left, c.retreatPaths(left))
+	whole := c.retreatPaths(left)
 	if !split || len(left) < 2 {
-		return out
+		return c.choicesOf(left, whole)
 	}
-	for _, u := range left {
-		for _, cmd := range c.choicesOf([]RetreatUnit{u}, c.retreatPaths([]RetreatUnit{u})) {
+	alone := make([][]RetreatPath, len(left))
+	within := false
+	for k, u := range left {
+		alone[k] = c.retreatPaths([]RetreatUnit{u})
+		within = within || slices.ContainsFunc(alone[k], func(p RetreatPath) bool { return !p.OverLimit })
+	}
+	if within {
+		over := func(p RetreatPath) bool { return p.OverLimit }
+		whole = slices.DeleteFunc(slices.Clone(whole), over)
+		for k := range alone {
+			alone[k] = slices.DeleteFunc(slices.Clone(alone[k]), over)
+		}
+	}
+	out := c.choicesOf(left, whole)
+	for k, u := range left {
+		for _, cmd := range c.choicesOf([]RetreatUnit{u}, alone[k]) {
 			cmd.Units = []string{u.ID}
 			out = append(out, cmd)
 		}
