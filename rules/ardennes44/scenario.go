@@ -17,10 +17,10 @@ import (
 
 // Scenario is a parsed scenario, assembled with its map and chart.
 type Scenario struct {
-	Game, Name, Title, Edition, Provenance, Layout string
-	// FirstTurn and LastTurn bound the game (S1.1: 1-22; S4.1: 13-22;
-	// S5.1: to 30).
-	FirstTurn, LastTurn int
+	// The head's LastTurn, and FirstTurn, bound the game (S1.1: 1-22;
+	// S4.1: 13-22; S5.1: to 30).
+	hexwar.ScenarioHead
+	FirstTurn int
 
 	Hexes    []Hex
 	Hexsides []hexwar.Hexside
@@ -101,22 +101,17 @@ var (
 
 // Ext are the side files' endings: the shared map and the charts.
 const (
-	MapExt   = ".map"
-	ChartExt = ".chart"
+	MapExt   = hexwar.MapExt
+	ChartExt = hexwar.ChartExt
 )
 
 // mapFiles and chartFiles are the two kinds of side files (rules/scn): a
 // scenario names its map with "map NAME" (a window clips it) and its charts
 // with "chart NAME".
-var mapFiles = hexwar.MapFiles("ardennes44", clipPlace)
-
-var chartFiles = scn.Maps{
-	Game:     "ardennes44",
-	Keyword:  "chart",
-	Ext:      ChartExt,
-	Headers:  []string{"game", "chart", "title", "edition", "provenance"},
-	Sections: []scn.MapSection{{Name: "tec"}, {Name: "frozen"}, {Name: "crt"}},
-}
+var (
+	mapFiles   = hexwar.MapFiles("ardennes44", clipPlace)
+	chartFiles = hexwar.ChartFiles("ardennes44", []scn.MapSection{{Name: "tec"}, {Name: "frozen"}, {Name: "crt"}})
+)
 
 // Assemble inlines the chart file and the map file a scenario names, in
 // that order, into the one text a game reads and an invite digests.

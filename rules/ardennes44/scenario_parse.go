@@ -57,37 +57,17 @@ type parser struct {
 	specialLines []specialLine
 }
 
+// header reads a header line: the series' head (S1.1: turns up to 30), and
+// the turn a scenario begins with.
 func (p *parser) header(l scn.Line, key, value string) {
-	s := p.s
 	switch key {
-	case "game":
-		s.Game = value
-	case "scenario":
-		if !scn.ValidName(value) {
-			p.Errf(l.N, ErrSyntax, "scenario name %q: use lower-case letters, digits and '-'", value)
-		}
-		s.Name = value
-	case "title":
-		s.Title = value
-	case "edition":
-		if value != "3" {
-			p.Errf(l.N, ErrInvalid, "edition %q: these rules are the 3rd edition's", value)
-		}
-		s.Edition = value
-	case "provenance":
-		s.Provenance = value
-	case "layout":
-		if _, err := hex.ParseLayout(value); err != nil {
-			p.Report(l.N, err)
-		}
-		s.Layout = value
 	case "first-turn":
-		s.FirstTurn, _ = p.Int(l.N, "first-turn", value, 1, 30)
-	case "turns":
-		s.LastTurn, _ = p.Int(l.N, "turns", value, 1, 30)
+		p.s.FirstTurn, _ = p.Int(l.N, "first-turn", value, 1, 30)
 	case "chart":
 		// Grammar.Maps catches a map line left in the text; a chart line
 		// is the same mistake.
+	default:
+		p.s.Record(p.Parser, l, key, value, hexwar.HeadRules{Edition: "3", Rules: "the 3rd edition's", MaxTurn: 30})
 	}
 }
 

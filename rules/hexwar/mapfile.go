@@ -123,6 +123,12 @@ func (m *MapRecords) Sections(p *scn.Parser, terrain, places func(scn.Line)) []s
 	}
 }
 
+// The endings of a series game's side files: its map, and its charts.
+const (
+	MapExt   = ".map"
+	ChartExt = ".chart"
+)
+
 // MapFiles is what a series map file holds (scn.Maps), as Ardennes '44 and
 // Salerno '43 write it: the header lines that describe the map, and the
 // map sections of a scenario in their order, each clipped to a window as
@@ -130,7 +136,7 @@ func (m *MapRecords) Sections(p *scn.Parser, terrain, places func(scn.Line)) []s
 func MapFiles(game string, places func(scn.Window, scn.Line) ([]string, bool)) scn.Maps {
 	return scn.Maps{
 		Game:    game,
-		Ext:     ".map",
+		Ext:     MapExt,
 		Headers: []string{"game", "map", "title", "edition", "provenance", "layout"},
 		Layout:  func(value string) error { _, err := hex.ParseLayout(value); return err },
 		Sections: []scn.MapSection{
@@ -140,6 +146,19 @@ func MapFiles(game string, places func(scn.Window, scn.Line) ([]string, bool)) s
 			{Name: "zones", Clip: scn.ClipHexesAfter},
 			{Name: "places", Clip: places},
 		},
+	}
+}
+
+// ChartFiles is what a series chart file holds (scn.Maps): the header lines
+// that describe the charts, and the game's chart sections, whole. A
+// scenario names it with "chart NAME".
+func ChartFiles(game string, sections []scn.MapSection) scn.Maps {
+	return scn.Maps{
+		Game:     game,
+		Keyword:  "chart",
+		Ext:      ChartExt,
+		Headers:  []string{"game", "chart", "title", "edition", "provenance"},
+		Sections: sections,
 	}
 }
 

@@ -16,9 +16,8 @@ import (
 
 // Scenario is a parsed scenario, assembled with its map and chart.
 type Scenario struct {
-	Game, Name, Title, Edition, Provenance, Layout string
-	// LastTurn ends the game (S1.1: 8).
-	LastTurn int
+	// The head's LastTurn ends the game (S1.1: 8).
+	hexwar.ScenarioHead
 
 	Hexes    []Hex
 	Hexsides []hexwar.Hexside
@@ -99,22 +98,17 @@ var (
 
 // The side files' endings: the shared map and the charts.
 const (
-	MapExt   = ".map"
-	ChartExt = ".chart"
+	MapExt   = hexwar.MapExt
+	ChartExt = hexwar.ChartExt
 )
 
 // mapFiles and chartFiles are the two kinds of side files (rules/scn): a
 // scenario names its map with "map NAME" (a window clips it) and its charts
 // with "chart NAME".
-var mapFiles = hexwar.MapFiles("salerno43", clipPlace)
-
-var chartFiles = scn.Maps{
-	Game:     "salerno43",
-	Keyword:  "chart",
-	Ext:      ChartExt,
-	Headers:  []string{"game", "chart", "title", "edition", "provenance"},
-	Sections: chartSections,
-}
+var (
+	mapFiles   = hexwar.MapFiles("salerno43", clipPlace)
+	chartFiles = hexwar.ChartFiles("salerno43", chartSections)
+)
 
 var chartSections = []scn.MapSection{{Name: "tec"}, {Name: "crt"}, {Name: "invasion"}, {Name: "dd"}, {Name: "weather"}}
 

@@ -57,33 +57,10 @@ type parser struct {
 	reinLines  []int
 }
 
+// header reads a header line: the series' head, of the living rules of
+// 2022 (the Campaign's 23 turns, A-30, and room beyond).
 func (p *parser) header(l scn.Line, key, value string) {
-	s := p.s
-	switch key {
-	case "game":
-		s.Game = value
-	case "scenario":
-		if !scn.ValidName(value) {
-			p.Errf(l.N, ErrSyntax, "scenario name %q: use lower-case letters, digits and '-'", value)
-		}
-		s.Name = value
-	case "title":
-		s.Title = value
-	case "edition":
-		if value != "2022" {
-			p.Errf(l.N, ErrInvalid, "edition %q: these rules are the living rules of 2022", value)
-		}
-		s.Edition = value
-	case "provenance":
-		s.Provenance = value
-	case "layout":
-		if _, err := hex.ParseLayout(value); err != nil {
-			p.Report(l.N, err)
-		}
-		s.Layout = value
-	case "turns":
-		s.LastTurn, _ = p.Int(l.N, "turns", value, 1, 40)
-	}
+	p.s.Record(p.Parser, l, key, value, hexwar.HeadRules{Edition: "2022", Rules: "the living rules of 2022", MaxTurn: 40})
 }
 
 const terrainSyntax = `HEX-OR-RUN TERRAIN ["Name"]`
