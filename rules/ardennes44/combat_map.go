@@ -95,8 +95,10 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	// many hexes away as that), in the hex the owner picks among those 17.1
 	// allows: extra hexes that reach no legal hex remedy nothing, so they
 	// are not taken, nor is the Broken state 17.4 gives the units that take
-	// them. Whether to split, and so which units go on, is the owner's
-	// choice ("may", L1007). ardennes44/1 eliminated the whole stack.
+	// them. Which units go on is the owner's choice, but a stack that may
+	// split ends over the limit only once none of its units left can end
+	// within it (combat.RetreatStage). ardennes44/1 eliminated the whole
+	// stack.
 	m.OverLimit = g.ver.excessSteps
 	return m
 }

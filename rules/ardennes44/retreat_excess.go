@@ -18,9 +18,9 @@ import (
 // retreatExcess names a hex a part of the retreat ended in over the limit,
 // the first in the retreat's order, and the retreating units there whose
 // step would bring it nearer the limit, in the stack's order, on the
-// position the combat has made so far; no units once every such hex is
-// within it. A part that ended off the map has no limit (13.7: Off-map
-// Areas).
+// position the combat has made so far; no units once no such hex is left
+// that their steps would bring nearer it. A part that ended off the map has
+// no limit (13.7: Off-map Areas).
 func (g *Game) retreatExcess(c *Combat) (string, []string) {
 	for k, mv := range c.Moves {
 		if mv.Path.Exited || slices.ContainsFunc(c.Moves[:k], func(m combat.RetreatMove) bool { return retreatEnd(m) == retreatEnd(mv) }) {
@@ -38,7 +38,9 @@ func (g *Game) retreatExcess(c *Combat) (string, []string) {
 				out = append(out, u.ID)
 			}
 		}
-		return g.b.id(end), out
+		if len(out) > 0 {
+			return g.b.id(end), out
+		}
 	}
 	return "", nil
 }
