@@ -37,8 +37,11 @@ type Await struct {
 	Side     string       // who rolls or decides
 	Steps    int          // losses to assign, for loss decisions
 	Choices  []string     // the legal commands, canonical text (loss decisions list the eligible units)
-	Rule     string
-	stage    int
+	// Notes, where the stage words them, say what each choice does, in
+	// the order of Choices (Legal's notes).
+	Notes []string
+	Rule  string
+	stage int
 }
 
 func (a Await) String() string {

@@ -150,8 +150,12 @@ func Choices(c *Combat) []rules.Choice {
 		}
 		return out
 	}
-	for _, ch := range a.Choices {
-		out = append(out, rules.Choice{Command: ch, Note: string(a.Decision) + " (" + a.Rule + ")"})
+	for k, ch := range a.Choices {
+		note := string(a.Decision) + " (" + a.Rule + ")"
+		if len(a.Notes) == len(a.Choices) {
+			note = a.Notes[k]
+		}
+		out = append(out, rules.Choice{Command: ch, Note: note})
 	}
 	return out
 }

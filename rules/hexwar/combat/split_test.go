@@ -128,7 +128,7 @@ func TestRetreatPaths_LastResort(t *testing.T) {
 // crossing) list every way of taking them.
 func TestRetreat_StepsOfAPath(t *testing.T) {
 	f := newFlow(t, "clear", 12, 4, []Unit{inf("r1", 12, 2, true)}, []Unit{inf("b1", 4, 2, false), inf("b2", 2, 1, false)})
-	cmds := f.c.choicesOf([]RetreatUnit{{ID: "b1", Steps: 2}, {ID: "b2", Steps: 1}}, []RetreatPath{{Hexes: []hex.Axial{hexOf(t, f, "0605")}, Steps: 2}})
+	cmds, _ := f.c.choicesOf([]RetreatUnit{{ID: "b1", Steps: 2}, {ID: "b2", Steps: 1}}, []RetreatPath{{Hexes: []hex.Axial{hexOf(t, f, "0605")}, Steps: 2}}, nil)
 	var got []string
 	for _, c := range cmds {
 		got = append(got, c.String())
@@ -221,5 +221,60 @@ func TestRetreat_OverLimitOnlyWhenNoUnitFits(t *testing.T) {
 	g.roll(t, RollCRT, 3, nil)
 	if a := g.decide(t, "blue", "no-dd", nil); len(a.Choices) != 18 {
 		t.Errorf("%d choices without splitting, want the stack's 18 over the limit", len(a.Choices))
+	}
+}
+
+// Legal's note on each retreat says whose it is and what the path does: a
+// unit alone, or the stack; how many hexes; the extra hex against
+// overstacking; the limit it ends over. Here only 0804, three hexes off,
+// has room, for one unit.
+func TestRetreat_ChoicesSayWhatTheyDo(t *testing.T) {
+	two := []Unit{inf("b1", 4, 2, false), inf("b2", 2, 1, false)}
+	f := splitFlow(t, "clear", two)
+	x := hexOf(t, f, "0804")
+	m := f.c.RetreatMap
+	m.Room = func(a hex.Axial, units []string) bool { return a == x && len(units) <= 1 }
+	m.OverLimit = true
+	f.c.RetreatMap = m
+	f.roll(t, RollCRT, 3, nil)
+	f.decide(t, "blue", "no-dd", nil)
+	chosen := ""
+	for _, ch := range Choices(f.c) {
+		if !strings.HasPrefix(ch.Command, "retreat b1 ") {
+			continue
+		}
+		if want := "retreat (T.3): b1 alone, 3 hexes, 1 extra hex against overstacking"; ch.Note != want {
+			t.Errorf("%s: note %q, want %q", ch.Command, ch.Note, want)
+		}
+		chosen = ch.Command
+	}
+	if chosen == "" {
+		t.Fatal("no retreat of b1 alone")
+	}
+	f.decide(t, "blue", chosen, nil)
+	for _, ch := range Choices(f.c) {
+		if want := "retreat (T.3): b2, 2 hexes, ending over the stacking limit"; ch.Note != want {
+			t.Errorf("%s: note %q, want %q", ch.Command, ch.Note, want)
+		}
+	}
+}
+
+// The words of a retreat's note, each path's feature with the rule the game
+// names for it (RetreatRules).
+func TestRetreatNote(t *testing.T) {
+	rr := RetreatRules{Rule: "13.1.4", OneHex: "13.3", Step: "13.2.1"}
+	h := []hex.Axial{{}, {Q: 1}}
+	for _, tc := range []struct {
+		p    RetreatPath
+		want string
+	}{
+		{RetreatPath{Hexes: h[:1], OneHex: true}, "retreat (13.1.4): the stack, 1 hex, stopping after one (13.3)"},
+		{RetreatPath{Hexes: h, Exited: true}, "retreat (13.1.4): the stack, 2 hexes, the last off the map"},
+		{RetreatPath{Hexes: h, EZOC: true, Steps: 2}, "retreat (13.1.4): the stack, 2 hexes, through a vacant hex in an enemy ZOC, costing 2 steps (13.2.1)"},
+		{RetreatPath{Hexes: h, Extended: 2, MechLost: []string{"tk"}}, "retreat (13.1.4): the stack, 2 hexes, 2 extra hexes against overstacking, eliminating tk (13.2.1)"},
+	} {
+		if got := retreatNote(rr, "the stack", tc.p); got != tc.want {
+			t.Errorf("note %q, want %q", got, tc.want)
+		}
 	}
 }

@@ -266,12 +266,12 @@ func RetreatStage(rr RetreatRules) Stage {
 			if !c.Retreating() || c.Held() || c.retreatDone {
 				return Await{}, false
 			}
-			opts := c.retreatChoices(rr.Split)
+			opts, notes := c.retreatChoices(rr)
 			if len(opts) == 0 {
 				c.retreatNone()
 				return Await{}, false
 			}
-			return Await{Decision: DecRetreat, Side: c.Defender, Choices: texts(opts), Rule: rr.Rule}, true
+			return Await{Decision: DecRetreat, Side: c.Defender, Choices: texts(opts), Notes: notes, Rule: rr.Rule}, true
 		},
 		Decide: func(c *Combat, a Await, cmd Command) error {
 			if err := a.Chosen(cmd); err != nil {
@@ -329,17 +329,26 @@ func (c *Combat) retreatWords(rr RetreatRules) string {
 	return b.String()
 }
 
-// retreatChoices are the canonical retreat commands of the units left: the
-// stack's paths together, and, where it may split and more than one unit is
-// left, each unit's on its own. A stack that may split and may end over the
-// stacking limit (Map.OverLimit) is offered the paths over it only when no
-// unit left can retreat within it: overstacking is forbidden where the
-// units over the limit can avoid it (Ardennes '44 17.4, L1007).
-func (c *Combat) retreatChoices(split bool) []Command {
+// retreatChoices are the canonical retreat commands of the units left, each
+// with a note that says what it does: the stack's paths together, and,
+// where it may split and more than one unit is left, each unit's on its
+// own. A stack that may split and may end over the stacking limit
+// (Map.OverLimit) is offered the paths over it only when no unit left can
+// retreat within it: overstacking is forbidden where the units over the
+// limit can avoid it (Ardennes '44 17.4, L1007).
+func (c *Combat) retreatChoices(rr RetreatRules) ([]Command, []string) {
 	left := c.RetreatLeft()
 	whole := c.retreatPaths(left)
-	if !split || len(left) < 2 {
-		return c.choicesOf(left, whole)
+	who := "the stack"
+	switch {
+	case len(left) == 1:
+		who = left[0].ID
+	case len(c.Moves) > 0:
+		who = "the units left"
+	}
+	out, notes := c.choicesOf(left, whole, func(p RetreatPath) string { return retreatNote(rr, who, p) })
+	if !rr.Split || len(left) < 2 {
+		return out, notes
 	}
 	alone := make([][]RetreatPath, len(left))
 	within := false
@@ -353,52 +362,100 @@ func (c *Combat) retreatChoices(split bool) []Command {
 		for k := range alone {
 			alone[k] = slices.DeleteFunc(slices.Clone(alone[k]), over)
 		}
+		out, notes = c.choicesOf(left, whole, func(p RetreatPath) string { return retreatNote(rr, who, p) })
 	}
-	out := c.choicesOf(left, whole)
 	for k, u := range left {
-		for _, cmd := range c.choicesOf([]RetreatUnit{u}, alone[k]) {
-			cmd.Units = []string{u.ID}
-			out = append(out, cmd)
+		cmds, ns := c.choicesOf([]RetreatUnit{u}, alone[k], func(p RetreatPath) string { return retreatNote(rr, u.ID+" alone", p) })
+		for j := range cmds {
+			cmds[j].Units = []string{u.ID}
 		}
+		out, notes = append(out, cmds...), append(notes, ns...)
 	}
-	return out
+	return out, notes
+}
+
+// retreatNote says what path p does for who, after the decision's rule:
+// how many hexes, and what it costs or brings.
+func retreatNote(rr RetreatRules, who string, p RetreatPath) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "retreat (%s): %s, %s", rr.Rule, who, plural(len(p.Hexes), "hex", "hexes"))
+	switch {
+	case p.Exited:
+		b.WriteString(", the last off the map")
+	case p.OneHex:
+		fmt.Fprintf(&b, ", stopping after one (%s)", rr.OneHex)
+	}
+	if p.Extended > 0 {
+		fmt.Fprintf(&b, ", %s against overstacking", plural(p.Extended, "extra hex", "extra hexes"))
+	}
+	if p.OverLimit {
+		b.WriteString(", ending over the stacking limit")
+	}
+	if p.EZOC {
+		b.WriteString(", through a vacant hex in an enemy ZOC")
+	}
+	if p.Steps > 0 {
+		fmt.Fprintf(&b, ", costing %s (%s)", plural(p.Steps, "step", "steps"), rr.Step)
+	}
+	if len(p.MechLost) > 0 {
+		fmt.Fprintf(&b, ", eliminating %s (%s)", strings.Join(p.MechLost, ", "), rr.Step)
+	}
+	return b.String()
+}
+
+// plural is n and the noun for it.
+func plural(n int, one, more string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, more)
 }
 
 // RetreatChoices are the canonical retreat commands of the units left
 // together: each path, with each set of units that may take the steps the
 // path costs.
 func (c *Combat) RetreatChoices(paths []RetreatPath) []Command {
-	return c.choicesOf(c.RetreatLeft(), paths)
+	out, _ := c.choicesOf(c.RetreatLeft(), paths, nil)
+	return out
 }
 
 // choicesOf are the retreat commands of units along paths: each path with
-// each way of taking its steps from the units it does not eliminate.
-func (c *Combat) choicesOf(units []RetreatUnit, paths []RetreatPath) []Command {
+// each way of taking its steps from the units it does not eliminate; with
+// note, a note for each command, its path's.
+func (c *Combat) choicesOf(units []RetreatUnit, paths []RetreatPath, note func(RetreatPath) string) ([]Command, []string) {
 	var out []Command
+	var notes []string
 	for _, p := range paths {
 		cmd := Command{Kind: CmdRetreat, Hexes: c.PathText(p)}
+		n := len(out)
 		if p.Steps == 0 {
 			out = append(out, cmd)
-			continue
-		}
-		var ids []string
-		steps := map[string]int{}
-		for _, u := range units {
-			if !slices.Contains(p.MechLost, u.ID) {
-				ids = append(ids, u.ID)
-				steps[u.ID] = u.Steps
+		} else {
+			var ids []string
+			steps := map[string]int{}
+			for _, u := range units {
+				if !slices.Contains(p.MechLost, u.ID) {
+					ids = append(ids, u.ID)
+					steps[u.ID] = u.Steps
+				}
+			}
+			total := 0
+			for _, id := range ids {
+				total += steps[id]
+			}
+			for _, set := range LossSets(ids, steps, min(p.Steps, total)) {
+				cmd.Loss = set
+				out = append(out, cmd)
 			}
 		}
-		total := 0
-		for _, id := range ids {
-			total += steps[id]
-		}
-		for _, set := range LossSets(ids, steps, min(p.Steps, total)) {
-			cmd.Loss = set
-			out = append(out, cmd)
+		if note != nil {
+			w := note(p)
+			for range out[n:] {
+				notes = append(notes, w)
+			}
 		}
 	}
-	return out
+	return out, notes
 }
 
 // towardSupply picks the legal retreat ending nearest to supply, of the
