@@ -182,20 +182,28 @@ func hexOf(t *testing.T, f *flow, id string) hex.Axial {
 	return a
 }
 
+// overLimitFlow is splitFlow's stack of b1 (2 steps) and b2 (1) after a
+// DR2, on a map where only hex x has room, for one unit, and a stack that
+// finds none ends over the limit (Map.OverLimit).
+func overLimitFlow(t *testing.T, x string) *flow {
+	t.Helper()
+	f := splitFlow(t, "clear", []Unit{inf("b1", 4, 2, false), inf("b2", 2, 1, false)})
+	room := hexOf(t, f, x)
+	m := f.c.RetreatMap
+	m.Room = func(a hex.Axial, units []string) bool { return a == room && len(units) <= 1 }
+	m.OverLimit = true
+	f.c.RetreatMap = m
+	f.roll(t, RollCRT, 3, nil)
+	return f
+}
+
 // A stack that may split and may end over the stacking limit (Map.OverLimit,
 // Ardennes '44 17.4) is offered the paths over the limit only when no unit
 // left can retreat within it: here one hex, 0704, has room for one unit,
 // and none for two. Each unit is offered 0704 alone; once b2 stands there,
 // b1 has no hex with room, and its paths over the limit are offered.
 func TestRetreat_OverLimitOnlyWhenNoUnitFits(t *testing.T) {
-	two := []Unit{inf("b1", 4, 2, false), inf("b2", 2, 1, false)}
-	f := splitFlow(t, "clear", two)
-	x := hexOf(t, f, "0704")
-	m := f.c.RetreatMap
-	m.Room = func(a hex.Axial, units []string) bool { return a == x && len(units) <= 1 }
-	m.OverLimit = true
-	f.c.RetreatMap = m
-	f.roll(t, RollCRT, 3, nil)
+	f := overLimitFlow(t, "0704")
 	a := f.decide(t, "blue", "no-dd", nil)
 	for _, ch := range a.Choices {
 		if !strings.HasPrefix(ch, "retreat b") || !strings.HasSuffix(ch, " 0704") {
@@ -216,8 +224,8 @@ func TestRetreat_OverLimitOnlyWhenNoUnitFits(t *testing.T) {
 		}
 	}
 	// Without splitting, the stack's paths over the limit are its only ones.
-	g := newFlow(t, "clear", 12, 4, []Unit{inf("r1", 12, 2, true)}, two)
-	g.c.RetreatMap = m
+	g := newFlow(t, "clear", 12, 4, []Unit{inf("r1", 12, 2, true)}, []Unit{inf("b1", 4, 2, false), inf("b2", 2, 1, false)})
+	g.c.RetreatMap = f.c.RetreatMap
 	g.roll(t, RollCRT, 3, nil)
 	if a := g.decide(t, "blue", "no-dd", nil); len(a.Choices) != 18 {
 		t.Errorf("%d choices without splitting, want the stack's 18 over the limit", len(a.Choices))
@@ -229,14 +237,7 @@ func TestRetreat_OverLimitOnlyWhenNoUnitFits(t *testing.T) {
 // overstacking; the limit it ends over. Here only 0804, three hexes off,
 // has room, for one unit.
 func TestRetreat_ChoicesSayWhatTheyDo(t *testing.T) {
-	two := []Unit{inf("b1", 4, 2, false), inf("b2", 2, 1, false)}
-	f := splitFlow(t, "clear", two)
-	x := hexOf(t, f, "0804")
-	m := f.c.RetreatMap
-	m.Room = func(a hex.Axial, units []string) bool { return a == x && len(units) <= 1 }
-	m.OverLimit = true
-	f.c.RetreatMap = m
-	f.roll(t, RollCRT, 3, nil)
+	f := overLimitFlow(t, "0804")
 	f.decide(t, "blue", "no-dd", nil)
 	chosen := ""
 	for _, ch := range Choices(f.c) {

@@ -339,6 +339,22 @@ func (c *Combat) retreatWords(rr RetreatRules) string {
 func (c *Combat) retreatChoices(rr RetreatRules) ([]Command, []string) {
 	left := c.RetreatLeft()
 	whole := c.retreatPaths(left)
+	var alone [][]RetreatPath // each unit's own paths, where the stack may split
+	if rr.Split && len(left) > 1 {
+		alone = make([][]RetreatPath, len(left))
+		within := false
+		for k, u := range left {
+			alone[k] = c.retreatPaths([]RetreatUnit{u})
+			within = within || slices.ContainsFunc(alone[k], func(p RetreatPath) bool { return !p.OverLimit })
+		}
+		if within {
+			over := func(p RetreatPath) bool { return p.OverLimit }
+			whole = slices.DeleteFunc(slices.Clone(whole), over)
+			for k := range alone {
+				alone[k] = slices.DeleteFunc(slices.Clone(alone[k]), over)
+			}
+		}
+	}
 	who := "the stack"
 	switch {
 	case len(left) == 1:
@@ -347,25 +363,9 @@ func (c *Combat) retreatChoices(rr RetreatRules) ([]Command, []string) {
 		who = "the units left"
 	}
 	out, notes := c.choicesOf(left, whole, func(p RetreatPath) string { return retreatNote(rr, who, p) })
-	if !rr.Split || len(left) < 2 {
-		return out, notes
-	}
-	alone := make([][]RetreatPath, len(left))
-	within := false
-	for k, u := range left {
-		alone[k] = c.retreatPaths([]RetreatUnit{u})
-		within = within || slices.ContainsFunc(alone[k], func(p RetreatPath) bool { return !p.OverLimit })
-	}
-	if within {
-		over := func(p RetreatPath) bool { return p.OverLimit }
-		whole = slices.DeleteFunc(slices.Clone(whole), over)
-		for k := range alone {
-			alone[k] = slices.DeleteFunc(slices.Clone(alone[k]), over)
-		}
-		out, notes = c.choicesOf(left, whole, func(p RetreatPath) string { return retreatNote(rr, who, p) })
-	}
-	for k, u := range left {
-		cmds, ns := c.choicesOf([]RetreatUnit{u}, alone[k], func(p RetreatPath) string { return retreatNote(rr, u.ID+" alone", p) })
+	for k, paths := range alone {
+		u := left[k]
+		cmds, ns := c.choicesOf([]RetreatUnit{u}, paths, func(p RetreatPath) string { return retreatNote(rr, u.ID+" alone", p) })
 		for j := range cmds {
 			cmds[j].Units = []string{u.ID}
 		}
