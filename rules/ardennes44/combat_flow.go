@@ -181,6 +181,7 @@ func (c *Combat) stages() []combat.Stage {
 	s = append(s, combat.DDStages(c.determined())...)
 	rr := retreatRefs
 	rr.Split = c.in.g.ver.splitRetreat
+	rr.Brings = c.in.g.retreatBrings(c)
 	s = append(s, c.delayStage(), combat.RetreatStage(rr))
 	if c.in.g.ver.excessSteps {
 		s = append(s, combat.RetreatExcessStage("17.4", func(*combat.Combat) (string, []string) { return c.in.g.retreatExcess(c) }))

@@ -2,6 +2,7 @@ package ardennes44
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
@@ -77,4 +78,46 @@ func (g *Game) excessAfter(c *Combat, end hex.Axial, id string) int {
 // or hexes the part took against overstacking (17.4).
 func (g *Game) retreatBreaks(c *Combat, mv combat.RetreatMove, status string) bool {
 	return c.Result.Retreat >= 3 || status != "" || mv.Path.Extended > 0
+}
+
+// retreatBrings words, for a retreat's note in Legal, the state a path
+// brings the units that take it (retreatBreaks): Broken, for its extra
+// hexes (17.4) or by 18.2; Disrupted (18.2); a US engineer made Broken is
+// eliminated (27.1). The units the path itself eliminates are left out.
+func (g *Game) retreatBrings(c *Combat) func([]combat.RetreatUnit, combat.RetreatPath) string {
+	return func(units []combat.RetreatUnit, p combat.RetreatPath) string {
+		brokenBy := "18.2"
+		if p.Extended > 0 {
+			brokenBy = "17.4"
+		}
+		groups := []struct {
+			words string
+			ids   []string
+		}{{"Broken (" + brokenBy + ")", nil}, {"Disrupted (18.2)", nil}, {"eliminated, an engineer made Broken (27.1)", nil}}
+		for _, u := range units {
+			if slices.Contains(p.MechLost, u.ID) {
+				continue
+			}
+			i := g.index[u.ID]
+			switch {
+			case !g.retreatBreaks(c, combat.RetreatMove{Path: p}, g.s.Units[i].Status):
+				groups[1].ids = append(groups[1].ids, u.ID)
+			case g.unit(i).Type == Engineer:
+				groups[2].ids = append(groups[2].ids, u.ID)
+			default:
+				groups[0].ids = append(groups[0].ids, u.ID)
+			}
+		}
+		var out []string
+		for _, gr := range groups {
+			switch {
+			case len(gr.ids) == 0:
+			case len(gr.ids) == len(units)-len(p.MechLost):
+				return gr.words // every unit alike
+			default:
+				out = append(out, strings.Join(gr.ids, ", ")+" "+gr.words)
+			}
+		}
+		return strings.Join(out, "; ")
+	}
 }

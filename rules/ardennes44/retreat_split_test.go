@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"github.com/pbem-referee/pbem/rules/scene"
 )
 
@@ -33,6 +35,39 @@ func TestRetreatSplit_EachUnitMayGoAlone_17_1(t *testing.T) {
 	want := []string{"retreat 0401 0501 0601", "retreat 4/8(-) 0401 0501 0601", "retreat 4/8/2 0401 0501"}
 	if got := offered(g, "retreat "); !slices.Equal(got, want) {
 		t.Errorf("retreats offered %q, want %q (17.1, 17.4)", got, want)
+	}
+}
+
+// Legal's note on each retreat says what it brings the units that take it:
+// the extra hex against overstacking makes them Broken (17.4); 2 hexes
+// make them Disrupted (18.2).
+func TestRetreatSplit_NotesSayWhatEachPartBecomes_17_4_18_2(t *testing.T) {
+	g := roomFor1(t, "")
+	want := map[string]string{
+		"retreat 0401 0501 0601":        "retreat (17.1): the stack, 3 hexes, 1 extra hex against overstacking: Broken (17.4)",
+		"retreat 4/8(-) 0401 0501 0601": "retreat (17.1): 4/8(-) alone, 3 hexes, 1 extra hex against overstacking: Broken (17.4)",
+		"retreat 4/8/2 0401 0501":       "retreat (17.1): 4/8/2 alone, 2 hexes: Disrupted (18.2)",
+	}
+	for _, c := range g.Legal(g.Pending().Seats[0]) {
+		if w, ok := want[c.Command]; ok && c.Note != w {
+			t.Errorf("%s: note %q, want %q", c.Command, c.Note, w)
+		}
+		delete(want, c.Command)
+	}
+	if len(want) > 0 {
+		t.Errorf("not offered: %v", want)
+	}
+	// A unit already Disrupted is Broken by any retreat (18.2), and a stack
+	// of both kinds is worded unit by unit.
+	c := g.combat()
+	st(g, "4/8/2").Status = statusDisrupted
+	brings := g.retreatBrings(c)
+	p := combat.RetreatPath{Hexes: []hex.Axial{mustHex("0401"), mustHex("0501")}}
+	if got, want := brings([]combat.RetreatUnit{{ID: "4/8/2"}}, p), "Broken (18.2)"; got != want {
+		t.Errorf("4/8/2, Disrupted, 2 hexes: %q, want %q", got, want)
+	}
+	if got, want := brings([]combat.RetreatUnit{{ID: "4/8(-)"}, {ID: "4/8/2"}}, p), "4/8/2 Broken (18.2); 4/8(-) Disrupted (18.2)"; got != want {
+		t.Errorf("the stack, 2 hexes: %q, want %q", got, want)
 	}
 }
 

@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -274,8 +275,15 @@ func TestRetreatNote(t *testing.T) {
 		{RetreatPath{Hexes: h, EZOC: true, Steps: 2}, "retreat (13.1.4): the stack, 2 hexes, through a vacant hex in an enemy ZOC, costing 2 steps (13.2.1)"},
 		{RetreatPath{Hexes: h, Extended: 2, MechLost: []string{"tk"}}, "retreat (13.1.4): the stack, 2 hexes, 2 extra hexes against overstacking, eliminating tk (13.2.1)"},
 	} {
-		if got := retreatNote(rr, "the stack", tc.p); got != tc.want {
+		if got := retreatNote(rr, "the stack", nil, tc.p); got != tc.want {
 			t.Errorf("note %q, want %q", got, tc.want)
 		}
+	}
+	// The game's words for what the path brings close the note.
+	rr.Brings = func(units []RetreatUnit, p RetreatPath) string {
+		return fmt.Sprintf("%s after %d", units[0].ID, len(p.Hexes))
+	}
+	if got, want := retreatNote(rr, "b1 alone", []RetreatUnit{{ID: "b1"}}, RetreatPath{Hexes: h}), "retreat (13.1.4): b1 alone, 2 hexes: b1 after 2"; got != want {
+		t.Errorf("note %q, want %q", got, want)
 	}
 }

@@ -254,6 +254,9 @@ type RetreatRules struct {
 	// the owner leaves without a path are eliminated (13.1.5). Otherwise it
 	// retreats whole, or is eliminated whole.
 	Split bool
+	// Brings, if set, words what path p brings units in the game's own
+	// rules ("Broken (17.4)"), for the end of the path's note in Legal.
+	Brings func(units []RetreatUnit, p RetreatPath) string
 }
 
 // RetreatStage is the defenders' retreat: the owner picks a path among the
@@ -362,10 +365,10 @@ func (c *Combat) retreatChoices(rr RetreatRules) ([]Command, []string) {
 	case len(c.Moves) > 0:
 		who = "the units left"
 	}
-	out, notes := c.choicesOf(left, whole, func(p RetreatPath) string { return retreatNote(rr, who, p) })
+	out, notes := c.choicesOf(left, whole, func(p RetreatPath) string { return retreatNote(rr, who, left, p) })
 	for k, paths := range alone {
 		u := left[k]
-		cmds, ns := c.choicesOf([]RetreatUnit{u}, paths, func(p RetreatPath) string { return retreatNote(rr, u.ID+" alone", p) })
+		cmds, ns := c.choicesOf([]RetreatUnit{u}, paths, func(p RetreatPath) string { return retreatNote(rr, u.ID+" alone", []RetreatUnit{u}, p) })
 		for j := range cmds {
 			cmds[j].Units = []string{u.ID}
 		}
@@ -374,9 +377,10 @@ func (c *Combat) retreatChoices(rr RetreatRules) ([]Command, []string) {
 	return out, notes
 }
 
-// retreatNote says what path p does for who, after the decision's rule:
-// how many hexes, and what it costs or brings.
-func retreatNote(rr RetreatRules, who string, p RetreatPath) string {
+// retreatNote says what path p does for who, the units, after the
+// decision's rule: how many hexes, what it costs, and what it brings in the
+// game's rules (RetreatRules.Brings).
+func retreatNote(rr RetreatRules, who string, units []RetreatUnit, p RetreatPath) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "retreat (%s): %s, %s", rr.Rule, who, plural(len(p.Hexes), "hex", "hexes"))
 	switch {
@@ -399,6 +403,11 @@ func retreatNote(rr RetreatRules, who string, p RetreatPath) string {
 	}
 	if len(p.MechLost) > 0 {
 		fmt.Fprintf(&b, ", eliminating %s (%s)", strings.Join(p.MechLost, ", "), rr.Step)
+	}
+	if rr.Brings != nil {
+		if w := rr.Brings(units, p); w != "" {
+			b.WriteString(": " + w)
+		}
 	}
 	return b.String()
 }
