@@ -45,16 +45,7 @@ func FuzzChart(f *testing.F) {
 // tiny game (a shipped scenario's 50 KB slow the mutator to a few inputs a
 // minute), and a head with every field wrong.
 func FuzzParseScenario(f *testing.F) {
-	tiny, err := os.ReadFile("testdata/tiny.scn")
-	if err != nil {
-		f.Fatal(err)
-	}
-	open := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(scenarioDir, name)) }
-	text, err := Assemble(tiny, open)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(text)
+	f.Add(readTiny(f))
 	f.Add([]byte("game ardennes44\nscenario x\nedition 2\nturns 31\nfirst-turn 0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ParseScenario(data)

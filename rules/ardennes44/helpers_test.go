@@ -26,6 +26,21 @@ func readScenario(t testing.TB, name string) []byte {
 	return text
 }
 
+// readTiny is testdata/tiny.scn assembled: two units on a four-by-four
+// map, small enough for the fuzzers to mutate fast.
+func readTiny(t testing.TB) []byte {
+	t.Helper()
+	data, err := os.ReadFile("testdata/tiny.scn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := Assemble(data, func(f string) ([]byte, error) { return os.ReadFile(filepath.Join(scenarioDir, f)) })
+	if err != nil {
+		t.Fatalf("assemble tiny: %v", err)
+	}
+	return text
+}
+
 // newGame starts a shipped scenario with options.
 func newGame(t testing.TB, name string, opts ...string) *Game {
 	t.Helper()

@@ -3,8 +3,6 @@ package ardennes44
 import (
 	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -146,16 +144,7 @@ func TestRestore_Refuses(t *testing.T) {
 // testdata/tiny.scn, two units on a small map, whose snapshot is small
 // enough for the fuzzer to mutate and minimise fast.
 func FuzzRestore(f *testing.F) {
-	data, err := os.ReadFile("testdata/tiny.scn")
-	if err != nil {
-		f.Fatal(err)
-	}
-	open := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(scenarioDir, name)) }
-	text, err := Assemble(data, open)
-	if err != nil {
-		f.Fatal(err)
-	}
-	fresh, err := New(text, nil)
+	fresh, err := New(readTiny(f), nil)
 	if err != nil {
 		f.Fatal(err)
 	}
