@@ -212,7 +212,7 @@ func (g *Game) retreatUnits(c *Combat, standing []int, standsFor map[int]string,
 		if crossed && g.sideOf(i) == German && g.s.Turn < boundariesLifted {
 			us.Boundary = true // 11.10.2
 		}
-		if g.retreatBreaks(c, mv, us.Status) {
+		if g.retreatBreaks(c, p, us.Status) {
 			us.Status = statusBroken
 		} else {
 			us.Status = statusDisrupted

@@ -65,7 +65,7 @@ func (g *Game) excessAfter(c *Combat, end hex.Axial, id string) int {
 	var fs []stackFace
 	for _, i := range w.occupancy()[end] {
 		u := w.unit(i)
-		if mv, ok := retreatOf(c, u.ID); ok && u.Type == Engineer && g.retreatBreaks(c, mv, g.s.Units[i].Status) {
+		if mv, ok := retreatOf(c, u.ID); ok && u.Type == Engineer && g.retreatBreaks(c, mv.Path, g.s.Units[i].Status) {
 			continue
 		}
 		fs = append(fs, stackFace{unit: u, face: w.face(i)})
@@ -73,11 +73,11 @@ func (g *Game) excessAfter(c *Combat, end hex.Axial, id string) int {
 	return stackExcess(fs)
 }
 
-// retreatBreaks reports whether part mv of the retreat makes a unit whose
-// state was status Broken (18.2): 3 or 4 hexes, a unit already Disrupted,
-// or hexes the part took against overstacking (17.4).
-func (g *Game) retreatBreaks(c *Combat, mv combat.RetreatMove, status string) bool {
-	return c.Result.Retreat >= 3 || status != "" || mv.Path.Extended > 0
+// retreatBreaks reports whether a retreat along p makes a unit whose state
+// was status Broken (18.2): 3 or 4 hexes, a unit already Disrupted, or
+// hexes the path took against overstacking (17.4).
+func (g *Game) retreatBreaks(c *Combat, p combat.RetreatPath, status string) bool {
+	return c.Result.Retreat >= 3 || status != "" || p.Extended > 0
 }
 
 // retreatBrings words, for a retreat's note in Legal, the state a path
@@ -100,7 +100,7 @@ func (g *Game) retreatBrings(c *Combat) func([]combat.RetreatUnit, combat.Retrea
 			}
 			i := g.index[u.ID]
 			switch {
-			case !g.retreatBreaks(c, combat.RetreatMove{Path: p}, g.s.Units[i].Status):
+			case !g.retreatBreaks(c, p, g.s.Units[i].Status):
 				groups[1].ids = append(groups[1].ids, u.ID)
 			case g.unit(i).Type == Engineer:
 				groups[2].ids = append(groups[2].ids, u.ID)
