@@ -175,7 +175,7 @@ func (g *Game) retreatUnits(c *Combat, standing []int, standsFor map[int]string,
 	var notes []string
 	for _, i := range standing {
 		us := &g.s.Units[i]
-		mv, ok := retreatOf(c, standsFor[i])
+		mv, ok := c.RetreatOf(standsFor[i])
 		if !ok || us.At != c.Origin {
 			continue
 		}
@@ -229,17 +229,6 @@ func (g *Game) retreatUnits(c *Combat, standing []int, standsFor map[int]string,
 	// comes off.
 	g.s.AA = slices.DeleteFunc(g.s.AA, func(m aaMarker) bool { return m.Hex == c.Origin })
 	return notes
-}
-
-// retreatOf is the part of the retreat defender id went on: the whole
-// stack's, unless it split (17.1).
-func retreatOf(c *Combat, id string) (combat.RetreatMove, bool) {
-	for _, mv := range c.Moves {
-		if slices.Contains(mv.Units, id) {
-			return mv, true
-		}
-	}
-	return combat.RetreatMove{}, false
 }
 
 // finishCombat puts the outcome on the map and closes the combat.

@@ -34,7 +34,7 @@ func (g *Game) retreatExcess(c *Combat) (string, []string) {
 		}
 		var out []string
 		for _, u := range c.Defenders {
-			m, ok := retreatOf(c, u.ID)
+			m, ok := c.RetreatOf(u.ID)
 			if ok && !m.Path.Exited && retreatEnd(m) == end && g.excessAfter(c, end, u.ID) < over {
 				out = append(out, u.ID)
 			}
@@ -65,7 +65,7 @@ func (g *Game) excessAfter(c *Combat, end hex.Axial, id string) int {
 	var fs []stackFace
 	for _, i := range w.occupancy()[end] {
 		u := w.unit(i)
-		if mv, ok := retreatOf(c, u.ID); ok && u.Type == Engineer && g.retreatBreaks(c, mv.Path, g.s.Units[i].Status) {
+		if mv, ok := c.RetreatOf(u.ID); ok && u.Type == Engineer && g.retreatBreaks(c, mv.Path, g.s.Units[i].Status) {
 			continue
 		}
 		fs = append(fs, stackFace{unit: u, face: w.face(i)})

@@ -180,7 +180,20 @@ func (c *Combat) RetreatLosses() []string {
 
 // moved reports whether a unit has retreated.
 func (c *Combat) moved(id string) bool {
-	return slices.ContainsFunc(c.Moves, func(m RetreatMove) bool { return slices.Contains(m.Units, id) })
+	_, ok := c.RetreatOf(id)
+	return ok
+}
+
+// RetreatOf is the part of the retreat defender id went on: the whole
+// stack's, unless it split (RetreatRules.Split); false if it has not
+// retreated.
+func (c *Combat) RetreatOf(id string) (RetreatMove, bool) {
+	for _, m := range c.Moves {
+		if slices.Contains(m.Units, id) {
+			return m, true
+		}
+	}
+	return RetreatMove{}, false
 }
 
 // Await is what the combat waits for now.

@@ -216,6 +216,12 @@ func TestRetreat_OverLimitOnlyWhenNoUnitFits(t *testing.T) {
 	}
 	a = f.decide(t, "blue", "retreat b2 0605 0704", nil)
 	want(t, a, DecRetreat, "blue")
+	if mv, ok := f.c.RetreatOf("b2"); !ok || !slices.Equal(mv.Units, []string{"b2"}) || !mv.Part {
+		t.Errorf("b2's part of the retreat: %+v, %v", mv, ok)
+	}
+	if _, ok := f.c.RetreatOf("b1"); ok {
+		t.Error("b1 has a part of the retreat before it retreated")
+	}
 	if len(a.Choices) != 18 || slices.ContainsFunc(a.Choices, func(ch string) bool { return strings.HasPrefix(ch, "retreat b") }) {
 		t.Fatalf("b1's choices %v, want its 18 paths over the limit, as the one unit left", a.Choices)
 	}
