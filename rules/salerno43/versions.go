@@ -16,17 +16,26 @@ type rulesVersion struct {
 	// different hexes (12.1.2, L703), each part on a path of its own.
 	// salerno43/1 retreated the stack whole.
 	splitRetreat bool
+
+	// Supply, replacements, ASU and beachheads (salerno43/3):
+
+	// bhGoodOrder: a BH unit is always in Good Order and is never
+	// disorganized (18.1.3, L1070), so a Dis result leaves it as it was.
+	// salerno43/1 and /2 made it DG, and a DG one Shattered, by a Dis.
+	bhGoodOrder bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: a retreating stack may split
-// (12.1.2).
-const Version = "salerno43/2"
+// (12.1.2). 3: see the fields under it.
+const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, splitRetreat: true},
+	{name: Version, splitRetreat: true,
+		bhGoodOrder: true},
+	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
 
