@@ -115,8 +115,8 @@ func (g *Game) nearCityOrCorps(i int) bool {
 // those without a LOS get a white OOS marker, those without a LOC the red
 // one (16.5.1); isolated units next to an enemy combat unit that were
 // isolated before this phase roll on the Isolation Attrition table
-// (16.5.2); an isolated ASU with no friendly non-ASU unit in its hex is
-// eliminated (16.5.2, A-25).
+// (16.5.2); an isolated ASU with no LOS to a friendly non-ASU unit is
+// eliminated at once (16.5.2, A-25).
 func (g *Game) enterSupply() []rules.Event {
 	side := g.s.Side
 	st := g.supplyStatuses(side)
@@ -135,7 +135,7 @@ func (g *Game) enterSupply() []rules.Event {
 		}
 		a, _ := g.axial(i)
 		if g.sc.Units[i].ASU() {
-			if !slices.ContainsFunc(g.pos().at(a), func(j int) bool { return j != i && !g.sc.Units[j].ASU() && g.sc.Units[j].Side == side }) {
+			if !g.asuCovered(i) {
 				g.eliminate(i)
 				us.NoReturn = true // 16.5.6
 				events = append(events, rules.Event{Seat: rules.Seat(side), Text: us.ID + " isolated alone: eliminated (16.5.2)"})
@@ -147,6 +147,35 @@ func (g *Game) enterSupply() []rules.Event {
 		}
 	}
 	return events
+}
+
+// asuCovered: isolated ASU i is immune to isolation attrition, stacked
+// with or tracing a LOS (16.3) to a friendly unit that is no ASU (16.5.2).
+// salerno43/1 and /2 looked in its own hex only.
+func (g *Game) asuCovered(i int) bool {
+	side := g.sc.Units[i].Side
+	friend := func(j int) bool { return j != i && !g.sc.Units[j].ASU() && g.sc.Units[j].Side == side }
+	a, _ := g.axial(i)
+	if !g.ver.asuLOS {
+		return slices.ContainsFunc(g.pos().at(a), friend)
+	}
+	var goals []hex.Axial
+	for j := range g.sc.Units {
+		if b, on := g.axial(j); on && friend(j) {
+			goals = append(goals, b)
+		}
+	}
+	return g.losReaches(side, a, goals)
+}
+
+// losReaches: side can trace a LOS (16.3) from a to one of the goals, as
+// to a source: 5 hexes overland, then roads.
+func (g *Game) losReaches(side Side, a hex.Axial, goals []hex.Axial) bool {
+	if len(goals) == 0 {
+		return false
+	}
+	k, _ := g.b.Cell(a)
+	return hexwar.NewTracer(g.b.Board, g.supplyRules(side, false)).Statuses(goals)[k] == hexwar.InSupply
 }
 
 func (g *Game) supplyPrompt() string {

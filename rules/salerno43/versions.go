@@ -23,6 +23,11 @@ type rulesVersion struct {
 	// disorganized (18.1.3, L1070), so a Dis result leaves it as it was.
 	// salerno43/1 and /2 made it DG, and a DG one Shattered, by a Dis.
 	bhGoodOrder bool
+	// asuLOS: an isolated ASU is immune to attrition if stacked with, or
+	// able to trace a LOS (16.3) to, a friendly non-ASU unit (16.5.2,
+	// L991). salerno43/1 and /2 eliminated one with no such unit in its
+	// own hex.
+	asuLOS bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -34,7 +39,7 @@ const Version = "salerno43/3"
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
-		bhGoodOrder: true},
+		bhGoodOrder: true, asuLOS: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }

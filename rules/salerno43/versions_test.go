@@ -9,8 +9,9 @@ import (
 )
 
 // The engine plays salerno43/3 and replays salerno43/2 and /1, each with
-// its own reading of 12.1.2 and 18.1.3. (Any other version is refused: the
-// conformance suite checks it of every engine.)
+// its own reading of 12.1.2, and /3 alone with the supply, ASU and BH rules
+// of its fields. (Any other version is refused: the conformance suite
+// checks it of every engine.)
 func TestVersions(t *testing.T) {
 	e := Engine()
 	if e.Version != "salerno43/3" || !slices.Equal(e.Replays, []string{"salerno43/2", "salerno43/1"}) {
@@ -18,8 +19,8 @@ func TestVersions(t *testing.T) {
 	}
 	text := readShipped(t, "avalanche")
 	for _, tc := range []struct {
-		version    string
-		split, bh3 bool
+		version   string
+		split, v3 bool
 	}{{"", true, true}, {"salerno43/3", true, true}, {"salerno43/2", true, false}, {"salerno43/1", false, false}} {
 		g, err := e.New(rules.Setup{Scenario: text, Version: tc.version})
 		if err != nil {
@@ -29,8 +30,10 @@ func TestVersions(t *testing.T) {
 		if v.splitRetreat != tc.split {
 			t.Errorf("version %q: split retreats %v, want %v (12.1.2)", tc.version, v.splitRetreat, tc.split)
 		}
-		if v.bhGoodOrder != tc.bh3 {
-			t.Errorf("version %q: BH always in Good Order %v, want %v (18.1.3)", tc.version, v.bhGoodOrder, tc.bh3)
+		for rule, got := range map[string]bool{"18.1.3": v.bhGoodOrder, "16.5.2": v.asuLOS} {
+			if got != tc.v3 {
+				t.Errorf("version %q: the %s field is %v, want %v", tc.version, rule, got, tc.v3)
+			}
 		}
 	}
 }
