@@ -89,26 +89,37 @@ func (g *Game) beachheadAt(a hex.Axial) bool {
 	return slices.ContainsFunc(g.pos().at(a), func(j int) bool { return g.sc.Units[j].Beachhead() })
 }
 
-// nearCityOrCorps: a city the unit's side controls, or a corps ASU of its
-// side, within 5 hexes of unit i (16.5.5, read as the LOS's overland
-// length).
+// nearCityOrCorps: unit i traces a LOS (16.3) to a city its side
+// controls or to a corps ASU of its side (16.5.5). salerno43/1 and /2 read
+// it as one within 5 hexes, the LOS's overland length.
 func (g *Game) nearCityOrCorps(i int) bool {
 	side := g.sc.Units[i].Side
 	at, ok := g.axial(i)
 	if !ok {
 		return false
 	}
+	goals := g.citiesAndCorps(side, i)
+	if g.ver.attritionLOS {
+		return g.losReaches(side, at, goals)
+	}
+	return slices.ContainsFunc(goals, func(a hex.Axial) bool { return hex.Distance(a, at) <= 5 })
+}
+
+// citiesAndCorps are the hexes of the cities side controls and of its
+// corps ASU but unit i (16.5.5).
+func (g *Game) citiesAndCorps(side Side, i int) []hex.Axial {
+	var out []hex.Axial
 	for _, a := range g.b.LandHexes() {
-		if hex.Distance(a, at) <= 5 && g.b.Terrain(a) == City && g.controls(side, g.b.ID(a)) {
-			return true
+		if g.b.Terrain(a) == City && g.controls(side, g.b.ID(a)) {
+			out = append(out, a)
 		}
 	}
 	for j, u := range g.sc.Units {
-		if a, on := g.axial(j); on && j != i && u.Side == side && u.ASU() && u.Level == "corps" && hex.Distance(a, at) <= 5 {
-			return true
+		if a, on := g.axial(j); on && j != i && u.Side == side && u.ASU() && u.Level == "corps" {
+			out = append(out, a)
 		}
 	}
-	return false
+	return out
 }
 
 // The Supply Phase (16.1): every unit of the phasing side is checked;
@@ -190,8 +201,8 @@ var attritionTable = combat.Table[bool]{Name: "Isolation Attrition", Rule: "16.5
 	Rows: [][]bool{{true}, {true}, {true}, {true}, {false}, {false}}}
 
 // rollAttrition takes the die of the next isolated unit (16.5.3): +2 if it
-// traces a LOS to a friendly city or corps ASU (16.5.5: read here as one
-// within 5 hexes), +1 for an Allied unit in Clear weather.
+// traces a LOS to a friendly city or corps ASU (16.5.5), +1 for an Allied
+// unit in Clear weather.
 func (g *Game) rollAttrition(die int) []rules.Event {
 	id := g.s.Rolls[0]
 	g.s.Rolls = g.s.Rolls[1:]

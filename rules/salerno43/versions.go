@@ -28,6 +28,11 @@ type rulesVersion struct {
 	// L991). salerno43/1 and /2 eliminated one with no such unit in its
 	// own hex.
 	asuLOS bool
+	// attritionLOS: the +2 on the isolation attrition die is for a unit
+	// that traces a LOS (16.3) to a friendly-controlled city or a friendly
+	// corps ASU (16.5.5, L1003). salerno43/1 and /2 gave it for any such
+	// city or ASU within 5 hexes, a LOS's overland length.
+	attritionLOS bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -39,7 +44,7 @@ const Version = "salerno43/3"
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
-		bhGoodOrder: true, asuLOS: true},
+		bhGoodOrder: true, asuLOS: true, attritionLOS: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
