@@ -33,6 +33,11 @@ type rulesVersion struct {
 	// corps ASU (16.5.5, L1003). salerno43/1 and /2 gave it for any such
 	// city or ASU within 5 hexes, a LOS's overland length.
 	attritionLOS bool
+	// replArea: a unit with a Replacement marker in an entry area neither
+	// attacks from it nor moves to another area (20.4, L1212: "nie może
+	// przemieszczać się między strefami wejścia ... Nie może atakować").
+	// salerno43/1 and /2 checked the marker on map hexes only.
+	replArea bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -44,7 +49,8 @@ const Version = "salerno43/3"
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
-		bhGoodOrder: true, asuLOS: true, attritionLOS: true},
+		bhGoodOrder: true, asuLOS: true, attritionLOS: true,
+		replArea: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
