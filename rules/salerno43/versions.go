@@ -38,6 +38,11 @@ type rulesVersion struct {
 	// przemieszczać się między strefami wejścia ... Nie może atakować").
 	// salerno43/1 and /2 checked the marker on map hexes only.
 	replArea bool
+	// readyInArea: an ASU in an entry area may be readied (17.5, L1041:
+	// any Good Order ASU in supply at that moment; one in an area
+	// supports the combats next to it, 21.3.4). salerno43/1 and /2 readied
+	// only ASU on the map.
+	readyInArea bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -50,7 +55,7 @@ const Version = "salerno43/3"
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
 		bhGoodOrder: true, asuLOS: true, attritionLOS: true,
-		replArea: true},
+		replArea: true, readyInArea: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
