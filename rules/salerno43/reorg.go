@@ -135,7 +135,11 @@ func (g *Game) enterSupply() []rules.Event {
 	g.s.Rolls = nil
 	for i := range g.s.Units {
 		us := &g.s.Units[i]
-		if g.sc.Units[i].Side != side || us.Hex == "" {
+		if g.sc.Units[i].Side != side {
+			continue
+		}
+		if us.Hex == "" {
+			g.suppliedInArea(i)
 			continue
 		}
 		was := us.Isolated
@@ -158,6 +162,16 @@ func (g *Game) enterSupply() []rules.Event {
 		}
 	}
 	return events
+}
+
+// suppliedInArea takes the OOS and Isolated markers off unit i if it stands
+// in an entry area friendly to its side, a source (16.1, 16.2). Units in
+// the Floating Reserve keep theirs: 16.2 names no source there.
+// salerno43/1 and /2 left every unit off the map as it was.
+func (g *Game) suppliedInArea(i int) {
+	if area := g.unitArea(i); g.ver.areaSupply && area != "" && g.friendlyArea(g.sc.Units[i].Side, area) {
+		g.s.Units[i].OOS, g.s.Units[i].Isolated = false, false
+	}
 }
 
 // asuCovered: isolated ASU i is immune to isolation attrition, stacked

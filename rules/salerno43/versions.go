@@ -43,6 +43,11 @@ type rulesVersion struct {
 	// supports the combats next to it, 21.3.4). salerno43/1 and /2 readied
 	// only ASU on the map.
 	readyInArea bool
+	// areaSupply: a unit in a friendly entry area, a source (16.2), loses
+	// its OOS and Isolated markers in its Supply Phase (16.1, L936: the
+	// marker comes off any unit that can now trace supply). salerno43/1
+	// and /2 checked units on the map only.
+	areaSupply bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -55,7 +60,7 @@ const Version = "salerno43/3"
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
 		bhGoodOrder: true, asuLOS: true, attritionLOS: true,
-		replArea: true, readyInArea: true},
+		replArea: true, readyInArea: true, areaSupply: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
