@@ -48,11 +48,19 @@ type rulesVersion struct {
 	// marker comes off any unit that can now trace supply). salerno43/1
 	// and /2 checked units on the map only.
 	areaSupply bool
+	// seaCapPortToPort: the 3 LP a turn of sea moves from land are those
+	// from a port/BH to a port/BH (18.4.5, L1120); a move back to the
+	// Floating Reserve is bound by the capacities only. salerno43/1 and /2
+	// counted it in the 3 LP.
+	seaCapPortToPort bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: a retreating stack may split
-// (12.1.2). 3: see the fields under it.
+// (12.1.2). 3: a Dis spares BH units (18.1.3); isolated ASU and the
+// attrition +2 trace a LOS (16.5.2, 16.5.5); units in entry areas lose
+// stale OOS markers (16.1), ASU there are readied (17.5), Replacement
+// markers bind there (20.4); evacuations are outside the 3 LP (18.4.5).
 const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -60,7 +68,8 @@ const Version = "salerno43/3"
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
 		bhGoodOrder: true, asuLOS: true, attritionLOS: true,
-		replArea: true, readyInArea: true, areaSupply: true},
+		replArea: true, readyInArea: true, areaSupply: true,
+		seaCapPortToPort: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }

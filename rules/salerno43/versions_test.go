@@ -30,7 +30,7 @@ func TestVersions(t *testing.T) {
 		if v.splitRetreat != tc.split {
 			t.Errorf("version %q: split retreats %v, want %v (12.1.2)", tc.version, v.splitRetreat, tc.split)
 		}
-		for rule, got := range map[string]bool{"18.1.3": v.bhGoodOrder, "16.5.2": v.asuLOS, "16.5.5": v.attritionLOS, "20.4": v.replArea, "17.5": v.readyInArea, "16.1": v.areaSupply} {
+		for rule, got := range map[string]bool{"18.1.3": v.bhGoodOrder, "16.5.2": v.asuLOS, "16.5.5": v.attritionLOS, "20.4": v.replArea, "17.5": v.readyInArea, "16.1": v.areaSupply, "18.4.5": v.seaCapPortToPort} {
 			if got != tc.v3 {
 				t.Errorf("version %q: the %s field is %v, want %v", tc.version, rule, got, tc.v3)
 			}
