@@ -130,7 +130,7 @@ func (c *Combat) disRetreats() []int {
 	}
 	var out []int
 	for _, i := range c.in.defenders {
-		if c.in.g.s.Units[i].Status == Disorganized {
+		if c.in.g.s.Units[i].Status == Disorganized && !c.in.g.disSpares(i) {
 			out = append(out, i)
 		}
 	}

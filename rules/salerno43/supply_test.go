@@ -72,3 +72,43 @@ func TestSwampCountsTwo_16_3_2(t *testing.T) {
 		t.Errorf("16.3.2: %s is 4 hexes from the source, the swamp counting 2: %v", g.b.ID(line[1]), got)
 	}
 }
+
+// outOfSupplyInN1 is 1-64/16 in N1, a German source (16.2.1), with the
+// white and red OOS markers, in the German Supply Phase under version.
+func outOfSupplyInN1(t *testing.T, version string) (*Game, int) {
+	t.Helper()
+	g := underVersion(t, emptyGame(t, 3, PhaseSupply, German), version)
+	i := g.index("1-64/16")
+	g.s.Units[i] = unitState{ID: "1-64/16", Box: boxEntry + "N1", OOS: true, Isolated: true}
+	return g, i
+}
+
+// 16.1 (L936): "Jeśli jakkolwiek przyjazna jednostka lub stos ze znacznikiem
+// „Bez zaopatrzenia" może teraz śledzić linię zaopatrzenia, znacznik jest
+// usuwany." 1-64/16 in N1 stands in a source: its markers come off in the
+// German Supply Phase, so it re-enters the map unhindered (16.4).
+// salerno43/2 checked units on the map only and left them.
+func TestSupplyPhase_MarkersOffInFriendlyArea_16_1(t *testing.T) {
+	g, i := outOfSupplyInN1(t, "")
+	g.enterSupply()
+	if us := g.s.Units[i]; us.OOS || us.Isolated {
+		t.Errorf("16.1: 1-64/16 in N1, a German source, traces supply: its OOS markers come off; %+v", us)
+	}
+	g, i = outOfSupplyInN1(t, "salerno43/2")
+	g.enterSupply()
+	if us := g.s.Units[i]; !us.OOS || !us.Isolated {
+		t.Errorf("salerno43/2 replays as played: the markers stay on 1-64/16 in N1; %+v", us)
+	}
+}
+
+// 16.1, 16.2: the Floating Reserve is no source the book names, so a unit
+// there keeps its OOS marker; only friendly entry areas clear it.
+func TestSupplyPhase_FloatingReserveKeepsMarker_16_1(t *testing.T) {
+	g := emptyGame(t, 3, PhaseSupply, Allied)
+	i := g.index("142/36")
+	g.s.Units[i] = unitState{ID: "142/36", Box: BoxFloating, OOS: true}
+	g.enterSupply()
+	if !g.s.Units[i].OOS {
+		t.Errorf("16.2: no source in the Floating Reserve: 142/36 keeps its OOS marker; %+v", g.s.Units[i])
+	}
+}

@@ -16,17 +16,61 @@ type rulesVersion struct {
 	// different hexes (12.1.2, L703), each part on a path of its own.
 	// salerno43/1 retreated the stack whole.
 	splitRetreat bool
+
+	// Supply, replacements, ASU and beachheads (salerno43/3):
+
+	// bhGoodOrder: a BH unit is always in Good Order and is never
+	// disorganized (18.1.3, L1070), so a Dis result leaves it as it was.
+	// salerno43/1 and /2 made it DG, and a DG one Shattered, by a Dis.
+	bhGoodOrder bool
+	// asuLOS: an isolated ASU is immune to attrition if stacked with, or
+	// able to trace a LOS (16.3) to, a friendly non-ASU unit (16.5.2,
+	// L991). salerno43/1 and /2 eliminated one with no such unit in its
+	// own hex.
+	asuLOS bool
+	// attritionLOS: the +2 on the isolation attrition die is for a unit
+	// that traces a LOS (16.3) to a friendly-controlled city or a friendly
+	// corps ASU (16.5.5, L1003). salerno43/1 and /2 gave it for any such
+	// city or ASU within 5 hexes, a LOS's overland length.
+	attritionLOS bool
+	// replArea: a unit with a Replacement marker in an entry area neither
+	// attacks from it nor moves to another area (20.4, L1212: "nie może
+	// przemieszczać się między strefami wejścia ... Nie może atakować").
+	// salerno43/1 and /2 checked the marker on map hexes only.
+	replArea bool
+	// readyInArea: an ASU in an entry area may be readied (17.5, L1041:
+	// any Good Order ASU in supply at that moment; one in an area
+	// supports the combats next to it, 21.3.4). salerno43/1 and /2 readied
+	// only ASU on the map.
+	readyInArea bool
+	// areaSupply: a unit in a friendly entry area, a source (16.2), loses
+	// its OOS and Isolated markers in its Supply Phase (16.1, L936: the
+	// marker comes off any unit that can now trace supply). salerno43/1
+	// and /2 checked units on the map only.
+	areaSupply bool
+	// seaCapPortToPort: the 3 LP a turn of sea moves from land are those
+	// from a port/BH to a port/BH (18.4.5, L1120); a move back to the
+	// Floating Reserve is bound by the capacities only. salerno43/1 and /2
+	// counted it in the 3 LP.
+	seaCapPortToPort bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: a retreating stack may split
-// (12.1.2).
-const Version = "salerno43/2"
+// (12.1.2). 3: a Dis spares BH units (18.1.3); isolated ASU and the
+// attrition +2 trace a LOS (16.5.2, 16.5.5); units in entry areas lose
+// stale OOS markers (16.1), ASU there are readied (17.5), Replacement
+// markers bind there (20.4); evacuations are outside the 3 LP (18.4.5).
+const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, splitRetreat: true},
+	{name: Version, splitRetreat: true,
+		bhGoodOrder: true, asuLOS: true, attritionLOS: true,
+		replArea: true, readyInArea: true, areaSupply: true,
+		seaCapPortToPort: true},
+	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
 
