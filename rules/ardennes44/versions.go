@@ -23,17 +23,29 @@ type rulesVersion struct {
 	// Broken (L1007: "the stack, or the units over the limit").
 	// ardennes44/1 and /2 retreated the stack whole.
 	splitRetreat bool
+
+	// Combat (ardennes44/4):
+	// retreatedNotAttackedAgain: no unit is attacked twice in a Combat
+	// Phase but by a Breakthrough (14.1, L693; 19.4.3, L1113), so a
+	// regular attack on a hex whose defenders all retreated into it this
+	// phase is refused; a hex holding a fresh unit too may be attacked,
+	// the retreated ones adding nothing (17.5, L1013; AMB-23).
+	// ardennes44/3 and older refused only the hexes attacked this phase.
+	retreatedNotAttackedAgain bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-const Version = "ardennes44/3"
+// 4: combat (14.1).
+const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true, splitRetreat: true},
+	{name: Version, excessSteps: true, splitRetreat: true,
+		retreatedNotAttackedAgain: true},
+	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
 }
