@@ -100,6 +100,9 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	// within it (combat.RetreatStage). ardennes44/1 eliminated the whole
 	// stack.
 	m.OverLimit = g.ver.excessSteps
+	// 17.4: the extra hexes only where no retreat of the result's length
+	// ends within the limit (ardennes44/4 on).
+	m.ExtendOnlyOverLimit = g.ver.extendOnlyOverLimit
 	return m
 }
 

@@ -32,19 +32,26 @@ type rulesVersion struct {
 	// the retreated ones adding nothing (17.5, L1013; AMB-23).
 	// ardennes44/3 and older refused only the hexes attacked this phase.
 	retreatedNotAttackedAgain bool
+	// extendOnlyOverLimit: a retreat takes 17.4's extra hexes (and the
+	// Broken state they bring) only when no retreat of the result's length
+	// ends within the stacking limit, for the stack or for the unit going
+	// alone (17.4, L1007; 17.1, L981-982: overstacking, priority 4, before
+	// the vehicles' roads, 5). ardennes44/3 and older offered the extended
+	// paths beside the others, and the roads could leave only them.
+	extendOnlyOverLimit bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: combat (14.1).
+// 4: combat (14.1, 17.4).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
-		retreatedNotAttackedAgain: true},
+		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},

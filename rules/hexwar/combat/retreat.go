@@ -95,6 +95,13 @@ type Map struct {
 	// (RetreatStage). Otherwise such a stack has no retreat and is
 	// eliminated.
 	OverLimit bool
+	// ExtendOnlyOverLimit: the extra hexes against overstacking are taken
+	// only by units that find no retreat of the result's length ending
+	// within the limit (Ardennes '44 17.4, L1007, from ardennes44/4 on:
+	// they "prevent" an overstack, and 17.1's priority 4 comes before the
+	// vehicles' roads). Otherwise extended paths stand beside the others
+	// (Normandy '44, Salerno '43).
+	ExtendOnlyOverLimit bool
 }
 
 // RetreatUnit is a unit of the retreating stack.
@@ -216,6 +223,9 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 	if len(all) == 0 {
 		return nil
 	}
+	if m.ExtendOnlyOverLimit {
+		all = withinFirst(all, n)
+	}
 	if m.Loose && slices.ContainsFunc(all, func(p RetreatPath) bool { return p.fullAway(origin, n) }) {
 		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return !p.fullAway(origin, n) })
 	}
@@ -234,6 +244,17 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 		all = m.Prefer(units, all)
 	}
 	return all
+}
+
+// withinFirst drops the paths that go on past the hexes the result asks
+// for (the extra hexes of Map.ExtendOnlyOverLimit) when any path of n hexes
+// or fewer ends with room: those need none.
+func withinFirst(all []RetreatPath, n int) []RetreatPath {
+	extended := func(p RetreatPath) bool { return len(p.Hexes) > n }
+	if !slices.ContainsFunc(all, func(p RetreatPath) bool { return !extended(p) }) {
+		return all
+	}
+	return slices.DeleteFunc(all, extended)
 }
 
 // fullAway reports whether a retreat ends n hexes from its origin, or off

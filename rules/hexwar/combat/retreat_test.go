@@ -238,3 +238,35 @@ func TestRetreatPaths_OverLimit(t *testing.T) {
 		}
 	}
 }
+
+// Map.ExtendOnlyOverLimit (Ardennes '44 17.4, L1007, under ardennes44/4):
+// the extra hexes are taken only when no retreat of the result's length
+// ends with room; without it (Normandy '44, Salerno '43) the extended
+// paths stand beside the others.
+func TestRetreatPaths_ExtendOnlyOverLimit(t *testing.T) {
+	b := newBoard(6)
+	for _, a := range ring(2)[1:] {
+		b.full[a] = true
+	}
+	room := ring(2)[0]
+	m := b.Map()
+	if !slices.ContainsFunc(RetreatPaths(origin, 2, unitsOf(4), m), func(p RetreatPath) bool { return p.Extended > 0 }) {
+		t.Fatal("without ExtendOnlyOverLimit: no extended path beside those to the hex with room")
+	}
+	m.ExtendOnlyOverLimit = true
+	got := RetreatPaths(origin, 2, unitsOf(4), m)
+	if len(got) == 0 {
+		t.Fatal("no path to the hex with room")
+	}
+	for _, p := range got {
+		if p.Extended != 0 || len(p.Hexes) != 2 || p.Hexes[1] != room {
+			t.Errorf("path %+v, want 2 hexes ending in %v", p, room)
+		}
+	}
+	b.full[room] = true
+	for _, p := range RetreatPaths(origin, 2, unitsOf(4), m) {
+		if p.Extended != 1 {
+			t.Errorf("path %+v with no room 2 hexes away, want it extended", p)
+		}
+	}
+}
