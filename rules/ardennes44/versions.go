@@ -39,19 +39,25 @@ type rulesVersion struct {
 	// the vehicles' roads, 5). ardennes44/3 and older offered the extended
 	// paths beside the others, and the roads could leave only them.
 	extendOnlyOverLimit bool
+	// aaOffWhenForcedToRetreat: an Attacker's Advantage marker comes off
+	// when its units are forced to retreat, "even if a successful
+	// Determined Defense cancels the retreat" (16.6, L928).
+	// ardennes44/3 and older took it off only when they moved.
+	aaOffWhenForcedToRetreat bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: combat (14.1, 17.4).
+// 4: combat (14.1, 16.6, 17.4).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
-		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true},
+		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
+		aaOffWhenForcedToRetreat: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
