@@ -44,12 +44,17 @@ type rulesVersion struct {
 	// Determined Defense cancels the retreat" (16.6, L928).
 	// ardennes44/3 and older took it off only when they moved.
 	aaOffWhenForcedToRetreat bool
+	// ffLeadBoundary: only a unit that could legally enter the attacked
+	// hex leads a Fire Fight (16.2.1, L876), so a German unit attacking
+	// across an army boundary before turn 5 does not (11.10.1, L559;
+	// 11.10.2, L563). ardennes44/3 and older let it lead.
+	ffLeadBoundary bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: combat (14.1, 16.6, 17.4).
+// 4: combat (14.1, 16.2.1, 16.6, 17.4).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -57,7 +62,7 @@ const Version = "ardennes44/4"
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
 		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
-		aaOffWhenForcedToRetreat: true},
+		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
