@@ -49,12 +49,17 @@ type rulesVersion struct {
 	// across an army boundary before turn 5 does not (11.10.1, L559;
 	// 11.10.2, L563). ardennes44/3 and older let it lead.
 	ffLeadBoundary bool
+	// advanceLeavesAlongRoad: an advancing vehicle leaves a forest or West
+	// Wall hex only along a road, its first step out of the attacker's
+	// hex too (19.2, L1095: never where movement may not go; 11.5, L520).
+	// ardennes44/3 and older checked only the steps after the first.
+	advanceLeavesAlongRoad bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: combat (14.1, 16.2.1, 16.6, 17.4).
+// 4: combat (14.1, 16.2.1, 16.6, 17.4, 19.2).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -62,7 +67,8 @@ const Version = "ardennes44/4"
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
 		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
-		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true},
+		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
+		advanceLeavesAlongRoad: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
