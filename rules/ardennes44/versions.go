@@ -54,12 +54,18 @@ type rulesVersion struct {
 	// hex too (19.2, L1095: never where movement may not go; 11.5, L520).
 	// ardennes44/3 and older checked only the steps after the first.
 	advanceLeavesAlongRoad bool
+	// ddDCBAfterLosses: the Determined Defense subtracts the DCB of the
+	// defenders left after the D1 and A1/D1 losses, on the sides they show
+	// then, every limit of 15.1 applying (16.7.2, L956; 16.7.1, L938;
+	// L747: a hex of silhouettes alone, 1 at most). ardennes44/3 and older
+	// subtracted the DCB computed at declaration.
+	ddDCBAfterLosses bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: combat (14.1, 16.2.1, 16.6, 17.4, 19.2).
+// 4: combat (14.1, 16.2.1, 16.6, 16.7.2, 17.4, 19.2).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -68,7 +74,7 @@ var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
 		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
 		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
-		advanceLeavesAlongRoad: true},
+		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
