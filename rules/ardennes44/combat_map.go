@@ -103,6 +103,12 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	// 17.4: the extra hexes only where no retreat of the result's length
 	// ends within the limit (ardennes44/4 on).
 	m.ExtendOnlyOverLimit = g.ver.extendOnlyOverLimit
+	// 17.4: the extra hexes go on "until a hex within the limit is
+	// reached", with no number (ardennes44/4 on; before, at most
+	// combat.MaxRetreatExtension).
+	if g.ver.extendUntilRoom {
+		m.MaxExtension = -1
+	}
 	return m
 }
 

@@ -77,3 +77,56 @@ func TestRetreatExtend_V3TookTheRoadBroken(t *testing.T) {
 		t.Errorf("741tk ends in %s %q under ardennes44/3, want Broken in %s", at(g, "741tk"), s, end)
 	}
 }
+
+// openCorridor is the corridor (retreat_excess_test.go) three hexes longer:
+// 0801, 3 extra hexes past 0501 where a DR2 ends, is empty, reached through
+// the full 0601 and 0701; under version, 4/8(-) (2 steps) and 4/8/2 (1)
+// have taken the DR2.
+func openCorridor(t *testing.T, version string) *Game {
+	t.Helper()
+	f := corridor(version, "4/8(-)", "4/8/2")
+	f.cols = 10
+	g := f.game(t, 3, PhaseCombat, German)
+	corridorDR2(t, g)
+	return g
+}
+
+// 17.4 (L1007): the units over the limit retreat extra hexes "until a hex
+// within the limit is reached", with no number. The stack, or 4/8(-) alone,
+// may go 3 extra hexes to 0801; 4/8/2 alone fits in 0501. The owner sends
+// 4/8/2 there, and 4/8(-) ends in 0801, Broken, losing no step.
+func TestRetreatExtend_UntilAHexWithinTheLimit_17_4(t *testing.T) {
+	g := openCorridor(t, "")
+	want := []string{"retreat 0401 0501 0601 0701 0801", "retreat 4/8(-) 0401 0501 0601 0701 0801", "retreat 4/8/2 0401 0501"}
+	if got := offered(g, "retreat "); !slices.Equal(got, want) {
+		t.Fatalf("retreats offered %q, want %q (17.4)", got, want)
+	}
+	decide(t, g, "retreat 4/8/2 0401 0501")
+	if rs := offered(g, "retreat "); len(rs) > 0 {
+		decide(t, g, rs[0])
+	}
+	c := g.combat()
+	mv, ok := c.RetreatOf("4/8(-)")
+	if !ok || mv.Path.OverLimit || mv.Path.Extended != 3 {
+		t.Errorf("4/8(-) retreats %+v, want 3 extra hexes to 0801, within the limit (17.4)", mv)
+	}
+	if len(offered(g, "advance-done")) > 0 {
+		decide(t, g, "advance-done")
+	}
+	if at(g, "4/8(-)") != "0801" || st(g, "4/8(-)").Status != statusBroken || stepsNow(g, "4/8(-)") != 2 {
+		t.Errorf("4/8(-) in %s, %q, %d steps; want in 0801, Broken, whole (17.4)", at(g, "4/8(-)"), st(g, "4/8(-)").Status, stepsNow(g, "4/8(-)"))
+	}
+	if at(g, "4/8/2") != "0501" {
+		t.Errorf("4/8/2 in %s, want 0501", at(g, "4/8/2"))
+	}
+}
+
+// ardennes44/3 stopped at 2 extra hexes (combat.MaxRetreatExtension): 0801
+// is out of reach, and 4/8(-) ends over the limit in 0501.
+func TestRetreatExtend_V3AtMostTwoExtraHexes(t *testing.T) {
+	g := openCorridor(t, "ardennes44/3")
+	mv, ok := g.combat().RetreatOf("4/8(-)")
+	if !ok || !mv.Path.OverLimit || !slices.Equal(g.combat().PathText(mv.Path), []string{"0401", "0501"}) {
+		t.Errorf("4/8(-) retreats %+v under ardennes44/3, want over the limit in 0501", mv)
+	}
+}

@@ -60,6 +60,11 @@ type rulesVersion struct {
 	// L747: a hex of silhouettes alone, 1 at most). ardennes44/3 and older
 	// subtracted the DCB computed at declaration.
 	ddDCBAfterLosses bool
+	// extendUntilRoom: a retreat's extra hexes against overstacking go on
+	// "until a hex within the limit is reached", with no number (17.4,
+	// L1007). ardennes44/3 and older stopped at 2
+	// (combat.MaxRetreatExtension) and took the steps over the limit.
+	extendUntilRoom bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -74,7 +79,7 @@ var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
 		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
 		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
-		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true},
+		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},

@@ -57,7 +57,8 @@ func TestVersions_Combat(t *testing.T) {
 		v := *g.(*Game).ver
 		got := rulesVersion{retreatedNotAttackedAgain: v.retreatedNotAttackedAgain, extendOnlyOverLimit: v.extendOnlyOverLimit,
 			aaOffWhenForcedToRetreat: v.aaOffWhenForcedToRetreat, ffLeadBoundary: v.ffLeadBoundary,
-			advanceLeavesAlongRoad: v.advanceLeavesAlongRoad, ddDCBAfterLosses: v.ddDCBAfterLosses}
+			advanceLeavesAlongRoad: v.advanceLeavesAlongRoad, ddDCBAfterLosses: v.ddDCBAfterLosses,
+			extendUntilRoom: v.extendUntilRoom}
 		if got != tc.want {
 			t.Errorf("version %q: combat rules %+v, want %+v", tc.version, got, tc.want)
 		}
@@ -66,7 +67,8 @@ func TestVersions_Combat(t *testing.T) {
 
 // combatFixes are the combat rules ardennes44/4 plays.
 var combatFixes = rulesVersion{retreatedNotAttackedAgain: true, extendOnlyOverLimit: true, aaOffWhenForcedToRetreat: true,
-	ffLeadBoundary: true, advanceLeavesAlongRoad: true, ddDCBAfterLosses: true}
+	ffLeadBoundary: true, advanceLeavesAlongRoad: true, ddDCBAfterLosses: true,
+	extendUntilRoom: true}
 
 // A game restored from a snapshot goes on under the version of the game it
 // is restored into, the one its setup names.

@@ -95,6 +95,13 @@ type Map struct {
 	// (RetreatStage). Otherwise such a stack has no retreat and is
 	// eliminated.
 	OverLimit bool
+	// MaxExtension bounds the extra hexes a retreat takes against
+	// overstacking: 0 is MaxRetreatExtension (Normandy '44, Salerno '43,
+	// Ardennes '44 before ardennes44/4); below 0 there is no bound but the
+	// map (Ardennes '44 17.4, L1007: "until a hex within the limit is
+	// reached"), and the search goes one extra hex further at a time past
+	// MaxRetreatExtension only while no path reaches a hex with room.
+	MaxExtension int
 	// ExtendOnlyOverLimit: the extra hexes against overstacking are taken
 	// only by units that find no retreat of the result's length ending
 	// within the limit (Ardennes '44 17.4, L1007, from ardennes44/4 on:
@@ -142,8 +149,9 @@ type RetreatPath struct {
 }
 
 // MaxRetreatExtension bounds the extra hexes a retreat may take to avoid
-// overstacking (Normandy '44 13.1.5, Ardennes '44 17.4): the rules give no
-// number, and two are enough to leave any stack of the maps' density.
+// overstacking (Normandy '44 13.1.5, Ardennes '44 17.4) unless the map says
+// otherwise (Map.MaxExtension): the rules give no number, and two are
+// enough to leave any stack of the maps' density.
 const MaxRetreatExtension = 2
 
 // RetreatPaths lists the legal retreats of a stack from origin over n
@@ -156,60 +164,16 @@ const MaxRetreatExtension = 2
 // vacant EZOC hex. Units that may not retreat at all (MA 0) are the
 // caller's. An empty answer means the stack is eliminated.
 func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []RetreatPath {
-	strength := 0
-	var names []string
-	for _, u := range units {
-		strength += u.Strength
-		names = append(names, u.ID)
+	limit := m.MaxExtension
+	if limit <= 0 {
+		limit = MaxRetreatExtension
 	}
-	var all []RetreatPath
-	var walk func(path []hex.Axial, p RetreatPath)
-	walk = func(path []hex.Axial, p RetreatPath) {
-		here := path[len(path)-1]
-		k := len(path) - 1 // hexes moved so far
-		if k > 0 {
-			if n == 2 && k == 1 && OneHexStop(here, strength, m) && m.Room(here, names) {
-				q := p
-				q.Hexes, q.OneHex = slices.Clone(path[1:]), true
-				all = append(all, q)
-			}
-			if k >= n {
-				inEZOC := m.ExtraHex && vacantEZOC(here, m)
-				switch {
-				case inEZOC && k > n:
-					return // the extra hex did not leave the EZOC
-				case inEZOC:
-					// one extra hex out of the EZOC (S43 12.2)
-				case m.Room(here, names):
-					q := p
-					q.Hexes, q.Extended = slices.Clone(path[1:]), k-n
-					all = append(all, q)
-					return
-				case k >= n+MaxRetreatExtension:
-					return
-				}
-			}
-		}
-		for _, next := range here.Neighbors() {
-			if m.Loose {
-				if next == origin || slices.Contains(path, next) {
-					continue
-				}
-			} else if hex.Distance(origin, next) != k+1 {
-				continue
-			}
-			if m.Exit != nil && !m.OnMap(next) && m.Exit(here, next) {
-				q := p
-				q.Hexes, q.Exited = append(slices.Clone(path[1:]), next), true
-				all = append(all, q)
-				continue
-			}
-			if q, ok := retreatStep(here, next, k, p, units, m); ok {
-				walk(append(path, next), q)
-			}
-		}
+	all, cut := retreatWalk(origin, n, units, m, limit)
+	for extra := limit + 1; m.MaxExtension < 0 && len(all) == 0 && cut; extra++ {
+		// No bound (Map.MaxExtension): one extra hex more at a time, while
+		// none reached a hex with room and a path was cut short.
+		all, cut = retreatWalk(origin, n, units, m, extra)
 	}
-	walk([]hex.Axial{origin}, RetreatPath{})
 	if len(all) == 0 && m.OverLimit {
 		// Every hex has room: each path ends as the result asks, never
 		// extended.
@@ -255,6 +219,67 @@ func withinFirst(all []RetreatPath, n int) []RetreatPath {
 		return all
 	}
 	return slices.DeleteFunc(all, extended)
+}
+
+// retreatWalk finds the retreats of RetreatPaths, with at most limit extra
+// hexes against overstacking; cut reports whether a path was cut short at
+// that limit.
+func retreatWalk(origin hex.Axial, n int, units []RetreatUnit, m Map, limit int) (all []RetreatPath, cut bool) {
+	strength := 0
+	var names []string
+	for _, u := range units {
+		strength += u.Strength
+		names = append(names, u.ID)
+	}
+	var walk func(path []hex.Axial, p RetreatPath)
+	walk = func(path []hex.Axial, p RetreatPath) {
+		here := path[len(path)-1]
+		k := len(path) - 1 // hexes moved so far
+		if k > 0 {
+			if n == 2 && k == 1 && OneHexStop(here, strength, m) && m.Room(here, names) {
+				q := p
+				q.Hexes, q.OneHex = slices.Clone(path[1:]), true
+				all = append(all, q)
+			}
+			if k >= n {
+				inEZOC := m.ExtraHex && vacantEZOC(here, m)
+				switch {
+				case inEZOC && k > n:
+					return // the extra hex did not leave the EZOC
+				case inEZOC:
+					// one extra hex out of the EZOC (S43 12.2)
+				case m.Room(here, names):
+					q := p
+					q.Hexes, q.Extended = slices.Clone(path[1:]), k-n
+					all = append(all, q)
+					return
+				case k >= n+limit:
+					cut = true
+					return
+				}
+			}
+		}
+		for _, next := range here.Neighbors() {
+			if m.Loose {
+				if next == origin || slices.Contains(path, next) {
+					continue
+				}
+			} else if hex.Distance(origin, next) != k+1 {
+				continue
+			}
+			if m.Exit != nil && !m.OnMap(next) && m.Exit(here, next) {
+				q := p
+				q.Hexes, q.Exited = append(slices.Clone(path[1:]), next), true
+				all = append(all, q)
+				continue
+			}
+			if q, ok := retreatStep(here, next, k, p, units, m); ok {
+				walk(append(path, next), q)
+			}
+		}
+	}
+	walk([]hex.Axial{origin}, RetreatPath{})
+	return all, cut
 }
 
 // fullAway reports whether a retreat ends n hexes from its origin, or off
