@@ -65,12 +65,18 @@ type rulesVersion struct {
 	// L1007). ardennes44/3 and older stopped at 2
 	// (combat.MaxRetreatExtension) and took the steps over the limit.
 	extendUntilRoom bool
+	// disruptedLeaveEZOC: a Disrupted (or Broken, 18.5) unit that begins
+	// its Movement Phase in an enemy ZOC no Good Order friend in its hex
+	// negates must leave it if it can: the phase does not end while it
+	// stands there unmoved with a move out (18.3, L1043). ardennes44/3
+	// and older only kept it from entering one.
+	disruptedLeaveEZOC bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: combat (14.1, 16.2.1, 16.6, 16.7.2, 17.4, 19.2).
+// 4: combat (14.1, 16.2.1, 16.6, 16.7.2, 17.4, 18.3, 19.2).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -79,7 +85,8 @@ var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
 		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
 		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
-		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true},
+		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true,
+		disruptedLeaveEZOC: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},

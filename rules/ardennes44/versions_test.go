@@ -58,7 +58,7 @@ func TestVersions_Combat(t *testing.T) {
 		got := rulesVersion{retreatedNotAttackedAgain: v.retreatedNotAttackedAgain, extendOnlyOverLimit: v.extendOnlyOverLimit,
 			aaOffWhenForcedToRetreat: v.aaOffWhenForcedToRetreat, ffLeadBoundary: v.ffLeadBoundary,
 			advanceLeavesAlongRoad: v.advanceLeavesAlongRoad, ddDCBAfterLosses: v.ddDCBAfterLosses,
-			extendUntilRoom: v.extendUntilRoom}
+			extendUntilRoom: v.extendUntilRoom, disruptedLeaveEZOC: v.disruptedLeaveEZOC}
 		if got != tc.want {
 			t.Errorf("version %q: combat rules %+v, want %+v", tc.version, got, tc.want)
 		}
@@ -68,7 +68,7 @@ func TestVersions_Combat(t *testing.T) {
 // combatFixes are the combat rules ardennes44/4 plays.
 var combatFixes = rulesVersion{retreatedNotAttackedAgain: true, extendOnlyOverLimit: true, aaOffWhenForcedToRetreat: true,
 	ffLeadBoundary: true, advanceLeavesAlongRoad: true, ddDCBAfterLosses: true,
-	extendUntilRoom: true}
+	extendUntilRoom: true, disruptedLeaveEZOC: true}
 
 // A game restored from a snapshot goes on under the version of the game it
 // is restored into, the one its setup names.
