@@ -187,7 +187,9 @@ func (g *Game) bridgesAttacked(in *combatIn) []string {
 // ffLeads are the attacking units that may lead a Fire Fight (16.2.1): not
 // Disrupted or Broken (they may attack, but not lead: AMB-52), not
 // artillery or under SM, able to enter the defender's
-// hex legally (a vehicle never across a bridge blown in this combat).
+// hex legally (a vehicle never across a bridge blown in this combat; from
+// ardennes44/4 a German unit never across an army boundary before turn 5,
+// 11.10.1).
 func (g *Game) ffLeads(c *Combat) []string {
 	var out []string
 	for _, u := range c.AttackersLeft() {
@@ -196,9 +198,22 @@ func (g *Game) ffLeads(c *Combat) []string {
 		if us.Status != "" || g.unit(i).Arty() || us.SM || u.Strength == 0 || !c.in.canEnter(i) {
 			continue
 		}
+		if g.ver.ffLeadBoundary && g.acrossBoundary(i, c.in.target) {
+			continue
+		}
 		out = append(out, u.ID)
 	}
 	return out
+}
+
+// acrossBoundary reports whether German unit i would cross an army
+// boundary into hex to before the boundaries are lifted (11.10.1, L559),
+// which it may attack across but not enter (11.10.2, L563). A unit marked
+// for retreating across one may move back (stepRules), but it is Disrupted
+// or Broken and leads no Fire Fight anyway.
+func (g *Game) acrossBoundary(i int, to hex.Axial) bool {
+	f, ok := g.b.ids[g.s.Units[i].At]
+	return ok && g.sideOf(i) == German && g.s.Turn < boundariesLifted && g.b.feature(f, to, ArmyBoundary)
 }
 
 // ffDRM is the Fire Fight's modifier for Lead i (16.2): +1 Green, -1

@@ -64,6 +64,9 @@ func (g *Game) canEnd() error {
 	case g.s.TrafficRoll:
 		return rules.Refuse("24.3.2", "the removal dice are awaited")
 	}
+	if id := g.stuckInEZOC(); id != "" {
+		return rules.Refuse("18.3", "%s is Disrupted and began the Movement Phase in an enemy ZOC: it must leave it, as it can", id)
+	}
 	return nil
 }
 

@@ -574,6 +574,17 @@ func (g *Game) endCheck(i int, p plan) error {
 	return nil
 }
 
+// goodOrderFriend reports whether a friend of unit i in Good Order stands
+// in a, negating the enemy ZOC there for a Disrupted unit (18.3).
+func (g *Game) goodOrderFriend(i int, a hex.Axial, occ map[hex.Axial][]int) bool {
+	for _, j := range occ[a] {
+		if j != i && g.sideOf(j) == g.sideOf(i) && g.s.Units[j].Status == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // sameGroup: two units of one regiment or brigade, which may share one SM
 // marker (12.4.2).
 func (g *Game) sameGroup(i, j int) bool {
@@ -586,14 +597,7 @@ func (g *Game) sameGroup(i, j int) bool {
 func (g *Game) disruptedEZOC(i int, p plan, occ map[hex.Axial][]int) error {
 	u := g.unit(i)
 	ezoc := g.zoc(u.Side.Other())
-	negated := func(a hex.Axial) bool {
-		for _, j := range occ[a] {
-			if j != i && g.sideOf(j) == u.Side && g.s.Units[j].Status == "" {
-				return true
-			}
-		}
-		return false
-	}
+	negated := func(a hex.Axial) bool { return g.goodOrderFriend(i, a, occ) }
 	end := p.path[len(p.path)-1]
 	if !ezoc.Has(end) || negated(end) {
 		return nil

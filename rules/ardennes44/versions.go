@@ -23,17 +23,71 @@ type rulesVersion struct {
 	// Broken (L1007: "the stack, or the units over the limit").
 	// ardennes44/1 and /2 retreated the stack whole.
 	splitRetreat bool
+
+	// Combat (ardennes44/4):
+	// retreatedNotAttackedAgain: no unit is attacked twice in a Combat
+	// Phase but by a Breakthrough (14.1, L693; 19.4.3, L1113), so a
+	// regular attack on a hex whose defenders all retreated into it this
+	// phase is refused; a hex holding a fresh unit too may be attacked,
+	// the retreated ones adding nothing (17.5, L1013; AMB-23).
+	// ardennes44/3 and older refused only the hexes attacked this phase.
+	retreatedNotAttackedAgain bool
+	// extendOnlyOverLimit: a retreat takes 17.4's extra hexes (and the
+	// Broken state they bring) only when no retreat of the result's length
+	// ends within the stacking limit, for the stack or for the unit going
+	// alone (17.4, L1007; 17.1, L981-982: overstacking, priority 4, before
+	// the vehicles' roads, 5). ardennes44/3 and older offered the extended
+	// paths beside the others, and the roads could leave only them.
+	extendOnlyOverLimit bool
+	// aaOffWhenForcedToRetreat: an Attacker's Advantage marker comes off
+	// when its units are forced to retreat, "even if a successful
+	// Determined Defense cancels the retreat" (16.6, L928).
+	// ardennes44/3 and older took it off only when they moved.
+	aaOffWhenForcedToRetreat bool
+	// ffLeadBoundary: only a unit that could legally enter the attacked
+	// hex leads a Fire Fight (16.2.1, L876), so a German unit attacking
+	// across an army boundary before turn 5 does not (11.10.1, L559;
+	// 11.10.2, L563). ardennes44/3 and older let it lead.
+	ffLeadBoundary bool
+	// advanceLeavesAlongRoad: an advancing vehicle leaves a forest or West
+	// Wall hex only along a road, its first step out of the attacker's
+	// hex too (19.2, L1095: never where movement may not go; 11.5, L520).
+	// ardennes44/3 and older checked only the steps after the first.
+	advanceLeavesAlongRoad bool
+	// ddDCBAfterLosses: the Determined Defense subtracts the DCB of the
+	// defenders left after the D1 and A1/D1 losses, on the sides they show
+	// then, every limit of 15.1 applying (16.7.2, L956; 16.7.1, L938;
+	// L747: a hex of silhouettes alone, 1 at most). ardennes44/3 and older
+	// subtracted the DCB computed at declaration.
+	ddDCBAfterLosses bool
+	// extendUntilRoom: a retreat's extra hexes against overstacking go on
+	// "until a hex within the limit is reached", with no number (17.4,
+	// L1007). ardennes44/3 and older stopped at 2
+	// (combat.MaxRetreatExtension) and took the steps over the limit.
+	extendUntilRoom bool
+	// disruptedLeaveEZOC: a Disrupted (or Broken, 18.5) unit that begins
+	// its Movement Phase in an enemy ZOC no Good Order friend in its hex
+	// negates must leave it if it can: the phase does not end while it
+	// stands there unmoved with a move out (18.3, L1043). ardennes44/3
+	// and older only kept it from entering one.
+	disruptedLeaveEZOC bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-const Version = "ardennes44/3"
+// 4: combat (14.1, 16.2.1, 16.6, 16.7.2, 17.4, 18.3, 19.2).
+const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true, splitRetreat: true},
+	{name: Version, excessSteps: true, splitRetreat: true,
+		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
+		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
+		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true,
+		disruptedLeaveEZOC: true},
+	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
 }

@@ -95,6 +95,20 @@ type Map struct {
 	// (RetreatStage). Otherwise such a stack has no retreat and is
 	// eliminated.
 	OverLimit bool
+	// MaxExtension bounds the extra hexes a retreat takes against
+	// overstacking: 0 is MaxRetreatExtension (Normandy '44, Salerno '43,
+	// Ardennes '44 before ardennes44/4); below 0 there is no bound but the
+	// map (Ardennes '44 17.4, L1007: "until a hex within the limit is
+	// reached"), and the search goes one extra hex further at a time past
+	// MaxRetreatExtension only while no path reaches a hex with room.
+	MaxExtension int
+	// ExtendOnlyOverLimit: the extra hexes against overstacking are taken
+	// only by units that find no retreat of the result's length ending
+	// within the limit (Ardennes '44 17.4, L1007, from ardennes44/4 on:
+	// they "prevent" an overstack, and 17.1's priority 4 comes before the
+	// vehicles' roads). Otherwise extended paths stand beside the others
+	// (Normandy '44, Salerno '43).
+	ExtendOnlyOverLimit bool
 }
 
 // RetreatUnit is a unit of the retreating stack.
@@ -135,8 +149,9 @@ type RetreatPath struct {
 }
 
 // MaxRetreatExtension bounds the extra hexes a retreat may take to avoid
-// overstacking (Normandy '44 13.1.5, Ardennes '44 17.4): the rules give no
-// number, and two are enough to leave any stack of the maps' density.
+// overstacking (Normandy '44 13.1.5, Ardennes '44 17.4) unless the map says
+// otherwise (Map.MaxExtension): the rules give no number, and two are
+// enough to leave any stack of the maps' density.
 const MaxRetreatExtension = 2
 
 // RetreatPaths lists the legal retreats of a stack from origin over n
@@ -149,13 +164,73 @@ const MaxRetreatExtension = 2
 // vacant EZOC hex. Units that may not retreat at all (MA 0) are the
 // caller's. An empty answer means the stack is eliminated.
 func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []RetreatPath {
+	limit := m.MaxExtension
+	if limit <= 0 {
+		limit = MaxRetreatExtension
+	}
+	all, cut := retreatWalk(origin, n, units, m, limit)
+	for extra := limit + 1; m.MaxExtension < 0 && len(all) == 0 && cut; extra++ {
+		// No bound (Map.MaxExtension): one extra hex more at a time, while
+		// none reached a hex with room and a path was cut short.
+		all, cut = retreatWalk(origin, n, units, m, extra)
+	}
+	if len(all) == 0 && m.OverLimit {
+		// Every hex has room: each path ends as the result asks, never
+		// extended.
+		m.Room, m.OverLimit = func(hex.Axial, []string) bool { return true }, false
+		over := RetreatPaths(origin, n, units, m)
+		for k := range over {
+			over[k].OverLimit = true
+		}
+		return over
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	if m.ExtendOnlyOverLimit {
+		all = withinFirst(all, n)
+	}
+	if m.Loose && slices.ContainsFunc(all, func(p RetreatPath) bool { return p.fullAway(origin, n) }) {
+		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return !p.fullAway(origin, n) })
+	}
+	least := slices.MinFunc(all, func(a, b RetreatPath) int { return a.Losses - b.Losses }).Losses
+	all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.Losses > least })
+	if m.LastResort != nil {
+		last := func(p RetreatPath) bool { return m.LastResort(p.Hexes[len(p.Hexes)-1]) }
+		if slices.ContainsFunc(all, func(p RetreatPath) bool { return !last(p) }) {
+			all = slices.DeleteFunc(all, last)
+		}
+	}
+	if slices.ContainsFunc(all, func(p RetreatPath) bool { return !p.EZOC }) {
+		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.EZOC })
+	}
+	if m.Prefer != nil {
+		all = m.Prefer(units, all)
+	}
+	return all
+}
+
+// withinFirst drops the paths that go on past the hexes the result asks
+// for (the extra hexes of Map.ExtendOnlyOverLimit) when any path of n hexes
+// or fewer ends with room: those need none.
+func withinFirst(all []RetreatPath, n int) []RetreatPath {
+	extended := func(p RetreatPath) bool { return len(p.Hexes) > n }
+	if !slices.ContainsFunc(all, func(p RetreatPath) bool { return !extended(p) }) {
+		return all
+	}
+	return slices.DeleteFunc(all, extended)
+}
+
+// retreatWalk finds the retreats of RetreatPaths, with at most limit extra
+// hexes against overstacking; cut reports whether a path was cut short at
+// that limit.
+func retreatWalk(origin hex.Axial, n int, units []RetreatUnit, m Map, limit int) (all []RetreatPath, cut bool) {
 	strength := 0
 	var names []string
 	for _, u := range units {
 		strength += u.Strength
 		names = append(names, u.ID)
 	}
-	var all []RetreatPath
 	var walk func(path []hex.Axial, p RetreatPath)
 	walk = func(path []hex.Axial, p RetreatPath) {
 		here := path[len(path)-1]
@@ -178,7 +253,8 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 					q.Hexes, q.Extended = slices.Clone(path[1:]), k-n
 					all = append(all, q)
 					return
-				case k >= n+MaxRetreatExtension:
+				case k >= n+limit:
+					cut = true
 					return
 				}
 			}
@@ -203,37 +279,7 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 		}
 	}
 	walk([]hex.Axial{origin}, RetreatPath{})
-	if len(all) == 0 && m.OverLimit {
-		// Every hex has room: each path ends as the result asks, never
-		// extended.
-		m.Room, m.OverLimit = func(hex.Axial, []string) bool { return true }, false
-		over := RetreatPaths(origin, n, units, m)
-		for k := range over {
-			over[k].OverLimit = true
-		}
-		return over
-	}
-	if len(all) == 0 {
-		return nil
-	}
-	if m.Loose && slices.ContainsFunc(all, func(p RetreatPath) bool { return p.fullAway(origin, n) }) {
-		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return !p.fullAway(origin, n) })
-	}
-	least := slices.MinFunc(all, func(a, b RetreatPath) int { return a.Losses - b.Losses }).Losses
-	all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.Losses > least })
-	if m.LastResort != nil {
-		last := func(p RetreatPath) bool { return m.LastResort(p.Hexes[len(p.Hexes)-1]) }
-		if slices.ContainsFunc(all, func(p RetreatPath) bool { return !last(p) }) {
-			all = slices.DeleteFunc(all, last)
-		}
-	}
-	if slices.ContainsFunc(all, func(p RetreatPath) bool { return !p.EZOC }) {
-		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.EZOC })
-	}
-	if m.Prefer != nil {
-		all = m.Prefer(units, all)
-	}
-	return all
+	return all, cut
 }
 
 // fullAway reports whether a retreat ends n hexes from its origin, or off
