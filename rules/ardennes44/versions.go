@@ -23,17 +23,28 @@ type rulesVersion struct {
 	// Broken (L1007: "the stack, or the units over the limit").
 	// ardennes44/1 and /2 retreated the stack whole.
 	splitRetreat bool
+	// bothOnly21: a unit that counts as infantry and armour (a US Combat
+	// Command, a Guards Armoured Brigade, the 150th Panzer Brigade) does so
+	// only for 21.1's defender shift (L1196: "Dla tej zasady"); for
+	// replacements (25.2.1, L1464) and Improved Positions (15.8.2, L815) it
+	// is the armour unit its type says. ardennes44/1 to /3 took it for
+	// infantry there too: a lone replacement restored a CC, and a CC built
+	// IPs.
+	bothOnly21 bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-const Version = "ardennes44/3"
+// 4: a Combat Command is infantry for 21.1 only (25.2.1, 15.8.2).
+const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true, splitRetreat: true},
+	{name: Version, excessSteps: true, splitRetreat: true,
+		bothOnly21: true},
+	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
 }
