@@ -31,19 +31,25 @@ type rulesVersion struct {
 	// infantry there too: a lone replacement restored a CC, and a CC built
 	// IPs.
 	bothOnly21 bool
+	// brokenEngineers: an Allied engineer made Broken is eliminated however
+	// it becomes Broken (27.1, L1543), by a D of the Disengagement Table
+	// (20.2, 20.3) too. ardennes44/1 to /3 eliminated it only when a combat
+	// retreat broke it, and left one broken by disengagement on the map.
+	brokenEngineers bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: a Combat Command is infantry for 21.1 only (25.2.1, 15.8.2).
+// 4: a Combat Command is infantry for 21.1 only (25.2.1, 15.8.2); an
+// engineer broken by disengagement is eliminated (27.1).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
-		bothOnly21: true},
+		bothOnly21: true, brokenEngineers: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
