@@ -36,20 +36,27 @@ type rulesVersion struct {
 	// (20.2, 20.3) too. ardennes44/1 to /3 eliminated it only when a combat
 	// retreat broke it, and left one broken by disengagement on the map.
 	brokenEngineers bool
+	// fuelThisTurn: a Fuel Shortage puts out of supply a division's units in
+	// play, waiting to enter, or due this turn, which arrive unsupplied (6.1,
+	// L273; 6.3, L296: a division "która przybywa w tej samej turze").
+	// ardennes44/1 to /3 marked its units due on later turns too, and nothing
+	// cleared the mark before they arrived, turns later, out of supply.
+	fuelThisTurn bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
 // 4: a Combat Command is infantry for 21.1 only (25.2.1, 15.8.2); an
-// engineer broken by disengagement is eliminated (27.1).
+// engineer broken by disengagement is eliminated (27.1); a Fuel Shortage
+// spares the units due on later turns (6.3).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
-		bothOnly21: true, brokenEngineers: true},
+		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
