@@ -108,6 +108,9 @@ func (g *Game) fuelResult(col, die, drm int, r fuelResult) []rules.Event {
 		return say("the Allied player picks a division of the " + armyNames[r.Army] + " (6.4)")
 	}
 	present := slices.DeleteFunc(slices.Clone(r.Divisions), func(d string) bool { return !g.divisionPresent(d) })
+	if !r.All && g.ver.fuelOnMap {
+		present = g.onMapFirst(present)
+	}
 	switch {
 	case len(present) == 0:
 		return say(strings.Join(r.Divisions, ", ") + ": none has arrived, no shortage (6.3)")
@@ -130,6 +133,27 @@ func (g *Game) divisionPresent(div string) bool {
 			continue
 		}
 		if _, ok := g.onMap(i); ok || waiting(us.At) || g.dueNow(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// onMapFirst narrows an "or" result's divisions to those on the map, when
+// one is and another only arrives (6.3, L296: "gracz Niemiecki musi wybrać
+// tę, która znajduje się na mapie").
+func (g *Game) onMapFirst(divs []string) []string {
+	on := slices.DeleteFunc(slices.Clone(divs), func(d string) bool { return !g.divisionOnMap(d) })
+	if len(on) == 0 {
+		return divs
+	}
+	return on
+}
+
+// divisionOnMap: a division with a unit on the map.
+func (g *Game) divisionOnMap(div string) bool {
+	for i := range g.s.Units {
+		if _, ok := g.onMap(i); ok && g.unit(i).Formation == div {
 			return true
 		}
 	}

@@ -32,3 +32,30 @@ func TestFuel_ShortageSparesLaterReinforcements_6_3(t *testing.T) {
 		}
 	}
 }
+
+// 6.3 (L296): "Jeśli przybyła tylko jedna wskazana formacja, gracz
+// Niemiecki musi wybrać tę, która znajduje się na mapie": of the "15 PG or
+// 9 Pz" result, with 9 Pz on the map and 15 PG only due this turn, 9 Pz is
+// hit, no choice asked. Under ardennes44/3 the German player picked either.
+func TestFuel_OrResultTakesTheDivisionOnTheMap_6_3(t *testing.T) {
+	for _, tc := range []struct {
+		version string
+		choice  bool
+	}{{"", false}, {"ardennes44/3", true}} {
+		f := fixture{setup: []string{"9pz/10pg 0303", "28/109 1010"}, version: tc.version}
+		g := f.game(t, 11, PhaseFuel, German)
+		g.sc.Reinforcements = append(g.sc.Reinforcements, Reinforcement{Turn: 11, Unit: "15pg/104pg", Letters: "L"})
+		g.enterForTest()
+		roll(t, g, 3, 1) // column 1: 15 PG or 9 Pz
+		offers := offered(g, "fuel ")
+		if got := len(offers) > 0; got != tc.choice {
+			t.Errorf("%q: the German player is offered %v; want a choice %v (6.3)", tc.version, offers, tc.choice)
+		}
+		if tc.choice {
+			continue
+		}
+		if !st(g, "9pz/10pg").OOS || st(g, "15pg/104pg").OOS {
+			t.Errorf("%q: OOS 9pz/10pg %v, 15pg/104pg %v; want 9 Pz, the division on the map, alone (6.3)", tc.version, st(g, "9pz/10pg").OOS, st(g, "15pg/104pg").OOS)
+		}
+	}
+}

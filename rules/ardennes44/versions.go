@@ -42,6 +42,11 @@ type rulesVersion struct {
 	// ardennes44/1 to /3 marked its units due on later turns too, and nothing
 	// cleared the mark before they arrived, turns later, out of supply.
 	fuelThisTurn bool
+	// fuelOnMap: of an "or" result of the Fuel Shortage Table, when one
+	// division is on the map and the other only arrives, the German player
+	// must take the one on the map (6.3, L296). ardennes44/1 to /3 let him
+	// pick either, the one still to arrive too.
+	fuelOnMap bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -49,14 +54,16 @@ type rulesVersion struct {
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
 // 4: a Combat Command is infantry for 21.1 only (25.2.1, 15.8.2); an
 // engineer broken by disengagement is eliminated (27.1); a Fuel Shortage
-// spares the units due on later turns (6.3).
+// spares the units due on later turns, and hits the division on the map
+// of an "or" (6.3).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
-		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true},
+		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
+		fuelOnMap: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},

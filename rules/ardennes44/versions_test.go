@@ -18,7 +18,8 @@ func TestVersions(t *testing.T) {
 		t.Errorf("version %s, replays %v; want ardennes44/4, replaying ardennes44/3, /2 and /1", e.Version, e.Replays)
 	}
 	v4 := rulesVersion{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
-		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true}
+		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
+		fuelOnMap: true}
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
 		version string
