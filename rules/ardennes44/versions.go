@@ -47,6 +47,13 @@ type rulesVersion struct {
 	// must take the one on the map (6.3, L296). ardennes44/1 to /3 let him
 	// pick either, the one still to arrive too.
 	fuelOnMap bool
+	// gunsMoveOrFire: German artillery other than a Nebelwerfer does not
+	// move and fire in one turn (22.1, L1223): the 22.2 shift of firing
+	// position (L1227) is the Werfers' and the Allies' only. It moves 1 hex
+	// by its printed MA (AMB-27, gunByMA), paying the hex's cost, and gives
+	// no support in the turn it moved. ardennes44/1 to /3 shifted it 1 hex
+	// whatever the cost, and let it fire.
+	gunsMoveOrFire bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -55,7 +62,8 @@ type rulesVersion struct {
 // 4: a Combat Command is infantry for 21.1 only (25.2.1, 15.8.2); an
 // engineer broken by disengagement is eliminated (27.1); a Fuel Shortage
 // spares the units due on later turns, and hits the division on the map
-// of an "or" (6.3).
+// of an "or" (6.3); German artillery other than Werfers does not move and
+// fire in one turn (22.1).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -63,7 +71,7 @@ const Version = "ardennes44/4"
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
-		fuelOnMap: true},
+		fuelOnMap: true, gunsMoveOrFire: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
