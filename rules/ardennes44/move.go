@@ -409,7 +409,7 @@ func (g *Game) keptOut(i int) *hexwar.StepRule {
 		}
 		r := keepOut(b, set, "29.4", "no 106th Division unit enters the 18 VG start position (%s) while German units are in it")
 		return &r
-	case u.Nation == British && !(u.Has(Mark29Armd) && g.s.Released29):
+	case u.Nation == British && !(u.Has(Mark29Armd) && g.isReleased29()):
 		set := make([]bool, b.Grid().Len())
 		for k, a := range b.Grid().Hexes() {
 			set[k] = !b.zone(ZoneWestMap, a) || !b.zone(ZoneWestOfMeuse, a)

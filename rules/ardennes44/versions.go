@@ -54,6 +54,12 @@ type rulesVersion struct {
 	// no support in the turn it moved. ardennes44/1 to /3 shifted it 1 hex
 	// whatever the cost, and let it fire.
 	gunsMoveOrFire bool
+	// release29AtOnce: the 29th Armoured Brigade is released "gdy armia
+	// Niemiecka przekroczy rzekę Mozę" (27.3.2, L1565; AMB-34: a German unit
+	// west of the Meuse), at once: ardennes44/1 to /3 released it only at
+	// the end of the turn, so the Allied player turn right after the
+	// crossing still held it west of the Meuse.
+	release29AtOnce bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -63,7 +69,8 @@ type rulesVersion struct {
 // engineer broken by disengagement is eliminated (27.1); a Fuel Shortage
 // spares the units due on later turns, and hits the division on the map
 // of an "or" (6.3); German artillery other than Werfers does not move and
-// fire in one turn (22.1).
+// fire in one turn (22.1); the 29th Armoured Brigade is released as soon as
+// the Germans cross the Meuse (27.3.2).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -71,7 +78,7 @@ const Version = "ardennes44/4"
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
-		fuelOnMap: true, gunsMoveOrFire: true},
+		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
