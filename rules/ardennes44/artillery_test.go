@@ -1,6 +1,7 @@
 package ardennes44
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,5 +84,36 @@ func TestArtillery_GermanGunMovesOnItsMA_22_1(t *testing.T) {
 		apply(t, g.Clone().(*Game), German, "move 6pza/art-iss "+gun+" "+forest+" tactical")
 		_, err = g.Apply(rules.Seat(German), "move 6pza/art-iss "+gun+" "+nb(gun, 3)+" "+nb(nb(gun, 3), 3))
 		refused(t, err, "22.1")
+	}
+}
+
+// 25.3.1 (L1490): Night movement is the normal movement rules but for the
+// three stacks; 22.3 (L1234) lets German artillery move 5 MP on a Prime
+// Mover. From ardennes44/4 a German artillery unit under a Night marker
+// takes one at night, offered and accepted; one without a Night marker does
+// not move at night. Under ardennes44/3 no Prime Mover moved at night.
+func TestArtillery_PrimeMoverAtNight_25_3_1(t *testing.T) {
+	gun := "0303"
+	far := nb(nb(gun, 0), 0)
+	move := "move 6pza/art-iss " + gun + " " + nb(gun, 0) + " " + far + " mover"
+	for _, tc := range []struct {
+		version string
+		night   bool // under a Night marker
+		moves   bool
+	}{{"", true, true}, {"", false, false}, {"ardennes44/3", true, false}} {
+		f := fixture{setup: []string{"6pza/art-iss " + gun, "28/109 1010"}, version: tc.version}
+		g := f.game(t, 2, PhaseNightMove, German)
+		st(g, "6pza/art-iss").Night = tc.night
+		g.enterForTest()
+		offers := slices.ContainsFunc(offered(g, "move 6pza/art-iss "), func(c string) bool {
+			return strings.HasSuffix(c, " "+far+" mover")
+		})
+		_, err := g.Apply(rules.Seat(German), move)
+		if offers != tc.moves || (err == nil) != tc.moves {
+			t.Errorf("%q, Night marker %v: a Prime Mover to %s offered %v, refused %v; want it to move %v (25.3.1, 22.3)", tc.version, tc.night, far, offers, err, tc.moves)
+		}
+		if tc.moves && (at(g, "6pza/art-iss") != far || !st(g, "6pza/art-iss").Mover) {
+			t.Errorf("%q: 6pza/art-iss in %s, Prime Mover %v; want in %s under its marker", tc.version, at(g, "6pza/art-iss"), st(g, "6pza/art-iss").Mover, far)
+		}
 	}
 }

@@ -60,6 +60,11 @@ type rulesVersion struct {
 	// the end of the turn, so the Allied player turn right after the
 	// crossing still held it west of the Meuse.
 	release29AtOnce bool
+	// moverAtNight: German artillery under a Night marker may move on a
+	// Prime Mover at night (22.3, L1234), Night movement being the normal
+	// rules but for the three stacks (25.3.1, L1490). ardennes44/1 to /3
+	// refused it any Prime Mover at night.
+	moverAtNight bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -70,7 +75,8 @@ type rulesVersion struct {
 // spares the units due on later turns, and hits the division on the map
 // of an "or" (6.3); German artillery other than Werfers does not move and
 // fire in one turn (22.1); the 29th Armoured Brigade is released as soon as
-// the Germans cross the Meuse (27.3.2).
+// the Germans cross the Meuse (27.3.2); a Prime Mover may move Night-marked
+// artillery at night (25.3.1).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -78,7 +84,8 @@ const Version = "ardennes44/4"
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
-		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true},
+		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
+		moverAtNight: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},

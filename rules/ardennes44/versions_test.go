@@ -19,7 +19,8 @@ func TestVersions(t *testing.T) {
 	}
 	v4 := rulesVersion{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
-		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true}
+		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
+		moverAtNight: true}
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
 		version string
