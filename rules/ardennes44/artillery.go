@@ -205,7 +205,9 @@ func (g *Game) groupMarker(i int) bool {
 	return false
 }
 
-// mayPrimeMover checks a Prime Mover for German artillery unit i (22.3).
+// mayPrimeMover checks a Prime Mover for German artillery unit i (22.3); at
+// night for a unit under a Night marker, whose move is by the normal rules
+// (25.3.1), from ardennes44/4 (moverAtNight).
 func (g *Game) mayPrimeMover(i int) error {
 	u := g.unit(i)
 	switch {
@@ -213,8 +215,10 @@ func (g *Game) mayPrimeMover(i int) error {
 		return rules.Refuse("22.3", "Prime Movers move German artillery")
 	case g.s.Units[i].Mover:
 		return nil
-	case g.night():
+	case g.night() && !g.ver.moverAtNight:
 		return rules.Refuse("25.3.1", "at night only the stacks under Night markers move, on their own MA")
+	case g.night() && !g.s.Units[i].Night:
+		return rules.Refuse("25.3.1", "at night only the stacks under Night markers move")
 	}
 	sm, movers, byArmy := g.markersInUse(German)
 	switch {

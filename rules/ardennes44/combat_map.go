@@ -271,7 +271,7 @@ func (g *Game) advanceGround(c *Combat, u combat.AdvanceUnit, from, to hex.Axial
 		return false
 	case side == string(German) && g.s.Turn < boundariesLifted && g.b.feature(from, to, ArmyBoundary):
 		return false
-	case g.unit(i).Nation == British && !(g.unit(i).Has(Mark29Armd) && g.s.Released29) &&
+	case g.unit(i).Nation == British && !(g.unit(i).Has(Mark29Armd) && g.isReleased29()) &&
 		(!g.b.zone(ZoneWestMap, to) || !g.b.zone(ZoneWestOfMeuse, to)):
 		return false
 	}

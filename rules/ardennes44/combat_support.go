@@ -12,6 +12,13 @@ import (
 // markers (15.6.2), the bridges of step 1 (7.4) and the Fire Fight's Lead
 // (16.2.1).
 
+// movedThisTurn: German unit i moved in this turn. Its Moved mark, reset
+// in each German Movement Phase, stays on through the Allied Night phases,
+// a turn of their own (25.1) after its PM move.
+func (g *Game) movedThisTurn(i int) bool {
+	return g.s.Units[i].Moved && !(g.night() && g.s.Side == Allied)
+}
+
 // artilleryMay reports why artillery unit i may not support a combat on
 // target for side's combat that includes the units with (offence) or is
 // fought by the defenders in (defence), "" when it may (22.4, 22.6, 22.9,
@@ -30,6 +37,8 @@ func (g *Game) artilleryMay(i int, target hex.Axial, participants []int, defendi
 		return "it is Engaged (16.5, 22.6)"
 	case us.Mover:
 		return "it is under a Prime Mover marker (22.3)"
+	case g.gunByMA(u) && g.movedThisTurn(i):
+		return "it moved this turn: only Nebelwerfers among German artillery shift and fire (22.1, 22.2)"
 	case on && a == target:
 		return "it is in the hex attacked: it supports other hexes only (22.9)"
 	}

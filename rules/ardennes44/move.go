@@ -225,7 +225,7 @@ func (g *Game) moveHow(i int, mc hexwar.MoveCommand, enters bool) (moveHow, erro
 		return how, rules.Refuse("12.6", "%s is under an SM marker: take it off first ('unmark %s', before it moves) or move with 'sm'", u.ID, u.ID)
 	}
 	switch {
-	case u.Arty() && !mc.Has("mover") && !mc.Has("sm"):
+	case u.Arty() && !mc.Has("mover") && !mc.Has("sm") && !g.gunByMA(u):
 		return g.artilleryHow(i, mc, how)
 	case mc.Has("tactical") || forced != "":
 		if !mc.Has("tactical") {
@@ -274,7 +274,19 @@ func (g *Game) moveHow(i int, mc hexwar.MoveCommand, enters bool) (moveHow, erro
 		how.maxHex = 1 // 31: Night Infiltration is 1 hex
 		how.mode = modeTactical
 	}
+	if g.gunByMA(u) && how.mode != modeMover {
+		how.maxHex = 1 // 22.1: more needs a Prime Mover
+	}
 	return how, nil
+}
+
+// gunByMA: from ardennes44/4, German artillery other than a Nebelwerfer
+// has no 22.2 shift (L1227 gives it to the Werfers and the Allies): it
+// moves 1 hex by the movement rules on its printed MA (AMB-27), and may
+// not fire in the turn it moves (22.1, L1223). ardennes44/1 to /3 shifted
+// it as a Werfer, whatever the hex's cost, and let it fire.
+func (g *Game) gunByMA(u *Unit) bool {
+	return g.ver.gunsMoveOrFire && u.Side == German && u.Arty() && u.Type != Werfer
 }
 
 // trucksMP: a unit on Trucks has 12 MP, not doubled (12.4.4); a Prime
@@ -304,8 +316,8 @@ func (g *Game) tacticalOnly(i int) string {
 }
 
 // artilleryHow: artillery on its Ready side shifts 1 hex and stays Ready
-// (22.2: Allied artillery and Nebelwerfers; other German artillery moves 1
-// hex by its printed MA, AMB-27); Allied artillery may move further as a
+// (22.2: Allied artillery and Nebelwerfers; other German artillery too
+// before ardennes44/4, gunByMA); Allied artillery may move further as a
 // mechanized unit on its Fired side, which flips it (22.1); German
 // artillery needs a Prime Mover for more than 1 hex.
 func (g *Game) artilleryHow(i int, mc hexwar.MoveCommand, how moveHow) (moveHow, error) {
@@ -334,6 +346,8 @@ func (g *Game) maxHexRefusal(i int, how moveHow) error {
 		return rules.Refuse("31", "a Night Infiltration moves a stack 1 hex")
 	case us.Repl && g.s.Turn%2 == 1:
 		return rules.Refuse("25.2.4", "%s took a replacement last Night: it moves at most 1 hex this AM turn", u.ID)
+	case g.gunByMA(u) && how.mode != modeMover:
+		return rules.Refuse("22.1", "German artillery needs a Prime Mover to move more than 1 hex (add 'mover', 22.3)")
 	case how.maxHex == 1:
 		return rules.Refuse("11.3", "%s has MA 1: Tactical Movement takes it 1 hex (AMB-12)", u.ID)
 	}
@@ -395,7 +409,7 @@ func (g *Game) keptOut(i int) *hexwar.StepRule {
 		}
 		r := keepOut(b, set, "29.4", "no 106th Division unit enters the 18 VG start position (%s) while German units are in it")
 		return &r
-	case u.Nation == British && !(u.Has(Mark29Armd) && g.s.Released29):
+	case u.Nation == British && !(u.Has(Mark29Armd) && g.isReleased29()):
 		set := make([]bool, b.Grid().Len())
 		for k, a := range b.Grid().Hexes() {
 			set[k] = !b.zone(ZoneWestMap, a) || !b.zone(ZoneWestOfMeuse, a)

@@ -100,7 +100,7 @@ func (g *Game) completeIPs(side Side) []rules.Event {
 		}
 		a := g.b.ids[m.Hex]
 		if slices.ContainsFunc(occ[a], func(i int) bool {
-			return g.sideOf(i) == side && g.unit(i).InfantryUnit() && !g.s.Units[i].ENG
+			return g.sideOf(i) == side && g.infantry(g.unit(i)) && !g.s.Units[i].ENG
 		}) {
 			g.s.IPs[k].Building, g.s.IPs[k].Builder = false, ""
 			done = append(done, m.Hex)
@@ -219,7 +219,7 @@ func (g *Game) entrench(c Command) ([]rules.Event, error) {
 	switch {
 	case !on:
 		return nil, rules.Refuse("15.8.2", "%s is not on the map", u.ID)
-	case !u.InfantryUnit():
+	case !g.infantry(u):
 		return nil, rules.Refuse("15.8.2", "only infantry builds Improved Positions (AMB-20)")
 	case us.ENG || us.Status != "" || us.OOS || us.SM:
 		return nil, rules.Refuse("15.8.2", "%s is Engaged, Disrupted, Broken, out of supply or under SM", u.ID)

@@ -65,7 +65,7 @@ func (g *Game) replBar(i int) string {
 	case u.Has(MarkRemnant) || u.Has(MarkBreakdown):
 		return "Remnants and breakdown units take none"
 	}
-	if !u.InfantryUnit() {
+	if !g.infantry(u) {
 		total := g.nightReplacements(g.s.Side, g.s.Turn)
 		switch {
 		case total < 2:
@@ -82,7 +82,7 @@ func (g *Game) replBar(i int) string {
 // spendRepl takes a replacement, noting the one for armour (25.2.1).
 func (g *Game) spendRepl(i int) {
 	g.s.Repl--
-	if !g.unit(i).InfantryUnit() {
+	if !g.infantry(g.unit(i)) {
 		g.s.ReplOther = true
 	}
 	g.s.Units[i].Repl = true // 25.2.4

@@ -199,6 +199,7 @@ func (g *Game) enterPhase() []rules.Event {
 // leaveStage closes a stage: what each phase leaves behind on the way out.
 // Its events wait in g.left for enterPhase to return them.
 func (g *Game) leaveStage() {
+	g.latch29()
 	switch g.s.Phase {
 	case PhaseMovement, PhaseNightMove:
 		g.endMovement()
