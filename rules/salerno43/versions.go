@@ -16,17 +16,28 @@ type rulesVersion struct {
 	// different hexes (12.1.2, L703), each part on a path of its own.
 	// salerno43/1 retreated the stack whole.
 	splitRetreat bool
+	// infantryRivers: infantry-type units (2.3.3, L139, †) pay +1 MP to
+	// cross an unbridged river (5.5, L276), the mechanized ones among
+	// them (mechanized infantry, panzergrenadiers, motorized infantry)
+	// and those on a Truck (5.8); only vehicles (*) are held to Tactical
+	// Movement. salerno43/2 and older priced the river by the chart's
+	// mechanized column, which bars it, so that these crossed it only by
+	// TM.
+	infantryRivers bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: a retreating stack may split
-// (12.1.2).
-const Version = "salerno43/2"
+// (12.1.2). 3: the audit of chapters 5, 7, 21 and 22 (the fields after
+// splitRetreat).
+const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, splitRetreat: true},
+	{name: Version, splitRetreat: true,
+		infantryRivers: true},
+	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
 
