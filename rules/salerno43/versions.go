@@ -24,6 +24,11 @@ type rulesVersion struct {
 	// mechanized column, which bars it, so that these crossed it only by
 	// TM.
 	infantryRivers bool
+	// dropSupply: paratroops are in supply on the turn they drop and do
+	// not check supply that turn (21.6.3, L1281); the turn is kept in the
+	// unit's state (Dropped). salerno43/2 and older checked them in the
+	// Supply Phase of their drop turn like any unit.
+	dropSupply bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -36,7 +41,7 @@ const Version = "salerno43/3"
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
-		infantryRivers: true},
+		infantryRivers: true, dropSupply: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
