@@ -56,6 +56,7 @@ type situation struct {
 	sc    *Scenario
 	b     *board
 	units []unitState
+	ver   *rulesVersion // the game's rules version
 }
 
 func (s *situation) Units() int { return len(s.units) }
@@ -114,7 +115,7 @@ func newSituation(sc *Scenario) (*situation, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &situation{sc: sc, b: b}
+	s := &situation{sc: sc, b: b, ver: &versions[0]}
 	for _, u := range sc.Units {
 		s.units = append(s.units, unitState{ID: u.ID})
 	}

@@ -29,6 +29,11 @@ type rulesVersion struct {
 	// unit's state (Dropped). salerno43/2 and older checked them in the
 	// Supply Phase of their drop turn like any unit.
 	dropSupply bool
+	// vehicleBonds: a bond formed by a vehicle stack at either end runs
+	// across no mountain hexside without a road, wherever on the bond it
+	// lies (7.6.1, L371; A-06). salerno43/2 and older broke it only for a
+	// mountain hexside on the vehicle's own half of the bond.
+	vehicleBonds bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -41,7 +46,7 @@ const Version = "salerno43/3"
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
-		infantryRivers: true, dropSupply: true},
+		infantryRivers: true, dropSupply: true, vehicleBonds: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
