@@ -34,6 +34,11 @@ type rulesVersion struct {
 	// lies (7.6.1, L371; A-06). salerno43/2 and older broke it only for a
 	// mountain hexside on the vehicle's own half of the bond.
 	vehicleBonds bool
+	// landOverLimit: a unit landing by sea, or moving by sea from land,
+	// may end over the stacking limit, which holds at the end of the
+	// Movement Phase (21.1.2, L1224; 4.4, L248), as a move on land may;
+	// the player is told so. salerno43/2 and older refused such a landing.
+	landOverLimit bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -46,7 +51,8 @@ const Version = "salerno43/3"
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
-		infantryRivers: true, dropSupply: true, vehicleBonds: true},
+		infantryRivers: true, dropSupply: true, vehicleBonds: true,
+		landOverLimit: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
