@@ -80,14 +80,17 @@ func (g *Game) landingSites(i int) map[string]int {
 // port it lands at, the first hex of its Tactical Movement, and the one hex
 // more it may go, unless the first is in an enemy ZOC; the end within the
 // stacking limit but under salerno43/3 (21.1.2: the limit holds at the end
-// of the phase).
+// of the phase); under salerno43/3 never into a German hex bond (7.2).
 func (g *Game) landingPath(i int, at string, more []string) ([]hex.Axial, error) {
 	first, _ := g.b.Hex(at)
 	if g.held(first) == German {
 		return nil, rules.Refuse("21.1.2", "German units hold %s", at)
 	}
-	path := []hex.Axial{first}
 	ctx := g.moveContext(Allied)
+	if g.inEnemyBond(first, ctx) {
+		return nil, rules.Refuse("7.2", "a German hex bond runs through %s: no unit enters it in the Movement Phase, nor lands there (5.4)", at)
+	}
+	path := []hex.Axial{first}
 	if len(more) == 1 {
 		if ctx.EZOC.Has(first) {
 			return nil, rules.Refuse("21.1.2", "%s is in an enemy ZOC: a unit landing there stops", at)
@@ -123,6 +126,13 @@ func (g *Game) seaSteps(i int, first hex.Axial, ctx *hexwar.Context) []hex.Axial
 		}
 	}
 	return out
+}
+
+// inEnemyBond: under salerno43/3 an enemy hex bond runs through a, in
+// which no unit lands nor ends a sea move (7.2, 5.4); Allied units there
+// would have negated it (7.3).
+func (g *Game) inEnemyBond(a hex.Axial, ctx *hexwar.Context) bool {
+	return g.ver.landingBonds && ctx.Bonds.Hex(a)
 }
 
 // mayLandIn: unit i's landing, or sea move, may end in a: within the
@@ -252,7 +262,7 @@ func (g *Game) landChoices() []rules.Choice {
 		for _, id := range ids {
 			left := sites[id]
 			first, _ := g.b.Hex(id)
-			if left < lp || g.held(first) == German {
+			if left < lp || g.held(first) == German || g.inEnemyBond(first, ctx) {
 				continue
 			}
 			note := fmt.Sprintf("%d LP (18.4)", lp)

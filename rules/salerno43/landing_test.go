@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
@@ -84,4 +85,54 @@ func TestLandOverStackingLimit_21_1_2(t *testing.T) {
 		}
 		rulestest.Refused(t, g, rules.Seat(Allied), cmd, "4.1", "limit")
 	}
+}
+
+// bondedPort is a game under version at the Allied Movement Phase of turn
+// 3, the Allies holding the key hexes, 1-141/36 in the Floating Reserve,
+// and 1-64/16 and 2-64/16 on either side of the first port a German hex
+// bond through it may run.
+func bondedPort(t *testing.T, version string) (*Game, string) {
+	t.Helper()
+	g := versionGame(t, version, 3, PhaseMovement, Allied)
+	g.s.Control = g.keyHexes()
+	g.s.Units[g.index("1-141/36")].Box = BoxFloating
+	for _, port := range []string{"2507", "2306", "2207", "2608"} {
+		p := mustHex(t, g, port)
+		for d := range hex.DirectionCount {
+			x, y := p.Neighbor(d), p.Neighbor(d.Opposite())
+			if !g.b.Land(x) || !g.b.Land(y) {
+				continue
+			}
+			g.put(t, "1-64/16", g.b.ID(x))
+			g.put(t, "2-64/16", g.b.ID(y))
+			if g.pos().bonds(German, func(a string) bool { return g.friendlyArea(German, a) }).Hex(p) {
+				return g, port
+			}
+		}
+		g.put(t, "1-64/16", "")
+		g.put(t, "2-64/16", "")
+	}
+	t.Fatal("no port with a hex bond through it on the stand-in map")
+	return nil, ""
+}
+
+// 7.2 (L344), 5.4 (L269), 21.1.2 (L1224): units never enter a hex bond in
+// the Movement Phase, and a landing by sea is Tactical Movement, which
+// keeps every other rule of movement: 1-141/36 does not land at a port a
+// German hex bond runs through, and Legal offers no landing there, with a
+// hex more or without. salerno43/2 refused only a port the Germans held.
+func TestNoLandingIntoHexBond_7_2(t *testing.T) {
+	g, port := bondedPort(t, "")
+	for _, c := range g.Legal(rules.Seat(Allied)) {
+		if strings.HasPrefix(c.Command, "land 1-141/36 "+port) {
+			t.Errorf("7.2: Legal offers %q, into the German bond through %s", c.Command, port)
+		}
+	}
+	rulestest.Refused(t, g, rules.Seat(Allied), "land 1-141/36 "+port, "7.2", "bond")
+
+	g, port = bondedPort(t, "salerno43/2")
+	if _, ok := choiceNote(g, Allied, "land 1-141/36 "+port); !ok {
+		t.Errorf("salerno43/2: Legal offered the landing at %s", port)
+	}
+	rulestest.Apply(t, g, rules.Seat(Allied), "land 1-141/36 "+port)
 }

@@ -220,7 +220,7 @@ func (g *Game) sailChoices() []rules.Choice {
 		out = append(out, rules.Choice{Command: "sail " + u.ID + " " + BoxFloating, Piece: u.ID, Note: "18.4.5"})
 		for _, p := range ports {
 			a, _ := g.b.Hex(p)
-			if p == us.Hex || g.receiveLeft(p) < lpCost(&u) || g.held(a) == German {
+			if p == us.Hex || g.receiveLeft(p) < lpCost(&u) || g.held(a) == German || g.inEnemyBond(a, ctx) {
 				continue
 			}
 			if g.mayLandIn(a, i) {

@@ -39,6 +39,12 @@ type rulesVersion struct {
 	// Movement Phase (21.1.2, L1224; 4.4, L248), as a move on land may;
 	// the player is told so. salerno43/2 and older refused such a landing.
 	landOverLimit bool
+	// landingBonds: no unit lands, or ends a sea move, in a hex an enemy
+	// hex bond runs through: units never enter a bond in the Movement
+	// Phase (7.2, L344), and a landing is Tactical Movement, which keeps
+	// every other rule of movement (5.4, L269; 21.1.2, L1224).
+	// salerno43/2 and older refused only a landing hex the enemy held.
+	landingBonds bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -52,7 +58,7 @@ const Version = "salerno43/3"
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
-		landOverLimit: true},
+		landOverLimit: true, landingBonds: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
