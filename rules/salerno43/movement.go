@@ -351,6 +351,9 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	if err := g.mayEndAcross(i, path[len(path)-1]); err != nil {
 		return nil, err
 	}
+	if err := g.secondHalfEff(i, path); err != nil {
+		return nil, err
+	}
 	hexes := len(path) - 1
 	if entering {
 		hexes++
@@ -376,6 +379,34 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		events = append(events, rules.Event{Seat: rules.Seat(g.sc.Units[i].Side), Text: g.b.ID(end) + " " + warn})
 	}
 	return events, nil
+}
+
+// secondHalfEff refuses, under salerno43/3, a move of unit i along path
+// that would earn it a second ½ Eff marker this turn (5.7, L298): it has
+// one earned this turn, and the move crosses what earns one
+// (halfEffCrossing) and ends next to the enemy (L300).
+func (g *Game) secondHalfEff(i int, path []hex.Axial) error {
+	side := g.sc.Units[i].Side
+	if !g.ver.noSecondHalfEff || !g.halfEffThisTurn(i) || !g.nextToEnemy(path[len(path)-1], side) {
+		return nil
+	}
+	for k := 1; k < len(path); k++ {
+		if g.halfEffCrossing(i, path[k-1], path[k]) {
+			return rules.Refuse("5.7", "%s has ½ Eff this turn: crossing %s/%s and ending next to the enemy would earn it a second",
+				g.s.Units[i].ID, g.b.ID(path[k-1]), g.b.ID(path[k]))
+		}
+	}
+	return nil
+}
+
+// halfEffThisTurn: unit i has a ½ Eff marker earned this turn. Markers
+// come off in their owner's Reorganization Phase (5.7, A-16), and the
+// German player turn comes first (3.0): a German unit's marker in its
+// Movement Phase was earned in the Allied player turn of the turn before
+// (a retreat), an Allied unit's in this turn (a German attack's retreat,
+// an airdrop, 21.6.1).
+func (g *Game) halfEffThisTurn(i int) bool {
+	return g.s.Units[i].HalfEff && g.sc.Units[i].Side == Allied
 }
 
 // asuMoved applies 17.3 to unit i after it entered hexes hexes: an ASU

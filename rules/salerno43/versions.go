@@ -45,6 +45,12 @@ type rulesVersion struct {
 	// every other rule of movement (5.4, L269; 21.1.2, L1224).
 	// salerno43/2 and older refused only a landing hex the enemy held.
 	landingBonds bool
+	// noSecondHalfEff: a unit may take no voluntary action that would earn
+	// it a second ½ Eff marker in the same turn (5.7, L298): a unit that
+	// has one this turn makes no move that crosses what earns one and ends
+	// next to the enemy, where the marker is placed (L300). salerno43/2
+	// and older let it, the unit keeping its one marker.
+	noSecondHalfEff bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -58,7 +64,7 @@ const Version = "salerno43/3"
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
-		landOverLimit: true, landingBonds: true},
+		landOverLimit: true, landingBonds: true, noSecondHalfEff: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }

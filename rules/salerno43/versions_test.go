@@ -24,7 +24,7 @@ func TestVersions(t *testing.T) {
 		want    rulesVersion
 	}{
 		{"", versions[0]},
-		{"salerno43/3", rulesVersion{name: "salerno43/3", splitRetreat: true, infantryRivers: true, dropSupply: true, vehicleBonds: true, landOverLimit: true, landingBonds: true}},
+		{"salerno43/3", rulesVersion{name: "salerno43/3", splitRetreat: true, infantryRivers: true, dropSupply: true, vehicleBonds: true, landOverLimit: true, landingBonds: true, noSecondHalfEff: true}},
 		{"salerno43/2", rulesVersion{name: "salerno43/2", splitRetreat: true}},
 		{"salerno43/1", rulesVersion{name: "salerno43/1"}},
 	} {
