@@ -22,6 +22,12 @@ var goldenGames = []rulestest.Golden{
 	// Under salerno43/2 (12.1.2's split retreats), the version new games are
 	// made in; a seed whose random players split a retreating stack.
 	{File: "v2-avalanche", Scenario: "avalanche", Seed: 13, Stream: 1943},
+	// Under salerno43/3 (the audit of chapters 5, 7, 21 and 22: rivers for
+	// mechanized infantry, the paratroops' supply, vehicle bonds, landings
+	// over the limit and into bonds, a second ½ Eff), the version new games
+	// are made in; a busier seed whose game drops paratroops and lands
+	// units by sea.
+	{File: "v3-avalanche", Scenario: "avalanche", Seed: 18, Redraw: 2, Stream: 1943},
 }
 
 const goldenDir = "testdata/golden"

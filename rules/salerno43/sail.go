@@ -80,6 +80,7 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		}
 	}
 	var path []hex.Axial
+	warn := "" // 21.1.2: what 4.4 will ask of the hex it ends in
 	if to == BoxFloating && len(c.Args) == 3 {
 		return nil, rules.Refuse("18.4.5", "a unit sailing to the Floating Reserve goes no further")
 	}
@@ -96,6 +97,7 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		if path, err = g.landingPath(i, to, c.Args[2:]); err != nil {
 			return nil, err
 		}
+		warn = g.overLimitWords(path[len(path)-1], i)
 	}
 	from := us.Hex
 	if g.seaCapped(to) {
@@ -122,10 +124,11 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		// 17.3: the sea move is one hex of the two.
 		events = append(g.applyMove(i, path, 0, moveHow{tactical: true}), g.asuMoved(i, len(path))...)
 	}
-	if note := g.landedMarks(i, to, path[len(path)-1]); note != "" {
+	end := path[len(path)-1]
+	if note := g.landedMarks(i, to, end); note != "" {
 		text += ", " + note
 	}
-	return append(events, rules.Event{Seat: rules.Seat(Allied), Text: text}), nil
+	return g.overLimitEvent(append(events, rules.Event{Seat: rules.Seat(Allied), Text: text}), end, warn), nil
 }
 
 // seaCapped: a sea move from land to "to" counts in the 3 LP a turn
@@ -232,17 +235,17 @@ func (g *Game) sailChoices() []rules.Choice {
 				break
 			}
 			a, _ := g.b.Hex(p)
-			if p == us.Hex || g.receiveLeft(p) < lpCost(&u) || g.held(a) == German {
+			if p == us.Hex || g.receiveLeft(p) < lpCost(&u) || g.held(a) == German || g.inEnemyBond(a, ctx) {
 				continue
 			}
-			if g.stackingWith(a, Allied, i) <= StackingLimit {
-				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p, Piece: u.ID, Note: "18.4.5"})
+			if g.mayLandIn(a, i) {
+				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p, Piece: u.ID, Note: g.landNote("18.4.5", a, i)})
 			}
 			if g.hexBefore(u.ID) {
 				continue // 18.4.5: the sea move is its second hex
 			}
 			for _, n := range g.seaSteps(i, a, ctx) {
-				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p + " " + g.b.ID(n), Piece: u.ID, Note: "18.4.5"})
+				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p + " " + g.b.ID(n), Piece: u.ID, Note: g.landNote("18.4.5", n, i)})
 			}
 		}
 	}

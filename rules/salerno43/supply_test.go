@@ -3,8 +3,10 @@ package salerno43
 import (
 	"testing"
 
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // 16.3.2: a swamp hex entered off the road counts 2 of the overland part's
@@ -110,5 +112,65 @@ func TestSupplyPhase_FloatingReserveKeepsMarker_16_1(t *testing.T) {
 	g.enterSupply()
 	if !g.s.Units[i].OOS {
 		t.Errorf("16.2: no source in the Floating Reserve: 142/36 keeps its OOS marker; %+v", g.s.Units[i])
+	}
+}
+
+// dropFar drops 2/509 on turn 6, under version ("" the current one), in
+// the first hex of the 5th Army sector it may land in from 2202 on, far
+// from any Allied source, lands it safely and plays on to the end of the
+// Allied Supply Phase's check.
+func dropFar(t *testing.T, version string) (*Game, int) {
+	t.Helper()
+	g := emptyGame(t, 6, PhasePrep, Allied)
+	ver, err := versionRules.Rules(version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.ver = ver
+	i := g.index("2-509")
+	g.s.Units[i].Box = "airdrop:5th-army"
+	at := "2202"
+	if g.dropAllowed(i, mustHex(t, g, at)) != nil {
+		for _, a := range g.b.LandHexes() {
+			if g.dropAllowed(i, a) == nil {
+				at = g.b.ID(a)
+				break
+			}
+		}
+	}
+	rulestest.Apply(t, g, rules.Seat(Allied), "drop 2-509 "+at)
+	rulestest.Roll(t, g, 6) // landed safely
+	for g.s.Phase != PhaseSupply {
+		if p := g.Pending(); p.Dice != nil {
+			t.Fatalf("dice awaited: %s", p.Prompt)
+		}
+		rulestest.Apply(t, g, rules.Seat(Allied), "end")
+	}
+	return g, i
+}
+
+// 21.6.3 (L1281): "Jednostki spadochroniarzy są zaopatrzone w turze, w
+// której zostały zrzucone i nie sprawdzają zaopatrzenia w tej turze. W
+// następnej turze, po zrzuceniu, normalnie sprawdzają zaopatrzenie":
+// dropped on turn 6 far from any source, 2/509 is in supply through its
+// drop turn's Supply Phase, and is isolated when it checks on turn 7.
+// Under salerno43/2 it was checked, and isolated, on its drop turn, and
+// its state kept no drop turn, so that it hashes as it did.
+func TestParatroopsInSupplyOnDropTurn_21_6_3(t *testing.T) {
+	g, i := dropFar(t, "")
+	us := g.s.Units[i]
+	if us.OOS || us.Isolated || us.Dropped != 6 {
+		t.Errorf("21.6.3: 2/509 dropped this turn at %s is in supply and does not check it: OOS %v, isolated %v, dropped on turn %d",
+			us.Hex, us.OOS, us.Isolated, us.Dropped)
+	}
+	g.s.Turn = 7
+	if s := g.supplyStatuses(Allied).status(g, i); s != hexwar.Isolated {
+		t.Errorf("21.6.3: on turn 7 2/509 at %s checks supply as any unit, isolated; got %v", us.Hex, s)
+	}
+
+	g, i = dropFar(t, "salerno43/2")
+	if us := g.s.Units[i]; !us.Isolated || us.Dropped != 0 {
+		t.Errorf("salerno43/2: 2/509 at %s was checked on its drop turn, isolated, and kept no drop turn; isolated %v, dropped %d",
+			us.Hex, us.Isolated, us.Dropped)
 	}
 }

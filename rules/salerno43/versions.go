@@ -17,6 +17,43 @@ type rulesVersion struct {
 	// salerno43/1 retreated the stack whole.
 	splitRetreat bool
 
+	// Movement, bonds, landings (salerno43/3):
+	// infantryRivers: infantry-type units (2.3.3, L139, †) pay +1 MP to
+	// cross an unbridged river (5.5, L276), the mechanized ones among
+	// them (mechanized infantry, panzergrenadiers, motorized infantry)
+	// and those on a Truck (5.8); only vehicles (*) are held to Tactical
+	// Movement. salerno43/2 and older priced the river by the chart's
+	// mechanized column, which bars it, so that these crossed it only by
+	// TM.
+	infantryRivers bool
+	// dropSupply: paratroops are in supply on the turn they drop and do
+	// not check supply that turn (21.6.3, L1281); the turn is kept in the
+	// unit's state (Dropped). salerno43/2 and older checked them in the
+	// Supply Phase of their drop turn like any unit.
+	dropSupply bool
+	// vehicleBonds: a bond formed by a vehicle stack at either end runs
+	// across no mountain hexside without a road, wherever on the bond it
+	// lies (7.6.1, L371; A-06). salerno43/2 and older broke it only for a
+	// mountain hexside on the vehicle's own half of the bond.
+	vehicleBonds bool
+	// landOverLimit: a unit landing by sea, or moving by sea from land,
+	// may end over the stacking limit, which holds at the end of the
+	// Movement Phase (21.1.2, L1224; 4.4, L248), as a move on land may;
+	// the player is told so. salerno43/2 and older refused such a landing.
+	landOverLimit bool
+	// landingBonds: no unit lands, or ends a sea move, in a hex an enemy
+	// hex bond runs through: units never enter a bond in the Movement
+	// Phase (7.2, L344), and a landing is Tactical Movement, which keeps
+	// every other rule of movement (5.4, L269; 21.1.2, L1224).
+	// salerno43/2 and older refused only a landing hex the enemy held.
+	landingBonds bool
+	// noSecondHalfEff: a unit may take no voluntary action that would earn
+	// it a second ½ Eff marker in the same turn (5.7, L298): a unit that
+	// has one this turn makes no move that crosses what earns one and ends
+	// next to the enemy, where the marker is placed (L300). salerno43/2
+	// and older let it, the unit keeping its one marker.
+	noSecondHalfEff bool
+
 	// Supply, replacements, ASU and beachheads (salerno43/3):
 
 	// bhGoodOrder: a BH unit is always in Good Order and is never
@@ -57,16 +94,22 @@ type rulesVersion struct {
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: a retreating stack may split
-// (12.1.2). 3: a Dis spares BH units (18.1.3); isolated ASU and the
-// attrition +2 trace a LOS (16.5.2, 16.5.5); units in entry areas lose
-// stale OOS markers (16.1), ASU there are readied (17.5), Replacement
-// markers bind there (20.4); evacuations are outside the 3 LP (18.4.5).
+// (12.1.2). 3: the audit of the rules against the book: mechanized
+// infantry crosses rivers (5.5), paratroops are supplied on their drop turn
+// (21.6.3), vehicle bonds and mountains (7.6.1), landings over the stacking
+// limit (21.1.2) and never into a bond (7.2), no second ½ Eff (5.7); a Dis
+// spares BH units (18.1.3); isolated ASU and the attrition +2 trace a LOS
+// (16.5.2, 16.5.5); units in entry areas lose stale OOS markers (16.1), ASU
+// there are readied (17.5), Replacement markers bind there (20.4);
+// evacuations are outside the 3 LP (18.4.5).
 const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
+		infantryRivers: true, dropSupply: true, vehicleBonds: true,
+		landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
 		bhGoodOrder: true, asuLOS: true, attritionLOS: true,
 		replArea: true, readyInArea: true, areaSupply: true,
 		seaCapPortToPort: true},

@@ -1,6 +1,7 @@
 package salerno43
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -8,31 +9,41 @@ import (
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
-// The engine plays salerno43/3 and replays salerno43/2 and /1, each with
-// its own reading of 12.1.2, and /3 alone with the supply, ASU and BH rules
-// of its fields. (Any other version is refused: the conformance suite
-// checks it of every engine.)
+// The engine plays salerno43/3 and replays salerno43/2 and salerno43/1,
+// each with its own rules: /2 added 12.1.2's split retreats, /3 the fixes
+// of the audit of chapters 5, 7, 21 and 22. (Any other version is refused:
+// the conformance suite checks it of every engine.)
 func TestVersions(t *testing.T) {
 	e := Engine()
 	if e.Version != "salerno43/3" || !slices.Equal(e.Replays, []string{"salerno43/2", "salerno43/1"}) {
-		t.Errorf("version %s, replays %v; want salerno43/3, replaying salerno43/2 and /1", e.Version, e.Replays)
+		t.Errorf("version %s, replays %v; want salerno43/3, replaying salerno43/2 and salerno43/1", e.Version, e.Replays)
 	}
 	text := readShipped(t, "avalanche")
 	for _, tc := range []struct {
-		version   string
-		split, v3 bool
-	}{{"", true, true}, {"salerno43/3", true, true}, {"salerno43/2", true, false}, {"salerno43/1", false, false}} {
+		version string
+		want    rulesVersion
+	}{
+		{"", versions[0]},
+		{"salerno43/3", rulesVersion{name: "salerno43/3", splitRetreat: true,
+			infantryRivers: true, dropSupply: true, vehicleBonds: true, landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
+			bhGoodOrder: true, asuLOS: true, attritionLOS: true, replArea: true, readyInArea: true, areaSupply: true, seaCapPortToPort: true}},
+		{"salerno43/2", rulesVersion{name: "salerno43/2", splitRetreat: true}},
+		{"salerno43/1", rulesVersion{name: "salerno43/1"}},
+	} {
 		g, err := e.New(rules.Setup{Scenario: text, Version: tc.version})
 		if err != nil {
 			t.Fatalf("version %q: %v", tc.version, err)
 		}
-		v := g.(*Game).ver
-		if v.splitRetreat != tc.split {
-			t.Errorf("version %q: split retreats %v, want %v (12.1.2)", tc.version, v.splitRetreat, tc.split)
+		if got := *g.(*Game).ver; got != tc.want {
+			t.Errorf("version %q plays %+v, want %+v", tc.version, got, tc.want)
 		}
-		for rule, got := range map[string]bool{"18.1.3": v.bhGoodOrder, "16.5.2": v.asuLOS, "16.5.5": v.attritionLOS, "20.4": v.replArea, "17.5": v.readyInArea, "16.1": v.areaSupply, "18.4.5": v.seaCapPortToPort} {
-			if got != tc.v3 {
-				t.Errorf("version %q: the %s field is %v, want %v", tc.version, rule, got, tc.v3)
+	}
+	// every field of a version is true in the versions after it
+	for k := 1; k < len(versions); k++ {
+		older, newer := reflect.ValueOf(versions[k]), reflect.ValueOf(versions[k-1])
+		for f := range older.NumField() {
+			if older.Field(f).Kind() == reflect.Bool && older.Field(f).Bool() && !newer.Field(f).Bool() {
+				t.Errorf("%s drops %s of %s", versions[k-1].name, older.Type().Field(f).Name, versions[k].name)
 			}
 		}
 	}
