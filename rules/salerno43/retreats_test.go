@@ -198,7 +198,19 @@ func openGround(t *testing.T, g *Game) hex.Axial {
 // 13.2.1), and lists the German stack's retreats of n hexes from o.
 func retreatExample(t *testing.T, n int, at map[string]hex.Axial, enemy map[string]hex.Axial) (*Game, hex.Axial, []combat.RetreatPath) {
 	t.Helper()
+	return retreatExampleIn(t, "", n, at, enemy)
+}
+
+// retreatExampleIn is retreatExample in a game under the rules version
+// named ("" the current one).
+func retreatExampleIn(t *testing.T, version string, n int, at map[string]hex.Axial, enemy map[string]hex.Axial) (*Game, hex.Axial, []combat.RetreatPath) {
+	t.Helper()
 	g := emptyGame(t, 2, PhaseCombat, Allied)
+	ver, err := versionRules.Rules(version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.ver = ver
 	o := openGround(t, g)
 	id := func(d hex.Axial) string { return g.b.ID(o.Add(d)) }
 	var stack []string

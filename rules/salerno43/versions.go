@@ -16,17 +16,30 @@ type rulesVersion struct {
 	// different hexes (12.1.2, L703), each part on a path of its own.
 	// salerno43/1 retreated the stack whole.
 	splitRetreat bool
+
+	// Combat (salerno43/3):
+
+	// overstackedRetreat: a retreat may end over the stacking limit
+	// (12.1.4, L711), the owner putting it right by the end of his next
+	// Movement Phase (4.4); it is never lengthened to find room, the one
+	// extra hex of 12.2 (L723) being against an enemy ZOC only.
+	// salerno43/2 and older lengthened a retreat by up to 2 hexes to end
+	// within the limit and eliminated a stack that found none.
+	overstackedRetreat bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: a retreating stack may split
-// (12.1.2).
-const Version = "salerno43/2"
+// (12.1.2). 3: see the fields under salerno43/3.
+const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, splitRetreat: true},
+	{name: Version, splitRetreat: true,
+		// Combat (salerno43/3):
+		overstackedRetreat: true},
+	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
 

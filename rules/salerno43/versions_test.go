@@ -8,19 +8,19 @@ import (
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
-// The engine plays salerno43/2 and replays salerno43/1, each with its own
-// reading of 12.1.2. (Any other version is refused: the conformance suite
+// The engine plays salerno43/3 and replays salerno43/2 and salerno43/1,
+// each with its own reading of 12.1.2 (split from salerno43/2 on). (Any other version is refused: the conformance suite
 // checks it of every engine.)
 func TestVersions(t *testing.T) {
 	e := Engine()
-	if e.Version != "salerno43/2" || !slices.Equal(e.Replays, []string{"salerno43/1"}) {
-		t.Errorf("version %s, replays %v; want salerno43/2, replaying salerno43/1", e.Version, e.Replays)
+	if e.Version != "salerno43/3" || !slices.Equal(e.Replays, []string{"salerno43/2", "salerno43/1"}) {
+		t.Errorf("version %s, replays %v; want salerno43/3, replaying salerno43/2 and salerno43/1", e.Version, e.Replays)
 	}
 	text := readShipped(t, "avalanche")
 	for _, tc := range []struct {
 		version string
 		split   bool
-	}{{"", true}, {"salerno43/2", true}, {"salerno43/1", false}} {
+	}{{"", true}, {"salerno43/3", true}, {"salerno43/2", true}, {"salerno43/1", false}} {
 		g, err := e.New(rules.Setup{Scenario: text, Version: tc.version})
 		if err != nil {
 			t.Fatalf("version %q: %v", tc.version, err)
