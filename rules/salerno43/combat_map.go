@@ -93,18 +93,20 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 		return g.retreatExit(from, to) && !g.eastBarred(g.areaOf(from), c.in.defenders)
 	}
 	m.Holds = g.retreatStops(side)
-	g.overstackedRetreat(&m)
+	g.versionRetreat(&m)
 	return m
 }
 
-// overstackedRetreat lets a retreat end over the stacking limit (12.1.4),
-// under the versions that read it so: the owner puts it right by the end
-// of his next Movement Phase (4.4), and no retreat is lengthened to find
-// room.
-func (g *Game) overstackedRetreat(m *combat.Map) {
+// versionRetreat sets the retreat rules the versions read differently: a
+// retreat may end over the stacking limit (12.1.4), the owner putting it
+// right by the end of his next Movement Phase (4.4), so none is lengthened
+// to find room; a first hex in a vacant EZOC ranks with the others (12.1.3
+// priority 3).
+func (g *Game) versionRetreat(m *combat.Map) {
 	if g.ver.overstackedRetreat {
 		m.Room = func(hex.Axial, []string) bool { return true }
 	}
+	m.FirstEZOCFree = g.ver.firstEZOCFree
 }
 
 // retreatStops are the hexes where side's retreat may stop early (12.1.5,

@@ -26,6 +26,11 @@ type rulesVersion struct {
 	// salerno43/2 and older lengthened a retreat by up to 2 hexes to end
 	// within the limit and eliminated a stack that found none.
 	overstackedRetreat bool
+	// firstEZOCFree: a retreat's first hex may be a vacant hex in an enemy
+	// ZOC (12.1.3 priority 3, L707), a path through one ranking with the
+	// others (the rule says no "if possible"). salerno43/2 and older kept
+	// such paths only when no other was legal.
+	firstEZOCFree bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -38,7 +43,7 @@ const Version = "salerno43/3"
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
 		// Combat (salerno43/3):
-		overstackedRetreat: true},
+		overstackedRetreat: true, firstEZOCFree: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
