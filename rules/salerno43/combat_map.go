@@ -83,8 +83,13 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	// 12.2: not two vacant EZOC hexes in a row, and one extra hex out of
 	// an EZOC the retreat would end in (EX-19).
 	m.ExtraHex = true
+	supply := g.retreatSupply(side, c.in.target)
 	m.Prefer = func(_ []combat.RetreatUnit, paths []combat.RetreatPath) []combat.RetreatPath {
-		return fewestCrossings(slices.DeleteFunc(paths, oneHexIntoEZOC))
+		paths = slices.DeleteFunc(paths, oneHexIntoEZOC)
+		if g.ver.retreatToSupply {
+			paths = supply(paths) // 12.1.3 priority 4
+		}
+		return fewestCrossings(paths) // priority 5
 	}
 	// 21.2.2, S2.3.5: a stack with a 5th Army unit retreats into no east
 	// area (the core's exit test does not name the units: the defenders
@@ -107,6 +112,35 @@ func (g *Game) versionRetreat(m *combat.Map) {
 		m.Room = func(hex.Axial, []string) bool { return true }
 	}
 	m.FirstEZOCFree = g.ver.firstEZOCFree
+}
+
+// retreatSupply keeps, of the retreats of side's units from origin, those
+// that end where the units will be in supply, when any do (12.1.3
+// priority 4, "if possible"): a hex with a line of supply (16.3) or a
+// friendly entry area (16.2.1). The lines are traced once, the first time
+// there are paths to choose between, in the position the whole retreat map
+// reads.
+func (g *Game) retreatSupply(side Side, origin hex.Axial) func([]combat.RetreatPath) []combat.RetreatPath {
+	var los map[int]hexwar.SupplyStatus
+	inSupply := func(p combat.RetreatPath) bool {
+		if p.Exited {
+			return g.friendlyArea(side, g.areaOf(exitFrom(origin, p)))
+		}
+		k, ok := g.b.Cell(p.Hexes[len(p.Hexes)-1])
+		return ok && los[k] == hexwar.InSupply
+	}
+	return func(paths []combat.RetreatPath) []combat.RetreatPath {
+		if len(paths) < 2 {
+			return paths
+		}
+		if los == nil {
+			los = g.supplyStatuses(side).los
+		}
+		if slices.ContainsFunc(paths, inSupply) {
+			paths = slices.DeleteFunc(paths, func(p combat.RetreatPath) bool { return !inSupply(p) })
+		}
+		return paths
+	}
 }
 
 // retreatStops are the hexes where side's retreat may stop early (12.1.5,

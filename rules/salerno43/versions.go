@@ -31,6 +31,12 @@ type rulesVersion struct {
 	// others (the rule says no "if possible"). salerno43/2 and older kept
 	// such paths only when no other was legal.
 	firstEZOCFree bool
+	// retreatToSupply: of the legal retreats, those that end where the
+	// unit will be in supply are kept when any do (12.1.3 priority 4,
+	// L708: "Jeśli to możliwe, wycofaj się na heks, na którym jednostka
+	// będzie zaopatrywana"), before priority 5. salerno43/2 and older
+	// applied priority 5 only.
+	retreatToSupply bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -43,7 +49,7 @@ const Version = "salerno43/3"
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
 		// Combat (salerno43/3):
-		overstackedRetreat: true, firstEZOCFree: true},
+		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
