@@ -70,9 +70,10 @@ func (v *view) base() combat.Map {
 }
 
 // retreatMap is the map the defenders retreat over (12.0): the EZOC rules of
-// 12.2, the ground of 12.3 (retreatGround) and its priority 5 (12.1.3); a Delay's one-hex
-// retreat never ends in an enemy ZOC (11.6.1, 12.2); an Allied retreat may
-// stop after one hex in a BH or a city the Allies control (12.1.5, A-28).
+// 12.2, the ground of 12.3 (retreatGround), priority 4 of 12.1.3 under
+// salerno43/3 (retreatSupply) and priority 5; a Delay's one-hex retreat
+// never ends in an enemy ZOC (11.6.1, 12.2); a retreat may stop early in a
+// BH or a friendly city (12.1.5, A-28: retreatStops).
 func (g *Game) retreatMap(c *Combat) combat.Map {
 	side := other(c.in.attacker)
 	v := g.view(side, c.in.defenders)
@@ -106,12 +107,14 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 // retreat may end over the stacking limit (12.1.4), the owner putting it
 // right by the end of his next Movement Phase (4.4), so none is lengthened
 // to find room; a first hex in a vacant EZOC ranks with the others (12.1.3
-// priority 3).
+// priority 3); a retreat of any length may stop in any hex of its path
+// that retreatStops names, friends holding none (12.1.5).
 func (g *Game) versionRetreat(m *combat.Map) {
 	if g.ver.overstackedRetreat {
 		m.Room = func(hex.Axial, []string) bool { return true }
 	}
 	m.FirstEZOCFree = g.ver.firstEZOCFree
+	m.StopWhereHolds = g.ver.retreatStops
 }
 
 // retreatSupply keeps, of the retreats of side's units from origin, those
@@ -144,14 +147,14 @@ func (g *Game) retreatSupply(side Side, origin hex.Axial) func([]combat.RetreatP
 }
 
 // retreatStops are the hexes where side's retreat may stop early (12.1.5,
-// for the Allies a BH hex or a city they control; none for the
-// Germans.
+// a city side controls, and for the Allies a BH hex. Before
+// salerno43/3 the Germans had none.
 func (g *Game) retreatStops(side Side) func(hex.Axial) bool {
-	if side != Allied {
+	if side != Allied && !g.ver.retreatStops {
 		return func(hex.Axial) bool { return false }
 	}
 	return func(a hex.Axial) bool {
-		return g.beachheadAt(a) || (g.b.Terrain(a) == City && g.controls(Allied, g.b.ID(a)))
+		return (side == Allied && g.beachheadAt(a)) || (g.b.Terrain(a) == City && g.controls(side, g.b.ID(a)))
 	}
 }
 

@@ -37,6 +37,13 @@ type rulesVersion struct {
 	// będzie zaopatrywana"), before priority 5. salerno43/2 and older
 	// applied priority 5 only.
 	retreatToSupply bool
+	// retreatStops: any retreat that enters a city its side controls, and
+	// any Allied one that enters a BH hex, may stop there (12.1.5, L713),
+	// whatever its length and wherever on its path; nothing else stops
+	// it short. salerno43/2 and older let only a 2-hex retreat stop, after
+	// one hex, gave the Germans no city stop, and let friends "hold" a
+	// lone Shattered unit (defense 0) after one hex anywhere.
+	retreatStops bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -49,7 +56,8 @@ const Version = "salerno43/3"
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
 		// Combat (salerno43/3):
-		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true},
+		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
+		retreatStops: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }

@@ -39,6 +39,12 @@ type Map struct {
 	// Holds: terrain or a fortification where a two-hex retreat may stop
 	// after one hex (Normandy '44 13.3).
 	Holds func(hex.Axial) bool
+	// StopWhereHolds: a retreat of any length may stop at any hex of its
+	// path short of its end that the map Holds, unless it is a vacant EZOC
+	// hex (RetreatPath.Stopped), and friends never hold it (Salerno '43
+	// 12.1.5 from salerno43/3). Otherwise only a two-hex retreat may stop,
+	// after one hex (OneHexStop).
+	StopWhereHolds bool
 	// Advance: the ground lets u advance from→to as the k-th hex of its
 	// advance (0 for the first).
 	Advance func(u AdvanceUnit, from, to hex.Axial, k int) bool
@@ -128,6 +134,7 @@ type RetreatPath struct {
 	// LaterEZOC: a vacant EZOC hex after the first (Map.ExtraHex).
 	LaterEZOC bool
 	OneHex    bool // a 2-hex retreat stopped after 1 hex
+	Stopped   bool // the retreat stopped short where the map holds it (Map.StopWhereHolds)
 	Extended  int  // extra hexes taken to avoid overstacking
 	// Exited: the last hex is off the map, beyond an edge (Map.Exit).
 	Exited bool
@@ -153,10 +160,11 @@ const MaxRetreatExtension = 2
 // among them, those that do not end in a last-resort hex if any can (N44
 // 13.7), and among those, those that avoid a vacant EZOC if any can (but
 // see Map.FirstEZOCFree); only the first hex may be a vacant EZOC hex (but
-// see Map.ExtraHex). A two-hex retreat may stop after one hex where
-// the map Holds or friends hold the stack's strength, unless that hex is a
-// vacant EZOC hex. Units that may not retreat at all (MA 0) are the
-// caller's. An empty answer means the stack is eliminated.
+// see Map.ExtraHex). A two-hex retreat may stop after one hex where the
+// map Holds or friends hold the stack's strength, unless that hex is a
+// vacant EZOC hex (but see Map.StopWhereHolds). Units that may not retreat
+// at all (MA 0) are the caller's. An empty answer means the stack is
+// eliminated.
 func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []RetreatPath {
 	strength := 0
 	var names []string
@@ -170,7 +178,12 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 		here := path[len(path)-1]
 		k := len(path) - 1 // hexes moved so far
 		if k > 0 {
-			if n == 2 && k == 1 && OneHexStop(here, strength, m) && m.Room(here, names) {
+			switch {
+			case m.StopWhereHolds && k < n && m.Holds(here) && !vacantEZOC(here, m) && m.Room(here, names):
+				q := p
+				q.Hexes, q.Stopped = slices.Clone(path[1:]), true
+				all = append(all, q)
+			case !m.StopWhereHolds && n == 2 && k == 1 && OneHexStop(here, strength, m) && m.Room(here, names):
 				q := p
 				q.Hexes, q.OneHex = slices.Clone(path[1:]), true
 				all = append(all, q)

@@ -247,7 +247,7 @@ func (d *Determined) words(c *Combat) string {
 // say whether a stack may split.
 type RetreatRules struct {
 	Rule   string // the defender's choice of path (13.1.4)
-	OneHex string // a two-hex retreat stopped after one hex (13.3)
+	OneHex string // a retreat stopped short: after one hex of two (13.3), or where the map holds it (Map.StopWhereHolds)
 	Step   string // the step a path costs (13.2.1)
 	// Split: the stack may split, each unit retreating on its own path
 	// (N44 13.1.3), and when it cannot avoid overstacking only the units
@@ -316,8 +316,11 @@ func (c *Combat) retreatWords(rr RetreatRules) string {
 			b.WriteString(strings.Join(mv.Units, ", ") + " ")
 		}
 		fmt.Fprintf(&b, "retreat %s", strings.Join(c.PathText(mv.Path), " "))
-		if mv.Path.OneHex {
+		switch {
+		case mv.Path.OneHex:
 			fmt.Fprintf(&b, " (one hex, %s)", rr.OneHex)
+		case mv.Path.Stopped:
+			fmt.Fprintf(&b, " (stopped short, %s)", rr.OneHex)
 		}
 		if len(mv.Loss) > 0 {
 			fmt.Fprintf(&b, ", %s (%s)", StepList(mv.Loss), rr.Step)
@@ -388,6 +391,8 @@ func retreatNote(rr RetreatRules, who string, units []RetreatUnit, p RetreatPath
 		b.WriteString(", the last off the map")
 	case p.OneHex:
 		fmt.Fprintf(&b, ", stopping after one (%s)", rr.OneHex)
+	case p.Stopped:
+		fmt.Fprintf(&b, ", stopping short (%s)", rr.OneHex)
 	}
 	if p.Extended > 0 {
 		fmt.Fprintf(&b, ", %s against overstacking", plural(p.Extended, "extra hex", "extra hexes"))
