@@ -207,11 +207,13 @@ func (g *Game) advanceMap(c *Combat) combat.Map {
 		},
 		Leaves: func(combat.AdvanceUnit, hex.Axial, hex.Axial) bool { return true },
 		// 14.4.1: not from one EZOC into another of the same enemy unit,
-		// unless entering or leaving the vacated hex.
+		// unless entering or leaving the vacated hex; from salerno43/3 the
+		// first step too (the rule makes no exception for it).
 		ZOCToZOC: func(from, to hex.Axial) bool {
 			v, _ := current()
 			return from != vacated && to != vacated && v.g.sameEnemyZOC(c.in.attacker, from, to)
 		},
+		ZOCToZOCFirst: g.ver.advanceFirstZOCToZOC,
 	}
 }
 

@@ -44,6 +44,11 @@ type rulesVersion struct {
 	// one hex, gave the Germans no city stop, and let friends "hold" a
 	// lone Shattered unit (defense 0) after one hex anywhere.
 	retreatStops bool
+	// advanceFirstZOCToZOC: no advancing unit moves from one enemy ZOC
+	// hex straight into another of the same enemy unit, unless into or
+	// out of the vacated hex (14.4.1, L849), its first step included.
+	// salerno43/2 and older checked the steps after the first only.
+	advanceFirstZOCToZOC bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -57,7 +62,7 @@ var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
 		// Combat (salerno43/3):
 		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
-		retreatStops: true},
+		retreatStops: true, advanceFirstZOCToZOC: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
