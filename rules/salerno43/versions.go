@@ -49,6 +49,12 @@ type rulesVersion struct {
 	// out of the vacated hex (14.4.1, L849), its first step included.
 	// salerno43/2 and older checked the steps after the first only.
 	advanceFirstZOCToZOC bool
+	// lossFromContributors: the defenders' step loss falls on the units
+	// that added to the defense (10.2.2, L594-596): a bracketed unit
+	// stacked with others (8.4.6, L446) and a Shattered one (13.3.2,
+	// L801) are chosen only once the others are eliminated. salerno43/2
+	// and older let any defender but one that retreated in take it.
+	lossFromContributors bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -62,7 +68,7 @@ var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
 		// Combat (salerno43/3):
 		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
-		retreatStops: true, advanceFirstZOCToZOC: true},
+		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
