@@ -142,11 +142,13 @@ func (c *Combat) stages() []combat.Stage {
 
 // lossRules are lr with what the versions read differently: from
 // salerno43/3 the defenders' step falls on those that added to the
-// defense (10.2.2, 8.4.6: lossPick).
+// defense (10.2.2, 8.4.6: lossPick), and when both sides lose a step the
+// defender picks first (10.2.2).
 func (c *Combat) lossRules(lr combat.LossRules) combat.LossRules {
 	if c.in.g.ver.lossFromContributors {
 		lr.Pick = c.lossPick
 	}
+	lr.DefenderFirst = c.in.g.ver.defenderPicksFirst
 	return lr
 }
 

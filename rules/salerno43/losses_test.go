@@ -73,3 +73,47 @@ func TestShatteredTakesNoLoss_10_2_2(t *testing.T) {
 		}
 	}
 }
+
+// 10.2.2 (L596): "Jeśli obie strony muszą usunąć poziom, obrońca wybiera
+// pierwszy". 2pz/16, stug/16 and 1-79/16 attack 142/36 (reduced), hq/36
+// and 1-141/36 at 2-1. On A1/D1 (a 6) each owner picks his own step
+// (10.2.1): the Allied player his first, then the German his. On EX (a 2)
+// each picks the other's: the Allied player the German step first, as
+// before. salerno43/2 asked the German first on A1/D1.
+func TestDefenderPicksFirst_10_2_2(t *testing.T) {
+	for _, tc := range []struct {
+		version string
+		die     int
+		first   combat.DecisionKind
+		side    Side
+	}{
+		{"", 6, combat.DecDefenderLoss, Allied},
+		{"", 2, combat.DecAttackerLoss, Allied},
+		{"salerno43/2", 6, combat.DecAttackerLoss, German},
+		{"salerno43/2", 2, combat.DecAttackerLoss, Allied},
+	} {
+		g := emptyGameIn(t, tc.version, 2, PhaseCombat, German)
+		g.s.Units[g.put(t, "142/36", "2617")].Lost = 1 // 3-4-3
+		g.put(t, "hq/36", "2617")
+		g.put(t, "1-141/36", "2617")
+		g.put(t, "2pz/16", "2716")
+		g.put(t, "stug/16", "2717")
+		g.put(t, "1-79/16", "2618")
+		rulestest.Apply(t, g, rules.Seat(German), "attack 2617 with 2pz/16 stug/16 1-79/16 maf 16pz")
+		rulestest.Apply(t, g, rules.Seat(Allied), "no-def-air")
+		if got := g.combat().Odds.Column(); got != "2-1" {
+			t.Fatalf("odds %s, want 2-1 (10:6, armor)", g.combat().Odds)
+		}
+		rulestest.Roll(t, g, tc.die)
+		a := g.combat().Await()
+		if a.Decision != tc.first || a.Side != string(tc.side) {
+			t.Errorf("version %q, %s: the combat asks %s; want the %s of %s first", tc.version, g.combat().Result.Code, a, tc.side, tc.first)
+			continue
+		}
+		// The other side's pick follows.
+		rulestest.Apply(t, g, rules.Seat(a.Side), "losses "+a.Choices[0])
+		if b := g.combat().Await(); b.Decision != combat.DecAttackerLoss && b.Decision != combat.DecDefenderLoss || b.Decision == a.Decision {
+			t.Errorf("version %q, %s: after %s the combat asks %s; want the other loss", tc.version, g.combat().Result.Code, a.Decision, b)
+		}
+	}
+}

@@ -55,6 +55,12 @@ type rulesVersion struct {
 	// L801) are chosen only once the others are eliminated. salerno43/2
 	// and older let any defender but one that retreated in take it.
 	lossFromContributors bool
+	// defenderPicksFirst: when both sides must lose a step, the defender
+	// picks first (10.2.2, L596: "obrońca wybiera pierwszy"): on A1/D1
+	// his own step before the attacker picks his; on EX and DRX the
+	// attacker's, as before. salerno43/2 and older asked the attacker
+	// first on A1/D1.
+	defenderPicksFirst bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -68,7 +74,8 @@ var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
 		// Combat (salerno43/3):
 		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
-		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true},
+		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
+		defenderPicksFirst: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }

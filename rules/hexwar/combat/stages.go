@@ -55,8 +55,28 @@ func CRTStageDRM(crt *CRT, rule string, drm func(*Combat) int) Stage {
 	}
 }
 
-// LossStages are the CRT's losses, the attacker's then the defenders'.
+// LossStages are the CRT's losses, the attacker's then the defenders' (but
+// see LossRules.DefenderFirst).
 func LossStages(lr LossRules) []Stage {
+	s := lossStages(lr)
+	if !lr.DefenderFirst {
+		return s
+	}
+	att, def := s[0], s[1]
+	await := def.Await
+	// The defenders' loss waits for the attacker's only where the
+	// defender picks the attacker's step.
+	def.Await = func(c *Combat) (Await, bool) {
+		if !c.attDone && c.Result.OpponentChooses && c.Result.AttackerLoss(StepsOf(Absorbers(c.Defenders))) > 0 {
+			return Await{}, false
+		}
+		return await(c)
+	}
+	return []Stage{def, att}
+}
+
+// lossStages are the two loss stages in the series' order.
+func lossStages(lr LossRules) []Stage {
 	return []Stage{
 		{Name: "attacker-loss",
 			Await: func(c *Combat) (Await, bool) {
