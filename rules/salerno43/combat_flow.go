@@ -405,7 +405,7 @@ func (c *Combat) ddSupport() string {
 		if !u.ASU() || nation(&u) != nat || g.asuCanSupport(i, c.in.target, nat) != nil {
 			continue
 		}
-		if u.Level == "division" && !slices.ContainsFunc(c.in.defenders, func(j int) bool { return g.sc.Units[j].Formation == u.Formation }) {
+		if u.Level == "division" && !slices.ContainsFunc(c.in.defenders, func(j int) bool { return g.formationOf(j) == u.Formation }) {
 			continue
 		}
 		return u.ID

@@ -61,6 +61,12 @@ type rulesVersion struct {
 	// attacker's, as before. salerno43/2 and older asked the attacker
 	// first on A1/D1.
 	defenderPicksFirst bool
+	// independentNoFormation: an independent unit is part of no formation
+	// (8.4.4, L432), whatever its line names (gar-ta's "hg"): it joins a
+	// MAF only as the add-on (8.4.3) and counts as no unit of a division
+	// for its ASU (9.5.1, 11.3). salerno43/2 and older read its
+	// formation.
+	independentNoFormation bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -75,7 +81,7 @@ var versions = []rulesVersion{
 		// Combat (salerno43/3):
 		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
 		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
-		defenderPicksFirst: true},
+		defenderPicksFirst: true, independentNoFormation: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
