@@ -259,7 +259,7 @@ func (g *Game) attackVariants(t hex.Axial, units []int) []rules.Choice {
 			best = i
 		}
 	}
-	maf := g.sc.Units[best].Formation
+	maf := g.formationOf(best)
 	if maf == "" {
 		maf = g.sc.Units[best].ID
 	}

@@ -11,7 +11,7 @@ import (
 
 // The engine plays salerno43/3 and replays salerno43/2 and salerno43/1,
 // each with its own rules: /2 added 12.1.2's split retreats, /3 the fixes
-// of the audit of chapters 5, 7, 21 and 22. (Any other version is refused:
+// of the audit of the rules against the book. (Any other version is refused:
 // the conformance suite checks it of every engine.)
 func TestVersions(t *testing.T) {
 	e := Engine()
@@ -26,7 +26,9 @@ func TestVersions(t *testing.T) {
 		{"", versions[0]},
 		{"salerno43/3", rulesVersion{name: "salerno43/3", splitRetreat: true,
 			infantryRivers: true, dropSupply: true, vehicleBonds: true, landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
-			bhGoodOrder: true, asuLOS: true, attritionLOS: true, replArea: true, readyInArea: true, areaSupply: true, seaCapPortToPort: true}},
+			bhGoodOrder: true, asuLOS: true, attritionLOS: true, replArea: true, readyInArea: true, areaSupply: true, seaCapPortToPort: true,
+			overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true, retreatStops: true, advanceFirstZOCToZOC: true,
+			lossFromContributors: true, defenderPicksFirst: true, independentNoFormation: true}},
 		{"salerno43/2", rulesVersion{name: "salerno43/2", splitRetreat: true}},
 		{"salerno43/1", rulesVersion{name: "salerno43/1"}},
 	} {

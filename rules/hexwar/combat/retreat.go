@@ -39,6 +39,12 @@ type Map struct {
 	// Holds: terrain or a fortification where a two-hex retreat may stop
 	// after one hex (Normandy '44 13.3).
 	Holds func(hex.Axial) bool
+	// StopWhereHolds: a retreat of any length may stop at any hex of its
+	// path short of its end that the map Holds, unless it is a vacant EZOC
+	// hex (RetreatPath.Stopped), and friends never hold it (Salerno '43
+	// 12.1.5 from salerno43/3). Otherwise only a two-hex retreat may stop,
+	// after one hex (OneHexStop).
+	StopWhereHolds bool
 	// Advance: the ground lets u advance from→to as the k-th hex of its
 	// advance (0 for the first).
 	Advance func(u AdvanceUnit, from, to hex.Axial, k int) bool
@@ -82,6 +88,12 @@ type Map struct {
 	// one extra hex to leave it (Salerno '43 12.2, EX-19); otherwise only
 	// the first hex may be a vacant EZOC hex.
 	ExtraHex bool
+	// FirstEZOCFree: a path whose only vacant EZOC hex is its first ranks
+	// with those that enter none (Salerno '43 12.1.3 priority 3 from
+	// salerno43/3: the first hex "may" be one); only the paths that enter
+	// one later (ExtraHex) give way to the others. Otherwise every path
+	// through a vacant EZOC hex gives way to those that avoid one.
+	FirstEZOCFree bool
 	// Prefer, if set, narrows the legal retreats of units by the game's
 	// further priorities once the series' have been applied (Ardennes '44
 	// 17.1: end in supply, not overstacked, vehicles on roads). The units
@@ -131,10 +143,13 @@ type RetreatPath struct {
 	// Steps the stack loses between its units, which the owner assigns
 	// (N44 13.2.1: one a crossing, or one a retreat, as the game reads
 	// AMBIG-24).
-	Steps    int
-	EZOC     bool // the path enters a vacant EZOC hex: the first (or a later one, Map.ExtraHex)
-	OneHex   bool // a 2-hex retreat stopped after 1 hex
-	Extended int  // extra hexes taken to avoid overstacking
+	Steps int
+	EZOC  bool // the path enters a vacant EZOC hex: the first (or a later one, Map.ExtraHex)
+	// LaterEZOC: a vacant EZOC hex after the first (Map.ExtraHex).
+	LaterEZOC bool
+	OneHex    bool // a 2-hex retreat stopped after 1 hex
+	Stopped   bool // the retreat stopped short where the map holds it (Map.StopWhereHolds)
+	Extended  int  // extra hexes taken to avoid overstacking
 	// Exited: the last hex is off the map, beyond an edge (Map.Exit).
 	Exited bool
 	// OverLimit: the path ends over the stacking limit, where the hexes
@@ -158,11 +173,13 @@ const MaxRetreatExtension = 2
 // hexes, each hex one further from origin (Normandy '44 13.1.1, Ardennes '44
 // 17.1, Salerno '43 12.1.3), keeping only those with the fewest losses and,
 // among them, those that do not end in a last-resort hex if any can (N44
-// 13.7), and among those, those that avoid a vacant EZOC if any can; only
-// the first hex may be a vacant EZOC hex (but see Map.ExtraHex). A two-hex retreat may stop after one hex where
-// the map Holds or friends hold the stack's strength, unless that hex is a
-// vacant EZOC hex. Units that may not retreat at all (MA 0) are the
-// caller's. An empty answer means the stack is eliminated.
+// 13.7), and among those, those that avoid a vacant EZOC if any can (but
+// see Map.FirstEZOCFree); only the first hex may be a vacant EZOC hex (but
+// see Map.ExtraHex). A two-hex retreat may stop after one hex where the
+// map Holds or friends hold the stack's strength, unless that hex is a
+// vacant EZOC hex (but see Map.StopWhereHolds). Units that may not retreat
+// at all (MA 0) are the caller's. An empty answer means the stack is
+// eliminated.
 func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []RetreatPath {
 	limit := m.MaxExtension
 	if limit <= 0 {
@@ -201,8 +218,12 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 			all = slices.DeleteFunc(all, last)
 		}
 	}
-	if slices.ContainsFunc(all, func(p RetreatPath) bool { return !p.EZOC }) {
-		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.EZOC })
+	ranksLower := func(p RetreatPath) bool { return p.EZOC }
+	if m.FirstEZOCFree {
+		ranksLower = func(p RetreatPath) bool { return p.LaterEZOC }
+	}
+	if slices.ContainsFunc(all, func(p RetreatPath) bool { return !ranksLower(p) }) {
+		all = slices.DeleteFunc(all, ranksLower)
 	}
 	if m.Prefer != nil {
 		all = m.Prefer(units, all)
@@ -236,7 +257,12 @@ func retreatWalk(origin hex.Axial, n int, units []RetreatUnit, m Map, limit int)
 		here := path[len(path)-1]
 		k := len(path) - 1 // hexes moved so far
 		if k > 0 {
-			if n == 2 && k == 1 && OneHexStop(here, strength, m) && m.Room(here, names) {
+			switch {
+			case m.StopWhereHolds && k < n && m.Holds(here) && !vacantEZOC(here, m) && m.Room(here, names):
+				q := p
+				q.Hexes, q.Stopped = slices.Clone(path[1:]), true
+				all = append(all, q)
+			case !m.StopWhereHolds && n == 2 && k == 1 && OneHexStop(here, strength, m) && m.Room(here, names):
 				q := p
 				q.Hexes, q.OneHex = slices.Clone(path[1:]), true
 				all = append(all, q)
@@ -317,7 +343,7 @@ func retreatStep(from, to hex.Axial, k int, p RetreatPath, units []RetreatUnit, 
 		if k > 0 && (!m.ExtraHex || vacantEZOC(from, m)) {
 			return p, false
 		}
-		p.EZOC = true
+		p.EZOC, p.LaterEZOC = true, p.LaterEZOC || k > 0
 	}
 	return m.Retreat(from, to, k, units, p)
 }
