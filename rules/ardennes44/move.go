@@ -120,10 +120,16 @@ func (g *Game) planMove(mc hexwar.MoveCommand, cont *movingState) (plan, error) 
 		ignored = cont.Ignored
 	}
 	m := g.mover(i, how, path[0], p.enters, ignored)
-	cost, halt, why, err := g.walk(m, i, path, mc.Has("infiltrate"), ignored)
+	w, err := g.walk(m, i, path, mc.Has("infiltrate"), ignored)
 	if err != nil {
 		return plan{}, err
 	}
+	if p.exit != "" && w.stop != nil && g.ver.exitStops {
+		// 9.2.1, 13.1: stopped in the last hex, the unit goes no further,
+		// and leaving the map is a further move (11.9.1).
+		return plan{}, m.StopRefusal(w.stop, path[len(path)-1])
+	}
+	cost, halt, why := w.cost, w.halt, w.why
 	if p.exit != "" && u.Side == Allied {
 		cost += exitCost // 11.9.1; German units pay only the entry hex (11.9.3)
 	}
@@ -449,47 +455,61 @@ func ignoreZOC(b *board, ctx *hexwar.Context, ignored []string) *hexwar.Context 
 	return &c
 }
 
-// walk checks a path step by step and returns its cost; the index of the
-// hex where it halts for a die (the Ouren bridge, 7.7; an infiltration
-// roll, 27.8.2), 0 for none.
-func (g *Game) walk(m *hexwar.Mover, i int, path []hex.Axial, infiltrate bool, ignored []string) (int, int, string, error) {
-	total, marked := 0, false
-	var stopped *hexwar.Step
+// walked is what walk found of a path.
+type walked struct {
+	cost int
+	// halt is the index of the hex where the move halts for a die (the
+	// Ouren bridge, 7.7; an infiltration roll, 27.8.2), 0 for none; why
+	// says which.
+	halt int
+	why  string
+	// stop is the step after which the unit must stop (an enemy ZOC,
+	// 9.2.1, and the rest), nil for none.
+	stop *hexwar.Step
+}
+
+// walk checks a path step by step and returns its cost and where it halts
+// or must stop.
+func (g *Game) walk(m *hexwar.Mover, i int, path []hex.Axial, infiltrate bool, ignored []string) (walked, error) {
+	var w walked
+	marked := false
 	u := g.unit(i)
 	if m.Entering {
 		s, bar := m.Entry(path[0])
 		if !bar.OK() {
-			return 0, 0, "", m.Refusal(bar, path[0], path[0])
+			return walked{}, m.Refusal(bar, path[0], path[0])
 		}
-		total, marked = s.Cost, s.Mark
+		w.cost, marked = s.Cost, s.Mark
 		if s.Stop {
-			stopped = &s
+			w.stop = &s
 		}
 	}
 	for k := 1; k < len(path); k++ {
 		from, to := path[k-1], path[k]
 		if _, ok := hex.SideBetween(from, to); !ok {
-			return 0, 0, "", rules.Refuse("11.1", "%s and %s are not adjacent: name every hex entered", g.b.id(from), g.b.id(to))
+			return walked{}, rules.Refuse("11.1", "%s and %s are not adjacent: name every hex entered", g.b.id(from), g.b.id(to))
 		}
-		if stopped != nil {
-			return 0, 0, "", m.StopRefusal(stopped, from)
+		if w.stop != nil {
+			return walked{}, m.StopRefusal(w.stop, from)
 		}
 		if u.Side == German && g.s.Ouren == "" && g.sc.Special.Ouren == g.b.sideID(from, to) {
-			return total, k - 1, "ouren", nil // 7.7: the Allied player rolls before it is crossed
+			w.halt, w.why = k-1, "ouren" // 7.7: the Allied player rolls before it is crossed
+			return w, nil
 		}
 		s, err := g.step212(m, i, from, to, marked)
 		if err != nil {
-			return 0, 0, "", err
+			return walked{}, err
 		}
-		total, marked = total+s.Cost, s.Mark
+		w.cost, marked = w.cost+s.Cost, s.Mark
 		if s.Stop {
 			if infiltrate && s.StopRule == moveRefs.ZOC && !slices.Contains(ignored, g.b.id(to)) && k < len(path)-1 {
-				return total, k, "infiltrate", nil // 27.8.2: roll to ignore the ZOC here
+				w.halt, w.why = k, "infiltrate" // 27.8.2: roll to ignore the ZOC here
+				return w, nil
 			}
-			stopped = &s
+			w.stop = &s
 		}
 	}
-	return total, 0, "", nil
+	return w, nil
 }
 
 // step212 is one step of the mover, with 29.3: on turn 1 one 212 VG unit

@@ -23,17 +23,27 @@ type rulesVersion struct {
 	// Broken (L1007: "the stack, or the units over the limit").
 	// ardennes44/1 and /2 retreated the stack whole.
 	splitRetreat bool
+
+	// Movement and bridges (ardennes44/4):
+
+	// exitStops: a unit that must stop in a hex (an enemy ZOC, 9.2.1,
+	// L423; 13.1 on entering) does not go on off the map from it: leaving
+	// the map is a further move of 1 MP (11.9.1, L543). ardennes44/1 to /3
+	// let it leave the map from the hex it stopped in.
+	exitStops bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-const Version = "ardennes44/3"
+// 4: movement and bridges as the book has them (9.2.1).
+const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true, splitRetreat: true},
+	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true},
+	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
 }
