@@ -105,8 +105,8 @@ func (g *Game) planMove(mc hexwar.MoveCommand, cont *movingState) (plan, error) 
 		how.budget -= cont.Spent - g.s.Units[i].Spent
 	}
 	p.how = how
-	if how.maxHex > 0 && len(path)-1 > how.maxHex {
-		return plan{}, g.maxHexRefusal(i, how)
+	if how.maxHex > 0 && g.hexesEntered(len(path), p.enters) > how.maxHex {
+		return plan{}, g.maxHexRefusal(i, how, p.enters)
 	}
 	if mc.Has("exit") {
 		box, err := g.exitBox(i, path[len(path)-1])
@@ -331,7 +331,19 @@ func (g *Game) artilleryHow(i int, mc hexwar.MoveCommand, how moveHow) (moveHow,
 	return how, nil
 }
 
-func (g *Game) maxHexRefusal(i int, how moveHow) error {
+// hexesEntered is how many hexes a path of n hexes enters: those after the
+// first, and a reinforcement's entry hex too (13.1, L622: it pays the cost
+// of the first hex it enters), so that Tactical Movement takes it 2 hexes
+// in all (11.3, L503). ardennes44/1 to /3 counted the hexes after the
+// entry hex only.
+func (g *Game) hexesEntered(n int, enters bool) int {
+	if enters && g.ver.tacticalEntryHex {
+		return n
+	}
+	return n - 1
+}
+
+func (g *Game) maxHexRefusal(i int, how moveHow, enters bool) error {
 	u, us := g.unit(i), g.s.Units[i]
 	switch {
 	case how.mode == modeShift:
@@ -342,6 +354,9 @@ func (g *Game) maxHexRefusal(i int, how moveHow) error {
 		return rules.Refuse("25.2.4", "%s took a replacement last Night: it moves at most 1 hex this AM turn", u.ID)
 	case how.maxHex == 1:
 		return rules.Refuse("11.3", "%s has MA 1: Tactical Movement takes it 1 hex (AMB-12)", u.ID)
+	}
+	if enters && g.ver.tacticalEntryHex {
+		return rules.Refuse("11.3", "Tactical Movement goes at most 2 hexes, the entry hex the first (13.1)")
 	}
 	return rules.Refuse("11.3", "Tactical Movement goes at most 2 hexes")
 }

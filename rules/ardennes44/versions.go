@@ -31,18 +31,22 @@ type rulesVersion struct {
 	// the map is a further move of 1 MP (11.9.1, L543). ardennes44/1 to /3
 	// let it leave the map from the hex it stopped in.
 	exitStops bool
+	// tacticalEntryHex: a reinforcement's entry hex is the first of the 2
+	// hexes of its Tactical Movement (11.3, L503; 13.1, L622: it pays the
+	// first hex's cost). ardennes44/1 to /3 let it enter 2 hexes more.
+	tacticalEntryHex bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: movement and bridges as the book has them (9.2.1).
+// 4: movement and bridges as the book has them (9.2.1, 11.3).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true},
+	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true, tacticalEntryHex: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},

@@ -36,7 +36,7 @@ func TestVersions(t *testing.T) {
 	}
 }
 
-// The movement and bridge rules of ardennes44/4 (9.2.1) are played
+// The movement and bridge rules of ardennes44/4 (9.2.1, 11.3) are played
 // by games made under it and new ones, never by older ones.
 func TestVersions_Movement(t *testing.T) {
 	text := readScenario(t, "six-turn")
@@ -49,7 +49,7 @@ func TestVersions_Movement(t *testing.T) {
 			t.Fatalf("version %q: %v", tc.version, err)
 		}
 		v := g.(*Game).ver
-		for name, on := range map[string]bool{"exitStops": v.exitStops} {
+		for name, on := range map[string]bool{"exitStops": v.exitStops, "tacticalEntryHex": v.tacticalEntryHex} {
 			if on != tc.want {
 				t.Errorf("version %q: %s %v, want %v", tc.version, name, on, tc.want)
 			}
