@@ -35,18 +35,23 @@ type rulesVersion struct {
 	// hexes of its Tactical Movement (11.3, L503; 13.1, L622: it pays the
 	// first hex's cost). ardennes44/1 to /3 let it enter 2 hexes more.
 	tacticalEntryHex bool
+	// nightBlowBoth: at night either player blows a bridge, against an
+	// enemy attack in the opponent's Night Combat Phase (25.3.6, L1507;
+	// 7.2, L316: "Obaj gracze mogą wysadzać mosty"), so the Allies against
+	// a German night attack. ardennes44/1 to /3 let only the German player.
+	nightBlowBoth bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: movement and bridges as the book has them (9.2.1, 11.3).
+// 4: movement and bridges as the book has them (9.2.1, 11.3, 25.3.6).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true, tacticalEntryHex: true},
+	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true, tacticalEntryHex: true, nightBlowBoth: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},

@@ -36,8 +36,8 @@ func TestVersions(t *testing.T) {
 	}
 }
 
-// The movement and bridge rules of ardennes44/4 (9.2.1, 11.3) are played
-// by games made under it and new ones, never by older ones.
+// The movement and bridge rules of ardennes44/4 are played by games made
+// under it and new ones, never by older ones.
 func TestVersions_Movement(t *testing.T) {
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
@@ -49,7 +49,7 @@ func TestVersions_Movement(t *testing.T) {
 			t.Fatalf("version %q: %v", tc.version, err)
 		}
 		v := g.(*Game).ver
-		for name, on := range map[string]bool{"exitStops": v.exitStops, "tacticalEntryHex": v.tacticalEntryHex} {
+		for name, on := range map[string]bool{"exitStops": v.exitStops, "tacticalEntryHex": v.tacticalEntryHex, "nightBlowBoth": v.nightBlowBoth} {
 			if on != tc.want {
 				t.Errorf("version %q: %s %v, want %v", tc.version, name, on, tc.want)
 			}
