@@ -52,3 +52,35 @@ func TestBridges_AlliesBlowAgainstAGermanNightAttack_25_3_6(t *testing.T) {
 		t.Errorf("ardennes44/3: the Allies may try %s at night (%q), want the refusal it played", sd, why)
 	}
 }
+
+// 7.2 (L316: one demolition attempt "w trakcie tury gracza"), 25.1 (L1451:
+// at night each player has a player turn of his own, the Allies' first,
+// opening with its Night Replacement Phase), AMB-8: a German attempt
+// against the Allied PM attack does not bar one against the Allied Night
+// attack, nor an Allied attempt in the Allied Night turn one in the German
+// Night turn; within a player turn the attempt stays one. Under
+// ardennes44/3 the attempts were cleared only in the day's Artillery
+// Supply Phase.
+func TestBridges_OneAttemptEachNightPlayerTurn_7_2(t *testing.T) {
+	sd := sideKey("0606", "0607")
+	for _, tc := range []struct {
+		phasing, tried Side
+	}{{Allied, German}, {German, Allied}} {
+		g := nightBridge("").game(t, 4, PhaseNightRepl, tc.phasing)
+		g.s.Tried = append(g.s.Tried, string(tc.tried)+":"+sd) // in the player turn before
+		g.enterForTest()
+		if why := g.mayBlow(tc.tried, sd, true); why != "" {
+			t.Errorf("the %s Night turn: the %s player may not try %s again: %s (7.2, AMB-8)", tc.phasing, tc.tried, sd, why)
+		}
+		g.s.Tried = append(g.s.Tried, string(tc.tried)+":"+sd) // tried in this one
+		if why := g.mayBlow(tc.tried, sd, true); !strings.Contains(why, "AMB-8") {
+			t.Errorf("the %s Night turn: the %s player may try %s twice (%q), want AMB-8's refusal", tc.phasing, tc.tried, sd, why)
+		}
+	}
+	old := nightBridge("ardennes44/3").game(t, 4, PhaseNightRepl, Allied)
+	old.s.Tried = append(old.s.Tried, string(German)+":"+sd)
+	old.enterForTest()
+	if why := old.mayBlow(German, sd, true); !strings.Contains(why, "AMB-8") {
+		t.Errorf("ardennes44/3: the German attempt against the Allied PM attack was forgotten in the Allied Night turn (%q); it was kept", why)
+	}
+}

@@ -40,18 +40,24 @@ type rulesVersion struct {
 	// 7.2, L316: "Obaj gracze mogą wysadzać mosty"), so the Allies against
 	// a German night attack. ardennes44/1 to /3 let only the German player.
 	nightBlowBoth bool
+	// nightTurnAttempts: each Night player turn (25.1, L1451) gives each
+	// player a new demolition attempt a bridge (7.2, L316: one "w trakcie
+	// tury gracza"; AMB-8). ardennes44/1 to /3 cleared the attempts only in
+	// the day's Artillery Supply Phase, so an attempt against the Allied PM
+	// attack barred one against the Allied Night attack.
+	nightTurnAttempts bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: movement and bridges as the book has them (9.2.1, 11.3, 25.3.6).
+// 4: movement and bridges as the book has them (9.2.1, 11.3, 25.3.6, 7.2).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true, tacticalEntryHex: true, nightBlowBoth: true},
+	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
