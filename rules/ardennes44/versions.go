@@ -46,18 +46,23 @@ type rulesVersion struct {
 	// the day's Artillery Supply Phase, so an attempt against the Allied PM
 	// attack barred one against the Allied Night attack.
 	nightTurnAttempts bool
+	// trucksOnArrival: only reinforcements arriving come onto the map on
+	// Trucks without loading them (12.4.3, L604); a unit in an Off-map
+	// Area loads none there (L602, OCR-8). ardennes44/1 to /3 let every
+	// unit entering the map come on Trucks.
+	trucksOnArrival bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: movement and bridges as the book has them (9.2.1, 11.3, 25.3.6, 7.2).
+// 4: movement and bridges as the book has them (9.2.1, 11.3, 25.3.6, 7.2, 12.4.3).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true},
+	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true, trucksOnArrival: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
