@@ -589,8 +589,8 @@ func (g *Game) endCheck(i int, p plan) error {
 		}
 	case modeSM:
 		for _, j := range others {
-			if !g.sameGroup(i, j) {
-				return rules.Refuse("12.2", "a unit in Strategic Movement does not end in a hex with another unit (%s)", g.unit(j).ID)
+			if !g.groupedInSM(i, j) {
+				return rules.Refuse("12.2", "a unit in Strategic Movement does not end in a hex with another unit (%s)%s", g.unit(j).ID, g.groupNote(i, j))
 			}
 		}
 		for _, n := range end.Neighbors() {
@@ -614,6 +614,23 @@ func (g *Game) endCheck(i int, p plan) error {
 func (g *Game) sameGroup(i, j int) bool {
 	a, b := g.unit(i), g.unit(j)
 	return a.Regiment != "" && a.Regiment == b.Regiment
+}
+
+// groupedInSM: unit j, in the hex where unit i ends its Strategic
+// Movement, may share it as one group under one SM marker (12.4.2, L596):
+// of one regiment or brigade, and in Strategic Movement itself (12.2,
+// L578: units not in SM may end with an SM unit, not it with them).
+// ardennes44/1 to /3 took any unit of the regiment.
+func (g *Game) groupedInSM(i, j int) bool {
+	return g.sameGroup(i, j) && (g.s.Units[j].SM || !g.ver.smGroupInSM)
+}
+
+// groupNote says why a unit of the regiment is no group for an SM unit.
+func (g *Game) groupNote(i, j int) string {
+	if g.sameGroup(i, j) {
+		return ": a unit of its regiment is grouped with it only when in Strategic Movement too (12.4.2)"
+	}
+	return ""
 }
 
 // disruptedEZOC: a Disrupted unit does not enter an enemy ZOC if it can go

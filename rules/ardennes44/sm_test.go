@@ -54,3 +54,38 @@ func hasFlag(command, flag string) bool {
 	mc, err := moveGrammar.Parse(command)
 	return err == nil && mc.Has(flag)
 }
+
+// 12.2 (L578: a unit in Strategic Movement "Nie może zakończyć ruchu w
+// heksie z inną jednostką (wyjątek 12.4.2)"), 12.4.2 (L596: units of one
+// regiment "mogą być zgrupowane razem w Ruchu Strategicznym i używać
+// jednego znacznika SM"): 106/424/1 on Trucks does not end its move with
+// 106/424(-) unless that unit is in Strategic Movement too, and Legal
+// offers no such end. Under ardennes44/3 any unit of the regiment would do.
+func TestSM_EndsOnlyWithItsRegimentInSM_12_2(t *testing.T) {
+	road := column(6, 1, 8)
+	game := func(version string) *Game {
+		f := fixture{roads: [][]string{append([]string{"primary"}, road...)}, setup: []string{"106/424/1 0601", "106/424(-) 0605"}, version: version}
+		g := f.game(t, 4, PhaseMovement, Allied)
+		u := st(g, "106/424/1")
+		u.SM, u.Trucks = true, true // loaded on turn 3 (12.4.3)
+		return g
+	}
+	move := roadMove("106/424/1", road, 4, "sm")
+
+	g := game("")
+	_, err := g.Clone().(*Game).Apply(rules.Seat(Allied), move)
+	refused(t, err, "12.2")
+	for _, c := range choicesFor(g, Allied, "106/424/1") {
+		if mc, err := moveGrammar.Parse(c); err == nil && mc.Path[len(mc.Path)-1] == road[4] {
+			t.Errorf("Legal offers %q, ending with 106/424(-), not in SM (12.2)", c)
+		}
+	}
+	st(g, "106/424(-)").SM, st(g, "106/424(-)").Trucks = true, true
+	apply(t, g, Allied, move)
+
+	old := game("ardennes44/3")
+	apply(t, old, Allied, move)
+	if at(old, "106/424/1") != road[4] {
+		t.Errorf("ardennes44/3: 106/424/1 at %s, want %s with its regiment as it played", at(old, "106/424/1"), road[4])
+	}
+}

@@ -51,18 +51,24 @@ type rulesVersion struct {
 	// Area loads none there (L602, OCR-8). ardennes44/1 to /3 let every
 	// unit entering the map come on Trucks.
 	trucksOnArrival bool
+	// smGroupInSM: a unit in Strategic Movement ends its move in a hex with
+	// another unit only when both are grouped in SM, of one regiment or
+	// brigade (12.2, L578; 12.4.2, L596). ardennes44/1 to /3 took any unit
+	// of the regiment, in SM or not.
+	smGroupInSM bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-// 4: movement and bridges as the book has them (9.2.1, 11.3, 25.3.6, 7.2, 12.4.3).
+// 4: movement and bridges as the book has them (9.2.1, 11.3,
+// 25.3.6, 7.2, 12.4.3, 12.2).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true, trucksOnArrival: true},
+	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true, trucksOnArrival: true, smGroupInSM: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
