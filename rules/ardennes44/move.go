@@ -230,6 +230,11 @@ func (g *Game) moveHow(i int, mc hexwar.MoveCommand, enters bool) (moveHow, erro
 	if us.SM && !mc.Has("sm") {
 		return how, rules.Refuse("12.6", "%s is under an SM marker: take it off first ('unmark %s', before it moves) or move with 'sm'", u.ID, u.ID)
 	}
+	if us.Halted && g.ver.haltedGoesOn {
+		if err := g.mayGoOn(i, mc); err != nil {
+			return how, err
+		}
+	}
 	switch {
 	case u.Arty() && !mc.Has("mover") && !mc.Has("sm"):
 		return g.artilleryHow(i, mc, how)
@@ -281,6 +286,36 @@ func (g *Game) moveHow(i int, mc hexwar.MoveCommand, enters bool) (moveHow, erro
 		how.mode = modeTactical
 	}
 	return how, nil
+}
+
+// mayGoOn checks the rest of the move of a unit halted before the
+// collapsed Ouren bridge (7.7): it keeps the MP it has not spent (AMB-9)
+// and goes on as it moved, Extended, in SM or on a Prime Mover, with them;
+// not by Tactical Movement, a move of up to 2 hexes made whole (11.3,
+// L503), nor so across the river it did not start its move next to
+// (11.4.1, L509). ardennes44/1 to /3 let it start a new move of any kind.
+func (g *Game) mayGoOn(i int, mc hexwar.MoveCommand) error {
+	u, us := g.unit(i), g.s.Units[i]
+	if us.Tactical || mc.Has("tactical") {
+		return rules.Refuse("11.3", "%s halted at the collapsed Ouren bridge: Tactical Movement is one move of up to 2 hexes, not the rest of another (AMB-9)", u.ID)
+	}
+	was := map[string]bool{"extended": us.Extended, "sm": us.SM, "mover": us.Mover}
+	for _, fl := range []string{"extended", "sm", "mover"} {
+		if mc.Has(fl) != was[fl] {
+			return rules.Refuse("7.7", "%s halted at the collapsed Ouren bridge goes on as it moved (%s), with the MP it has left (AMB-9)", u.ID, haltedWay(was))
+		}
+	}
+	return nil
+}
+
+// haltedWay names how a halted unit was moving, as its flag.
+func haltedWay(was map[string]bool) string {
+	for _, fl := range []string{"extended", "sm", "mover"} {
+		if was[fl] {
+			return "'" + fl + "'"
+		}
+	}
+	return "by its MA, no flag"
 }
 
 // trucksMP: a unit on Trucks has 12 MP, not doubled (12.4.4); a Prime

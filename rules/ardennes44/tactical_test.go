@@ -50,3 +50,57 @@ func TestTactical_EntryHexIsTheFirst_11_3(t *testing.T) {
 		t.Errorf("ardennes44/3: 4/8/2 at %s, want %s as it played", at(old, "4/8/2"), p2)
 	}
 }
+
+// 11.3 (L503: Tactical Movement goes "do dwóch heksów"), 11.4.1 (L509:
+// infantry crosses an unbridged river only "jeśli zaczynają ruch obok
+// heksydu z rzeką i używają Ruchu Taktycznego"), AMB-9 (a unit halted
+// before the collapsed Ouren bridge keeps its unspent MP): 12/27, halted
+// in 0607 after 2 hexes by road, goes on by its MA with what it has left,
+// but not by a new Tactical Movement across the river nor by another way
+// of moving, and Legal offers it none. Under ardennes44/3 it crossed by a second, Tactical move.
+func TestTactical_NotToGoOnFromTheOurenBridge_11_3(t *testing.T) {
+	halted := func(version string) *Game {
+		f := fixture{
+			sides:   [][3]string{{"0606", "0607", "river"}},
+			roads:   [][]string{{"secondary", "0609", "0608", "0607", "0606", "0605"}},
+			setup:   []string{"12/27 0609"},
+			extra:   "ouren 0606/0607\n",
+			version: version,
+		}
+		g := f.game(t, 3, PhaseMovement, German)
+		apply(t, g, German, "move 12/27 0609 0608 0607 0606 0605")
+		roll(t, g, 1) // 1-4: the bridge collapses (7.7)
+		if at(g, "12/27") != "0607" || !g.bridgeOut(sideKey("0606", "0607")) || !st(g, "12/27").Halted {
+			t.Fatalf("fixture: want 12/27 halted in 0607 before the collapsed bridge, at %s", at(g, "12/27"))
+		}
+		return g
+	}
+	const across = "move 12/27 0607 0606 0505 tactical"
+
+	g := halted("")
+	_, err := g.Clone().(*Game).Apply(rules.Seat(German), across)
+	refused(t, err, "11.3")
+	_, err = g.Clone().(*Game).Apply(rules.Seat(German), "move 12/27 0607 "+nb("0607", 0)+" tactical")
+	refused(t, err, "11.3")
+	_, err = g.Clone().(*Game).Apply(rules.Seat(German), "move 12/27 0607 0608 extended")
+	refused(t, err, "7.7") // no other way of moving than the one it halted in (AMB-9)
+	moves := 0
+	for _, c := range choicesFor(g, German, "12/27") {
+		if hasFlag(c, "tactical") {
+			t.Errorf("Legal offers %q to the halted 12/27 (11.3, AMB-9)", c)
+		}
+		if strings.HasPrefix(c, "move ") {
+			moves++
+		}
+	}
+	if moves == 0 {
+		t.Errorf("Legal offers the halted 12/27 no move with the MP it has left (AMB-9): %v", choicesFor(g, German, "12/27"))
+	}
+	apply(t, g, German, "move 12/27 0607 0608") // back along the road, by its MA
+
+	old := halted("ardennes44/3")
+	apply(t, old, German, across)
+	if at(old, "12/27") != "0505" {
+		t.Errorf("ardennes44/3: 12/27 at %s, want 0505 across the river as it played", at(old, "12/27"))
+	}
+}

@@ -56,19 +56,25 @@ type rulesVersion struct {
 	// brigade (12.2, L578; 12.4.2, L596). ardennes44/1 to /3 took any unit
 	// of the regiment, in SM or not.
 	smGroupInSM bool
+	// haltedGoesOn: a unit halted before the collapsed Ouren bridge goes
+	// on with the MP it has left (AMB-9) as it was moving, never by
+	// Tactical Movement (11.3, L503: a whole move of up to 2 hexes; 11.4.1,
+	// L509: a river crossed only from the start of a move). ardennes44/1 to
+	// /3 let it start a new move, Tactical among them.
+	haltedGoesOn bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
 // 4: movement and bridges as the book has them (9.2.1, 11.3,
-// 25.3.6, 7.2, 12.4.3, 12.2).
+// 25.3.6, 7.2, 12.4.3, 12.2, AMB-9).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true, trucksOnArrival: true, smGroupInSM: true},
+	{name: Version, excessSteps: true, splitRetreat: true, exitStops: true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true, trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},

@@ -49,7 +49,7 @@ func TestVersions_Movement(t *testing.T) {
 			t.Fatalf("version %q: %v", tc.version, err)
 		}
 		v := g.(*Game).ver
-		for name, on := range map[string]bool{"exitStops": v.exitStops, "tacticalEntryHex": v.tacticalEntryHex, "nightBlowBoth": v.nightBlowBoth, "nightTurnAttempts": v.nightTurnAttempts, "trucksOnArrival": v.trucksOnArrival, "smGroupInSM": v.smGroupInSM} {
+		for name, on := range map[string]bool{"exitStops": v.exitStops, "tacticalEntryHex": v.tacticalEntryHex, "nightBlowBoth": v.nightBlowBoth, "nightTurnAttempts": v.nightTurnAttempts, "trucksOnArrival": v.trucksOnArrival, "smGroupInSM": v.smGroupInSM, "haltedGoesOn": v.haltedGoesOn} {
 			if on != tc.want {
 				t.Errorf("version %q: %s %v, want %v", tc.version, name, on, tc.want)
 			}
