@@ -167,7 +167,9 @@ func (g *Game) maySM(i int, enters bool) error {
 		return rules.Refuse("12.1", "%s is out of supply: no Strategic Movement", u.ID)
 	case u.Side == German && (!u.Mech() || u.Arty()):
 		return rules.Refuse("12.1", "German non-mechanized units and artillery have no Strategic Movement")
-	case u.Side == Allied && !u.Mech() && !u.Arty() && !us.Trucks && !enters:
+	case u.Side == Allied && !u.Mech() && !u.Arty() && !us.Trucks && enters && !g.arrivesOnTrucks(i, enters):
+		return rules.Refuse("12.4.3", "only reinforcements arriving enter the map on Trucks unloaded: %s, off the map since an earlier turn, loads them on a road of the map", u.ID)
+	case u.Side == Allied && !u.Mech() && !u.Arty() && !us.Trucks && !g.arrivesOnTrucks(i, enters):
 		return rules.Refuse("12.4.3", "%s is not mechanized: it uses Strategic Movement on Trucks, loaded a turn before ('load %s')", u.ID, u.ID)
 	case u.Side == Allied && !u.Mech() && !u.Arty() && us.Trucks && us.Loading:
 		return rules.Refuse("12.4.3", "%s loaded its Trucks this turn: it moves next turn", u.ID)

@@ -381,7 +381,7 @@ func (g *Game) reachPaths(i int, how moveHow, start hex.Axial) [][]string {
 		tr := m.TacticalReach()
 		for _, a := range hex.SortedKeys(tr) {
 			p := tr[a]
-			if how.maxHex > 0 && len(p)-1 > how.maxHex {
+			if how.maxHex > 0 && g.hexesEntered(len(p), entering) > how.maxHex {
 				continue
 			}
 			out = append(out, ids(p))
@@ -394,7 +394,7 @@ func (g *Game) reachPaths(i int, how moveHow, start hex.Axial) [][]string {
 			continue
 		}
 		p := r.Path(a)
-		if how.maxHex > 0 && len(p)-1 > how.maxHex {
+		if how.maxHex > 0 && g.hexesEntered(len(p), entering) > how.maxHex {
 			continue
 		}
 		out = append(out, ids(p))

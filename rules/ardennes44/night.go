@@ -27,6 +27,18 @@ func (g *Game) nightReplacements(side Side, turn int) int {
 	return 0
 }
 
+// enterNightTurn opens the side's Night player turn (25.1, L1451: each
+// player has his own, the Allies' first), whose first phase is the Night
+// Replacement Phase: a new player turn, so each player may try a bridge
+// again (7.2, L316, AMB-8). ardennes44/1 to /3 cleared the attempts only
+// in the day's Artillery Supply Phase.
+func (g *Game) enterNightTurn() []rules.Event {
+	if g.ver.nightTurnAttempts {
+		g.s.Tried = nil
+	}
+	return g.enterNightRepl()
+}
+
 // enterNightRepl opens the side's Night Replacement Phase.
 func (g *Game) enterNightRepl() []rules.Event {
 	g.s.Repl = g.nightReplacements(g.s.Side, g.s.Turn)

@@ -115,6 +115,45 @@ type rulesVersion struct {
 	// stands there unmoved with a move out (18.3, L1043). ardennes44/3
 	// and older only kept it from entering one.
 	disruptedLeaveEZOC bool
+
+	// Movement and bridges (ardennes44/4):
+
+	// exitStops: a unit that must stop in a hex (an enemy ZOC, 9.2.1,
+	// L423; 13.1 on entering) does not go on off the map from it: leaving
+	// the map is a further move of 1 MP (11.9.1, L543). ardennes44/1 to /3
+	// let it leave the map from the hex it stopped in.
+	exitStops bool
+	// tacticalEntryHex: a reinforcement's entry hex is the first of the 2
+	// hexes of its Tactical Movement (11.3, L503; 13.1, L622: it pays the
+	// first hex's cost). ardennes44/1 to /3 let it enter 2 hexes more.
+	tacticalEntryHex bool
+	// nightBlowBoth: at night either player blows a bridge, against an
+	// enemy attack in the opponent's Night Combat Phase (25.3.6, L1507;
+	// 7.2, L316: "Obaj gracze mogą wysadzać mosty"), so the Allies against
+	// a German night attack. ardennes44/1 to /3 let only the German player.
+	nightBlowBoth bool
+	// nightTurnAttempts: each Night player turn (25.1, L1451) gives each
+	// player a new demolition attempt a bridge (7.2, L316: one "w trakcie
+	// tury gracza"; AMB-8). ardennes44/1 to /3 cleared the attempts only in
+	// the day's Artillery Supply Phase, so an attempt against the Allied PM
+	// attack barred one against the Allied Night attack.
+	nightTurnAttempts bool
+	// trucksOnArrival: only reinforcements arriving come onto the map on
+	// Trucks without loading them (12.4.3, L604); a unit in an Off-map
+	// Area loads none there (L602, OCR-8). ardennes44/1 to /3 let every
+	// unit entering the map come on Trucks.
+	trucksOnArrival bool
+	// smGroupInSM: a unit in Strategic Movement ends its move in a hex with
+	// another unit only when both are grouped in SM, of one regiment or
+	// brigade (12.2, L578; 12.4.2, L596). ardennes44/1 to /3 took any unit
+	// of the regiment, in SM or not.
+	smGroupInSM bool
+	// haltedGoesOn: a unit halted before the collapsed Ouren bridge goes
+	// on with the MP it has left (AMB-9) as it was moving, never by
+	// Tactical Movement (11.3, L503: a whole move of up to 2 hexes; 11.4.1,
+	// L509: a river crossed only from the start of a move). ardennes44/1 to
+	// /3 let it start a new move, Tactical among them.
+	haltedGoesOn bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -127,7 +166,8 @@ type rulesVersion struct {
 // division on the map of an "or" (6.3); German artillery other than Werfers
 // does not move and fire in one turn (22.1); the 29th Armoured Brigade is
 // released as soon as the Germans cross the Meuse (27.3.2); a Prime Mover
-// may move Night-marked artillery at night (25.3.1).
+// may move Night-marked artillery at night (25.3.1); movement and bridges
+// (9.2.1, 11.3, 25.3.6, 7.2, 12.4.3, 12.2, AMB-9).
 const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -140,7 +180,9 @@ var versions = []rulesVersion{
 		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
 		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
 		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true,
-		disruptedLeaveEZOC: true},
+		disruptedLeaveEZOC: true,
+		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
+		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},

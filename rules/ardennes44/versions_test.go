@@ -24,7 +24,9 @@ func TestVersions(t *testing.T) {
 		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
 		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
 		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true,
-		disruptedLeaveEZOC: true}
+		disruptedLeaveEZOC: true,
+		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
+		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true}
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
 		version string
