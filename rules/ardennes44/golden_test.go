@@ -25,10 +25,12 @@ var goldenGames = []rulestest.Golden{
 	// players split a retreating stack.
 	{File: "v3-six-turn", Scenario: "six-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 26, Redraw: 2},
 	{File: "v3-eight-turn", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 19, Redraw: 2},
-	// Under ardennes44/4 (25.2.1, 15.8.2, 27.1, 6.3, 22.1, 27.3.2, 25.3.1),
-	// the version new games are made in: Patton's Counterattack, with its
-	// Fuel Shortage checks, Nights, replacements and British units.
+	// Under ardennes44/4 (the audit of the rules against the book), the
+	// version new games are made in: Patton's Counterattack, with its Fuel
+	// Shortage checks, Nights, replacements and British units, and a busier
+	// eight-turn game with its retreats and advances.
 	{File: "v4-patton", Scenario: "patton", Seed: 40, Redraw: 1},
+	{File: "v4-eight-turn", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 41, Redraw: 2},
 }
 
 const goldenDir = "testdata/golden"
