@@ -112,7 +112,7 @@ func TestASUReadiedTwiceATurn_17_5(t *testing.T) {
 // version.
 func usedInE1(t *testing.T, version string) (*Game, int) {
 	t.Helper()
-	g := underVersion(t, emptyGame(t, 3, PhasePrep, German), version)
+	g := emptyGameIn(t, version, 3, PhasePrep, German)
 	g.s.SP[sideIndex(German)] = 3
 	i := g.index("hq/xiv")
 	g.s.Units[i] = unitState{ID: "hq/xiv", Box: boxEntry + "E1", Used: true}

@@ -13,7 +13,7 @@ import (
 // the combat is over.
 func disOnBeachhead(t *testing.T, version string) unitState {
 	t.Helper()
-	g := underVersion(t, emptyGame(t, 3, PhaseCombat, German), version)
+	g := emptyGameIn(t, version, 3, PhaseCombat, German)
 	g.s.Ready = nil // no Allied air: no defensive air decision
 	bh := g.put(t, "bh-red", "2616")
 	g.put(t, "1-64/16", "2617")

@@ -15,7 +15,7 @@ import (
 // from a; 504/82 stands at a with ½ Eff from its drop (21.6.1: 3 or 4).
 func mountainStep(t *testing.T, version string) (g *Game, a, b, e hex.Axial) {
 	t.Helper()
-	g = versionGame(t, version, 5, PhaseMovement, Allied)
+	g = emptyGameIn(t, version, 5, PhaseMovement, Allied)
 	for _, a = range g.b.LandHexes() {
 		if g.b.Terrain(a) == City {
 			continue

@@ -12,7 +12,7 @@ import (
 // the map (no BH, no port, turn < 11): both are isolated (16.5.1).
 func isolatedASU(t *testing.T, version string) (g *Game, asu int) {
 	t.Helper()
-	g = underVersion(t, emptyGame(t, 3, PhaseSupply, Allied), version)
+	g = emptyGameIn(t, version, 3, PhaseSupply, Allied)
 	a, m := pairWhere(t, g, func(a, m hex.Axial) bool {
 		d, _ := hex.DirectionTo(a, m)
 		n := m.Neighbor(d)
@@ -63,7 +63,7 @@ func TestIsolatedASU_NoFriendEliminated_16_5_2(t *testing.T) {
 // Allies control that city. The 142/36's index and the two hexes' ids.
 func isolatedByRoad(t *testing.T, version string, allied bool) (g *Game, i int, at, city string) {
 	t.Helper()
-	g = underVersion(t, emptyGame(t, 3, PhaseSupply, Allied), version)
+	g = emptyGameIn(t, version, 3, PhaseSupply, Allied)
 	g.s.Weather = cloudyBox(t, g)
 	var c, far hex.Axial
 	best := 1 << 30

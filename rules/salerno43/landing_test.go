@@ -9,18 +9,6 @@ import (
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
-// versionGame is emptyGame under version ("" the current one).
-func versionGame(t *testing.T, version string, turn int, phase Phase, side Side) *Game {
-	t.Helper()
-	g := emptyGame(t, turn, phase, side)
-	ver, err := versionRules.Rules(version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.ver = ver
-	return g
-}
-
 // choiceNote is the note of command among side's Legal choices, and
 // whether Legal offers it.
 func choiceNote(g *Game, side Side, command string) (string, bool) {
@@ -38,7 +26,7 @@ func choiceNote(g *Game, side Side, command string) (string, bool) {
 // 143/36 at the Uncle beach (2710).
 func fullRedBeach(t *testing.T, version string) (*Game, string) {
 	t.Helper()
-	g := versionGame(t, version, 3, PhaseMovement, Allied)
+	g := emptyGameIn(t, version, 3, PhaseMovement, Allied)
 	site := ""
 	for id, b := range g.b.beaches {
 		if b.Name == "red" {
@@ -93,7 +81,7 @@ func TestLandOverStackingLimit_21_1_2(t *testing.T) {
 // bond through it may run.
 func bondedPort(t *testing.T, version string) (*Game, string) {
 	t.Helper()
-	g := versionGame(t, version, 3, PhaseMovement, Allied)
+	g := emptyGameIn(t, version, 3, PhaseMovement, Allied)
 	g.s.Control = g.keyHexes()
 	g.s.Units[g.index("1-141/36")].Box = BoxFloating
 	for _, port := range []string{"2507", "2306", "2207", "2608"} {

@@ -56,7 +56,7 @@ func TestReplacementMarker_20_4(t *testing.T) {
 // under version.
 func replacedInN1(t *testing.T, phase Phase, version string) *Game {
 	t.Helper()
-	g := underVersion(t, emptyGame(t, 3, phase, German), version)
+	g := emptyGameIn(t, version, 3, phase, German)
 	i := g.index("9pg/26")
 	g.s.Units[i] = unitState{ID: "9pg/26", Box: boxEntry + "N1", Lost: 1, Repl: true}
 	return g

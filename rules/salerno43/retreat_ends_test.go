@@ -39,19 +39,6 @@ func TestRetreatMayEndOverstacked_12_1_4(t *testing.T) {
 	}
 }
 
-// emptyGameIn is emptyGame under the rules version named ("" the current
-// one).
-func emptyGameIn(t *testing.T, version string, turn int, phase Phase, side Side) *Game {
-	t.Helper()
-	g := emptyGame(t, turn, phase, side)
-	ver, err := versionRules.Rules(version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.ver = ver
-	return g
-}
-
 // 12.1.5 (L713): "Każdy odwrot, który wejdzie na heks przyjaźnie
 // kontrolowanego miasta lub jakkolwiek aliancka jednostka, która wejdzie
 // na heks z przyczółkiem ma możliwość zatrzymania": any retreat, of any

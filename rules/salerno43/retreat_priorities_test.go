@@ -106,12 +106,7 @@ func TestRetreatTowardSupply_12_1_3(t *testing.T) {
 		version string
 		outOK   bool
 	}{{"", false}, {"salerno43/2", true}} {
-		g := emptyGame(t, 2, PhaseCombat, German)
-		ver, err := versionRules.Rules(tc.version)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g.ver = ver
+		g := emptyGameIn(t, tc.version, 2, PhaseCombat, German)
 		o := supplyOpen(t, g)
 		g.put(t, "1-141/36", g.b.ID(o))
 		g.put(t, "bh-blue", g.b.ID(o.Add(bhEastNorth)))

@@ -18,12 +18,7 @@ import (
 // is DR2, and no DD is declared. version "" is the current one.
 func splitStack(t *testing.T, version string) *Game {
 	t.Helper()
-	g := emptyGame(t, 3, PhaseCombat, Allied)
-	ver, err := versionRules.Rules(version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.ver = ver
+	g := emptyGameIn(t, version, 3, PhaseCombat, Allied)
 	g.put(t, "1-64/16", "4010")
 	g.put(t, "2-64/16", "4010")
 	g.put(t, "141/36", "3909")

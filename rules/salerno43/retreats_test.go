@@ -205,12 +205,7 @@ func retreatExample(t *testing.T, n int, at map[string]hex.Axial, enemy map[stri
 // named ("" the current one).
 func retreatExampleIn(t *testing.T, version string, n int, at map[string]hex.Axial, enemy map[string]hex.Axial) (*Game, hex.Axial, []combat.RetreatPath) {
 	t.Helper()
-	g := emptyGame(t, 2, PhaseCombat, Allied)
-	ver, err := versionRules.Rules(version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.ver = ver
+	g := emptyGameIn(t, version, 2, PhaseCombat, Allied)
 	o := openGround(t, g)
 	id := func(d hex.Axial) string { return g.b.ID(o.Add(d)) }
 	var stack []string

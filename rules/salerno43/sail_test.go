@@ -186,7 +186,7 @@ func TestPortHeldAtPhaseStart_18_2_1(t *testing.T) {
 // Red (2616) and 143/36 in Blue (2516).
 func threeLPPortToPort(t *testing.T, version string) *Game {
 	t.Helper()
-	g := underVersion(t, emptyGame(t, 3, PhaseMovement, Allied), version)
+	g := emptyGameIn(t, version, 3, PhaseMovement, Allied)
 	for bh, at := range map[string]string{"bh-red": "2616", "bh-blue": "2516", "bh-uncle": "2710", "bh-roger": "2712"} {
 		g.put(t, bh, at)
 	}

@@ -79,7 +79,7 @@ func TestSwampCountsTwo_16_3_2(t *testing.T) {
 // white and red OOS markers, in the German Supply Phase under version.
 func outOfSupplyInN1(t *testing.T, version string) (*Game, int) {
 	t.Helper()
-	g := underVersion(t, emptyGame(t, 3, PhaseSupply, German), version)
+	g := emptyGameIn(t, version, 3, PhaseSupply, German)
 	i := g.index("1-64/16")
 	g.s.Units[i] = unitState{ID: "1-64/16", Box: boxEntry + "N1", OOS: true, Isolated: true}
 	return g, i
@@ -121,12 +121,7 @@ func TestSupplyPhase_FloatingReserveKeepsMarker_16_1(t *testing.T) {
 // Allied Supply Phase's check.
 func dropFar(t *testing.T, version string) (*Game, int) {
 	t.Helper()
-	g := emptyGame(t, 6, PhasePrep, Allied)
-	ver, err := versionRules.Rules(version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.ver = ver
+	g := emptyGameIn(t, version, 6, PhasePrep, Allied)
 	i := g.index("2-509")
 	g.s.Units[i].Box = "airdrop:5th-army"
 	at := "2202"

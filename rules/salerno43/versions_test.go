@@ -66,9 +66,11 @@ func TestVersions_RestoreAndClone(t *testing.T) {
 	}
 }
 
-// underVersion plays g under the rules version named, "" the current one.
-func underVersion(t *testing.T, g *Game, version string) *Game {
+// emptyGameIn is emptyGame under the rules version named ("" the current
+// one).
+func emptyGameIn(t *testing.T, version string, turn int, phase Phase, side Side) *Game {
 	t.Helper()
+	g := emptyGame(t, turn, phase, side)
 	ver, err := versionRules.Rules(version)
 	if err != nil {
 		t.Fatal(err)
