@@ -167,7 +167,9 @@ func (g *Game) maySM(i int, enters bool) error {
 		return rules.Refuse("12.1", "%s is out of supply: no Strategic Movement", u.ID)
 	case u.Side == German && (!u.Mech() || u.Arty()):
 		return rules.Refuse("12.1", "German non-mechanized units and artillery have no Strategic Movement")
-	case u.Side == Allied && !u.Mech() && !u.Arty() && !us.Trucks && !enters:
+	case u.Side == Allied && !u.Mech() && !u.Arty() && !us.Trucks && enters && !g.arrivesOnTrucks(i, enters):
+		return rules.Refuse("12.4.3", "only reinforcements arriving enter the map on Trucks unloaded: %s, off the map since an earlier turn, loads them on a road of the map", u.ID)
+	case u.Side == Allied && !u.Mech() && !u.Arty() && !us.Trucks && !g.arrivesOnTrucks(i, enters):
 		return rules.Refuse("12.4.3", "%s is not mechanized: it uses Strategic Movement on Trucks, loaded a turn before ('load %s')", u.ID, u.ID)
 	case u.Side == Allied && !u.Mech() && !u.Arty() && us.Trucks && us.Loading:
 		return rules.Refuse("12.4.3", "%s loaded its Trucks this turn: it moves next turn", u.ID)
@@ -205,7 +207,9 @@ func (g *Game) groupMarker(i int) bool {
 	return false
 }
 
-// mayPrimeMover checks a Prime Mover for German artillery unit i (22.3).
+// mayPrimeMover checks a Prime Mover for German artillery unit i (22.3); at
+// night for a unit under a Night marker, whose move is by the normal rules
+// (25.3.1), from ardennes44/4 (moverAtNight).
 func (g *Game) mayPrimeMover(i int) error {
 	u := g.unit(i)
 	switch {
@@ -213,8 +217,10 @@ func (g *Game) mayPrimeMover(i int) error {
 		return rules.Refuse("22.3", "Prime Movers move German artillery")
 	case g.s.Units[i].Mover:
 		return nil
-	case g.night():
+	case g.night() && !g.ver.moverAtNight:
 		return rules.Refuse("25.3.1", "at night only the stacks under Night markers move, on their own MA")
+	case g.night() && !g.s.Units[i].Night:
+		return rules.Refuse("25.3.1", "at night only the stacks under Night markers move")
 	}
 	sm, movers, byArmy := g.markersInUse(German)
 	switch {

@@ -110,11 +110,12 @@ func (g *Game) repairing(sd string) bool {
 
 // mayBlow says why side may not try to blow the bridge sd now, "" when it
 // may (7.2, 7.3, 7.6, 25.3.6): in the own Bridge Phase, or against an
-// attack (combat); never on turns 1 and 2 or the first Night; at night only
-// the German player, against an attack; one attempt a bridge a player turn
-// (AMB-8); with an own non-Broken unit, not in SM, on Trucks or a Prime
-// Mover, in or next to a hex of the bridge, reaching it through no enemy
-// unit or ZOC bond.
+// attack (combat); never on turns 1 and 2 or the first Night; at night
+// either player against an attack in the opponent's Night Combat Phase
+// (before ardennes44/4 the German player only); one attempt a bridge a
+// player turn (AMB-8); with an own non-Broken unit, not in SM, on Trucks
+// or a Prime Mover, in or next to a hex of the bridge, reaching it through
+// no enemy unit or ZOC bond.
 func (g *Game) mayBlow(side Side, sd string, combat bool) string {
 	x, y, ok := g.b.parseSide(sd)
 	switch {
@@ -126,8 +127,10 @@ func (g *Game) mayBlow(side Side, sd string, combat bool) string {
 		return "no bridge is blown on turns 1 and 2 or the first Night (7.6)"
 	case g.night() && !combat:
 		return "at night bridges are blown only against an enemy attack (25.3.6)"
-	case g.night() && side != German:
+	case g.night() && side != German && !g.ver.nightBlowBoth:
 		return "at night only the German player blows bridges, against an Allied attack (25.3.6)"
+	case g.night() && side == g.s.Side:
+		return "at night bridges are blown only against an enemy attack, in the opponent's Night Combat Phase (25.3.6)"
 	case sd == g.sc.Special.Ouren && g.s.Ouren == "" && side == Allied && g.s.Turn < 3:
 		return "the Ouren bridge is checked when first crossed (7.7)"
 	case slices.Contains(g.s.Tried, string(side)+":"+sd):

@@ -145,6 +145,8 @@ func (g *Game) checkAttack(a AttackCommand) (with, zero []int, err error) {
 		return nil, nil, rules.Refuse("19.4", "a Breakthrough follows a DS result, and there is none now")
 	case slices.Contains(g.s.Defended, a.Target) && !a.Breakthrough:
 		return nil, nil, rules.Refuse("14.1", "%s has been attacked in this phase: no unit is attacked more than once (but by a Breakthrough, 19.4)", a.Target)
+	case g.ver.retreatedNotAttackedAgain && !a.Breakthrough && g.allRetreatedIn(occ[t]):
+		return nil, nil, rules.Refuse("14.1", "every unit in %s retreated there from an attack in this phase: no unit is attacked more than once (but by a Breakthrough, 19.4.3)", a.Target)
 	}
 	block := ""
 	for _, f := range a.From {
@@ -240,6 +242,20 @@ func (g *Game) checkAttack(a AttackCommand) (with, zero []int, err error) {
 		}
 	}
 	return with, zero, nil
+}
+
+// allRetreatedIn reports whether every unit of a hex retreated into it this
+// Combat Phase, so that each was attacked already (14.1). A hex that holds
+// a unit not yet attacked may be attacked: the retreated units add nothing
+// and are eliminated if they must retreat again (17.5), and absorb losses
+// only when no other unit can (AMB-23).
+func (g *Game) allRetreatedIn(units []int) bool {
+	for _, i := range units {
+		if !g.s.Units[i].RetreatedIn {
+			return false
+		}
+	}
+	return len(units) > 0
 }
 
 // attacksAtNight: at night a unit under a Night marker attacks; on the

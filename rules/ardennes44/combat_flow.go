@@ -727,15 +727,35 @@ func alive(ids []string, c *Combat, defender bool) []string {
 	return out
 }
 
+// ddDCB is the DCB the Determined Defense subtracts (16.7.2). From
+// ardennes44/4 it is read after the D1 and A1/D1 losses, which come first
+// (16.7.1, L938), with every limit of 15.1 (L747) still on: the defenders
+// left, on the sides they show then. Before, the hex's DCB at declaration.
+func (c *Combat) ddDCB() int {
+	if !c.in.g.ver.ddDCBAfterLosses {
+		return c.in.dcb()
+	}
+	w := c.in.g.outcomeGame(c)
+	in := *c.in
+	in.g, in.defenders = w, nil
+	for _, i := range w.occupancy()[in.target] {
+		if w.sideOf(i) != in.attacker {
+			in.defenders = append(in.defenders, i)
+		}
+	}
+	return in.dcb()
+}
+
 // determined is the Determined Defense of 16.7 for this combat: the Lead's
 // morale and the hex's capped DCB, subtracted (16.7.2).
 func (c *Combat) determined() *combat.Determined {
 	return &combat.Determined{Cell: ddCell, Rule: "16.7.1", RollRule: "16.7.2", EXRule: "16.7.3", ALRule: "16.7.3",
 		Resolve: func(_ *combat.Combat, lead combat.Unit, _ bool, die int) combat.DDOutcome {
 			i := c.in.g.index[lead.ID]
-			drm := moraleDRM(c.in.g.unit(i).Morale) - c.in.dcb()
+			dcb := c.ddDCB()
+			drm := moraleDRM(c.in.g.unit(i).Morale) - dcb
 			mod := min(die+drm, ddTable.Hi()) // CON-2: results above 6 count as 6; none below 0 is clamped
-			return combat.DDOutcome{Lead: lead.ID, Heading: "DCB " + fmt.Sprint(c.in.dcb()), DRM: drm, Roll: die, Modified: mod,
+			return combat.DDOutcome{Lead: lead.ID, Heading: "DCB " + fmt.Sprint(dcb), DRM: drm, Roll: die, Modified: mod,
 				Result: ddTable.Cell(0, mod)}
 		},
 	}

@@ -100,6 +100,15 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	// within it (combat.RetreatStage). ardennes44/1 eliminated the whole
 	// stack.
 	m.OverLimit = g.ver.excessSteps
+	// 17.4: the extra hexes only where no retreat of the result's length
+	// ends within the limit (ardennes44/4 on).
+	m.ExtendOnlyOverLimit = g.ver.extendOnlyOverLimit
+	// 17.4: the extra hexes go on "until a hex within the limit is
+	// reached", with no number (ardennes44/4 on; before, at most
+	// combat.MaxRetreatExtension).
+	if g.ver.extendUntilRoom {
+		m.MaxExtension = -1
+	}
 	return m
 }
 
@@ -248,7 +257,8 @@ func (g *Game) advanceMap(c *Combat) combat.Map {
 // advanceGround is 19.2: never where movement may not go; infantry into a
 // forest, or across a road-less wooded-rough hexside or an unbridged river,
 // only as the first hex; vehicles never off road into forest, wooded rough
-// or the West Wall, nor across those hexsides; a German unit across no army
+// or the West Wall, nor across those hexsides, nor out of them off road
+// (ardennes44/4); a German unit across no army
 // boundary before turn 5 (11.10.2); British units stay west of the Meuse
 // (27.3.1).
 func (g *Game) advanceGround(c *Combat, u combat.AdvanceUnit, from, to hex.Axial, k int) bool {
@@ -261,13 +271,17 @@ func (g *Game) advanceGround(c *Combat, u combat.AdvanceUnit, from, to hex.Axial
 		return false
 	case side == string(German) && g.s.Turn < boundariesLifted && g.b.feature(from, to, ArmyBoundary):
 		return false
-	case g.unit(i).Nation == British && !(g.unit(i).Has(Mark29Armd) && g.s.Released29) &&
+	case g.unit(i).Nation == British && !(g.unit(i).Has(Mark29Armd) && g.isReleased29()) &&
 		(!g.b.zone(ZoneWestMap, to) || !g.b.zone(ZoneWestOfMeuse, to)):
 		return false
 	}
 	crossing := !road && (g.b.river(from, to) || g.b.feature(from, to, WRSide))
 	if u.Mechanized {
-		return !crossing && (road || !(woods(t) || g.b.westWall(to)))
+		// From ardennes44/4 the first step too leaves a forest or West
+		// Wall hex only along a road (11.5, L520): the core's Leaves
+		// binds only the steps after it.
+		leaving := g.ver.advanceLeavesAlongRoad && (woods(g.b.terrain(from)) || g.b.westWall(from))
+		return !crossing && (road || !(woods(t) || g.b.westWall(to) || leaving))
 	}
 	if crossing || (t == Forest && !road) {
 		return k == 0

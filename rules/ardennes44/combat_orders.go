@@ -2,6 +2,7 @@ package ardennes44
 
 import (
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
+	"math"
 )
 
 // The combat's orders and decisions (digest 6.2, 6.3): the series' kinds
@@ -63,6 +64,9 @@ var grammar = combat.NewGrammar(func(s string) bool { return validUnitID(s) || s
 	CmdFireFight:     {Syntax: combat.OneUnit},
 	CmdAcceptENG:     {Syntax: combat.Bare},
 	CmdAA:            {Syntax: combat.Path, Max: 1},
+	// 17.4 sets no number of extra hexes (ardennes44/4): the retreats
+	// offered bound a retreat's path, not its syntax.
+	combat.CmdRetreat: {Syntax: combat.Path, Max: math.MaxInt},
 	// 19.1.3: a Major advance's 2 hexes and a mechanized unit's road bonus.
 	combat.CmdAdvance: {Syntax: combat.Advance, Max: 3},
 })

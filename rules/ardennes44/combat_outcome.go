@@ -264,6 +264,13 @@ func (g *Game) finishCombat() []rules.Event {
 	if c.in.attack.Surprise {
 		g.s.Pz150 = pz150Detected // 27.8.3
 	}
+	// 16.6 d: an Attacker's Advantage whose units are forced to retreat
+	// comes off "even if a successful Determined Defense cancels the
+	// retreat" (L928, ardennes44/4; before, only when they moved:
+	// retreatUnits).
+	if g.ver.aaOffWhenForcedToRetreat && c.Retreating() {
+		g.s.AA = slices.DeleteFunc(g.s.AA, func(m aaMarker) bool { return m.Hex == c.Origin })
+	}
 	// 16.6 a: an Attacker's Advantage is spent by the attack it helped.
 	if n, _ := c.in.aaShift(); n > 0 {
 		g.s.AA = slices.DeleteFunc(g.s.AA, func(m aaMarker) bool { return m.Target == c.Origin })

@@ -12,6 +12,13 @@ import (
 // markers (15.6.2), the bridges of step 1 (7.4) and the Fire Fight's Lead
 // (16.2.1).
 
+// movedThisTurn: German unit i moved in this turn. Its Moved mark, reset
+// in each German Movement Phase, stays on through the Allied Night phases,
+// a turn of their own (25.1) after its PM move.
+func (g *Game) movedThisTurn(i int) bool {
+	return g.s.Units[i].Moved && !(g.night() && g.s.Side == Allied)
+}
+
 // artilleryMay reports why artillery unit i may not support a combat on
 // target for side's combat that includes the units with (offence) or is
 // fought by the defenders in (defence), "" when it may (22.4, 22.6, 22.9,
@@ -30,6 +37,8 @@ func (g *Game) artilleryMay(i int, target hex.Axial, participants []int, defendi
 		return "it is Engaged (16.5, 22.6)"
 	case us.Mover:
 		return "it is under a Prime Mover marker (22.3)"
+	case g.gunByMA(u) && g.movedThisTurn(i):
+		return "it moved this turn: only Nebelwerfers among German artillery shift and fire (22.1, 22.2)"
 	case on && a == target:
 		return "it is in the hex attacked: it supports other hexes only (22.9)"
 	}
@@ -187,7 +196,9 @@ func (g *Game) bridgesAttacked(in *combatIn) []string {
 // ffLeads are the attacking units that may lead a Fire Fight (16.2.1): not
 // Disrupted or Broken (they may attack, but not lead: AMB-52), not
 // artillery or under SM, able to enter the defender's
-// hex legally (a vehicle never across a bridge blown in this combat).
+// hex legally (a vehicle never across a bridge blown in this combat; from
+// ardennes44/4 a German unit never across an army boundary before turn 5,
+// 11.10.1).
 func (g *Game) ffLeads(c *Combat) []string {
 	var out []string
 	for _, u := range c.AttackersLeft() {
@@ -196,9 +207,22 @@ func (g *Game) ffLeads(c *Combat) []string {
 		if us.Status != "" || g.unit(i).Arty() || us.SM || u.Strength == 0 || !c.in.canEnter(i) {
 			continue
 		}
+		if g.ver.ffLeadBoundary && g.acrossBoundary(i, c.in.target) {
+			continue
+		}
 		out = append(out, u.ID)
 	}
 	return out
+}
+
+// acrossBoundary reports whether German unit i would cross an army
+// boundary into hex to before the boundaries are lifted (11.10.1, L559),
+// which it may attack across but not enter (11.10.2, L563). A unit marked
+// for retreating across one may move back (stepRules), but it is Disrupted
+// or Broken and leads no Fire Fight anyway.
+func (g *Game) acrossBoundary(i int, to hex.Axial) bool {
+	f, ok := g.b.ids[g.s.Units[i].At]
+	return ok && g.sideOf(i) == German && g.s.Turn < boundariesLifted && g.b.feature(f, to, ArmyBoundary)
 }
 
 // ffDRM is the Fire Fight's modifier for Lead i (16.2): +1 Green, -1

@@ -126,16 +126,21 @@ func (g *Game) rollDisengage(values []int) ([]rules.Event, error) {
 }
 
 // worsen makes unit i Disrupted, or Broken if it was (20.3), and says so;
-// a D on a Broken unit leaves it Broken, no worse (AMB-26).
+// a D on a Broken unit leaves it Broken, no worse (AMB-26). An engineer
+// made Broken is eliminated (27.1), from ardennes44/4 on.
 func (g *Game) worsen(i int) string {
 	us := &g.s.Units[i]
 	us.Repl = false // 25.2.4
-	if us.Status != "" {
-		us.Status = statusBroken
-		return "Broken"
+	if us.Status == "" {
+		us.Status = statusDisrupted
+		return "Disrupted"
 	}
-	us.Status = statusDisrupted
-	return "Disrupted"
+	us.Status = statusBroken
+	if g.ver.brokenEngineers && g.unit(i).Type == Engineer {
+		g.eliminate(i)
+		return "Broken: eliminated, an engineer made Broken (27.1)"
+	}
+	return "Broken"
 }
 
 // nextWithdrawal asks the retreat of the next unit with a Yes, or closes

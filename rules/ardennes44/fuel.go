@@ -108,6 +108,9 @@ func (g *Game) fuelResult(col, die, drm int, r fuelResult) []rules.Event {
 		return say("the Allied player picks a division of the " + armyNames[r.Army] + " (6.4)")
 	}
 	present := slices.DeleteFunc(slices.Clone(r.Divisions), func(d string) bool { return !g.divisionPresent(d) })
+	if !r.All && g.ver.fuelOnMap {
+		present = g.onMapFirst(present)
+	}
 	switch {
 	case len(present) == 0:
 		return say(strings.Join(r.Divisions, ", ") + ": none has arrived, no shortage (6.3)")
@@ -129,16 +132,54 @@ func (g *Game) divisionPresent(div string) bool {
 		if g.unit(i).Formation != div {
 			continue
 		}
-		if _, ok := g.onMap(i); ok || waiting(us.At) {
+		if _, ok := g.onMap(i); ok || waiting(us.At) || g.dueNow(i) {
 			return true
-		}
-		for _, r := range g.sc.Reinforcements {
-			if r.Unit == us.ID && r.Turn == g.s.Turn && us.At == "" {
-				return true
-			}
 		}
 	}
 	return false
+}
+
+// onMapFirst narrows an "or" result's divisions to those on the map, when
+// one is and another only arrives (6.3, L296: "gracz Niemiecki musi wybrać
+// tę, która znajduje się na mapie").
+func (g *Game) onMapFirst(divs []string) []string {
+	on := slices.DeleteFunc(slices.Clone(divs), func(d string) bool { return !g.divisionOnMap(d) })
+	if len(on) == 0 {
+		return divs
+	}
+	return on
+}
+
+// divisionOnMap: a division with a unit on the map.
+func (g *Game) divisionOnMap(div string) bool {
+	for i := range g.s.Units {
+		if _, ok := g.onMap(i); ok && g.unit(i).Formation == div {
+			return true
+		}
+	}
+	return false
+}
+
+// dueNow: unit i is a reinforcement due this turn, not arrived yet (6.3).
+func (g *Game) dueNow(i int) bool {
+	if g.s.Units[i].At != "" {
+		return false
+	}
+	return slices.ContainsFunc(g.sc.Reinforcements, func(r Reinforcement) bool {
+		return r.Unit == g.s.Units[i].ID && r.Turn == g.s.Turn
+	})
+}
+
+// fuelSpares: the Fuel Shortage does not touch unit i. A unit dead, gone
+// or back in the pool is spared; from ardennes44/4 so is one neither in
+// play, nor waiting to enter, nor due this turn: 6.3 (L296) hits only a
+// division "która przybywa w tej samej turze" among those still to come.
+func (g *Game) fuelSpares(i int) bool {
+	at := g.s.Units[i].At
+	if at == deadBox || at == goneBox || at == poolBox {
+		return true
+	}
+	return g.ver.fuelThisTurn && !inPlay(at) && !waiting(at) && !g.dueNow(i)
 }
 
 // alliedFuelOptions are the divisions the Allied player may pick (6.4):
@@ -178,11 +219,12 @@ func (g *Game) panzerDivision(div string) bool {
 }
 
 // fuelHit puts a division's units out of supply (6.1), only those on or
-// west of the West-of-Ourthe line for 6.4.1.
+// west of the West-of-Ourthe line for 6.4.1; a unit due this turn arrives
+// so (6.3).
 func (g *Game) fuelHit(div string, west bool) []rules.Event {
 	var ids []string
 	for i, us := range g.s.Units {
-		if g.unit(i).Formation != div || us.At == deadBox || us.At == goneBox || us.At == poolBox {
+		if g.unit(i).Formation != div || g.fuelSpares(i) {
 			continue
 		}
 		if west {

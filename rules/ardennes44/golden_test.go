@@ -21,10 +21,16 @@ var goldenGames = []rulestest.Golden{
 	// Under ardennes44/2 (17.4's excess steps).
 	{File: "v2-six-turn", Scenario: "six-turn", Seed: 6},
 	{File: "v2-eight-turn-busy", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 7, Redraw: 2},
-	// Under ardennes44/3 (17.1's split retreats), the version new games
-	// are made in; seeds whose random players split a retreating stack.
+	// Under ardennes44/3 (17.1's split retreats); seeds whose random
+	// players split a retreating stack.
 	{File: "v3-six-turn", Scenario: "six-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 26, Redraw: 2},
 	{File: "v3-eight-turn", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 19, Redraw: 2},
+	// Under ardennes44/4 (the audit of the rules against the book), the
+	// version new games are made in: Patton's Counterattack, with its Fuel
+	// Shortage checks, Nights, replacements and British units, and a busier
+	// eight-turn game with its retreats and advances.
+	{File: "v4-patton", Scenario: "patton", Seed: 40, Redraw: 1},
+	{File: "v4-eight-turn", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 41, Redraw: 2},
 }
 
 const goldenDir = "testdata/golden"

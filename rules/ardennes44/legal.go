@@ -64,6 +64,9 @@ func (g *Game) canEnd() error {
 	case g.s.TrafficRoll:
 		return rules.Refuse("24.3.2", "the removal dice are awaited")
 	}
+	if id := g.stuckInEZOC(); id != "" {
+		return rules.Refuse("18.3", "%s is Disrupted and began the Movement Phase in an enemy ZOC: it must leave it, as it can", id)
+	}
 	return nil
 }
 
@@ -378,7 +381,7 @@ func (g *Game) reachPaths(i int, how moveHow, start hex.Axial) [][]string {
 		tr := m.TacticalReach()
 		for _, a := range hex.SortedKeys(tr) {
 			p := tr[a]
-			if how.maxHex > 0 && len(p)-1 > how.maxHex {
+			if how.maxHex > 0 && g.hexesEntered(len(p), entering) > how.maxHex {
 				continue
 			}
 			out = append(out, ids(p))
@@ -391,7 +394,7 @@ func (g *Game) reachPaths(i int, how moveHow, start hex.Axial) [][]string {
 			continue
 		}
 		p := r.Path(a)
-		if how.maxHex > 0 && len(p)-1 > how.maxHex {
+		if how.maxHex > 0 && g.hexesEntered(len(p), entering) > how.maxHex {
 			continue
 		}
 		out = append(out, ids(p))

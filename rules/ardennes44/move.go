@@ -105,8 +105,8 @@ func (g *Game) planMove(mc hexwar.MoveCommand, cont *movingState) (plan, error) 
 		how.budget -= cont.Spent - g.s.Units[i].Spent
 	}
 	p.how = how
-	if how.maxHex > 0 && len(path)-1 > how.maxHex {
-		return plan{}, g.maxHexRefusal(i, how)
+	if how.maxHex > 0 && g.hexesEntered(len(path), p.enters) > how.maxHex {
+		return plan{}, g.maxHexRefusal(i, how, p.enters)
 	}
 	if mc.Has("exit") {
 		box, err := g.exitBox(i, path[len(path)-1])
@@ -120,10 +120,16 @@ func (g *Game) planMove(mc hexwar.MoveCommand, cont *movingState) (plan, error) 
 		ignored = cont.Ignored
 	}
 	m := g.mover(i, how, path[0], p.enters, ignored)
-	cost, halt, why, err := g.walk(m, i, path, mc.Has("infiltrate"), ignored)
+	w, err := g.walk(m, i, path, mc.Has("infiltrate"), ignored)
 	if err != nil {
 		return plan{}, err
 	}
+	if p.exit != "" && w.stop != nil && g.ver.exitStops {
+		// 9.2.1, 13.1: stopped in the last hex, the unit goes no further,
+		// and leaving the map is a further move (11.9.1).
+		return plan{}, m.StopRefusal(w.stop, path[len(path)-1])
+	}
+	cost, halt, why := w.cost, w.halt, w.why
 	if p.exit != "" && u.Side == Allied {
 		cost += exitCost // 11.9.1; German units pay only the entry hex (11.9.3)
 	}
@@ -224,8 +230,13 @@ func (g *Game) moveHow(i int, mc hexwar.MoveCommand, enters bool) (moveHow, erro
 	if us.SM && !mc.Has("sm") {
 		return how, rules.Refuse("12.6", "%s is under an SM marker: take it off first ('unmark %s', before it moves) or move with 'sm'", u.ID, u.ID)
 	}
+	if us.Halted && g.ver.haltedGoesOn {
+		if err := g.mayGoOn(i, mc); err != nil {
+			return how, err
+		}
+	}
 	switch {
-	case u.Arty() && !mc.Has("mover") && !mc.Has("sm"):
+	case u.Arty() && !mc.Has("mover") && !mc.Has("sm") && !g.gunByMA(u):
 		return g.artilleryHow(i, mc, how)
 	case mc.Has("tactical") || forced != "":
 		if !mc.Has("tactical") {
@@ -274,7 +285,49 @@ func (g *Game) moveHow(i int, mc hexwar.MoveCommand, enters bool) (moveHow, erro
 		how.maxHex = 1 // 31: Night Infiltration is 1 hex
 		how.mode = modeTactical
 	}
+	if g.gunByMA(u) && how.mode != modeMover {
+		how.maxHex = 1 // 22.1: more needs a Prime Mover
+	}
 	return how, nil
+}
+
+// gunByMA: from ardennes44/4, German artillery other than a Nebelwerfer
+// has no 22.2 shift (L1227 gives it to the Werfers and the Allies): it
+// moves 1 hex by the movement rules on its printed MA (AMB-27), and may
+// not fire in the turn it moves (22.1, L1223). ardennes44/1 to /3 shifted
+// it as a Werfer, whatever the hex's cost, and let it fire.
+func (g *Game) gunByMA(u *Unit) bool {
+	return g.ver.gunsMoveOrFire && u.Side == German && u.Arty() && u.Type != Werfer
+}
+
+// mayGoOn checks the rest of the move of a unit halted before the
+// collapsed Ouren bridge (7.7): it keeps the MP it has not spent (AMB-9)
+// and goes on as it moved, Extended, in SM or on a Prime Mover, with them;
+// not by Tactical Movement, a move of up to 2 hexes made whole (11.3,
+// L503), nor so across the river it did not start its move next to
+// (11.4.1, L509). ardennes44/1 to /3 let it start a new move of any kind.
+func (g *Game) mayGoOn(i int, mc hexwar.MoveCommand) error {
+	u, us := g.unit(i), g.s.Units[i]
+	if us.Tactical || mc.Has("tactical") {
+		return rules.Refuse("11.3", "%s halted at the collapsed Ouren bridge: Tactical Movement is one move of up to 2 hexes, not the rest of another (AMB-9)", u.ID)
+	}
+	was := map[string]bool{"extended": us.Extended, "sm": us.SM, "mover": us.Mover}
+	for _, fl := range []string{"extended", "sm", "mover"} {
+		if mc.Has(fl) != was[fl] {
+			return rules.Refuse("7.7", "%s halted at the collapsed Ouren bridge goes on as it moved (%s), with the MP it has left (AMB-9)", u.ID, haltedWay(was))
+		}
+	}
+	return nil
+}
+
+// haltedWay names how a halted unit was moving, as its flag.
+func haltedWay(was map[string]bool) string {
+	for _, fl := range []string{"extended", "sm", "mover"} {
+		if was[fl] {
+			return "'" + fl + "'"
+		}
+	}
+	return "by its MA, no flag"
 }
 
 // trucksMP: a unit on Trucks has 12 MP, not doubled (12.4.4); a Prime
@@ -304,8 +357,8 @@ func (g *Game) tacticalOnly(i int) string {
 }
 
 // artilleryHow: artillery on its Ready side shifts 1 hex and stays Ready
-// (22.2: Allied artillery and Nebelwerfers; other German artillery moves 1
-// hex by its printed MA, AMB-27); Allied artillery may move further as a
+// (22.2: Allied artillery and Nebelwerfers; other German artillery too
+// before ardennes44/4, gunByMA); Allied artillery may move further as a
 // mechanized unit on its Fired side, which flips it (22.1); German
 // artillery needs a Prime Mover for more than 1 hex.
 func (g *Game) artilleryHow(i int, mc hexwar.MoveCommand, how moveHow) (moveHow, error) {
@@ -325,7 +378,19 @@ func (g *Game) artilleryHow(i int, mc hexwar.MoveCommand, how moveHow) (moveHow,
 	return how, nil
 }
 
-func (g *Game) maxHexRefusal(i int, how moveHow) error {
+// hexesEntered is how many hexes a path of n hexes enters: those after the
+// first, and a reinforcement's entry hex too (13.1, L622: it pays the cost
+// of the first hex it enters), so that Tactical Movement takes it 2 hexes
+// in all (11.3, L503). ardennes44/1 to /3 counted the hexes after the
+// entry hex only.
+func (g *Game) hexesEntered(n int, enters bool) int {
+	if enters && g.ver.tacticalEntryHex {
+		return n
+	}
+	return n - 1
+}
+
+func (g *Game) maxHexRefusal(i int, how moveHow, enters bool) error {
 	u, us := g.unit(i), g.s.Units[i]
 	switch {
 	case how.mode == modeShift:
@@ -334,8 +399,13 @@ func (g *Game) maxHexRefusal(i int, how moveHow) error {
 		return rules.Refuse("31", "a Night Infiltration moves a stack 1 hex")
 	case us.Repl && g.s.Turn%2 == 1:
 		return rules.Refuse("25.2.4", "%s took a replacement last Night: it moves at most 1 hex this AM turn", u.ID)
+	case g.gunByMA(u) && how.mode != modeMover:
+		return rules.Refuse("22.1", "German artillery needs a Prime Mover to move more than 1 hex (add 'mover', 22.3)")
 	case how.maxHex == 1:
 		return rules.Refuse("11.3", "%s has MA 1: Tactical Movement takes it 1 hex (AMB-12)", u.ID)
+	}
+	if enters && g.ver.tacticalEntryHex {
+		return rules.Refuse("11.3", "Tactical Movement goes at most 2 hexes, the entry hex the first (13.1)")
 	}
 	return rules.Refuse("11.3", "Tactical Movement goes at most 2 hexes")
 }
@@ -395,7 +465,7 @@ func (g *Game) keptOut(i int) *hexwar.StepRule {
 		}
 		r := keepOut(b, set, "29.4", "no 106th Division unit enters the 18 VG start position (%s) while German units are in it")
 		return &r
-	case u.Nation == British && !(u.Has(Mark29Armd) && g.s.Released29):
+	case u.Nation == British && !(u.Has(Mark29Armd) && g.isReleased29()):
 		set := make([]bool, b.Grid().Len())
 		for k, a := range b.Grid().Hexes() {
 			set[k] = !b.zone(ZoneWestMap, a) || !b.zone(ZoneWestOfMeuse, a)
@@ -449,47 +519,61 @@ func ignoreZOC(b *board, ctx *hexwar.Context, ignored []string) *hexwar.Context 
 	return &c
 }
 
-// walk checks a path step by step and returns its cost; the index of the
-// hex where it halts for a die (the Ouren bridge, 7.7; an infiltration
-// roll, 27.8.2), 0 for none.
-func (g *Game) walk(m *hexwar.Mover, i int, path []hex.Axial, infiltrate bool, ignored []string) (int, int, string, error) {
-	total, marked := 0, false
-	var stopped *hexwar.Step
+// walked is what walk found of a path.
+type walked struct {
+	cost int
+	// halt is the index of the hex where the move halts for a die (the
+	// Ouren bridge, 7.7; an infiltration roll, 27.8.2), 0 for none; why
+	// says which.
+	halt int
+	why  string
+	// stop is the step after which the unit must stop (an enemy ZOC,
+	// 9.2.1, and the rest), nil for none.
+	stop *hexwar.Step
+}
+
+// walk checks a path step by step and returns its cost and where it halts
+// or must stop.
+func (g *Game) walk(m *hexwar.Mover, i int, path []hex.Axial, infiltrate bool, ignored []string) (walked, error) {
+	var w walked
+	marked := false
 	u := g.unit(i)
 	if m.Entering {
 		s, bar := m.Entry(path[0])
 		if !bar.OK() {
-			return 0, 0, "", m.Refusal(bar, path[0], path[0])
+			return walked{}, m.Refusal(bar, path[0], path[0])
 		}
-		total, marked = s.Cost, s.Mark
+		w.cost, marked = s.Cost, s.Mark
 		if s.Stop {
-			stopped = &s
+			w.stop = &s
 		}
 	}
 	for k := 1; k < len(path); k++ {
 		from, to := path[k-1], path[k]
 		if _, ok := hex.SideBetween(from, to); !ok {
-			return 0, 0, "", rules.Refuse("11.1", "%s and %s are not adjacent: name every hex entered", g.b.id(from), g.b.id(to))
+			return walked{}, rules.Refuse("11.1", "%s and %s are not adjacent: name every hex entered", g.b.id(from), g.b.id(to))
 		}
-		if stopped != nil {
-			return 0, 0, "", m.StopRefusal(stopped, from)
+		if w.stop != nil {
+			return walked{}, m.StopRefusal(w.stop, from)
 		}
 		if u.Side == German && g.s.Ouren == "" && g.sc.Special.Ouren == g.b.sideID(from, to) {
-			return total, k - 1, "ouren", nil // 7.7: the Allied player rolls before it is crossed
+			w.halt, w.why = k-1, "ouren" // 7.7: the Allied player rolls before it is crossed
+			return w, nil
 		}
 		s, err := g.step212(m, i, from, to, marked)
 		if err != nil {
-			return 0, 0, "", err
+			return walked{}, err
 		}
-		total, marked = total+s.Cost, s.Mark
+		w.cost, marked = w.cost+s.Cost, s.Mark
 		if s.Stop {
 			if infiltrate && s.StopRule == moveRefs.ZOC && !slices.Contains(ignored, g.b.id(to)) && k < len(path)-1 {
-				return total, k, "infiltrate", nil // 27.8.2: roll to ignore the ZOC here
+				w.halt, w.why = k, "infiltrate" // 27.8.2: roll to ignore the ZOC here
+				return w, nil
 			}
-			stopped = &s
+			w.stop = &s
 		}
 	}
-	return total, 0, "", nil
+	return w, nil
 }
 
 // step212 is one step of the mover, with 29.3: on turn 1 one 212 VG unit
@@ -554,8 +638,8 @@ func (g *Game) endCheck(i int, p plan) error {
 		}
 	case modeSM:
 		for _, j := range others {
-			if !g.sameGroup(i, j) {
-				return rules.Refuse("12.2", "a unit in Strategic Movement does not end in a hex with another unit (%s)", g.unit(j).ID)
+			if !g.groupedInSM(i, j) {
+				return rules.Refuse("12.2", "a unit in Strategic Movement does not end in a hex with another unit (%s)%s", g.unit(j).ID, g.groupNote(i, j))
 			}
 		}
 		for _, n := range end.Neighbors() {
@@ -574,6 +658,17 @@ func (g *Game) endCheck(i int, p plan) error {
 	return nil
 }
 
+// goodOrderFriend reports whether a friend of unit i in Good Order stands
+// in a, negating the enemy ZOC there for a Disrupted unit (18.3).
+func (g *Game) goodOrderFriend(i int, a hex.Axial, occ map[hex.Axial][]int) bool {
+	for _, j := range occ[a] {
+		if j != i && g.sideOf(j) == g.sideOf(i) && g.s.Units[j].Status == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // sameGroup: two units of one regiment or brigade, which may share one SM
 // marker (12.4.2).
 func (g *Game) sameGroup(i, j int) bool {
@@ -581,19 +676,29 @@ func (g *Game) sameGroup(i, j int) bool {
 	return a.Regiment != "" && a.Regiment == b.Regiment
 }
 
+// groupedInSM: unit j, in the hex where unit i ends its Strategic
+// Movement, may share it as one group under one SM marker (12.4.2, L596):
+// of one regiment or brigade, and in Strategic Movement itself (12.2,
+// L578: units not in SM may end with an SM unit, not it with them).
+// ardennes44/1 to /3 took any unit of the regiment.
+func (g *Game) groupedInSM(i, j int) bool {
+	return g.sameGroup(i, j) && (g.s.Units[j].SM || !g.ver.smGroupInSM)
+}
+
+// groupNote says why a unit of the regiment is no group for an SM unit.
+func (g *Game) groupNote(i, j int) string {
+	if g.sameGroup(i, j) {
+		return ": a unit of its regiment is grouped with it only when in Strategic Movement too (12.4.2)"
+	}
+	return ""
+}
+
 // disruptedEZOC: a Disrupted unit does not enter an enemy ZOC if it can go
 // elsewhere; Good Order friends negate the ZOC in their hex for it (18.3).
 func (g *Game) disruptedEZOC(i int, p plan, occ map[hex.Axial][]int) error {
 	u := g.unit(i)
 	ezoc := g.zoc(u.Side.Other())
-	negated := func(a hex.Axial) bool {
-		for _, j := range occ[a] {
-			if j != i && g.sideOf(j) == u.Side && g.s.Units[j].Status == "" {
-				return true
-			}
-		}
-		return false
-	}
+	negated := func(a hex.Axial) bool { return g.goodOrderFriend(i, a, occ) }
 	end := p.path[len(p.path)-1]
 	if !ezoc.Has(end) || negated(end) {
 		return nil

@@ -42,6 +42,9 @@ func (g *Game) enterMovement() []rules.Event {
 	events := []rules.Event{{Seat: rules.Seat(side), Text: fmt.Sprintf("Turn %d (%s): %s (28.0)", g.s.Turn, turnDate(g.s.Turn, false), weatherWords(g.s.Turn))}}
 	events = append(events, g.completeIPs(side)...)
 	events = append(events, g.arrive(side)...)
+	if g.ver.disruptedLeaveEZOC {
+		g.s.MustLeave = g.disruptedInEZOC(side)
+	}
 	switch {
 	case side == German && g.due653():
 		g.s.Dice = dice653
@@ -68,6 +71,7 @@ const nightStacks = 3
 
 // endMovement closes a Movement Phase.
 func (g *Game) endMovement() {
+	g.s.MustLeave = nil
 	if g.s.Side == Allied && !g.night() {
 		g.left = append(g.left, g.unentered()...)
 	}
@@ -96,7 +100,7 @@ func (g *Game) completeIPs(side Side) []rules.Event {
 		}
 		a := g.b.ids[m.Hex]
 		if slices.ContainsFunc(occ[a], func(i int) bool {
-			return g.sideOf(i) == side && g.unit(i).InfantryUnit() && !g.s.Units[i].ENG
+			return g.sideOf(i) == side && g.infantry(g.unit(i)) && !g.s.Units[i].ENG
 		}) {
 			g.s.IPs[k].Building, g.s.IPs[k].Builder = false, ""
 			done = append(done, m.Hex)
@@ -215,7 +219,7 @@ func (g *Game) entrench(c Command) ([]rules.Event, error) {
 	switch {
 	case !on:
 		return nil, rules.Refuse("15.8.2", "%s is not on the map", u.ID)
-	case !u.InfantryUnit():
+	case !g.infantry(u):
 		return nil, rules.Refuse("15.8.2", "only infantry builds Improved Positions (AMB-20)")
 	case us.ENG || us.Status != "" || us.OOS || us.SM:
 		return nil, rules.Refuse("15.8.2", "%s is Engaged, Disrupted, Broken, out of supply or under SM", u.ID)
@@ -502,4 +506,51 @@ func (g *Game) rollInfiltrate(die int) []rules.Event {
 	g.s.Moving = nil
 	g.s.Pz150 = pz150Detected
 	return []rules.Event{{Seat: rules.Seat(German), Text: fmt.Sprintf("150 Pz Bde infiltrates: %d, detected; it stops in %s (27.8.2)", die, g.s.Units[g.index[mv.Unit]].At)}}
+}
+
+// disruptedInEZOC lists side's Disrupted and Broken units (18.5: Broken is
+// Disrupted and more) that stand in an enemy ZOC no Good Order friend in
+// their hex negates: beginning the Movement Phase there, they must leave it
+// if they can (18.3, L1043).
+func (g *Game) disruptedInEZOC(side Side) []string {
+	ezoc := g.zoc(side.Other())
+	occ := g.occupancy()
+	var out []string
+	for i, us := range g.s.Units {
+		a, ok := g.onMap(i)
+		if ok && g.sideOf(i) == side && us.Status != "" && ezoc.Has(a) && !g.goodOrderFriend(i, a, occ) {
+			out = append(out, g.unit(i).ID)
+		}
+	}
+	return out
+}
+
+// stuckInEZOC is the first unit of MustLeave that has not moved, still
+// stands in the enemy ZOC it began in, and has a move out of it (18.3):
+// the phase does not end while one does. "" for none.
+func (g *Game) stuckInEZOC() string {
+	if len(g.s.MustLeave) == 0 || g.s.Phase != PhaseMovement {
+		return ""
+	}
+	side := g.s.Side
+	ezoc := g.zoc(side.Other())
+	occ := g.occupancy()
+	out := func(i int, a hex.Axial) bool { return !ezoc.Has(a) || g.goodOrderFriend(i, a, occ) }
+	for _, id := range g.s.MustLeave {
+		i := g.index[id]
+		a, ok := g.onMap(i)
+		if !ok || g.s.Units[i].Moved || g.s.Units[i].Status == "" || out(i, a) {
+			continue
+		}
+		for _, c := range g.unitMoves(i) {
+			mc, err := moveGrammar.Parse(c.Command)
+			if err != nil {
+				continue
+			}
+			if end, ok := g.b.ids[mc.Path[len(mc.Path)-1]]; mc.Has("exit") || (ok && out(i, end)) {
+				return id // off the map, or to a hex out of the ZOC
+			}
+		}
+	}
+	return ""
 }

@@ -27,6 +27,18 @@ func (g *Game) nightReplacements(side Side, turn int) int {
 	return 0
 }
 
+// enterNightTurn opens the side's Night player turn (25.1, L1451: each
+// player has his own, the Allies' first), whose first phase is the Night
+// Replacement Phase: a new player turn, so each player may try a bridge
+// again (7.2, L316, AMB-8). ardennes44/1 to /3 cleared the attempts only
+// in the day's Artillery Supply Phase.
+func (g *Game) enterNightTurn() []rules.Event {
+	if g.ver.nightTurnAttempts {
+		g.s.Tried = nil
+	}
+	return g.enterNightRepl()
+}
+
 // enterNightRepl opens the side's Night Replacement Phase.
 func (g *Game) enterNightRepl() []rules.Event {
 	g.s.Repl = g.nightReplacements(g.s.Side, g.s.Turn)
@@ -65,7 +77,7 @@ func (g *Game) replBar(i int) string {
 	case u.Has(MarkRemnant) || u.Has(MarkBreakdown):
 		return "Remnants and breakdown units take none"
 	}
-	if !u.InfantryUnit() {
+	if !g.infantry(u) {
 		total := g.nightReplacements(g.s.Side, g.s.Turn)
 		switch {
 		case total < 2:
@@ -82,7 +94,7 @@ func (g *Game) replBar(i int) string {
 // spendRepl takes a replacement, noting the one for armour (25.2.1).
 func (g *Game) spendRepl(i int) {
 	g.s.Repl--
-	if !g.unit(i).InfantryUnit() {
+	if !g.infantry(g.unit(i)) {
 		g.s.ReplOther = true
 	}
 	g.s.Units[i].Repl = true // 25.2.4

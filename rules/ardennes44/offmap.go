@@ -53,6 +53,18 @@ func waiting(at string) bool {
 	return strings.HasPrefix(at, hexwar.WaitEntry) || at == waitEngineer || at == waitAirdrop || at == waitEdge
 }
 
+// arrivesOnTrucks: a reinforcement coming onto the map may be on Trucks
+// without loading them (12.4.3, L604); a unit that waits in an Off-map
+// Area or a Blocking Position from an earlier turn is no longer arriving,
+// and loads on a road of the map (L602, OCR-8). ardennes44/1 to /3 let
+// every unit entering the map come on Trucks.
+func (g *Game) arrivesOnTrucks(i int, enters bool) bool {
+	if !g.ver.trucksOnArrival {
+		return enters
+	}
+	return enters && waiting(g.s.Units[i].At)
+}
+
 // areaOfEntry is the Off-map Area of an entry letter's sector (13.4).
 func (g *Game) areaOfEntry(letter string) string {
 	if e := g.b.letters[letter]; e != nil {

@@ -111,6 +111,12 @@ func (g *Game) randomMove(rnd *rand.Rand) string {
 		}
 		return cs[rnd.IntN(len(cs))].Command
 	}
+	if id := g.stuckInEZOC(); id != "" {
+		// 18.3: the phase waits for this unit to leave the enemy ZOC.
+		if cs := g.unitMoves(g.index[id]); len(cs) > 0 {
+			return cs[rnd.IntN(len(cs))].Command
+		}
+	}
 	if g.canEnd() == nil {
 		for _, c := range g.movementChoices() {
 			if !strings.HasPrefix(c.Command, "move ") && rnd.IntN(4) == 0 {

@@ -19,15 +19,14 @@ import (
 
 // corridor is a map one hex high, so that a retreat has one way to go: the
 // Germans attack westward from 0201 into 0301; west of it every hex the
-// retreat and its 2 extra hexes may reach (0401-0701) holds Allied units,
-// full but 0501, which holds 2 steps, where a DR2 ends. 0801, 3 extra hexes
-// away, is empty and out of reach (combat.MaxRetreatExtension).
+// retreat and its extra hexes may reach (0401-0701, the map's end) holds
+// Allied units, full but 0501, which holds 2 steps, where a DR2 ends.
 func corridor(version string, defenders ...string) fixture {
 	setup := []string{"12/27 0201", "1ss/kgp-tiger 0201", "99/393 0401", "106/424(-) 0501", "99/394 0601", "99/395 0701"}
 	for _, id := range defenders {
 		setup = append(setup, id+" 0301")
 	}
-	return fixture{cols: 10, rows: 1, setup: setup, version: version}
+	return fixture{cols: 7, rows: 1, setup: setup, version: version}
 }
 
 // corridorDR2 starts the corridor's combat and rolls the 5 that gives DR2

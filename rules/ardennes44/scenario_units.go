@@ -72,11 +72,21 @@ func (u *Unit) Armour() bool {
 }
 
 // InfantryUnit: an infantry unit for 21.1 (a US Combat Command, a Guards
-// Armoured Brigade and the 150th Panzer Brigade count as both, MarkBoth) and
-// for replacements and IPs (25.2.1, 15.8.2, AMB-20: any non-armour,
-// non-artillery combat unit).
+// Armoured Brigade and the 150th Panzer Brigade count as both, MarkBoth;
+// L1196: "for this rule").
 func (u *Unit) InfantryUnit() bool {
 	return u.Has(MarkBoth) || u.info().Infantry
+}
+
+// infantry: an infantry unit for replacements and Improved Positions
+// (25.2.1, 15.8.2, AMB-20: any non-armour, non-artillery combat unit). A
+// unit marked both is infantry for 21.1 alone (L1196), so here its type
+// decides; before ardennes44/4 it counted as infantry here too.
+func (g *Game) infantry(u *Unit) bool {
+	if g.ver.bothOnly21 {
+		return u.info().Infantry
+	}
+	return u.InfantryUnit()
 }
 
 // Independent: a unit with no bold division id is its own formation

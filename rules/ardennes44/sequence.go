@@ -146,7 +146,7 @@ var phaseRules = map[Phase]phaseRule{
 			return "the surrender dice of isolated groups (23.7)"
 		}},
 	PhaseVictory: {Name: "Victory Phase", Rule: "30.1", Enter: (*Game).enterVictory, Await: hexwar.Never[*Game]},
-	PhaseNightRepl: {Name: "Night Replacement Phase", Rule: "25.2", Enter: (*Game).enterNightRepl, Await: (*Game).replAwaits,
+	PhaseNightRepl: {Name: "Night Replacement Phase", Rule: "25.2", Enter: (*Game).enterNightTurn, Await: (*Game).replAwaits,
 		Prompt: (*Game).replPrompt},
 	PhaseNightMove: {Name: "Night Movement Phase", Rule: "25.3.1", Enter: (*Game).enterNightMove, Await: (*Game).nightMoveAwaits,
 		Prompt: (*Game).movementPrompt},
@@ -199,6 +199,7 @@ func (g *Game) enterPhase() []rules.Event {
 // leaveStage closes a stage: what each phase leaves behind on the way out.
 // Its events wait in g.left for enterPhase to return them.
 func (g *Game) leaveStage() {
+	g.latch29()
 	switch g.s.Phase {
 	case PhaseMovement, PhaseNightMove:
 		g.endMovement()

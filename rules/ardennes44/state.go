@@ -128,6 +128,11 @@ type state struct {
 	// now, after a DS, with how far each advanced (19.4).
 	Breakthrough []btUnit `json:"breakthrough,omitempty"`
 
+	// MustLeave lists the Disrupted and Broken units that began this
+	// Movement Phase in an enemy ZOC: they leave it if they can (18.3;
+	// ardennes44/4 on, never set before).
+	MustLeave []string `json:"must_leave,omitempty"`
+
 	// Moving is a move stopped for a die (7.7 Ouren, 27.8.2 infiltration).
 	Moving *movingState `json:"moving,omitempty"`
 	// Dice is a die awaited outside combat and its purpose: "653", "vdh",
@@ -360,6 +365,7 @@ func (g *Game) Clone() rules.Game {
 	s.Attacked = slices.Clone(g.s.Attacked)
 	s.Breakthrough = slices.Clone(g.s.Breakthrough)
 	s.Defended = slices.Clone(g.s.Defended)
+	s.MustLeave = slices.Clone(g.s.MustLeave)
 	s.Orders = slices.Clone(g.s.Orders)
 	if g.s.Fuel != nil {
 		f := *g.s.Fuel

@@ -23,17 +23,167 @@ type rulesVersion struct {
 	// Broken (L1007: "the stack, or the units over the limit").
 	// ardennes44/1 and /2 retreated the stack whole.
 	splitRetreat bool
+
+	// Beside combat (ardennes44/4):
+	// bothOnly21: a unit that counts as infantry and armour (a US Combat
+	// Command, a Guards Armoured Brigade, the 150th Panzer Brigade) does so
+	// only for 21.1's defender shift (L1196: "Dla tej zasady"); for
+	// replacements (25.2.1, L1464) and Improved Positions (15.8.2, L815) it
+	// is the armour unit its type says. ardennes44/1 to /3 took it for
+	// infantry there too: a lone replacement restored a CC, and a CC built
+	// IPs.
+	bothOnly21 bool
+	// brokenEngineers: an Allied engineer made Broken is eliminated however
+	// it becomes Broken (27.1, L1543), by a D of the Disengagement Table
+	// (20.2, 20.3) too. ardennes44/1 to /3 eliminated it only when a combat
+	// retreat broke it, and left one broken by disengagement on the map.
+	brokenEngineers bool
+	// fuelThisTurn: a Fuel Shortage puts out of supply a division's units in
+	// play, waiting to enter, or due this turn, which arrive unsupplied (6.1,
+	// L273; 6.3, L296: a division "która przybywa w tej samej turze").
+	// ardennes44/1 to /3 marked its units due on later turns too, and nothing
+	// cleared the mark before they arrived, turns later, out of supply.
+	fuelThisTurn bool
+	// fuelOnMap: of an "or" result of the Fuel Shortage Table, when one
+	// division is on the map and the other only arrives, the German player
+	// must take the one on the map (6.3, L296). ardennes44/1 to /3 let him
+	// pick either, the one still to arrive too.
+	fuelOnMap bool
+	// gunsMoveOrFire: German artillery other than a Nebelwerfer does not
+	// move and fire in one turn (22.1, L1223): the 22.2 shift of firing
+	// position (L1227) is the Werfers' and the Allies' only. It moves 1 hex
+	// by its printed MA (AMB-27, gunByMA), paying the hex's cost, and gives
+	// no support in the turn it moved. ardennes44/1 to /3 shifted it 1 hex
+	// whatever the cost, and let it fire.
+	gunsMoveOrFire bool
+	// release29AtOnce: the 29th Armoured Brigade is released "gdy armia
+	// Niemiecka przekroczy rzekę Mozę" (27.3.2, L1565; AMB-34: a German unit
+	// west of the Meuse), at once: ardennes44/1 to /3 released it only at
+	// the end of the turn, so the Allied player turn right after the
+	// crossing still held it west of the Meuse.
+	release29AtOnce bool
+	// moverAtNight: German artillery under a Night marker may move on a
+	// Prime Mover at night (22.3, L1234), Night movement being the normal
+	// rules but for the three stacks (25.3.1, L1490). ardennes44/1 to /3
+	// refused it any Prime Mover at night.
+	moverAtNight bool
+
+	// Combat (ardennes44/4):
+	// retreatedNotAttackedAgain: no unit is attacked twice in a Combat
+	// Phase but by a Breakthrough (14.1, L693; 19.4.3, L1113), so a
+	// regular attack on a hex whose defenders all retreated into it this
+	// phase is refused; a hex holding a fresh unit too may be attacked,
+	// the retreated ones adding nothing (17.5, L1013; AMB-23).
+	// ardennes44/3 and older refused only the hexes attacked this phase.
+	retreatedNotAttackedAgain bool
+	// extendOnlyOverLimit: a retreat takes 17.4's extra hexes (and the
+	// Broken state they bring) only when no retreat of the result's length
+	// ends within the stacking limit, for the stack or for the unit going
+	// alone (17.4, L1007; 17.1, L981-982: overstacking, priority 4, before
+	// the vehicles' roads, 5). ardennes44/3 and older offered the extended
+	// paths beside the others, and the roads could leave only them.
+	extendOnlyOverLimit bool
+	// aaOffWhenForcedToRetreat: an Attacker's Advantage marker comes off
+	// when its units are forced to retreat, "even if a successful
+	// Determined Defense cancels the retreat" (16.6, L928).
+	// ardennes44/3 and older took it off only when they moved.
+	aaOffWhenForcedToRetreat bool
+	// ffLeadBoundary: only a unit that could legally enter the attacked
+	// hex leads a Fire Fight (16.2.1, L876), so a German unit attacking
+	// across an army boundary before turn 5 does not (11.10.1, L559;
+	// 11.10.2, L563). ardennes44/3 and older let it lead.
+	ffLeadBoundary bool
+	// advanceLeavesAlongRoad: an advancing vehicle leaves a forest or West
+	// Wall hex only along a road, its first step out of the attacker's
+	// hex too (19.2, L1095: never where movement may not go; 11.5, L520).
+	// ardennes44/3 and older checked only the steps after the first.
+	advanceLeavesAlongRoad bool
+	// ddDCBAfterLosses: the Determined Defense subtracts the DCB of the
+	// defenders left after the D1 and A1/D1 losses, on the sides they show
+	// then, every limit of 15.1 applying (16.7.2, L956; 16.7.1, L938;
+	// L747: a hex of silhouettes alone, 1 at most). ardennes44/3 and older
+	// subtracted the DCB computed at declaration.
+	ddDCBAfterLosses bool
+	// extendUntilRoom: a retreat's extra hexes against overstacking go on
+	// "until a hex within the limit is reached", with no number (17.4,
+	// L1007). ardennes44/3 and older stopped at 2
+	// (combat.MaxRetreatExtension) and took the steps over the limit.
+	extendUntilRoom bool
+	// disruptedLeaveEZOC: a Disrupted (or Broken, 18.5) unit that begins
+	// its Movement Phase in an enemy ZOC no Good Order friend in its hex
+	// negates must leave it if it can: the phase does not end while it
+	// stands there unmoved with a move out (18.3, L1043). ardennes44/3
+	// and older only kept it from entering one.
+	disruptedLeaveEZOC bool
+
+	// Movement and bridges (ardennes44/4):
+
+	// exitStops: a unit that must stop in a hex (an enemy ZOC, 9.2.1,
+	// L423; 13.1 on entering) does not go on off the map from it: leaving
+	// the map is a further move of 1 MP (11.9.1, L543). ardennes44/1 to /3
+	// let it leave the map from the hex it stopped in.
+	exitStops bool
+	// tacticalEntryHex: a reinforcement's entry hex is the first of the 2
+	// hexes of its Tactical Movement (11.3, L503; 13.1, L622: it pays the
+	// first hex's cost). ardennes44/1 to /3 let it enter 2 hexes more.
+	tacticalEntryHex bool
+	// nightBlowBoth: at night either player blows a bridge, against an
+	// enemy attack in the opponent's Night Combat Phase (25.3.6, L1507;
+	// 7.2, L316: "Obaj gracze mogą wysadzać mosty"), so the Allies against
+	// a German night attack. ardennes44/1 to /3 let only the German player.
+	nightBlowBoth bool
+	// nightTurnAttempts: each Night player turn (25.1, L1451) gives each
+	// player a new demolition attempt a bridge (7.2, L316: one "w trakcie
+	// tury gracza"; AMB-8). ardennes44/1 to /3 cleared the attempts only in
+	// the day's Artillery Supply Phase, so an attempt against the Allied PM
+	// attack barred one against the Allied Night attack.
+	nightTurnAttempts bool
+	// trucksOnArrival: only reinforcements arriving come onto the map on
+	// Trucks without loading them (12.4.3, L604); a unit in an Off-map
+	// Area loads none there (L602, OCR-8). ardennes44/1 to /3 let every
+	// unit entering the map come on Trucks.
+	trucksOnArrival bool
+	// smGroupInSM: a unit in Strategic Movement ends its move in a hex with
+	// another unit only when both are grouped in SM, of one regiment or
+	// brigade (12.2, L578; 12.4.2, L596). ardennes44/1 to /3 took any unit
+	// of the regiment, in SM or not.
+	smGroupInSM bool
+	// haltedGoesOn: a unit halted before the collapsed Ouren bridge goes
+	// on with the MP it has left (AMB-9) as it was moving, never by
+	// Tactical Movement (11.3, L503: a whole move of up to 2 hexes; 11.4.1,
+	// L509: a river crossed only from the start of a move). ardennes44/1 to
+	// /3 let it start a new move, Tactical among them.
+	haltedGoesOn bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: an overstacked retreat loses only
 // its excess steps (17.4). 3: a retreating stack may split (17.1, 17.4).
-const Version = "ardennes44/3"
+// 4: the audit of the rules against the book: combat (14.1, 16.2.1, 16.6,
+// 16.7.2, 17.4, 18.3, 19.2); a Combat Command is infantry for 21.1 only
+// (25.2.1, 15.8.2); an engineer broken by disengagement is eliminated
+// (27.1); a Fuel Shortage spares the units due on later turns, and hits the
+// division on the map of an "or" (6.3); German artillery other than Werfers
+// does not move and fire in one turn (22.1); the 29th Armoured Brigade is
+// released as soon as the Germans cross the Meuse (27.3.2); a Prime Mover
+// may move Night-marked artillery at night (25.3.1); movement and bridges
+// (9.2.1, 11.3, 25.3.6, 7.2, 12.4.3, 12.2, AMB-9).
+const Version = "ardennes44/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, excessSteps: true, splitRetreat: true},
+	{name: Version, excessSteps: true, splitRetreat: true,
+		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
+		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
+		moverAtNight:              true,
+		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
+		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
+		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true,
+		disruptedLeaveEZOC: true,
+		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
+		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true},
+	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},
 }

@@ -10,29 +10,45 @@ import (
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
-// The engine plays ardennes44/3 and replays ardennes44/2 and /1; any other
-// version is refused, naming them all.
+// The engine plays ardennes44/4 and replays ardennes44/3, /2 and /1; any
+// other version is refused, naming them all.
 func TestVersions(t *testing.T) {
 	e := Engine()
-	if e.Version != "ardennes44/3" || !slices.Equal(e.Replays, []string{"ardennes44/2", "ardennes44/1"}) {
-		t.Errorf("version %s, replays %v; want ardennes44/3, replaying ardennes44/2 and /1", e.Version, e.Replays)
+	if e.Version != "ardennes44/4" || !slices.Equal(e.Replays, []string{"ardennes44/3", "ardennes44/2", "ardennes44/1"}) {
+		t.Errorf("version %s, replays %v; want ardennes44/4, replaying ardennes44/3, /2 and /1", e.Version, e.Replays)
 	}
+	v4 := rulesVersion{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
+		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
+		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
+		moverAtNight:              true,
+		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
+		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
+		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true,
+		disruptedLeaveEZOC: true,
+		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
+		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true}
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
-		version            string
-		excessSteps, split bool
-	}{{"", true, true}, {"ardennes44/3", true, true}, {"ardennes44/2", true, false}, {"ardennes44/1", false, false}} {
+		version string
+		want    rulesVersion
+	}{
+		{"", v4},
+		{"ardennes44/4", v4},
+		{"ardennes44/3", rulesVersion{name: "ardennes44/3", excessSteps: true, splitRetreat: true}},
+		{"ardennes44/2", rulesVersion{name: "ardennes44/2", excessSteps: true}},
+		{"ardennes44/1", rulesVersion{name: "ardennes44/1"}},
+	} {
 		g, err := e.New(rules.Setup{Scenario: text, Version: tc.version})
 		if err != nil {
 			t.Fatalf("version %q: %v", tc.version, err)
 		}
-		if v := g.(*Game).ver; v.excessSteps != tc.excessSteps || v.splitRetreat != tc.split {
-			t.Errorf("version %q: 17.4's excess steps %v, split retreats %v; want %v, %v", tc.version, v.excessSteps, v.splitRetreat, tc.excessSteps, tc.split)
+		if v := *g.(*Game).ver; v != tc.want {
+			t.Errorf("version %q: rules %+v; want %+v", tc.version, v, tc.want)
 		}
 	}
-	_, err := e.New(rules.Setup{Scenario: text, Version: "ardennes44/4"})
-	if !errors.Is(err, rules.ErrVersion) || !strings.Contains(err.Error(), "ardennes44/3") || !strings.Contains(err.Error(), "ardennes44/1") {
-		t.Errorf("ardennes44/4: %v, want ErrVersion naming the versions played", err)
+	_, err := e.New(rules.Setup{Scenario: text, Version: "ardennes44/5"})
+	if !errors.Is(err, rules.ErrVersion) || !strings.Contains(err.Error(), "ardennes44/4") || !strings.Contains(err.Error(), "ardennes44/1") {
+		t.Errorf("ardennes44/5: %v, want ErrVersion naming the versions played", err)
 	}
 }
 

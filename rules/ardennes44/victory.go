@@ -219,6 +219,23 @@ func (g *Game) endTurn() {
 // released29: the 29th Armoured Brigade is released on turn 29 (27.3.2).
 const released29 = 29
 
+// isReleased29: the 29th Armoured Brigade is free of 27.3.1. From
+// ardennes44/4 it is as soon as a German unit stands west of the Meuse
+// (27.3.2, L1565, AMB-34), not only from the end of that turn; latch29
+// keeps it released once a stage ends so.
+func (g *Game) isReleased29() bool {
+	return g.s.Released29 || (g.ver.release29AtOnce && g.germansBeyondMeuse())
+}
+
+// latch29 releases the 29th Armoured Brigade for good when a stage ends
+// with a German unit west of the Meuse (27.3.2), from ardennes44/4.
+func (g *Game) latch29() {
+	if g.ver.release29AtOnce && !g.s.Released29 && g.germansBeyondMeuse() {
+		g.s.Released29 = true
+		g.left = append(g.left, rules.Event{Seat: rules.Seat(Allied), Text: "The 29th Armoured Brigade is released: the Germans have crossed the Meuse (27.3.2)"})
+	}
+}
+
 // germansBeyondMeuse: a German unit stands west of the Meuse (27.3.2).
 func (g *Game) germansBeyondMeuse() bool {
 	for i := range g.s.Units {

@@ -109,6 +109,9 @@ func (g *Game) rollDrop(die int) []rules.Event {
 	default:
 		text += "landed safely"
 	}
+	if g.ver.dropSupply && g.alive(i) {
+		us.Dropped = g.s.Turn // 21.6.3: in supply this turn
+	}
 	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: text + " (21.6.1)"}}
 }
 

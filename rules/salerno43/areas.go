@@ -89,6 +89,8 @@ func (g *Game) mayEnterArea(i int, area string) error {
 		return rules.Refuse("21.5", "%s and %s do not touch", from, area)
 	case us.Status != GoodOrder:
 		return rules.Refuse("21.5", "only Good Order units move between entry areas")
+	case g.ver.replArea && us.Repl:
+		return rules.Refuse("20.4", "%s has a Replacement marker: it does not move between entry areas this turn", u.ID)
 	case (from == "N2" && area == "E5") || (from == "E5" && area == "N2"):
 		return rules.Refuse("21.5", "no unit moves between N2 and E5")
 	case (from == "N1" || from == "N2") && north && u.Side != German:

@@ -44,7 +44,7 @@ func (g *Game) place(i int) string {
 	return g.s.Units[i].Box
 }
 
-// mayAttackFromArea is what 21.3.4 asks of unit i, off the map, attacking
+// mayAttackFromArea is what 21.3.4 and 20.4 ask of unit i, off the map, attacking
 // t; again: in a breakthrough.
 func (g *Game) mayAttackFromArea(i int, t hex.Axial, again bool) error {
 	u := g.sc.Units[i]
@@ -60,6 +60,8 @@ func (g *Game) mayAttackFromArea(i int, t hex.Axial, again bool) error {
 		return rules.Refuse("21.3.4", "%s attacked from entry area %s: the breakthrough group is a stack on the map (15.2.2)", u.ID, area)
 	case slices.Contains(g.s.Entered, u.ID):
 		return rules.Refuse("21.3.4", "%s moved into %s this turn: only units that began the Movement Phase in the area and did not move attack from it (21.5)", u.ID, area)
+	case g.ver.replArea && g.s.Units[i].Repl:
+		return rules.Refuse("20.4", "%s has a Replacement marker: it does not attack this turn", u.ID)
 	}
 	return nil
 }

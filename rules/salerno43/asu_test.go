@@ -106,3 +106,39 @@ func TestASUReadiedTwiceATurn_17_5(t *testing.T) {
 		t.Errorf("17.5: hq/16 readied twice in the turn for 2 SP: used %v, %d SP left", g.s.Units[hq].Used, g.s.SP[sideIndex(German)])
 	}
 }
+
+// usedInE1 is hq/xiv, USED, in Good Order in E1, a German source before
+// turn 11 (16.2.1), in the German Preparation Phase with 3 SP, under
+// version.
+func usedInE1(t *testing.T, version string) (*Game, int) {
+	t.Helper()
+	g := emptyGameIn(t, version, 3, PhasePrep, German)
+	g.s.SP[sideIndex(German)] = 3
+	i := g.index("hq/xiv")
+	g.s.Units[i] = unitState{ID: "hq/xiv", Box: boxEntry + "E1", Used: true}
+	if !g.supplyStatuses(German).inSupply(g, i) {
+		t.Fatal("setup: hq/xiv in E1 should be in supply")
+	}
+	return g, i
+}
+
+// 17.5 (L1041): "Tylko pełnosprawne ASU, które posiada zaopatrzenie w tym
+// momencie, może zostać przygotowane." hq/xiv in E1 is in supply and in
+// Good Order, and supports from there (21.3.4): it is offered and readied
+// for 1 SP. salerno43/2 readied ASU on the map only.
+func TestASUReadiedInEntryArea_17_5(t *testing.T) {
+	g, i := usedInE1(t, "")
+	de := rules.Seat(German)
+	if !slices.ContainsFunc(g.Legal(de), func(c rules.Choice) bool { return c.Command == "ready hq/xiv" }) {
+		t.Errorf("17.5: Legal does not offer 'ready hq/xiv': %v", g.Legal(de))
+	}
+	rulestest.Apply(t, g, de, "ready hq/xiv")
+	if g.s.Units[i].Used || g.s.SP[sideIndex(German)] != 2 {
+		t.Errorf("17.5: hq/xiv readied for 1 SP: used %v, %d SP left", g.s.Units[i].Used, g.s.SP[sideIndex(German)])
+	}
+	g, _ = usedInE1(t, "salerno43/2")
+	rulestest.Refused(t, g, de, "ready hq/xiv", "17.5", "not on the map")
+	if slices.ContainsFunc(g.Legal(de), func(c rules.Choice) bool { return c.Command == "ready hq/xiv" }) {
+		t.Errorf("salerno43/2 replays as played: Legal offers 'ready hq/xiv'")
+	}
+}

@@ -285,7 +285,7 @@ func (g *Game) invasionBreakthroughChoices() []rules.Choice {
 			}
 		}
 		for _, with := range sets {
-			maf := g.sc.Units[g.index(with[0])].Formation
+			maf := g.formationOf(g.index(with[0]))
 			if len(with) == 1 || maf == "" {
 				maf = with[0]
 			}

@@ -134,14 +134,26 @@ func (g *Game) mayAttack(i int, t hex.Axial, again bool) error {
 	return nil
 }
 
+// formationOf is unit i's formation for the MAF (8.4.1) and the divisional
+// ASU (9.5.1, 11.3), "" for none: from salerno43/3 an independent unit is
+// of none, whatever its line names (8.4.4); it joins a MAF only as the
+// add-on (8.4.3).
+func (g *Game) formationOf(i int) string {
+	u := g.sc.Units[i]
+	if u.Independent && g.ver.independentNoFormation {
+		return ""
+	}
+	return u.Formation
+}
+
 // mafOf reads the Main Assault Force (8.4): one formation or one unit at
 // full strength, and one add-on stacked with it (8.4.3): for the Allies a
 // tank-silhouette unit or a battalion (a unit of 1 stacking point, A-51),
 // for the Germans any unit.
 func (g *Game) mafOf(in *combatIn) error {
 	for _, i := range in.attackers {
-		u := g.sc.Units[i]
-		if u.ID == in.a.MAF || (u.Formation != "" && u.Formation == in.a.MAF) {
+		f := g.formationOf(i)
+		if g.sc.Units[i].ID == in.a.MAF || (f != "" && f == in.a.MAF) {
 			in.maf[i] = true
 		}
 	}
@@ -216,7 +228,7 @@ func (g *Game) checkSupport(in *combatIn, nations map[string]bool) error {
 			return err
 		}
 		if u.Level == "division" {
-			if !slices.ContainsFunc(in.attackers, func(j int) bool { return g.sc.Units[j].Formation == u.Formation }) {
+			if !slices.ContainsFunc(in.attackers, func(j int) bool { return g.formationOf(j) == u.Formation }) {
 				return rules.Refuse("9.5.1", "%s supports only an attack with a unit of its division", id)
 			}
 			div++

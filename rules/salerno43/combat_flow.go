@@ -126,10 +126,10 @@ func (c *Combat) stages() []combat.Stage {
 		// 8.7.1: no support, the variable strength counts 2 (19.3), the
 		// DS at once; the advance waits for the Combat Phase (8.7.2).
 		s = []combat.Stage{combat.CRTStage(&g.b.chart.CRT, "8.7.1"), c.reconStage()}
-		s = append(s, combat.LossStages(combat.LossRules{Opponent: "8.7.1", Owner: "8.7.1", Defender: "8.7.1"})...)
+		s = append(s, combat.LossStages(c.lossRules(combat.LossRules{Opponent: "8.7.1", Owner: "8.7.1", Defender: "8.7.1"}))...)
 		return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "8.7.1", OneHex: "12.1.5", Step: "12.2", Split: g.ver.splitRetreat}))
 	}
-	s = append(s, combat.LossStages(combat.LossRules{Opponent: "10.2.1", Owner: "10.2.1", Defender: "10.2.1"})...)
+	s = append(s, combat.LossStages(c.lossRules(combat.LossRules{Opponent: "10.2.1", Owner: "10.2.1", Defender: "10.2.1"}))...)
 	d := c.determined()
 	dd := combat.DDStages(d)
 	// 11.5: the Desperate Defense's failures are told before the DD's end.
@@ -138,6 +138,53 @@ func (c *Combat) stages() []combat.Stage {
 	s = append(s, dd[0], c.despStage(d), c.despRollStage(dd[1]), c.ddPickStage("11.1"), dd[2], c.partStage(), c.delayStage())
 	rr := combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2", Split: g.ver.splitRetreat} // 12.1.2: the stack may split
 	return append(s, combat.RetreatStage(rr), c.shStage(), combat.AdvanceStage("14.1", nil), c.areaAdvanceStage())
+}
+
+// lossRules are lr with what the versions read differently: from
+// salerno43/3 the defenders' step falls on those that added to the
+// defense (10.2.2, 8.4.6: lossPick), and when both sides lose a step the
+// defender picks first (10.2.2).
+func (c *Combat) lossRules(lr combat.LossRules) combat.LossRules {
+	if c.in.g.ver.lossFromContributors {
+		lr.Pick = c.lossPick
+	}
+	lr.DefenderFirst = c.in.g.ver.defenderPicksFirst
+	return lr
+}
+
+// lossPick names the defenders that must take the step (10.2.2): those
+// that added to the defense, while they hold the steps the loss asks; a
+// bracketed unit stacked with others (8.4.6) and a Shattered unit (13.3.2)
+// are chosen only once they are gone. ok false leaves every defender that
+// may take a loss to the choice: none or all of them added to it, or the
+// loss asks more steps than those that did hold (the others then take the
+// rest).
+func (c *Combat) lossPick(cc *combat.Combat, defender bool) ([]string, string, bool) {
+	if !defender {
+		return nil, "", false
+	}
+	all := combat.Absorbers(cc.Defenders)
+	added := slices.DeleteFunc(slices.Clone(all), func(u combat.Unit) bool { return !c.addsToDefense(c.in.g.index(u.ID)) })
+	if len(added) == 0 || len(added) == len(all) || combat.StepsOf(added) < cc.Result.DefenderLoss(combat.StepsOf(all)) {
+		return nil, "", false
+	}
+	return combat.IDs(added), "10.2.2", true
+}
+
+// addsToDefense: defender i adds to the hex's defense (10.2.2): not a
+// Shattered unit (13.3.2), nor a bracketed one while any other defender
+// but a bracketed one stands with it (8.4.6, as defense counts them).
+func (c *Combat) addsToDefense(i int) bool {
+	g := c.in.g
+	if g.s.Units[i].Status == Shattered {
+		return false
+	}
+	if !g.pos().face(i).Bracketed {
+		return true
+	}
+	return !slices.ContainsFunc(c.in.defenders, func(j int) bool {
+		return g.sc.Units[j].Beachhead() || !g.pos().face(j).Bracketed
+	})
 }
 
 // defAirNeed is the defender's air marker that may support this combat, ""
@@ -358,7 +405,7 @@ func (c *Combat) ddSupport() string {
 		if !u.ASU() || nation(&u) != nat || g.asuCanSupport(i, c.in.target, nat) != nil {
 			continue
 		}
-		if u.Level == "division" && !slices.ContainsFunc(c.in.defenders, func(j int) bool { return g.sc.Units[j].Formation == u.Formation }) {
+		if u.Level == "division" && !slices.ContainsFunc(c.in.defenders, func(j int) bool { return g.formationOf(j) == u.Formation }) {
 			continue
 		}
 		return u.ID

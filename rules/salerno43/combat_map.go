@@ -70,9 +70,10 @@ func (v *view) base() combat.Map {
 }
 
 // retreatMap is the map the defenders retreat over (12.0): the EZOC rules of
-// 12.2, the ground of 12.3 (retreatGround) and its priority 5 (12.1.3); a Delay's one-hex
-// retreat never ends in an enemy ZOC (11.6.1, 12.2); an Allied retreat may
-// stop after one hex in a BH or a city the Allies control (12.1.5, A-28).
+// 12.2, the ground of 12.3 (retreatGround), priority 4 of 12.1.3 under
+// salerno43/3 (retreatSupply) and priority 5; a Delay's one-hex retreat
+// never ends in an enemy ZOC (11.6.1, 12.2); a retreat may stop early in a
+// BH or a friendly city (12.1.5, A-28: retreatStops).
 func (g *Game) retreatMap(c *Combat) combat.Map {
 	side := other(c.in.attacker)
 	v := g.view(side, c.in.defenders)
@@ -83,8 +84,13 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	// 12.2: not two vacant EZOC hexes in a row, and one extra hex out of
 	// an EZOC the retreat would end in (EX-19).
 	m.ExtraHex = true
+	supply := g.retreatSupply(side, c.in.target)
 	m.Prefer = func(_ []combat.RetreatUnit, paths []combat.RetreatPath) []combat.RetreatPath {
-		return fewestCrossings(slices.DeleteFunc(paths, oneHexIntoEZOC))
+		paths = slices.DeleteFunc(paths, oneHexIntoEZOC)
+		if g.ver.retreatToSupply {
+			paths = supply(paths) // 12.1.3 priority 4
+		}
+		return fewestCrossings(paths) // priority 5
 	}
 	// 21.2.2, S2.3.5: a stack with a 5th Army unit retreats into no east
 	// area (the core's exit test does not name the units: the defenders
@@ -93,18 +99,62 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 		return g.retreatExit(from, to) && !g.eastBarred(g.areaOf(from), c.in.defenders)
 	}
 	m.Holds = g.retreatStops(side)
+	g.versionRetreat(&m)
 	return m
 }
 
+// versionRetreat sets the retreat rules the versions read differently: a
+// retreat may end over the stacking limit (12.1.4), the owner putting it
+// right by the end of his next Movement Phase (4.4), so none is lengthened
+// to find room; a first hex in a vacant EZOC ranks with the others (12.1.3
+// priority 3); a retreat of any length may stop in any hex of its path
+// that retreatStops names, friends holding none (12.1.5).
+func (g *Game) versionRetreat(m *combat.Map) {
+	if g.ver.overstackedRetreat {
+		m.Room = func(hex.Axial, []string) bool { return true }
+	}
+	m.FirstEZOCFree = g.ver.firstEZOCFree
+	m.StopWhereHolds = g.ver.retreatStops
+}
+
+// retreatSupply keeps, of the retreats of side's units from origin, those
+// that end where the units will be in supply, when any do (12.1.3
+// priority 4, "if possible"): a hex with a line of supply (16.3) or a
+// friendly entry area (16.2.1). The lines are traced once, the first time
+// there are paths to choose between, in the position the whole retreat map
+// reads.
+func (g *Game) retreatSupply(side Side, origin hex.Axial) func([]combat.RetreatPath) []combat.RetreatPath {
+	var los map[int]hexwar.SupplyStatus
+	inSupply := func(p combat.RetreatPath) bool {
+		if p.Exited {
+			return g.friendlyArea(side, g.areaOf(exitFrom(origin, p)))
+		}
+		k, ok := g.b.Cell(p.Hexes[len(p.Hexes)-1])
+		return ok && los[k] == hexwar.InSupply
+	}
+	return func(paths []combat.RetreatPath) []combat.RetreatPath {
+		if len(paths) < 2 {
+			return paths
+		}
+		if los == nil {
+			los = g.supplyStatuses(side).los
+		}
+		if slices.ContainsFunc(paths, inSupply) {
+			paths = slices.DeleteFunc(paths, func(p combat.RetreatPath) bool { return !inSupply(p) })
+		}
+		return paths
+	}
+}
+
 // retreatStops are the hexes where side's retreat may stop early (12.1.5,
-// for the Allies a BH hex or a city they control; none for the
-// Germans.
+// a city side controls, and for the Allies a BH hex. Before
+// salerno43/3 the Germans had none.
 func (g *Game) retreatStops(side Side) func(hex.Axial) bool {
-	if side != Allied {
+	if side != Allied && !g.ver.retreatStops {
 		return func(hex.Axial) bool { return false }
 	}
 	return func(a hex.Axial) bool {
-		return g.beachheadAt(a) || (g.b.Terrain(a) == City && g.controls(Allied, g.b.ID(a)))
+		return (side == Allied && g.beachheadAt(a)) || (g.b.Terrain(a) == City && g.controls(side, g.b.ID(a)))
 	}
 }
 
@@ -157,11 +207,13 @@ func (g *Game) advanceMap(c *Combat) combat.Map {
 		},
 		Leaves: func(combat.AdvanceUnit, hex.Axial, hex.Axial) bool { return true },
 		// 14.4.1: not from one EZOC into another of the same enemy unit,
-		// unless entering or leaving the vacated hex.
+		// unless entering or leaving the vacated hex; from salerno43/3 the
+		// first step too (the rule makes no exception for it).
 		ZOCToZOC: func(from, to hex.Axial) bool {
 			v, _ := current()
 			return from != vacated && to != vacated && v.g.sameEnemyZOC(c.in.attacker, from, to)
 		},
+		ZOCToZOCFirst: g.ver.advanceFirstZOCToZOC,
 	}
 }
 

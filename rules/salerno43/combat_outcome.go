@@ -146,6 +146,9 @@ func (g *Game) finalEffects(c *Combat, standing []int) []string {
 	if c.Result.Tags&TagDis != 0 {
 		for _, i := range standing {
 			us := &g.s.Units[i]
+			if g.disSpares(i) {
+				continue
+			}
 			if us.Status == GoodOrder {
 				us.Status = Disorganized
 				notes = append(notes, us.ID+" DG (Dis, 10.1)")
@@ -183,6 +186,12 @@ func (g *Game) finalEffects(c *Combat, standing []int) []string {
 		notes = append(notes, "defensive air used (9.4)")
 	}
 	return notes
+}
+
+// disSpares: a Dis result leaves unit i as it is, a BH unit being always
+// in Good Order (18.1.3).
+func (g *Game) disSpares(i int) bool {
+	return g.ver.bhGoodOrder && g.sc.Units[i].Beachhead()
 }
 
 // spendSupport flips an ASU or a marker to USED.

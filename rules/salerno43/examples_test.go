@@ -380,7 +380,8 @@ func TestRetreatIntoEntryArea_21_4(t *testing.T) {
 }
 
 // 18.4.5: a unit in a BH sails to another or back to the Floating
-// Reserve, at most 3 LP a turn, within the capacities (18.4.4).
+// Reserve, within the capacities (18.4.4); at most 3 LP a turn from a BH
+// to a BH.
 func TestSeaMove_18_4_5(t *testing.T) {
 	g := emptyGame(t, 3, PhaseMovement, Allied)
 	g.put(t, "bh-red", "2616")
@@ -392,5 +393,5 @@ func TestSeaMove_18_4_5(t *testing.T) {
 	if g.s.Units[reg].Hex != "2710" || g.s.SeaLP != 3 {
 		t.Fatalf("18.4.5: 142/36 sails to Uncle for 3 LP: %+v, %d LP", g.s.Units[reg], g.s.SeaLP)
 	}
-	rulestest.Refused(t, g, rules.Seat(Allied), "sail 1-141/36 floating-reserve", "18.4.5", "at most 3 LP")
+	rulestest.Refused(t, g, rules.Seat(Allied), "sail 1-141/36 2710", "18.4.5", "at most 3 LP")
 }

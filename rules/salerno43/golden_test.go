@@ -22,6 +22,11 @@ var goldenGames = []rulestest.Golden{
 	// Under salerno43/2 (12.1.2's split retreats), the version new games are
 	// made in; a seed whose random players split a retreating stack.
 	{File: "v2-avalanche", Scenario: "avalanche", Seed: 13, Stream: 1943},
+	// Under salerno43/3 (the audit of the rules against the book), the
+	// version new games are made in: busier seeds whose games retreat,
+	// drop paratroops and land units by sea.
+	{File: "v3-avalanche", Scenario: "avalanche", Seed: 24, Redraw: 2, Stream: 1943},
+	{File: "v3-campaign", Scenario: "campaign", Seed: 10, Redraw: 2, Stream: 1943},
 }
 
 const goldenDir = "testdata/golden"

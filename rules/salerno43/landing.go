@@ -79,14 +79,18 @@ func (g *Game) landingSites(i int) map[string]int {
 // landingPath is a sea transport's path ashore (18.4.5, 21.1.2): the BH or
 // port it lands at, the first hex of its Tactical Movement, and the one hex
 // more it may go, unless the first is in an enemy ZOC; the end within the
-// stacking limit.
+// stacking limit but under salerno43/3 (21.1.2: the limit holds at the end
+// of the phase); under salerno43/3 never into a German hex bond (7.2).
 func (g *Game) landingPath(i int, at string, more []string) ([]hex.Axial, error) {
 	first, _ := g.b.Hex(at)
 	if g.held(first) == German {
 		return nil, rules.Refuse("21.1.2", "German units hold %s", at)
 	}
-	path := []hex.Axial{first}
 	ctx := g.moveContext(Allied)
+	if g.inEnemyBond(first, ctx) {
+		return nil, rules.Refuse("7.2", "a German hex bond runs through %s: no unit enters it in the Movement Phase, nor lands there (5.4)", at)
+	}
+	path := []hex.Axial{first}
 	if len(more) == 1 {
 		if ctx.EZOC.Has(first) {
 			return nil, rules.Refuse("21.1.2", "%s is in an enemy ZOC: a unit landing there stops", at)
@@ -102,7 +106,7 @@ func (g *Game) landingPath(i int, at string, more []string) ([]hex.Axial, error)
 		path = append(path, second)
 	}
 	end := path[len(path)-1]
-	if pts := g.stackingWith(end, Allied, i); pts > StackingLimit {
+	if pts := g.stackingWith(end, Allied, i); pts > StackingLimit && !g.ver.landOverLimit {
 		return nil, rules.Refuse("4.1", "%s would hold %d stacking points; the limit is %d", g.b.ID(end), pts, StackingLimit)
 	}
 	return path, nil
@@ -117,11 +121,43 @@ func (g *Game) seaSteps(i int, first hex.Axial, ctx *hexwar.Context) []hex.Axial
 	var out []hex.Axial
 	m := g.mover(i, moveHow{tactical: true}, ctx, first, false)
 	for _, n := range first.Neighbors() {
-		if _, bar := m.Check(first, n); bar.OK() && g.stackingWith(n, Allied, i) <= StackingLimit {
+		if _, bar := m.Check(first, n); bar.OK() && g.mayLandIn(n, i) {
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// inEnemyBond: under salerno43/3 an enemy hex bond runs through a, in
+// which no unit lands nor ends a sea move (7.2, 5.4); Allied units there
+// would have negated it (7.3).
+func (g *Game) inEnemyBond(a hex.Axial, ctx *hexwar.Context) bool {
+	return g.ver.landingBonds && ctx.Bonds.Hex(a)
+}
+
+// mayLandIn: unit i's landing, or sea move, may end in a: within the
+// stacking limit, or over it under salerno43/3 (21.1.2).
+func (g *Game) mayLandIn(a hex.Axial, i int) bool {
+	return g.ver.landOverLimit || g.stackingWith(a, Allied, i) <= StackingLimit
+}
+
+// landNote is a landing's or sea move's note in Legal, what 4.4 will ask
+// of a hex it ends over the limit added (21.1.2).
+func (g *Game) landNote(note string, end hex.Axial, i int) string {
+	if w := g.overLimitWords(end, i); w != "" {
+		note += "; " + w
+	}
+	return note
+}
+
+// overLimitEvent tells the player that unit i's landing, or sea move, to
+// end put end over the limit and what 4.4 asks of it (21.1.2), as a move
+// on land does; words are overLimitWords, taken before the unit moved.
+func (g *Game) overLimitEvent(events []rules.Event, end hex.Axial, words string) []rules.Event {
+	if words == "" {
+		return events
+	}
+	return append(events, rules.Event{Seat: rules.Seat(Allied), Text: g.b.ID(end) + " " + words})
 }
 
 // landedMarks marks unit i, landed by sea at site and standing at end
@@ -181,6 +217,7 @@ func (g *Game) land(c Command) ([]rules.Event, error) {
 		return nil, err
 	}
 	end := path[len(path)-1]
+	warn := g.overLimitWords(end, i)
 	g.s.LP += lp
 	taken := lp
 	if twoTurnPort(us) != "" {
@@ -196,7 +233,7 @@ func (g *Game) land(c Command) ([]rules.Event, error) {
 	if note != "" {
 		text += ", " + note
 	}
-	return append(events, rules.Event{Seat: rules.Seat(Allied), Text: text}), nil
+	return g.overLimitEvent(append(events, rules.Event{Seat: rules.Seat(Allied), Text: text}), end, warn), nil
 }
 
 // landChoices lists the landings the Allies may make.
@@ -225,14 +262,15 @@ func (g *Game) landChoices() []rules.Choice {
 		for _, id := range ids {
 			left := sites[id]
 			first, _ := g.b.Hex(id)
-			if left < lp || g.held(first) == German {
+			if left < lp || g.held(first) == German || g.inEnemyBond(first, ctx) {
 				continue
 			}
-			if g.stackingWith(first, Allied, i) <= StackingLimit {
-				out = append(out, rules.Choice{Command: "land " + u.ID + " " + id, Piece: u.ID, Note: fmt.Sprintf("%d LP (18.4)", lp)})
+			note := fmt.Sprintf("%d LP (18.4)", lp)
+			if g.mayLandIn(first, i) {
+				out = append(out, rules.Choice{Command: "land " + u.ID + " " + id, Piece: u.ID, Note: g.landNote(note, first, i)})
 			}
 			for _, n := range g.seaSteps(i, first, ctx) {
-				out = append(out, rules.Choice{Command: "land " + u.ID + " " + id + " " + g.b.ID(n), Piece: u.ID, Note: fmt.Sprintf("%d LP (18.4)", lp)})
+				out = append(out, rules.Choice{Command: "land " + u.ID + " " + id + " " + g.b.ID(n), Piece: u.ID, Note: g.landNote(note, n, i)})
 			}
 		}
 	}

@@ -127,7 +127,7 @@ func (g *Game) moveChoices() []rules.Choice {
 			if !onMap {
 				hexes++
 			}
-			if seen[key] || (onMap && len(path) < 2) || (us.Repl && hexes > 1) || g.mayEndAcross(i, end) != nil {
+			if seen[key] || (onMap && len(path) < 2) || (us.Repl && hexes > 1) || g.mayEndAcross(i, end) != nil || g.secondHalfEff(i, path) != nil {
 				return
 			}
 			seen[key] = true
@@ -259,7 +259,7 @@ func (g *Game) attackVariants(t hex.Axial, units []int) []rules.Choice {
 			best = i
 		}
 	}
-	maf := g.sc.Units[best].Formation
+	maf := g.formationOf(best)
 	if maf == "" {
 		maf = g.sc.Units[best].ID
 	}

@@ -126,6 +126,9 @@ func (g *Game) stepRules(i int, how moveHow) []hexwar.StepRule {
 			return rules.Refuse("5.5", "a vehicle crosses the unbridged river %s/%s only by TM, as the first hex of its move", b.ID(from), b.ID(to))
 		},
 	}}
+	if info := g.sc.Units[i].Info(); g.ver.infantryRivers && info.Infantry && !vehicle {
+		rs = append(rs, g.infantryRiver(river))
+	}
 	if g.s.Units[i].Status == Shattered {
 		side := g.sc.Units[i].Side
 		// 13.3.2: a Shattered unit enters no enemy-controlled city, and no
@@ -171,6 +174,39 @@ func (g *Game) stepRules(i int, how moveHow) []hexwar.StepRule {
 			"5.3", "Extended Movement never enters an enemy ZOC nor a hex next to a Shattered enemy unit (13.3.3): %s"))
 	}
 	return append(rs, g.sectorStepRules(i)...)
+}
+
+// infantryRiver is 5.5 (L276) for an infantry-type unit (2.3.3, †): it
+// pays +1 MP, the chart's non-mechanized cost, to cross an unbridged
+// river, even when it moves by the mechanized column (mechanized infantry,
+// panzergrenadiers, a unit on a Truck), whose river cost bars vehicles
+// (chart_check.go). Check takes the river off the step, so that the chart
+// does not bar it, and Price adds the infantry's cost back.
+func (g *Game) infantryRiver(river hexwar.Features) hexwar.StepRule {
+	b := g.b
+	cost := b.TEC().Hexsides[River].NonMech
+	unbridged := func(sides hexwar.Features) bool {
+		bridged := false
+		b.SideRows(sides, func(_ hexwar.Feature, r *hexwar.HexsideRow) { bridged = bridged || r.Bridge })
+		return sides&river != 0 && !bridged
+	}
+	return hexwar.StepRule{
+		Check: func(m *hexwar.Mover, s *hexwar.Step) int {
+			if m.Mech && s.Road == "" && unbridged(s.Sides) {
+				s.Sides &^= river
+			}
+			return 0
+		},
+		Price: func(m *hexwar.Mover, s *hexwar.Step) int {
+			if !m.Mech || s.Road != "" || s.From < 0 || s.Sides&river != 0 {
+				return 0
+			}
+			if sides, _ := b.SideAt(s.From, s.Dir); unbridged(sides) {
+				s.Cost += cost
+			}
+			return 0
+		},
+	}
 }
 
 // extendedBarred are the hexes Extended Movement may not enter (5.3,
@@ -315,6 +351,9 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	if err := g.mayEndAcross(i, path[len(path)-1]); err != nil {
 		return nil, err
 	}
+	if err := g.secondHalfEff(i, path); err != nil {
+		return nil, err
+	}
 	hexes := len(path) - 1
 	if entering {
 		hexes++
@@ -340,6 +379,34 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		events = append(events, rules.Event{Seat: rules.Seat(g.sc.Units[i].Side), Text: g.b.ID(end) + " " + warn})
 	}
 	return events, nil
+}
+
+// secondHalfEff refuses, under salerno43/3, a move of unit i along path
+// that would earn it a second ½ Eff marker this turn (5.7, L298): it has
+// one earned this turn, and the move crosses what earns one
+// (halfEffCrossing) and ends next to the enemy (L300).
+func (g *Game) secondHalfEff(i int, path []hex.Axial) error {
+	side := g.sc.Units[i].Side
+	if !g.ver.noSecondHalfEff || !g.halfEffThisTurn(i) || !g.nextToEnemy(path[len(path)-1], side) {
+		return nil
+	}
+	for k := 1; k < len(path); k++ {
+		if g.halfEffCrossing(i, path[k-1], path[k]) {
+			return rules.Refuse("5.7", "%s has ½ Eff this turn: crossing %s/%s and ending next to the enemy would earn it a second",
+				g.s.Units[i].ID, g.b.ID(path[k-1]), g.b.ID(path[k]))
+		}
+	}
+	return nil
+}
+
+// halfEffThisTurn: unit i has a ½ Eff marker earned this turn. Markers
+// come off in their owner's Reorganization Phase (5.7, A-16), and the
+// German player turn comes first (3.0): a German unit's marker in its
+// Movement Phase was earned in the Allied player turn of the turn before
+// (a retreat), an Allied unit's in this turn (a German attack's retreat,
+// an airdrop, 21.6.1).
+func (g *Game) halfEffThisTurn(i int) bool {
+	return g.s.Units[i].HalfEff && g.sc.Units[i].Side == Allied
 }
 
 // asuMoved applies 17.3 to unit i after it entered hexes hexes: an ASU

@@ -44,6 +44,10 @@ type unitState struct {
 	// AutoDS: an Auto DS marker, with the hex the unit shattered (8.7).
 	AutoDS   string `json:"auto_ds,omitempty"`
 	NoReturn bool   `json:"no_return,omitempty"`
+	// Dropped is the turn an airdropped unit landed (21.6.3: in supply
+	// that turn), under salerno43/3; 0, and absent from the hashed state,
+	// otherwise.
+	Dropped int `json:"dropped,omitempty"`
 }
 
 // situation is the units on the board as the rules read them: a
@@ -52,6 +56,7 @@ type situation struct {
 	sc    *Scenario
 	b     *board
 	units []unitState
+	ver   *rulesVersion // the game's rules version
 }
 
 func (s *situation) Units() int { return len(s.units) }
@@ -110,7 +115,7 @@ func newSituation(sc *Scenario) (*situation, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &situation{sc: sc, b: b}
+	s := &situation{sc: sc, b: b, ver: &versions[0]}
 	for _, u := range sc.Units {
 		s.units = append(s.units, unitState{ID: u.ID})
 	}

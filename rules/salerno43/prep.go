@@ -117,8 +117,8 @@ func (g *Game) ready(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("17.5", "%s is ready already", c.Args[0])
 	case g.sc.Units[i].Type == "werfer":
 		return nil, rules.Refuse("19.1", "the Nebelwerfer is readied free in the German Preparation Phase, never for SP")
-	case us.Hex == "":
-		return nil, rules.Refuse("17.5", "%s is not on the map", c.Args[0])
+	case !g.readyPlace(i):
+		return nil, rules.Refuse("17.5", "%s is not on the map nor in an entry area", c.Args[0])
 	case us.Status != GoodOrder:
 		return nil, rules.Refuse("17.5", "%s is not in Good Order", c.Args[0])
 	case g.s.SP[sideIndex(g.s.Side)] < 1:
@@ -131,6 +131,13 @@ func (g *Game) ready(c Command) ([]rules.Event, error) {
 	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s readied for 1 SP; %d left (17.5)", c.Args[0], g.s.SP[sideIndex(g.s.Side)])}}, nil
 }
 
+// readyPlace: ASU i stands where it may be readied (17.5): on the map, or
+// in an entry area, from which it supports (21.3.4); salerno43/1 and /2 on
+// the map only.
+func (g *Game) readyPlace(i int) bool {
+	return g.s.Units[i].Hex != "" || g.ver.readyInArea && g.unitArea(i) != ""
+}
+
 // readyChoices lists the ASU the phasing side may ready.
 func (g *Game) readyChoices() []rules.Choice {
 	if g.s.SP[sideIndex(g.s.Side)] < 1 {
@@ -140,7 +147,7 @@ func (g *Game) readyChoices() []rules.Choice {
 	st := g.supplyStatuses(g.s.Side)
 	for i, u := range g.sc.Units {
 		us := g.s.Units[i]
-		if u.Side == g.s.Side && u.ASU() && u.Type != "werfer" && us.Used && us.Hex != "" && us.Status == GoodOrder && st.inSupply(g, i) {
+		if u.Side == g.s.Side && u.ASU() && u.Type != "werfer" && us.Used && g.readyPlace(i) && us.Status == GoodOrder && st.inSupply(g, i) {
 			out = append(out, rules.Choice{Command: "ready " + u.ID, Piece: u.ID, Note: "1 SP (17.5)"})
 		}
 	}

@@ -89,34 +89,45 @@ func (g *Game) beachheadAt(a hex.Axial) bool {
 	return slices.ContainsFunc(g.pos().at(a), func(j int) bool { return g.sc.Units[j].Beachhead() })
 }
 
-// nearCityOrCorps: a city the unit's side controls, or a corps ASU of its
-// side, within 5 hexes of unit i (16.5.5, read as the LOS's overland
-// length).
+// nearCityOrCorps: unit i traces a LOS (16.3) to a city its side
+// controls or to a corps ASU of its side (16.5.5). salerno43/1 and /2 read
+// it as one within 5 hexes, the LOS's overland length.
 func (g *Game) nearCityOrCorps(i int) bool {
 	side := g.sc.Units[i].Side
 	at, ok := g.axial(i)
 	if !ok {
 		return false
 	}
+	goals := g.citiesAndCorps(side, i)
+	if g.ver.attritionLOS {
+		return g.losReaches(side, at, goals)
+	}
+	return slices.ContainsFunc(goals, func(a hex.Axial) bool { return hex.Distance(a, at) <= 5 })
+}
+
+// citiesAndCorps are the hexes of the cities side controls and of its
+// corps ASU but unit i (16.5.5).
+func (g *Game) citiesAndCorps(side Side, i int) []hex.Axial {
+	var out []hex.Axial
 	for _, a := range g.b.LandHexes() {
-		if hex.Distance(a, at) <= 5 && g.b.Terrain(a) == City && g.controls(side, g.b.ID(a)) {
-			return true
+		if g.b.Terrain(a) == City && g.controls(side, g.b.ID(a)) {
+			out = append(out, a)
 		}
 	}
 	for j, u := range g.sc.Units {
-		if a, on := g.axial(j); on && j != i && u.Side == side && u.ASU() && u.Level == "corps" && hex.Distance(a, at) <= 5 {
-			return true
+		if a, on := g.axial(j); on && j != i && u.Side == side && u.ASU() && u.Level == "corps" {
+			out = append(out, a)
 		}
 	}
-	return false
+	return out
 }
 
 // The Supply Phase (16.1): every unit of the phasing side is checked;
 // those without a LOS get a white OOS marker, those without a LOC the red
 // one (16.5.1); isolated units next to an enemy combat unit that were
 // isolated before this phase roll on the Isolation Attrition table
-// (16.5.2); an isolated ASU with no friendly non-ASU unit in its hex is
-// eliminated (16.5.2, A-25).
+// (16.5.2); an isolated ASU with no LOS to a friendly non-ASU unit is
+// eliminated at once (16.5.2, A-25).
 func (g *Game) enterSupply() []rules.Event {
 	side := g.s.Side
 	st := g.supplyStatuses(side)
@@ -124,7 +135,11 @@ func (g *Game) enterSupply() []rules.Event {
 	g.s.Rolls = nil
 	for i := range g.s.Units {
 		us := &g.s.Units[i]
-		if g.sc.Units[i].Side != side || us.Hex == "" {
+		if g.sc.Units[i].Side != side {
+			continue
+		}
+		if us.Hex == "" {
+			g.suppliedInArea(i)
 			continue
 		}
 		was := us.Isolated
@@ -135,7 +150,7 @@ func (g *Game) enterSupply() []rules.Event {
 		}
 		a, _ := g.axial(i)
 		if g.sc.Units[i].ASU() {
-			if !slices.ContainsFunc(g.pos().at(a), func(j int) bool { return j != i && !g.sc.Units[j].ASU() && g.sc.Units[j].Side == side }) {
+			if !g.asuCovered(i) {
 				g.eliminate(i)
 				us.NoReturn = true // 16.5.6
 				events = append(events, rules.Event{Seat: rules.Seat(side), Text: us.ID + " isolated alone: eliminated (16.5.2)"})
@@ -147,6 +162,45 @@ func (g *Game) enterSupply() []rules.Event {
 		}
 	}
 	return events
+}
+
+// suppliedInArea takes the OOS and Isolated markers off unit i if it stands
+// in an entry area friendly to its side, a source (16.1, 16.2). Units in
+// the Floating Reserve keep theirs: 16.2 names no source there.
+// salerno43/1 and /2 left every unit off the map as it was.
+func (g *Game) suppliedInArea(i int) {
+	if area := g.unitArea(i); g.ver.areaSupply && area != "" && g.friendlyArea(g.sc.Units[i].Side, area) {
+		g.s.Units[i].OOS, g.s.Units[i].Isolated = false, false
+	}
+}
+
+// asuCovered: isolated ASU i is immune to isolation attrition, stacked
+// with or tracing a LOS (16.3) to a friendly unit that is no ASU (16.5.2).
+// salerno43/1 and /2 looked in its own hex only.
+func (g *Game) asuCovered(i int) bool {
+	side := g.sc.Units[i].Side
+	friend := func(j int) bool { return j != i && !g.sc.Units[j].ASU() && g.sc.Units[j].Side == side }
+	a, _ := g.axial(i)
+	if !g.ver.asuLOS {
+		return slices.ContainsFunc(g.pos().at(a), friend)
+	}
+	var goals []hex.Axial
+	for j := range g.sc.Units {
+		if b, on := g.axial(j); on && friend(j) {
+			goals = append(goals, b)
+		}
+	}
+	return g.losReaches(side, a, goals)
+}
+
+// losReaches: side can trace a LOS (16.3) from a to one of the goals, as
+// to a source: 5 hexes overland, then roads.
+func (g *Game) losReaches(side Side, a hex.Axial, goals []hex.Axial) bool {
+	if len(goals) == 0 {
+		return false
+	}
+	k, _ := g.b.Cell(a)
+	return hexwar.NewTracer(g.b.Board, g.supplyRules(side, false)).Statuses(goals)[k] == hexwar.InSupply
 }
 
 func (g *Game) supplyPrompt() string {
@@ -161,8 +215,8 @@ var attritionTable = combat.Table[bool]{Name: "Isolation Attrition", Rule: "16.5
 	Rows: [][]bool{{true}, {true}, {true}, {true}, {false}, {false}}}
 
 // rollAttrition takes the die of the next isolated unit (16.5.3): +2 if it
-// traces a LOS to a friendly city or corps ASU (16.5.5: read here as one
-// within 5 hexes), +1 for an Allied unit in Clear weather.
+// traces a LOS to a friendly city or corps ASU (16.5.5), +1 for an Allied
+// unit in Clear weather.
 func (g *Game) rollAttrition(die int) []rules.Event {
 	id := g.s.Rolls[0]
 	g.s.Rolls = g.s.Rolls[1:]

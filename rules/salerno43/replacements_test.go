@@ -1,6 +1,8 @@
 package salerno43
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -47,4 +49,58 @@ func TestReplacementMarker_20_4(t *testing.T) {
 	g.put(t, "1-141/36", "2616")
 	g.s.Units[i].Repl = true
 	rulestest.Refused(t, g, rules.Seat(Allied), "attack 2617 with 1-141/36 maf 36", "20.4", "Replacement marker")
+}
+
+// replacedInN1 is 9pg/26 in N1 with a Replacement marker, returned there
+// in this turn's Preparation Phase (20.3.1), at phase of a German turn
+// under version.
+func replacedInN1(t *testing.T, phase Phase, version string) *Game {
+	t.Helper()
+	g := emptyGameIn(t, version, 3, phase, German)
+	i := g.index("9pg/26")
+	g.s.Units[i] = unitState{ID: "9pg/26", Box: boxEntry + "N1", Lost: 1, Repl: true}
+	return g
+}
+
+// legalNames: Legal offers seat a command naming unit id.
+func legalNames(g *Game, seat rules.Seat, verb, id string) bool {
+	return slices.ContainsFunc(g.Legal(seat), func(c rules.Choice) bool {
+		f := strings.Fields(c.Command)
+		return f[0] == verb && slices.Contains(f, id)
+	})
+}
+
+// 20.4 (L1212): a unit with a Replacement marker "nie może przemieszczać
+// się między strefami wejścia": 9pg/26 does not move from N1 to N2, and
+// Legal offers no such move. salerno43/2 let it.
+func TestReplacementMarker_NoMoveBetweenAreas_20_4(t *testing.T) {
+	g := replacedInN1(t, PhaseMovement, "")
+	rulestest.Refused(t, g, rules.Seat(German), "enter 9pg/26 N2", "20.4", "Replacement marker")
+	if legalNames(g, rules.Seat(German), "enter", "9pg/26") {
+		t.Errorf("20.4: Legal offers 9pg/26 a move between entry areas: %v", g.Legal(rules.Seat(German)))
+	}
+	g = replacedInN1(t, PhaseMovement, "salerno43/2")
+	if !legalNames(g, rules.Seat(German), "enter", "9pg/26") {
+		t.Errorf("salerno43/2 replays as played: Legal offers 9pg/26 the move to N2: %v", g.Legal(rules.Seat(German)))
+	}
+	rulestest.Apply(t, g, rules.Seat(German), "enter 9pg/26 N2")
+}
+
+// 20.4 (L1212): a unit with a Replacement marker "Nie może atakować", in an
+// entry area as on the map: 9pg/26 in N1 does not attack 1-141/36 in 2300,
+// next to N1 (21.3.4), and Legal offers no attack by it. salerno43/2
+// checked the marker on map hexes only, and let it attack.
+func TestReplacementMarker_NoAttackFromEntryArea_20_4(t *testing.T) {
+	g := replacedInN1(t, PhaseCombat, "")
+	g.put(t, "1-141/36", "2300")
+	rulestest.Refused(t, g, rules.Seat(German), "attack 2300 with 9pg/26 maf 9pg/26", "20.4", "Replacement marker")
+	if legalNames(g, rules.Seat(German), "attack", "9pg/26") {
+		t.Errorf("20.4: Legal offers an attack by 9pg/26: %v", g.Legal(rules.Seat(German)))
+	}
+	g = replacedInN1(t, PhaseCombat, "salerno43/2")
+	g.put(t, "1-141/36", "2300")
+	if !legalNames(g, rules.Seat(German), "attack", "9pg/26") {
+		t.Errorf("salerno43/2 replays as played: Legal offers an attack by 9pg/26: %v", g.Legal(rules.Seat(German)))
+	}
+	rulestest.Apply(t, g, rules.Seat(German), "attack 2300 with 9pg/26 maf 9pg/26")
 }

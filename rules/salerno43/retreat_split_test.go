@@ -18,12 +18,7 @@ import (
 // is DR2, and no DD is declared. version "" is the current one.
 func splitStack(t *testing.T, version string) *Game {
 	t.Helper()
-	g := emptyGame(t, 3, PhaseCombat, Allied)
-	ver, err := versionRules.Rules(version)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.ver = ver
+	g := emptyGameIn(t, version, 3, PhaseCombat, Allied)
 	g.put(t, "1-64/16", "4010")
 	g.put(t, "2-64/16", "4010")
 	g.put(t, "141/36", "3909")
@@ -49,20 +44,27 @@ func splitStack(t *testing.T, version string) *Game {
 }
 
 // The stack may retreat whole, or each unit on its own, through 4110 to
-// 4211, 4210 or 4111. Once 1-64/16 has gone to 4211, 2-64/16 retreats
-// alone, to 4111: the stack ends in two hexes, each unit DG (13.2) and
-// among the units retreated this phase (12.5).
+// 4211, 4210 or 4111, or through a vacant hex of the attackers' ZOC, 4109
+// or 4011, and on (12.1.3 priority 3 under salerno43/3). Once 1-64/16 has
+// gone to 4211, 2-64/16 retreats alone, to 4111: the stack ends in two
+// hexes, each unit DG (13.2) and among the units retreated this phase
+// (12.5).
 func TestRetreatSplit_EachUnitItsOwnHex_12_1_2(t *testing.T) {
 	g := splitStack(t, "")
-	want := []string{"retreat 4110 4211", "retreat 4110 4210", "retreat 4110 4111",
-		"retreat 1-64/16 4110 4211", "retreat 1-64/16 4110 4210", "retreat 1-64/16 4110 4111",
-		"retreat 2-64/16 4110 4211", "retreat 2-64/16 4110 4210", "retreat 2-64/16 4110 4111"}
+	paths := []string{"4110 4211", "4110 4210", "4110 4111", "4109 4210", "4109 4209", "4011 4111", "4011 4012"}
+	var want []string
+	for _, who := range []string{"", "1-64/16 ", "2-64/16 "} {
+		for _, p := range paths {
+			want = append(want, "retreat "+who+p)
+		}
+	}
+	whole := want[:len(paths)]
 	if got := g.combat().Await().Choices; !slices.Equal(got, want) {
 		t.Fatalf("retreats %q, want %q (12.1.2)", got, want)
 	}
 	rulestest.Apply(t, g, rules.Seat(German), "retreat 1-64/16 4110 4211")
-	if got, want := g.combat().Await().Choices, []string{"retreat 4110 4211", "retreat 4110 4210", "retreat 4110 4111"}; !slices.Equal(got, want) {
-		t.Fatalf("2-64/16's retreats %q, want %q", got, want)
+	if got := g.combat().Await().Choices; !slices.Equal(got, whole) {
+		t.Fatalf("2-64/16's retreats %q, want %q", got, whole)
 	}
 	rulestest.Apply(t, g, rules.Seat(German), "retreat 4110 4111")
 	rulestest.Apply(t, g, rules.Seat(Allied), "advance-done")

@@ -66,8 +66,8 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("5.1", "%s has moved this phase", u.ID)
 	case before && len(c.Args) == 3:
 		return nil, rules.Refuse("18.4.5", "%s moved a hex before its sea move: the sea move is the second of its two", u.ID)
-	case g.s.SeaLP+lp > 3:
-		return nil, rules.Refuse("18.4.5", "at most 3 LP a turn move by sea from land; %d have, %s costs %d", g.s.SeaLP, u.ID, lp)
+	case g.seaCapped(c.Args[1]) && g.s.SeaLP+lp > 3:
+		return nil, rules.Refuse("18.4.5", "at most 3 LP a turn move by sea from a port/BH to a port/BH; %d have, %s costs %d", g.s.SeaLP, u.ID, lp)
 	case g.received(us.Hex) > 0:
 		return nil, rules.Refuse("18.4.4", "%s has received units this turn: it sends or receives, not both", us.Hex)
 	case g.sendLeft(us.Hex) < lp:
@@ -80,6 +80,7 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		}
 	}
 	var path []hex.Axial
+	warn := "" // 21.1.2: what 4.4 will ask of the hex it ends in
 	if to == BoxFloating && len(c.Args) == 3 {
 		return nil, rules.Refuse("18.4.5", "a unit sailing to the Floating Reserve goes no further")
 	}
@@ -96,9 +97,12 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		if path, err = g.landingPath(i, to, c.Args[2:]); err != nil {
 			return nil, err
 		}
+		warn = g.overLimitWords(path[len(path)-1], i)
 	}
 	from := us.Hex
-	g.s.SeaLP += lp
+	if g.seaCapped(to) {
+		g.s.SeaLP += lp
+	}
 	for range lp {
 		g.s.Capacity = append(g.s.Capacity, from)
 		g.s.Sent = append(g.s.Sent, from)
@@ -120,10 +124,18 @@ func (g *Game) sail(c Command) ([]rules.Event, error) {
 		// 17.3: the sea move is one hex of the two.
 		events = append(g.applyMove(i, path, 0, moveHow{tactical: true}), g.asuMoved(i, len(path))...)
 	}
-	if note := g.landedMarks(i, to, path[len(path)-1]); note != "" {
+	end := path[len(path)-1]
+	if note := g.landedMarks(i, to, end); note != "" {
 		text += ", " + note
 	}
-	return append(events, rules.Event{Seat: rules.Seat(Allied), Text: text}), nil
+	return g.overLimitEvent(append(events, rules.Event{Seat: rules.Seat(Allied), Text: text}), end, warn), nil
+}
+
+// seaCapped: a sea move from land to "to" counts in the 3 LP a turn
+// (18.4.5): one from a port/BH to a port/BH, not one back to the Floating
+// Reserve; salerno43/1 and /2 counted every one.
+func (g *Game) seaCapped(to string) bool {
+	return to != BoxFloating || !g.ver.seaCapPortToPort
 }
 
 // hexBefore: unit id has moved one hex by TM this phase, so a sea move is
@@ -211,23 +223,29 @@ func (g *Game) sailChoices() []rules.Choice {
 	for i, us := range g.s.Units {
 		u := g.sc.Units[i]
 		if u.Side != Allied || u.Beachhead() || us.Hex == "" || !slices.Contains(ports, us.Hex) || us.Status != GoodOrder || us.Repl ||
-			(slices.Contains(g.s.Moved, u.ID) && !g.hexBefore(u.ID)) || g.s.SeaLP+lpCost(&u) > 3 || g.sendLeft(us.Hex) < lpCost(&u) {
+			(slices.Contains(g.s.Moved, u.ID) && !g.hexBefore(u.ID)) || g.sendLeft(us.Hex) < lpCost(&u) {
 			continue
 		}
-		out = append(out, rules.Choice{Command: "sail " + u.ID + " " + BoxFloating, Piece: u.ID, Note: "18.4.5"})
+		capLeft := g.s.SeaLP+lpCost(&u) <= 3 // 18.4.5
+		if capLeft || !g.seaCapped(BoxFloating) {
+			out = append(out, rules.Choice{Command: "sail " + u.ID + " " + BoxFloating, Piece: u.ID, Note: "18.4.5"})
+		}
 		for _, p := range ports {
+			if !capLeft {
+				break
+			}
 			a, _ := g.b.Hex(p)
-			if p == us.Hex || g.receiveLeft(p) < lpCost(&u) || g.held(a) == German {
+			if p == us.Hex || g.receiveLeft(p) < lpCost(&u) || g.held(a) == German || g.inEnemyBond(a, ctx) {
 				continue
 			}
-			if g.stackingWith(a, Allied, i) <= StackingLimit {
-				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p, Piece: u.ID, Note: "18.4.5"})
+			if g.mayLandIn(a, i) {
+				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p, Piece: u.ID, Note: g.landNote("18.4.5", a, i)})
 			}
 			if g.hexBefore(u.ID) {
 				continue // 18.4.5: the sea move is its second hex
 			}
 			for _, n := range g.seaSteps(i, a, ctx) {
-				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p + " " + g.b.ID(n), Piece: u.ID, Note: "18.4.5"})
+				out = append(out, rules.Choice{Command: "sail " + u.ID + " " + p + " " + g.b.ID(n), Piece: u.ID, Note: g.landNote("18.4.5", n, i)})
 			}
 		}
 	}

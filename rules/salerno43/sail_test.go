@@ -180,3 +180,46 @@ func TestPortHeldAtPhaseStart_18_2_1(t *testing.T) {
 		t.Errorf("18.2.1: Salerno, held at the phase's start, receives the sea move: %+v", g.s.Units[bn])
 	}
 }
+
+// threeLPPortToPort is four BHs, 141/36 sailing from Uncle (2710) to
+// Roger (2712), 3 LP from a BH to a BH, under version; 142/36 stands in
+// Red (2616) and 143/36 in Blue (2516).
+func threeLPPortToPort(t *testing.T, version string) *Game {
+	t.Helper()
+	g := emptyGameIn(t, version, 3, PhaseMovement, Allied)
+	for bh, at := range map[string]string{"bh-red": "2616", "bh-blue": "2516", "bh-uncle": "2710", "bh-roger": "2712"} {
+		g.put(t, bh, at)
+	}
+	g.put(t, "141/36", "2710")
+	g.put(t, "142/36", "2616")
+	g.put(t, "143/36", "2516")
+	rulestest.Apply(t, g, rules.Seat(Allied), "sail 141/36 2712")
+	if g.s.SeaLP != 3 {
+		t.Fatalf("setup: 141/36 sails from Uncle to Roger for 3 LP; %d LP", g.s.SeaLP)
+	}
+	return g
+}
+
+// 18.4.5 (L1120): "Przez ruch morski z portu/BH do portu/BH mogą być użyte
+// nie więcej niż 3 LP na turę." Once 3 LP have sailed from a BH to a BH,
+// 142/36 and 143/36 still go back to the Floating Reserve from two other
+// beaches, within the capacities (18.4.4), and Legal offers it.
+// salerno43/2 counted evacuations in the 3 LP and refused them.
+func TestSeaMoveCap_EvacuationsOutsideIt_18_4_5(t *testing.T) {
+	al := rules.Seat(Allied)
+	evac := func(c rules.Choice) bool { return c.Command == "sail 142/36 "+BoxFloating }
+	g := threeLPPortToPort(t, "")
+	if !slices.ContainsFunc(g.Legal(al), evac) {
+		t.Errorf("18.4.5: Legal does not offer 142/36 the move back to the Floating Reserve: %v", g.Legal(al))
+	}
+	rulestest.Apply(t, g, al, "sail 142/36 "+BoxFloating)
+	rulestest.Apply(t, g, al, "sail 143/36 "+BoxFloating)
+	if g.s.SeaLP != 3 {
+		t.Errorf("18.4.5: evacuations are no BH-to-BH moves: still 3 LP of the cap, have %d", g.s.SeaLP)
+	}
+	g = threeLPPortToPort(t, "salerno43/2")
+	rulestest.Refused(t, g, al, "sail 142/36 "+BoxFloating, "18.4.5", "at most 3 LP")
+	if slices.ContainsFunc(g.Legal(al), evac) {
+		t.Errorf("salerno43/2 replays as played: Legal offers an evacuation over the 3 LP")
+	}
+}

@@ -25,13 +25,16 @@ const (
 type stage = hexwar.Stage
 
 // stages lists a turn's stages (3.0): the invasion on turn 1 of a scenario
-// that opens with it (24.1), the weather phase on every other turn (22.1),
-// the German player turn, the Allied one, the victory check.
+// that opens with it (24.1), the weather phase from turn 2 (22.1, L1289:
+// no weather die on turn 1, which without the invasion opens with the
+// German player turn, S1.4), the German player turn, the Allied one, the
+// victory check.
 func stages(g *Game, turn int) []stage {
 	var st []stage
-	if turn == 1 && g.sc.Special.Invasion {
+	switch {
+	case turn == 1 && g.sc.Special.Invasion:
 		st = append(st, stage{Phase: PhaseInvasion, Side: Allied})
-	} else {
+	case turn > 1:
 		st = append(st, stage{Phase: PhaseWeather, Side: German})
 	}
 	for _, side := range []Side{German, Allied} {

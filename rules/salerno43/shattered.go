@@ -130,7 +130,7 @@ func (c *Combat) disRetreats() []int {
 	}
 	var out []int
 	for _, i := range c.in.defenders {
-		if c.in.g.s.Units[i].Status == Disorganized {
+		if c.in.g.s.Units[i].Status == Disorganized && !c.in.g.disSpares(i) {
 			out = append(out, i)
 		}
 	}
@@ -171,6 +171,7 @@ func (w *Game) shPaths(i int) []combat.RetreatPath {
 		return fewestCrossings(paths)
 	}
 	m.Holds = w.retreatStops(side) // 12.1.5
+	w.versionRetreat(&m)           // 12.1.3, 12.1.4
 	// Strength 1: friends never hold the retreat after one hex (Salerno's
 	// stop is 12.1.5's only).
 	u := combat.RetreatUnit{ID: w.s.Units[i].ID, Strength: 1, Steps: w.stepsLeft(i), MA: w.pos().face(i).MA}

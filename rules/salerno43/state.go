@@ -192,7 +192,7 @@ func (g *Game) Clone() rules.Game {
 }
 
 // pos is the units on the board as the rules read them.
-func (g *Game) pos() *situation { return &situation{sc: g.sc, b: g.b, units: g.s.Units} }
+func (g *Game) pos() *situation { return &situation{sc: g.sc, b: g.b, units: g.s.Units, ver: g.ver} }
 
 // index is unit id's index, -1 for none.
 func (g *Game) index(id string) int { return g.sc.unitIndex(id) }

@@ -37,7 +37,9 @@ func (g *Game) supplyStatuses(side Side) supplyMap {
 }
 
 // status is unit i's: InSupply with a LOS, Isolated without a LOC, else
-// OutOfSupply. A unit in a friendly entry area is in supply (16.2.1).
+// OutOfSupply. A unit in a friendly entry area is in supply (16.2.1), and
+// a paratroop unit on the turn it dropped (21.6.3), which checks no
+// supply then.
 func (m supplyMap) status(g *Game, i int) hexwar.SupplyStatus {
 	us := g.s.Units[i]
 	if us.Hex == "" {
@@ -48,6 +50,9 @@ func (m supplyMap) status(g *Game, i int) hexwar.SupplyStatus {
 			return hexwar.InSupply
 		}
 		return hexwar.Isolated
+	}
+	if us.Dropped == g.s.Turn {
+		return hexwar.InSupply // 21.6.3: Dropped is 0 but under salerno43/3
 	}
 	k, _ := g.b.CellOf(us.Hex)
 	if m.short[i] {

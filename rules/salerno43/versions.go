@@ -16,17 +16,164 @@ type rulesVersion struct {
 	// different hexes (12.1.2, L703), each part on a path of its own.
 	// salerno43/1 retreated the stack whole.
 	splitRetreat bool
+
+	// Movement, bonds, landings (salerno43/3):
+	// infantryRivers: infantry-type units (2.3.3, L139, †) pay +1 MP to
+	// cross an unbridged river (5.5, L276), the mechanized ones among
+	// them (mechanized infantry, panzergrenadiers, motorized infantry)
+	// and those on a Truck (5.8); only vehicles (*) are held to Tactical
+	// Movement. salerno43/2 and older priced the river by the chart's
+	// mechanized column, which bars it, so that these crossed it only by
+	// TM.
+	infantryRivers bool
+	// dropSupply: paratroops are in supply on the turn they drop and do
+	// not check supply that turn (21.6.3, L1281); the turn is kept in the
+	// unit's state (Dropped). salerno43/2 and older checked them in the
+	// Supply Phase of their drop turn like any unit.
+	dropSupply bool
+	// vehicleBonds: a bond formed by a vehicle stack at either end runs
+	// across no mountain hexside without a road, wherever on the bond it
+	// lies (7.6.1, L371; A-06). salerno43/2 and older broke it only for a
+	// mountain hexside on the vehicle's own half of the bond.
+	vehicleBonds bool
+	// landOverLimit: a unit landing by sea, or moving by sea from land,
+	// may end over the stacking limit, which holds at the end of the
+	// Movement Phase (21.1.2, L1224; 4.4, L248), as a move on land may;
+	// the player is told so. salerno43/2 and older refused such a landing.
+	landOverLimit bool
+	// landingBonds: no unit lands, or ends a sea move, in a hex an enemy
+	// hex bond runs through: units never enter a bond in the Movement
+	// Phase (7.2, L344), and a landing is Tactical Movement, which keeps
+	// every other rule of movement (5.4, L269; 21.1.2, L1224).
+	// salerno43/2 and older refused only a landing hex the enemy held.
+	landingBonds bool
+	// noSecondHalfEff: a unit may take no voluntary action that would earn
+	// it a second ½ Eff marker in the same turn (5.7, L298): a unit that
+	// has one this turn makes no move that crosses what earns one and ends
+	// next to the enemy, where the marker is placed (L300). salerno43/2
+	// and older let it, the unit keeping its one marker.
+	noSecondHalfEff bool
+
+	// Supply, replacements, ASU and beachheads (salerno43/3):
+
+	// bhGoodOrder: a BH unit is always in Good Order and is never
+	// disorganized (18.1.3, L1070), so a Dis result leaves it as it was.
+	// salerno43/1 and /2 made it DG, and a DG one Shattered, by a Dis.
+	bhGoodOrder bool
+	// asuLOS: an isolated ASU is immune to attrition if stacked with, or
+	// able to trace a LOS (16.3) to, a friendly non-ASU unit (16.5.2,
+	// L991). salerno43/1 and /2 eliminated one with no such unit in its
+	// own hex.
+	asuLOS bool
+	// attritionLOS: the +2 on the isolation attrition die is for a unit
+	// that traces a LOS (16.3) to a friendly-controlled city or a friendly
+	// corps ASU (16.5.5, L1003). salerno43/1 and /2 gave it for any such
+	// city or ASU within 5 hexes, a LOS's overland length.
+	attritionLOS bool
+	// replArea: a unit with a Replacement marker in an entry area neither
+	// attacks from it nor moves to another area (20.4, L1212: "nie może
+	// przemieszczać się między strefami wejścia ... Nie może atakować").
+	// salerno43/1 and /2 checked the marker on map hexes only.
+	replArea bool
+	// readyInArea: an ASU in an entry area may be readied (17.5, L1041:
+	// any Good Order ASU in supply at that moment; one in an area
+	// supports the combats next to it, 21.3.4). salerno43/1 and /2 readied
+	// only ASU on the map.
+	readyInArea bool
+	// areaSupply: a unit in a friendly entry area, a source (16.2), loses
+	// its OOS and Isolated markers in its Supply Phase (16.1, L936: the
+	// marker comes off any unit that can now trace supply). salerno43/1
+	// and /2 checked units on the map only.
+	areaSupply bool
+	// seaCapPortToPort: the 3 LP a turn of sea moves from land are those
+	// from a port/BH to a port/BH (18.4.5, L1120); a move back to the
+	// Floating Reserve is bound by the capacities only. salerno43/1 and /2
+	// counted it in the 3 LP.
+	seaCapPortToPort bool
+
+	// Combat (salerno43/3):
+
+	// overstackedRetreat: a retreat may end over the stacking limit
+	// (12.1.4, L711), the owner putting it right by the end of his next
+	// Movement Phase (4.4); it is never lengthened to find room, the one
+	// extra hex of 12.2 (L723) being against an enemy ZOC only.
+	// salerno43/2 and older lengthened a retreat by up to 2 hexes to end
+	// within the limit and eliminated a stack that found none.
+	overstackedRetreat bool
+	// firstEZOCFree: a retreat's first hex may be a vacant hex in an enemy
+	// ZOC (12.1.3 priority 3, L707), a path through one ranking with the
+	// others (the rule says no "if possible"). salerno43/2 and older kept
+	// such paths only when no other was legal.
+	firstEZOCFree bool
+	// retreatToSupply: of the legal retreats, those that end where the
+	// unit will be in supply are kept when any do (12.1.3 priority 4,
+	// L708: "Jeśli to możliwe, wycofaj się na heks, na którym jednostka
+	// będzie zaopatrywana"), before priority 5. salerno43/2 and older
+	// applied priority 5 only.
+	retreatToSupply bool
+	// retreatStops: any retreat that enters a city its side controls, and
+	// any Allied one that enters a BH hex, may stop there (12.1.5, L713),
+	// whatever its length and wherever on its path; nothing else stops
+	// it short. salerno43/2 and older let only a 2-hex retreat stop, after
+	// one hex, gave the Germans no city stop, and let friends "hold" a
+	// lone Shattered unit (defense 0) after one hex anywhere.
+	retreatStops bool
+	// advanceFirstZOCToZOC: no advancing unit moves from one enemy ZOC
+	// hex straight into another of the same enemy unit, unless into or
+	// out of the vacated hex (14.4.1, L849), its first step included.
+	// salerno43/2 and older checked the steps after the first only.
+	advanceFirstZOCToZOC bool
+	// lossFromContributors: the defenders' step loss falls on the units
+	// that added to the defense (10.2.2, L594-596): a bracketed unit
+	// stacked with others (8.4.6, L446) and a Shattered one (13.3.2,
+	// L801) are chosen only once the others are eliminated. salerno43/2
+	// and older let any defender but one that retreated in take it.
+	lossFromContributors bool
+	// defenderPicksFirst: when both sides must lose a step, the defender
+	// picks first (10.2.2, L596: "obrońca wybiera pierwszy"): on A1/D1
+	// his own step before the attacker picks his; on EX and DRX the
+	// attacker's, as before. salerno43/2 and older asked the attacker
+	// first on A1/D1.
+	defenderPicksFirst bool
+	// independentNoFormation: an independent unit is part of no formation
+	// (8.4.4, L432), whatever its line names (gar-ta's "hg"): it joins a
+	// MAF only as the add-on (8.4.3) and counts as no unit of a division
+	// for its ASU (9.5.1, 11.3). salerno43/2 and older read its
+	// formation.
+	independentNoFormation bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
 // when a state hash or a rule changes. 2: a retreating stack may split
-// (12.1.2).
-const Version = "salerno43/2"
+// (12.1.2). 3: the audit of the rules against the book: mechanized
+// infantry crosses rivers (5.5), paratroops are supplied on their drop turn
+// (21.6.3), vehicle bonds and mountains (7.6.1), landings over the stacking
+// limit (21.1.2) and never into a bond (7.2), no second ½ Eff (5.7); a Dis
+// spares BH units (18.1.3); isolated ASU and the attrition +2 trace a LOS
+// (16.5.2, 16.5.5); units in entry areas lose stale OOS markers (16.1), ASU
+// there are readied (17.5), Replacement markers bind there (20.4);
+// evacuations are outside the 3 LP (18.4.5); retreats end over the
+// stacking limit (12.1.4), may begin in a vacant EZOC (12.1.3 #3), end in
+// supply where they can (#4) and stop in a friendly city or BH (12.1.5);
+// an advance's first step too keeps 14.4.1; losses fall on the units that
+// defended, the defender picking first (10.2.2, 8.4.6); independent units
+// are of no formation (8.4.4).
+const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
-	{name: Version, splitRetreat: true},
+	{name: Version, splitRetreat: true,
+		infantryRivers: true, dropSupply: true, vehicleBonds: true,
+		landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
+		bhGoodOrder: true, asuLOS: true, attritionLOS: true,
+		replArea: true, readyInArea: true, areaSupply: true,
+		seaCapPortToPort:   true,
+		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
+		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
+		defenderPicksFirst: true, independentNoFormation: true},
+
+	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }
 

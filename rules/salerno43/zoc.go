@@ -48,16 +48,17 @@ func (s *situation) bondRules(side Side, friendly func(area string) bool) hexwar
 		return true
 	}
 	// breaks: a route P-M-Q crosses two road-less mountain hexsides, or a
-	// mountain hexside without a road from an end held by vehicles alone
-	// (7.6.1); two small rivers never break one (7.6.3).
+	// mountain hexside without a road on a bond formed by vehicles alone
+	// at either end (7.6.1, A-06; salerno43/2 and older: on the vehicles'
+	// own half); two small rivers never break one (7.6.3).
 	breaks := func(p [3]hex.Axial) bool {
 		n := 0
+		either := s.ver.vehicleBonds && (vehicles(p[0]) || vehicles(p[2]))
 		for k, hs := range [][2]hex.Axial{{p[0], p[1]}, {p[1], p[2]}} {
 			if s.b.mountainNoRoad(hs[0], hs[1]) {
 				n++
 			}
-			end := p[2*k]
-			if s.b.mountainWithoutRoad(hs[0], hs[1]) && vehicles(end) {
+			if s.b.mountainWithoutRoad(hs[0], hs[1]) && (either || vehicles(p[2*k])) {
 				return true
 			}
 		}

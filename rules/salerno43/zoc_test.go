@@ -136,3 +136,45 @@ func TestBondWithFriendlyEntryArea_7_5(t *testing.T) {
 		t.Error("7.5: no bond with an area that is not friendly")
 	}
 }
+
+// 7.6.1 (L371): "Jednostki pojazdów nie mogą tworzyć linii ZOC przez
+// jakikolwiek górski bok heksu, chyba że posiada on drogę". A-06 reads it
+// of the whole bond: with a vehicle at either end, a road-less mountain
+// hexside anywhere on the route breaks it. On a line P-M-Q whose one
+// mountain hexside is M|Q, the panzergrenadiers 1-64/16 at Q bond with the
+// recon kgd/16 at P under salerno43/3 no more than with the recon at Q,
+// while two infantry-type units bond across one mountain hexside (EX-05
+// B-C). salerno43/2 broke the bond only across the vehicle's own half.
+func TestVehicleBondAcrossFarMountain_7_6_1(t *testing.T) {
+	s := newTestSituation(t)
+	p, m, q := findLine(t, s, func(p, m, q hex.Axial) bool {
+		return !s.b.mountainWithoutRoad(p, m) && s.b.mountainNoRoad(m, q) && !s.b.fullMountain(m)
+	})
+	bond := func(version, atP, atQ string) bool {
+		t.Helper()
+		ver, err := versionRules.Rules(version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.ver = ver
+		for _, id := range []string{"kgd/16", "1-64/16", "2-64/16"} {
+			s.place(id, "")
+		}
+		s.place(atP, s.b.ID(p))
+		s.place(atQ, s.b.ID(q))
+		return s.bonds(German, noFriendly).Hex(m)
+	}
+	line := s.b.ID(p) + "-" + s.b.ID(m) + "-" + s.b.ID(q)
+	if !bond("", "2-64/16", "1-64/16") {
+		t.Errorf("7.6.1: two infantry-type units bond across one mountain hexside on %s", line)
+	}
+	if bond("", "kgd/16", "1-64/16") {
+		t.Errorf("7.6.1: the recon kgd/16 at %s bonds on %s across the road-less mountain hexside %s/%s", s.b.ID(p), line, s.b.ID(m), s.b.ID(q))
+	}
+	if bond("", "1-64/16", "kgd/16") || bond("salerno43/2", "1-64/16", "kgd/16") {
+		t.Errorf("7.6.1: the recon kgd/16 at %s bonds on %s across the mountain hexside on its own half", s.b.ID(q), line)
+	}
+	if !bond("salerno43/2", "kgd/16", "1-64/16") {
+		t.Errorf("salerno43/2: the recon at %s bonded on %s across the mountain hexside on the far half", s.b.ID(p), line)
+	}
+}

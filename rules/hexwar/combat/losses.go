@@ -38,6 +38,12 @@ type LossRules struct {
 	// the side's owner picks among them. ok false leaves the series'
 	// choice above.
 	Pick func(c *Combat, defender bool) (units []string, rule string, ok bool)
+	// DefenderFirst: when both sides lose steps, the defender makes his
+	// pick first (Salerno '43 10.2.2 from salerno43/3): his own step
+	// before the attacker's where each owner picks, the attacker's first
+	// where each picks the other's (the series' order). Otherwise the
+	// attacker's loss is always settled first.
+	DefenderFirst bool
 }
 
 // AttackerLoss is the MAF's step loss of the result (Normandy '44 12.2.1,

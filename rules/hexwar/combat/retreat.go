@@ -39,6 +39,12 @@ type Map struct {
 	// Holds: terrain or a fortification where a two-hex retreat may stop
 	// after one hex (Normandy '44 13.3).
 	Holds func(hex.Axial) bool
+	// StopWhereHolds: a retreat of any length may stop at any hex of its
+	// path short of its end that the map Holds, unless it is a vacant EZOC
+	// hex (RetreatPath.Stopped), and friends never hold it (Salerno '43
+	// 12.1.5 from salerno43/3). Otherwise only a two-hex retreat may stop,
+	// after one hex (OneHexStop).
+	StopWhereHolds bool
 	// Advance: the ground lets u advance from→to as the k-th hex of its
 	// advance (0 for the first).
 	Advance func(u AdvanceUnit, from, to hex.Axial, k int) bool
@@ -82,6 +88,12 @@ type Map struct {
 	// one extra hex to leave it (Salerno '43 12.2, EX-19); otherwise only
 	// the first hex may be a vacant EZOC hex.
 	ExtraHex bool
+	// FirstEZOCFree: a path whose only vacant EZOC hex is its first ranks
+	// with those that enter none (Salerno '43 12.1.3 priority 3 from
+	// salerno43/3: the first hex "may" be one); only the paths that enter
+	// one later (ExtraHex) give way to the others. Otherwise every path
+	// through a vacant EZOC hex gives way to those that avoid one.
+	FirstEZOCFree bool
 	// Prefer, if set, narrows the legal retreats of units by the game's
 	// further priorities once the series' have been applied (Ardennes '44
 	// 17.1: end in supply, not overstacked, vehicles on roads). The units
@@ -95,6 +107,20 @@ type Map struct {
 	// (RetreatStage). Otherwise such a stack has no retreat and is
 	// eliminated.
 	OverLimit bool
+	// MaxExtension bounds the extra hexes a retreat takes against
+	// overstacking: 0 is MaxRetreatExtension (Normandy '44, Salerno '43,
+	// Ardennes '44 before ardennes44/4); below 0 there is no bound but the
+	// map (Ardennes '44 17.4, L1007: "until a hex within the limit is
+	// reached"), and the search goes one extra hex further at a time past
+	// MaxRetreatExtension only while no path reaches a hex with room.
+	MaxExtension int
+	// ExtendOnlyOverLimit: the extra hexes against overstacking are taken
+	// only by units that find no retreat of the result's length ending
+	// within the limit (Ardennes '44 17.4, L1007, from ardennes44/4 on:
+	// they "prevent" an overstack, and 17.1's priority 4 comes before the
+	// vehicles' roads). Otherwise extended paths stand beside the others
+	// (Normandy '44, Salerno '43).
+	ExtendOnlyOverLimit bool
 }
 
 // RetreatUnit is a unit of the retreating stack.
@@ -117,10 +143,13 @@ type RetreatPath struct {
 	// Steps the stack loses between its units, which the owner assigns
 	// (N44 13.2.1: one a crossing, or one a retreat, as the game reads
 	// AMBIG-24).
-	Steps    int
-	EZOC     bool // the path enters a vacant EZOC hex: the first (or a later one, Map.ExtraHex)
-	OneHex   bool // a 2-hex retreat stopped after 1 hex
-	Extended int  // extra hexes taken to avoid overstacking
+	Steps int
+	EZOC  bool // the path enters a vacant EZOC hex: the first (or a later one, Map.ExtraHex)
+	// LaterEZOC: a vacant EZOC hex after the first (Map.ExtraHex).
+	LaterEZOC bool
+	OneHex    bool // a 2-hex retreat stopped after 1 hex
+	Stopped   bool // the retreat stopped short where the map holds it (Map.StopWhereHolds)
+	Extended  int  // extra hexes taken to avoid overstacking
 	// Exited: the last hex is off the map, beyond an edge (Map.Exit).
 	Exited bool
 	// OverLimit: the path ends over the stacking limit, where the hexes
@@ -135,33 +164,105 @@ type RetreatPath struct {
 }
 
 // MaxRetreatExtension bounds the extra hexes a retreat may take to avoid
-// overstacking (Normandy '44 13.1.5, Ardennes '44 17.4): the rules give no
-// number, and two are enough to leave any stack of the maps' density.
+// overstacking (Normandy '44 13.1.5, Ardennes '44 17.4) unless the map says
+// otherwise (Map.MaxExtension): the rules give no number, and two are
+// enough to leave any stack of the maps' density.
 const MaxRetreatExtension = 2
 
 // RetreatPaths lists the legal retreats of a stack from origin over n
 // hexes, each hex one further from origin (Normandy '44 13.1.1, Ardennes '44
 // 17.1, Salerno '43 12.1.3), keeping only those with the fewest losses and,
 // among them, those that do not end in a last-resort hex if any can (N44
-// 13.7), and among those, those that avoid a vacant EZOC if any can; only
-// the first hex may be a vacant EZOC hex (but see Map.ExtraHex). A two-hex retreat may stop after one hex where
-// the map Holds or friends hold the stack's strength, unless that hex is a
-// vacant EZOC hex. Units that may not retreat at all (MA 0) are the
-// caller's. An empty answer means the stack is eliminated.
+// 13.7), and among those, those that avoid a vacant EZOC if any can (but
+// see Map.FirstEZOCFree); only the first hex may be a vacant EZOC hex (but
+// see Map.ExtraHex). A two-hex retreat may stop after one hex where the
+// map Holds or friends hold the stack's strength, unless that hex is a
+// vacant EZOC hex (but see Map.StopWhereHolds). Units that may not retreat
+// at all (MA 0) are the caller's. An empty answer means the stack is
+// eliminated.
 func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []RetreatPath {
+	limit := m.MaxExtension
+	if limit <= 0 {
+		limit = MaxRetreatExtension
+	}
+	all, cut := retreatWalk(origin, n, units, m, limit)
+	for extra := limit + 1; m.MaxExtension < 0 && len(all) == 0 && cut; extra++ {
+		// No bound (Map.MaxExtension): one extra hex more at a time, while
+		// none reached a hex with room and a path was cut short.
+		all, cut = retreatWalk(origin, n, units, m, extra)
+	}
+	if len(all) == 0 && m.OverLimit {
+		// Every hex has room: each path ends as the result asks, never
+		// extended.
+		m.Room, m.OverLimit = func(hex.Axial, []string) bool { return true }, false
+		over := RetreatPaths(origin, n, units, m)
+		for k := range over {
+			over[k].OverLimit = true
+		}
+		return over
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	if m.ExtendOnlyOverLimit {
+		all = withinFirst(all, n)
+	}
+	if m.Loose && slices.ContainsFunc(all, func(p RetreatPath) bool { return p.fullAway(origin, n) }) {
+		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return !p.fullAway(origin, n) })
+	}
+	least := slices.MinFunc(all, func(a, b RetreatPath) int { return a.Losses - b.Losses }).Losses
+	all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.Losses > least })
+	if m.LastResort != nil {
+		last := func(p RetreatPath) bool { return m.LastResort(p.Hexes[len(p.Hexes)-1]) }
+		if slices.ContainsFunc(all, func(p RetreatPath) bool { return !last(p) }) {
+			all = slices.DeleteFunc(all, last)
+		}
+	}
+	ranksLower := func(p RetreatPath) bool { return p.EZOC }
+	if m.FirstEZOCFree {
+		ranksLower = func(p RetreatPath) bool { return p.LaterEZOC }
+	}
+	if slices.ContainsFunc(all, func(p RetreatPath) bool { return !ranksLower(p) }) {
+		all = slices.DeleteFunc(all, ranksLower)
+	}
+	if m.Prefer != nil {
+		all = m.Prefer(units, all)
+	}
+	return all
+}
+
+// withinFirst drops the paths that go on past the hexes the result asks
+// for (the extra hexes of Map.ExtendOnlyOverLimit) when any path of n hexes
+// or fewer ends with room: those need none.
+func withinFirst(all []RetreatPath, n int) []RetreatPath {
+	extended := func(p RetreatPath) bool { return len(p.Hexes) > n }
+	if !slices.ContainsFunc(all, func(p RetreatPath) bool { return !extended(p) }) {
+		return all
+	}
+	return slices.DeleteFunc(all, extended)
+}
+
+// retreatWalk finds the retreats of RetreatPaths, with at most limit extra
+// hexes against overstacking; cut reports whether a path was cut short at
+// that limit.
+func retreatWalk(origin hex.Axial, n int, units []RetreatUnit, m Map, limit int) (all []RetreatPath, cut bool) {
 	strength := 0
 	var names []string
 	for _, u := range units {
 		strength += u.Strength
 		names = append(names, u.ID)
 	}
-	var all []RetreatPath
 	var walk func(path []hex.Axial, p RetreatPath)
 	walk = func(path []hex.Axial, p RetreatPath) {
 		here := path[len(path)-1]
 		k := len(path) - 1 // hexes moved so far
 		if k > 0 {
-			if n == 2 && k == 1 && OneHexStop(here, strength, m) && m.Room(here, names) {
+			switch {
+			case m.StopWhereHolds && k < n && m.Holds(here) && !vacantEZOC(here, m) && m.Room(here, names):
+				q := p
+				q.Hexes, q.Stopped = slices.Clone(path[1:]), true
+				all = append(all, q)
+			case !m.StopWhereHolds && n == 2 && k == 1 && OneHexStop(here, strength, m) && m.Room(here, names):
 				q := p
 				q.Hexes, q.OneHex = slices.Clone(path[1:]), true
 				all = append(all, q)
@@ -178,7 +279,8 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 					q.Hexes, q.Extended = slices.Clone(path[1:]), k-n
 					all = append(all, q)
 					return
-				case k >= n+MaxRetreatExtension:
+				case k >= n+limit:
+					cut = true
 					return
 				}
 			}
@@ -203,37 +305,7 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 		}
 	}
 	walk([]hex.Axial{origin}, RetreatPath{})
-	if len(all) == 0 && m.OverLimit {
-		// Every hex has room: each path ends as the result asks, never
-		// extended.
-		m.Room, m.OverLimit = func(hex.Axial, []string) bool { return true }, false
-		over := RetreatPaths(origin, n, units, m)
-		for k := range over {
-			over[k].OverLimit = true
-		}
-		return over
-	}
-	if len(all) == 0 {
-		return nil
-	}
-	if m.Loose && slices.ContainsFunc(all, func(p RetreatPath) bool { return p.fullAway(origin, n) }) {
-		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return !p.fullAway(origin, n) })
-	}
-	least := slices.MinFunc(all, func(a, b RetreatPath) int { return a.Losses - b.Losses }).Losses
-	all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.Losses > least })
-	if m.LastResort != nil {
-		last := func(p RetreatPath) bool { return m.LastResort(p.Hexes[len(p.Hexes)-1]) }
-		if slices.ContainsFunc(all, func(p RetreatPath) bool { return !last(p) }) {
-			all = slices.DeleteFunc(all, last)
-		}
-	}
-	if slices.ContainsFunc(all, func(p RetreatPath) bool { return !p.EZOC }) {
-		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.EZOC })
-	}
-	if m.Prefer != nil {
-		all = m.Prefer(units, all)
-	}
-	return all
+	return all, cut
 }
 
 // fullAway reports whether a retreat ends n hexes from its origin, or off
@@ -271,7 +343,7 @@ func retreatStep(from, to hex.Axial, k int, p RetreatPath, units []RetreatUnit, 
 		if k > 0 && (!m.ExtraHex || vacantEZOC(from, m)) {
 			return p, false
 		}
-		p.EZOC = true
+		p.EZOC, p.LaterEZOC = true, p.LaterEZOC || k > 0
 	}
 	return m.Retreat(from, to, k, units, p)
 }

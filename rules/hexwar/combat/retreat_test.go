@@ -238,3 +238,82 @@ func TestRetreatPaths_OverLimit(t *testing.T) {
 		}
 	}
 }
+
+// Map.ExtendOnlyOverLimit (Ardennes '44 17.4, L1007, under ardennes44/4):
+// the extra hexes are taken only when no retreat of the result's length
+// ends with room; without it (Normandy '44, Salerno '43) the extended
+// paths stand beside the others.
+func TestRetreatPaths_ExtendOnlyOverLimit(t *testing.T) {
+	b := newBoard(6)
+	for _, a := range ring(2)[1:] {
+		b.full[a] = true
+	}
+	room := ring(2)[0]
+	m := b.Map()
+	if !slices.ContainsFunc(RetreatPaths(origin, 2, unitsOf(4), m), func(p RetreatPath) bool { return p.Extended > 0 }) {
+		t.Fatal("without ExtendOnlyOverLimit: no extended path beside those to the hex with room")
+	}
+	m.ExtendOnlyOverLimit = true
+	got := RetreatPaths(origin, 2, unitsOf(4), m)
+	if len(got) == 0 {
+		t.Fatal("no path to the hex with room")
+	}
+	for _, p := range got {
+		if p.Extended != 0 || len(p.Hexes) != 2 || p.Hexes[1] != room {
+			t.Errorf("path %+v, want 2 hexes ending in %v", p, room)
+		}
+	}
+	b.full[room] = true
+	for _, p := range RetreatPaths(origin, 2, unitsOf(4), m) {
+		if p.Extended != 1 {
+			t.Errorf("path %+v with no room 2 hexes away, want it extended", p)
+		}
+	}
+}
+
+// Map.MaxExtension: 0 bounds the extra hexes at MaxRetreatExtension
+// (Normandy '44, Salerno '43); below 0 they go on until a hex with room
+// (Ardennes '44 17.4, L1007, under ardennes44/4), 3 extra hexes here.
+func TestRetreatPaths_MaxExtension(t *testing.T) {
+	b := newBoard(7)
+	for _, a := range append(append(ring(2), ring(3)...), ring(4)...) {
+		b.full[a] = true
+	}
+	m := b.Map()
+	if got := RetreatPaths(origin, 2, unitsOf(4), m); got != nil {
+		t.Fatalf("%d extra hexes at most: %v, want none", MaxRetreatExtension, pathTexts(hexesOf(got)))
+	}
+	m.MaxExtension = -1
+	got := RetreatPaths(origin, 2, unitsOf(4), m)
+	if len(got) == 0 {
+		t.Fatal("no bound: no path to ring 5")
+	}
+	for _, p := range got {
+		if p.Extended != 3 || len(p.Hexes) != 5 {
+			t.Errorf("path %+v, want 5 hexes, 3 extra", p)
+		}
+	}
+	for _, a := range append(ring(5), ring(6)...) {
+		b.full[a] = true
+	}
+	b.full[ring(7)[0]] = true
+	for _, p := range RetreatPaths(origin, 2, unitsOf(4), m) {
+		if p.Extended != 5 || p.Hexes[len(p.Hexes)-1] == ring(7)[0] {
+			t.Errorf("path %+v, want 5 extra hexes, never ending in the full %v", p, ring(7)[0])
+		}
+	}
+	// A bound of its own: 1 extra hex does not reach ring 4, 2 do.
+	small := newBoard(5)
+	for _, a := range append(ring(2), ring(3)...) {
+		small.full[a] = true
+	}
+	m = small.Map()
+	m.MaxExtension = 1
+	if got := RetreatPaths(origin, 2, unitsOf(4), m); got != nil {
+		t.Errorf("1 extra hex at most: %v, want none", pathTexts(hexesOf(got)))
+	}
+	m.MaxExtension = 0
+	if got := RetreatPaths(origin, 2, unitsOf(4), m); len(got) == 0 {
+		t.Errorf("%d extra hexes: none, want the paths to ring 4", MaxRetreatExtension)
+	}
+}

@@ -55,8 +55,28 @@ func CRTStageDRM(crt *CRT, rule string, drm func(*Combat) int) Stage {
 	}
 }
 
-// LossStages are the CRT's losses, the attacker's then the defenders'.
+// LossStages are the CRT's losses, the attacker's then the defenders' (but
+// see LossRules.DefenderFirst).
 func LossStages(lr LossRules) []Stage {
+	s := lossStages(lr)
+	if !lr.DefenderFirst {
+		return s
+	}
+	att, def := s[0], s[1]
+	await := def.Await
+	// The defenders' loss waits for the attacker's only where the
+	// defender picks the attacker's step.
+	def.Await = func(c *Combat) (Await, bool) {
+		if !c.attDone && c.Result.OpponentChooses && c.Result.AttackerLoss(StepsOf(Absorbers(c.Defenders))) > 0 {
+			return Await{}, false
+		}
+		return await(c)
+	}
+	return []Stage{def, att}
+}
+
+// lossStages are the two loss stages in the series' order.
+func lossStages(lr LossRules) []Stage {
 	return []Stage{
 		{Name: "attacker-loss",
 			Await: func(c *Combat) (Await, bool) {
@@ -247,7 +267,7 @@ func (d *Determined) words(c *Combat) string {
 // say whether a stack may split.
 type RetreatRules struct {
 	Rule   string // the defender's choice of path (13.1.4)
-	OneHex string // a two-hex retreat stopped after one hex (13.3)
+	OneHex string // a retreat stopped short: after one hex of two (13.3), or where the map holds it (Map.StopWhereHolds)
 	Step   string // the step a path costs (13.2.1)
 	// Split: the stack may split, each unit retreating on its own path
 	// (N44 13.1.3), and when it cannot avoid overstacking only the units
@@ -316,8 +336,11 @@ func (c *Combat) retreatWords(rr RetreatRules) string {
 			b.WriteString(strings.Join(mv.Units, ", ") + " ")
 		}
 		fmt.Fprintf(&b, "retreat %s", strings.Join(c.PathText(mv.Path), " "))
-		if mv.Path.OneHex {
+		switch {
+		case mv.Path.OneHex:
 			fmt.Fprintf(&b, " (one hex, %s)", rr.OneHex)
+		case mv.Path.Stopped:
+			fmt.Fprintf(&b, " (stopped short, %s)", rr.OneHex)
 		}
 		if len(mv.Loss) > 0 {
 			fmt.Fprintf(&b, ", %s (%s)", StepList(mv.Loss), rr.Step)
@@ -388,6 +411,8 @@ func retreatNote(rr RetreatRules, who string, units []RetreatUnit, p RetreatPath
 		b.WriteString(", the last off the map")
 	case p.OneHex:
 		fmt.Fprintf(&b, ", stopping after one (%s)", rr.OneHex)
+	case p.Stopped:
+		fmt.Fprintf(&b, ", stopping short (%s)", rr.OneHex)
 	}
 	if p.Extended > 0 {
 		fmt.Fprintf(&b, ", %s against overstacking", plural(p.Extended, "extra hex", "extra hexes"))

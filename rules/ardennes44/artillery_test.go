@@ -1,0 +1,119 @@
+package ardennes44
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+)
+
+// 22.1 (L1223): artillery does not move and fire in one turn, save the
+// 22.2 shift of firing position (L1227), which is the Nebelwerfers' and
+// the Allies' only. From ardennes44/4 a German corps artillery unit that
+// moved 1 hex by its printed MA (AMB-27) supports no attack of that turn,
+// nor the defence in the Allied player turn after, while a Werfer that
+// shifted does; in the Night after, a turn of its own (25.1), it may fire
+// again. Under ardennes44/3 the corps artillery shifted and fired.
+func TestArtillery_GermanGunMovesOrFires_22_1(t *testing.T) {
+	gun, werfer := nb(around(3), 3), nb(around(4), 4)
+	for _, tc := range []struct {
+		version string
+		fires   bool
+	}{{"", false}, {"ardennes44/3", true}} {
+		f := fixture{setup: []string{"28/109 " + target, "12/27 " + around(0), "6pza/art-iss " + gun, "6pza/werfer-9 " + werfer}, version: tc.version}
+		g := f.game(t, 3, PhaseMovement, German)
+		g.enterForTest()
+		apply(t, g, German, "move 6pza/art-iss "+gun+" "+nb(gun, 3))
+		apply(t, g, German, "move 6pza/werfer-9 "+werfer+" "+nb(werfer, 4))
+		g.s.Phase = PhaseCombat
+		g.enterForTest()
+		attack := "attack " + target + " from " + around(0) + " with 12/27 art "
+		_, err := g.Clone().Apply(rules.Seat(German), attack+"6pza/art-iss")
+		if tc.fires {
+			if err != nil {
+				t.Errorf("%q: 6pza/art-iss refused after its shift: %v; want it to fire as before", tc.version, err)
+			}
+			continue
+		}
+		refused(t, err, "22.6")
+		if !strings.Contains(err.Error(), "22.1") {
+			t.Errorf("%q: refused for %v; want 22.1's moving and firing", tc.version, err)
+		}
+		if _, err := g.Clone().Apply(rules.Seat(German), attack+"6pza/werfer-9"); err != nil {
+			t.Errorf("%q: 6pza/werfer-9 shifted its firing position (22.2) and may fire: %v", tc.version, err)
+		}
+		i, at := g.index["6pza/art-iss"], mustHex(target)
+		g.s.Side = Allied // the Allied player turn of the same turn
+		if why := g.artilleryMay(i, at, []int{g.index["12/27"]}, true); why == "" {
+			t.Errorf("%q: 6pza/art-iss moved in the German player turn and gives defensive support in the Allied one (22.1)", tc.version)
+		}
+		g.s.Phase = PhaseNightCombat // the Night: a turn of its own (25.1)
+		if why := g.artilleryMay(i, at, []int{g.index["12/27"]}, true); why != "" {
+			t.Errorf("%q: in the Allied Night Combat Phase 6pza/art-iss may not support: %s; its move was the PM turn's", tc.version, why)
+		}
+	}
+}
+
+// AMB-27 (22.1, 22.2): from ardennes44/4 a German corps artillery unit moves
+// its 1 hex by the movement rules on its printed MA 1: into a forest hex (4
+// MP) only by Tactical Movement (AMB-12), never 2 hexes without a Prime
+// Mover. Under ardennes44/3 it shifted into the forest, whatever the cost.
+func TestArtillery_GermanGunMovesOnItsMA_22_1(t *testing.T) {
+	gun := "0505"
+	forest := nb(gun, hex.Direction(0))
+	for _, tc := range []struct {
+		version string
+		plain   bool // 'move' into the forest, no flag, is accepted
+	}{{"", false}, {"ardennes44/3", true}} {
+		f := fixture{terrain: map[string]Terrain{forest: Forest}, setup: []string{"6pza/art-iss " + gun, "28/109 1010"}, version: tc.version}
+		g := f.game(t, 3, PhaseMovement, German)
+		g.enterForTest()
+		_, err := g.Clone().Apply(rules.Seat(German), "move 6pza/art-iss "+gun+" "+forest)
+		if tc.plain {
+			if err != nil {
+				t.Errorf("%q: %v; want the shift into the forest as before", tc.version, err)
+			}
+			continue
+		}
+		refused(t, err, "11.1")
+		if len(offered(g, "move 6pza/art-iss "+gun+" "+forest+" tactical")) == 0 {
+			t.Errorf("%q: the Tactical Movement into %s is not offered (AMB-12)", tc.version, forest)
+		}
+		apply(t, g.Clone().(*Game), German, "move 6pza/art-iss "+gun+" "+forest+" tactical")
+		_, err = g.Apply(rules.Seat(German), "move 6pza/art-iss "+gun+" "+nb(gun, 3)+" "+nb(nb(gun, 3), 3))
+		refused(t, err, "22.1")
+	}
+}
+
+// 25.3.1 (L1490): Night movement is the normal movement rules but for the
+// three stacks; 22.3 (L1234) lets German artillery move 5 MP on a Prime
+// Mover. From ardennes44/4 a German artillery unit under a Night marker
+// takes one at night, offered and accepted; one without a Night marker does
+// not move at night. Under ardennes44/3 no Prime Mover moved at night.
+func TestArtillery_PrimeMoverAtNight_25_3_1(t *testing.T) {
+	gun := "0303"
+	far := nb(nb(gun, 0), 0)
+	move := "move 6pza/art-iss " + gun + " " + nb(gun, 0) + " " + far + " mover"
+	for _, tc := range []struct {
+		version string
+		night   bool // under a Night marker
+		moves   bool
+	}{{"", true, true}, {"", false, false}, {"ardennes44/3", true, false}} {
+		f := fixture{setup: []string{"6pza/art-iss " + gun, "28/109 1010"}, version: tc.version}
+		g := f.game(t, 2, PhaseNightMove, German)
+		st(g, "6pza/art-iss").Night = tc.night
+		g.enterForTest()
+		offers := slices.ContainsFunc(offered(g, "move 6pza/art-iss "), func(c string) bool {
+			return strings.HasSuffix(c, " "+far+" mover")
+		})
+		_, err := g.Apply(rules.Seat(German), move)
+		if offers != tc.moves || (err == nil) != tc.moves {
+			t.Errorf("%q, Night marker %v: a Prime Mover to %s offered %v, refused %v; want it to move %v (25.3.1, 22.3)", tc.version, tc.night, far, offers, err, tc.moves)
+		}
+		if tc.moves && (at(g, "6pza/art-iss") != far || !st(g, "6pza/art-iss").Mover) {
+			t.Errorf("%q: 6pza/art-iss in %s, Prime Mover %v; want in %s under its marker", tc.version, at(g, "6pza/art-iss"), st(g, "6pza/art-iss").Mover, far)
+		}
+	}
+}
