@@ -112,8 +112,9 @@ type rulesVersion struct {
 	// disruptedLeaveEZOC: a Disrupted (or Broken, 18.5) unit that begins
 	// its Movement Phase in an enemy ZOC no Good Order friend in its hex
 	// negates must leave it if it can: the phase does not end while it
-	// stands there unmoved with a move out (18.3, L1043). ardennes44/3
-	// and older only kept it from entering one.
+	// stands there unmoved with a move out (18.3, L1043), in the Night
+	// Movement Phase too, for the units that move at night (25.3.1,
+	// L1490). ardennes44/3 and older only kept it from entering one.
 	disruptedLeaveEZOC bool
 
 	// Movement and bridges (ardennes44/4):
