@@ -236,12 +236,54 @@ func (g *Game) checkAttack(a AttackCommand) (with, zero []int, err error) {
 	if err := g.checkNations(with); err != nil {
 		return nil, nil, err
 	}
-	if !g.night() || !g.firstNight() {
+	if g.ver.peiperAttachedOnly && g.firstNight() {
+		if err := g.checkPeiperWith(with); err != nil {
+			return nil, nil, err
+		}
+		if err := g.checkFormations(g.notPeiperAttached(with)); err != nil {
+			return nil, nil, err
+		}
+	} else if !g.night() || !g.firstNight() {
 		if err := g.checkFormations(with); err != nil {
 			return nil, nil, err
 		}
 	}
 	return with, zero, nil
+}
+
+// byPeiperOnly reports whether unit i may attack on the first Night only as
+// one KG Peiper uses for support (27.5, L1587): a German unit under no
+// Night marker and not of KG Peiper itself (attacksAtNight finds it
+// stacked with one).
+func (g *Game) byPeiperOnly(i int) bool {
+	return g.firstNight() && g.sideOf(i) == German && !g.s.Units[i].Night && !g.unit(i).Has(MarkKGP)
+}
+
+// peiperIn reports whether a KG Peiper unit of with stands in hex at.
+func (g *Game) peiperIn(with []int, at string) bool {
+	return slices.ContainsFunc(with, func(j int) bool { return g.s.Units[j].At == at && g.unit(j).Has(MarkKGP) })
+}
+
+// checkPeiperWith: a unit stacked with KG Peiper attacks on the first Night
+// only with a KG Peiper unit of its hex, which uses it for support (27.5,
+// L1587).
+func (g *Game) checkPeiperWith(with []int) error {
+	for _, i := range with {
+		if g.byPeiperOnly(i) && !g.peiperIn(with, g.s.Units[i].At) {
+			return rules.Refuse("27.5", "%s attacks at night only with the KG Peiper unit it stands with", g.unit(i).ID)
+		}
+	}
+	return nil
+}
+
+// notPeiperAttached leaves out of with the units KG Peiper uses on the
+// first Night: those stacked with a KG Peiper unit of the attack, attached
+// to it beyond 14.3.2's one (27.5, L1587). The rest keep the two-formation
+// limit (14.3.1, L708).
+func (g *Game) notPeiperAttached(with []int) []int {
+	return slices.DeleteFunc(slices.Clone(with), func(i int) bool {
+		return !g.unit(i).Has(MarkKGP) && g.peiperIn(with, g.s.Units[i].At)
+	})
 }
 
 // allRetreatedIn reports whether every unit of a hex retreated into it this

@@ -56,3 +56,42 @@ func TestDisruption_GoodOrderFriendNegatesEnemyZOC_18_3(t *testing.T) {
 	g.enterForTest()
 	apply(t, g, Allied, "end")
 }
+
+// disruptedAtNight is a game under version whose Allied Night Movement
+// Phase (turn 4) opens with 4/8/2, Disrupted, in 0606 next to 12/27, in its
+// ZOC, under a Night marker if marked; and a hex out of the ZOC 2 hexes
+// away.
+func disruptedAtNight(t *testing.T, version string, marked bool) (*Game, string) {
+	t.Helper()
+	f := fixture{version: version, setup: []string{"4/8/2 " + target, "12/27 " + around(0)}}
+	g := f.game(t, 4, PhaseNightMove, Allied)
+	st(g, "4/8/2").Status = statusDisrupted
+	st(g, "4/8/2").Night = marked
+	g.enterForTest()
+	return g, nb(nb(target, 3), 3)
+}
+
+// 18.3 (L1043) in the Night Movement Phase: night movement is the normal
+// rules but for the three stacks (25.3.1, L1490), so the Night-marked,
+// Disrupted 4/8/2 must leave the enemy ZOC too: 'end' is refused and not
+// offered until it has.
+func TestDisruption_MustLeaveEnemyZOCAtNight_18_3(t *testing.T) {
+	g, away := disruptedAtNight(t, "", true)
+	if slices.ContainsFunc(g.Legal(rules.Seat(Allied)), func(c rules.Choice) bool { return c.Command == "end" }) {
+		t.Error("'end' offered while the Disrupted, Night-marked 4/8/2 stands unmoved in the enemy ZOC (18.3, 25.3.1)")
+	}
+	_, err := g.Apply(rules.Seat(Allied), "end")
+	refused(t, err, "18.3")
+	apply(t, g, Allied, "move 4/8/2 "+target+" "+nb(target, 3)+" "+away+" tactical")
+	apply(t, g, Allied, "end")
+}
+
+// At night a unit under no Night marker does not move (25.3.1), so it
+// cannot leave and need not: the phase ends with it in the enemy ZOC. And
+// ardennes44/3 let the Night-marked one stay.
+func TestDisruption_UnmarkedStaysAtNight_18_3(t *testing.T) {
+	g, _ := disruptedAtNight(t, "", false)
+	apply(t, g, Allied, "end")
+	old, _ := disruptedAtNight(t, "ardennes44/3", true)
+	apply(t, old, Allied, "end")
+}

@@ -473,12 +473,48 @@ func (g *Game) attackChoices() []rules.Choice {
 	return out
 }
 
+// kgpWith lists the KG Peiper units in unit i's hex: a unit that attacks
+// only with one of them is checked alone with them (27.5).
+func (g *Game) kgpWith(i int) []string {
+	var ids []string
+	for j, o := range g.s.Units {
+		if j != i && o.At == g.s.Units[i].At && g.unit(j).Has(MarkKGP) {
+			ids = append(ids, g.unit(j).ID)
+		}
+	}
+	return ids
+}
+
+// withoutLonePeiperStacked drops from a the units that attack on the first
+// Night only with a KG Peiper unit of their hex when none of it is in a
+// (27.5), and the hexes left with no attacker.
+func (g *Game) withoutLonePeiperStacked(a AttackCommand) AttackCommand {
+	if !g.ver.peiperAttachedOnly || !g.firstNight() {
+		return a
+	}
+	var with []int
+	for _, id := range a.With {
+		with = append(with, g.index[id])
+	}
+	a.With = slices.DeleteFunc(a.With, func(id string) bool {
+		i := g.index[id]
+		return g.byPeiperOnly(i) && !g.peiperIn(with, g.s.Units[i].At)
+	})
+	a.From = slices.DeleteFunc(a.From, func(f string) bool {
+		return !slices.ContainsFunc(a.With, func(id string) bool { return g.s.Units[g.index[id]].At == f })
+	})
+	return a
+}
+
 // attackChoice is the attack on t by those of units that may attack, if
 // one may be declared.
 func (g *Game) attackChoice(t hex.Axial, units []int) (rules.Choice, bool) {
 	a := AttackCommand{Target: g.b.id(t), Breakthrough: len(g.s.Breakthrough) > 0}
 	for _, i := range units {
 		one := AttackCommand{Target: a.Target, From: []string{g.s.Units[i].At}, With: []string{g.unit(i).ID}, Breakthrough: a.Breakthrough}
+		if g.ver.peiperAttachedOnly && g.byPeiperOnly(i) {
+			one.With = append(one.With, g.kgpWith(i)...)
+		}
 		if _, _, err := g.checkAttack(one); err != nil {
 			continue
 		}
@@ -487,6 +523,7 @@ func (g *Game) attackChoice(t hex.Axial, units []int) (rules.Choice, bool) {
 			a.From = append(a.From, g.s.Units[i].At)
 		}
 	}
+	a = g.withoutLonePeiperStacked(a)
 	if len(a.With) == 0 {
 		return rules.Choice{}, false
 	}

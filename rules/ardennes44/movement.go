@@ -529,7 +529,7 @@ func (g *Game) disruptedInEZOC(side Side) []string {
 // stands in the enemy ZOC it began in, and has a move out of it (18.3):
 // the phase does not end while one does. "" for none.
 func (g *Game) stuckInEZOC() string {
-	if len(g.s.MustLeave) == 0 || g.s.Phase != PhaseMovement {
+	if len(g.s.MustLeave) == 0 || (g.s.Phase != PhaseMovement && g.s.Phase != PhaseNightMove) {
 		return ""
 	}
 	side := g.s.Side

@@ -299,7 +299,19 @@ func (g *Game) rebuildHexes(i int) []string {
 func (g *Game) enterNightMove() []rules.Event {
 	g.resetMoves(g.s.Side)
 	g.s.Infiltrated = nil
+	if g.ver.disruptedLeaveEZOC {
+		// 18.3 holds in every Movement Phase, the Night's too (25.3.1:
+		// the normal rules but for the three stacks): of the units that
+		// move tonight, those Disrupted in an enemy ZOC must leave it.
+		g.s.MustLeave = slices.DeleteFunc(g.disruptedInEZOC(g.s.Side), func(id string) bool { return !g.movesAtNight(g.index[id]) })
+	}
 	return nil
+}
+
+// movesAtNight: a unit under a Night marker moves at night, and KG Peiper's
+// units on the first Night (25.3.1, 27.5).
+func (g *Game) movesAtNight(i int) bool {
+	return g.s.Units[i].Night || (g.unit(i).Has(MarkKGP) && g.firstNight())
 }
 
 // nightMoveAwaits: a side with no stack under a Night marker, no KG Peiper

@@ -112,8 +112,9 @@ type rulesVersion struct {
 	// disruptedLeaveEZOC: a Disrupted (or Broken, 18.5) unit that begins
 	// its Movement Phase in an enemy ZOC no Good Order friend in its hex
 	// negates must leave it if it can: the phase does not end while it
-	// stands there unmoved with a move out (18.3, L1043). ardennes44/3
-	// and older only kept it from entering one.
+	// stands there unmoved with a move out (18.3, L1043), in the Night
+	// Movement Phase too, for the units that move at night (25.3.1,
+	// L1490). ardennes44/3 and older only kept it from entering one.
 	disruptedLeaveEZOC bool
 
 	// Movement and bridges (ardennes44/4):
@@ -154,6 +155,17 @@ type rulesVersion struct {
 	// L509: a river crossed only from the start of a move). ardennes44/1 to
 	// /3 let it start a new move, Tactical among them.
 	haltedGoesOn bool
+
+	// Added after the audit's first fixes (ardennes44/4):
+	// peiperAttachedOnly: on the first Night KG Peiper may use the units
+	// stacked with it for support (27.5, L1587), so those units attack only
+	// with a KG Peiper unit of their hex and are attached to it beyond
+	// 14.3.2's one; every other unit of the attack, and every other night
+	// attack, keeps the two-formation limit (14.3.1, L708). Older versions
+	// and ardennes44/4 before it held no first-Night attack to the limit,
+	// the Allies' too, and let a unit stacked with KG Peiper attack without
+	// it.
+	peiperAttachedOnly bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -182,7 +194,8 @@ var versions = []rulesVersion{
 		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true,
 		disruptedLeaveEZOC: true,
 		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
-		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true},
+		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
+		peiperAttachedOnly: true},
 	{name: "ardennes44/3", excessSteps: true, splitRetreat: true},
 	{name: "ardennes44/2", excessSteps: true},
 	{name: "ardennes44/1"},

@@ -26,7 +26,8 @@ func TestVersions(t *testing.T) {
 		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true,
 		disruptedLeaveEZOC: true,
 		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
-		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true}
+		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
+		peiperAttachedOnly: true}
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
 		version string
