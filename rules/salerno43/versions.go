@@ -153,6 +153,12 @@ type rulesVersion struct {
 	// themselves (an ASU before the naval marker) and gave a mixed hex
 	// none.
 	ddNamedSource bool
+	// despLostOnEveryPath: a unit that every retreat path would eliminate
+	// cannot retreat (11.5.2, L662; 11.5.4, L679 "Pojazdy bez odwrotu"):
+	// a vehicle before an unbridged river (12.3.1) stands in a Desperate
+	// Defense while those that can retreat do. salerno43/2 and older
+	// counted only units of MA 0 as unable to retreat.
+	despLostOnEveryPath bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -170,7 +176,8 @@ type rulesVersion struct {
 // an advance's first step too keeps 14.4.1; losses fall on the units that
 // defended, the defender picking first (10.2.2, 8.4.6); independent units
 // are of no formation (8.4.4); the defender names the DD's support, its
-// air marker included (11.3).
+// air marker included (11.3); a vehicle every retreat would eliminate
+// makes a Desperate Defense (11.5.4).
 const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -185,7 +192,7 @@ var versions = []rulesVersion{
 		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
 		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
 		defenderPicksFirst: true, independentNoFormation: true,
-		ddNamedSource: true},
+		ddNamedSource: true, despLostOnEveryPath: true},
 
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
