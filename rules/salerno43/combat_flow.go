@@ -317,7 +317,7 @@ func (c *Combat) determined() *combat.Determined {
 			res := c.ddChoice(g.b.chart.DD.Roll(col, die, drm))
 			return combat.DDOutcome{Lead: lead.ID, Column: col, Heading: heading, DRM: drm, Roll: die, Modified: modified, Result: res}
 		},
-		Support: c.ddSupport() != "",
+		Support: c.ddSupportOffered(),
 		Cell: func(r combat.DDResult) string {
 			switch {
 			case r.Tags&TagUrban != 0:
@@ -389,6 +389,16 @@ func (c *Combat) ddResult(r DDResult) combat.DDResult {
 
 // TagDisLead: "1/dis H", the lead unit becomes DG but holds (11.4.1).
 const TagDisLead combat.Tags = 1 << 8
+
+// ddSupportOffered: the DD may be declared with support (11.3), its
+// source named by the defender (ddSources) or, under salerno43/2 and
+// older, the referee's pick (ddSupport).
+func (c *Combat) ddSupportOffered() bool {
+	if c.in.g.ver.ddNamedSource {
+		return c.anyDDSource()
+	}
+	return c.ddSupport() != ""
+}
 
 // ddSupport is the defensive support the defender may declare (11.3): a
 // ready ASU of the defenders' nationality in range (a divisional one with a

@@ -85,6 +85,9 @@ func (c *Combat) despEligible() bool {
 // that can, nil otherwise.
 func (c *Combat) splitStand() []string {
 	movers, lost := c.RetreatUnits()
+	if c.in.g.ver.despLostOnEveryPath {
+		movers, lost = c.lostOnEveryPath(movers, lost)
+	}
 	if len(movers) == 0 || len(lost) == 0 || c.DD == nil || !slices.Contains(lost, c.DD.Units[0]) {
 		return nil
 	}
@@ -93,6 +96,27 @@ func (c *Combat) splitStand() []string {
 		out = append(out, u.ID)
 	}
 	return out
+}
+
+// lostOnEveryPath moves to lost the movers that every retreat eliminates
+// (11.5.2, 11.5.4: "Pojazdy bez odwrotu"; a vehicle before an unbridged
+// river, 12.3.1): they cannot retreat. With no path at all it is
+// retreatEliminates' case, and nothing moves.
+func (c *Combat) lostOnEveryPath(movers []combat.RetreatUnit, lost []string) ([]combat.RetreatUnit, []string) {
+	origin, _ := c.Layout.Parse(c.Origin)
+	paths := combat.RetreatPaths(origin, c.Result.Retreat, movers, c.RetreatMap)
+	if len(paths) == 0 {
+		return movers, lost
+	}
+	var can []combat.RetreatUnit
+	for _, u := range movers {
+		if slices.ContainsFunc(paths, func(p combat.RetreatPath) bool { return !slices.Contains(p.MechLost, u.ID) }) {
+			can = append(can, u)
+		} else {
+			lost = append(lost, u.ID)
+		}
+	}
+	return can, lost
 }
 
 // retreatEliminates: every survivor would be eliminated by the result's

@@ -81,7 +81,7 @@ func TestGermanAttackJ_PLAY11_8_3(t *testing.T) {
 	if got := baseCode(g.combat().Result.Code); got != "DR2" {
 		t.Fatalf("PLAY-11: 3-1 on a 4 is DR2, got %s", got)
 	}
-	rulestest.Apply(t, g, rules.Seat(Allied), "dd 1-141/36 support")
+	rulestest.Apply(t, g, rules.Seat(Allied), "dd 1-141/36 support us-naval")
 	rulestest.Roll(t, g, 2)
 	out := g.combat().DDOut
 	if out == nil || out.Heading != "Clear" || out.Modified != 3 || out.Result.Success {

@@ -92,6 +92,9 @@ func (c *Combat) defNation() string {
 // ddSource is the defensive support the DD spends: the naval marker when
 // Valiant and Warspite join it, else the source 11.3 gives.
 func (c *Combat) ddSource() string {
+	if c.in.g.ver.ddNamedSource {
+		return c.namedSource()
+	}
 	if c.ddValiant() {
 		return c.defNation() + "-naval"
 	}
@@ -102,6 +105,9 @@ func (c *Combat) ddSource() string {
 // Warspite may be named (19.4); the other sources are the referee's pick
 // (11.3).
 func (c *Combat) checkDDSource(cmd combat.Command) error {
+	if c.in.g.ver.ddNamedSource {
+		return c.checkNamedSource(cmd)
+	}
 	if cmd.Kind != combat.CmdDD || cmd.Source == "" {
 		return nil
 	}
@@ -121,6 +127,9 @@ func (c *Combat) checkDDSource(cmd combat.Command) error {
 // Valiant and Warspite, when they may join (19.4).
 func (c *Combat) withValiant(choices []rules.Choice) []rules.Choice {
 	a := c.Await()
+	if c.in.g.ver.ddNamedSource && a.Decision == combat.DecDD {
+		return c.namedSources(choices)
+	}
 	if a.Decision != combat.DecDD || !c.ddValiantOffered() {
 		return choices
 	}

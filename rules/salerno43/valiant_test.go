@@ -77,7 +77,7 @@ func TestValiantWarspiteDD_11_2_4_19_4(t *testing.T) {
 	}
 	rulestest.Refused(t, setup(7), rules.Seat(Allied), "dd 1-141/36 support valiant", "19.4", "from turn 8")
 	g := setup(8)
-	rulestest.Refused(t, g, rules.Seat(Allied), "dd 1-141/36 support hq/vi", "11.3", "")
+	rulestest.Refused(t, g, rules.Seat(Allied), "dd 1-141/36 support cw-naval", "11.3", "")
 	if !slices.ContainsFunc(g.Legal(rules.Seat(Allied)), func(c rules.Choice) bool { return c.Command == "dd 1-141/36 support valiant" }) {
 		t.Fatal("19.4: Legal offers the DD supported by the naval marker with Valiant and Warspite")
 	}

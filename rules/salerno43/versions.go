@@ -141,6 +141,24 @@ type rulesVersion struct {
 	// for its ASU (9.5.1, 11.3). salerno43/2 and older read its
 	// formation.
 	independentNoFormation bool
+
+	// Added after the audit's first fixes (salerno43/3):
+
+	// ddNamedSource: the defender names the DD's support (11.3, L634;
+	// 17.6.2, L1049: "jednej jednostki lotniczej, morskiej lub ASU ...
+	// tej samej narodowości co jednostka prowadząca"), one ready air,
+	// naval or ASU source of the Lead's nationality, the air marker
+	// included, in a hex of mixed nationalities too: "dd LEAD support
+	// SOURCE". salerno43/2 and older gave no air marker, picked the source
+	// themselves (an ASU before the naval marker) and gave a mixed hex
+	// none.
+	ddNamedSource bool
+	// despLostOnEveryPath: a unit that every retreat path would eliminate
+	// cannot retreat (11.5.2, L662; 11.5.4, L679 "Pojazdy bez odwrotu"):
+	// a vehicle before an unbridged river (12.3.1) stands in a Desperate
+	// Defense while those that can retreat do. salerno43/2 and older
+	// counted only units of MA 0 as unable to retreat.
+	despLostOnEveryPath bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -157,7 +175,9 @@ type rulesVersion struct {
 // supply where they can (#4) and stop in a friendly city or BH (12.1.5);
 // an advance's first step too keeps 14.4.1; losses fall on the units that
 // defended, the defender picking first (10.2.2, 8.4.6); independent units
-// are of no formation (8.4.4).
+// are of no formation (8.4.4); the defender names the DD's support, its
+// air marker included (11.3); a vehicle every retreat would eliminate
+// makes a Desperate Defense (11.5.4).
 const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -171,7 +191,8 @@ var versions = []rulesVersion{
 		seaCapPortToPort:   true,
 		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
 		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
-		defenderPicksFirst: true, independentNoFormation: true},
+		defenderPicksFirst: true, independentNoFormation: true,
+		ddNamedSource: true, despLostOnEveryPath: true},
 
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
