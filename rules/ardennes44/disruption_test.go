@@ -32,6 +32,14 @@ func disruptedNextTo12_27(t *testing.T, version string) (*Game, string) {
 // offered; once it has left, it ends.
 func TestDisruption_MustLeaveEnemyZOC_18_3(t *testing.T) {
 	g, away := disruptedNextTo12_27(t, "")
+	mustLeaveFirst(t, g, away)
+}
+
+// mustLeaveFirst checks that the Allied phase does not end, nor offers
+// 'end', while the Disrupted 4/8/2 stands unmoved in the enemy ZOC in
+// target (18.3), and ends once it has moved to away.
+func mustLeaveFirst(t *testing.T, g *Game, away string) {
+	t.Helper()
 	if slices.ContainsFunc(g.Legal(rules.Seat(Allied)), func(c rules.Choice) bool { return c.Command == "end" }) {
 		t.Error("'end' offered while the Disrupted 4/8/2 stands unmoved in the enemy ZOC (18.3)")
 	}
@@ -77,13 +85,7 @@ func disruptedAtNight(t *testing.T, version string, marked bool) (*Game, string)
 // offered until it has.
 func TestDisruption_MustLeaveEnemyZOCAtNight_18_3(t *testing.T) {
 	g, away := disruptedAtNight(t, "", true)
-	if slices.ContainsFunc(g.Legal(rules.Seat(Allied)), func(c rules.Choice) bool { return c.Command == "end" }) {
-		t.Error("'end' offered while the Disrupted, Night-marked 4/8/2 stands unmoved in the enemy ZOC (18.3, 25.3.1)")
-	}
-	_, err := g.Apply(rules.Seat(Allied), "end")
-	refused(t, err, "18.3")
-	apply(t, g, Allied, "move 4/8/2 "+target+" "+nb(target, 3)+" "+away+" tactical")
-	apply(t, g, Allied, "end")
+	mustLeaveFirst(t, g, away)
 }
 
 // At night a unit under no Night marker does not move (25.3.1), so it
