@@ -14,7 +14,9 @@ import (
 //	end                               end the current phase (or a player's part of it)
 //	move UNIT HEX HEX ... [FLAG...]   a unit's move: where it stands (or its entry
 //	                                  hex, N44 6.6), then every hex it enters; the
-//	                                  game's flags after the path, in its order
+//	                                  game's flags after the path, in its order;
+//	                                  a game with Ends may name one of them after
+//	                                  the last hex (S43 21.3.2: an entry area)
 //
 // A game's own commands have grammars of their own; this one is shared.
 
@@ -31,6 +33,10 @@ type MoveGrammar struct {
 	MaxPath int
 	// ValidUnit reports whether a word may be a unit id.
 	ValidUnit func(string) bool
+	// Ends are the words that may follow the path's last hex, at most one,
+	// before the flags: where the move ends off the map (S43 21.3.2: an
+	// entry area's name). None in a game without them.
+	Ends []string
 }
 
 // MoveCommand is one move: the unit, its path, and its flags in the
@@ -38,6 +44,7 @@ type MoveGrammar struct {
 type MoveCommand struct {
 	Unit  string
 	Path  []string
+	End   string // one of the grammar's Ends, or ""
 	Flags []string
 }
 
@@ -68,6 +75,9 @@ func (gr MoveGrammar) Parse(s string) (MoveCommand, error) {
 	if len(c.Path) > gr.MaxPath {
 		return MoveCommand{}, fmt.Errorf("%w: a path of %d hexes is longer than any unit can move", ErrCommand, len(c.Path))
 	}
+	if len(rest) > 0 && slices.Contains(gr.Ends, rest[0]) {
+		c.End, rest = rest[0], rest[1:]
+	}
 	for _, f := range gr.Flags {
 		if len(rest) > 0 && rest[0] == f {
 			c.Flags, rest = append(c.Flags, f), rest[1:]
@@ -75,6 +85,9 @@ func (gr MoveGrammar) Parse(s string) (MoveCommand, error) {
 	}
 	if len(rest) > 0 {
 		want := "a hex id"
+		if len(gr.Ends) > 0 {
+			want += ", then at most one of " + quoteAll(gr.Ends)
+		}
 		if len(gr.Flags) > 0 {
 			want += ", then at most " + quoteAll(gr.Flags) + ", in that order"
 		}
@@ -96,7 +109,7 @@ func (c MoveCommand) String() string {
 // Write writes the canonical text to b, growing it once for the whole text:
 // Legal writes a unit's hundreds of moves into one builder.
 func (c MoveCommand) Write(b *strings.Builder) {
-	n := len("move ") + len(c.Unit) + 5*len(c.Path)
+	n := len("move ") + len(c.Unit) + 5*len(c.Path) + 1 + len(c.End)
 	for _, f := range c.Flags {
 		n += 1 + len(f)
 	}
@@ -106,6 +119,10 @@ func (c MoveCommand) Write(b *strings.Builder) {
 	for _, h := range c.Path {
 		b.WriteString(" ")
 		b.WriteString(h)
+	}
+	if c.End != "" {
+		b.WriteString(" ")
+		b.WriteString(c.End)
 	}
 	for _, f := range c.Flags {
 		b.WriteString(" ")

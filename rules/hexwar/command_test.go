@@ -30,6 +30,31 @@ func TestMoveGrammar(t *testing.T) {
 	}
 }
 
+// TestMoveGrammar_Ends: a grammar with Ends takes one of them after the
+// last hex, before the flags (S43 21.3.2: a move into an entry area); one
+// without takes none.
+func TestMoveGrammar_Ends(t *testing.T) {
+	gr := testGrammar
+	gr.Ends = []string{"N1", "E5"}
+	for _, s := range []string{"move u 0101 0102 N1", "move u 0101 E5 sm", "move u 0101 0102"} {
+		c, err := gr.Parse(s)
+		if err != nil || c.String() != s {
+			t.Errorf("%q: %+v, %v", s, c, err)
+		}
+	}
+	if c, _ := gr.Parse("move u 0101 0102 N1 trucks"); c.End != "N1" || len(c.Path) != 2 || !c.Has("trucks") {
+		t.Errorf("the parts of a move into an area: %+v", c)
+	}
+	for _, s := range []string{"move u 0101 N1 E5", "move u 0101 sm N1", "move u N1", "move u 0101 N1 0102", "move u 0101 S1"} {
+		if _, err := gr.Parse(s); !errors.Is(err, ErrCommand) {
+			t.Errorf("%q: %v, want a syntax error", s, err)
+		}
+	}
+	if _, err := testGrammar.Parse("move u 0101 N1"); !errors.Is(err, ErrCommand) {
+		t.Errorf("a grammar without Ends took one: %v", err)
+	}
+}
+
 // FuzzMoveGrammar: what parses prints back as itself.
 func FuzzMoveGrammar(f *testing.F) {
 	rulestest.FuzzRoundTrip(f, func(s string) (string, error) {

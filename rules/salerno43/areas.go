@@ -6,12 +6,14 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // Entry areas in the Movement Phase (21.3, 21.5, 23.1.4): a unit on a map
 // hex next to an area enters it as its whole move, for 1 MP (or 1 hex of
-// TM), and stops (21.3.2); a Good Order unit in an area moves to an
+// TM), and stops (21.3.2), or, under salerno43/3, as a move's last step
+// (move UNIT HEX... AREA); a Good Order unit in an area moves to an
 // adjacent one for its whole MA (21.5): only the Germans between N1 and
 // N2, never between N2 and E5, only the 8th Army into an east area. The
 // Germans enter only areas friendly to them (21.2.1); the Allies may enter
@@ -63,15 +65,10 @@ func (g *Game) mayEnterArea(i int, area string) error {
 	if _, err := g.howMay(i, true, false, false); err != nil && !strings.Contains(err.Error(), "add 'tm'") {
 		return err
 	}
-	north := area == "N1" || area == "N2"
-	switch {
-	case u.Side == German && !g.friendlyArea(German, area):
-		return rules.Refuse("21.2.1", "German units never enter an area friendly to the Allies (%s)", area)
-	case g.eastBarred(area, []int{i}):
-		return rules.Refuse("21.2.2", "only the 8th Army's Allied units use the east areas (E1-E5)")
-	case u.Side == Allied && !north && area[0] != 'E' && !g.friendlyArea(Allied, area): // 21.2.1: an east area turns Allied when entered
-		return rules.Refuse("21.2.1", "%s is not friendly to the Allies", area)
+	if err := g.sideMayEnter(i, area); err != nil {
+		return err
 	}
+	north := area == "N1" || area == "N2"
 	if us.Hex != "" {
 		a, _ := g.b.Hex(us.Hex)
 		if !g.b.inArea(area, a) {
@@ -97,6 +94,60 @@ func (g *Game) mayEnterArea(i int, area string) error {
 		return rules.Refuse("21.5", "only the Germans move between N1 and N2")
 	}
 	return nil
+}
+
+// sideMayEnter: unit i's side may enter area (21.2.1, 21.2.2, 23.1.4).
+func (g *Game) sideMayEnter(i int, area string) error {
+	u := g.sc.Units[i]
+	north := area == "N1" || area == "N2"
+	switch {
+	case u.Side == German && !g.friendlyArea(German, area):
+		return rules.Refuse("21.2.1", "German units never enter an area friendly to the Allies (%s)", area)
+	case g.eastBarred(area, []int{i}):
+		return rules.Refuse("21.2.2", "only the 8th Army's Allied units use the east areas (E1-E5)")
+	case u.Side == Allied && !north && area[0] != 'E' && !g.friendlyArea(Allied, area): // 21.2.1: an east area turns Allied when entered
+		return rules.Refuse("21.2.1", "%s is not friendly to the Allies", area)
+	}
+	return nil
+}
+
+// mayMoveIntoArea: a move of unit i may end in area (21.3.2, L1242), under
+// salerno43/3: the unit moves from the map, and its side may enter area. A
+// unit in an area goes to the next one by 'enter' (21.5).
+func (g *Game) mayMoveIntoArea(i int, area string, fromArea bool) error {
+	switch {
+	case !g.ver.moveIntoArea:
+		return rules.Refuse("21.3.2", "a move ends on a map hex: a unit enters an area by 'enter %s %s', as its whole move from next to it", g.sc.Units[i].ID, area)
+	case fromArea:
+		return rules.Refuse("21.5", "%s stands in an entry area: it goes to another by 'enter', not by a move across the map", g.sc.Units[i].ID)
+	}
+	return g.sideMayEnter(i, area)
+}
+
+// areaStep prices the step of mover m from its path's last hex into area
+// (21.3.2, L1242): 1 MP, or one hex of TM, from a hex next to the area
+// where the move did not have to stop (an enemy ZOC entered stops it,
+// 6.2).
+func (g *Game) areaStep(m *hexwar.Mover, path []hex.Axial, area string) (int, error) {
+	last := path[len(path)-1]
+	if !g.b.inArea(area, last) {
+		return 0, rules.Refuse("21.3.2", "%s is not next to %s: a move enters an area from a hex next to it", g.b.ID(last), area)
+	}
+	if s, _ := m.Step(path[len(path)-2], last); s.Stop {
+		return 0, m.StopRefusal(&s, last)
+	}
+	return hexwar.MP, nil
+}
+
+// endInArea puts unit i, its move applied, in area instead of its last
+// hex: it stops there and attacks from it no more this turn (21.3.2,
+// 21.3.4).
+func (g *Game) endInArea(i int, area string) []rules.Event {
+	us := &g.s.Units[i]
+	us.Hex, us.Box = "", boxEntry+area
+	g.s.Entered = append(g.s.Entered, us.ID)
+	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s stops in entry area %s (21.3.2)", us.ID, area)}}
+	return append(events, g.northVP()...)
 }
 
 // areaChoices lists the areas the phasing side's units may enter.

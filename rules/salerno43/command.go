@@ -16,7 +16,7 @@ import (
 // (rules/hexwar/combat); the rest are a verb and its arguments:
 //
 //	end                      end the phase, or the landing being made (24.2.3)
-//	move UNIT HEX... [tm] [ext] [truck]  movement (5.1), Tactical (5.4), Extended (5.3), on a Truck (5.8)
+//	move UNIT HEX... [AREA] [tm] [ext] [truck]  movement (5.1), into an entry area (21.3.2), Tactical (5.4), Extended (5.3), on a Truck (5.8)
 //	land UNIT HEX [HEX]      a landing by sea from the Floating Reserve or a follow-up box (21.1.2, 24.4.2)
 //	place UNIT AREA          a German reinforcement into an entry area of its code (21.1.1)
 //	enter UNIT AREA          a unit's move into an entry area, or to the next one (21.3.2, 21.5)
@@ -73,9 +73,10 @@ func syntaxOf(verb string) string {
 	return strings.Join(ws, " ")
 }
 
-// moveGrammar is the move command (5.1): its flags after the path, Tactical
-// Movement (5.4), Extended Movement (5.3), a German Truck marker (5.8).
-var moveGrammar = hexwar.MoveGrammar{Flags: []string{"tm", "ext", "truck"}, MaxPath: 40, ValidUnit: validUnitID}
+// moveGrammar is the move command (5.1): an entry area the move ends in
+// after the path (21.3.2), then its flags, Tactical Movement (5.4),
+// Extended Movement (5.3), a German Truck marker (5.8).
+var moveGrammar = hexwar.MoveGrammar{Flags: []string{"tm", "ext", "truck"}, MaxPath: 40, ValidUnit: validUnitID, Ends: entryAreas}
 
 // validUnitID: a word that may be a unit id (scn.ValidID), not a verb's
 // keyword.

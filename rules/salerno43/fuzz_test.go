@@ -44,7 +44,7 @@ func FuzzCommand(f *testing.F) {
 		"attack 2617 with 2pz/16 stug/16 maf 16pz addon kgd/16 air art hq/16", "attack 2608 with 2cdo maf commandos naval",
 		"def-air", "no-def-air", "order def-air always", "dd 1-141/36 support", "dd 1-141/36 support us-naval", "no-dd", "advance-done",
 		"losses 141/36", "order dd never", "autods 2617 with 2pz/16 stug/16 maf 16pz", "autods-advance 2pz/16 2617 2616",
-		"enter 141/36 N1", "shatter 1-141/36", "replace 141/36 floating-reserve", "move 1-1fj 3013 3012 ext truck",
+		"enter 141/36 N1", "shatter 1-141/36", "replace 141/36 floating-reserve", "move 1-1fj 3013 3012 ext truck", "move 2pz/16 3012 3013 N1", "move 1rgr 2406 E5 tm",
 		"attack 2608 with 2cdo 41cdo maf commandos breakthrough", "eliminate 1-64/16", "dd-result hold", "order dd-result partial",
 		"withdraw kgd/16", "keep 13/5", "abandon")
 }

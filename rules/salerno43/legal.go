@@ -172,12 +172,14 @@ func (g *Game) moveChoices() []rules.Choice {
 					tr := m.TacticalReach()
 					for _, a := range hex.SortedKeys(tr) {
 						add(tr[a], 0, way.flag)
+						out = append(out, g.areaMoves(i, m, tr[a], 0, how, way.flag)...)
 					}
 					continue
 				}
 				r := m.Reach()
 				for _, a := range r.Hexes() {
 					add(r.Path(a), r.Cost(a), way.flag)
+					out = append(out, g.areaMoves(i, m, r.Path(a), r.Cost(a), how, way.flag)...)
 				}
 				continue
 			}
@@ -202,6 +204,44 @@ func (g *Game) moveChoices() []rules.Choice {
 				}
 			}
 		}
+	}
+	return out
+}
+
+// areaMoves are the moves of unit i along path, found by mover m, on
+// into each entry area next to its last hex (21.3.2, salerno43/3): 1 MP
+// more, or a hex more of TM, where the move need not stop in that hex.
+func (g *Game) areaMoves(i int, m *hexwar.Mover, path []hex.Axial, cost int, how moveHow, flag string) []rules.Choice {
+	if !g.ver.moveIntoArea || len(path) < 2 || g.s.Units[i].Repl {
+		return nil // 20.4: a unit with a Replacement marker moves 1 hex
+	}
+	if (how.tactical && len(path) > 2) || (!how.tactical && cost+hexwar.MP > how.budget) {
+		return nil
+	}
+	var out []rules.Choice
+	for _, area := range entryAreas {
+		if !g.b.inArea(area, path[len(path)-1]) || g.mayMoveIntoArea(i, area, false) != nil {
+			continue
+		}
+		step, err := g.areaStep(m, path, area)
+		if err != nil {
+			continue
+		}
+		mc := hexwar.MoveCommand{Unit: g.s.Units[i].ID, End: area}
+		for _, a := range path {
+			mc.Path = append(mc.Path, g.b.ID(a))
+		}
+		if flag != "" {
+			mc.Flags = []string{flag}
+		}
+		total, note := cost+step, hexwar.MPText(cost+step)+" MP, into "+area+" (5.1, 21.3.2)"
+		if how.tactical {
+			total, note = 0, "by TM into "+area+" (5.4, 21.3.2)"
+		}
+		if g.sc.Units[i].ASU() && g.s.Units[i].Status != Shattered {
+			note += "; the ASU becomes DG (17.3)"
+		}
+		out = append(out, rules.Choice{Command: mc.String(), Piece: mc.Unit, Cost: total, Note: note})
 	}
 	return out
 }

@@ -23,7 +23,8 @@ var moveRefs = &hexwar.MoveRefs{Path: "5.1", OffMap: "5.1", Enemy: "5.1", ZOC: "
 // moveHow is a move's way and what it allows.
 type moveHow struct {
 	tactical, extended, truck bool
-	budget                    int // sixths of an MP
+	budget                    int    // sixths of an MP
+	area                      string // the entry area the move ends in (21.3.2), or ""
 }
 
 // enterMovement starts the phase: Shattered units next to the enemy with
@@ -328,6 +329,15 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	} else if mc.Path[0] != us.Hex {
 		return nil, rules.Refuse("5.1", "%s stands in %s: its move starts there", mc.Unit, us.Hex)
 	}
+	if mc.End != "" {
+		if err := g.mayMoveIntoArea(i, mc.End, entering); err != nil {
+			return nil, err
+		}
+		how.area = mc.End
+		if len(path) < 2 {
+			return nil, rules.Refuse("21.3.2", "a move into %s names the hexes entered before it; a unit that does not move enters an area by 'enter %s %s'", mc.End, mc.Unit, mc.End)
+		}
+	}
 	if len(path) < 2 && !entering {
 		return nil, rules.Refuse("5.1", "a move names the hexes entered after the unit's own")
 	}
@@ -348,15 +358,18 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 		return nil, err
 	}
 	cost += rest
-	if err := g.mayEndAcross(i, path[len(path)-1]); err != nil {
-		return nil, err
-	}
-	if err := g.secondHalfEff(i, path); err != nil {
-		return nil, err
-	}
 	hexes := len(path) - 1
 	if entering {
 		hexes++
+	}
+	if mc.End != "" {
+		step, err := g.areaStep(m, path, mc.End)
+		if err != nil {
+			return nil, err
+		}
+		cost, hexes = cost+step, hexes+1 // 21.3.2: 1 MP, or a hex of TM
+	} else if err := g.mayEndOnMap(i, path); err != nil {
+		return nil, err
 	}
 	if err := g.replMoveLimit(i, hexes); err != nil {
 		return nil, err
@@ -373,12 +386,25 @@ func (g *Game) move(c Command) ([]rules.Event, error) {
 	// 4.4: a move may end over the limit; it holds at the end of the
 	// phase (stackcheck.go), and the player is told so.
 	end := path[len(path)-1]
-	warn := g.overLimitWords(end, i)
+	warn := ""
+	if how.area == "" {
+		warn = g.overLimitWords(end, i)
+	}
 	events := append(g.applyMove(i, path, cost, how), g.asuMoved(i, hexes)...)
 	if warn != "" {
 		events = append(events, rules.Event{Seat: rules.Seat(g.sc.Units[i].Side), Text: g.b.ID(end) + " " + warn})
 	}
 	return events, nil
+}
+
+// mayEndOnMap: unit i's move along path may end in its last hex: the army
+// boundary (S2.3.3) and a second ½ Eff (5.7), which a move into an entry
+// area does not end there to meet.
+func (g *Game) mayEndOnMap(i int, path []hex.Axial) error {
+	if err := g.mayEndAcross(i, path[len(path)-1]); err != nil {
+		return err
+	}
+	return g.secondHalfEff(i, path)
 }
 
 // secondHalfEff refuses, under salerno43/3, a move of unit i along path
@@ -449,9 +475,12 @@ func (g *Game) applyMove(i int, path []hex.Axial, cost int, how moveHow) []rules
 	us.Hex, us.Box = g.b.ID(end), ""
 	us.Truck = us.Truck || how.truck
 	g.s.Moved = append(g.s.Moved, us.ID)
-	ids := make([]string, len(path))
+	ids := make([]string, len(path), len(path)+1)
 	for k, a := range path {
 		ids[k] = g.b.ID(a)
+	}
+	if how.area != "" {
+		ids = append(ids, how.area)
 	}
 	way := ""
 	switch {
@@ -464,11 +493,14 @@ func (g *Game) applyMove(i int, path []hex.Axial, cost int, how moveHow) []rules
 		way += " on a Truck (5.8)"
 	}
 	text := fmt.Sprintf("%s moves%s %s (%s MP)", us.ID, way, strings.Join(ids, "-"), hexwar.MPText(cost))
-	if half && g.nextToEnemy(end, side) {
+	if half && how.area == "" && g.nextToEnemy(end, side) { // 5.7: placed where the move ends
 		us.HalfEff = true
 		text += ", ½ Eff (5.7)"
 	}
 	events := []rules.Event{{Seat: rules.Seat(side), Text: text}}
+	if how.area != "" {
+		events = append(events, g.endInArea(i, how.area)...)
+	}
 	g.releaseGarrison()
 	g.shMoveTriggers(i, entered)
 	return append(events, g.shMoveSettle()...)

@@ -159,6 +159,13 @@ type rulesVersion struct {
 	// Defense while those that can retreat do. salerno43/2 and older
 	// counted only units of MA 0 as unable to retreat.
 	despLostOnEveryPath bool
+	// moveIntoArea: a move may end in an entry area next to its last hex
+	// (21.3.2, L1242: entering an area in the Movement Phase costs 1 MP,
+	// or one hex of TM, and the unit stops there), the step priced as
+	// one, plus leaving an enemy ZOC (6.2): "move UNIT HEX... AREA".
+	// salerno43/2 and older took a unit into an area only by 'enter', as
+	// its whole move from next to it.
+	moveIntoArea bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -177,7 +184,8 @@ type rulesVersion struct {
 // defended, the defender picking first (10.2.2, 8.4.6); independent units
 // are of no formation (8.4.4); the defender names the DD's support, its
 // air marker included (11.3); a vehicle every retreat would eliminate
-// makes a Desperate Defense (11.5.4).
+// makes a Desperate Defense (11.5.4); a move may end in an entry area
+// (21.3.2).
 const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -192,7 +200,7 @@ var versions = []rulesVersion{
 		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
 		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
 		defenderPicksFirst: true, independentNoFormation: true,
-		ddNamedSource: true, despLostOnEveryPath: true},
+		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true},
 
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
