@@ -159,6 +159,13 @@ type rulesVersion struct {
 	// Defense while those that can retreat do. salerno43/2 and older
 	// counted only units of MA 0 as unable to retreat.
 	despLostOnEveryPath bool
+	// autoAdvanceRules: an Auto DS's advance obeys the advance rules
+	// (8.7.2, L471; 14.5, L858): entering hills off road ends it, and its
+	// first step goes from one enemy ZOC into another of the same enemy
+	// unit only into the vacated hex (14.4.1, L849), as after a normal
+	// combat. salerno43/2 and older let it go on through hills and checked
+	// no ZOC-to-ZOC step.
+	autoAdvanceRules bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -192,7 +199,7 @@ var versions = []rulesVersion{
 		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
 		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
 		defenderPicksFirst: true, independentNoFormation: true,
-		ddNamedSource: true, despLostOnEveryPath: true},
+		ddNamedSource: true, despLostOnEveryPath: true, autoAdvanceRules: true},
 
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
