@@ -133,7 +133,7 @@ func (g *Game) autoEnded(m combat.Map, from, vacated hex.Axial, path []hex.Axial
 	if m.EnemyZOC(prev) && prev != vacated {
 		return rules.Refuse("14.4.1", "entering the enemy ZOC in %s ended the advance", g.b.ID(prev))
 	}
-	if g.ver.autoAdvanceRules && g.hillsStop(before, prev) {
+	if g.ver.autoAdvanceRules && g.hillsStop(from, before, prev) {
 		return rules.Refuse("14.5", "entering the hills of %s off road ended the advance", g.b.ID(prev))
 	}
 	return nil

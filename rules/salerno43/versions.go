@@ -166,6 +166,12 @@ type rulesVersion struct {
 	// combat. salerno43/2 and older let it go on through hills and checked
 	// no ZOC-to-ZOC step.
 	autoAdvanceRules bool
+	// hillsRoadStop: a unit that enters hills along a road and leaves them
+	// off it goes one hex more and stops there (14.5, L858: "wejdą drogą w
+	// takim przypadku mogą ścigać na drugie pole, ale muszą się
+	// zatrzymać"; A-20); along the road in and out the hills have no
+	// effect. salerno43/2 and older never stopped it.
+	hillsRoadStop bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -199,7 +205,8 @@ var versions = []rulesVersion{
 		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
 		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
 		defenderPicksFirst: true, independentNoFormation: true,
-		ddNamedSource: true, despLostOnEveryPath: true, autoAdvanceRules: true},
+		ddNamedSource: true, despLostOnEveryPath: true, autoAdvanceRules: true,
+		hillsRoadStop: true},
 
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
