@@ -172,6 +172,12 @@ type rulesVersion struct {
 	// zatrzymać"; A-20); along the road in and out the hills have no
 	// effect. salerno43/2 and older never stopped it.
 	hillsRoadStop bool
+	// ddLossFromMAF: the attacker's step lost on a DD's "1/dis H" comes
+	// from the MAF while any of it is left (10.2.2, L594: the attacker's
+	// losses come from units "były częścią głównych sił szturmowych"), the
+	// attacker picking it (A-42), as "1*/1 H" already held it to the MAF.
+	// salerno43/2 and older let him pick any attacking unit.
+	ddLossFromMAF bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -206,7 +212,7 @@ var versions = []rulesVersion{
 		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
 		defenderPicksFirst: true, independentNoFormation: true,
 		ddNamedSource: true, despLostOnEveryPath: true, autoAdvanceRules: true,
-		hillsRoadStop: true},
+		hillsRoadStop: true, ddLossFromMAF: true},
 
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
