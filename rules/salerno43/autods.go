@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // Auto DS (8.7): in his Movement Phase the phasing player may declare an
@@ -76,7 +77,8 @@ func (g *Game) autoAdvance(c Command) ([]rules.Event, error) {
 // autoPath checks an Auto DS advance (8.7.2, 14.0): the DS distance, each
 // hex where an advance may go, never into an enemy hex nor across an enemy
 // bond but into the vacated hex, stopping on entering an enemy ZOC other
-// than the vacated hex's.
+// than the vacated hex's; from salerno43/3 also on entering hills off road
+// (14.5), its first step bound by 14.4.1's ZOC-to-ZOC rule.
 func (g *Game) autoPath(i int, ids []string) ([]hex.Axial, error) {
 	us := g.s.Units[i]
 	vacated, _ := g.b.Hex(us.AutoDS)
@@ -91,6 +93,11 @@ func (g *Game) autoPath(i int, ids []string) ([]hex.Axial, error) {
 	var path []hex.Axial
 	prev := from
 	for k, id := range ids {
+		if k > 0 {
+			if err := g.autoEnded(m, from, vacated, path); err != nil {
+				return nil, err
+			}
+		}
 		a, ok := g.b.Hex(id)
 		if !ok || hex.Distance(prev, a) != 1 {
 			return nil, rules.Refuse("8.7.2", "%s is not next to %s", id, g.b.ID(prev))
@@ -104,8 +111,8 @@ func (g *Game) autoPath(i int, ids []string) ([]hex.Axial, error) {
 		if err := g.advanceStepAllowed(i, prev, a, k == 0 && a == vacated); err != nil {
 			return nil, err
 		}
-		if k > 0 && m.EnemyZOC(prev) && prev != vacated {
-			return nil, rules.Refuse("14.4.1", "entering the enemy ZOC in %s ended the advance", g.b.ID(prev))
+		if k == 0 && g.ver.autoAdvanceRules && a != vacated && g.sameEnemyZOC(g.s.Side, from, a) {
+			return nil, rules.Refuse("14.4.1", "an advance goes from one enemy ZOC into another of the same unit only into the vacated hex (%s)", id)
 		}
 		path = append(path, a)
 		prev = a
@@ -115,8 +122,27 @@ func (g *Game) autoPath(i int, ids []string) ([]hex.Axial, error) {
 	return path, nil
 }
 
+// autoEnded says whether an Auto DS advance from from that has come
+// along path goes no further: it entered an enemy ZOC other than the
+// vacated hex's (14.4.1) or, from salerno43/3, hills off road (14.5).
+func (g *Game) autoEnded(m combat.Map, from, vacated hex.Axial, path []hex.Axial) error {
+	prev, before := path[len(path)-1], from
+	if len(path) > 1 {
+		before = path[len(path)-2]
+	}
+	if m.EnemyZOC(prev) && prev != vacated {
+		return rules.Refuse("14.4.1", "entering the enemy ZOC in %s ended the advance", g.b.ID(prev))
+	}
+	if g.ver.autoAdvanceRules && g.hillsStop(from, before, prev) {
+		return rules.Refuse("14.5", "entering the hills of %s off road ended the advance", g.b.ID(prev))
+	}
+	return nil
+}
+
 // autoAdvanceChoices lists each hex an Auto DS unit may advance to, one
-// path each.
+// path each. Whether an advance ends in a hex may hang on the way it came
+// (14.5: hills entered by road or not), so a hex is gone on from by the
+// first path that reaches it and does not end there.
 func (g *Game) autoAdvanceChoices() []rules.Choice {
 	var out []rules.Choice
 	for i, us := range g.s.Units {
@@ -124,28 +150,46 @@ func (g *Game) autoAdvanceChoices() []rules.Choice {
 			continue
 		}
 		from, _ := g.b.Hex(us.Hex)
-		seen := map[hex.Axial]bool{from: true}
-		frontier := [][]string{nil}
+		vacated, _ := g.b.Hex(us.AutoDS)
+		m := g.view(g.s.Side, []int{i}).base()
+		listed := map[hex.Axial]bool{from: true}
+		goneOn := map[hex.Axial]bool{from: true}
+		frontier := [][]hex.Axial{nil}
 		for len(frontier) > 0 {
 			p := frontier[0]
 			frontier = frontier[1:]
 			at := from
 			if len(p) > 0 {
-				at, _ = g.b.Hex(p[len(p)-1])
+				at = p[len(p)-1]
 			}
 			for _, n := range at.Neighbors() {
-				if seen[n] || !g.b.Land(n) {
+				if (listed[n] && goneOn[n]) || !g.b.Land(n) || slices.Contains(p, n) {
 					continue
 				}
-				q := append(slices.Clone(p), g.b.ID(n))
-				if _, err := g.autoPath(i, q); err != nil {
+				q := append(slices.Clone(p), n)
+				ids := g.ids(q)
+				if _, err := g.autoPath(i, ids); err != nil {
 					continue
 				}
-				seen[n] = true
-				out = append(out, rules.Choice{Command: "autods-advance " + us.ID + " " + strings.Join(q, " "), Piece: us.ID, Note: "8.7.2"})
-				frontier = append(frontier, q)
+				if !listed[n] {
+					listed[n] = true
+					out = append(out, rules.Choice{Command: "autods-advance " + us.ID + " " + strings.Join(ids, " "), Piece: us.ID, Note: "8.7.2"})
+				}
+				if !goneOn[n] && g.autoEnded(m, from, vacated, q) == nil {
+					goneOn[n] = true
+					frontier = append(frontier, q)
+				}
 			}
 		}
+	}
+	return out
+}
+
+// ids are the printed ids of hexes.
+func (g *Game) ids(hexes []hex.Axial) []string {
+	out := make([]string, len(hexes))
+	for k, a := range hexes {
+		out[k] = g.b.ID(a)
 	}
 	return out
 }

@@ -339,6 +339,8 @@ func (c *Combat) determined() *combat.Determined {
 			return "-/-"
 		},
 		Rule: "11.1", RollRule: "11.2.1", EXRule: "11.4.1", ALRule: "11.4.1",
+		// 10.2.2: the attacker's step on 1/dis H too comes from the MAF.
+		ALFromMAF: g.ver.ddLossFromMAF,
 	}
 }
 
@@ -379,7 +381,7 @@ func (c *Combat) ddResult(r DDResult) combat.DDResult {
 	if r.DefenderPicks {
 		out.MAFSteps = r.AttackerSteps
 	} else {
-		out.AttackerSteps = r.AttackerSteps // the attacker picks on 1/dis H
+		out.AttackerSteps = r.AttackerSteps // the attacker picks on 1/dis H (among the MAF, 10.2.2)
 	}
 	if r.Disorganize {
 		out.Tags |= TagDisLead

@@ -201,9 +201,8 @@ func (g *Game) advanceMap(c *Combat) combat.Map {
 		Advance: func(u combat.AdvanceUnit, from, to hex.Axial, k int) bool {
 			return g.advanceStep(c, u, from, to, k, vacated)
 		},
-		// 14.5, A-20: entering hills off road ends the advance.
-		Stops: func(_ combat.AdvanceUnit, from, a, _ hex.Axial) bool {
-			return g.b.Terrain(a) == Hills && g.b.Road(from, a) == ""
+		Stops: func(u combat.AdvanceUnit, from, a, _ hex.Axial) bool {
+			return g.hillsStop(u.From, from, a)
 		},
 		Leaves: func(combat.AdvanceUnit, hex.Axial, hex.Axial) bool { return true },
 		// 14.4.1: not from one EZOC into another of the same enemy unit,
@@ -215,6 +214,17 @@ func (g *Game) advanceMap(c *Combat) combat.Map {
 		},
 		ZOCToZOCFirst: g.ver.advanceFirstZOCToZOC,
 	}
+}
+
+// hillsStop is 14.5 (L858, A-20) for an advance from start that entered a
+// from from: entering hills off road ends it; from salerno43/3 so does
+// leaving off road hills it entered along a road, one hex beyond them (a
+// unit entering them off road stopped there).
+func (g *Game) hillsStop(start, from, a hex.Axial) bool {
+	if g.b.Terrain(a) == Hills && g.b.Road(from, a) == "" {
+		return true
+	}
+	return g.ver.hillsRoadStop && from != start && g.b.Terrain(from) == Hills && g.b.Road(from, a) == ""
 }
 
 // advanceStep is 14.2 and 14.5 for unit u's k-th hex (0 the first): no

@@ -117,3 +117,39 @@ func TestDefenderPicksFirst_10_2_2(t *testing.T) {
 		}
 	}
 }
+
+// 10.2.2 (L594): the attacker's step losses come from units that "dla
+// atakującego były częścią głównych sił szturmowych", the DD's "1/dis H"
+// (11.4.1) among them, the attacker picking (A-42). 2pz/16, the MAF, and
+// 1-79/16 attack the elite 2cdo at 4-1 and roll a 2, DR2; 2cdo's DD rolls
+// a 6, 7 with the elite +1: "1/dis H". The step falls on 2pz/16.
+// salerno43/2 let the attacker give it from 1-79/16 too.
+func TestDDAttackerLossFromMAF_10_2_2(t *testing.T) {
+	for _, tc := range []struct {
+		version string
+		choices []string // the attacker's choice offered; nil: none, 2pz/16 took it
+	}{{"", nil}, {"salerno43/2", []string{"1-79/16", "2pz/16"}}} {
+		g := emptyGameIn(t, tc.version, 2, PhaseCombat, German)
+		g.put(t, "2cdo", "2617")
+		g.put(t, "2pz/16", "2716")
+		g.put(t, "1-79/16", "2618")
+		rulestest.Apply(t, g, rules.Seat(German), "attack 2617 with 2pz/16 1-79/16 maf 2pz/16")
+		rulestest.Apply(t, g, rules.Seat(Allied), "no-def-air")
+		rulestest.Roll(t, g, 2) // 4-1, 2: DR2
+		rulestest.Apply(t, g, rules.Seat(Allied), "dd 2cdo")
+		rulestest.Roll(t, g, 6) // 6 + 1 elite = 7: "1/dis H"
+		if tc.choices != nil {
+			a := g.combat().Await()
+			if got := slices.Sorted(slices.Values(a.Choices)); a.Decision != combat.DecDDLoss || !slices.Equal(got, tc.choices) {
+				t.Errorf("version %q: the attacker picks the step among %v, want %v: %s", tc.version, got, tc.choices, a)
+			}
+			continue
+		}
+		if g.s.Combat != nil {
+			t.Fatalf("version %q: the step falls on the MAF's only unit, no choice: %s", tc.version, g.combat().Await())
+		}
+		if a, b := g.s.Units[g.index("2pz/16")].Lost, g.s.Units[g.index("1-79/16")].Lost; a != 1 || b != 0 {
+			t.Errorf("version %q: 2pz/16 lost %d steps, 1-79/16 %d; want 1 and 0 (10.2.2)", tc.version, a, b)
+		}
+	}
+}

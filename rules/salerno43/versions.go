@@ -161,11 +161,30 @@ type rulesVersion struct {
 	despLostOnEveryPath bool
 	// moveIntoArea: a move may end in an entry area next to its last hex
 	// (21.3.2, L1242: entering an area in the Movement Phase costs 1 MP,
-	// or one hex of TM, and the unit stops there), the step priced as
-	// one, plus leaving an enemy ZOC (6.2): "move UNIT HEX... AREA".
+	// or one hex of TM, and the unit stops there), from a hex the move
+	// did not have to stop in (6.2): "move UNIT HEX... AREA".
 	// salerno43/2 and older took a unit into an area only by 'enter', as
 	// its whole move from next to it.
 	moveIntoArea bool
+	// autoAdvanceRules: an Auto DS's advance obeys the advance rules
+	// (8.7.2, L471; 14.5, L858): entering hills off road ends it, and its
+	// first step goes from one enemy ZOC into another of the same enemy
+	// unit only into the vacated hex (14.4.1, L849), as after a normal
+	// combat. salerno43/2 and older let it go on through hills and checked
+	// no ZOC-to-ZOC step.
+	autoAdvanceRules bool
+	// hillsRoadStop: a unit that enters hills along a road and leaves them
+	// off it goes one hex more and stops there (14.5, L858: "wejdą drogą w
+	// takim przypadku mogą ścigać na drugie pole, ale muszą się
+	// zatrzymać"; A-20); along the road in and out the hills have no
+	// effect. salerno43/2 and older never stopped it.
+	hillsRoadStop bool
+	// ddLossFromMAF: the attacker's step lost on a DD's "1/dis H" comes
+	// from the MAF while any of it is left (10.2.2, L594: the attacker's
+	// losses come from units "były częścią głównych sił szturmowych"), the
+	// attacker picking it (A-42), as "1*/1 H" already held it to the MAF.
+	// salerno43/2 and older let him pick any attacking unit.
+	ddLossFromMAF bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -185,7 +204,10 @@ type rulesVersion struct {
 // are of no formation (8.4.4); the defender names the DD's support, its
 // air marker included (11.3); a vehicle every retreat would eliminate
 // makes a Desperate Defense (11.5.4); a move may end in an entry area
-// (21.3.2).
+// (21.3.2); an Auto DS's advance keeps the
+// advance rules (8.7.2: 14.5's hills, 14.4.1), hills entered by road and
+// left off it stop the advance one hex beyond (14.5), and the attacker's
+// step on 1/dis H comes from the MAF (10.2.2).
 const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -200,7 +222,8 @@ var versions = []rulesVersion{
 		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
 		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
 		defenderPicksFirst: true, independentNoFormation: true,
-		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true},
+		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
+		hillsRoadStop: true, ddLossFromMAF: true},
 
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},

@@ -29,7 +29,7 @@ func TestVersions(t *testing.T) {
 			bhGoodOrder: true, asuLOS: true, attritionLOS: true, replArea: true, readyInArea: true, areaSupply: true, seaCapPortToPort: true,
 			overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true, retreatStops: true, advanceFirstZOCToZOC: true,
 			lossFromContributors: true, defenderPicksFirst: true, independentNoFormation: true,
-			ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true}},
+			ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true, hillsRoadStop: true, ddLossFromMAF: true}},
 		{"salerno43/2", rulesVersion{name: "salerno43/2", splitRetreat: true}},
 		{"salerno43/1", rulesVersion{name: "salerno43/1"}},
 	} {

@@ -49,6 +49,10 @@ type Determined struct {
 	// Rule is the decision's (12.4.1, 12.4.2), RollRule the die's
 	// (12.4.3), EXRule and ALRule the attacker's losses' (12.4.8).
 	Rule, RollRule, EXRule, ALRule string
+	// ALFromMAF: the attacker's own pick of his step on a result's
+	// AttackerSteps falls on the MAF while any of it is left (Salerno '43
+	// 10.2.2 from salerno43/3); otherwise on any attacker left.
+	ALFromMAF bool
 }
 
 // DDAllowed reports whether the result lets the survivors try a

@@ -222,6 +222,8 @@ func DDStages(d *Determined) []Stage {
 			switch {
 			case r.MAFSteps > 0 && len(mafLeft) > 0:
 				return Await{Decision: DecDDLoss, Side: c.Defender, Steps: 1, Choices: mafLeft, Rule: d.EXRule}, true
+			case r.AttackerSteps > 0 && d.ALFromMAF && len(mafLeft) > 0:
+				return Await{Decision: DecDDLoss, Side: c.Attacker, Steps: 1, Choices: mafLeft, Rule: d.ALRule}, true
 			case r.AttackerSteps > 0 && len(c.AttackersLeft()) > 0:
 				return Await{Decision: DecDDLoss, Side: c.Attacker, Steps: 1, Choices: IDs(c.AttackersLeft()), Rule: d.ALRule}, true
 			}
