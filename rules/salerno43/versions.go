@@ -204,10 +204,10 @@ type rulesVersion struct {
 // are of no formation (8.4.4); the defender names the DD's support, its
 // air marker included (11.3); a vehicle every retreat would eliminate
 // makes a Desperate Defense (11.5.4); a move may end in an entry area
-// (21.3.2); an Auto DS's advance keeps the
-// advance rules (8.7.2: 14.5's hills, 14.4.1), hills entered by road and
-// left off it stop the advance one hex beyond (14.5), and the attacker's
-// step on 1/dis H comes from the MAF (10.2.2).
+// (21.3.2); an Auto DS's advance keeps the advance rules (8.7.2: 14.5's
+// hills, 14.4.1), hills entered by road and left off it stop the advance
+// one hex beyond (14.5), and the attacker's step on 1/dis H comes from the
+// MAF (10.2.2).
 const Version = "salerno43/3"
 
 // versions are the rules versions the engine plays, the current one first:
