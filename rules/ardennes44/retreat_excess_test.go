@@ -29,6 +29,15 @@ func corridor(version string, defenders ...string) fixture {
 	return fixture{cols: 7, rows: 1, setup: setup, version: version}
 }
 
+// afterDR2 is the corridor's game on turn 3's German Combat Phase, the
+// attack on 0301 resolved as a DR2 (corridorDR2).
+func (f fixture) afterDR2(t *testing.T) *Game {
+	t.Helper()
+	g := f.game(t, 3, PhaseCombat, German)
+	corridorDR2(t, g)
+	return g
+}
+
 // corridorDR2 starts the corridor's combat and rolls the 5 that gives DR2
 // at 3-1 (12/27 and the Tiger's 14 against 6 is 2-1, the Tiger's armour
 // shift 3-1, 21.1), declining the Determined Defense if it is offered.
@@ -120,8 +129,7 @@ func TestRetreatExcess_OwnerPicksTheStepsOverTheLimit_17_4(t *testing.T) {
 // changes nothing: a unit that did not retreat, an attacker, two steps at
 // once. The random player offers only the steps over it.
 func TestRetreatExcess_WrongPickRefused_17_4(t *testing.T) {
-	g := corridor("", "4/8(-)", "4/8/2").game(t, 3, PhaseCombat, German)
-	corridorDR2(t, g)
+	g := corridor("", "4/8(-)", "4/8/2").afterDR2(t)
 	retreatedTo(t, g, "0401", "0501")
 	for _, bad := range []string{"losses 106/424(-)", "losses 12/27", "losses 4/8(-) 4/8/2", "advance-done"} {
 		_, err := g.Apply(rules.Seat(Allied), bad)
@@ -152,8 +160,7 @@ func TestRetreatExcess_WrongPickRefused_17_4(t *testing.T) {
 func TestRetreatExcess_OnlyTheStepsOverTheLimit_8_2(t *testing.T) {
 	f := corridor("", "4/8/2", "707tk")
 	f.setup[slices.Index(f.setup, "106/424(-) 0501")] = "28/112 0501" // 0501 full: 3 steps
-	g := f.game(t, 3, PhaseCombat, German)
-	corridorDR2(t, g)
+	g := f.afterDR2(t)
 	retreatedTo(t, g, "0401", "0501")
 	decide(t, g, "advance-done")
 	if at(g, "4/8/2") != deadBox || at(g, "707tk") != "0501" || stepsNow(g, "707tk") != 2 {
@@ -169,8 +176,7 @@ func TestRetreatExcess_OnlyTheStepsOverTheLimit_8_2(t *testing.T) {
 // ardennes44/1 replays as it was played: the stack that finds no hex
 // within the limit is eliminated whole.
 func TestRetreatExcess_Version1EliminatesTheStack_17_4(t *testing.T) {
-	g := corridor("ardennes44/1", "4/8(-)", "4/8/2").game(t, 3, PhaseCombat, German)
-	corridorDR2(t, g)
+	g := corridor("ardennes44/1", "4/8(-)", "4/8/2").afterDR2(t)
 	if rs := offered(g, "retreat "); len(rs) != 0 {
 		t.Fatalf("retreats offered %q under ardennes44/1, want none", rs)
 	}

@@ -86,9 +86,7 @@ func openCorridor(t *testing.T, version string) *Game {
 	t.Helper()
 	f := corridor(version, "4/8(-)", "4/8/2")
 	f.cols = 10
-	g := f.game(t, 3, PhaseCombat, German)
-	corridorDR2(t, g)
-	return g
+	return f.afterDR2(t)
 }
 
 // 17.4 (L1007): the units over the limit retreat extra hexes "until a hex

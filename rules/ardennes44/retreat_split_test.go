@@ -22,9 +22,7 @@ import (
 func roomFor1(t *testing.T, version string) *Game {
 	f := corridor(version, "4/8(-)", "4/8/2")
 	f.setup = slices.DeleteFunc(f.setup, func(s string) bool { return s == "99/394 0601" })
-	g := f.game(t, 3, PhaseCombat, German)
-	corridorDR2(t, g)
-	return g
+	return f.afterDR2(t)
 }
 
 // The owner may retreat the stack whole, or one unit on its own path: the
@@ -137,8 +135,7 @@ func TestRetreatSplit_Version2RetreatsTheStackWhole_17_4(t *testing.T) {
 // over it are the owner's pick among every retreating unit there, in the
 // stack's order.
 func TestRetreatSplit_OverTheLimitOnlyWhenNoUnitFits_17_4(t *testing.T) {
-	g := corridor("", "4/8(-)", "4/8/2").game(t, 3, PhaseCombat, German)
-	corridorDR2(t, g)
+	g := corridor("", "4/8(-)", "4/8/2").afterDR2(t)
 	c := g.combat()
 	if len(c.Moves) != 2 || !slices.Equal(c.Moves[0].Units, []string{"4/8/2"}) || c.Moves[0].Path.OverLimit ||
 		!slices.Equal(c.Moves[1].Units, []string{"4/8(-)"}) || !c.Moves[1].Path.OverLimit {
