@@ -108,13 +108,16 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 // right by the end of his next Movement Phase (4.4), so none is lengthened
 // to find room; a first hex in a vacant EZOC ranks with the others (12.1.3
 // priority 3); a retreat of any length may stop in any hex of its path
-// that retreatStops names, friends holding none (12.1.5).
+// that retreatStops names, friends holding none (12.1.5); a retreat that
+// eliminates no unit comes before one whose hexes are each further (12.1.3
+// priority 1 before 2).
 func (g *Game) versionRetreat(m *combat.Map) {
 	if g.ver.overstackedRetreat {
 		m.Room = func(hex.Axial, []string) bool { return true }
 	}
 	m.FirstEZOCFree = g.ver.firstEZOCFree
 	m.StopWhereHolds = g.ver.retreatStops
+	m.FurtherIfPossible = g.ver.survivalFirst
 }
 
 // retreatSupply keeps, of the retreats of side's units from origin, those
