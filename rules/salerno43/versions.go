@@ -197,6 +197,14 @@ type rulesVersion struct {
 	// salerno43/3 and older held every hex one further and eliminated a
 	// stack that found no such path.
 	survivalFirst bool
+	// breakthroughExcess: in a breakthrough combat on a hex over the
+	// stacking limit the defender names the units over it (15.3, L920:
+	// "wszystkie jednostki przekraczające limit stosu (wybór obrońcy) nie
+	// wnoszą nic do obrony"), 'over-limit UNIT...', before the die: they add
+	// no defense, armor or elite quality, take no step loss and lead no DD
+	// (10.2.2 note, L598). salerno43/3 and older let every unit of the hex
+	// defend.
+	breakthroughExcess bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -220,7 +228,8 @@ type rulesVersion struct {
 // hills, 14.4.1), hills entered by road and left off it stop the advance
 // one hex beyond (14.5), and the attacker's step on 1/dis H comes from the
 // MAF (10.2.2). 4: a retreat steps aside rather than be eliminated
-// (12.1.3 priority 1 before 2).
+// (12.1.3 priority 1 before 2); the defender names the units over the
+// stacking limit in a breakthrough combat, which add nothing (15.3).
 const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -237,7 +246,7 @@ var versions = []rulesVersion{
 		defenderPicksFirst: true, independentNoFormation: true,
 		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
 		hillsRoadStop: true, ddLossFromMAF: true,
-		survivalFirst: true},
+		survivalFirst: true, breakthroughExcess: true},
 
 	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
