@@ -205,6 +205,15 @@ type rulesVersion struct {
 	// (10.2.2 note, L598). salerno43/3 and older let every unit of the hex
 	// defend.
 	breakthroughExcess bool
+	// advanceStacking: no unit ends its advance over the stacking limit
+	// (14.1, L833: "Na koniec każdego pościgu przestrzegaj limitu stosu";
+	// 4.4, L248: the limit may be exceeded only during movement, retreat
+	// or advance), the Auto DS's included (8.7.2); it may pass through a
+	// full hex. Unlike a retreat (12.1.4), no advance is let end over it.
+	// salerno43/3 and older let an advance end over the limit, which held
+	// only before a breakthrough or an Auto DS and at the end of the
+	// Combat Phase.
+	advanceStacking bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -229,7 +238,8 @@ type rulesVersion struct {
 // one hex beyond (14.5), and the attacker's step on 1/dis H comes from the
 // MAF (10.2.2). 4: a retreat steps aside rather than be eliminated
 // (12.1.3 priority 1 before 2); the defender names the units over the
-// stacking limit in a breakthrough combat, which add nothing (15.3).
+// stacking limit in a breakthrough combat, which add nothing (15.3); no
+// advance ends over the stacking limit (14.1).
 const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -246,7 +256,7 @@ var versions = []rulesVersion{
 		defenderPicksFirst: true, independentNoFormation: true,
 		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
 		hillsRoadStop: true, ddLossFromMAF: true,
-		survivalFirst: true, breakthroughExcess: true},
+		survivalFirst: true, breakthroughExcess: true, advanceStacking: true},
 
 	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
