@@ -58,6 +58,9 @@ func (g *Game) autoAdvance(c Command) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := g.advanceRoom(i, path[len(path)-1]); err != nil {
+		return nil, err
+	}
 	us := &g.s.Units[i]
 	for _, a := range path {
 		g.setControl(g.b.ID(a), g.s.Side)
@@ -117,9 +120,25 @@ func (g *Game) autoPath(i int, ids []string) ([]hex.Axial, error) {
 		path = append(path, a)
 		prev = a
 	}
-	// 4.4: an advance may end over the limit; the end of the Combat Phase
-	// holds it (stackcheck.go).
+	// The stacking limit at its end is advanceRoom's (14.1): the path may
+	// go on through a full hex.
 	return path, nil
+}
+
+// advanceRoom refuses, from salerno43/4, an advance of unit i that would
+// end in a over the stacking limit (14.1: "Na koniec każdego pościgu
+// przestrzegaj limitu stosu"); before, the end of the Combat Phase held it
+// (4.4, stackcheck.go).
+func (g *Game) advanceRoom(i int, a hex.Axial) error {
+	if !g.ver.advanceStacking {
+		return nil
+	}
+	side := g.sc.Units[i].Side
+	here := slices.DeleteFunc(slices.Clone(g.pos().at(a)), func(j int) bool { return g.sc.Units[j].Side != side })
+	if r := g.stackLimit(here, i); r != nil {
+		return rules.Refuse("14.1", "%s ends no advance over the stacking limit: %s %s", g.sc.Units[i].ID, g.b.ID(a), r.Reason)
+	}
+	return nil
 }
 
 // autoEnded says whether an Auto DS advance from from that has come
@@ -142,7 +161,8 @@ func (g *Game) autoEnded(m combat.Map, from, vacated hex.Axial, path []hex.Axial
 // autoAdvanceChoices lists each hex an Auto DS unit may advance to, one
 // path each. Whether an advance ends in a hex may hang on the way it came
 // (14.5: hills entered by road or not), so a hex is gone on from by the
-// first path that reaches it and does not end there.
+// first path that reaches it and does not end there; a hex too full to end
+// in (14.1) is gone on from, never listed.
 func (g *Game) autoAdvanceChoices() []rules.Choice {
 	var out []rules.Choice
 	for i, us := range g.s.Units {
@@ -171,7 +191,7 @@ func (g *Game) autoAdvanceChoices() []rules.Choice {
 				if _, err := g.autoPath(i, ids); err != nil {
 					continue
 				}
-				if !listed[n] {
+				if !listed[n] && g.advanceRoom(i, n) == nil {
 					listed[n] = true
 					out = append(out, rules.Choice{Command: "autods-advance " + us.ID + " " + strings.Join(ids, " "), Piece: us.ID, Note: "8.7.2"})
 				}

@@ -11,6 +11,7 @@ import (
 // One combat (8.3): the series' staged procedure (rules/hexwar/combat)
 // with Salerno's own stages in the order of 8.3:
 //
+//	over-limit a breakthrough's defender names the units over the stacking limit (15.3)
 //	def-air   step 2: the defender declares defensive air (9.4)
 //	variable  step 3: the German die for a variable-strength defender (19.3)
 //	crt       step 4: the CRT die, or the automatic DS at 10-1 (8.6.1)
@@ -39,6 +40,9 @@ type Combat struct {
 	in *combatIn
 	// defAirDone: the defender has decided on defensive air.
 	defAirDone bool
+	// excessDone: the defender has named the units over the stacking
+	// limit of a breakthrough combat (15.3).
+	excessDone bool
 	// varDie is the variable-strength die, 0 before it; varLost the
 	// unit it eliminated (19.3).
 	varDie  int
@@ -102,7 +106,8 @@ func (g *Game) combatUnits(in *combatIn, units []int) []combat.Unit {
 		u, us, f := g.sc.Units[i], g.s.Units[i], g.pos().face(i)
 		cu := combat.Unit{ID: u.ID, Steps: g.stepsLeft(i), MA: f.MA, Mechanized: u.Info().Mech,
 			Disrupted: us.Status != GoodOrder, MAF: true, FromHex: us.Hex, NoLead: u.ASU(), NoAdvance: u.ASU() || f.MA == 0,
-			RetreatedIn: u.Side != in.attacker && in.retreatedIn(i)} // 12.5, 15.3
+			RetreatedIn: u.Side != in.attacker && in.retreatedIn(i), // 12.5, 15.3
+			OverLimit:   u.Side != in.attacker && in.overLimit(i)}   // 15.3, 10.2.2 note
 		cu.NoLead = cu.NoLead || slices.Contains(g.s.Recon, u.ID) // 25.2: no DD this phase
 		if u.Side == in.attacker {
 			cu.Strength, _ = in.attackStrength(i)
@@ -129,6 +134,7 @@ func (c *Combat) stages() []combat.Stage {
 		s = append(s, combat.LossStages(c.lossRules(combat.LossRules{Opponent: "8.7.1", Owner: "8.7.1", Defender: "8.7.1"}))...)
 		return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "8.7.1", OneHex: "12.1.5", Step: "12.2", Split: g.ver.splitRetreat}))
 	}
+	s = append([]combat.Stage{c.excessStage()}, s...) // 15.3: before all, in a breakthrough
 	s = append(s, combat.LossStages(c.lossRules(combat.LossRules{Opponent: "10.2.1", Owner: "10.2.1", Defender: "10.2.1"}))...)
 	d := c.determined()
 	dd := combat.DDStages(d)
@@ -173,7 +179,8 @@ func (c *Combat) lossPick(cc *combat.Combat, defender bool) ([]string, string, b
 
 // addsToDefense: defender i adds to the hex's defense (10.2.2): not a
 // Shattered unit (13.3.2), nor a bracketed one while any other defender
-// but a bracketed one stands with it (8.4.6, as defense counts them).
+// but a bracketed one stands with it (8.4.6, as defense counts them: one
+// over the stacking limit in a breakthrough is not there, 15.3).
 func (c *Combat) addsToDefense(i int) bool {
 	g := c.in.g
 	if g.s.Units[i].Status == Shattered {
@@ -183,7 +190,7 @@ func (c *Combat) addsToDefense(i int) bool {
 		return true
 	}
 	return !slices.ContainsFunc(c.in.defenders, func(j int) bool {
-		return g.sc.Units[j].Beachhead() || !g.pos().face(j).Bracketed
+		return !c.in.overLimit(j) && (g.sc.Units[j].Beachhead() || !g.pos().face(j).Bracketed)
 	})
 }
 

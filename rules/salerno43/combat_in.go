@@ -21,6 +21,9 @@ type combatIn struct {
 	// (19.3); -1 before the roll.
 	variable int
 	defAir   bool // the defender's air marker (9.4)
+	// excess are the defenders the defender named over the stacking limit
+	// in a breakthrough combat (15.3).
+	excess []int
 }
 
 // crossing says what lies between an attacker's hex and the target.
@@ -65,14 +68,15 @@ func (in *combatIn) attackStrength(i int) (int, string) {
 // defenseStrength is unit i's defense (8.4.6, 9.1, 9.8, 13.2, 13.3, 19.3):
 // doubled once in hills, swamp or a city for a unit whose type doubles, or
 // when every attacker attacks across a river; halved once when DG; both
-// cancel; 0 when Shattered or retreated into the hex this phase (12.5); a
-// variable unit's roll, never doubled.
+// cancel; 0 when Shattered, retreated into the hex this phase (12.5) or
+// over the stacking limit in a breakthrough (15.3); a variable unit's roll,
+// never doubled.
 func (in *combatIn) defenseStrength(i int, allRiver bool) int {
 	g := in.g
 	f := g.pos().face(i)
 	us := g.s.Units[i]
-	if us.Status == Shattered || in.retreatedIn(i) {
-		return 0 // 13.3.2; 12.5: a unit that retreated in adds no defense
+	if us.Status == Shattered || in.addsNothing(i) {
+		return 0 // 13.3.2; 12.5, 15.3: a unit that retreated in, or over the limit, adds no defense
 	}
 	if f.Variable {
 		if in.a.Auto {
@@ -114,7 +118,8 @@ func (in *combatIn) strengths() (attack, defense int) {
 // defense is the defending hex's strength: bracketed units count only when
 // alone, and then one of them (8.4.6); a BH hex adds 2 and half, rounded
 // down, of each Good Order Allied unit next to the BH and to an attacker
-// (18.1.4, A-27: per unit, printed defense).
+// (18.1.4, A-27: per unit, printed defense). Units over the stacking limit
+// in a breakthrough are not there for it (15.3).
 func (in *combatIn) defense(allRiver bool) int {
 	g := in.g
 	total, bracketed, others := 0, 0, false
@@ -122,6 +127,8 @@ func (in *combatIn) defense(allRiver bool) int {
 	for _, i := range in.defenders {
 		f := g.pos().face(i)
 		switch {
+		case in.overLimit(i):
+			continue
 		case g.sc.Units[i].Beachhead():
 			bh = true
 		case f.Bracketed:

@@ -108,13 +108,16 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 // right by the end of his next Movement Phase (4.4), so none is lengthened
 // to find room; a first hex in a vacant EZOC ranks with the others (12.1.3
 // priority 3); a retreat of any length may stop in any hex of its path
-// that retreatStops names, friends holding none (12.1.5).
+// that retreatStops names, friends holding none (12.1.5); a retreat that
+// eliminates no unit comes before one whose hexes are each further (12.1.3
+// priority 1 before 2).
 func (g *Game) versionRetreat(m *combat.Map) {
 	if g.ver.overstackedRetreat {
 		m.Room = func(hex.Axial, []string) bool { return true }
 	}
 	m.FirstEZOCFree = g.ver.firstEZOCFree
 	m.StopWhereHolds = g.ver.retreatStops
+	m.FurtherIfPossible = g.ver.survivalFirst
 }
 
 // retreatSupply keeps, of the retreats of side's units from origin, those
@@ -195,9 +198,17 @@ func (g *Game) advanceMap(c *Combat) combat.Map {
 		ZOCLine:  func(x, y hex.Axial) bool { _, m := current(); return m.ZOCLine(x, y) },
 		Friends:  func(a hex.Axial) (bool, int) { _, m := current(); return m.Friends(a) },
 		Holds:    func(hex.Axial) bool { return false },
-		// 4.4: an advance may end over the stacking limit, which holds
-		// before a breakthrough and at the end of the Combat Phase.
-		Room: func(hex.Axial, []string) bool { return true },
+		// 14.1: no advance ends over the stacking limit, though it may
+		// pass through a full hex (4.4); before salerno43/4 one might,
+		// the limit holding before a breakthrough and at the end of the
+		// Combat Phase.
+		Room: func(a hex.Axial, units []string) bool {
+			if !g.ver.advanceStacking {
+				return true
+			}
+			_, m := current()
+			return m.Room(a, units)
+		},
 		Advance: func(u combat.AdvanceUnit, from, to hex.Axial, k int) bool {
 			return g.advanceStep(c, u, from, to, k, vacated)
 		},

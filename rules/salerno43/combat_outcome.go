@@ -220,7 +220,7 @@ func (g *Game) finishCombat() []rules.Event {
 		notes = append(notes, bt)
 	}
 	if w := g.excessWords(); w != "" {
-		notes = append(notes, w) // 4.4: an advance may end over the limit
+		notes = append(notes, w) // 4.4: before salerno43/4 an advance may end over the limit (14.1)
 	}
 	notes = append(notes, g.urbanCheck()...) // 11.6.3
 	g.s.Combat, g.cur = nil, nil

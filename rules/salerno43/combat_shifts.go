@@ -84,7 +84,7 @@ func (in *combatIn) armor() (int, []string) {
 	}
 	def, defender := 0, ""
 	for _, i := range in.defenders {
-		if r := g.pos().face(i).Armor; r > def && g.s.Units[i].Status != Shattered && !in.retreatedIn(i) {
+		if r := g.pos().face(i).Armor; r > def && g.s.Units[i].Status != Shattered && !in.addsNothing(i) {
 			def, defender = r, g.sc.Units[i].ID
 		}
 	}
@@ -103,7 +103,7 @@ func (in *combatIn) armor() (int, []string) {
 func (in *combatIn) elite() string {
 	g := in.g
 	for _, i := range in.defenders {
-		if g.pos().face(i).Quality == Elite && g.s.Units[i].Status != Shattered && !in.retreatedIn(i) {
+		if g.pos().face(i).Quality == Elite && g.s.Units[i].Status != Shattered && !in.addsNothing(i) {
 			return ""
 		}
 	}

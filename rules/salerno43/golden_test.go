@@ -27,6 +27,10 @@ var goldenGames = []rulestest.Golden{
 	// drop paratroops and land units by sea.
 	{File: "v3-avalanche", Scenario: "avalanche", Seed: 24, Redraw: 2, Stream: 1943},
 	{File: "v3-campaign", Scenario: "campaign", Seed: 10, Redraw: 2, Stream: 1943},
+	// Under salerno43/4 (retreats aside before elimination, 12.1.3; a
+	// breakthrough's defenders over the limit, 15.3; advances within the
+	// limit, 14.1), the version new games are made in.
+	{File: "v4-avalanche", Scenario: "avalanche", Seed: 35, Redraw: 2, Stream: 1943},
 }
 
 const goldenDir = "testdata/golden"

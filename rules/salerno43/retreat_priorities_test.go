@@ -128,3 +128,36 @@ func TestRetreatTowardSupply_12_1_3(t *testing.T) {
 		}
 	}
 }
+
+// 12.1.3 (L704-706): the priorities rank in order, "nr 1 ma pierwszeństwo
+// przed nr 2": a retreat into hexes that do not eliminate the unit (1)
+// comes before one whose every hex takes it further from the combat's hex
+// (2, "Jeśli to możliwe"). 1-1fj, attacked from the west, has Allied units
+// west, north-west and south-west of it and on the five hexes two out that
+// its friends gar-ta (east) and 2-1fj (north-east) lead to; every path of 2
+// whose second hex is further enters enemy units or a second vacant EZOC
+// hex after the south-east one (12.2). Stepping aside, east then north-east
+// or back, or south-east then into gar-ta's hex, it survives.
+// salerno43/3 held every hex further and eliminated it.
+func TestRetreatNotEliminatedBeforeFurther_12_1_3(t *testing.T) {
+	at := map[string]hex.Axial{"1-1fj": {}, "gar-ta": dE, "2-1fj": dNE}
+	enemy := map[string]hex.Axial{"141/36": dW, "142/36": dNW, "143/36": dSW,
+		"179/45": {Q: 2, R: 0}, "157/45": {Q: 2, R: -1}, "128/46": {Q: 1, R: 1}, "139/46": {Q: 2, R: -2}, "138/46": {Q: 1, R: -2}}
+	want := [][]hex.Axial{{dE, dNE}, {dNE, dE}, {dSE, dE}}
+	g, o, paths := retreatExample(t, 2, at, enemy)
+	var got [][]hex.Axial
+	for _, p := range paths {
+		got = append(got, offsets(o, p.Hexes))
+	}
+	if len(got) != len(want) {
+		t.Errorf("12.1.3 priority 1 before 2: 1-1fj's retreats %v, want the three that step aside %v", pathsText(g, paths), want)
+	}
+	for _, h := range got {
+		if !slices.ContainsFunc(want, func(w []hex.Axial) bool { return slices.Equal(h, w) }) {
+			t.Errorf("12.1.3: the retreat %v is not one of %v", h, want)
+		}
+	}
+	if g, _, paths := retreatExampleIn(t, "salerno43/3", 2, at, enemy); len(paths) != 0 {
+		t.Errorf("salerno43/3: every hex further, 1-1fj has no retreat: %v", pathsText(g, paths))
+	}
+}

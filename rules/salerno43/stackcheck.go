@@ -14,7 +14,8 @@ import (
 // movement, retreat or advance, and the phasing player holds it at the end
 // of his Movement and Combat Phases and before each of his breakthroughs
 // and Auto DS; the excess units are eliminated, the owner choosing which.
-// Moves and advances may end over the limit (hexwar.StackPhaseEnd); when
+// Moves may end over the limit (hexwar.StackPhaseEnd), and before
+// salerno43/4 advances too (from it no advance does, 14.1); when
 // the phasing player ends either phase, he eliminates a unit of each hex
 // still over it, his pick, at a time ('eliminate UNIT'), and then the phase
 // ends. Before a breakthrough (15.0) and an Auto DS (8.7.1) he may

@@ -9,12 +9,14 @@ import (
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
-// 4.4 (L248): the limit may be exceeded during an advance; the phasing
-// player holds it at the end of his Combat Phase, eliminating the excess
-// units, his pick. 2pz/16 (a second tank silhouette, 1 point, 4.3) advances
-// 2 hexes after its DR2 into a hex where 6 points and stug/16 stand.
+// 4.4 (L248): the phasing player holds the limit at the end of his Combat
+// Phase, eliminating the excess units, his pick. Under salerno43/3 an
+// advance might end over the limit: 2pz/16 (a second tank silhouette, 1
+// point, 4.3) advances 2 hexes after its DR2 into a hex where 6 points and
+// stug/16 stand. (From salerno43/4 no advance ends over the limit, 14.1:
+// TestAdvanceEndsWithinStackingLimit_14_1.)
 func TestAdvanceOverTheLimitEndOfCombat_4_4(t *testing.T) {
-	g := emptyGame(t, 2, PhaseCombat, German)
+	g := emptyGameIn(t, "salerno43/3", 2, PhaseCombat, German)
 	l := findBTLine(t, g)
 	T, S, Y := g.b.ID(l.tgt), g.b.ID(l.side), g.b.ID(l.y)
 	g.put(t, "2pz/16", g.b.ID(l.f))

@@ -185,6 +185,35 @@ type rulesVersion struct {
 	// attacker picking it (A-42), as "1*/1 H" already held it to the MAF.
 	// salerno43/2 and older let him pick any attacking unit.
 	ddLossFromMAF bool
+
+	// Combat (salerno43/4):
+
+	// survivalFirst: a retreat that eliminates no unit comes before one
+	// whose every hex is further from the combat's hex (12.1.3, L704-706:
+	// "nr 1 ma pierwszeństwo przed nr 2"; priority 2 holds only "Jeśli to
+	// możliwe"): when no path of hexes each one further saves the units, a
+	// path that steps aside, never back into the hex nor into a hex twice,
+	// does, the fewest such steps kept (combat.Map.FurtherIfPossible).
+	// salerno43/3 and older held every hex one further and eliminated a
+	// stack that found no such path.
+	survivalFirst bool
+	// breakthroughExcess: in a breakthrough combat on a hex over the
+	// stacking limit the defender names the units over it (15.3, L920:
+	// "wszystkie jednostki przekraczające limit stosu (wybór obrońcy) nie
+	// wnoszą nic do obrony"), 'over-limit UNIT...', before the die: they add
+	// no defense, armor or elite quality, take no step loss and lead no DD
+	// (10.2.2 note, L598). salerno43/3 and older let every unit of the hex
+	// defend.
+	breakthroughExcess bool
+	// advanceStacking: no unit ends its advance over the stacking limit
+	// (14.1, L833: "Na koniec każdego pościgu przestrzegaj limitu stosu";
+	// 4.4, L248: the limit may be exceeded only during movement, retreat
+	// or advance), the Auto DS's included (8.7.2); it may pass through a
+	// full hex. Unlike a retreat (12.1.4), no advance is let end over it.
+	// salerno43/3 and older let an advance end over the limit, which held
+	// only before a breakthrough or an Auto DS and at the end of the
+	// Combat Phase.
+	advanceStacking bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -207,8 +236,11 @@ type rulesVersion struct {
 // (21.3.2); an Auto DS's advance keeps the advance rules (8.7.2: 14.5's
 // hills, 14.4.1), hills entered by road and left off it stop the advance
 // one hex beyond (14.5), and the attacker's step on 1/dis H comes from the
-// MAF (10.2.2).
-const Version = "salerno43/3"
+// MAF (10.2.2). 4: a retreat steps aside rather than be eliminated
+// (12.1.3 priority 1 before 2); the defender names the units over the
+// stacking limit in a breakthrough combat, which add nothing (15.3); no
+// advance ends over the stacking limit (14.1).
+const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
@@ -223,8 +255,20 @@ var versions = []rulesVersion{
 		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
 		defenderPicksFirst: true, independentNoFormation: true,
 		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
-		hillsRoadStop: true, ddLossFromMAF: true},
+		hillsRoadStop: true, ddLossFromMAF: true,
+		survivalFirst: true, breakthroughExcess: true, advanceStacking: true},
 
+	{name: "salerno43/3", splitRetreat: true,
+		infantryRivers: true, dropSupply: true, vehicleBonds: true,
+		landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
+		bhGoodOrder: true, asuLOS: true, attritionLOS: true,
+		replArea: true, readyInArea: true, areaSupply: true,
+		seaCapPortToPort:   true,
+		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
+		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
+		defenderPicksFirst: true, independentNoFormation: true,
+		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
+		hillsRoadStop: true, ddLossFromMAF: true},
 	{name: "salerno43/2", splitRetreat: true},
 	{name: "salerno43/1"},
 }

@@ -79,6 +79,16 @@ type Map struct {
 	// (Ardennes '44 17.1, priority 1). False: each hex one further
 	// (Normandy '44 13.1.1).
 	Loose bool
+	// FurtherIfPossible: each hex one further from the combat's hex only
+	// where no such path does as well against elimination (Salerno '43
+	// 12.1.3 from salerno43/4: priority 1, a retreat that eliminates no
+	// unit, comes before priority 2's "if possible" further): when every
+	// path of hexes each one further costs losses, or none exists, paths
+	// that take hexes no further (never the combat's hex, never a hex
+	// twice) stand beside them; of the fewest losses, those with the
+	// fewest such hexes (RetreatPath.Aside) are kept. Otherwise each hex
+	// one further is a hard rule (unless Loose).
+	FurtherIfPossible bool
 	// Exit, if set, reports whether a retreat's step off the map ends the
 	// retreat in a box beyond the edge (Ardennes '44 11.9.4, 17.6: an
 	// Allied unit off the south, west or north edge into an Off-map Area).
@@ -156,6 +166,9 @@ type RetreatPath struct {
 	// the result asks for end, as no hex with Room was in reach
 	// (Map.OverLimit).
 	OverLimit bool
+	// Aside counts the hexes of the path that are no further from the
+	// combat's hex than the hex before (Map.FurtherIfPossible).
+	Aside int
 	// Crossed counts the hexsides of the game's own kind the path has
 	// crossed so far, for Map.Retreat to read and add to (Salerno '43
 	// 12.3.2: mountain hexsides without a road or a pass, two of which
@@ -171,25 +184,30 @@ const MaxRetreatExtension = 2
 
 // RetreatPaths lists the legal retreats of a stack from origin over n
 // hexes, each hex one further from origin (Normandy '44 13.1.1, Ardennes '44
-// 17.1, Salerno '43 12.1.3), keeping only those with the fewest losses and,
-// among them, those that do not end in a last-resort hex if any can (N44
-// 13.7), and among those, those that avoid a vacant EZOC if any can (but
-// see Map.FirstEZOCFree); only the first hex may be a vacant EZOC hex (but
-// see Map.ExtraHex). A two-hex retreat may stop after one hex where the
-// map Holds or friends hold the stack's strength, unless that hex is a
-// vacant EZOC hex (but see Map.StopWhereHolds). Units that may not retreat
-// at all (MA 0) are the caller's. An empty answer means the stack is
-// eliminated.
+// 17.1, Salerno '43 12.1.3; but see Map.Loose and Map.FurtherIfPossible),
+// keeping only those with the fewest losses and, among them, those that
+// do not end in a last-resort hex if any can (N44 13.7), and among those,
+// those that avoid a vacant EZOC if any can (but see Map.FirstEZOCFree);
+// only the first hex may be a vacant EZOC hex (but see Map.ExtraHex). A
+// two-hex retreat may stop after one hex where the map Holds or friends
+// hold the stack's strength, unless that hex is a vacant EZOC hex (but see
+// Map.StopWhereHolds). Units that may not retreat at all (MA 0) are the
+// caller's. An empty answer means the stack is eliminated.
 func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []RetreatPath {
 	limit := m.MaxExtension
 	if limit <= 0 {
 		limit = MaxRetreatExtension
 	}
-	all, cut := retreatWalk(origin, n, units, m, limit)
+	all, cut := retreatWalk(origin, n, units, m, limit, false)
 	for extra := limit + 1; m.MaxExtension < 0 && len(all) == 0 && cut; extra++ {
 		// No bound (Map.MaxExtension): one extra hex more at a time, while
 		// none reached a hex with room and a path was cut short.
-		all, cut = retreatWalk(origin, n, units, m, extra)
+		all, cut = retreatWalk(origin, n, units, m, extra, false)
+	}
+	if m.FurtherIfPossible && !slices.ContainsFunc(all, func(p RetreatPath) bool { return p.Losses == 0 }) {
+		// No path of hexes each one further saves every unit: those that
+		// step aside rank with them by their losses (the walk finds both).
+		all, _ = retreatWalk(origin, n, units, m, limit, true)
 	}
 	if len(all) == 0 && m.OverLimit {
 		// Every hex has room: each path ends as the result asks, never
@@ -212,6 +230,10 @@ func RetreatPaths(origin hex.Axial, n int, units []RetreatUnit, m Map) []Retreat
 	}
 	least := slices.MinFunc(all, func(a, b RetreatPath) int { return a.Losses - b.Losses }).Losses
 	all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.Losses > least })
+	if m.FurtherIfPossible {
+		fewest := slices.MinFunc(all, func(a, b RetreatPath) int { return a.Aside - b.Aside }).Aside
+		all = slices.DeleteFunc(all, func(p RetreatPath) bool { return p.Aside > fewest })
+	}
 	if m.LastResort != nil {
 		last := func(p RetreatPath) bool { return m.LastResort(p.Hexes[len(p.Hexes)-1]) }
 		if slices.ContainsFunc(all, func(p RetreatPath) bool { return !last(p) }) {
@@ -244,8 +266,9 @@ func withinFirst(all []RetreatPath, n int) []RetreatPath {
 
 // retreatWalk finds the retreats of RetreatPaths, with at most limit extra
 // hexes against overstacking; cut reports whether a path was cut short at
-// that limit.
-func retreatWalk(origin hex.Axial, n int, units []RetreatUnit, m Map, limit int) (all []RetreatPath, cut bool) {
+// that limit. aside lets a path take hexes no further from origin, each
+// counted (Map.FurtherIfPossible).
+func retreatWalk(origin hex.Axial, n int, units []RetreatUnit, m Map, limit int, aside bool) (all []RetreatPath, cut bool) {
 	strength := 0
 	var names []string
 	for _, u := range units {
@@ -286,20 +309,24 @@ func retreatWalk(origin hex.Axial, n int, units []RetreatUnit, m Map, limit int)
 			}
 		}
 		for _, next := range here.Neighbors() {
-			if m.Loose {
+			if m.Loose || aside {
 				if next == origin || slices.Contains(path, next) {
 					continue
 				}
 			} else if hex.Distance(origin, next) != k+1 {
 				continue
 			}
+			step := p
+			if aside && hex.Distance(origin, next) <= hex.Distance(origin, here) {
+				step.Aside++
+			}
 			if m.Exit != nil && !m.OnMap(next) && m.Exit(here, next) {
-				q := p
+				q := step
 				q.Hexes, q.Exited = append(slices.Clone(path[1:]), next), true
 				all = append(all, q)
 				continue
 			}
-			if q, ok := retreatStep(here, next, k, p, units, m); ok {
+			if q, ok := retreatStep(here, next, k, step, units, m); ok {
 				walk(append(path, next), q)
 			}
 		}

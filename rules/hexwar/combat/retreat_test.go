@@ -206,6 +206,50 @@ func TestRetreatPaths_LooseExitPrefer(t *testing.T) {
 	}
 }
 
+// Map.FurtherIfPossible (Salerno '43 12.1.3, L704-706, from salerno43/4:
+// priority 1, no elimination, before priority 2, each hex further "if
+// possible"): with every second hex a swamp that costs a step, the strict
+// search keeps its 18 costly paths, this one the paths round the first
+// ring, which cost nothing; with the second ring barred the strict search
+// finds none, this one the same; on an open map it is the strict search.
+func TestRetreatPaths_FurtherIfPossible(t *testing.T) {
+	b := newBoard(5)
+	for _, a := range ring(2) {
+		b.terrain[a] = "swamp"
+	}
+	strict := RetreatPaths(origin, 2, unitsOf(4), b.Map())
+	if len(strict) != 18 || strict[0].Losses != 1 {
+		t.Fatalf("strictly outward every path crosses the swamps: %v", pathTexts(hexesOf(strict)))
+	}
+	m := b.Map()
+	m.FurtherIfPossible = true
+	aside := RetreatPaths(origin, 2, unitsOf(4), m)
+	if len(aside) != 12 {
+		t.Errorf("%d paths, want the 12 round the first ring: %v", len(aside), pathTexts(hexesOf(aside)))
+	}
+	for _, p := range aside {
+		if p.Losses != 0 || p.Aside != 1 || hex.Distance(origin, p.Hexes[1]) != 1 {
+			t.Errorf("a path round the first ring, costing nothing: %+v", p)
+		}
+	}
+	for _, a := range ring(2) {
+		b.terrain[a] = "marsh"
+	}
+	if got := RetreatPaths(origin, 2, unitsOf(4), b.Map()); got != nil {
+		t.Errorf("strictly outward there is no way: %v", pathTexts(hexesOf(got)))
+	}
+	if got := RetreatPaths(origin, 2, unitsOf(4), m); len(got) != 12 {
+		t.Errorf("round the first ring: %v", pathTexts(hexesOf(got)))
+	}
+	open := newBoard(5).Map()
+	open.FurtherIfPossible = true
+	for _, p := range RetreatPaths(origin, 2, unitsOf(4), open) {
+		if p.Aside != 0 || hex.Distance(origin, p.Hexes[1]) != 2 {
+			t.Errorf("a path aside on an open map: %+v", p)
+		}
+	}
+}
+
 // Map.OverLimit (Ardennes '44 17.4 under ardennes44/2): with no hex with
 // room in reach, even with the extra hexes, the retreat ends over the limit
 // after the hexes the result asks for, never extended; with room in reach

@@ -18,6 +18,11 @@ type Unit struct {
 	MAF         bool // attackers: part of the main attacking force
 	FromHex     string
 
+	// OverLimit: one of the defenders over the stacking limit that the
+	// owner named (Salerno '43 15.3, 10.2.2 note): it adds nothing, takes
+	// no loss and leads no Determined Defense, but retreats as any other.
+	OverLimit bool
+
 	// NoLead: the unit's kind may never lead a Determined Defense
 	// (Normandy '44 12.4.2: HQs and Werfers; Salerno '43 11.2.3: ASU).
 	NoLead bool
@@ -62,9 +67,9 @@ func AfterLosses(units []Unit, losses []string) []Unit {
 
 // Absorbers are the defenders that may take step losses: not the units that
 // retreated into the hex in this phase (Normandy '44 13.5, Salerno '43
-// 12.5).
+// 12.5), nor those over the stacking limit (Salerno '43 10.2.2 note).
 func Absorbers(defenders []Unit) []Unit {
-	return slices.DeleteFunc(slices.Clone(defenders), func(u Unit) bool { return u.RetreatedIn })
+	return slices.DeleteFunc(slices.Clone(defenders), func(u Unit) bool { return u.RetreatedIn || u.OverLimit })
 }
 
 // StepsOf sums the units' steps.
@@ -82,9 +87,10 @@ func MAF(attackers []Unit) []Unit {
 }
 
 // Leads are the units that may lead a Determined Defense: with a step
-// left, not Disrupted, not retreated in, and of a kind that may.
+// left, not Disrupted, not retreated in nor over the stacking limit, and
+// of a kind that may.
 func Leads(defenders []Unit) []Unit {
 	return slices.DeleteFunc(slices.Clone(defenders), func(u Unit) bool {
-		return u.Steps <= 0 || u.NoLead || u.Disrupted || u.RetreatedIn
+		return u.Steps <= 0 || u.NoLead || u.Disrupted || u.RetreatedIn || u.OverLimit
 	})
 }
