@@ -64,7 +64,15 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 	if c.in.a.Breakthrough {
 		b.Auto = prev.Auto
 	}
-	for _, u := range c.AttackersLeft() {
+	group, waiting := c.AttackersLeft(), []string(nil)
+	if g.ver.groupAdvancesFirst && !c.in.a.Breakthrough {
+		// 15.2.2: the units that advanced in the combat are the group's.
+		var ok bool
+		if group, waiting, ok = g.groupFirst(c); !ok {
+			return "no breakthrough follows: the attackers advanced along more than one way, not as one group (15.2.2)"
+		}
+	}
+	for _, u := range group {
 		if u.NoAdvance || u.MA == 0 || g.s.Units[g.index(u.ID)].Hex == "" {
 			continue // 21.3.4: an attacker still in its entry area joins no group
 		}
@@ -93,7 +101,11 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 	for k, u := range b.Units {
 		ids[k] = u.ID
 	}
-	return "a breakthrough by " + strings.Join(ids, ", ") + " may follow ('attack HEX with ... breakthrough', 15.1)"
+	text := "a breakthrough by " + strings.Join(ids, ", ") + " may follow ('attack HEX with ... breakthrough', 15.1)"
+	if w := g.waitFor(c, reach, waiting); w != "" {
+		text += "; " + w
+	}
+	return text
 }
 
 // advancedHexes counts the hexes unit id advanced in combat c, and says
@@ -111,6 +123,9 @@ func advancedHexes(c *Combat, id string) (int, bool) {
 // not allow (15.1, 15.2.2, 15.2.4, 15.2.6).
 func (g *Game) checkBreakthrough(in *combatIn) error {
 	b := g.s.Breakthrough
+	if b == nil && g.ver.groupAdvancesFirst {
+		return rules.Refuse("15.1", "a breakthrough follows, before any other attack, a combat that gives an advance of 2 hexes or more in which no unit but the group's advanced (15.2.2); there is none now")
+	}
 	if b == nil {
 		return rules.Refuse("15.1", "a breakthrough follows, before any other attack, a combat that gives an advance of 2 hexes or more; there is none now")
 	}
@@ -123,6 +138,9 @@ func (g *Game) checkBreakthrough(in *combatIn) error {
 		if !slices.ContainsFunc(b.Units, func(u btUnit) bool { return u.ID == id }) {
 			if b.Group {
 				return rules.Refuse("15.2.9", "%s is not of the breakthrough group: the group picks up no unit", id)
+			}
+			if w := g.s.Waiting; w != nil && slices.Contains(w.Units, id) {
+				return rules.Refuse("15.2.2", "%s did not advance with the breakthrough group: it advances once the group is done, and breaks through no more (15.2.1 step 3)", id)
 			}
 			return rules.Refuse("15.2.2", "%s may not break through: it did not attack in the last combat, or has spent its advance hexes (15.2.4)", id)
 		}
@@ -142,6 +160,7 @@ func (g *Game) checkBreakthrough(in *combatIn) error {
 // joinBreakthrough makes the declared units the breakthrough group
 // (15.2.2); any other attack ends the breakthrough.
 func (g *Game) joinBreakthrough(a AttackCommand) {
+	g.groupDeclared(a)
 	b := g.s.Breakthrough
 	if b == nil || !a.Breakthrough {
 		g.s.Breakthrough = nil

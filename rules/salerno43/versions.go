@@ -185,6 +185,18 @@ type rulesVersion struct {
 	// attacker picking it, as "1*/1 H" already held it to the MAF.
 	// salerno43/2 and older let him pick any attacking unit.
 	ddLossFromMAF bool
+
+	// Breakthrough (salerno43/4):
+
+	// groupAdvancesFirst: the breakthrough group finishes all its
+	// advancing and breakthrough combats before the other attackers of
+	// the combat advance, and they break through no more (15.2.1 step 3,
+	// 15.2.2, L880-882): a breakthrough follows a combat only if every
+	// unit that advanced in it is of the group, and the attackers that
+	// waited advance once the group is done ('advance-after').
+	// salerno43/3 and older let all the attackers advance in the combat
+	// and the group break through after them.
+	groupAdvancesFirst bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -208,12 +220,28 @@ type rulesVersion struct {
 // hills, 14.4.1), hills entered by road and left off it stop the advance
 // one hex beyond (14.5), and the attacker's step on 1/dis H comes from the
 // MAF (10.2.2).
-const Version = "salerno43/3"
+//
+// 4: the breakthrough group advances and breaks through before the other
+// attackers advance (15.2.2).
+const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
+		infantryRivers: true, dropSupply: true, vehicleBonds: true,
+		landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
+		bhGoodOrder: true, asuLOS: true, attritionLOS: true,
+		replArea: true, readyInArea: true, areaSupply: true,
+		seaCapPortToPort:   true,
+		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
+		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
+		defenderPicksFirst: true, independentNoFormation: true,
+		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
+		hillsRoadStop: true, ddLossFromMAF: true,
+		groupAdvancesFirst: true},
+
+	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
 		landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
 		bhGoodOrder: true, asuLOS: true, attritionLOS: true,
