@@ -89,7 +89,7 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 		case !entered:
 			s = n + 1
 		}
-		if s+1 <= reach { // 15.2.4: a breakthrough combat costs 1
+		if s+1 <= g.memberReach(u.ID, reach) { // 15.2.4: a breakthrough combat costs 1
 			b.Units = append(b.Units, btUnit{ID: u.ID, Spent: s})
 		}
 	}
@@ -106,6 +106,21 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 		text += "; " + w
 	}
 	return text
+}
+
+// memberReach is the advance hexes unit id may spend in a breakthrough of
+// reach: from salerno43/4 its own advance length (14.2.1: 2 for a
+// non-mechanized unit; 16.4, 5.7), the group's budget being its members'
+// least (15.2.4: the hexes the group may advance), so that a unit whose
+// length is spent is left behind (15.2.9). Older versions gave every
+// member the whole reach.
+func (g *Game) memberReach(id string, reach int) int {
+	if !g.ver.groupUnitCaps {
+		return reach
+	}
+	i := g.index(id)
+	us := g.s.Units[i]
+	return advanceLength(combat.Result{Reach: reach}, g.sc.Units[i].Info().Mech, us.OOS, us.HalfEff)
 }
 
 // advancedHexes counts the hexes unit id advanced in combat c, and says
@@ -190,6 +205,7 @@ func (g *Game) breakthroughReach(a AttackCommand) func(combat.Result) int {
 	for _, u := range b.Units {
 		if slices.Contains(a.With, u.ID) {
 			spent = max(spent, u.Spent+1)
+			reach = min(reach, g.memberReach(u.ID, b.Reach))
 		}
 	}
 	return func(r combat.Result) int {

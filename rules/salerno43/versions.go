@@ -197,6 +197,15 @@ type rulesVersion struct {
 	// salerno43/3 and older let all the attackers advance in the combat
 	// and the group break through after them.
 	groupAdvancesFirst bool
+	// groupUnitCaps: no unit of a breakthrough group spends more advance
+	// hexes than its own advance length (14.2.1, L837: a non-mechanized
+	// unit never advances more than 2; 16.4 out of supply 2; 5.7 ½ Eff 1):
+	// one whose length is spent takes no further action and is left
+	// behind (15.2.9, L918), and the group's budget for the hexes it goes
+	// on after a breakthrough combat is its members' least (15.2.4, L890:
+	// the hexes the group may advance). salerno43/3 and older gave every
+	// member the result's length, the mechanized one.
+	groupUnitCaps bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -222,7 +231,8 @@ type rulesVersion struct {
 // MAF (10.2.2).
 //
 // 4: the breakthrough group advances and breaks through before the other
-// attackers advance (15.2.2).
+// attackers advance (15.2.2), each of its units within its own advance
+// length (14.2.1).
 const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -239,7 +249,7 @@ var versions = []rulesVersion{
 		defenderPicksFirst: true, independentNoFormation: true,
 		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
 		hillsRoadStop: true, ddLossFromMAF: true,
-		groupAdvancesFirst: true},
+		groupAdvancesFirst: true, groupUnitCaps: true},
 
 	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,

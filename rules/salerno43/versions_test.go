@@ -31,7 +31,7 @@ func TestVersions(t *testing.T) {
 			overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true, retreatStops: true, advanceFirstZOCToZOC: true,
 			lossFromContributors: true, defenderPicksFirst: true, independentNoFormation: true,
 			ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true, hillsRoadStop: true, ddLossFromMAF: true,
-			groupAdvancesFirst: true}},
+			groupAdvancesFirst: true, groupUnitCaps: true}},
 		{"salerno43/3", rulesVersion{name: "salerno43/3", splitRetreat: true,
 			infantryRivers: true, dropSupply: true, vehicleBonds: true, landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
 			bhGoodOrder: true, asuLOS: true, attritionLOS: true, replArea: true, readyInArea: true, areaSupply: true, seaCapPortToPort: true,
