@@ -27,6 +27,11 @@ var goldenGames = []rulestest.Golden{
 	// drop paratroops and land units by sea.
 	{File: "v3-avalanche", Scenario: "avalanche", Seed: 24, Redraw: 2, Stream: 1943},
 	{File: "v3-campaign", Scenario: "campaign", Seed: 10, Redraw: 2, Stream: 1943},
+	// Under salerno43/4 (the breakthrough group first, 15.2.2; each unit's
+	// advance length in it, 14.2.1), the version new games are made in: a
+	// seed whose random players make an attacker wait for its group and
+	// advance after it ('advance-after').
+	{File: "v4-campaign", Scenario: "campaign", Seed: 12, Redraw: 2, Stream: 1943},
 }
 
 const goldenDir = "testdata/golden"
