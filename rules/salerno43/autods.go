@@ -61,6 +61,7 @@ func (g *Game) autoAdvance(c Command) ([]rules.Event, error) {
 	if err := g.advanceRoom(i, path[len(path)-1]); err != nil {
 		return nil, err
 	}
+	g.s.Waiting = nil // 15.2.1, 8.7.2: the last combat is over, after all combats
 	us := &g.s.Units[i]
 	for _, a := range path {
 		g.setControl(g.b.ID(a), g.s.Side)
@@ -77,19 +78,43 @@ func (g *Game) autoAdvance(c Command) ([]rules.Event, error) {
 	return append(events, g.autoBreakthrough(i, target)...), nil
 }
 
-// autoPath checks an Auto DS advance (8.7.2, 14.0): the DS distance, each
-// hex where an advance may go, never into an enemy hex nor across an enemy
-// bond but into the vacated hex, stopping on entering an enemy ZOC other
-// than the vacated hex's; from salerno43/3 also on entering hills off road
-// (14.5), its first step bound by 14.4.1's ZOC-to-ZOC rule.
+// autoPath checks an Auto DS advance (8.7.2): the DS distance from where
+// the unit stands, as any advance made after its combat (latePath).
 func (g *Game) autoPath(i int, ids []string) ([]hex.Axial, error) {
+	return g.latePath(g.autoLate(i), ids)
+}
+
+// autoLate is Auto DS unit i's advance (8.7.2): the DS distance (14.2.1)
+// from the hex its Auto DS vacated.
+func (g *Game) autoLate(i int) lateAdvance {
 	us := g.s.Units[i]
 	vacated, _ := g.b.Hex(us.AutoDS)
 	from, _ := g.b.Hex(us.Hex)
 	ds, _ := g.b.chart.CRT.Result("DS")
-	n := advanceLength(ds, g.sc.Units[i].Info().Mech, us.OOS, us.HalfEff)
-	if len(ids) > n {
-		return nil, rules.Refuse("8.7.2", "%s advances at most %d hexes", us.ID, n)
+	return lateAdvance{i: i, from: from, vacated: vacated, n: advanceLength(ds, g.sc.Units[i].Info().Mech, us.OOS, us.HalfEff), rule: "8.7.2"}
+}
+
+// lateAdvance is an advance made after its combat is over (an Auto DS's,
+// 8.7.2; an attacker's after its breakthrough group, 15.2.1): unit i's,
+// from where it stands, n hexes at most, vacated the hex its combat
+// vacated; rule names the refusals of its length and steps.
+type lateAdvance struct {
+	i             int
+	from, vacated hex.Axial
+	n             int
+	rule          string
+}
+
+// latePath checks an advance made after its combat (14.0): its length,
+// each hex where an advance may go, never into an enemy hex nor across an
+// enemy bond but into the vacated hex, stopping on entering an enemy ZOC
+// other than the vacated hex's; from salerno43/3 also on entering hills
+// off road (14.5), its first step bound by 14.4.1's ZOC-to-ZOC rule.
+func (g *Game) latePath(l lateAdvance, ids []string) ([]hex.Axial, error) {
+	i, from, vacated := l.i, l.from, l.vacated
+	us := g.s.Units[i]
+	if len(ids) > l.n {
+		return nil, rules.Refuse(l.rule, "%s advances at most %d hexes", us.ID, l.n)
 	}
 	v := g.view(g.s.Side, []int{i})
 	m := v.base()
@@ -103,10 +128,10 @@ func (g *Game) autoPath(i int, ids []string) ([]hex.Axial, error) {
 		}
 		a, ok := g.b.Hex(id)
 		if !ok || hex.Distance(prev, a) != 1 {
-			return nil, rules.Refuse("8.7.2", "%s is not next to %s", id, g.b.ID(prev))
+			return nil, rules.Refuse(l.rule, "%s is not next to %s", id, g.b.ID(prev))
 		}
 		if m.Enemy(a) {
-			return nil, rules.Refuse("8.7.2", "enemy units hold %s", id)
+			return nil, rules.Refuse(l.rule, "enemy units hold %s", id)
 		}
 		if a != vacated && m.ZOCLine(prev, a) {
 			return nil, rules.Refuse("14.4.2", "an advance never enters nor crosses an enemy bond (%s)", id)
@@ -159,46 +184,54 @@ func (g *Game) autoEnded(m combat.Map, from, vacated hex.Axial, path []hex.Axial
 }
 
 // autoAdvanceChoices lists each hex an Auto DS unit may advance to, one
-// path each. Whether an advance ends in a hex may hang on the way it came
-// (14.5: hills entered by road or not), so a hex is gone on from by the
-// first path that reaches it and does not end there; a hex too full to end
-// in (14.1) is gone on from, never listed.
+// path each.
 func (g *Game) autoAdvanceChoices() []rules.Choice {
 	var out []rules.Choice
 	for i, us := range g.s.Units {
 		if g.sc.Units[i].Side != g.s.Side || us.AutoDS == "" || us.Hex == "" {
 			continue
 		}
-		from, _ := g.b.Hex(us.Hex)
-		vacated, _ := g.b.Hex(us.AutoDS)
-		m := g.view(g.s.Side, []int{i}).base()
-		listed := map[hex.Axial]bool{from: true}
-		goneOn := map[hex.Axial]bool{from: true}
-		frontier := [][]hex.Axial{nil}
-		for len(frontier) > 0 {
-			p := frontier[0]
-			frontier = frontier[1:]
-			at := from
-			if len(p) > 0 {
-				at = p[len(p)-1]
+		out = append(out, g.lateChoices(g.autoLate(i), "autods-advance")...)
+	}
+	return out
+}
+
+// lateChoices lists each hex an advance made after its combat may end in,
+// one path each, as the command verb. Whether an advance ends in a hex may
+// hang on the way it came (14.5: hills entered by road or not), so a hex is
+// gone on from by the first path that reaches it and does not end there; a
+// hex too full to end in (14.1) is gone on from, never listed.
+func (g *Game) lateChoices(l lateAdvance, verb string) []rules.Choice {
+	var out []rules.Choice
+	id := g.sc.Units[l.i].ID
+	from, vacated := l.from, l.vacated
+	m := g.view(g.s.Side, []int{l.i}).base()
+	listed := map[hex.Axial]bool{from: true}
+	goneOn := map[hex.Axial]bool{from: true}
+	frontier := [][]hex.Axial{nil}
+	for len(frontier) > 0 {
+		p := frontier[0]
+		frontier = frontier[1:]
+		at := from
+		if len(p) > 0 {
+			at = p[len(p)-1]
+		}
+		for _, n := range at.Neighbors() {
+			if (listed[n] && goneOn[n]) || !g.b.Land(n) || slices.Contains(p, n) {
+				continue
 			}
-			for _, n := range at.Neighbors() {
-				if (listed[n] && goneOn[n]) || !g.b.Land(n) || slices.Contains(p, n) {
-					continue
-				}
-				q := append(slices.Clone(p), n)
-				ids := g.ids(q)
-				if _, err := g.autoPath(i, ids); err != nil {
-					continue
-				}
-				if !listed[n] && g.advanceRoom(i, n) == nil {
-					listed[n] = true
-					out = append(out, rules.Choice{Command: "autods-advance " + us.ID + " " + strings.Join(ids, " "), Piece: us.ID, Note: "8.7.2"})
-				}
-				if !goneOn[n] && g.autoEnded(m, from, vacated, q) == nil {
-					goneOn[n] = true
-					frontier = append(frontier, q)
-				}
+			q := append(slices.Clone(p), n)
+			ids := g.ids(q)
+			if _, err := g.latePath(l, ids); err != nil {
+				continue
+			}
+			if !listed[n] && g.advanceRoom(l.i, n) == nil {
+				listed[n] = true
+				out = append(out, rules.Choice{Command: verb + " " + id + " " + strings.Join(ids, " "), Piece: id, Note: l.rule})
+			}
+			if !goneOn[n] && g.autoEnded(m, from, vacated, q) == nil {
+				goneOn[n] = true
+				frontier = append(frontier, q)
 			}
 		}
 	}

@@ -64,7 +64,15 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 	if c.in.a.Breakthrough {
 		b.Auto = prev.Auto
 	}
-	for _, u := range c.AttackersLeft() {
+	group, waiting := c.AttackersLeft(), []string(nil)
+	if g.ver.groupAdvancesFirst && !c.in.a.Breakthrough {
+		// 15.2.2: the units that advanced in the combat are the group's.
+		var ok bool
+		if group, waiting, ok = g.groupFirst(c); !ok {
+			return "no breakthrough follows: the attackers advanced along more than one way, not as one group (15.2.2)"
+		}
+	}
+	for _, u := range group {
 		if u.NoAdvance || u.MA == 0 || g.s.Units[g.index(u.ID)].Hex == "" {
 			continue // 21.3.4: an attacker still in its entry area joins no group
 		}
@@ -81,7 +89,7 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 		case !entered:
 			s = n + 1
 		}
-		if s+1 <= reach { // 15.2.4: a breakthrough combat costs 1
+		if s+1 <= g.memberReach(u.ID, reach) { // 15.2.4: a breakthrough combat costs 1
 			b.Units = append(b.Units, btUnit{ID: u.ID, Spent: s})
 		}
 	}
@@ -93,7 +101,26 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 	for k, u := range b.Units {
 		ids[k] = u.ID
 	}
-	return "a breakthrough by " + strings.Join(ids, ", ") + " may follow ('attack HEX with ... breakthrough', 15.1)"
+	text := "a breakthrough by " + strings.Join(ids, ", ") + " may follow ('attack HEX with ... breakthrough', 15.1)"
+	if w := g.waitFor(c, reach, waiting); w != "" {
+		text += "; " + w
+	}
+	return text
+}
+
+// memberReach is the advance hexes unit id may spend in a breakthrough of
+// reach: from salerno43/4 its own advance length (14.2.1: 2 for a
+// non-mechanized unit; 16.4, 5.7), the group's budget being its members'
+// least (15.2.4: the hexes the group may advance), so that a unit whose
+// length is spent is left behind (15.2.9). Older versions gave every
+// member the whole reach.
+func (g *Game) memberReach(id string, reach int) int {
+	if !g.ver.groupUnitCaps {
+		return reach
+	}
+	i := g.index(id)
+	us := g.s.Units[i]
+	return advanceLength(combat.Result{Reach: reach}, g.sc.Units[i].Info().Mech, us.OOS, us.HalfEff)
 }
 
 // advancedHexes counts the hexes unit id advanced in combat c, and says
@@ -111,6 +138,9 @@ func advancedHexes(c *Combat, id string) (int, bool) {
 // not allow (15.1, 15.2.2, 15.2.4, 15.2.6).
 func (g *Game) checkBreakthrough(in *combatIn) error {
 	b := g.s.Breakthrough
+	if b == nil && g.ver.groupAdvancesFirst {
+		return rules.Refuse("15.1", "a breakthrough follows, before any other attack, a combat that gives an advance of 2 hexes or more in which no unit but the group's advanced (15.2.2); there is none now")
+	}
 	if b == nil {
 		return rules.Refuse("15.1", "a breakthrough follows, before any other attack, a combat that gives an advance of 2 hexes or more; there is none now")
 	}
@@ -123,6 +153,9 @@ func (g *Game) checkBreakthrough(in *combatIn) error {
 		if !slices.ContainsFunc(b.Units, func(u btUnit) bool { return u.ID == id }) {
 			if b.Group {
 				return rules.Refuse("15.2.9", "%s is not of the breakthrough group: the group picks up no unit", id)
+			}
+			if w := g.s.Waiting; w != nil && slices.Contains(w.Units, id) {
+				return rules.Refuse("15.2.2", "%s did not advance with the breakthrough group: it advances once the group is done, and breaks through no more (15.2.1 step 3)", id)
 			}
 			return rules.Refuse("15.2.2", "%s may not break through: it did not attack in the last combat, or has spent its advance hexes (15.2.4)", id)
 		}
@@ -142,6 +175,7 @@ func (g *Game) checkBreakthrough(in *combatIn) error {
 // joinBreakthrough makes the declared units the breakthrough group
 // (15.2.2); any other attack ends the breakthrough.
 func (g *Game) joinBreakthrough(a AttackCommand) {
+	g.groupDeclared(a)
 	b := g.s.Breakthrough
 	if b == nil || !a.Breakthrough {
 		g.s.Breakthrough = nil
@@ -171,6 +205,7 @@ func (g *Game) breakthroughReach(a AttackCommand) func(combat.Result) int {
 	for _, u := range b.Units {
 		if slices.Contains(a.With, u.ID) {
 			spent = max(spent, u.Spent+1)
+			reach = min(reach, g.memberReach(u.ID, b.Reach))
 		}
 	}
 	return func(r combat.Result) int {

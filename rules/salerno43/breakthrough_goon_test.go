@@ -15,7 +15,14 @@ import (
 // break through.
 func goOnAttack(t *testing.T) (g *Game, T, Y string) {
 	t.Helper()
-	g = emptyGame(t, 2, PhaseCombat, German)
+	return goOnAttackIn(t, "")
+}
+
+// goOnAttackIn is goOnAttack under the rules version named ("" the
+// current one).
+func goOnAttackIn(t *testing.T, version string) (g *Game, T, Y string) {
+	t.Helper()
+	g = emptyGameIn(t, version, 2, PhaseCombat, German)
 	l := findBTLine(t, g)
 	F := g.b.ID(l.f)
 	T, Y = g.b.ID(l.tgt), g.b.ID(l.y)

@@ -25,6 +25,7 @@ import (
 //	embark UNIT PORT         a two-turn sea transport to a port of capacity 1 (18.4.4)
 //	autods HEX with UNIT... maf ID [addon UNIT]  an Auto DS (8.7.1), the attack's grammar
 //	autods-advance UNIT HEX...  an Auto DS unit's advance, 1 to 4 hexes (8.7.2)
+//	advance-after UNIT HEX...   an attacker's advance once its combat's breakthrough group is done (15.2.1)
 //	drop UNIT HEX            an airdrop (21.6)
 //	ready UNIT               flip an ASU to its ready side (17.5)
 //	replace UNIT [WHERE]     a replacement: a step, or an eliminated unit back at WHERE (20.0)
@@ -59,7 +60,7 @@ const (
 
 var syntaxes = map[string][]slot{
 	"end": nil, "land": {slotUnit, slotHex, slotOptHex}, "place": {slotUnit, slotArea}, "drop": {slotUnit, slotHex},
-	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "sail": {slotUnit, slotWhereSea, slotOptHex}, "embark": {slotUnit, slotHex}, "autods-advance": {slotUnit, slotHex, slotOptHex, slotOptHex, slotOptHex}, "lose": {slotUnit}, "inland": {slotUnit, slotHex}, "eliminate": {slotUnit},
+	"ready": {slotUnit}, "replace": {slotUnit, slotOptWhere}, "enter": {slotUnit, slotArea}, "shatter": {slotUnit}, "sail": {slotUnit, slotWhereSea, slotOptHex}, "embark": {slotUnit, slotHex}, "autods-advance": {slotUnit, slotHex, slotOptHex, slotOptHex, slotOptHex}, "advance-after": {slotUnit, slotHex, slotOptHex, slotOptHex, slotOptHex}, "lose": {slotUnit}, "inland": {slotUnit, slotHex}, "eliminate": {slotUnit},
 	"disengage": {slotPiece}, "disengage-lose": {slotUnit}, "disengage-to": {slotHex, slotOptHex},
 }
 

@@ -77,6 +77,7 @@ func (g *Game) disengage(c Command) ([]rules.Event, error) {
 	if err := g.mayDisengage(g.view(g.s.Side, nil), units, from); err != nil {
 		return nil, err
 	}
+	g.s.Waiting = nil // 15.2.1: the last combat, its advances included, is over
 	d := &disengagement{From: g.b.ID(from)}
 	for _, i := range units {
 		d.Units = append(d.Units, g.sc.Units[i].ID)

@@ -213,8 +213,9 @@ func TestBreakthroughCosts_EX23_15_2_4(t *testing.T) {
 
 // EX-22 (15.2.3, L886-888): units from different hexes form the group on
 // the vacated hex (1st advance hex) and spend the 2nd on a breakthrough
-// combat; only one stack breaks through (15.2.2), and the group picks up
-// no unit after (15.2.9).
+// combat; the group picks up no unit after, and may leave units (15.2.9).
+// Only one stack breaks through (15.2.2): two that stayed where they
+// stood do not attack together.
 func TestBreakthroughGroup_EX22_15_2_3(t *testing.T) {
 	g := emptyGame(t, 2, PhaseCombat, German)
 	l := findBTLine(t, g)
@@ -229,19 +230,45 @@ func TestBreakthroughGroup_EX22_15_2_3(t *testing.T) {
 	if f := g.combat().Odds.Final; f != combat.At(3, 1) {
 		t.Fatalf("odds %v, want 3-1 (9 against 4, armor)", f)
 	}
-	playCombat(t, g, 4, Y, advanceOnce("kgd/16", 1, Y))
+	playCombat(t, g, 4, Y, func(ch []string) string {
+		for _, c := range ch {
+			if w := strings.Fields(c); len(w) == 3 && w[2] == T {
+				return c
+			}
+		}
+		return ""
+	})
 	b := g.s.Breakthrough
-	if b == nil || len(b.Units) != 2 {
-		t.Fatalf("15.2.2: any participating unit may join the group: %+v", b)
+	if b == nil || len(b.Units) != 2 || b.Units[0].Spent != 1 || b.Units[1].Spent != 1 {
+		t.Fatalf("15.2.3: both form the group on the vacated hex, for 1 hex: %+v", b)
 	}
-	rulestest.Refused(t, g, de, "attack "+Y+" with 2pz/16 kgd/16 maf 16pz breakthrough", "15.2.2", "one stack")
 	if _, err := g.Apply(de, "attack "+Y+" with kgd/16 maf kgd/16 air breakthrough"); !errors.Is(err, ErrCommand) || !strings.Contains(err.Error(), "15.2.7") {
 		t.Errorf("15.2.7: a breakthrough has no air support: %v", err)
 	}
 	rulestest.Apply(t, g, de, "attack "+Y+" with kgd/16 maf kgd/16 breakthrough")
 	if b := g.s.Breakthrough; b == nil || !b.Group || len(b.Units) != 1 || b.Units[0].ID != "kgd/16" {
-		t.Errorf("15.2.2: kgd/16 alone is the group now: %+v", b)
+		t.Errorf("15.2.9: kgd/16 alone is the group now, 2pz/16 left in %s: %+v", T, b)
 	}
+
+	// Z is next to T and to both attackers' hexes.
+	var Z string
+	for _, n := range l.tgt.Neighbors() {
+		if hex.Distance(n, l.f) == 1 && hex.Distance(n, l.side) == 1 {
+			Z = g.b.ID(n)
+		}
+	}
+	g = emptyGame(t, 2, PhaseCombat, German)
+	g.put(t, "2pz/16", g.b.ID(l.side))
+	g.put(t, "kgd/16", g.b.ID(l.f))
+	g.put(t, "1-141/36", T)
+	g.put(t, "5h/46", T)
+	g.put(t, "143/36", Z)
+	rulestest.Apply(t, g, de, "attack "+T+" with 2pz/16 kgd/16 maf 16pz")
+	playCombat(t, g, 4, Z, nil)
+	if b := g.s.Breakthrough; b == nil || len(b.Units) != 2 {
+		t.Fatalf("15.2.4: either may decline the vacated hex and break through: %+v", b)
+	}
+	rulestest.Refused(t, g, de, "attack "+Z+" with 2pz/16 kgd/16 maf 16pz breakthrough", "15.2.2", "one stack")
 }
 
 // A breakthrough follows its combat at once: any other attack ends it

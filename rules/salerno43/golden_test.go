@@ -29,8 +29,10 @@ var goldenGames = []rulestest.Golden{
 	{File: "v3-campaign", Scenario: "campaign", Seed: 10, Redraw: 2, Stream: 1943},
 	// Under salerno43/4 (retreats aside before elimination, 12.1.3; a
 	// breakthrough's defenders over the limit, 15.3; advances within the
-	// limit, 14.1), the version new games are made in.
+	// limit, 14.1; the breakthrough group first, 15.2.2; each unit's
+	// advance length in it, 14.2.1), the version new games are made in.
 	{File: "v4-avalanche", Scenario: "avalanche", Seed: 35, Redraw: 2, Stream: 1943},
+	{File: "v4-campaign", Scenario: "campaign", Seed: 12, Redraw: 2, Stream: 1943},
 }
 
 const goldenDir = "testdata/golden"

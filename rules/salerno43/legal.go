@@ -38,6 +38,7 @@ func (g *Game) legal() []rules.Choice {
 		if !g.s.AutoAdvanced {
 			out = append(out, g.attackChoices()...)
 		}
+		out = append(out, g.waitingChoices()...) // 15.2.1 step 3
 		out = append(out, g.autoAdvanceChoices()...)
 		out = append(out, g.disengageChoices()...) // optional 25.1
 	case PhaseSupply:

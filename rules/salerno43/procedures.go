@@ -175,6 +175,7 @@ var phaseCommands = hexwar.Commands[*Game]{
 	{Verb: "abandon", Phases: []Phase{PhaseSupply}, Rule: "S2.3.7", When: "the German abandons the 8th Army sector in his Supply Phase", Apply: parsed(func(g *Game, _ Command) ([]rules.Event, error) { return g.abandon() })},
 	{Verb: "disengage", Phases: []Phase{PhaseCombat}, Rule: "25.1.3", When: "units disengage in their own Combat Phase (optional rule 25.1)", Apply: parsed((*Game).disengage)},
 	{Verb: "eliminate", Phases: []Phase{PhaseCombat}, Rule: "4.4", When: "units over the stacking limit are eliminated, their owner's pick, before a breakthrough or at the end of the Combat or Movement Phase", Apply: (*Game).eliminateBefore},
+	{Verb: "advance-after", Phases: []Phase{PhaseCombat}, Rule: "15.2.1", When: "the attackers that waited advance once their combat's breakthrough group is done", Apply: parsed((*Game).advanceAfter)},
 	{Verb: "autods-advance", Phases: []Phase{PhaseCombat}, Rule: "8.7.2", When: "Auto DS units advance in the Combat Phase, after all combats", Apply: parsed((*Game).autoAdvance)},
 }
 

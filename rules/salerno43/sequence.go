@@ -123,6 +123,7 @@ func (g *Game) leaveStage() {
 	case PhaseCombat:
 		g.s.Attacked, g.s.Hexes, g.s.Retreated, g.s.AutoAdvanced = nil, nil, nil, false
 		g.s.Breakthrough, g.s.Entered, g.s.AutoSteps, g.s.AutoBroke = nil, nil, nil, nil
+		g.s.Waiting = nil
 		g.s.Disengaged, g.s.Recon = nil, nil // 25.1.3, 25.2: for the phase
 		for k := range g.s.Units {
 			g.s.Units[k].AutoDS = "" // 8.7.2: the markers come off

@@ -66,6 +66,9 @@ type state struct {
 	// Breakthrough is the breakthrough the last combat allows (15.0),
 	// nil for none.
 	Breakthrough *breakthrough `json:"breakthrough,omitempty"`
+	// Waiting are the attackers of the last combat that advance once its
+	// breakthrough group is done (15.2.1 step 3), nil for none.
+	Waiting *waitingAdvance `json:"waiting,omitempty"`
 	// StackCheck: the Movement Phase has ended with a hex of the phasing
 	// side over the limit, whose units its owner eliminates (4.4).
 	StackCheck bool     `json:"stack_check,omitempty"`
@@ -178,6 +181,11 @@ func (g *Game) Clone() rules.Game {
 		b := *g.s.Breakthrough
 		b.Units = slices.Clone(b.Units)
 		c.s.Breakthrough = &b
+	}
+	if g.s.Waiting != nil {
+		w := *g.s.Waiting
+		w.Units = slices.Clone(w.Units)
+		c.s.Waiting = &w
 	}
 	if g.s.Landing != nil {
 		l := *g.s.Landing

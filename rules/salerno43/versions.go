@@ -214,6 +214,27 @@ type rulesVersion struct {
 	// only before a breakthrough or an Auto DS and at the end of the
 	// Combat Phase.
 	advanceStacking bool
+
+	// The breakthrough group (salerno43/4):
+
+	// groupAdvancesFirst: the breakthrough group finishes all its
+	// advancing and breakthrough combats before the other attackers of
+	// the combat advance, and they break through no more (15.2.1 step 3,
+	// 15.2.2, L880-882): a breakthrough follows a combat only if every
+	// unit that advanced in it is of the group, and the attackers that
+	// waited advance once the group is done ('advance-after').
+	// salerno43/3 and older let all the attackers advance in the combat
+	// and the group break through after them.
+	groupAdvancesFirst bool
+	// groupUnitCaps: no unit of a breakthrough group spends more advance
+	// hexes than its own advance length (14.2.1, L837: a non-mechanized
+	// unit never advances more than 2; 16.4 out of supply 2; 5.7 ½ Eff 1):
+	// one whose length is spent takes no further action and is left
+	// behind (15.2.9, L918), and the group's budget for the hexes it goes
+	// on after a breakthrough combat is its members' least (15.2.4, L890:
+	// the hexes the group may advance). salerno43/3 and older gave every
+	// member the result's length, the mechanized one.
+	groupUnitCaps bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -236,10 +257,14 @@ type rulesVersion struct {
 // (21.3.2); an Auto DS's advance keeps the advance rules (8.7.2: 14.5's
 // hills, 14.4.1), hills entered by road and left off it stop the advance
 // one hex beyond (14.5), and the attacker's step on 1/dis H comes from the
-// MAF (10.2.2). 4: a retreat steps aside rather than be eliminated
-// (12.1.3 priority 1 before 2); the defender names the units over the
-// stacking limit in a breakthrough combat, which add nothing (15.3); no
-// advance ends over the stacking limit (14.1).
+// MAF (10.2.2).
+//
+// 4: a retreat steps aside rather than be eliminated (12.1.3 priority 1
+// before 2); the defender names the units over the stacking limit in a
+// breakthrough combat, which add nothing (15.3); no advance ends over the
+// stacking limit (14.1); the breakthrough group advances and breaks
+// through before the other attackers advance (15.2.2), each of its units
+// within its own advance length (14.2.1).
 const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -256,7 +281,8 @@ var versions = []rulesVersion{
 		defenderPicksFirst: true, independentNoFormation: true,
 		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
 		hillsRoadStop: true, ddLossFromMAF: true,
-		survivalFirst: true, breakthroughExcess: true, advanceStacking: true},
+		survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
+		groupAdvancesFirst: true, groupUnitCaps: true},
 
 	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,

@@ -12,7 +12,7 @@ import (
 // The engine plays salerno43/4 and replays salerno43/3, salerno43/2 and
 // salerno43/1, each with its own rules: /2 added 12.1.2's split retreats,
 // /3 the fixes of the audit of the rules against the book, /4 those of its
-// third round. (Any other version is refused:
+// third round, the breakthrough's among them. (Any other version is refused:
 // the conformance suite checks it of every engine.)
 func TestVersions(t *testing.T) {
 	e := Engine()
@@ -31,7 +31,8 @@ func TestVersions(t *testing.T) {
 			overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true, retreatStops: true, advanceFirstZOCToZOC: true,
 			lossFromContributors: true, defenderPicksFirst: true, independentNoFormation: true,
 			ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true, hillsRoadStop: true, ddLossFromMAF: true,
-			survivalFirst: true, breakthroughExcess: true, advanceStacking: true}},
+			survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
+			groupAdvancesFirst: true, groupUnitCaps: true}},
 		{"salerno43/3", rulesVersion{name: "salerno43/3", splitRetreat: true,
 			infantryRivers: true, dropSupply: true, vehicleBonds: true, landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
 			bhGoodOrder: true, asuLOS: true, attritionLOS: true, replArea: true, readyInArea: true, areaSupply: true, seaCapPortToPort: true,
