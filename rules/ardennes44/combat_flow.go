@@ -25,6 +25,7 @@ import (
 //	aa          ENG+: which hex takes the Attacker's Advantage (16.6)
 //	losses, Determined Defense (16.7), retreat (17), advance (19): the series'
 //	            an attacker may break down before it advances (26.2, ardennes44/5)
+//	            the defender may blow a bridge an advance would cross (7.4, ardennes44/5)
 //
 // Each roll and decision is recorded as the series' step, so the combat is
 // rebuilt from the state (combat_phase.go).
@@ -74,6 +75,10 @@ type Combat struct {
 	ffMod        int // the Fire Fight's modifier as rolled
 	aaHex        string
 	delayDone    bool
+	// The bridges of the advance (7.4, ardennes44/5): the advance waiting
+	// for them, and the attempts made against advances, in order.
+	crossing *advanceCrossing
+	advTries []bridgeTry
 	// brokenLost are the engineers the retreat made Broken, eliminated
 	// as the outcome is put on the map (27.1), for the report.
 	brokenLost []scene.Loss
@@ -190,7 +195,7 @@ func (c *Combat) stages() []combat.Stage {
 	if c.in.g.ver.excessSteps {
 		s = append(s, combat.RetreatExcessStage("17.4", func(*combat.Combat) (string, []string) { return c.in.g.retreatExcess(c) }))
 	}
-	return append(s, combat.AdvanceStageSplit("19.1", nil, c.breakdownSplit()))
+	return append(s, c.advanceStage())
 }
 
 // breakdownSplit lets an attacker break down as its advance is offered, so

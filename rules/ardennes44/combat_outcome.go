@@ -267,6 +267,9 @@ func (g *Game) finishCombat() []rules.Event {
 			g.s.Tried = append(g.s.Tried, string(side.Other())+":"+sd)
 		}
 	}
+	for _, t := range c.advTries {
+		g.s.Tried = append(g.s.Tried, string(side.Other())+":"+t.side) // 7.2, AMB-8
+	}
 	for _, sd := range c.in.blown {
 		g.blowBridge(sd)
 	}

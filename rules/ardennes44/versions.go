@@ -174,6 +174,12 @@ type rulesVersion struct {
 	// units advance normally). ardennes44/1 to /4 refused a unit that
 	// attacked any breakdown.
 	breakdownBeforeAdvance bool
+	// blowAgainstAdvance: the defender may try to blow a bridge "kiedykolwiek
+	// jedn. wroga pragnie zaatakować lub przekroczyć heks z mostem" (7.4,
+	// L338), so when an advance would cross one too: the advance waits for
+	// his decision and die, and a bridge blown leaves the attacker to
+	// decide again. ardennes44/1 to /4 offered it only against an attack.
+	blowAgainstAdvance bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -188,7 +194,8 @@ type rulesVersion struct {
 // released as soon as the Germans cross the Meuse (27.3.2); a Prime Mover
 // may move Night-marked artillery at night (25.3.1); movement and bridges
 // (9.2.1, 11.3, 25.3.6, 7.2, 12.4.3, 12.2, AMB-9). 5: advances: a unit
-// may break down before it advances (26.2).
+// may break down before it advances (26.2); the defender may blow a bridge
+// an advance would cross (7.4).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -205,7 +212,7 @@ var versions = []rulesVersion{
 		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
 		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
 		peiperAttachedOnly:     true,
-		breakdownBeforeAdvance: true},
+		breakdownBeforeAdvance: true, blowAgainstAdvance: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,

@@ -658,6 +658,11 @@ func (c *Combat) advancesLeft(split *Split) []unitAdvances {
 	return c.advanceCache.units
 }
 
+// MapChanged tells the combat that a game's own stage changed the ground
+// the advances cross during the advance (Ardennes '44 7.4: a bridge blown
+// against an advance): they are searched again.
+func (c *Combat) MapChanged() { c.advanceCache = advanceCache{} }
+
 type advanceKey struct {
 	advances, attLost, defLost, stageLost, eliminated, moves, retreatExcess, splits int
 	retreatDone                                                                     bool
