@@ -89,7 +89,8 @@ func TestBridges_OneAttemptEachNightPlayerTurn_7_2(t *testing.T) {
 // has attacked 4/8/2 in 0606 (5:2 = 2-1, whose 6 is DR2) and 4/8/2 has
 // retreated; a bridge, a secondary road across a river, crosses a/b, b
 // the hex beyond a away from 0606, and 99/394 stands beyond b to blow it.
-func advanceBridge(t *testing.T, version string) (g *Game, a, b string) {
+// extra are the fixture's [special] lines ("ouren a/b").
+func advanceBridge(t *testing.T, version string, extra ...string) (g *Game, a, b string) {
 	t.Helper()
 	a = around(0)
 	b = nb(a, 0)
@@ -97,6 +98,9 @@ func advanceBridge(t *testing.T, version string) (g *Game, a, b string) {
 		sides: [][3]string{{a, b, "river"}},
 		roads: [][]string{{"secondary", a, b, nb(b, 0)}},
 		setup: []string{"4/8/2 " + target, "12/27 " + a, "99/394 " + nb(b, 0)}}
+	for _, e := range extra {
+		f.extra += strings.ReplaceAll(e, "a/b", sideKey(a, b)) + "\n"
+	}
 	g = f.game(t, 3, PhaseCombat, German)
 	attackFrom(t, g, "12/27")
 	roll(t, g, 6)
@@ -156,5 +160,50 @@ func TestBridges_V4NoBlowAgainstAnAdvance(t *testing.T) {
 	}
 	if at(g, "12/27") != b {
 		t.Errorf("12/27 in %s, want it advanced into %s at once", at(g, "12/27"), b)
+	}
+}
+
+// 7.7 (L361: "Kiedy po raz pierwszy Niemiecka jednostka próbuje przejść,
+// zaatakować, lub szturmować przez Most Ourthe gracz Aliancki rzuca
+// kością"): a German advance first crossing the Ouren bridge has the Allies
+// roll before it crosses, with no choice (it is checked, not blown); 1-4
+// it collapses and the attacker decides his advance again, 5-6 it stands
+// and the advance goes on; the check is made once.
+func TestBridges_OurenCheckedByAnAdvance_7_7(t *testing.T) {
+	g, a, b := advanceBridge(t, "", "ouren a/b")
+	decide(t, g, "advance 12/27 "+b)
+	if p := g.Pending(); p.Dice == nil || p.Dice.By != rules.Seat(Allied) || at(g, "12/27") != a {
+		t.Fatalf("12/27 in %s, pending %q: want the Allied Ouren die before the advance crosses (7.7)", at(g, "12/27"), p.Prompt)
+	}
+	roll(t, g, 1)
+	if len(offered(g, "advance-done")) == 0 {
+		t.Fatalf("the attacker does not decide his advance again after the collapse: %s", g.Pending().Prompt)
+	}
+	decide(t, g, "advance-done")
+	if g.s.Ouren != "collapsed" || !g.bridgeOut(sideKey(a, b)) || at(g, "12/27") != a {
+		t.Errorf("Ouren %q, out %v, 12/27 in %s; want it collapsed and blown, 12/27 in %s", g.s.Ouren, g.bridgeOut(sideKey(a, b)), at(g, "12/27"), a)
+	}
+	if slices.Contains(g.s.Tried, string(Allied)+":"+sideKey(a, b)) {
+		t.Errorf("the Ouren check spent an Allied demolition attempt: %v", g.s.Tried)
+	}
+
+	g, a, b = advanceBridge(t, "", "ouren a/b")
+	decide(t, g, "advance 12/27 "+b)
+	roll(t, g, 5)
+	if g.s.Combat != nil && len(offered(g, "advance-done")) > 0 {
+		decide(t, g, "advance-done")
+	}
+	if g.s.Ouren != "intact" || at(g, "12/27") != b {
+		t.Errorf("Ouren %q, 12/27 in %s; want it intact and crossed into %s", g.s.Ouren, at(g, "12/27"), b)
+	}
+}
+
+// ardennes44/4 checked the Ouren bridge for a move or an attack only: an
+// advance crossed it unchecked.
+func TestBridges_V4OurenNotCheckedByAnAdvance(t *testing.T) {
+	g, _, b := advanceBridge(t, "ardennes44/4", "ouren a/b")
+	decide(t, g, "advance 12/27 "+b)
+	if at(g, "12/27") != b || g.s.Ouren != "" {
+		t.Errorf("12/27 in %s, Ouren %q: want it across into %s, unchecked", at(g, "12/27"), g.s.Ouren, b)
 	}
 }

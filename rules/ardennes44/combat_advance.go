@@ -11,8 +11,10 @@ import (
 // stage, an attacker breaking down before it advances (26.2,
 // breakdownSplit), and, from ardennes44/5, the bridges an advance would
 // cross: the defender may try to blow one before the unit crosses it
-// (7.4). The advance waits for the decision and the die; a bridge blown
-// leaves the attacker to decide his advance again.
+// (7.4), and a German advance first crossing the Ouren bridge has the
+// Allies check it (7.7). The advance waits for the decision and the die; a
+// bridge blown or collapsed leaves the attacker to decide his advance
+// again.
 
 // advanceCrossing is an advance waiting for the bridges it would cross.
 type advanceCrossing struct {
@@ -21,18 +23,19 @@ type advanceCrossing struct {
 	try   bool     // the defender tries the first: its die is awaited
 }
 
-// bridgeTry is a bridge tried against an advance (7.4), and whether it was
-// blown.
+// bridgeTry is a bridge tried against an advance (7.4), or the Ouren
+// bridge checked by one (7.7), and whether it was blown or collapsed.
 type bridgeTry struct {
 	side  string
 	blown bool
+	ouren bool
 }
 
 // advanceStage is the attacker's advance (19.1), with its breakdowns
 // (26.2) and, from ardennes44/5, the demolitions against it (7.4).
 func (c *Combat) advanceStage() combat.Stage {
 	st := combat.AdvanceStageSplit("19.1", nil, c.breakdownSplit())
-	if !c.in.g.ver.blowAgainstAdvance {
+	if !c.in.g.ver.blowAgainstAdvance && !c.in.g.ver.ourenOnAdvance {
 		return st
 	}
 	await, decide, byOrder, words := st.Await, st.Decide, st.ByOrder, st.Words
@@ -53,6 +56,10 @@ func (c *Combat) advanceStage() combat.Stage {
 			return await(cc)
 		}
 		sd := c.crossing.sides[0]
+		if c.ourenUnchecked(sd) {
+			// 7.7: the check, the Allied roll, no choice.
+			return combat.Await{Roll: RollOuren, Side: string(Allied), Rule: "7.7"}, true
+		}
 		if c.crossing.try {
 			return combat.Await{Roll: RollDemolish, Side: c.Defender, Rule: "7.4, 7.5"}, true
 		}
@@ -83,13 +90,24 @@ func (c *Combat) advanceStage() combat.Stage {
 	}
 	st.Roll = func(cc *combat.Combat, die int) error {
 		sd := c.crossing.sides[0]
-		w := c.blowGame()
-		blown := demolitionTable.Roll(0, die, w.demolitionDRM(c.in.attacker.Other(), sd, true))
-		c.advTries = append(c.advTries, bridgeTry{side: sd, blown: blown})
+		var blown bool
+		if c.ourenUnchecked(sd) {
+			blown = ourenTable.Roll(0, die, 0)
+			c.ouren = "intact"
+			if blown {
+				c.ouren = "collapsed"
+			}
+			c.advTries = append(c.advTries, bridgeTry{side: sd, blown: blown, ouren: true})
+		} else {
+			w := c.blowGame()
+			blown = demolitionTable.Roll(0, die, w.demolitionDRM(c.in.attacker.Other(), sd, true))
+			c.advTries = append(c.advTries, bridgeTry{side: sd, blown: blown})
+		}
 		if !blown {
 			return crossOn(cc)
 		}
-		// 7.4: blown, it is no bridge (7.2); the attacker decides again.
+		// 7.4, 7.7: blown or collapsed, it is no bridge (7.2); the
+		// attacker decides again.
 		c.in.blown = append(c.in.blown, sd)
 		c.crossing = nil
 		cc.MapChanged()
@@ -111,9 +129,12 @@ func (c *Combat) advanceStage() combat.Stage {
 	st.Words = func(cc *combat.Combat) string {
 		s := ""
 		for _, t := range c.advTries {
-			if t.blown {
+			switch {
+			case t.ouren:
+				s += fmt.Sprintf("; Ouren bridge %s crossed by the advance (7.7)", c.ouren)
+			case t.blown:
 				s += fmt.Sprintf("; bridge %s blown against the advance (7.4)", t.side)
-			} else {
+			default:
 				s += fmt.Sprintf("; bridge %s stands against the advance", t.side)
 			}
 		}
@@ -127,7 +148,8 @@ func (c *Combat) advanceStage() combat.Stage {
 // first Night; 7.2, AMB-8: once a bridge in a player turn, this combat's
 // attempts among them), in the order it crosses them, on the position the
 // combat has made (blowGame). The Ouren bridge, unchecked, is checked
-// rather than blown against a German advance (7.7).
+// rather than blown against a German advance, from ardennes44/5 (7.7;
+// before, it was neither).
 func (c *Combat) advanceBridges(cmd combat.Command) []string {
 	g := c.in.g
 	k := slices.IndexFunc(c.Advancers(), func(u combat.Unit) bool { return u.ID == cmd.Units[0] })
@@ -147,7 +169,16 @@ func (c *Combat) advanceBridges(cmd combat.Command) []string {
 		}
 		sd, bridge := g.b.sideID(prev, to), g.b.bridgeSide(prev, to)
 		prev = to
-		if !bridge || g.bridgeOut(sd) || slices.Contains(c.in.blown, sd) || c.triedHere(sd) || c.ourenUnchecked(sd) {
+		if !bridge || g.bridgeOut(sd) || slices.Contains(c.in.blown, sd) {
+			continue
+		}
+		if c.ourenUnchecked(sd) {
+			if g.ver.ourenOnAdvance {
+				out = append(out, sd)
+			}
+			continue
+		}
+		if !g.ver.blowAgainstAdvance || c.triedHere(sd) {
 			continue
 		}
 		if w == nil {

@@ -268,6 +268,10 @@ func (g *Game) finishCombat() []rules.Event {
 		}
 	}
 	for _, t := range c.advTries {
+		if t.ouren {
+			g.s.Ouren = c.ouren // 7.7: checked once
+			continue
+		}
 		g.s.Tried = append(g.s.Tried, string(side.Other())+":"+t.side) // 7.2, AMB-8
 	}
 	for _, sd := range c.in.blown {

@@ -180,6 +180,12 @@ type rulesVersion struct {
 	// his decision and die, and a bridge blown leaves the attacker to
 	// decide again. ardennes44/1 to /4 offered it only against an attack.
 	blowAgainstAdvance bool
+	// ourenOnAdvance: the Ouren bridge is checked the first time a German
+	// unit "próbuje przejść, zaatakować, lub szturmować przez" it (7.7,
+	// L361), by an advance too: the Allies roll before it crosses, and a
+	// collapse leaves the attacker to decide again. ardennes44/1 to /4
+	// checked it for a move or an attack only.
+	ourenOnAdvance bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -195,7 +201,8 @@ type rulesVersion struct {
 // may move Night-marked artillery at night (25.3.1); movement and bridges
 // (9.2.1, 11.3, 25.3.6, 7.2, 12.4.3, 12.2, AMB-9). 5: advances: a unit
 // may break down before it advances (26.2); the defender may blow a bridge
-// an advance would cross (7.4).
+// an advance would cross (7.4); a German advance checks the Ouren bridge
+// (7.7).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -212,7 +219,7 @@ var versions = []rulesVersion{
 		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
 		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
 		peiperAttachedOnly:     true,
-		breakdownBeforeAdvance: true, blowAgainstAdvance: true},
+		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,

@@ -30,7 +30,7 @@ func TestVersions(t *testing.T) {
 		peiperAttachedOnly: true}
 	v5 := v4
 	v5.name = "ardennes44/5"
-	v5.breakdownBeforeAdvance, v5.blowAgainstAdvance = true, true
+	v5.breakdownBeforeAdvance, v5.blowAgainstAdvance, v5.ourenOnAdvance = true, true, true
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
 		version string
