@@ -50,25 +50,54 @@ func (g *Game) poolCounter(i int, mark string, t UnitType, skip ...int) int {
 
 // breakdown is 'breakdown UNIT [two]' (26.1, 26.2): in the own Movement or
 // Combat Phase, before the unit moves, disengages or advances; not when
-// Disrupted or Broken; as many as counters are left.
+// Disrupted or Broken; as many as counters are left. A unit that attacked
+// breaks down as its advance is offered, in the combat (breakdownSplit).
 func (g *Game) breakdown(c Command) ([]rules.Event, error) {
 	i, err := g.ownUnit(c.Args[0], "26.1")
 	if err != nil {
 		return nil, err
 	}
 	u, us := g.unit(i), &g.s.Units[i]
+	if us.Moved || slices.Contains(g.s.Attacked, u.ID) {
+		if err := g.breakdownCheck(i); err != nil {
+			return nil, err
+		}
+		return nil, rules.Refuse("26.2", "a unit breaks down before it moves, attacks or disengages")
+	}
 	two := len(c.Args) == 2
-	t := breakdownType(u)
+	made, err := g.breakdownCounters(i, two)
+	if err != nil {
+		return nil, err
+	}
+	return []rules.Event{{Seat: rules.Seat(u.Side), Text: g.placeBreakdown(i, made, two)}}, nil
+}
+
+// breakdownCheck refuses a unit that may never break down where it stands:
+// not of a type that does, off the map, Disrupted or Broken (26.1, 26.2).
+func (g *Game) breakdownCheck(i int) error {
+	u, us := g.unit(i), g.s.Units[i]
 	_, on := g.onMap(i)
 	switch {
-	case t == "":
-		return nil, rules.Refuse("26.1", "%s does not break down: regiments of infantry, parachute or Panzergrenadiers, US Combat Commands and tank battalions do", u.ID)
+	case breakdownType(u) == "":
+		return rules.Refuse("26.1", "%s does not break down: regiments of infantry, parachute or Panzergrenadiers, US Combat Commands and tank battalions do", u.ID)
 	case !on:
-		return nil, rules.Refuse("26.2", "%s breaks down on the map", u.ID)
+		return rules.Refuse("26.2", "%s breaks down on the map", u.ID)
 	case us.Status != "":
-		return nil, rules.Refuse("26.2", "%s is Disrupted or Broken", u.ID)
-	case us.Moved || slices.Contains(g.s.Attacked, u.ID):
-		return nil, rules.Refuse("26.2", "a unit breaks down before it moves, attacks or disengages")
+		return rules.Refuse("26.2", "%s is Disrupted or Broken", u.ID)
+	}
+	return nil
+}
+
+// breakdownCounters checks that unit i may break down (into two) but for
+// when (26.1, 26.2), and finds the counters it makes: a breakdown unit, or
+// two and a Remnant.
+func (g *Game) breakdownCounters(i int, two bool) ([]int, error) {
+	if err := g.breakdownCheck(i); err != nil {
+		return nil, err
+	}
+	u, us := g.unit(i), g.s.Units[i]
+	t := breakdownType(u)
+	switch {
 	case us.Face != 0 || len(u.Faces) < 2:
 		return nil, rules.Refuse("26.1", "%s has no step to give: it is on its reduced side", u.ID)
 	case two && (u.Faces[0].Steps != 3 || !u.WhiteLine):
@@ -87,6 +116,14 @@ func (g *Game) breakdown(c Command) ([]rules.Event, error) {
 		}
 		made = append(made, second, rem)
 	}
+	return made, nil
+}
+
+// placeBreakdown puts the counters made (breakdownCounters) beside unit i,
+// which loses a step or, broken into two, leaves the map; it words what
+// happened.
+func (g *Game) placeBreakdown(i int, made []int, two bool) string {
+	u, us := g.unit(i), &g.s.Units[i]
 	for _, j := range made {
 		js := &g.s.Units[j]
 		*js = unitState{ID: js.ID, At: us.At, OOS: us.OOS, Isolated: us.Isolated, ENG: us.ENG, Night: us.Night, Parent: u.ID, Arrived: g.s.Turn}
@@ -103,7 +140,7 @@ func (g *Game) breakdown(c Command) ([]rules.Event, error) {
 	} else {
 		us.Face = 1
 	}
-	return []rules.Event{{Seat: rules.Seat(u.Side), Text: text}}, nil
+	return text
 }
 
 // splitBox holds a unit broken into two breakdown units and its Remnant

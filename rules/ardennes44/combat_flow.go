@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"github.com/pbem-referee/pbem/rules/scene"
 )
@@ -23,6 +24,8 @@ import (
 //	ff          the attacker's Fire Fight or ENG, its die (16.2)
 //	aa          ENG+: which hex takes the Attacker's Advantage (16.6)
 //	losses, Determined Defense (16.7), retreat (17), advance (19): the series'
+//	            an attacker may break down before it advances (26.2, ardennes44/5)
+//	            the defender may blow a bridge an advance would cross (7.4, ardennes44/5)
 //
 // Each roll and decision is recorded as the series' step, so the combat is
 // rebuilt from the state (combat_phase.go).
@@ -72,6 +75,10 @@ type Combat struct {
 	ffMod        int // the Fire Fight's modifier as rolled
 	aaHex        string
 	delayDone    bool
+	// The bridges of the advance (7.4, ardennes44/5): the advance waiting
+	// for them, and the attempts made against advances, in order.
+	crossing *advanceCrossing
+	advTries []bridgeTry
 	// brokenLost are the engineers the retreat made Broken, eliminated
 	// as the outcome is put on the map (27.1), for the report.
 	brokenLost []scene.Loss
@@ -126,27 +133,29 @@ func (g *Game) combatInput(a AttackCommand) (*combatIn, error) {
 // combatUnits are units as the series' procedure reads them.
 func (g *Game) combatUnits(in *combatIn, units, zero []int) []combat.Unit {
 	var out []combat.Unit
-	add := func(i int, strength int) {
-		u, us, f := g.unit(i), g.s.Units[i], g.face(i)
-		cu := combat.Unit{ID: u.ID, Strength: strength, Steps: g.stepsLeft(i), MA: max(f.MA, 1), Mechanized: u.Mech(),
-			Disrupted: us.Status != "", RetreatedIn: us.RetreatedIn && !in.attack.Breakthrough, MAF: true, FromHex: us.At,
-			NoLead: u.Arty() || us.SM || u.Type == SupplyDepot, NoAdvance: u.Arty() || (u.Has(MarkRed) && g.s.Turn == 1)}
-		if u.Mech() && !us.OOS {
-			cu.RoadBonus = 1 // 19.1.3, 19.5
-		}
-		out = append(out, cu)
-	}
 	for _, i := range units {
 		s := g.face(i).DF
 		if g.sideOf(i) == in.attacker {
 			s = max(g.face(i).AF, 0)
 		}
-		add(i, s)
+		out = append(out, g.combatUnit(in, i, s))
 	}
 	for _, i := range zero {
-		add(i, 0)
+		out = append(out, g.combatUnit(in, i, 0))
 	}
 	return out
+}
+
+// combatUnit is unit i as the series' procedure reads it, with strength.
+func (g *Game) combatUnit(in *combatIn, i, strength int) combat.Unit {
+	u, us, f := g.unit(i), g.s.Units[i], g.face(i)
+	cu := combat.Unit{ID: u.ID, Strength: strength, Steps: g.stepsLeft(i), MA: max(f.MA, 1), Mechanized: u.Mech(),
+		Disrupted: us.Status != "", RetreatedIn: us.RetreatedIn && !in.attack.Breakthrough, MAF: true, FromHex: us.At,
+		NoLead: u.Arty() || us.SM || u.Type == SupplyDepot, NoAdvance: u.Arty() || (u.Has(MarkRed) && g.s.Turn == 1)}
+	if u.Mech() && !us.OOS {
+		cu.RoadBonus = 1 // 19.1.3, 19.5
+	}
+	return cu
 }
 
 // stepsLeft is how many steps unit i can lose before it is gone: a reduced
@@ -186,7 +195,70 @@ func (c *Combat) stages() []combat.Stage {
 	if c.in.g.ver.excessSteps {
 		s = append(s, combat.RetreatExcessStage("17.4", func(*combat.Combat) (string, []string) { return c.in.g.retreatExcess(c) }))
 	}
-	return append(s, combat.AdvanceStage("19.1", nil))
+	return append(s, c.advanceStage())
+}
+
+// breakdownSplit lets an attacker break down as its advance is offered, so
+// that only part of it advances (26.2, L1523: a unit breaks down before it
+// advances; 26.1: both units advance normally), from ardennes44/5; nil
+// before, when a unit that attacked did not break down.
+func (c *Combat) breakdownSplit() *combat.Split {
+	g := c.in.g
+	if !g.ver.breakdownBeforeAdvance {
+		return nil
+	}
+	return &combat.Split{Kind: CmdBreakdown,
+		Choices: func(_ *combat.Combat, u combat.Unit) []combat.Command {
+			i := g.index[u.ID]
+			if breakdownType(g.unit(i)) == "" {
+				return nil
+			}
+			w := g.outcomeGame(c)
+			var out []combat.Command
+			for _, two := range []bool{false, true} {
+				if _, err := w.breakdownAtAdvance(i, two); err == nil {
+					out = append(out, breakdownCommand(u.ID, two))
+				}
+			}
+			return out
+		},
+		Parts: func(_ *combat.Combat, cmd combat.Command) []combat.Unit {
+			w := g.outcomeGame(c)
+			i, two := g.index[cmd.Units[0]], len(cmd.Units) == 2
+			made, err := w.breakdownAtAdvance(i, two)
+			if err != nil {
+				return nil // never: only the choices offered are taken
+			}
+			w.placeBreakdown(i, made, two)
+			if !two {
+				made = append([]int{i}, made...)
+			}
+			var parts []combat.Unit
+			for _, j := range made {
+				parts = append(parts, w.combatUnit(c.in, j, max(w.face(j).AF, 0)))
+			}
+			return parts
+		},
+	}
+}
+
+// breakdownAtAdvance finds the counters unit i makes breaking down (into
+// two) after its attack, before it advances: it has not moved this turn,
+// nor lost a step in the combat (26.1, 26.2).
+func (g *Game) breakdownAtAdvance(i int, two bool) ([]int, error) {
+	if g.s.Units[i].Moved {
+		return nil, rules.Refuse("26.2", "a unit breaks down before it moves")
+	}
+	return g.breakdownCounters(i, two)
+}
+
+// breakdownCommand is the combat's 'breakdown U [two]' (26.1).
+func breakdownCommand(id string, two bool) combat.Command {
+	cmd := combat.Command{Kind: CmdBreakdown, Units: []string{id}}
+	if two {
+		cmd.Units = append(cmd.Units, "two")
+	}
+	return cmd
 }
 
 // retreatRefs name the rules of a retreat (17.1).

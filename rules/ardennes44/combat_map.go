@@ -190,14 +190,14 @@ func (g *Game) preferRetreat(v *view, c *Combat, units []combat.RetreatUnit, ps 
 // already where they went.
 func (g *Game) advanceMap(c *Combat) combat.Map {
 	type key struct {
-		att, def, dd, elim, adv, excess int
-		retreat, ddOut                  bool
+		att, def, dd, elim, adv, excess, splits int
+		retreat, ddOut                          bool
 	}
 	var k0 key
 	var cached *view
 	var cachedMap combat.Map
 	current := func() (*view, combat.Map) {
-		k := key{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.Eliminated), len(c.Advances), len(c.RetreatExcess), len(c.Moves) > 0, c.DDOut != nil}
+		k := key{len(c.AttLoss), len(c.DefLoss), len(c.DDLoss), len(c.Eliminated), len(c.Advances), len(c.RetreatExcess), len(c.Splits), len(c.Moves) > 0, c.DDOut != nil}
 		if cached != nil && k == k0 {
 			return cached, cachedMap
 		}

@@ -18,6 +18,7 @@ import (
 //	def-art U | no-def-art         the defender's artillery (22.8)
 //	fire-fight U | accept-eng      the attacker pushes on with Lead U, or takes ENG (16.2)
 //	aa HEX                         the hex whose attackers take the Attacker's Advantage (16.6)
+//	breakdown U [two]              the attacker breaks U down before it advances (26.2)
 
 // The kinds of Ardennes '44's own.
 const (
@@ -36,6 +37,7 @@ const (
 	CmdFireFight     combat.CommandKind = "fire-fight"
 	CmdAcceptENG     combat.CommandKind = "accept-eng"
 	CmdAA            combat.CommandKind = "aa"
+	CmdBreakdown     combat.CommandKind = "breakdown"
 )
 
 // Mode words of the conditional order if-blown.
@@ -46,9 +48,9 @@ const (
 
 // grammar is the series' combat grammar with A44's kinds. A support
 // decision's words are units after "art" and the flag "air", read as a
-// unit list: "support art v/187 air" (supportWords); no unit is called art
-// or air (validUnitID).
-var grammar = combat.NewGrammar(func(s string) bool { return validUnitID(s) || s == "art" || s == "air" }).With(map[combat.CommandKind]combat.Form{
+// unit list: "support art v/187 air" (supportWords); so is a breakdown's
+// "two" (breakdownCommand); no unit is called art, air or two (validUnitID).
+var grammar = combat.NewGrammar(func(s string) bool { return validUnitID(s) || s == "art" || s == "air" || s == "two" }).With(map[combat.CommandKind]combat.Form{
 	CmdOrderDemolish: {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
 	CmdOrderDefArt:   {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
 	CmdOrderFF:       {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
@@ -64,6 +66,7 @@ var grammar = combat.NewGrammar(func(s string) bool { return validUnitID(s) || s
 	CmdFireFight:     {Syntax: combat.OneUnit},
 	CmdAcceptENG:     {Syntax: combat.Bare},
 	CmdAA:            {Syntax: combat.Path, Max: 1},
+	CmdBreakdown:     {Syntax: combat.Units},
 	// 17.4 sets no number of extra hexes (ardennes44/4): the retreats
 	// offered bound a retreat's path, not its syntax.
 	combat.CmdRetreat: {Syntax: combat.Path, Max: math.MaxInt},
@@ -75,7 +78,7 @@ var grammar = combat.NewGrammar(func(s string) bool { return validUnitID(s) || s
 var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "if-blown": true, "losses": true, "dd": true,
 	"no-dd": true, "retreat": true, "advance": true, "advance-done": true, "demolish": true, "no-demolish": true,
 	"press": true, "cancel": true, "support": true, "no-support": true, "def-art": true, "no-def-art": true,
-	"fire-fight": true, "accept-eng": true, "aa": true}
+	"fire-fight": true, "accept-eng": true, "aa": true, "breakdown": true}
 
 // supportWords reads a support decision's words: the artillery units and
 // whether the air marker is used ("support art A B air" is Units

@@ -135,6 +135,9 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 	if c.Retreated() {
 		notes = append(notes, g.retreatUnits(c, standing, standsFor, final)...)
 	}
+	for _, s := range c.Splits {
+		notes = append(notes, g.placeSplit(s))
+	}
 	for _, a := range c.Advances {
 		if a.Kind != combat.CmdAdvance {
 			continue
@@ -162,6 +165,19 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 		}
 	}
 	return notes
+}
+
+// placeSplit puts on the map a breakdown made before the advance (26.2):
+// the counters its parts name, beside their parent.
+func (g *Game) placeSplit(s combat.SplitMove) string {
+	parent := s.Command.Units[0]
+	var made []int
+	for _, p := range s.Parts {
+		if p.ID != parent {
+			made = append(made, g.index[p.ID])
+		}
+	}
+	return g.placeBreakdown(g.index[parent], made, len(s.Command.Units) == 2)
 }
 
 // retreatUnits moves the defenders along the chosen retreat (17.1), each
@@ -251,6 +267,13 @@ func (g *Game) finishCombat() []rules.Event {
 			g.s.Tried = append(g.s.Tried, string(side.Other())+":"+sd)
 		}
 	}
+	for _, t := range c.advTries {
+		if t.ouren {
+			g.s.Ouren = c.ouren // 7.7: checked once
+			continue
+		}
+		g.s.Tried = append(g.s.Tried, string(side.Other())+":"+t.side) // 7.2, AMB-8
+	}
 	for _, sd := range c.in.blown {
 		g.blowBridge(sd)
 	}
@@ -286,9 +309,18 @@ func (g *Game) finishCombat() []rules.Event {
 			g.s.AA = append(g.s.AA, aaMarker{Hex: c.aaHex, Target: c.Origin, Units: ids, Turn: g.s.CombatPhases})
 		}
 	}
-	// 19.4: after a DS the Breakthrough Group may attack again.
+	// 14.1: the breakdown units of an attacker attacked with it (26.2).
+	for _, s := range c.Splits {
+		for _, p := range s.Parts {
+			if !slices.Contains(g.s.Attacked, p.ID) {
+				g.s.Attacked = append(g.s.Attacked, p.ID)
+			}
+		}
+	}
+	// 19.4: after a DS the Breakthrough Group may attack again, the
+	// breakdown units of its attackers among them.
 	if c.Result.Tags.Has(TagBreakthrough) {
-		for _, u := range c.AttackersLeft() {
+		for _, u := range c.Advancers() {
 			i := g.index[u.ID]
 			if _, ok := g.onMap(i); !ok || g.s.Units[i].OOS || g.unit(i).Arty() {
 				continue // 19.5: no Breakthrough out of supply

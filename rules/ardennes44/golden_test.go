@@ -31,6 +31,10 @@ var goldenGames = []rulestest.Golden{
 	// eight-turn game with its retreats and advances.
 	{File: "v4-patton", Scenario: "patton", Seed: 40, Redraw: 1},
 	{File: "v4-eight-turn", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 41, Redraw: 2},
+	// Under ardennes44/5 (advances: breakdown before an advance, 26.2;
+	// bridges blown against one, 7.4; the Ouren check, 7.7), the version
+	// new games are made in.
+	{File: "v5-eight-turn", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 60, Redraw: 2},
 }
 
 const goldenDir = "testdata/golden"

@@ -166,6 +166,26 @@ type rulesVersion struct {
 	// the Allies' too, and let a unit stacked with KG Peiper attack without
 	// it.
 	peiperAttachedOnly bool
+
+	// Advances (ardennes44/5):
+	// breakdownBeforeAdvance: a unit breaks down "zanim ... przeprowadzi
+	// Ofensywę" (26.2, L1523), so a unit that attacked may break down as
+	// its advance is offered, and only part of it advance (26.1: both
+	// units advance normally). ardennes44/1 to /4 refused a unit that
+	// attacked any breakdown.
+	breakdownBeforeAdvance bool
+	// blowAgainstAdvance: the defender may try to blow a bridge "kiedykolwiek
+	// jedn. wroga pragnie zaatakować lub przekroczyć heks z mostem" (7.4,
+	// L338), so when an advance would cross one too: the advance waits for
+	// his decision and die, and a bridge blown leaves the attacker to
+	// decide again. ardennes44/1 to /4 offered it only against an attack.
+	blowAgainstAdvance bool
+	// ourenOnAdvance: the Ouren bridge is checked the first time a German
+	// unit "próbuje przejść, zaatakować, lub szturmować przez" it (7.7,
+	// L361), by an advance too: the Allies roll before it crosses, and a
+	// collapse leaves the attacker to decide again. ardennes44/1 to /4
+	// checked it for a move or an attack only.
+	ourenOnAdvance bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -179,13 +199,28 @@ type rulesVersion struct {
 // does not move and fire in one turn (22.1); the 29th Armoured Brigade is
 // released as soon as the Germans cross the Meuse (27.3.2); a Prime Mover
 // may move Night-marked artillery at night (25.3.1); movement and bridges
-// (9.2.1, 11.3, 25.3.6, 7.2, 12.4.3, 12.2, AMB-9).
-const Version = "ardennes44/4"
+// (9.2.1, 11.3, 25.3.6, 7.2, 12.4.3, 12.2, AMB-9). 5: advances: a unit
+// may break down before it advances (26.2); the defender may blow a bridge
+// an advance would cross (7.4); a German advance checks the Ouren bridge
+// (7.7).
+const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
+		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
+		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
+		moverAtNight:              true,
+		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
+		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
+		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true,
+		disruptedLeaveEZOC: true,
+		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
+		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
+		peiperAttachedOnly:     true,
+		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true},
+	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
 		moverAtNight:              true,

@@ -133,6 +133,9 @@ type Combat struct {
 	Moves      []RetreatMove
 	Eliminated []string // defenders eliminated by the retreat
 	Advances   []Command
+	// Splits are the attackers split into parts before the advance
+	// (AdvanceStageSplit), in order.
+	Splits []SplitMove
 	// Excess are the units the attacker eliminated over the stacking limit
 	// after the advance (ExcessStage), any of its units in the hexes the
 	// advance ended in.

@@ -392,3 +392,64 @@ func TestFlow_PickAndEliminates(t *testing.T) {
 		t.Errorf("the retreat's units %v, eliminated %v", movers, lost)
 	}
 }
+
+// A Split (Ardennes '44 26.2, L1523: a unit breaks down before it
+// advances) is offered beside a unit's advances; its parts take the unit's
+// place among the advancers, each advancing on its own from the unit's hex,
+// and the narration and the report tell it.
+func TestFlow_SplitBeforeAdvance(t *testing.T) {
+	f := newFlow(t, "clear", 8, 4, []Unit{inf("r1", 8, 2, true)}, []Unit{inf("b1", 4, 2, false)})
+	const kind CommandKind = "split"
+	f.c.Grammar = testGrammar.With(map[CommandKind]Form{kind: {Syntax: Units}})
+	split := &Split{Kind: kind,
+		Choices: func(_ *Combat, u Unit) []Command {
+			if u.Steps < 2 {
+				return nil
+			}
+			return []Command{{Kind: kind, Units: []string{u.ID}}}
+		},
+		Parts: func(_ *Combat, cmd Command) []Unit {
+			half := inf(cmd.Units[0], 4, 1, true)
+			part := inf(cmd.Units[0]+"b", 4, 1, true)
+			half.FromHex, part.FromHex = "0405", "0405"
+			return []Unit{half, part}
+		}}
+	f.c.Stages[len(f.c.Stages)-1] = AdvanceStageSplit("T.5", nil, split)
+	f.roll(t, RollCRT, 3, nil) // 2-1, die 3: DR
+	f.decide(t, "blue", "no-dd", nil)
+	a := f.decide(t, "blue", f.c.Await().Choices[0], nil)
+	want(t, a, DecAdvance, "red")
+	if !slices.Contains(a.Choices, "split r1") {
+		t.Fatalf("advance choices %v lack the split", a.Choices)
+	}
+	a = f.decide(t, "red", "split r1", nil)
+	if slices.Contains(a.Choices, "split r1") || !slices.Contains(a.Choices, "advance r1b 0505") || !slices.Contains(a.Choices, "advance r1 0505") {
+		t.Fatalf("after the split, choices %v: want each part's advances and no second split", a.Choices)
+	}
+	if ids := IDs(f.c.Advancers()); !slices.Equal(ids, []string{"r1", "r1b"}) || len(f.c.AttackersLeft()) != 1 {
+		t.Errorf("advancers %v, attackers left %v: want the parts, the attackers unchanged", ids, IDs(f.c.AttackersLeft()))
+	}
+	a = f.decide(t, "red", "advance r1b 0505", nil)
+	a = f.decide(t, "red", "advance-done", nil)
+	if !a.Done {
+		t.Fatalf("awaiting %v", a)
+	}
+	if ev := f.c.Event(); !strings.Contains(ev, "; split r1; advance r1b 0505") {
+		t.Errorf("event %q lacks the split and the part's advance", ev)
+	}
+	if _, adv := f.c.ReportMoves(); len(adv) != 1 || !slices.Equal(adv[0].Path, []string{"0405", "0505"}) {
+		t.Errorf("advances reported %+v, want r1b's from 0405", adv)
+	}
+	// The record rebuilds the combat, the split's parts made again.
+	g := newFlow(t, "clear", 8, 4, []Unit{inf("r1", 8, 2, true)}, []Unit{inf("b1", 4, 2, false)})
+	g.c.Grammar = f.c.Grammar
+	g.c.Stages[len(g.c.Stages)-1] = AdvanceStageSplit("T.5", nil, split)
+	for _, st := range f.steps {
+		if err := g.c.Replay(st); err != nil {
+			t.Fatalf("replay %q: %v", st, err)
+		}
+	}
+	if !g.c.Await().Done || g.c.Event() != f.c.Event() {
+		t.Errorf("replayed %q, want %q", g.c.Event(), f.c.Event())
+	}
+}

@@ -83,6 +83,13 @@ func (c *Combat) ReportMoves() (retreats, advances []scene.Move) {
 				from = u.FromHex
 			}
 		}
+		for _, s := range c.Splits {
+			for _, u := range s.Parts {
+				if from == "" && u.ID == a.Units[0] {
+					from = u.FromHex // a part of a split (SplitMove)
+				}
+			}
+		}
 		advances = append(advances, scene.Move{Pieces: slices.Clone(a.Units), Path: append([]string{from}, a.Hexes...), Kind: scene.MoveAdvance})
 	}
 	return retreats, advances

@@ -533,13 +533,41 @@ type Alternative struct {
 // AdvanceStage is the attacker's advance after combat, unit by unit, until
 // it says advance-done or no unit may go on; alt, if any, is offered
 // beside it.
-func AdvanceStage(rule string, alt *Alternative) Stage {
+func AdvanceStage(rule string, alt *Alternative) Stage { return AdvanceStageSplit(rule, alt, nil) }
+
+// Split is what an attacking unit may do before it advances: split into
+// parts that each advance, or stay, on their own (Ardennes '44 26.2,
+// L1523: a unit breaks down before it advances). The game words the
+// commands and makes the parts; nil offers none (AdvanceStage).
+type Split struct {
+	Kind CommandKind // the decision: "breakdown"
+	// Choices are the split commands open to u, an attacker that may
+	// advance, on the position the combat has made so far; none when it
+	// may not split.
+	Choices func(c *Combat, u Unit) []Command
+	// Parts are the units that stand for the unit of cmd once it has
+	// split, the unit itself among them if it stays in play, each from its
+	// hex (FromHex).
+	Parts func(c *Combat, cmd Command) []Unit
+}
+
+// SplitMove is one split made before the advance: the decision, and the
+// units that stand for its unit since (Split.Parts).
+type SplitMove struct {
+	Command Command
+	Parts   []Unit
+}
+
+// AdvanceStageSplit is AdvanceStage where an attacker that may advance may
+// first split (Split): its parts then take its place among the units that
+// may advance (Advancers).
+func AdvanceStageSplit(rule string, alt *Alternative, split *Split) Stage {
 	return Stage{Name: "advance",
 		Await: func(c *Combat) (Await, bool) {
 			if !c.Rolled || c.advanceDone {
 				return Await{}, false
 			}
-			if ch := c.advanceChoices(alt); len(ch) > 0 {
+			if ch := c.advanceChoices(alt, split); len(ch) > 0 {
 				return Await{Decision: DecAdvance, Side: c.Attacker, Choices: append(texts(ch), string(CmdAdvanceDone)), Rule: rule}, true
 			}
 			c.advanceDone = true
@@ -553,12 +581,19 @@ func AdvanceStage(rule string, alt *Alternative) Stage {
 			if err := a.Chosen(cmd); err != nil {
 				return err
 			}
+			if split != nil && cmd.Kind == split.Kind {
+				c.Splits = append(c.Splits, SplitMove{Command: cmd, Parts: split.Parts(c, cmd)})
+				return nil
+			}
 			c.Advances = append(c.Advances, cmd)
 			return nil
 		},
 		ByOrder: func(c *Combat, a Await, o Orders) (Command, bool) { return c.advanceByOrder(a, o, alt) },
 		Words: func(c *Combat) string {
 			var b strings.Builder
+			for _, s := range c.Splits {
+				b.WriteString("; " + s.Command.String())
+			}
 			for _, a := range c.Advances {
 				b.WriteString("; " + a.String())
 			}
@@ -567,14 +602,32 @@ func AdvanceStage(rule string, alt *Alternative) Stage {
 	}
 }
 
+// Advancers are the attackers left, each that split before the advance
+// replaced by its parts (SplitMove): the units that may advance. Without
+// a split they are AttackersLeft; callers must not change the list.
+func (c *Combat) Advancers() []Unit {
+	units := c.AttackersLeft()
+	if len(c.Splits) == 0 {
+		return units
+	}
+	units = slices.Clone(units)
+	for _, s := range c.Splits {
+		if k := slices.IndexFunc(units, func(u Unit) bool { return u.ID == s.Command.Units[0] }); k >= 0 {
+			units = slices.Replace(units, k, k+1, s.Parts...)
+		}
+	}
+	return units
+}
+
 // advanceChoices lists every legal advance, and alternative, left: each
-// unit's advances in the attackers' order, then its alternative, which the
-// game judges afresh each time (its markers may change while the attacker
-// decides).
-func (c *Combat) advanceChoices(alt *Alternative) []Command {
+// unit's advances in the advancers' order, then its splits, then its
+// alternative, which the game judges afresh each time (its markers may
+// change while the attacker decides).
+func (c *Combat) advanceChoices(alt *Alternative, split *Split) []Command {
 	var out []Command
-	for _, ua := range c.advancesLeft() {
+	for _, ua := range c.advancesLeft(split) {
 		out = append(out, ua.cmds...)
+		out = append(out, ua.splits...)
 		if alt != nil && alt.Allowed(c, ua.unit) {
 			out = append(out, Command{Kind: alt.Kind, Units: []string{ua.unit.ID}})
 		}
@@ -582,10 +635,12 @@ func (c *Combat) advanceChoices(alt *Alternative) []Command {
 	return out
 }
 
-// unitAdvances are the advances one unit may still make.
+// unitAdvances are the advances one unit may still make, and the splits
+// open to it before it does.
 type unitAdvances struct {
-	unit Unit
-	cmds []Command
+	unit   Unit
+	cmds   []Command
+	splits []Command
 }
 
 // advancesLeft searches the advances of the units that may still advance.
@@ -593,21 +648,26 @@ type unitAdvances struct {
 // which grows one of the lists or sets one of the fields of the key, so the
 // search is made again only when one has changed; callers must not change
 // the result.
-func (c *Combat) advancesLeft() []unitAdvances {
+func (c *Combat) advancesLeft(split *Split) []unitAdvances {
 	k := advanceKey{len(c.Advances), len(c.AttLoss) + len(c.DDLoss), len(c.DefLoss), len(c.Lost), len(c.Eliminated),
-		len(c.Moves), len(c.RetreatExcess), c.retreatDone, c.Hold, c.Result.Code}
+		len(c.Moves), len(c.RetreatExcess), len(c.Splits), c.retreatDone, c.Hold, c.Result.Code}
 	if c.advanceCache.ok && c.advanceCache.key == k {
 		return c.advanceCache.units
 	}
-	c.advanceCache = advanceCache{k, c.searchAdvances(), true}
+	c.advanceCache = advanceCache{k, c.searchAdvances(split), true}
 	return c.advanceCache.units
 }
 
+// MapChanged tells the combat that a game's own stage changed the ground
+// the advances cross during the advance (Ardennes '44 7.4: a bridge blown
+// against an advance): they are searched again.
+func (c *Combat) MapChanged() { c.advanceCache = advanceCache{} }
+
 type advanceKey struct {
-	advances, attLost, defLost, stageLost, eliminated, moves, retreatExcess int
-	retreatDone                                                             bool
-	hold                                                                    string
-	result                                                                  ResultCode
+	advances, attLost, defLost, stageLost, eliminated, moves, retreatExcess, splits int
+	retreatDone                                                                     bool
+	hold                                                                            string
+	result                                                                          ResultCode
 }
 
 type advanceCache struct {
@@ -617,8 +677,8 @@ type advanceCache struct {
 }
 
 // searchAdvances lists the units that may still advance, each with its
-// advances.
-func (c *Combat) searchAdvances() []unitAdvances {
+// advances and, where it has one and split allows, its splits.
+func (c *Combat) searchAdvances(split *Split) []unitAdvances {
 	kind := c.AdvanceKind()
 	vacated, err := c.Layout.Parse(c.Origin)
 	if kind == NoAdvance || err != nil {
@@ -629,7 +689,7 @@ func (c *Combat) searchAdvances() []unitAdvances {
 		reach = min(reach, c.ReachCap(c.Result))
 	}
 	var out []unitAdvances
-	for _, u := range c.AttackersLeft() {
+	for _, u := range c.Advancers() {
 		from, err := c.Layout.Parse(u.FromHex)
 		if err != nil || u.NoAdvance || u.MA == 0 || c.advanced(u.ID) {
 			continue
@@ -645,6 +705,9 @@ func (c *Combat) searchAdvances() []unitAdvances {
 				cmd.Hexes = append(cmd.Hexes, c.Layout.ID(a))
 			}
 			ua.cmds = append(ua.cmds, cmd)
+		}
+		if split != nil && len(ua.cmds) > 0 {
+			ua.splits = split.Choices(c, u)
 		}
 		out = append(out, ua)
 	}
