@@ -117,14 +117,7 @@ func (c *Combat) advanceStage() combat.Stage {
 		if c.crossing == nil {
 			return byOrder(cc, a, o)
 		}
-		ord, ok := o.Find(a.Side, CmdOrderDemolish)
-		switch {
-		case !ok:
-			return combat.Command{}, false
-		case ord.Mode == combat.ModeNever:
-			return combat.Command{Kind: CmdNoDemolish}, true
-		}
-		return combat.Command{Kind: CmdDemolish}, true
+		return demolishByOrder(a, o)
 	}
 	st.Words = func(cc *combat.Combat) string {
 		s := ""

@@ -278,6 +278,19 @@ func (c *Combat) reOdds() error {
 // result: the stages before the CRT have nothing more to do.
 func (c *Combat) stopped() bool { return c.Rolled }
 
+// demolishByOrder answers the defender's demolition decision from his
+// standing order, if he gave one ('order demolish always|never', 7.4).
+func demolishByOrder(a combat.Await, o combat.Orders) (combat.Command, bool) {
+	ord, ok := o.Find(a.Side, CmdOrderDemolish)
+	switch {
+	case !ok:
+		return combat.Command{}, false
+	case ord.Mode == combat.ModeNever:
+		return combat.Command{Kind: CmdNoDemolish}, true
+	}
+	return combat.Command{Kind: CmdDemolish}, true
+}
+
 // bridgeStage is step 1: for each bridge attacked across that the defender
 // may blow, his decision (7.4; 'order demolish always|never').
 func (c *Combat) bridgeStage() combat.Stage {
@@ -308,14 +321,7 @@ func (c *Combat) bridgeStage() combat.Stage {
 			return nil
 		},
 		ByOrder: func(_ *combat.Combat, a combat.Await, o combat.Orders) (combat.Command, bool) {
-			ord, ok := o.Find(a.Side, CmdOrderDemolish)
-			switch {
-			case !ok:
-				return combat.Command{}, false
-			case ord.Mode == combat.ModeNever:
-				return combat.Command{Kind: CmdNoDemolish}, true
-			}
-			return combat.Command{Kind: CmdDemolish}, true
+			return demolishByOrder(a, o)
 		},
 		Words: func(*combat.Combat) string {
 			var ws []string

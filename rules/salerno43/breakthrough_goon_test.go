@@ -22,15 +22,25 @@ func goOnAttack(t *testing.T) (g *Game, T, Y string) {
 // current one).
 func goOnAttackIn(t *testing.T, version string) (g *Game, T, Y string) {
 	t.Helper()
+	return btLineAttack(t, version, "2pz/16 kgd/16 maf 16pz", "2pz/16", "kgd/16")
+}
+
+// btLineAttack declares, under the rules version named ("" the current
+// one), the German attack "attack T with "+decl by the attackers named,
+// standing in F, on 1-141/36 in T, 5h/46 waiting beyond in Y, on a line of
+// hexes found for breakthroughs (findBTLine).
+func btLineAttack(t *testing.T, version, decl string, attackers ...string) (g *Game, T, Y string) {
+	t.Helper()
 	g = emptyGameIn(t, version, 2, PhaseCombat, German)
 	l := findBTLine(t, g)
 	F := g.b.ID(l.f)
 	T, Y = g.b.ID(l.tgt), g.b.ID(l.y)
-	g.put(t, "2pz/16", F)
-	g.put(t, "kgd/16", F)
+	for _, id := range attackers {
+		g.put(t, id, F)
+	}
 	g.put(t, "1-141/36", T)
 	g.put(t, "5h/46", Y)
-	rulestest.Apply(t, g, rules.Seat(German), "attack "+T+" with 2pz/16 kgd/16 maf 16pz")
+	rulestest.Apply(t, g, rules.Seat(German), "attack "+T+" with "+decl)
 	return g, T, Y
 }
 

@@ -22,15 +22,7 @@ import (
 // waiting beyond in Y, under the rules version named ("" the current one).
 func paraAttack(t *testing.T, version string) (g *Game, T, Y string) {
 	t.Helper()
-	g = emptyGameIn(t, version, 2, PhaseCombat, German)
-	l := findBTLine(t, g)
-	F := g.b.ID(l.f)
-	T, Y = g.b.ID(l.tgt), g.b.ID(l.y)
-	g.put(t, "2pz/16", F)
-	g.put(t, "1-1fj", F)
-	g.put(t, "1-141/36", T)
-	g.put(t, "5h/46", Y)
-	rulestest.Apply(t, g, rules.Seat(German), "attack "+T+" with 2pz/16 1-1fj maf 2pz/16 addon 1-1fj")
+	g, T, Y = btLineAttack(t, version, "2pz/16 1-1fj maf 2pz/16 addon 1-1fj", "2pz/16", "1-1fj")
 	if f := g.combat().Odds.Final; f != combat.At(6, 1) {
 		t.Fatalf("odds %v, want 6-1 (8 against 2, armor and elite)", f)
 	}
