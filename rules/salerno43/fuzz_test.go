@@ -46,5 +46,6 @@ func FuzzCommand(f *testing.F) {
 		"losses 141/36", "order dd never", "autods 2617 with 2pz/16 stug/16 maf 16pz", "autods-advance 2pz/16 2617 2616",
 		"enter 141/36 N1", "shatter 1-141/36", "replace 141/36 floating-reserve", "move 1-1fj 3013 3012 ext truck", "move 2pz/16 3012 3013 N1", "move 1rgr 2406 E5 tm",
 		"attack 2608 with 2cdo 41cdo maf commandos breakthrough", "eliminate 1-64/16", "dd-result hold", "order dd-result partial",
-		"withdraw kgd/16", "keep 13/5", "abandon")
+		"withdraw kgd/16", "keep 13/5", "abandon", "advance-after kgd/16 2617 2618",
+		"over-limit 141/36 1-143/36")
 }
