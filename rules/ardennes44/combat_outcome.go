@@ -219,7 +219,7 @@ func (g *Game) retreatUnits(c *Combat, standing []int, standsFor map[int]string,
 			prev = a
 		}
 		us.ENG, us.SM, us.Trucks = false, false, false
-		if g.sideOf(i) == German && us.Night && g.s.Side == Allied {
+		if g.retreatTakesNight(i) {
 			us.Night = false // 25.3.7
 		}
 		if g.unit(i).Arty() {
@@ -245,6 +245,17 @@ func (g *Game) retreatUnits(c *Combat, standing []int, standsFor map[int]string,
 	// comes off.
 	g.s.AA = slices.DeleteFunc(g.s.AA, func(m aaMarker) bool { return m.Hex == c.Origin })
 	return notes
+}
+
+// retreatTakesNight: a German unit under a Night marker forced to retreat
+// in the Allied PM turn loses its marker (25.3.7, L1509); in the Allied
+// Night turn it keeps it, to come off in its own Night turn (under
+// nightOffInPMOnly).
+func (g *Game) retreatTakesNight(i int) bool {
+	if g.sideOf(i) != German || !g.s.Units[i].Night || g.s.Side != Allied {
+		return false
+	}
+	return !g.ver.nightOffInPMOnly || !g.night()
 }
 
 // finishCombat puts the outcome on the map and closes the combat.
