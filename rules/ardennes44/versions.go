@@ -195,6 +195,12 @@ type rulesVersion struct {
 	// comes first (25.1, L1451), leaves it on. ardennes44/1 to /4 took it
 	// off in the Allied Night turn too.
 	nightOffInPMOnly bool
+	// boundaryBackOnRetreat: a German unit that retreated across an army
+	// boundary does not rally "dopóki nie przekroczy z powrotem Granicy
+	// Armii" (11.10.2, L563), by a retreat as by a move, so a retreat back
+	// over the line (or over and back) leaves it free to rally.
+	// ardennes44/1 to /4 cleared the bar only when it moved back.
+	boundaryBackOnRetreat bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -212,7 +218,8 @@ type rulesVersion struct {
 // may break down before it advances (26.2); the defender may blow a bridge
 // an advance would cross (7.4); a German advance checks the Ouren bridge
 // (7.7); a German unit retreating in the Allied Night turn keeps its Night
-// marker (25.3.7).
+// marker (25.3.7); a retreat back across an army boundary lets a German
+// unit rally (11.10.2).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -230,7 +237,7 @@ var versions = []rulesVersion{
 		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
 		peiperAttachedOnly:     true,
 		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
-		nightOffInPMOnly: true},
+		nightOffInPMOnly: true, boundaryBackOnRetreat: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
