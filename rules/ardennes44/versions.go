@@ -201,6 +201,13 @@ type rulesVersion struct {
 	// over the line (or over and back) leaves it free to rally.
 	// ardennes44/1 to /4 cleared the bar only when it moved back.
 	boundaryBackOnRetreat bool
+	// yesMustWithdraw: a Yes of the Disengagement Table means "Jednostka
+	// musi wycofać się o jeden lub dwa heksy przestrzegając zasad 17.2"
+	// (20.3, L1160), and 17.2 eliminates units "niezdolne do wycofania się"
+	// (L993): an Engaged unit with a Yes and no legal withdrawal is
+	// eliminated, as 20.4 has one not Engaged. ardennes44/1 to /4 left it
+	// in its hex.
+	yesMustWithdraw bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -219,7 +226,8 @@ type rulesVersion struct {
 // an advance would cross (7.4); a German advance checks the Ouren bridge
 // (7.7); a German unit retreating in the Allied Night turn keeps its Night
 // marker (25.3.7); a retreat back across an army boundary lets a German
-// unit rally (11.10.2).
+// unit rally (11.10.2); a Yes of the Disengagement Table with no legal
+// withdrawal eliminates an Engaged unit (20.3, 17.2).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -237,7 +245,7 @@ var versions = []rulesVersion{
 		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
 		peiperAttachedOnly:     true,
 		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
-		nightOffInPMOnly: true, boundaryBackOnRetreat: true},
+		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
