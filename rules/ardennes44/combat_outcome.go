@@ -209,25 +209,25 @@ func (g *Game) retreatUnits(c *Combat, standing []int, standsFor map[int]string,
 		if !final {
 			continue
 		}
-		crossed := false
+		crossings := 0
 		prev := c.in.target
 		for _, a := range p.Hexes {
 			if g.b.OnMap(a) {
 				g.setControl(g.b.id(a), g.sideOf(i))
-				crossed = crossed || g.b.feature(prev, a, ArmyBoundary)
+				if g.b.feature(prev, a, ArmyBoundary) {
+					crossings++
+				}
 			}
 			prev = a
 		}
 		us.ENG, us.SM, us.Trucks = false, false, false
-		if g.sideOf(i) == German && us.Night && g.s.Side == Allied {
+		if g.retreatTakesNight(i) {
 			us.Night = false // 25.3.7
 		}
 		if g.unit(i).Arty() {
 			us.Face, us.Mover = 1, false // 17.7
 		}
-		if crossed && g.sideOf(i) == German && g.s.Turn < boundariesLifted {
-			us.Boundary = true // 11.10.2
-		}
+		g.markBoundary(i, crossings)
 		if g.retreatBreaks(c, p, us.Status) {
 			us.Status = statusBroken
 		} else {
@@ -245,6 +245,33 @@ func (g *Game) retreatUnits(c *Combat, standing []int, standsFor map[int]string,
 	// comes off.
 	g.s.AA = slices.DeleteFunc(g.s.AA, func(m aaMarker) bool { return m.Hex == c.Origin })
 	return notes
+}
+
+// markBoundary records a German retreat over army boundaries before turn
+// 5: across one, the unit does not rally until it crosses back (11.10.2,
+// L563), by a retreat too, each crossing taking it over the line or back
+// (under boundaryBackOnRetreat); older versions only marked it.
+func (g *Game) markBoundary(i, crossings int) {
+	us := &g.s.Units[i]
+	if crossings == 0 || g.sideOf(i) != German || g.s.Turn >= boundariesLifted {
+		return
+	}
+	if !g.ver.boundaryBackOnRetreat {
+		us.Boundary = true
+		return
+	}
+	us.Boundary = us.Boundary != (crossings%2 == 1)
+}
+
+// retreatTakesNight: a German unit under a Night marker forced to retreat
+// in the Allied PM turn loses its marker (25.3.7, L1509); in the Allied
+// Night turn it keeps it, to come off in its own Night turn (under
+// nightOffInPMOnly).
+func (g *Game) retreatTakesNight(i int) bool {
+	if g.sideOf(i) != German || !g.s.Units[i].Night || g.s.Side != Allied {
+		return false
+	}
+	return !g.ver.nightOffInPMOnly || !g.night()
 }
 
 // finishCombat puts the outcome on the map and closes the combat.

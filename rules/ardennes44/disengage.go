@@ -161,17 +161,33 @@ func (g *Game) nextWithdrawal() []rules.Event {
 			return events
 		}
 		d.Results[k] = "done"
-		if g.disengagedFree(id) {
+		if why := g.noWithdrawalEliminates(id); why != "" {
 			at := g.s.Units[i].At
 			g.eliminate(i)
 			g.removeEmptyIP(at)
-			events = append(events, rules.Event{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s has no retreat outside the enemy's ZOC: eliminated (20.4)", id)})
+			events = append(events, rules.Event{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s has %s: eliminated", id, why)})
 			continue
 		}
 		events = append(events, rules.Event{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s has no legal retreat (20.3): it stays", id)})
 	}
 	g.s.Disengage = nil
 	return events
+}
+
+// noWithdrawalEliminates says why a unit with a Yes and no legal
+// withdrawal is eliminated, "" if it stays: one not Engaged finds no
+// retreat outside the enemy's ZOC (20.4); an Engaged one "musi wycofać
+// się ... przestrzegając zasad 17.2" (20.3, L1160), and 17.2 eliminates a
+// unit unable to retreat (L993), under yesMustWithdraw. Older versions
+// left the Engaged unit in its hex.
+func (g *Game) noWithdrawalEliminates(id string) string {
+	switch {
+	case g.disengagedFree(id):
+		return "no retreat outside the enemy's ZOC (20.4)"
+	case g.ver.yesMustWithdraw:
+		return "no legal retreat of 1 or 2 hexes (20.3, 17.2)"
+	}
+	return ""
 }
 
 // withdrawPaths lists the retreats of 1 or 2 hexes unit i may make (20.3,

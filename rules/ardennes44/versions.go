@@ -186,6 +186,28 @@ type rulesVersion struct {
 	// collapse leaves the attacker to decide again. ardennes44/1 to /4
 	// checked it for a move or an attack only.
 	ourenOnAdvance bool
+
+	// Beside advances (ardennes44/5):
+	// nightOffInPMOnly: a German unit under a Night marker loses it to a
+	// retreat when "zaatakowana w Alianckiej Turze PM i jest zmuszona do
+	// odwrotu" (25.3.7, L1509); otherwise the marker comes off in the
+	// owner's Night turn, so a retreat in the Allied Night turn, which
+	// comes first (25.1, L1451), leaves it on. ardennes44/1 to /4 took it
+	// off in the Allied Night turn too.
+	nightOffInPMOnly bool
+	// boundaryBackOnRetreat: a German unit that retreated across an army
+	// boundary does not rally "dopóki nie przekroczy z powrotem Granicy
+	// Armii" (11.10.2, L563), by a retreat as by a move, so a retreat back
+	// over the line (or over and back) leaves it free to rally.
+	// ardennes44/1 to /4 cleared the bar only when it moved back.
+	boundaryBackOnRetreat bool
+	// yesMustWithdraw: a Yes of the Disengagement Table means "Jednostka
+	// musi wycofać się o jeden lub dwa heksy przestrzegając zasad 17.2"
+	// (20.3, L1160), and 17.2 eliminates units "niezdolne do wycofania się"
+	// (L993): an Engaged unit with a Yes and no legal withdrawal is
+	// eliminated, as 20.4 has one not Engaged. ardennes44/1 to /4 left it
+	// in its hex.
+	yesMustWithdraw bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -202,7 +224,10 @@ type rulesVersion struct {
 // (9.2.1, 11.3, 25.3.6, 7.2, 12.4.3, 12.2, AMB-9). 5: advances: a unit
 // may break down before it advances (26.2); the defender may blow a bridge
 // an advance would cross (7.4); a German advance checks the Ouren bridge
-// (7.7).
+// (7.7); a German unit retreating in the Allied Night turn keeps its Night
+// marker (25.3.7); a retreat back across an army boundary lets a German
+// unit rally (11.10.2); a Yes of the Disengagement Table with no legal
+// withdrawal eliminates an Engaged unit (20.3, 17.2).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -219,7 +244,8 @@ var versions = []rulesVersion{
 		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
 		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
 		peiperAttachedOnly:     true,
-		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true},
+		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
+		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,

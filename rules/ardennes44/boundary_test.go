@@ -1,0 +1,71 @@
+package ardennes44
+
+import (
+	"slices"
+	"testing"
+)
+
+// boundaryRetreat is a game under version in the Allied Combat Phase of
+// turn 3: 12/27 in target, with an army boundary between 0506 and 0406,
+// attacked at 4-1 (12/27 Disrupted, 18.3) by 4/8(-), 99/393 and 99/394, takes a DR4 and retreats
+// along path, no one advancing; marked says whether 12/27 stood across the
+// boundary already, from an earlier retreat.
+func boundaryRetreat(t *testing.T, version string, marked bool, path string) *Game {
+	t.Helper()
+	f := fixture{version: version, sides: [][3]string{{"0506", "0406", "army-boundary"}},
+		setup: []string{"12/27 " + target, "4/8(-) " + around(0), "99/393 " + around(1), "99/394 " + around(2)}}
+	g := f.game(t, 3, PhaseCombat, Allied)
+	st(g, "12/27").Boundary = marked
+	st(g, "12/27").Status = statusDisrupted
+	g.enterForTest()
+	apply(t, g, Allied, "attack "+target+" from "+around(0)+" "+around(1)+" "+around(2)+" with 4/8(-) 99/393 99/394")
+	roll(t, g, 6)
+	if c := g.combat(); c.Result.Code != "DR4" {
+		t.Fatalf("result %s at %s, want DR4", c.Result.Code, c.Odds.Column())
+	}
+	if len(offered(g, "no-dd")) > 0 {
+		decide(t, g, "no-dd")
+	}
+	if rs := offered(g, "retreat "); !slices.Contains(rs, path) {
+		t.Fatalf("%q not offered: %q", path, rs)
+	}
+	decide(t, g, path)
+	decide(t, g, "advance-done")
+	return g
+}
+
+// rallies reports whether 12/27, Broken by its retreat and far from the
+// enemy, improves in a German Rally Phase of the turn (18.6).
+func rallies(g *Game) bool {
+	g.s.Phase, g.s.Side = PhaseRally, German
+	g.enterForTest()
+	return st(g, "12/27").Status == statusDisrupted
+}
+
+// 11.10.2 (L563): "Jeśli jedn. Niemiecka musi się wycofać przez Granicę
+// Armii nie może przeprowadzić Zbiórki (18.6) dopóki nie przekroczy z
+// powrotem Granicy Armii": 12/27, retreating across the boundary, does not
+// rally.
+func TestBoundary_RetreatAcrossBarsRally_11_10_2(t *testing.T) {
+	g := boundaryRetreat(t, "", false, "retreat 0506 0406 0305 0205")
+	if rallies(g) {
+		t.Error("12/27 rallied after retreating across the army boundary before turn 5 (11.10.2)")
+	}
+}
+
+// 11.10.2 (L563): the bar lasts until the unit crosses back, by a retreat
+// too: 12/27, across the boundary from an earlier retreat, retreats back
+// over it and rallies; a retreat that does not cross it keeps the bar.
+// ardennes44/4 and older cleared the
+// mark only when the unit moved back, never when it retreated back.
+func TestBoundary_RetreatBackAcrossLiftsTheBar_11_10_2(t *testing.T) {
+	if g := boundaryRetreat(t, "", true, "retreat 0506 0406 0305 0205"); !rallies(g) {
+		t.Error("12/27 retreated back across the army boundary and did not rally (11.10.2)")
+	}
+	if g := boundaryRetreat(t, "", true, "retreat 0506 0507 0508 0509"); rallies(g) {
+		t.Error("12/27 rallied after a retreat that did not cross back (11.10.2)")
+	}
+	if g := boundaryRetreat(t, "ardennes44/4", true, "retreat 0506 0406 0305 0205"); rallies(g) {
+		t.Error("ardennes44/4: 12/27 rallied after retreating back across the boundary; that version kept it barred")
+	}
+}
