@@ -39,9 +39,10 @@ type waitingAdvance struct {
 // advanced in it, the group is those at the end of the longest advance,
 // every other advance having been the group's and ended on its way
 // (15.2.9); else any of them may be. The attackers that did not advance
-// wait. ok false: an advance left the group's way, so that no group is
-// left to break through: an attacker outside it advanced first.
-func (g *Game) groupFirst(c *Combat) (group []combat.Unit, waiting []string, ok bool) {
+// wait. why, when not "", says why no group is left to break through: an
+// advance left the group's way, an attacker outside it having advanced
+// first (after a breakthrough combat: the group split, 15.2.9).
+func (g *Game) groupFirst(c *Combat) (group []combat.Unit, waiting []string, why string) {
 	var longest []string
 	for _, a := range c.Advances {
 		if a.Kind == combat.CmdAdvance && len(a.Hexes) > len(longest) {
@@ -55,7 +56,10 @@ func (g *Game) groupFirst(c *Combat) (group []combat.Unit, waiting []string, ok 
 			group = append(group, u)
 		case !advanced:
 		case len(hexes) > len(longest) || !slices.Equal(longest[:len(hexes)], hexes):
-			return nil, nil, false // 15.2.2: it is no unit of the group
+			if c.in.a.Breakthrough {
+				return nil, nil, "the breakthrough group went on along more than one way: it leaves units behind, which stop, but goes on as one stack (15.2.9)"
+			}
+			return nil, nil, "the attackers advanced along more than one way, not as one group (15.2.2)"
 		case len(hexes) == len(longest):
 			group = append(group, u)
 		}
@@ -63,7 +67,7 @@ func (g *Game) groupFirst(c *Combat) (group []combat.Unit, waiting []string, ok 
 			waiting = append(waiting, u.ID)
 		}
 	}
-	return group, waiting, true
+	return group, waiting, ""
 }
 
 // advancePath is the path unit id advanced along in combat c, and whether

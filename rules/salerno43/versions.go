@@ -235,6 +235,14 @@ type rulesVersion struct {
 	// the hexes the group may advance). salerno43/3 and older gave every
 	// member the result's length, the mechanized one.
 	groupUnitCaps bool
+	// droppedStop: a unit the breakthrough group leaves behind as it
+	// moves on after a breakthrough combat stops and takes no part in the
+	// group's next one (15.2.9, L918: "Jednostki, które się odłączają
+	// muszą się zatrzymać i zakończyć pościg"): the group going on is the
+	// units at the end of its longest advance, as after the first combat.
+	// salerno43/3 let every member with hexes left attack again, wherever
+	// it had stopped.
+	droppedStop bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -264,7 +272,8 @@ type rulesVersion struct {
 // breakthrough combat, which add nothing (15.3); no advance ends over the
 // stacking limit (14.1); the breakthrough group advances and breaks
 // through before the other attackers advance (15.2.2), each of its units
-// within its own advance length (14.2.1).
+// within its own advance length (14.2.1); a unit the group leaves behind
+// stops (15.2.9).
 const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -282,7 +291,7 @@ var versions = []rulesVersion{
 		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
 		hillsRoadStop: true, ddLossFromMAF: true,
 		survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
-		groupAdvancesFirst: true, groupUnitCaps: true},
+		groupAdvancesFirst: true, groupUnitCaps: true, droppedStop: true},
 
 	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
