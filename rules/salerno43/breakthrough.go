@@ -143,6 +143,9 @@ func advancedHexes(c *Combat, id string) (int, bool) {
 // not allow (15.1, 15.2.2, 15.2.4, 15.2.6).
 func (g *Game) checkBreakthrough(in *combatIn) error {
 	b := g.s.Breakthrough
+	if b == nil && g.ver.groupFormsOnVacated {
+		return rules.Refuse("15.1", "a breakthrough follows, before any other attack, a combat that gives an advance of 2 hexes or more in which no unit but the group's advanced (15.2.2), the group being one stack of the attackers or formed on the vacated hex (15.2.3); there is none now")
+	}
 	if b == nil && g.ver.groupAdvancesFirst {
 		return rules.Refuse("15.1", "a breakthrough follows, before any other attack, a combat that gives an advance of 2 hexes or more in which no unit but the group's advanced (15.2.2); there is none now")
 	}

@@ -44,9 +44,10 @@ type waitingAdvance struct {
 // first (after a breakthrough combat: the group split, 15.2.9).
 func (g *Game) groupFirst(c *Combat) (group []combat.Unit, waiting []string, why string) {
 	var longest []string
+	lead := ""
 	for _, a := range c.Advances {
 		if a.Kind == combat.CmdAdvance && len(a.Hexes) > len(longest) {
-			longest = a.Hexes
+			longest, lead = a.Hexes, a.Units[0]
 		}
 	}
 	for _, u := range c.AttackersLeft() {
@@ -60,6 +61,8 @@ func (g *Game) groupFirst(c *Combat) (group []combat.Unit, waiting []string, why
 				return nil, nil, "the breakthrough group went on along more than one way: it leaves units behind, which stop, but goes on as one stack (15.2.9)"
 			}
 			return nil, nil, "the attackers advanced along more than one way, not as one group (15.2.2)"
+		case !g.cameAsOne(c, u, lead, longest):
+			return nil, nil, fmt.Sprintf("%s and %s attacked from different hexes and came together in %s, not on the vacated hex %s: a breakthrough group is one stack, or forms on the vacated hex (15.2.2, 15.2.3)", lead, u.ID, hexes[len(hexes)-1], c.Origin)
 		case len(hexes) == len(longest):
 			group = append(group, u)
 		}
@@ -68,6 +71,19 @@ func (g *Game) groupFirst(c *Combat) (group []combat.Unit, waiting []string, why
 		}
 	}
 	return group, waiting, ""
+}
+
+// cameAsOne says whether unit u, advancing along the way of the longest
+// advance, that of unit lead, came along it with lead (15.2.2, 15.2.3): from
+// salerno43/4 units from different hexes do so only if the way begins in the
+// vacated hex, where the group forms (15.2.1 step 1); one from the same hex
+// was of lead's stack.
+func (g *Game) cameAsOne(c *Combat, u combat.Unit, lead string, longest []string) bool {
+	if !g.ver.groupFormsOnVacated || longest[0] == c.Origin {
+		return true
+	}
+	from := slices.IndexFunc(c.AttackersLeft(), func(a combat.Unit) bool { return a.ID == lead })
+	return from < 0 || c.AttackersLeft()[from].FromHex == u.FromHex
 }
 
 // advancePath is the path unit id advanced along in combat c, and whether

@@ -243,6 +243,15 @@ type rulesVersion struct {
 	// salerno43/3 let every member with hexes left attack again, wherever
 	// it had stopped.
 	droppedStop bool
+	// groupFormsOnVacated: the breakthrough group is one stack of the
+	// attackers, or forms on the hex the defender vacated, the units
+	// entering it (15.2.2, L882: "tylko jeden stos może przeprowadzić
+	// przełamanie"; 15.2.3, L884; 15.2.1 step 1, L874): units that
+	// attacked from different hexes and came together elsewhere, not
+	// having entered the vacated hex first, are no group, and no
+	// breakthrough follows. salerno43/3 let any units that ended their
+	// advances in one hex break through.
+	groupFormsOnVacated bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -273,7 +282,8 @@ type rulesVersion struct {
 // stacking limit (14.1); the breakthrough group advances and breaks
 // through before the other attackers advance (15.2.2), each of its units
 // within its own advance length (14.2.1); a unit the group leaves behind
-// stops (15.2.9).
+// stops (15.2.9); units from different hexes make a group only by entering
+// the vacated hex (15.2.3).
 const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -291,7 +301,8 @@ var versions = []rulesVersion{
 		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
 		hillsRoadStop: true, ddLossFromMAF: true,
 		survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
-		groupAdvancesFirst: true, groupUnitCaps: true, droppedStop: true},
+		groupAdvancesFirst: true, groupUnitCaps: true, droppedStop: true,
+		groupFormsOnVacated: true},
 
 	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
