@@ -252,6 +252,13 @@ type rulesVersion struct {
 	// breakthrough follows. salerno43/3 let any units that ended their
 	// advances in one hex break through.
 	groupFormsOnVacated bool
+	// areaWaits: the attackers from an entry area that did not enter the
+	// map in the combat wait for the breakthrough group, as the other
+	// attackers do, and enter the vacated hex after it (21.3.4, L1246:
+	// "atakujący mogą wejść na mapę"; 15.2.1 step 3, 15.2.2, L878-882):
+	// 'advance-after UNIT HEX'. salerno43/4 without it took their entry
+	// away when a breakthrough followed.
+	areaWaits bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -283,7 +290,8 @@ type rulesVersion struct {
 // through before the other attackers advance (15.2.2), each of its units
 // within its own advance length (14.2.1); a unit the group leaves behind
 // stops (15.2.9); units from different hexes make a group only by entering
-// the vacated hex (15.2.3).
+// the vacated hex (15.2.3), and attackers from an entry area enter the map
+// after the group (21.3.4).
 const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -302,7 +310,7 @@ var versions = []rulesVersion{
 		hillsRoadStop: true, ddLossFromMAF: true,
 		survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
 		groupAdvancesFirst: true, groupUnitCaps: true, droppedStop: true,
-		groupFormsOnVacated: true},
+		groupFormsOnVacated: true, areaWaits: true},
 
 	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
