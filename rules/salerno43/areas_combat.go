@@ -24,7 +24,9 @@ import (
 // they are sure to reach ("mogą wejść na mapę"); there they may join a
 // breakthrough group formed on the vacated hex (15.2.3), while those that
 // stay in the area take no part in one, the group being a stack on the
-// map (15.2.2). Allied units in N1 or N2 never leave them (23.1.4), so
+// map (15.2.2): from salerno43/4 they enter the vacated hex after the group,
+// as the other attackers advance (15.2.1 step 3, breakthrough_order.go).
+// Allied units in N1 or N2 never leave them (23.1.4), so
 // they attack from them but do not enter the map.
 
 // unitArea is the entry area unit i stands in, "" for none.
@@ -110,6 +112,17 @@ func (g *Game) asuFromArea(i int, t hex.Axial) error {
 	return nil
 }
 
+// mayEnterFromArea says whether unit i, in an entry area, may enter the map
+// once the defenders it attacked have left (21.3.4): in Good Order, and not
+// an Allied unit in N1 or N2, which never leave them (23.1.4).
+func (g *Game) mayEnterFromArea(i int) bool {
+	area := g.unitArea(i)
+	if area == "" || g.s.Units[i].Status != GoodOrder {
+		return false
+	}
+	return g.sc.Units[i].Side != Allied || (area != "N1" && area != "N2")
+}
+
 // areaAdvanceStage offers the attackers from an entry area the vacated
 // hex once the defenders have left it, after the series' advance of the
 // units on the map (21.3.4): 'advance UNIT HEX' each, then 'advance-done';
@@ -122,12 +135,8 @@ func (c *Combat) areaAdvanceStage() combat.Stage {
 		var ch []string
 		for _, u := range c.AttackersLeft() {
 			i := g.index(u.ID)
-			area := g.unitArea(i)
-			if area == "" || u.MA == 0 || g.s.Units[i].Status != GoodOrder || slices.ContainsFunc(c.Advances, func(a combat.Command) bool { return slices.Contains(a.Units, u.ID) }) {
+			if !g.mayEnterFromArea(i) || u.MA == 0 || slices.ContainsFunc(c.Advances, func(a combat.Command) bool { return slices.Contains(a.Units, u.ID) }) {
 				continue
-			}
-			if g.sc.Units[i].Side == Allied && (area == "N1" || area == "N2") {
-				continue // 23.1.4: never to leave
 			}
 			ch = append(ch, combat.Command{Kind: combat.CmdAdvance, Units: []string{u.ID}, Hexes: []string{c.Origin}}.String())
 		}

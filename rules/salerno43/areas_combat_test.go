@@ -176,3 +176,61 @@ func TestNoFifthArmyRetreatIntoEastArea_S2_3_5(t *testing.T) {
 		t.Error("21.2.2: an 8th Army 141/36 may retreat into E4")
 	}
 }
+
+// 21.3.4 (L1246) with 15.2.1 step 3 and 15.2.2 (L878-882): attackers from
+// an entry area "mogą wejść na mapę" once the defenders have left, and the
+// attackers that are not of the breakthrough group advance after it
+// ("Grupa przełamująca musi zakończyć cały swój pościg i wszystkie
+// przełamania zanim inne oddziały biorące udział w ataku będą mogły
+// ścigać"): nothing in either rule takes their entry away. 2pz/16 in 2301
+// and 9pg/26 in N1 attack 1-141/36 in 2300, next to N1: 8 against 2 with
+// armor, 5-1; a 5 is DR4, an advance of 3. 2pz/16 enters 2300 and may
+// break through; 9pg/26, which stayed in N1, waits and enters the vacated
+// hex, the only hex an area's attacker enters, once the group is done.
+
+// TestAreaAttackerAdvancesAfterGroup_21_3_4: from salerno43/4 9pg/26
+// waits ('advance-after 9pg/26 2300', its only choice); salerno43/3, where
+// the attackers advanced in the combat, keeps no one waiting.
+func TestAreaAttackerAdvancesAfterGroup_21_3_4(t *testing.T) {
+	de := rules.Seat(German)
+	for _, version := range []string{"", "salerno43/3"} {
+		g := emptyGameIn(t, version, 2, PhaseCombat, German)
+		g.s.Units[g.index("9pg/26")].Box = boxEntry + "N1"
+		g.put(t, "1-141/36", "2300")
+		g.put(t, "2pz/16", "2301")
+		rulestest.Apply(t, g, de, "attack 2300 with 2pz/16 9pg/26 maf 16pz")
+		playCombat(t, g, 5, "N1", advanceInTurn(into("2pz/16", "2300")))
+		if b := g.s.Breakthrough; b == nil || len(b.Units) != 1 || b.Units[0].ID != "2pz/16" {
+			t.Fatalf("%q: 2pz/16 entered the vacated hex and may break through: %+v", version, b)
+		}
+		if us := g.s.Units[g.index("9pg/26")]; us.Box != boxEntry+"N1" {
+			t.Fatalf("%q: 9pg/26 stayed in N1: %+v", version, us)
+		}
+		if version == "salerno43/3" {
+			if g.s.Waiting != nil {
+				t.Errorf("salerno43/3 keeps no one waiting: %+v", g.s.Waiting)
+			}
+			continue
+		}
+		if w := g.s.Waiting; w == nil || !slices.Equal(w.Units, []string{"9pg/26"}) || w.Vacated != "2300" {
+			t.Fatalf("21.3.4, 15.2.1 step 3: 9pg/26 waits to enter 2300 after the group: %+v", w)
+		}
+		var offered []string
+		for _, c := range g.Legal(de) {
+			if strings.HasPrefix(c.Command, "advance-after 9pg/26") {
+				offered = append(offered, c.Command)
+			}
+		}
+		if !slices.Equal(offered, []string{"advance-after 9pg/26 2300"}) {
+			t.Errorf("21.3.4: 9pg/26 enters the vacated hex only: Legal lists %v", offered)
+		}
+		rulestest.Refused(t, g, de, "advance-after 9pg/26 2200", "21.3.4")
+		rulestest.Apply(t, g, de, "advance-after 9pg/26 2300")
+		if us := g.s.Units[g.index("9pg/26")]; us.Hex != "2300" || us.Box != "" {
+			t.Errorf("21.3.4: 9pg/26 entered the map at 2300: %+v", us)
+		}
+		if g.s.Waiting != nil || g.s.Breakthrough != nil {
+			t.Errorf("15.2.2: 9pg/26's advance ends the group's breakthrough and the wait: %+v, %+v", g.s.Breakthrough, g.s.Waiting)
+		}
+	}
+}

@@ -65,12 +65,17 @@ func (g *Game) breakthroughAfter(c *Combat) string {
 		b.Auto = prev.Auto
 	}
 	group, waiting := c.AttackersLeft(), []string(nil)
-	if g.ver.groupAdvancesFirst && !c.in.a.Breakthrough {
+	var why string
+	switch {
+	case g.ver.groupAdvancesFirst && !c.in.a.Breakthrough:
 		// 15.2.2: the units that advanced in the combat are the group's.
-		var ok bool
-		if group, waiting, ok = g.groupFirst(c); !ok {
-			return "no breakthrough follows: the attackers advanced along more than one way, not as one group (15.2.2)"
-		}
+		group, waiting, why = g.groupFirst(c)
+	case g.ver.droppedStop && c.in.a.Breakthrough:
+		// 15.2.9: the units the group left as it went on stop.
+		group, _, why = g.groupFirst(c)
+	}
+	if why != "" {
+		return "no breakthrough follows: " + why
 	}
 	for _, u := range group {
 		if u.NoAdvance || u.MA == 0 || g.s.Units[g.index(u.ID)].Hex == "" {
@@ -138,6 +143,9 @@ func advancedHexes(c *Combat, id string) (int, bool) {
 // not allow (15.1, 15.2.2, 15.2.4, 15.2.6).
 func (g *Game) checkBreakthrough(in *combatIn) error {
 	b := g.s.Breakthrough
+	if b == nil && g.ver.groupFormsOnVacated {
+		return rules.Refuse("15.1", "a breakthrough follows, before any other attack, a combat that gives an advance of 2 hexes or more in which no unit but the group's advanced (15.2.2), the group being one stack of the attackers or formed on the vacated hex (15.2.3); there is none now")
+	}
 	if b == nil && g.ver.groupAdvancesFirst {
 		return rules.Refuse("15.1", "a breakthrough follows, before any other attack, a combat that gives an advance of 2 hexes or more in which no unit but the group's advanced (15.2.2); there is none now")
 	}

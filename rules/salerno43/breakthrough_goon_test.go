@@ -53,9 +53,10 @@ func btLineAttack(t *testing.T, version, decl string, attackers ...string) (g *G
 // 5h/46 at 5-1: a 5, DR4 again (2 of 3 spent), so the group may enter the
 // hex it vacated, free, and go on 1 more hex (15.2.4): 2pz/16 does, and
 // has spent all 3; kgd/16 stops in the free hex and has 1 left to attack
-// again.
+// again. That is salerno43/3's play: from salerno43/4 kgd/16, left behind,
+// attacks no more (15.2.9, TestBreakthroughDroppedUnitStops_15_2_9).
 func TestBreakthroughGoesOnAfterDR4_15_2_1(t *testing.T) {
-	g, T, Y := goOnAttack(t)
+	g, T, Y := goOnAttackIn(t, "salerno43/3")
 	de := rules.Seat(German)
 	if f := g.combat().Odds.Final; f != combat.At(5, 1) {
 		t.Fatalf("odds %v, want 5-1 (9 against 2, armor)", f)
@@ -148,5 +149,61 @@ func TestBreakthroughTurnsAwayNoFreeHex_15_2_4(t *testing.T) {
 	}
 	if b := g.s.Breakthrough; b != nil && slices.ContainsFunc(b.Units, func(u btUnit) bool { return u.ID == "2pz/16" }) {
 		t.Errorf("15.2.4: 2pz/16 has spent its 3 hexes turning away (%s) and attacks no more: %+v", away, b)
+	}
+}
+
+// 15.2.9 (L918): "Grupa przełamująca, gdy się porusza może zostawiać
+// jednostki ze swojego stosu ale nie może przyłączać do siebie innych
+// jednostek. Jednostki, które się odłączają muszą się zatrzymać i
+// zakończyć pościg." After the breakthrough combat's DR4 (2 of 3 hexes
+// spent) the group goes on and a unit it leaves stops: it takes no part in
+// the group's next breakthrough combat. kgd/16 stopping in the free hex
+// while 2pz/16 goes a hex beyond is left behind, and 2pz/16 has spent its
+// 3: no breakthrough is left. 2pz/16 staying where it attacked from while
+// kgd/16 enters the free hex is left behind: kgd/16 alone may attack
+// again. salerno43/3 let the units left behind attack again.
+func TestBreakthroughDroppedUnitStops_15_2_9(t *testing.T) {
+	de := rules.Seat(German)
+	for _, version := range []string{"", "salerno43/3"} {
+		g, T, Y := goOnAttackIn(t, version)
+		playCombat(t, g, 5, Y, advanceInTurn(into("2pz/16", T), into("kgd/16", T)))
+		rulestest.Apply(t, g, de, "attack "+Y+" with 2pz/16 kgd/16 maf 16pz breakthrough")
+		beyond := func(w []string) bool { return len(w) == 4 && w[1] == "2pz/16" && w[2] == Y }
+		playCombat(t, g, 5, T, advanceInTurn(beyond, into("kgd/16", Y)))
+		if g.s.Units[g.index("kgd/16")].Hex != Y || g.s.Units[g.index("2pz/16")].Hex == Y {
+			t.Fatalf("%q: 2pz/16 went on beyond %s, kgd/16 stopped there", version, Y)
+		}
+		b := g.s.Breakthrough
+		kgd := b != nil && slices.ContainsFunc(b.Units, func(u btUnit) bool { return u.ID == "kgd/16" })
+		if version == "salerno43/3" {
+			if !kgd {
+				t.Errorf("salerno43/3 lets kgd/16, left behind, attack again: %+v", b)
+			}
+			continue
+		}
+		if b != nil {
+			t.Errorf("15.2.9: kgd/16 was left behind and 2pz/16 has spent its 3 hexes, yet a breakthrough follows: %+v", b)
+		}
+		if slices.ContainsFunc(g.Legal(de), func(c rules.Choice) bool { return strings.HasSuffix(c.Command, " breakthrough") }) {
+			t.Error("15.2.9: Legal lists a breakthrough by kgd/16, left behind")
+		}
+	}
+
+	for _, version := range []string{"", "salerno43/3"} {
+		g, T, Y := goOnAttackIn(t, version)
+		playCombat(t, g, 5, Y, advanceInTurn(into("2pz/16", T), into("kgd/16", T)))
+		rulestest.Apply(t, g, de, "attack "+Y+" with 2pz/16 kgd/16 maf 16pz breakthrough")
+		playCombat(t, g, 5, T, advanceInTurn(into("kgd/16", Y)))
+		if g.s.Units[g.index("2pz/16")].Hex != T {
+			t.Fatalf("%q: 2pz/16 stays in %s", version, T)
+		}
+		b := g.s.Breakthrough
+		want := []btUnit{{ID: "2pz/16", Spent: 2}, {ID: "kgd/16", Spent: 2}}
+		if version == "" {
+			want = want[1:] // 15.2.9: 2pz/16 was left behind and stops
+		}
+		if b == nil || !slices.Equal(b.Units, want) {
+			t.Errorf("%q: 15.2.9: the breakthrough's units %+v, want %+v", version, b, want)
+		}
 	}
 }

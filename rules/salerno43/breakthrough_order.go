@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
@@ -24,7 +25,9 @@ import (
 // Such an advance ends the group's breakthrough, the player being done
 // with the group, as another attack does; another attack, an Auto DS
 // advance or a disengagement ends the wait (8.1: a combat, its advances
-// included, is over before the next).
+// included, is over before the next). From salerno43/4 the attackers from
+// an entry area that did not enter the map in the combat wait too, and
+// enter the vacated hex, their only hex (21.3.4, areas_combat.go).
 
 // waitingAdvance are the attackers of the last combat that wait for its
 // breakthrough group (15.2.1 step 3).
@@ -39,13 +42,15 @@ type waitingAdvance struct {
 // advanced in it, the group is those at the end of the longest advance,
 // every other advance having been the group's and ended on its way
 // (15.2.9); else any of them may be. The attackers that did not advance
-// wait. ok false: an advance left the group's way, so that no group is
-// left to break through: an attacker outside it advanced first.
-func (g *Game) groupFirst(c *Combat) (group []combat.Unit, waiting []string, ok bool) {
+// wait. why, when not "", says why no group is left to break through: an
+// advance left the group's way, an attacker outside it having advanced
+// first (after a breakthrough combat: the group split, 15.2.9).
+func (g *Game) groupFirst(c *Combat) (group []combat.Unit, waiting []string, why string) {
 	var longest []string
+	lead := ""
 	for _, a := range c.Advances {
 		if a.Kind == combat.CmdAdvance && len(a.Hexes) > len(longest) {
-			longest = a.Hexes
+			longest, lead = a.Hexes, a.Units[0]
 		}
 	}
 	for _, u := range c.AttackersLeft() {
@@ -55,15 +60,41 @@ func (g *Game) groupFirst(c *Combat) (group []combat.Unit, waiting []string, ok 
 			group = append(group, u)
 		case !advanced:
 		case len(hexes) > len(longest) || !slices.Equal(longest[:len(hexes)], hexes):
-			return nil, nil, false // 15.2.2: it is no unit of the group
+			if c.in.a.Breakthrough {
+				return nil, nil, "the breakthrough group went on along more than one way: it leaves units behind, which stop, but goes on as one stack (15.2.9)"
+			}
+			return nil, nil, "the attackers advanced along more than one way, not as one group (15.2.2)"
+		case !g.cameAsOne(c, u, lead, longest):
+			return nil, nil, fmt.Sprintf("%s and %s attacked from different hexes and came together in %s, not on the vacated hex %s: a breakthrough group is one stack, or forms on the vacated hex (15.2.2, 15.2.3)", lead, u.ID, hexes[len(hexes)-1], c.Origin)
 		case len(hexes) == len(longest):
 			group = append(group, u)
 		}
-		if !advanced && !u.NoAdvance && u.MA > 0 && g.s.Units[g.index(u.ID)].Hex != "" {
+		if !advanced && !u.NoAdvance && u.MA > 0 && g.mayWait(g.index(u.ID)) {
 			waiting = append(waiting, u.ID)
 		}
 	}
-	return group, waiting, true
+	return group, waiting, ""
+}
+
+// mayWait says whether attacker i, which did not advance in its combat,
+// may advance after the breakthrough group (15.2.1 step 3): one on the map,
+// and from salerno43/4 one in an entry area that may enter the map
+// (21.3.4).
+func (g *Game) mayWait(i int) bool {
+	return g.s.Units[i].Hex != "" || (g.ver.areaWaits && g.mayEnterFromArea(i))
+}
+
+// cameAsOne says whether unit u, advancing along the way of the longest
+// advance, that of unit lead, came along it with lead (15.2.2, 15.2.3): from
+// salerno43/4 units from different hexes do so only if the way begins in the
+// vacated hex, where the group forms (15.2.1 step 1); one from the same hex
+// was of lead's stack.
+func (g *Game) cameAsOne(c *Combat, u combat.Unit, lead string, longest []string) bool {
+	if !g.ver.groupFormsOnVacated || longest[0] == c.Origin {
+		return true
+	}
+	from := slices.IndexFunc(c.AttackersLeft(), func(a combat.Unit) bool { return a.ID == lead })
+	return from < 0 || c.AttackersLeft()[from].FromHex == u.FromHex
 }
 
 // advancePath is the path unit id advanced along in combat c, and whether
@@ -119,10 +150,10 @@ func (g *Game) waitingLate(i int) lateAdvance {
 func (g *Game) advanceAfter(c Command) ([]rules.Event, error) {
 	id := c.Args[0]
 	i := g.index(id)
-	if w := g.s.Waiting; w == nil || i < 0 || !slices.Contains(w.Units, id) || g.s.Units[i].Hex == "" {
+	if w := g.s.Waiting; w == nil || i < 0 || !slices.Contains(w.Units, id) || (g.s.Units[i].Hex == "" && g.unitArea(i) == "") {
 		return nil, rules.Refuse("15.2.1", "%s is no attacker of the last combat waiting for its breakthrough group to advance", id)
 	}
-	path, err := g.latePath(g.waitingLate(i), c.Args[1:])
+	path, err := g.waitingPath(i, c.Args[1:])
 	if err != nil {
 		return nil, err
 	}
@@ -137,8 +168,11 @@ func (g *Game) advanceAfter(c Command) ([]rules.Event, error) {
 	us := &g.s.Units[i]
 	half := false
 	for _, a := range path {
-		from, _ := g.axial(i)
-		half = half || g.halfEffCrossing(i, from, a)
+		from, on := g.axial(i)
+		half = half || (on && g.halfEffCrossing(i, from, a))
+		if !on {
+			us.Box = "" // 21.3.4: from an entry area onto the map
+		}
 		us.Hex = g.b.ID(a)
 		g.setControl(us.Hex, g.s.Side)
 	}
@@ -162,7 +196,26 @@ func (g *Game) advanceAfter(c Command) ([]rules.Event, error) {
 	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: text}}, nil
 }
 
-// waitingChoices lists the waiting attackers' advances (15.2.1 step 3).
+// waitingPath checks waiting unit i's advance along the hexes ids: from
+// the map as after the combat (latePath); from an entry area into the
+// vacated hex only (21.3.4).
+func (g *Game) waitingPath(i int, ids []string) ([]hex.Axial, error) {
+	if g.s.Units[i].Hex != "" {
+		return g.latePath(g.waitingLate(i), ids)
+	}
+	w := g.s.Waiting
+	if len(ids) != 1 || ids[0] != w.Vacated {
+		return nil, rules.Refuse("21.3.4", "%s attacked from entry area %s: it enters the map into the vacated hex %s only", g.sc.Units[i].ID, g.unitArea(i), w.Vacated)
+	}
+	a, _ := g.b.Hex(w.Vacated)
+	if slices.ContainsFunc(g.pos().at(a), func(j int) bool { return g.sc.Units[j].Side != g.s.Side }) {
+		return nil, rules.Refuse("21.3.4", "enemy units hold %s", w.Vacated)
+	}
+	return []hex.Axial{a}, nil
+}
+
+// waitingChoices lists the waiting attackers' advances (15.2.1 step 3):
+// from an entry area, into the vacated hex (21.3.4).
 func (g *Game) waitingChoices() []rules.Choice {
 	w := g.s.Waiting
 	if w == nil {
@@ -170,8 +223,15 @@ func (g *Game) waitingChoices() []rules.Choice {
 	}
 	var out []rules.Choice
 	for _, id := range w.Units {
-		if i := g.index(id); g.s.Units[i].Hex != "" {
+		i := g.index(id)
+		switch {
+		case g.s.Units[i].Hex != "":
 			out = append(out, g.lateChoices(g.waitingLate(i), "advance-after")...)
+		case g.unitArea(i) != "":
+			path, err := g.waitingPath(i, []string{w.Vacated})
+			if err == nil && g.advanceRoom(i, path[0]) == nil {
+				out = append(out, rules.Choice{Command: "advance-after " + id + " " + w.Vacated, Piece: id, Note: "21.3.4"})
+			}
 		}
 	}
 	return out

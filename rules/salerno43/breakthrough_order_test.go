@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
@@ -149,5 +151,85 @@ func TestBreakthroughOthersAdvanceEndsGroup_15_2_2(t *testing.T) {
 	rulestest.Apply(t, g, de, "attack "+Y+" with 1-64/16 maf 1-64/16")
 	if g.s.Waiting != nil || g.s.Breakthrough != nil {
 		t.Errorf("8.1: another attack ends the breakthrough and the wait: %+v, %+v", g.s.Breakthrough, g.s.Waiting)
+	}
+}
+
+// 15.2.2, 15.2.3 (L882-884): "W każdym ataku, tylko jeden stos może
+// przeprowadzić przełamanie"; "Grupa przełamująca może być sformowana na
+// opuszczonym przez obrońcę heksie poprzez wejście na ten heks jednostek
+// biorących udział w ataku (do limitu stosu)". The group is a stack of the
+// attackers, or one formed by entering the vacated hex; units that attacked
+// from two hexes and came together in another hex are no group.
+
+// twoHexAttack declares 2pz/16's attack from F and kgd/16's from S, on
+// either side of T, on 1-141/36 in T (9 against 2 with armor: 5-1), under
+// the rules version named; X is the hex next to F, S and T, and 5h/46
+// stands in Z beyond X, 2 hexes from F, S and T.
+func twoHexAttack(t *testing.T, version string) (g *Game, T, X, Z string) {
+	t.Helper()
+	g = emptyGameIn(t, version, 2, PhaseCombat, German)
+	l := findBTLine(t, g)
+	var s, x, z hex.Axial
+	found := false
+	for _, n := range l.tgt.Neighbors() { // S: either side of F, X between
+		if hex.Distance(n, l.f) != 2 || found {
+			continue
+		}
+		s = n
+		for _, m := range l.tgt.Neighbors() {
+			if hex.Distance(m, l.f) == 1 && hex.Distance(m, s) == 1 {
+				x = m
+			}
+		}
+		z = x.Add(x.Sub(l.tgt))
+		found = g.b.Land(z) && g.b.Land(s)
+	}
+	if !found {
+		t.Fatal("no land hex 2 hexes beyond the attack")
+	}
+	g.put(t, "2pz/16", g.b.ID(l.f))
+	g.put(t, "kgd/16", g.b.ID(s))
+	g.put(t, "1-141/36", g.b.ID(l.tgt))
+	g.put(t, "5h/46", g.b.ID(z))
+	rulestest.Apply(t, g, rules.Seat(German), "attack "+g.b.ID(l.tgt)+" with 2pz/16 kgd/16 maf 16pz")
+	if f := g.combat().Odds.Final; f != combat.At(5, 1) {
+		t.Fatalf("odds %v, want 5-1 (9 against 2, armor)", f)
+	}
+	return g, g.b.ID(l.tgt), g.b.ID(x), g.b.ID(z)
+}
+
+// TestBreakthroughGroupFormsOnVacatedHex_15_2_3: on a DR4 (an advance of
+// 3) 2pz/16 and kgd/16, from two hexes, both advance into X, beside the
+// vacated hex: they are not one stack and did not form on the vacated hex,
+// so from salerno43/4 no breakthrough follows, Legal lists none and the
+// declaration on 5h/46 beyond X is refused; salerno43/3 let them break
+// through together.
+// Entering the vacated hex, both form the group there.
+func TestBreakthroughGroupFormsOnVacatedHex_15_2_3(t *testing.T) {
+	de := rules.Seat(German)
+	for _, version := range []string{"", "salerno43/3"} {
+		g, _, X, Z := twoHexAttack(t, version)
+		playCombat(t, g, 5, X, advanceInTurn(into("2pz/16", X), into("kgd/16", X)))
+		if g.s.Units[g.index("2pz/16")].Hex != X || g.s.Units[g.index("kgd/16")].Hex != X {
+			t.Fatalf("%q: both advance into %s", version, X)
+		}
+		b := g.s.Breakthrough
+		bt := slices.ContainsFunc(g.Legal(de), func(c rules.Choice) bool { return strings.HasSuffix(c.Command, " breakthrough") })
+		if version == "salerno43/3" {
+			if b == nil || len(b.Units) != 2 {
+				t.Errorf("salerno43/3 lets both break through from %s: %+v", X, b)
+			}
+			continue
+		}
+		if b != nil || bt {
+			t.Errorf("15.2.3: units from two hexes came together in %s, not on the vacated hex, yet they may break through: %+v", X, b)
+		}
+		rulestest.Refused(t, g, de, "attack "+Z+" with 2pz/16 kgd/16 maf 16pz breakthrough", "15.1", "15.2.3")
+	}
+
+	g, T, X, _ := twoHexAttack(t, "")
+	playCombat(t, g, 5, X, advanceInTurn(into("2pz/16", T), into("kgd/16", T)))
+	if b := g.s.Breakthrough; b == nil || len(b.Units) != 2 {
+		t.Errorf("15.2.3: 2pz/16 and kgd/16 form the group on the vacated hex %s: %+v", T, b)
 	}
 }

@@ -235,6 +235,30 @@ type rulesVersion struct {
 	// the hexes the group may advance). salerno43/3 and older gave every
 	// member the result's length, the mechanized one.
 	groupUnitCaps bool
+	// droppedStop: a unit the breakthrough group leaves behind as it
+	// moves on after a breakthrough combat stops and takes no part in the
+	// group's next one (15.2.9, L918: "Jednostki, które się odłączają
+	// muszą się zatrzymać i zakończyć pościg"): the group going on is the
+	// units at the end of its longest advance, as after the first combat.
+	// salerno43/3 let every member with hexes left attack again, wherever
+	// it had stopped.
+	droppedStop bool
+	// groupFormsOnVacated: the breakthrough group is one stack of the
+	// attackers, or forms on the hex the defender vacated, the units
+	// entering it (15.2.2, L882: "tylko jeden stos może przeprowadzić
+	// przełamanie"; 15.2.3, L884; 15.2.1 step 1, L874): units that
+	// attacked from different hexes and came together elsewhere, not
+	// having entered the vacated hex first, are no group, and no
+	// breakthrough follows. salerno43/3 let any units that ended their
+	// advances in one hex break through.
+	groupFormsOnVacated bool
+	// areaWaits: the attackers from an entry area that did not enter the
+	// map in the combat wait for the breakthrough group, as the other
+	// attackers do, and enter the vacated hex after it (21.3.4, L1246:
+	// "atakujący mogą wejść na mapę"; 15.2.1 step 3, 15.2.2, L878-882):
+	// 'advance-after UNIT HEX'. salerno43/4 without it took their entry
+	// away when a breakthrough followed.
+	areaWaits bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -264,7 +288,10 @@ type rulesVersion struct {
 // breakthrough combat, which add nothing (15.3); no advance ends over the
 // stacking limit (14.1); the breakthrough group advances and breaks
 // through before the other attackers advance (15.2.2), each of its units
-// within its own advance length (14.2.1).
+// within its own advance length (14.2.1); a unit the group leaves behind
+// stops (15.2.9); units from different hexes make a group only by entering
+// the vacated hex (15.2.3), and attackers from an entry area enter the map
+// after the group (21.3.4).
 const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -282,7 +309,8 @@ var versions = []rulesVersion{
 		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
 		hillsRoadStop: true, ddLossFromMAF: true,
 		survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
-		groupAdvancesFirst: true, groupUnitCaps: true},
+		groupAdvancesFirst: true, groupUnitCaps: true, droppedStop: true,
+		groupFormsOnVacated: true, areaWaits: true},
 
 	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
