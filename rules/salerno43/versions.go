@@ -235,6 +235,18 @@ type rulesVersion struct {
 	// the hexes the group may advance). salerno43/3 and older gave every
 	// member the result's length, the mechanized one.
 	groupUnitCaps bool
+
+	// Suspected departures, confirmed (salerno43/4):
+
+	// armorAllAttackers: armor superiority compares the defender's best
+	// rating with the best "among the attacking units" (9.3.1, L506:
+	// "najwyższy wskaźnik pancerny wśród atakujących jednostek"; 9.3.2,
+	// L508: "oboje mają uczestniczące jednostki pancerne"), the MAF's
+	// armor unit only opening the right shift and its absence giving the
+	// left one; armor across a river or mountain hexside gains nothing but
+	// its presence still prevents the defender's (9.3.3, L513).
+	// salerno43/3 and older compared the MAF's units only.
+	armorAllAttackers bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -264,7 +276,9 @@ type rulesVersion struct {
 // breakthrough combat, which add nothing (15.3); no advance ends over the
 // stacking limit (14.1); the breakthrough group advances and breaks
 // through before the other attackers advance (15.2.2), each of its units
-// within its own advance length (14.2.1).
+// within its own advance length (14.2.1); armor superiority compares the
+// best armor among all the attacking units, the MAF's only opening it
+// (9.3.1, 9.3.2).
 const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -282,7 +296,8 @@ var versions = []rulesVersion{
 		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
 		hillsRoadStop: true, ddLossFromMAF: true,
 		survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
-		groupAdvancesFirst: true, groupUnitCaps: true},
+		groupAdvancesFirst: true, groupUnitCaps: true,
+		armorAllAttackers: true},
 
 	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
