@@ -247,6 +247,12 @@ type rulesVersion struct {
 	// its presence still prevents the defender's (9.3.3, L513).
 	// salerno43/3 and older compared the MAF's units only.
 	armorAllAttackers bool
+	// replOffMap: a reduced unit in the Floating Reserve or an entry area
+	// receives a replacement's step (20.1.1, L1170: any reduced combat
+	// unit); supply and Good Order bind only a unit on the map (20.2,
+	// L1180: "Aby jednostka na mapie otrzymała uzupełnienie musi").
+	// salerno43/3 and older gave steps to units on the map only.
+	replOffMap bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -278,7 +284,8 @@ type rulesVersion struct {
 // through before the other attackers advance (15.2.2), each of its units
 // within its own advance length (14.2.1); armor superiority compares the
 // best armor among all the attacking units, the MAF's only opening it
-// (9.3.1, 9.3.2).
+// (9.3.1, 9.3.2); a reduced unit in the Floating Reserve or an entry area
+// receives a step (20.2).
 const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -297,7 +304,7 @@ var versions = []rulesVersion{
 		hillsRoadStop: true, ddLossFromMAF: true,
 		survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
 		groupAdvancesFirst: true, groupUnitCaps: true,
-		armorAllAttackers: true},
+		armorAllAttackers: true, replOffMap: true},
 
 	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
