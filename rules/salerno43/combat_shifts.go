@@ -62,23 +62,32 @@ func (in *combatIn) shifts() []combat.Shift {
 // or mountain hexside cannot gain it but still prevents the defender's;
 // a tank destroyer rates one less attacking (9.3.4); a Shattered unit
 // confers none (13.3.2), nor one that retreated into the hex (12.5, the
-// digest's 10.2.2 note: it contributes nothing).
+// digest's 10.2.2 note: it contributes nothing). The MAF's armor opens
+// the attacker's shift and its absence gives the defender his; the ratings
+// compared are the best among all the attacking units (9.3.1, 9.3.2;
+// salerno43/3 and older: the MAF's only).
 func (in *combatIn) armor() (int, []string) {
 	g := in.g
 	if !g.b.TEC().Terrain[g.b.Terrain(in.target)].AttackerAS || g.b.fullMountain(in.target) {
 		return 0, nil
 	}
+	mafHas, mafGains := false, false
 	bestAll, bestGain, gainer := 0, 0, ""
 	for _, i := range in.attackers {
 		r := g.pos().face(i).Armor
-		if !in.maf[i] || r == 0 || g.s.Units[i].Status == Shattered {
+		if r == 0 || g.s.Units[i].Status == Shattered || (!in.maf[i] && !g.ver.armorAllAttackers) {
 			continue
 		}
 		if g.sc.Units[i].TankDestroyer {
 			r--
 		}
+		gains := !in.acrossRiver(i) && !in.acrossMountain(i)
+		if in.maf[i] && r > 0 {
+			mafHas = true
+			mafGains = mafGains || gains
+		}
 		bestAll = max(bestAll, r)
-		if !in.acrossRiver(i) && !in.acrossMountain(i) && r > bestGain {
+		if gains && r > bestGain {
 			bestGain, gainer = r, g.sc.Units[i].ID
 		}
 	}
@@ -89,9 +98,9 @@ func (in *combatIn) armor() (int, []string) {
 		}
 	}
 	switch {
-	case gainer != "" && bestGain > def:
+	case mafGains && bestGain > def:
 		return 1, []string{gainer}
-	case def > 0 && (bestAll == 0 || bestAll < def):
+	case def > 0 && (!mafHas || bestAll < def):
 		return -1, []string{defender}
 	}
 	return 0, nil

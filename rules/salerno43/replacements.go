@@ -3,6 +3,7 @@ package salerno43
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
@@ -10,15 +11,15 @@ import (
 
 // Replacements (20.0): the turn track gives each side its replacements by
 // type for the turn (20.1.1), spent in its Preparation Phase and lost if
-// unspent. One restores a step to a reduced unit in supply and in Good
-// Order, at most one a unit a turn (20.2), or brings an eliminated unit
-// back at its lowest step (20.3): to a friendly entry area (the Germans
-// and the 8th Army), the Floating Reserve (the 5th Army), or a hex in
-// supply with a friendly corps ASU or an ASU of its division, never next to
-// an enemy combat unit (20.3.1). A Special replacement may serve as an
-// Infantry one (20.1.2). Units eliminated by isolation (16.5.6) and BH
-// units (18.1.3) never return. A unit that receives one carries a
-// Replacement marker until the reorganization phase (20.4).
+// unspent. One restores a step to a reduced unit, in supply and in Good
+// Order if on the map, at most one a unit a turn (20.2), or brings an
+// eliminated unit back at its lowest step (20.3): to a friendly entry area
+// (the Germans and the 8th Army), the Floating Reserve (the 5th Army), or
+// a hex in supply with a friendly corps ASU or an ASU of its division,
+// never next to an enemy combat unit (20.3.1). A Special replacement may
+// serve as an Infantry one (20.1.2). Units eliminated by isolation
+// (16.5.6) and BH units (18.1.3) never return. A unit that receives one
+// carries a Replacement marker until the reorganization phase (20.4).
 
 // replTypes are the replacement types, in the state's order.
 var replTypes = []Replacement{ReplArmor, ReplInfantry, ReplSpecial}
@@ -48,8 +49,9 @@ func (g *Game) replSource(i int) int {
 	return -1
 }
 
-// replace gives a replacement to a reduced unit on the map (20.2) or
-// brings an eliminated one back (20.3).
+// replace gives a replacement to a reduced unit on the map, in the
+// Floating Reserve or in an entry area (20.2) or brings an eliminated one
+// back (20.3).
 func (g *Game) replace(c Command) ([]rules.Event, error) {
 	i := g.index(c.Args[0])
 	if i < 0 || g.sc.Units[i].Side != g.s.Side {
@@ -92,7 +94,9 @@ func (g *Game) replace(c Command) ([]rules.Event, error) {
 		case us.Lost == 0:
 			return nil, rules.Refuse("20.1.1", "%s has lost no step", u.ID)
 		case us.Hex == "":
-			return nil, rules.Refuse("20.2", "%s is not on the map", u.ID)
+			if !g.replOffMapBox(i) {
+				return nil, rules.Refuse("20.2", "%s is not on the map", u.ID)
+			}
 		case us.Status != GoodOrder:
 			return nil, rules.Refuse("20.2", "%s is not in Good Order", u.ID)
 		case !g.supplyStatuses(g.s.Side).inSupply(g, i):
@@ -105,6 +109,16 @@ func (g *Game) replace(c Command) ([]rules.Event, error) {
 	g.s.Repl[k]--
 	g.s.Replaced = append(g.s.Replaced, u.ID)
 	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s, a %s replacement; %v left (20.1)", text, replTypes[k], g.s.Repl)}}, nil
+}
+
+// replOffMapBox: unit i, off the map, stands in the Floating Reserve or
+// an entry area, where a reduced unit receives a step with no check of
+// supply or status: 20.2 (L1180) binds "jednostka na mapie" only, and 20.1.1
+// restores a step to any reduced unit (salerno43/3 and older: none off the
+// map).
+func (g *Game) replOffMapBox(i int) bool {
+	box := g.s.Units[i].Box
+	return g.ver.replOffMap && (box == BoxFloating || strings.HasPrefix(box, boxEntry))
 }
 
 // returnAllowed says whether eliminated unit i may return at where (20.3.1).
@@ -165,7 +179,16 @@ func (g *Game) replaceChoices() []rules.Choice {
 			}
 			continue
 		}
-		if us.Lost == 0 || us.Hex == "" || us.Status != GoodOrder {
+		if us.Lost == 0 {
+			continue
+		}
+		if us.Hex == "" {
+			if g.replOffMapBox(i) {
+				out = append(out, rules.Choice{Command: "replace " + u.ID, Piece: u.ID, Note: "20.2"})
+			}
+			continue
+		}
+		if us.Status != GoodOrder {
 			continue
 		}
 		if st == nil {

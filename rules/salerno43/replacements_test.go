@@ -104,3 +104,41 @@ func TestReplacementMarker_NoAttackFromEntryArea_20_4(t *testing.T) {
 	}
 	rulestest.Apply(t, g, rules.Seat(German), "attack 2300 with 9pg/26 maf 9pg/26")
 }
+
+// 20.2 (L1180): "Aby jednostka na mapie otrzymała uzupełnienie musi:
+// posiadać zaopatrzenie ... być pełnosprawna": supply and Good Order bind a
+// unit on the map only; 20.1.1 (L1170) lets a replacement restore a step to
+// any reduced combat unit. The reduced 142/36 in the Floating Reserve, DG,
+// and the reduced 9pg/26 in N1 each gain a step, and Legal offers it;
+// salerno43/3 refused a unit off the map.
+func TestReplacementOffTheMap_20_2(t *testing.T) {
+	for _, c := range []struct {
+		side     Side
+		id, box  string
+		status   Status
+		replType [3]int
+	}{
+		{Allied, "142/36", BoxFloating, Disorganized, [3]int{0, 1, 0}},
+		{German, "9pg/26", boxEntry + "N1", GoodOrder, [3]int{0, 1, 0}},
+	} {
+		g := emptyGame(t, 3, PhasePrep, c.side)
+		g.s.Repl = c.replType
+		i := g.index(c.id)
+		g.s.Units[i] = unitState{ID: c.id, Box: c.box, Lost: 1, Status: c.status}
+		if !legalNames(g, rules.Seat(c.side), "replace", c.id) {
+			t.Errorf("20.2: Legal offers no replacement to %s, reduced in %s: %v", c.id, c.box, g.Legal(rules.Seat(c.side)))
+		}
+		ev := rulestest.Apply(t, g, rules.Seat(c.side), "replace "+c.id)
+		if us := g.s.Units[i]; us.Lost != 0 || !us.Repl || us.Box != c.box || !rulestest.HasEvent(ev, "gains a step") {
+			t.Errorf("20.2: %s, reduced in %s, gains its step and a Replacement marker there: %+v", c.id, c.box, us)
+		}
+
+		old := emptyGameIn(t, "salerno43/3", 3, PhasePrep, c.side)
+		old.s.Repl = c.replType
+		old.s.Units[i] = unitState{ID: c.id, Box: c.box, Lost: 1, Status: c.status}
+		rulestest.Refused(t, old, rules.Seat(c.side), "replace "+c.id, "20.2", "not on the map")
+		if legalNames(old, rules.Seat(c.side), "replace", c.id) {
+			t.Errorf("salerno43/3: Legal offered %s in %s a replacement", c.id, c.box)
+		}
+	}
+}

@@ -256,9 +256,28 @@ type rulesVersion struct {
 	// map in the combat wait for the breakthrough group, as the other
 	// attackers do, and enter the vacated hex after it (21.3.4, L1246:
 	// "atakujący mogą wejść na mapę"; 15.2.1 step 3, 15.2.2, L878-882):
-	// 'advance-after UNIT HEX'. salerno43/4 without it took their entry
-	// away when a breakthrough followed.
+	// 'advance-after UNIT HEX'. groupAdvancesFirst alone would take their
+	// entry away when a breakthrough follows; salerno43/3 and older have
+	// no wait (their area attackers enter in the combat).
 	areaWaits bool
+
+	// Suspected departures, confirmed (salerno43/4):
+
+	// armorAllAttackers: armor superiority compares the defender's best
+	// rating with the best "among the attacking units" (9.3.1, L506:
+	// "najwyższy wskaźnik pancerny wśród atakujących jednostek"; 9.3.2,
+	// L508: "oboje mają uczestniczące jednostki pancerne"), the MAF's
+	// armor unit only opening the right shift and its absence giving the
+	// left one; armor across a river or mountain hexside gains nothing but
+	// its presence still prevents the defender's (9.3.3, L513).
+	// salerno43/3 and older compared the MAF's units only.
+	armorAllAttackers bool
+	// replOffMap: a reduced unit in the Floating Reserve or an entry area
+	// receives a replacement's step (20.1.1, L1170: any reduced combat
+	// unit); supply and Good Order bind only a unit on the map (20.2,
+	// L1180: "Aby jednostka na mapie otrzymała uzupełnienie musi").
+	// salerno43/3 and older gave steps to units on the map only.
+	replOffMap bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -291,7 +310,10 @@ type rulesVersion struct {
 // within its own advance length (14.2.1); a unit the group leaves behind
 // stops (15.2.9); units from different hexes make a group only by entering
 // the vacated hex (15.2.3), and attackers from an entry area enter the map
-// after the group (21.3.4).
+// after the group (21.3.4); armor superiority compares the best armor
+// among all the attacking units, the MAF's only opening it (9.3.1, 9.3.2);
+// a reduced unit in the Floating Reserve or an entry area receives a step
+// (20.2).
 const Version = "salerno43/4"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -310,7 +332,7 @@ var versions = []rulesVersion{
 		hillsRoadStop: true, ddLossFromMAF: true,
 		survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
 		groupAdvancesFirst: true, groupUnitCaps: true, droppedStop: true,
-		groupFormsOnVacated: true, areaWaits: true},
+		groupFormsOnVacated: true, areaWaits: true, armorAllAttackers: true, replOffMap: true},
 
 	{name: "salerno43/3", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,

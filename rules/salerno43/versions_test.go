@@ -33,7 +33,7 @@ func TestVersions(t *testing.T) {
 			ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true, hillsRoadStop: true, ddLossFromMAF: true,
 			survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
 			groupAdvancesFirst: true, groupUnitCaps: true, droppedStop: true, groupFormsOnVacated: true,
-			areaWaits: true}},
+			areaWaits: true, armorAllAttackers: true, replOffMap: true}},
 		{"salerno43/3", rulesVersion{name: "salerno43/3", splitRetreat: true,
 			infantryRivers: true, dropSupply: true, vehicleBonds: true, landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
 			bhGoodOrder: true, asuLOS: true, attritionLOS: true, replArea: true, readyInArea: true, areaSupply: true, seaCapPortToPort: true,
