@@ -2,6 +2,7 @@ package rhine44
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,21 +10,22 @@ import (
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
-// The engine plays rhine44/1 and replays none yet; any other version is
-// refused, naming it. A clone keeps the rules of its game.
+// The engine plays rhine44/2 and replays rhine44/1; any other version is
+// refused, naming them both. A clone keeps the rules of its game.
 func TestVersions(t *testing.T) {
 	e := Engine()
-	if e.Version != "rhine44/1" || len(e.Replays) != 0 {
-		t.Errorf("version %s, replays %v; want rhine44/1, replaying none", e.Version, e.Replays)
+	if e.Version != "rhine44/2" || !slices.Equal(e.Replays, []string{"rhine44/1"}) {
+		t.Errorf("version %s, replays %v; want rhine44/2, replaying rhine44/1", e.Version, e.Replays)
 	}
-	v1 := rulesVersion{name: "rhine44/1"}
+	v2 := rulesVersion{name: "rhine44/2", mainBaseHeld: true}
 	text := read(t, "three-player")
 	for _, tc := range []struct {
 		version string
 		want    rulesVersion
 	}{
-		{"", v1},
-		{"rhine44/1", v1},
+		{"", v2},
+		{"rhine44/2", v2},
+		{"rhine44/1", rulesVersion{name: "rhine44/1"}},
 	} {
 		g, err := e.New(rules.Setup{Scenario: text, Version: tc.version})
 		if err != nil {
@@ -36,9 +38,9 @@ func TestVersions(t *testing.T) {
 			t.Errorf("version %q: a clone's rules %+v; want %+v", tc.version, v, tc.want)
 		}
 	}
-	_, err := e.New(rules.Setup{Scenario: text, Version: "rhine44/2"})
-	if !errors.Is(err, rules.ErrVersion) || !strings.Contains(err.Error(), "rhine44/1") {
-		t.Errorf("rhine44/2: %v, want ErrVersion naming the version played", err)
+	_, err := e.New(rules.Setup{Scenario: text, Version: "rhine44/3"})
+	if !errors.Is(err, rules.ErrVersion) || !strings.Contains(err.Error(), "rhine44/2") || !strings.Contains(err.Error(), "rhine44/1") {
+		t.Errorf("rhine44/3: %v, want ErrVersion naming the versions played", err)
 	}
 }
 
