@@ -26,15 +26,12 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 )
 
-// Version is recorded in invites; bump it when a state hash or a rule
-// changes.
-const Version = "rhine44/1"
-
 // Engine is Race to the Rhine as the rest of pbem knows it.
 func Engine() rules.Engine {
 	e := rules.Engine{
 		Name:      "rhine44",
 		Version:   Version,
+		Replays:   versionRules.Replays(),
 		Title:     "1944: Race to the Rhine (PHALANX, Polish rulebook)",
 		Files:     &rules.Files{Ext: []string{Ext}, Assemble: Assemble, Check: CheckFile},
 		Player:    RandomCommand,
@@ -44,7 +41,8 @@ func Engine() rules.Engine {
 		if err := e.CheckSetup(s); err != nil {
 			return nil, err
 		}
-		return New(s.Scenario, s.Options)
+		// A game goes on under the rules version its invite names (versions.go).
+		return startGame(s.Scenario, s.Options, s.Version)
 	}
 	e.Seats = func(s rules.Setup) ([]rules.Seat, error) {
 		if err := e.CheckSetup(s); err != nil {

@@ -17,6 +17,9 @@ var ErrOption = errors.New("rhine44 option")
 type Game struct {
 	b *board
 	s state
+	// ver are the rules of the version the game is played under
+	// (versions.go), kept by every copy of the game; not state.
+	ver *rulesVersion
 	// out collects the events of the input being given; not state.
 	out []rules.Event
 	// revealed is set when the input drew or looked at a card, or rolled:
@@ -26,8 +29,18 @@ type Game struct {
 	drawn string
 }
 
-// New starts a game from an assembled scenario and the invite's options.
+// New starts a game from an assembled scenario and the invite's options,
+// under the current rules version.
 func New(scenario []byte, opts []string) (*Game, error) {
+	return startGame(scenario, opts, Version)
+}
+
+// startGame is New under a rules version the engine plays (versions.go).
+func startGame(scenario []byte, opts []string, version string) (*Game, error) {
+	ver, err := versionRules.Rules(version)
+	if err != nil {
+		return nil, err
+	}
 	sc, err := ParseScenario(scenario)
 	if err != nil {
 		return nil, err
@@ -40,7 +53,7 @@ func New(scenario []byte, opts []string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{b: b}
+	g := &Game{b: b, ver: ver}
 	if err := g.setup(seats, o); err != nil {
 		return nil, err
 	}
@@ -54,7 +67,11 @@ func (g *Game) Seats() []rules.Seat { return slices.Clone(g.s.Seats) }
 func (g *Game) Hash() string { return rules.HashState(g.s) }
 
 // Clone implements rules.Game. Clones share the board, which never changes.
-func (g *Game) Clone() rules.Game { return &Game{b: g.b, s: g.s.clone()} }
+func (g *Game) Clone() rules.Game { return g.with(g.s.clone()) }
+
+// with is a game of g's board and rules version in state s: the copy an
+// input is tried on, a clone, a restored game.
+func (g *Game) with(s state) *Game { return &Game{b: g.b, ver: g.ver, s: s} }
 
 // solo reports whether one player plays (§17).
 func (g *Game) solo() bool { return len(g.s.Seats) == 1 }
@@ -126,7 +143,7 @@ func (g *Game) Apply(seat rules.Seat, text string) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	next := &Game{b: g.b, s: g.s.clone()}
+	next := g.with(g.s.clone())
 	if err := next.command(seat, c, text); err != nil {
 		return nil, err
 	}
@@ -144,7 +161,7 @@ func (g *Game) Roll(values []int) ([]rules.Event, error) {
 	if err := checkValues(values, p.Dice.Sides); err != nil {
 		return nil, err
 	}
-	next := &Game{b: g.b, s: g.s.clone()}
+	next := g.with(g.s.clone())
 	if err := next.roll(values); err != nil {
 		return nil, err
 	}

@@ -33,6 +33,17 @@ func start(t testing.TB, name string, opts ...string) *Game {
 	return g
 }
 
+// startUnder starts a shipped scenario under a rules version, as a game
+// whose invite names it (versions.go).
+func startUnder(t testing.TB, version, name string, opts ...string) *Game {
+	t.Helper()
+	g, err := Engine().New(rules.Setup{Scenario: read(t, name), Options: opts, Version: version})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*Game)
+}
+
 func setup(name string, opts ...string) rules.Setup {
 	return rules.Setup{Scenario: mustRead(name), Options: opts}
 }

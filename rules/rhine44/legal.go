@@ -50,7 +50,7 @@ func (l *lister) add(c Command, piece, note string) {
 
 // try lists a command if it applies now.
 func (l *lister) try(c Command, piece, note string) {
-	x := &Game{b: l.g.b, s: l.g.s.clone()}
+	x := l.g.with(l.g.s.clone())
 	if err := x.dispatch(l.seat, c); err == nil {
 		l.add(c, piece, note)
 	}

@@ -270,7 +270,7 @@ func (g *Game) Seal(token string) ([]rules.Event, error) {
 			return nil, fmt.Errorf("%w: token %q already seals the top of %s", rules.ErrIllegal, token, deckName(id))
 		}
 	}
-	next := &Game{b: g.b, s: g.s.clone()}
+	next := g.with(g.s.clone())
 	if err := next.drawCard(0, token); err != nil {
 		return nil, err
 	}
@@ -297,7 +297,7 @@ func (g *Game) Unseal(token string, values []int) ([]rules.Event, error) {
 	if err := checkValues(values, []int{g.s.Decks[deckID].Len()}); err != nil {
 		return nil, err
 	}
-	next := &Game{b: g.b, s: g.s.clone()}
+	next := g.with(g.s.clone())
 	if p := g.Pending(); p.Dice != nil && (p.Dice.Unseal == token || p.Dice.Share == token) {
 		if err := next.drawCard(values[0], ""); err != nil {
 			return nil, err

@@ -39,7 +39,7 @@ func (g *Game) reaction(seat rules.Seat, c Command) error {
 		g.say(seat, "German Reaction: none; the Axis pool is spent (R14.7, A-14).")
 	case c.Verb == "counter":
 		if !slices.Contains(g.counterFields(seat), c.Field) {
-			return rules.Refuse("R14.4", "%s cannot be counterattacked: it must carry another player's marker, have no corps on or next to it nor a main base or start field next to it, and lie next to an uncontrolled field connected to %s", g.fieldName(c.Field), g.b.field(g.b.hub).Name)
+			return rules.Refuse("R14.4", "%s cannot be counterattacked: it must carry another player's marker, be no main base, have no corps on or next to it nor a main base or start field next to it, and lie next to an uncontrolled field connected to %s", g.fieldName(c.Field), g.b.field(g.b.hub).Name)
 		}
 		g.counter(seat, c.Field)
 	default:
@@ -103,8 +103,9 @@ func (g *Game) axisFields() []string {
 
 // counterFields are the fields seat may counterattack (R14.4; A-24): they
 // carry another player's marker (not an absent commander's, not a field
-// always controlled); no corps stands on them or next to them, and no main
-// base or start field is next to them; and they lie next to a field no one
+// always controlled) and are no main base (R14.4a, §15A: Antwerpen); no
+// corps stands on them or next to them, and no main base or start field is
+// next to them; and they lie next to a field no one
 // controls that is connected to Düsseldorf, or, under Monty's higher
 // difficulty, against red, next to an uncontrolled field of R15.8.
 func (g *Game) counterFields(seat rules.Seat) []string {
@@ -125,6 +126,9 @@ func (g *Game) counterFields(seat rules.Seat) []string {
 // counterFrom checks R14.4 for a field of owner's, and says whether the
 // counterattack comes only from a field of R15.8.
 func (g *Game) counterFrom(id string, owner rules.Seat, conn map[string]bool) (recovered bool, ok bool) {
+	if g.ver.mainBaseHeld && g.isMainBase(id) {
+		return false, false // R14.4a: not next to a main base, nor under one (§15A: Antwerpen)
+	}
 	for _, n := range g.b.g.Neighbours(id, nil) {
 		if g.corpsAt(n) != nil || g.isMainBase(n) || slices.Contains(g.b.starts, n) {
 			return false, false // R14.4a

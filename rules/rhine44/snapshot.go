@@ -23,7 +23,8 @@ func (g *Game) Snapshot() ([]byte, error) {
 }
 
 // Restore reads a snapshot onto a game started from the same scenario and
-// options, and returns the restored game; g is unchanged. It refuses bytes
+// options, and returns the restored game, which goes on under g's rules
+// version (the one its setup names); g is unchanged. It refuses bytes
 // it did not write, and a state of another scenario, seats or options; the
 // caller checks the restored Hash against its log.
 func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
@@ -55,5 +56,5 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 		}
 	}
 	s.norm()
-	return &Game{b: g.b, s: s}, nil
+	return g.with(s), nil
 }

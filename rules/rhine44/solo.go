@@ -328,7 +328,7 @@ func (g *Game) undo() error {
 	}
 	base.norm()
 	last := so.Commands[len(so.Commands)-1]
-	again := &Game{b: g.b, s: base}
+	again := g.with(base)
 	seat := g.active()
 	for _, text := range so.Commands[:len(so.Commands)-1] {
 		c, err := Parse(text)
