@@ -20,6 +20,10 @@ var goldenGames = []rulestest.Golden{
 	{File: "three-player-options", Scenario: "three-player", Options: []string{"weather", "shared-deck"}, Seed: 4, Redraw: 2},
 	{File: "two-player-hard", Scenario: "two-player", Options: []string{"hard=monty"}, Seed: 2, Redraw: 1},
 	{File: "solo", Scenario: "solo", Seed: 3},
+	// Under rhine44/2 (no counterattack on a main supply base, R14.4a), the
+	// version new games are made in.
+	{File: "v2-three-player", Scenario: "three-player", Seed: 5, Redraw: 1},
+	{File: "v2-solo", Scenario: "solo", Options: []string{"hard=bradley"}, Seed: 6},
 }
 
 const goldenDir = "testdata/golden"
