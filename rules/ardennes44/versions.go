@@ -208,6 +208,14 @@ type rulesVersion struct {
 	// eliminated, as 20.4 has one not Engaged. ardennes44/1 to /4 left it
 	// in its hex.
 	yesMustWithdraw bool
+
+	// Beside the optional rules and scenarios (ardennes44/5):
+	// exitVPWhenLeaving: in the short scenarios the Road Supply from an
+	// exit hex is traced "Gdy gracz Niemiecki wychodzi jednostkami" (S2.4,
+	// L1858), as the units leave the map, and it decides the VP of "te
+	// jednostki" only. ardennes44/1 to /4 traced it once, at the game's
+	// end, for every unit exited.
+	exitVPWhenLeaving bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -227,7 +235,8 @@ type rulesVersion struct {
 // (7.7); a German unit retreating in the Allied Night turn keeps its Night
 // marker (25.3.7); a retreat back across an army boundary lets a German
 // unit rally (11.10.2); a Yes of the Disengagement Table with no legal
-// withdrawal eliminates an Engaged unit (20.3, 17.2).
+// withdrawal eliminates an Engaged unit (20.3, 17.2); in the short
+// scenarios an exit's Road Supply is traced as the units leave (S2.4).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -245,7 +254,8 @@ var versions = []rulesVersion{
 		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
 		peiperAttachedOnly:     true,
 		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
-		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true},
+		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true,
+		exitVPWhenLeaving: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,

@@ -141,9 +141,13 @@ func (g *Game) finish(result string) []rules.Event {
 
 // vp counts the German victory points of the short scenarios (S2.4): a
 // victory hex of the East map controlled, and 1 per 4 AF exited while an
-// exit hex has Road Supply.
+// exit hex has Road Supply: as they left from ardennes44/5 (countExitVP),
+// at the end before.
 func (g *Game) vp() (hexes, exits int) {
 	hexes, _ = g.victoryCount("east")
+	if g.ver.exitVPWhenLeaving {
+		return hexes, g.s.ExitVP / vpPerAF
+	}
 	if g.exitOpen() {
 		exits = g.s.Exited / vpPerAF
 	}
