@@ -292,6 +292,7 @@ func (g *Game) finishCombat() []rules.Event {
 			g.s.Ouren = c.ouren
 		} else if c.demolish[k] {
 			g.s.Tried = append(g.s.Tried, string(side.Other())+":"+sd)
+			g.greifInCombat(sd)
 		}
 	}
 	for _, t := range c.advTries {
@@ -300,6 +301,7 @@ func (g *Game) finishCombat() []rules.Event {
 			continue
 		}
 		g.s.Tried = append(g.s.Tried, string(side.Other())+":"+t.side) // 7.2, AMB-8
+		g.greifInCombat(t.side)
 	}
 	for _, sd := range c.in.blown {
 		g.blowBridge(sd)

@@ -216,6 +216,12 @@ type rulesVersion struct {
 	// jednostki" only. ardennes44/1 to /4 traced it once, at the game's
 	// end, for every unit exited.
 	exitVPWhenLeaving bool
+	// greifUsedInCombat: the Greif Commando's +2 serves one demolition
+	// attempt, "Jest on usuwany po tym jak został użyty" (36, L1803), one
+	// against an enemy attack or advance in the Combat Phase (7.4) too.
+	// ardennes44/1 to /4 took it off only after a Bridge Phase attempt,
+	// and every attempt in a Combat Phase kept the +2.
+	greifUsedInCombat bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -236,7 +242,8 @@ type rulesVersion struct {
 // marker (25.3.7); a retreat back across an army boundary lets a German
 // unit rally (11.10.2); a Yes of the Disengagement Table with no legal
 // withdrawal eliminates an Engaged unit (20.3, 17.2); in the short
-// scenarios an exit's Road Supply is traced as the units leave (S2.4).
+// scenarios an exit's Road Supply is traced as the units leave (S2.4); the
+// Greif Commando is used up by an attempt in a Combat Phase too (36).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -255,7 +262,7 @@ var versions = []rulesVersion{
 		peiperAttachedOnly:     true,
 		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
 		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true,
-		exitVPWhenLeaving: true},
+		exitVPWhenLeaving: true, greifUsedInCombat: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
