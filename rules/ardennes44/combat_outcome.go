@@ -146,6 +146,7 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 		for _, h := range a.Hexes {
 			g.setControl(h, c.in.attacker) // 30.1.2
 		}
+		g.passRoadblocksInCombat(c.in.attacker, a.Hexes)
 		from := g.s.Units[i].At
 		g.s.Units[i].At = a.Hexes[len(a.Hexes)-1]
 		g.removeEmptyIP(from)

@@ -222,6 +222,12 @@ type rulesVersion struct {
 	// ardennes44/1 to /4 took it off only after a Bridge Phase attempt,
 	// and every attempt in a Combat Phase kept the +2.
 	greifUsedInCombat bool
+	// roadblockCombatMoves: a Roadblock comes off at the end of the enemy
+	// Movement "lub Fazy Walki" in which an enemy unit ends its move in its
+	// hex or passes through it (33.3, L1770-1772), so by an advance after
+	// combat or a disengagement's withdrawal too. ardennes44/1 to /4 lifted
+	// only those a unit passed in a Movement Phase.
+	roadblockCombatMoves bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -243,7 +249,8 @@ type rulesVersion struct {
 // unit rally (11.10.2); a Yes of the Disengagement Table with no legal
 // withdrawal eliminates an Engaged unit (20.3, 17.2); in the short
 // scenarios an exit's Road Supply is traced as the units leave (S2.4); the
-// Greif Commando is used up by an attempt in a Combat Phase too (36).
+// Greif Commando is used up by an attempt in a Combat Phase too (36); an
+// advance or a withdrawal through a Roadblock's hex lifts it (33.3).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -262,7 +269,7 @@ var versions = []rulesVersion{
 		peiperAttachedOnly:     true,
 		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
 		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true,
-		exitVPWhenLeaving: true, greifUsedInCombat: true},
+		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
