@@ -307,6 +307,7 @@ func (g *Game) finishCombat() []rules.Event {
 	for _, sd := range c.in.blown {
 		g.blowBridge(sd)
 	}
+	g.dumpTriedInCombat(c) // 32.3
 	// 12.6: an SM marker comes off a unit attacked.
 	for _, i := range c.in.defenders {
 		us := &g.s.Units[i]

@@ -228,6 +228,12 @@ type rulesVersion struct {
 	// combat or a disengagement's withdrawal too. ardennes44/1 to /4 lifted
 	// only those a unit passed in a Movement Phase.
 	roadblockCombatMoves bool
+	// dumpBlownInCombat: the Allies may blow the real fuel dump "1–3 w
+	// Niemieckiej Fazie Walki jeśli gracz Niemiecki atakuje heks ze
+	// zbiornikiem" (32.3, L1742), as a bridge against an attack (7.4):
+	// decided first in the combat, gone if blown. ardennes44/1 to /4
+	// offered only the 1-4 of the Allied Bridge Phase.
+	dumpBlownInCombat bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -250,7 +256,8 @@ type rulesVersion struct {
 // withdrawal eliminates an Engaged unit (20.3, 17.2); in the short
 // scenarios an exit's Road Supply is traced as the units leave (S2.4); the
 // Greif Commando is used up by an attempt in a Combat Phase too (36); an
-// advance or a withdrawal through a Roadblock's hex lifts it (33.3).
+// advance or a withdrawal through a Roadblock's hex lifts it (33.3); the
+// Allies may blow the fuel dump against a German attack on it (32.3).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -269,7 +276,8 @@ var versions = []rulesVersion{
 		peiperAttachedOnly:     true,
 		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
 		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true,
-		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true},
+		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true,
+		dumpBlownInCombat: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
