@@ -234,6 +234,11 @@ type rulesVersion struct {
 	// decided first in the combat, gone if blown. ardennes44/1 to /4
 	// offered only the 1-4 of the Allied Bridge Phase.
 	dumpBlownInCombat bool
+	// extendedNoDraw: the extended game's victory is "Takie jak w
+	// Kampanii" with S5.2's German win beside it (S5.2, L1918), so
+	// Patton's counterattack played on to turn 30 has no S4.4 draw.
+	// ardennes44/1 to /4 called the end a draw when Bastogne was cut off.
+	extendedNoDraw bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -257,7 +262,8 @@ type rulesVersion struct {
 // scenarios an exit's Road Supply is traced as the units leave (S2.4); the
 // Greif Commando is used up by an attempt in a Combat Phase too (36); an
 // advance or a withdrawal through a Roadblock's hex lifts it (33.3); the
-// Allies may blow the fuel dump against a German attack on it (32.3).
+// Allies may blow the fuel dump against a German attack on it (32.3); the
+// extended game from Patton's counterattack has no draw (S5.2).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -277,7 +283,7 @@ var versions = []rulesVersion{
 		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
 		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true,
 		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true,
-		dumpBlownInCombat: true},
+		dumpBlownInCombat: true, extendedNoDraw: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,

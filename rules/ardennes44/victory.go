@@ -154,7 +154,9 @@ func (g *Game) vp() (hexes, exits int) {
 	return hexes, exits
 }
 
-// endGame decides the game at the scenario's last Victory Phase.
+// endGame decides the game at the scenario's last Victory Phase. S4.4's
+// draw decides Patton's counterattack ending on turn 22, not the extended
+// game, whose victory is the campaign's and S5.2's (from ardennes44/5).
 func (g *Game) endGame() []rules.Event {
 	if g.s.Over {
 		return nil
@@ -172,7 +174,7 @@ func (g *Game) endGame() []rules.Event {
 			return g.finish("German victory (S5.2): " + why)
 		}
 	}
-	if w.BastogneDraw && !g.bastogneSupplied() {
+	if w.BastogneDraw && !g.bastogneSupplied() && !(g.opt.extended && g.ver.extendedNoDraw) {
 		return g.finish("Draw (S4.4): the Allies cannot trace Road Supply from both Bastogne hexes")
 	}
 	return g.finish("Allied victory (30.3 a): no German victory")
