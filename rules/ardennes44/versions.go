@@ -239,6 +239,12 @@ type rulesVersion struct {
 	// Patton's counterattack played on to turn 30 has no S4.4 draw.
 	// ardennes44/1 to /4 called the end a draw when Bastogne was cut off.
 	extendedNoDraw bool
+	// infiltratorNoAttack: "Kupka używająca Nocnej Infiltracji nie może
+	// Atakować" (31, L1710): the units that infiltrated, wherever they
+	// went, so one that joined KG Peiper's hex on the first Night is not
+	// attached to its attack (27.5). ardennes44/1 to /4 barred the units
+	// standing in the hexes the infiltrations began from instead.
+	infiltratorNoAttack bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -263,7 +269,8 @@ type rulesVersion struct {
 // Greif Commando is used up by an attempt in a Combat Phase too (36); an
 // advance or a withdrawal through a Roadblock's hex lifts it (33.3); the
 // Allies may blow the fuel dump against a German attack on it (32.3); the
-// extended game from Patton's counterattack has no draw (S5.2).
+// extended game from Patton's counterattack has no draw (S5.2); a unit
+// that made a Night Infiltration does not attack that Night (31).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -283,7 +290,7 @@ var versions = []rulesVersion{
 		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
 		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true,
 		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true,
-		dumpBlownInCombat: true, extendedNoDraw: true},
+		dumpBlownInCombat: true, extendedNoDraw: true, infiltratorNoAttack: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
