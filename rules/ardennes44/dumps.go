@@ -84,13 +84,14 @@ func (g *Game) placeDumps(v int) []rules.Event {
 
 // revealDumps flips the markers a German move came next to (32.1), and
 // lets an Allied move retake a captured dump (32.2).
-func (g *Game) revealDumps(i int, path []hex.Axial) []rules.Event {
+func (g *Game) revealDumps(i int, path []hex.Axial, enters bool) []rules.Event {
 	if len(g.s.Dumps) == 0 {
 		return nil
 	}
 	if g.sideOf(i) == Allied {
 		return g.retakeDump(path)
 	}
+	path = g.hexesMovedOnto(path, enters)
 	var near []string
 	for _, d := range g.s.Dumps {
 		a := g.b.ids[d.Hex]
@@ -110,6 +111,16 @@ func (g *Game) revealDumps(i int, path []hex.Axial) []rules.Event {
 		return nil
 	}
 	return g.flipDumps(near)
+}
+
+// hexesMovedOnto are the hexes of a move's path a unit moved onto (32.1):
+// from ardennes44/5 not the one an on-map unit began in; an entering
+// unit's first hex is one.
+func (g *Game) hexesMovedOnto(path []hex.Axial, enters bool) []hex.Axial {
+	if !g.ver.dumpFlipMovedNext || enters || len(path) == 0 {
+		return path
+	}
+	return path[1:]
 }
 
 // flipDumps flips dump markers (32.1): a dummy comes off, the real dump

@@ -59,3 +59,33 @@ func TestDumps_V4NoAttemptAgainstAnAttack(t *testing.T) {
 		t.Errorf("the dump's demolition offered under ardennes44/4: %s", g.Pending().Prompt)
 	}
 }
+
+// 32.1 (L1724: "Gdy gracz Niemiecki Ruszy swoją jednostkę na heks
+// sąsiadujący ze Zbiornikiem Paliwa, znacznik jest odwracany"): the marker
+// flips when a German unit moves onto a hex next to it, not when one that
+// stands next to it already moves away. ardennes44/4 flipped it for the
+// hex the move began in too.
+func TestDumps_FlipOnMovingNextToIt_32_1(t *testing.T) {
+	d := target
+	from := around(0)          // next to the dump
+	away := nb(nb(from, 0), 0) // two hexes further from it
+	for _, tc := range []struct {
+		version string
+		flipped bool
+	}{{"", false}, {"ardennes44/4", true}} {
+		g := fixture{version: tc.version, places: []string{"fuel-dump " + d}, setup: []string{"12/27 " + from}}.game(t, 3, PhaseMovement, German, OptFuelDumps)
+		g.s.Dumps = []dump{{Hex: d}}
+		g.s.RealDump = d
+		apply(t, g, German, "move 12/27 "+from+" "+nb(from, 0)+" "+away)
+		if got := g.s.Dumps[0].Revealed; got != tc.flipped {
+			t.Errorf("%q: 12/27 moved away from the dump in %s: flipped %v, want %v (32.1)", tc.version, d, got, tc.flipped)
+		}
+	}
+	g := fixture{places: []string{"fuel-dump " + d}, setup: []string{"12/27 " + away}}.game(t, 3, PhaseMovement, German, OptFuelDumps)
+	g.s.Dumps = []dump{{Hex: d}}
+	g.s.RealDump = d
+	apply(t, g, German, "move 12/27 "+away+" "+nb(from, 0)+" "+from)
+	if !g.s.Dumps[0].Revealed || at(g, dumpUnit) != d {
+		t.Errorf("12/27 moved next to the dump in %s: flipped %v, dump unit in %s; want it revealed, the real one (32.1)", d, g.s.Dumps[0].Revealed, at(g, dumpUnit))
+	}
+}

@@ -245,6 +245,11 @@ type rulesVersion struct {
 	// attached to its attack (27.5). ardennes44/1 to /4 barred the units
 	// standing in the hexes the infiltrations began from instead.
 	infiltratorNoAttack bool
+	// dumpFlipMovedNext: a fuel dump marker flips when a German unit
+	// "Ruszy ... na heks sąsiadujący" (32.1, L1724), moves onto a hex next
+	// to it, not when one standing next to it moves away. ardennes44/1 to
+	// /4 counted the hex the move began in.
+	dumpFlipMovedNext bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -270,7 +275,8 @@ type rulesVersion struct {
 // advance or a withdrawal through a Roadblock's hex lifts it (33.3); the
 // Allies may blow the fuel dump against a German attack on it (32.3); the
 // extended game from Patton's counterattack has no draw (S5.2); a unit
-// that made a Night Infiltration does not attack that Night (31).
+// that made a Night Infiltration does not attack that Night (31); a fuel
+// dump flips for a German unit moving next to it, not away (32.1).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -290,7 +296,8 @@ var versions = []rulesVersion{
 		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
 		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true,
 		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true,
-		dumpBlownInCombat: true, extendedNoDraw: true, infiltratorNoAttack: true},
+		dumpBlownInCombat: true, extendedNoDraw: true, infiltratorNoAttack: true,
+		dumpFlipMovedNext: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
