@@ -64,3 +64,27 @@ func TestRoadblock_LiftedByAWithdrawal_33_3(t *testing.T) {
 		}
 	}
 }
+
+// 33.1 (L1757: Roadblocks "Kontrolują heks, w którym się znajdują
+// (30.1)"), 33.2 (L1764: one may stand in "pustym heksem kontrolowanym
+// przez wroga"): an Allied Roadblock in an empty victory hex the Germans
+// were the last to pass through controls it, so the Germans do not, though
+// it has their Road Supply (30.1.2). ardennes44/4 counted it German.
+func TestRoadblock_ControlsVictoryHex_33_1(t *testing.T) {
+	const v = "0601"
+	for _, tc := range []struct {
+		version string
+		held    bool
+	}{{"", false}, {"ardennes44/4", true}} {
+		g := fixture{version: tc.version, cols: 12, rows: 4, places: []string{"source 0101 german", "victory " + v + " east"},
+			roads: [][]string{{"primary", "0101", "0201", "0301", "0401", "0501", v}}}.game(t, 3, PhaseVictory, Allied, OptRoadblocks)
+		g.setControl(v, German) // the last to pass through
+		if n, _ := g.victoryCount("east"); n != 1 {
+			t.Fatalf("%q: the Germans hold %d victory hexes, want %s", tc.version, n, v)
+		}
+		g.s.Roadblocks = []marker{{Side: Allied, Hex: v}}
+		if n, _ := g.victoryCount("east"); (n == 1) != tc.held {
+			t.Errorf("%q: with the Allied Roadblock in %s the Germans hold %d victory hexes, want held %v (33.1)", tc.version, v, n, tc.held)
+		}
+	}
+}

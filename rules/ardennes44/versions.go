@@ -250,6 +250,12 @@ type rulesVersion struct {
 	// to it, not when one standing next to it moves away. ardennes44/1 to
 	// /4 counted the hex the move began in.
 	dumpFlipMovedNext bool
+	// roadblockControls: a Roadblock "Kontrolują heks, w którym się
+	// znajdują (30.1)" (33.1, L1757), an Allied one too, which may stand
+	// in an empty hex the enemy controls (33.2, L1764): a victory hex with
+	// an Allied Roadblock and no unit is not German. ardennes44/1 to /4
+	// counted only the German Roadblocks' control.
+	roadblockControls bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -276,7 +282,8 @@ type rulesVersion struct {
 // Allies may blow the fuel dump against a German attack on it (32.3); the
 // extended game from Patton's counterattack has no draw (S5.2); a unit
 // that made a Night Infiltration does not attack that Night (31); a fuel
-// dump flips for a German unit moving next to it, not away (32.1).
+// dump flips for a German unit moving next to it, not away (32.1); an
+// Allied Roadblock controls its hex against German victory (33.1).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -297,7 +304,7 @@ var versions = []rulesVersion{
 		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true,
 		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true,
 		dumpBlownInCombat: true, extendedNoDraw: true, infiltratorNoAttack: true,
-		dumpFlipMovedNext: true},
+		dumpFlipMovedNext: true, roadblockControls: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,

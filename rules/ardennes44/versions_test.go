@@ -34,7 +34,7 @@ func TestVersions(t *testing.T) {
 	v5.nightOffInPMOnly, v5.boundaryBackOnRetreat, v5.yesMustWithdraw = true, true, true
 	v5.exitVPWhenLeaving, v5.greifUsedInCombat, v5.roadblockCombatMoves = true, true, true
 	v5.dumpBlownInCombat, v5.extendedNoDraw, v5.infiltratorNoAttack = true, true, true
-	v5.dumpFlipMovedNext = true
+	v5.dumpFlipMovedNext, v5.roadblockControls = true, true
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
 		version string

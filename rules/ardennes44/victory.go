@@ -27,10 +27,14 @@ const (
 
 // germanHolds reports whether the Germans control a victory hex (30.1.2):
 // a German unit in it or the last through it, and Road Supply to a German
-// source; option 33's Roadblocks control their hex.
+// source; option 33's Roadblocks control their hex (33.1), a unit in it
+// first.
 func (g *Game) germanHolds(occ map[hex.Axial][]int, road map[int]int, id string) bool {
 	a := g.b.ids[id]
 	held := g.controller(occ, id) == German || (g.roadblockAt(id, German) && g.sideAt(occ, a) != Allied)
+	if g.ver.roadblockControls && g.sideAt(occ, a) == "" && g.roadblockAt(id, Allied) && !g.roadblockAt(id, German) {
+		held = false // 33.1: the Allied Roadblock controls the empty hex
+	}
 	if !held {
 		return false
 	}
