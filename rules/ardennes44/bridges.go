@@ -303,6 +303,15 @@ func (g *Game) greifBar(sd string) string {
 	return ""
 }
 
+// greifInCombat takes the Greif Commando off bridge sd after an attempt
+// against an attack or an advance (36, L1803: removed once used), from
+// ardennes44/5; before, only a Bridge Phase attempt used it (rollBlow).
+func (g *Game) greifInCombat(sd string) {
+	if g.ver.greifUsedInCombat && g.s.Greif == sd {
+		g.s.Greif = greifUsed
+	}
+}
+
 // greif is 'greif HEX/HEX' (36).
 func (g *Game) greif(c Command) ([]rules.Event, error) {
 	sd := c.Args[0]

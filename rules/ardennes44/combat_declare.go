@@ -305,7 +305,7 @@ func (g *Game) allRetreatedIn(units []int) bool {
 // join as attached (27.5); a stack that infiltrated never does (31).
 func (g *Game) attacksAtNight(i int) bool {
 	us := g.s.Units[i]
-	if slices.Contains(g.s.Infiltrated, us.At) && !us.Night {
+	if g.infiltrated(i) {
 		return false
 	}
 	if us.Night {
@@ -323,6 +323,18 @@ func (g *Game) attacksAtNight(i int) bool {
 		}
 	}
 	return false
+}
+
+// infiltrated: unit i made a Night Infiltration this Night (31): from
+// ardennes44/5 a unit that moved tonight with no Night marker, not KG
+// Peiper on the first Night (27.5); before, any unit without a Night
+// marker standing in a hex an infiltration began from.
+func (g *Game) infiltrated(i int) bool {
+	us := g.s.Units[i]
+	if !g.ver.infiltratorNoAttack {
+		return slices.Contains(g.s.Infiltrated, us.At) && !us.Night
+	}
+	return g.opt.infiltration && us.Moved && !g.movesAtNight(i)
 }
 
 // checkNations: British and US units never attack together (8.4, 27.3.3).

@@ -13,6 +13,7 @@ import (
 // One combat (14.4): the series' staged procedure (rules/hexwar/combat)
 // with Ardennes '44's own stages in the order of 14.4 and 15.6.3:
 //
+//	dump        step 1: the Allies may blow the fuel dump attacked (32.3, ardennes44/5)
 //	bridge      step 1: the defender may blow a bridge attacked across (7.4), the Ouren check (7.7)
 //	cancel      step 1: the attacker may cancel if a bridge was blown
 //	jabos       step 5, before the attacker's artillery (15.6.3, CON-8): the Allied die
@@ -38,6 +39,7 @@ const (
 	RollDefArt    combat.RollPurpose  = "def-art"
 	RollSurprise  combat.RollPurpose  = "surprise"
 	RollFF        combat.RollPurpose  = "ff"
+	RollDump      combat.RollPurpose  = "dump"
 	DecDemolish   combat.DecisionKind = "demolish"
 	DecCancel     combat.DecisionKind = "cancel"
 	DecSupport    combat.DecisionKind = "support"
@@ -53,6 +55,10 @@ type Combat struct {
 	*combat.Combat
 	in *combatIn
 
+	// step 1: the fuel dump attacked that the Allies may blow (32.3), its
+	// hex or ""; whether they decided, tried, rolled, and blew it.
+	dump                                        string
+	dumpDecided, dumpTry, dumpRolled, dumpBlown bool
 	// step 1: the bridges attacked across that the defender may blow, in
 	// order, and for each whether he tries (7.4) and the die's outcome.
 	bridges  []string
@@ -98,6 +104,7 @@ func (g *Game) newCombat(a AttackCommand) (*Combat, error) {
 	c.Combat = &combat.Combat{Attacker: string(in.attacker), Defender: string(in.attacker.Other()),
 		Attackers: g.combatUnits(in, in.attackers, in.zero), Defenders: g.combatUnits(in, in.defenders, nil),
 		Terrain: string(in.terrain), Layout: g.b.layout, Origin: a.Target, Grammar: grammar, Odds: o}
+	c.dump = g.dumpAttacked(in)
 	c.bridges = g.bridgesAttacked(in)
 	c.Stages = c.stages()
 	c.Eliminates = g.eliminatesInRetreat
@@ -183,7 +190,7 @@ func (g *Game) stepsLeft(i int) int {
 
 // stages are the combat's procedure.
 func (c *Combat) stages() []combat.Stage {
-	s := []combat.Stage{c.bridgeStage(), c.bridgeRollStage(), c.cancelStage(), c.jabosStage(), c.supportStage(),
+	s := []combat.Stage{c.dumpStage(), c.dumpRollStage(), c.bridgeStage(), c.bridgeRollStage(), c.cancelStage(), c.jabosStage(), c.supportStage(),
 		c.defArtStage(), c.defArtRollStage(), c.surpriseStage(), combat.CRTStage(&c.in.g.b.chart.CRT, "14.4 step 6"),
 		c.reconStage(), c.ffStage(), c.ffRollStage(), c.aaStage()}
 	s = append(s, combat.LossStages(c.lossRules())...)
@@ -289,6 +296,64 @@ func demolishByOrder(a combat.Await, o combat.Orders) (combat.Command, bool) {
 		return combat.Command{Kind: CmdNoDemolish}, true
 	}
 	return combat.Command{Kind: CmdDemolish}, true
+}
+
+// dumpStage is step 1 against the fuel dump: the Allies decide whether to
+// try to blow it (32.3, as a bridge, 7.4); no standing order covers it.
+func (c *Combat) dumpStage() combat.Stage {
+	return combat.Stage{Name: "dump",
+		Await: func(*combat.Combat) (combat.Await, bool) {
+			if c.stopped() || c.dump == "" || c.dumpDecided {
+				return combat.Await{}, false
+			}
+			return combat.Await{Decision: DecDemolish, Side: c.Defender, Choices: []string{string(CmdDemolish), string(CmdNoDemolish)},
+				Rule: "32.3 (fuel dump " + c.dump + ")"}, true
+		},
+		Decide: func(_ *combat.Combat, a combat.Await, cmd combat.Command) error {
+			if err := a.Chosen(cmd); err != nil {
+				return err
+			}
+			c.dumpDecided, c.dumpTry = true, cmd.Kind == CmdDemolish
+			return nil
+		},
+		Words: func(*combat.Combat) string {
+			switch {
+			case !c.dumpRolled:
+				return ""
+			case c.dumpBlown:
+				return "; fuel dump blown (32.3)"
+			}
+			return "; fuel dump stands (32.3)"
+		},
+	}
+}
+
+// dumpRollStage rolls the Allied attempt on the dump: 1-3 it is blown and
+// leaves the defenders (32.3); with none left the attack ends.
+func (c *Combat) dumpRollStage() combat.Stage {
+	return combat.Stage{Name: "dump-roll",
+		Await: func(*combat.Combat) (combat.Await, bool) {
+			if c.stopped() || !c.dumpTry || c.dumpRolled {
+				return combat.Await{}, false
+			}
+			return combat.Await{Roll: RollDump, Side: c.Defender, Rule: "32.3"}, true
+		},
+		Roll: func(_ *combat.Combat, die int) error {
+			c.dumpRolled = true
+			if die > dumpCombatBlown {
+				return nil
+			}
+			c.dumpBlown = true
+			i := c.in.g.index[dumpUnit]
+			c.in.defenders = slices.DeleteFunc(slices.Clone(c.in.defenders), func(j int) bool { return j == i })
+			c.Defenders = slices.DeleteFunc(slices.Clone(c.Defenders), func(u combat.Unit) bool { return u.ID == dumpUnit })
+			if len(c.in.defenders) == 0 {
+				c.Rolled, c.Result = true, combat.Result{Code: cancelledCode}
+				return nil
+			}
+			return c.reOdds()
+		},
+	}
 }
 
 // bridgeStage is step 1: for each bridge attacked across that the defender

@@ -12,7 +12,7 @@ import (
 //	order def-art always|never     standing (defender): defensive artillery when eligible (22.8)
 //	order ff always|never          standing (attacker): roll the Fire Fight table on FF (16.2)
 //	if-blown press|cancel          conditional (attacker): go on if the bridge is blown (14.4 step 1)
-//	demolish | no-demolish         the defender blows the bridge or not (7.4)
+//	demolish | no-demolish         the defender blows the bridge, or the fuel dump attacked, or not (7.4, 32.3)
 //	press | cancel                 the attacker goes on or cancels after a demolition (14.4 step 1)
 //	support [art U [U]] [air] | no-support   the attacker's support after the Jabos die (15.6.3, 22.7)
 //	def-art U | no-def-art         the defender's artillery (22.8)

@@ -146,6 +146,7 @@ func (g *Game) placeOutcome(c *Combat, final bool) []string {
 		for _, h := range a.Hexes {
 			g.setControl(h, c.in.attacker) // 30.1.2
 		}
+		g.passRoadblocksInCombat(c.in.attacker, a.Hexes)
 		from := g.s.Units[i].At
 		g.s.Units[i].At = a.Hexes[len(a.Hexes)-1]
 		g.removeEmptyIP(from)
@@ -292,6 +293,7 @@ func (g *Game) finishCombat() []rules.Event {
 			g.s.Ouren = c.ouren
 		} else if c.demolish[k] {
 			g.s.Tried = append(g.s.Tried, string(side.Other())+":"+sd)
+			g.greifInCombat(sd)
 		}
 	}
 	for _, t := range c.advTries {
@@ -300,10 +302,12 @@ func (g *Game) finishCombat() []rules.Event {
 			continue
 		}
 		g.s.Tried = append(g.s.Tried, string(side.Other())+":"+t.side) // 7.2, AMB-8
+		g.greifInCombat(t.side)
 	}
 	for _, sd := range c.in.blown {
 		g.blowBridge(sd)
 	}
+	g.dumpTriedInCombat(c) // 32.3
 	// 12.6: an SM marker comes off a unit attacked.
 	for _, i := range c.in.defenders {
 		us := &g.s.Units[i]

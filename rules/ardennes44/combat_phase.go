@@ -145,7 +145,7 @@ func (g *Game) combatPending(p *rules.Pending) {
 // rollWords name the combat's dice for players.
 var rollWords = map[combat.RollPurpose]string{RollDemolish: "bridge demolition", RollOuren: "the Ouren bridge",
 	RollJabos: "Jabos", RollDefArt: "defensive artillery", RollSurprise: "150 Pz Bde surprise", combat.RollCRT: "combat result",
-	RollFF: "Fire Fight", combat.RollDD: "Determined Defense"}
+	RollFF: "Fire Fight", combat.RollDD: "Determined Defense", RollDump: "fuel dump demolition"}
 
 // awaitWords says what a combat waits for.
 func awaitWords(a combat.Await) string { return combat.AwaitWords(a, rollWords) }

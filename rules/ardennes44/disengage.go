@@ -298,6 +298,7 @@ func (g *Game) withdraw(c Command) ([]rules.Event, error) {
 	for _, h := range c.Args[1:] {
 		g.setControl(h, g.sideOf(i))
 	}
+	g.passRoadblocksInCombat(g.sideOf(i), c.Args[1:])
 	us.SM, us.Trucks = false, false
 	if g.unit(i).Arty() {
 		us.Face = 1 // 17.7

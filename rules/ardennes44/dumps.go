@@ -84,13 +84,14 @@ func (g *Game) placeDumps(v int) []rules.Event {
 
 // revealDumps flips the markers a German move came next to (32.1), and
 // lets an Allied move retake a captured dump (32.2).
-func (g *Game) revealDumps(i int, path []hex.Axial) []rules.Event {
+func (g *Game) revealDumps(i int, path []hex.Axial, enters bool) []rules.Event {
 	if len(g.s.Dumps) == 0 {
 		return nil
 	}
 	if g.sideOf(i) == Allied {
 		return g.retakeDump(path)
 	}
+	path = g.hexesMovedOnto(path, enters)
 	var near []string
 	for _, d := range g.s.Dumps {
 		a := g.b.ids[d.Hex]
@@ -110,6 +111,16 @@ func (g *Game) revealDumps(i int, path []hex.Axial) []rules.Event {
 		return nil
 	}
 	return g.flipDumps(near)
+}
+
+// hexesMovedOnto are the hexes of a move's path a unit moved onto (32.1):
+// from ardennes44/5 not the one an on-map unit began in; an entering
+// unit's first hex is one.
+func (g *Game) hexesMovedOnto(path []hex.Axial, enters bool) []hex.Axial {
+	if !g.ver.dumpFlipMovedNext || enters || len(path) == 0 {
+		return path
+	}
+	return path[1:]
 }
 
 // flipDumps flips dump markers (32.1): a dummy comes off, the real dump
@@ -210,11 +221,47 @@ func (g *Game) rollBlowDump(h string, die int) []rules.Event {
 	if die > 4 {
 		return []rules.Event{{Seat: rules.Seat(Allied), Text: fmt.Sprintf("Fuel dump in %s: %d, it stands (32.3)", h, die)}}
 	}
+	g.removeDumpAt(h)
+	return []rules.Event{{Seat: rules.Seat(Allied), Text: fmt.Sprintf("Fuel dump in %s: %d, blown (32.3)", h, die)}}
+}
+
+// removeDumpAt takes the dump marker in h off, and its unit if real (32.3).
+func (g *Game) removeDumpAt(h string) {
 	g.s.Dumps = slices.DeleteFunc(g.s.Dumps, func(d dump) bool { return d.Hex == h })
 	if i := g.index[dumpUnit]; g.s.Units[i].At == h {
 		g.s.Units[i] = unitState{ID: dumpUnit, At: poolBox}
 	}
-	return []rules.Event{{Seat: rules.Seat(Allied), Text: fmt.Sprintf("Fuel dump in %s: %d, blown (32.3)", h, die)}}
+}
+
+// dumpCombatBlown: against a German attack the dump is blown on 1-3
+// (32.3).
+const dumpCombatBlown = 3
+
+// dumpAttacked is the hex of the real fuel dump a German attack is made
+// on, which the Allies may try to blow, once a player turn as a bridge
+// (32.3, 7.2), from ardennes44/5; "" for none.
+func (g *Game) dumpAttacked(in *combatIn) string {
+	h := g.b.id(in.target)
+	i, ok := g.index[dumpUnit]
+	switch {
+	case !g.ver.dumpBlownInCombat || !ok || in.attacker != German:
+		return ""
+	case g.s.Units[i].At != h || slices.Contains(g.s.Tried, "allied:dump:"+h):
+		return ""
+	}
+	return h
+}
+
+// dumpTriedInCombat records the Allied attempt on the dump against an
+// attack, and the dump blown (32.3).
+func (g *Game) dumpTriedInCombat(c *Combat) {
+	if !c.dumpTry || !c.dumpRolled {
+		return
+	}
+	g.s.Tried = append(g.s.Tried, "allied:dump:"+c.dump)
+	if c.dumpBlown {
+		g.removeDumpAt(c.dump)
+	}
 }
 
 // clearDumps removes every dump at the end of turn 6 (32.3).

@@ -538,7 +538,7 @@ func (g *Game) applyMove(mc hexwar.MoveCommand, p plan, spentBefore int) []rules
 		text = fmt.Sprintf("%s enters at %s%s", u.ID, strings.Join(ids, " "), how)
 	}
 	events := []rules.Event{{Seat: rules.Seat(side), Text: text}}
-	events = append(events, g.revealDumps(i, path)...)
+	events = append(events, g.revealDumps(i, path, p.enters)...)
 	if p.haltWhy != "" {
 		g.s.Moving = &movingState{Command: mc.String(), Unit: u.ID, Done: upTo, Spent: us.Spent, Why: p.haltWhy}
 		if p.haltWhy == "infiltrate" {

@@ -307,6 +307,17 @@ func (g *Game) exitBox(i int, a hex.Axial) (string, error) {
 	return "", rules.Refuse("S2.4", "German units leave the map only across its west edge, for victory")
 }
 
+// countExitVP: in the short scenarios a unit's exit earns VP only if an
+// exit hex has Road Supply as it leaves (S2.4, L1858: "Gdy gracz Niemiecki
+// wychodzi jednostkami ... inaczej PZ za te jednostki się nie liczą").
+func (g *Game) countExitVP(af int) string {
+	if !g.exitOpen() {
+		return "; no exit hex has Road Supply: no VP for it (S2.4)"
+	}
+	g.s.ExitVP += af
+	return ""
+}
+
 // leaveMap takes unit i off the map into box (11.9).
 func (g *Game) leaveMap(i int, box string) []rules.Event {
 	u, us := g.unit(i), &g.s.Units[i]
@@ -321,6 +332,9 @@ func (g *Game) leaveMap(i int, box string) []rules.Event {
 		if !slices.Contains(g.s.ExitHexes, from) {
 			g.s.ExitHexes = append(g.s.ExitHexes, from)
 			slices.Sort(g.s.ExitHexes)
+		}
+		if box == exitedBox && g.ver.exitVPWhenLeaving {
+			text += g.countExitVP(af)
 		}
 		if box == antwerpBox && !slices.Contains(g.s.Closed, from) {
 			g.s.Closed = append(g.s.Closed, from) // 11.9.3

@@ -315,3 +315,29 @@ func TestPatton_StartControl(t *testing.T) {
 		t.Fatalf("control of a clear hex: %v, want an error naming it", err)
 	}
 }
+
+// S5.2 (L1918: "Takie jak w Kampanii tylko, że Niemcy także wygrywają
+// jeśli ..."): Patton's counterattack continued to 30 PM is decided by the
+// campaign's conditions and S5.2's, which know no draw: at the end of
+// turn 30 with Bastogne still cut off and the Germans short of 4
+// West-map victory hexes, the Allies win (30.3 a), where S4.4's draw
+// decided the game ending on turn 22. ardennes44/4 called it a draw.
+func TestPatton_ExtendedGameHasNoBastogneDraw_S5_2(t *testing.T) {
+	for _, tc := range []struct {
+		version, want string
+	}{{"", "Allied victory (30.3 a)"}, {"ardennes44/4", "Draw (S4.4)"}} {
+		rg, err := startGame(readScenario(t, "patton"), []string{OptExtended}, tc.version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := rg.(*Game)
+		g.s.Turn, g.s.Phase, g.s.Side = 30, PhaseVictory, Allied
+		if g.bastogneSupplied() || g.extendedWin() != "" {
+			t.Fatalf("%q: Bastogne supplied %v, S5.2 win %q: want the pocket cut off and no German win", tc.version, g.bastogneSupplied(), g.extendedWin())
+		}
+		ev := g.endGame()
+		if !g.s.Over || !rulestest.HasEvent(ev, tc.want) {
+			t.Errorf("%q: the end of the extended game: %q; want %s", tc.version, rulestest.EventsText(ev), tc.want)
+		}
+	}
+}

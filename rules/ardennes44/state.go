@@ -89,6 +89,10 @@ type state struct {
 	// ExitHexes are the hexes German units left the map from, one of
 	// which must have Road Supply for the exits to count (30.2 a, S2.4).
 	ExitHexes []string `json:"exit_hexes,omitempty"`
+	// ExitVP is the attack strength exited while an exit hex had Road
+	// Supply, which alone earns VP in the short scenarios (S2.4), from
+	// ardennes44/5.
+	ExitVP int `json:"exit_vp,omitempty"`
 	// Held counts the Allied Victory Phases in a row in which 3 German
 	// start positions were held (30.3 b).
 	Held int `json:"held,omitempty"`

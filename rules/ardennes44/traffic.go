@@ -308,6 +308,23 @@ func (g *Game) passRoadblocks(side Side, path []hex.Axial) {
 	}
 }
 
+// passRoadblocksInCombat marks the enemy Roadblocks in the hexes a unit of
+// side advanced or withdrew through in its Combat Phase, from ardennes44/5
+// (33.3, L1770: "Fazy Ruchu lub Fazy Walki"); before, a Combat Phase lifted
+// none.
+func (g *Game) passRoadblocksInCombat(side Side, hexes []string) {
+	if !g.ver.roadblockCombatMoves {
+		return
+	}
+	var path []hex.Axial
+	for _, h := range hexes {
+		if a, ok := g.b.ids[h]; ok {
+			path = append(path, a)
+		}
+	}
+	g.passRoadblocks(side, path)
+}
+
 // liftPassedRoadblocks takes off the Roadblocks the enemy passed (33.3).
 func (g *Game) liftPassedRoadblocks() []rules.Event {
 	var off []string

@@ -208,6 +208,54 @@ type rulesVersion struct {
 	// eliminated, as 20.4 has one not Engaged. ardennes44/1 to /4 left it
 	// in its hex.
 	yesMustWithdraw bool
+
+	// Beside the optional rules and scenarios (ardennes44/5):
+	// exitVPWhenLeaving: in the short scenarios the Road Supply from an
+	// exit hex is traced "Gdy gracz Niemiecki wychodzi jednostkami" (S2.4,
+	// L1858), as the units leave the map, and it decides the VP of "te
+	// jednostki" only. ardennes44/1 to /4 traced it once, at the game's
+	// end, for every unit exited.
+	exitVPWhenLeaving bool
+	// greifUsedInCombat: the Greif Commando's +2 serves one demolition
+	// attempt, "Jest on usuwany po tym jak został użyty" (36, L1803), one
+	// against an enemy attack or advance in the Combat Phase (7.4) too.
+	// ardennes44/1 to /4 took it off only after a Bridge Phase attempt,
+	// and every attempt in a Combat Phase kept the +2.
+	greifUsedInCombat bool
+	// roadblockCombatMoves: a Roadblock comes off at the end of the enemy
+	// Movement "lub Fazy Walki" in which an enemy unit ends its move in its
+	// hex or passes through it (33.3, L1770-1772), so by an advance after
+	// combat or a disengagement's withdrawal too. ardennes44/1 to /4 lifted
+	// only those a unit passed in a Movement Phase.
+	roadblockCombatMoves bool
+	// dumpBlownInCombat: the Allies may blow the real fuel dump "1–3 w
+	// Niemieckiej Fazie Walki jeśli gracz Niemiecki atakuje heks ze
+	// zbiornikiem" (32.3, L1742), as a bridge against an attack (7.4):
+	// decided first in the combat, gone if blown. ardennes44/1 to /4
+	// offered only the 1-4 of the Allied Bridge Phase.
+	dumpBlownInCombat bool
+	// extendedNoDraw: the extended game's victory is "Takie jak w
+	// Kampanii" with S5.2's German win beside it (S5.2, L1918), so
+	// Patton's counterattack played on to turn 30 has no S4.4 draw.
+	// ardennes44/1 to /4 called the end a draw when Bastogne was cut off.
+	extendedNoDraw bool
+	// infiltratorNoAttack: "Kupka używająca Nocnej Infiltracji nie może
+	// Atakować" (31, L1710): the units that infiltrated, wherever they
+	// went, so one that joined KG Peiper's hex on the first Night is not
+	// attached to its attack (27.5). ardennes44/1 to /4 barred the units
+	// standing in the hexes the infiltrations began from instead.
+	infiltratorNoAttack bool
+	// dumpFlipMovedNext: a fuel dump marker flips when a German unit
+	// "Ruszy ... na heks sąsiadujący" (32.1, L1724), moves onto a hex next
+	// to it, not when one standing next to it moves away. ardennes44/1 to
+	// /4 counted the hex the move began in.
+	dumpFlipMovedNext bool
+	// roadblockControls: a Roadblock "Kontrolują heks, w którym się
+	// znajdują (30.1)" (33.1, L1757), an Allied one too, which may stand
+	// in an empty hex the enemy controls (33.2, L1764): a victory hex with
+	// an Allied Roadblock and no unit is not German. ardennes44/1 to /4
+	// counted only the German Roadblocks' control.
+	roadblockControls bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -227,7 +275,15 @@ type rulesVersion struct {
 // (7.7); a German unit retreating in the Allied Night turn keeps its Night
 // marker (25.3.7); a retreat back across an army boundary lets a German
 // unit rally (11.10.2); a Yes of the Disengagement Table with no legal
-// withdrawal eliminates an Engaged unit (20.3, 17.2).
+// withdrawal eliminates an Engaged unit (20.3, 17.2); in the short
+// scenarios an exit's Road Supply is traced as the units leave (S2.4); the
+// Greif Commando is used up by an attempt in a Combat Phase too (36); an
+// advance or a withdrawal through a Roadblock's hex lifts it (33.3); the
+// Allies may blow the fuel dump against a German attack on it (32.3); the
+// extended game from Patton's counterattack has no draw (S5.2); a unit
+// that made a Night Infiltration does not attack that Night (31); a fuel
+// dump flips for a German unit moving next to it, not away (32.1); an
+// Allied Roadblock controls its hex against German victory (33.1).
 const Version = "ardennes44/5"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -245,7 +301,10 @@ var versions = []rulesVersion{
 		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
 		peiperAttachedOnly:     true,
 		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
-		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true},
+		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true,
+		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true,
+		dumpBlownInCombat: true, extendedNoDraw: true, infiltratorNoAttack: true,
+		dumpFlipMovedNext: true, roadblockControls: true},
 	{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,

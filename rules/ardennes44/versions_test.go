@@ -32,6 +32,9 @@ func TestVersions(t *testing.T) {
 	v5.name = "ardennes44/5"
 	v5.breakdownBeforeAdvance, v5.blowAgainstAdvance, v5.ourenOnAdvance = true, true, true
 	v5.nightOffInPMOnly, v5.boundaryBackOnRetreat, v5.yesMustWithdraw = true, true, true
+	v5.exitVPWhenLeaving, v5.greifUsedInCombat, v5.roadblockCombatMoves = true, true, true
+	v5.dumpBlownInCombat, v5.extendedNoDraw, v5.infiltratorNoAttack = true, true, true
+	v5.dumpFlipMovedNext, v5.roadblockControls = true, true
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
 		version string

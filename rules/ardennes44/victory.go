@@ -27,10 +27,14 @@ const (
 
 // germanHolds reports whether the Germans control a victory hex (30.1.2):
 // a German unit in it or the last through it, and Road Supply to a German
-// source; option 33's Roadblocks control their hex.
+// source; option 33's Roadblocks control their hex (33.1), a unit in it
+// first.
 func (g *Game) germanHolds(occ map[hex.Axial][]int, road map[int]int, id string) bool {
 	a := g.b.ids[id]
 	held := g.controller(occ, id) == German || (g.roadblockAt(id, German) && g.sideAt(occ, a) != Allied)
+	if g.ver.roadblockControls && g.sideAt(occ, a) == "" && g.roadblockAt(id, Allied) && !g.roadblockAt(id, German) {
+		held = false // 33.1: the Allied Roadblock controls the empty hex
+	}
 	if !held {
 		return false
 	}
@@ -141,16 +145,22 @@ func (g *Game) finish(result string) []rules.Event {
 
 // vp counts the German victory points of the short scenarios (S2.4): a
 // victory hex of the East map controlled, and 1 per 4 AF exited while an
-// exit hex has Road Supply.
+// exit hex has Road Supply: as they left from ardennes44/5 (countExitVP),
+// at the end before.
 func (g *Game) vp() (hexes, exits int) {
 	hexes, _ = g.victoryCount("east")
+	if g.ver.exitVPWhenLeaving {
+		return hexes, g.s.ExitVP / vpPerAF
+	}
 	if g.exitOpen() {
 		exits = g.s.Exited / vpPerAF
 	}
 	return hexes, exits
 }
 
-// endGame decides the game at the scenario's last Victory Phase.
+// endGame decides the game at the scenario's last Victory Phase. S4.4's
+// draw decides Patton's counterattack ending on turn 22, not the extended
+// game, whose victory is the campaign's and S5.2's (from ardennes44/5).
 func (g *Game) endGame() []rules.Event {
 	if g.s.Over {
 		return nil
@@ -168,7 +178,7 @@ func (g *Game) endGame() []rules.Event {
 			return g.finish("German victory (S5.2): " + why)
 		}
 	}
-	if w.BastogneDraw && !g.bastogneSupplied() {
+	if w.BastogneDraw && !g.bastogneSupplied() && !(g.opt.extended && g.ver.extendedNoDraw) {
 		return g.finish("Draw (S4.4): the Allies cannot trace Road Supply from both Bastogne hexes")
 	}
 	return g.finish("Allied victory (30.3 a): no German victory")
