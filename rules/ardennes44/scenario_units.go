@@ -415,7 +415,6 @@ type Reinforcement struct {
 	Kind    string
 	SM      bool // enters in Strategic Movement (13.1), or on Trucks if non-mechanized (12.4.3)
 	Spent   int  // MP already spent when it enters (S3.3: 4)
-	// SMMarkers: the markers its side must spend on it (S3.3: the Allies use 8 on turn 6).
 }
 
 const (
