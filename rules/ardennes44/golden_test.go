@@ -35,6 +35,9 @@ var goldenGames = []rulestest.Golden{
 	// bridges blown against one, 7.4; the Ouren check, 7.7), the version
 	// new games are made in.
 	{File: "v5-eight-turn", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptAttackLimit}, Seed: 60, Redraw: 2},
+	// ardennes44/5's fixes of the optional rules (31-36): the eight-turn
+	// scenario with every option it takes.
+	{File: "v5-eight-turn-options", Scenario: "eight-turn", Options: []string{OptInfiltration, OptFuelDumps, OptRoadblocks, OptGreif, OptAttackLimit}, Seed: 61, Redraw: 1},
 }
 
 const goldenDir = "testdata/golden"
