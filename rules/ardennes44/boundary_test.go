@@ -69,3 +69,32 @@ func TestBoundary_RetreatBackAcrossLiftsTheBar_11_10_2(t *testing.T) {
 		t.Error("ardennes44/4: 12/27 rallied after retreating back across the boundary; that version kept it barred")
 	}
 }
+
+// 11.10.1 (L559: German units "nie mogą przekraczać Linii Granicznych
+// Armii przed turą 5"), 11.10.2 (L563): a unit across the boundary from a
+// retreat may cross back over it, once: 12/27 in target, marked, moves
+// back over the boundary into a and may not go on over a second stretch of
+// it into b. ardennes44/4 lifted the boundary for the whole move.
+func TestBoundary_CrossedBackOnceInAMove_11_10_1(t *testing.T) {
+	a := around(0)
+	b, _ := common(target, a)
+	for _, tc := range []struct {
+		version string
+		twice   bool
+	}{{"", false}, {"ardennes44/4", true}} {
+		f := fixture{version: tc.version, sides: [][3]string{{target, a, "army-boundary"}, {a, b, "army-boundary"}},
+			setup: []string{"12/27 " + target}}
+		g := f.game(t, 3, PhaseMovement, German)
+		st(g, "12/27").Boundary = true
+		_, err := g.Apply("german", "move 12/27 "+target+" "+a+" "+b)
+		if (err == nil) != tc.twice {
+			t.Errorf("%q: 12/27 back over the boundary and over it again: %v", tc.version, err)
+		}
+		g = f.game(t, 3, PhaseMovement, German)
+		st(g, "12/27").Boundary = true
+		apply(t, g, German, "move 12/27 "+target+" "+a)
+		if st(g, "12/27").Boundary {
+			t.Errorf("%q: 12/27 crossed back over the boundary and is still barred from rallying (11.10.2)", tc.version)
+		}
+	}
+}

@@ -181,8 +181,12 @@ func (g *Game) mover(i int, how moveHow, start hex.Axial, entering bool, ignored
 func (g *Game) stepRules(i int, how moveHow) []hexwar.StepRule {
 	u := g.unit(i)
 	rs := []hexwar.StepRule{g.crossTactical(), g.vehicleWoods(), g.traffic(u.Side, how.mode == modeSM)}
-	if u.Side == German && g.s.Turn < boundariesLifted && !g.s.Units[i].Boundary {
+	switch {
+	case u.Side != German || g.s.Turn >= boundariesLifted:
+	case !g.s.Units[i].Boundary:
 		rs = append(rs, g.boundaries())
+	case g.ver.boundaryBackOnce:
+		rs = append(rs, g.boundaryBack())
 	}
 	if u.Side == German && g.s.Turn == 1 {
 		if a, ok := g.onMap(i); ok {

@@ -147,6 +147,31 @@ func (g *Game) boundaries() hexwar.StepRule {
 	}
 }
 
+// boundaryBack: a German unit across an army boundary from a retreat
+// crosses back over it before turn 5, once a move (11.10.2: it rallies
+// again once it "przekroczy z powrotem"; 11.10.1 keeps every other
+// crossing out). The path's mark is the crossing made.
+func (g *Game) boundaryBack() hexwar.StepRule {
+	b := g.b
+	bit, _ := b.Bit(ArmyBoundary)
+	return hexwar.StepRule{
+		Check: func(_ *hexwar.Mover, s *hexwar.Step) int {
+			switch {
+			case s.From < 0 || s.Sides&bit == 0:
+			case s.Marked:
+				return 1
+			default:
+				s.Mark = true
+			}
+			return 0
+		},
+		Refuse: func(_ int, from, to hex.Axial) error {
+			return rules.Refuse("11.10.1", "a German unit crosses back over the army boundary once, and no boundary else, before turn 5 (%s/%s)", b.id(from), b.id(to))
+		},
+		Marks: true,
+	}
+}
+
 // divisionLines: on turn 1 no German unit enters another division's start
 // position or the rear area behind them (29.1.2); own is the start
 // position the unit stands in.

@@ -208,6 +208,13 @@ type rulesVersion struct {
 	// eliminated, as 20.4 has one not Engaged. ardennes44/1 to /4 left it
 	// in its hex.
 	yesMustWithdraw bool
+	// boundaryBackOnce: a German unit across an army boundary from a
+	// retreat may cross back over it before turn 5, but only once in a
+	// move, no boundary being crossed otherwise (11.10.1, L559: "nie mogą
+	// przekraczać Linii Granicznych Armii przed turą 5"; 11.10.2, L563).
+	// ardennes44/1 to /4 lifted the boundaries for its whole move, so that
+	// it could cross back and over again.
+	boundaryBackOnce bool
 
 	// Beside the optional rules and scenarios (ardennes44/5):
 	// exitVPWhenLeaving: in the short scenarios the Road Supply from an
@@ -274,7 +281,7 @@ type rulesVersion struct {
 // an advance would cross (7.4); a German advance checks the Ouren bridge
 // (7.7); a German unit retreating in the Allied Night turn keeps its Night
 // marker (25.3.7); a retreat back across an army boundary lets a German
-// unit rally (11.10.2); a Yes of the Disengagement Table with no legal
+// unit rally (11.10.2), and a move crosses back over it once (11.10.1); a Yes of the Disengagement Table with no legal
 // withdrawal eliminates an Engaged unit (20.3, 17.2); in the short
 // scenarios an exit's Road Supply is traced as the units leave (S2.4); the
 // Greif Commando is used up by an attempt in a Combat Phase too (36); an
@@ -301,7 +308,7 @@ var versions = []rulesVersion{
 		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
 		peiperAttachedOnly:     true,
 		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
-		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true,
+		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true, boundaryBackOnce: true,
 		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true,
 		dumpBlownInCombat: true, extendedNoDraw: true, infiltratorNoAttack: true,
 		dumpFlipMovedNext: true, roadblockControls: true},

@@ -31,7 +31,7 @@ func TestVersions(t *testing.T) {
 	v5 := v4
 	v5.name = "ardennes44/5"
 	v5.breakdownBeforeAdvance, v5.blowAgainstAdvance, v5.ourenOnAdvance = true, true, true
-	v5.nightOffInPMOnly, v5.boundaryBackOnRetreat, v5.yesMustWithdraw = true, true, true
+	v5.nightOffInPMOnly, v5.boundaryBackOnRetreat, v5.yesMustWithdraw, v5.boundaryBackOnce = true, true, true, true
 	v5.exitVPWhenLeaving, v5.greifUsedInCombat, v5.roadblockCombatMoves = true, true, true
 	v5.dumpBlownInCombat, v5.extendedNoDraw, v5.infiltratorNoAttack = true, true, true
 	v5.dumpFlipMovedNext, v5.roadblockControls = true, true
