@@ -17,10 +17,10 @@ import (
 // change a recorded state hash (a refactoring, a speed-up): seeded random
 // games of its shipped scenarios, recorded once as their inputs (each
 // command with its seat, each roll with its values) and the state hash after
-// each, and replayed through the engine's public interface. Every game of
-// the series keeps them in its testdata/golden and replays them here:
-// Normandy '44 (normandy44/4 and /5, editions 2.2 and ed1), Ardennes '44
-// and Salerno '43. The file format, Normandy's first:
+// each, and replayed through the engine's public interface. Every game
+// keeps them in its testdata/golden and replays them here: Normandy '44
+// (normandy44/4 and /5, editions 2.2 and ed1), Ardennes '44, Salerno '43
+// and 1944: Race to the Rhine. The file format, Normandy's first:
 //
 //	# comments
 //	new OPTION,OPTION<TAB>HASH
