@@ -12,20 +12,11 @@ import (
 // boundary already, from an earlier retreat.
 func boundaryRetreat(t *testing.T, version string, marked bool, path string) *Game {
 	t.Helper()
-	f := fixture{version: version, sides: [][3]string{{"0506", "0406", "army-boundary"}},
-		setup: []string{"12/27 " + target, "4/8(-) " + around(0), "99/393 " + around(1), "99/394 " + around(2)}}
+	f := fixture{version: version, sides: [][3]string{{"0506", "0406", "army-boundary"}}, setup: threeOnTargetSetup()}
 	g := f.game(t, 3, PhaseCombat, Allied)
 	st(g, "12/27").Boundary = marked
 	st(g, "12/27").Status = statusDisrupted
-	g.enterForTest()
-	apply(t, g, Allied, "attack "+target+" from "+around(0)+" "+around(1)+" "+around(2)+" with 4/8(-) 99/393 99/394")
-	roll(t, g, 6)
-	if c := g.combat(); c.Result.Code != "DR4" {
-		t.Fatalf("result %s at %s, want DR4", c.Result.Code, c.Odds.Column())
-	}
-	if len(offered(g, "no-dd")) > 0 {
-		decide(t, g, "no-dd")
-	}
+	threeOnTarget(t, g, "DR4")
 	if rs := offered(g, "retreat "); !slices.Contains(rs, path) {
 		t.Fatalf("%q not offered: %q", path, rs)
 	}

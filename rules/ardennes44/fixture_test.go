@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // A fixture is a small map of our own for the rulebook's examples, whose
@@ -169,4 +170,26 @@ func mustHex(id string) hex.Axial {
 		panic(err)
 	}
 	return a
+}
+
+// threeOnTargetSetup stands 12/27 in target and the Allied 4/8(-), 99/393
+// and 99/394 around it (around 0, 1 and 2).
+func threeOnTargetSetup() []string {
+	return []string{"12/27 " + target, "4/8(-) " + around(0), "99/393 " + around(1), "99/394 " + around(2)}
+}
+
+// threeOnTarget has the three Allied units of threeOnTargetSetup attack
+// 12/27, the die a 6, whose result must be want; the defender makes no
+// Determined Defense.
+func threeOnTarget(t *testing.T, g *Game, want combat.ResultCode) {
+	t.Helper()
+	g.enterForTest()
+	apply(t, g, Allied, "attack "+target+" from "+around(0)+" "+around(1)+" "+around(2)+" with 4/8(-) 99/393 99/394")
+	roll(t, g, 6)
+	if c := g.combat(); c.Result.Code != want {
+		t.Fatalf("result %s at %s, want %s", c.Result.Code, c.Odds.Column(), want)
+	}
+	if len(offered(g, "no-dd")) > 0 {
+		decide(t, g, "no-dd")
+	}
 }

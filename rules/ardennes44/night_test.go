@@ -10,21 +10,13 @@ import (
 // night, 25.3.2), takes a DR3 and retreats along the first path offered; no one advances.
 func nightRetreat(t *testing.T, version string, phase Phase) *Game {
 	t.Helper()
-	f := fixture{version: version, setup: []string{"12/27 " + target, "4/8(-) " + around(0), "99/393 " + around(1), "99/394 " + around(2)}}
+	f := fixture{version: version, setup: threeOnTargetSetup()}
 	g := f.game(t, 4, phase, Allied)
 	st(g, "12/27").Night = true
 	for _, id := range []string{"4/8(-)", "99/393", "99/394"} {
 		st(g, id).Night = phase == PhaseNightCombat
 	}
-	g.enterForTest()
-	apply(t, g, Allied, "attack "+target+" from "+around(0)+" "+around(1)+" "+around(2)+" with 4/8(-) 99/393 99/394")
-	roll(t, g, 6)
-	if c := g.combat(); c.Result.Code != "DR3" {
-		t.Fatalf("result %s at %s, want DR3", c.Result.Code, c.Odds.Column())
-	}
-	if len(offered(g, "no-dd")) > 0 {
-		decide(t, g, "no-dd")
-	}
+	threeOnTarget(t, g, "DR3")
 	rs := offered(g, "retreat ")
 	if len(rs) == 0 {
 		t.Fatalf("no retreat offered: %+v", g.Pending())
