@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
@@ -226,4 +227,67 @@ func (c *Combat) blowGame() *Game {
 		}
 	}
 	return w
+}
+
+// breakdownSplit lets an attacker break down as its advance is offered, so
+// that only part of it advances (26.2, L1523: a unit breaks down before it
+// advances; 26.1: both units advance normally), from ardennes44/5; nil
+// before, when a unit that attacked did not break down.
+func (c *Combat) breakdownSplit() *combat.Split {
+	g := c.in.g
+	if !g.ver.breakdownBeforeAdvance {
+		return nil
+	}
+	return &combat.Split{Kind: CmdBreakdown,
+		Choices: func(_ *combat.Combat, u combat.Unit) []combat.Command {
+			i := g.index[u.ID]
+			if breakdownType(g.unit(i)) == "" {
+				return nil
+			}
+			w := g.outcomeGame(c)
+			var out []combat.Command
+			for _, two := range []bool{false, true} {
+				if _, err := w.breakdownAtAdvance(i, two); err == nil {
+					out = append(out, breakdownCommand(u.ID, two))
+				}
+			}
+			return out
+		},
+		Parts: func(_ *combat.Combat, cmd combat.Command) []combat.Unit {
+			w := g.outcomeGame(c)
+			i, two := g.index[cmd.Units[0]], len(cmd.Units) == 2
+			made, err := w.breakdownAtAdvance(i, two)
+			if err != nil {
+				return nil // never: only the choices offered are taken
+			}
+			w.placeBreakdown(i, made, two)
+			if !two {
+				made = append([]int{i}, made...)
+			}
+			var parts []combat.Unit
+			for _, j := range made {
+				parts = append(parts, w.combatUnit(c.in, j, max(w.face(j).AF, 0)))
+			}
+			return parts
+		},
+	}
+}
+
+// breakdownAtAdvance finds the counters unit i makes breaking down (into
+// two) after its attack, before it advances: it has not moved this turn,
+// nor lost a step in the combat (26.1, 26.2).
+func (g *Game) breakdownAtAdvance(i int, two bool) ([]int, error) {
+	if g.s.Units[i].Moved {
+		return nil, rules.Refuse("26.2", "a unit breaks down before it moves")
+	}
+	return g.breakdownCounters(i, two)
+}
+
+// breakdownCommand is the combat's 'breakdown U [two]' (26.1).
+func breakdownCommand(id string, two bool) combat.Command {
+	cmd := combat.Command{Kind: CmdBreakdown, Units: []string{id}}
+	if two {
+		cmd.Units = append(cmd.Units, "two")
+	}
+	return cmd
 }
