@@ -28,39 +28,24 @@ var goldenGames = []rulestest.Golden{
 
 const goldenDir = "testdata/golden"
 
-// TestGoldenHashes replays every golden game and compares each state hash.
-func TestGoldenHashes(t *testing.T) {
-	for _, gg := range goldenGames {
-		t.Run(gg.File, func(t *testing.T) {
-			path := filepath.Join(goldenDir, gg.File+".txt")
-			f, err := os.Open(path)
-			if err != nil {
-				t.Fatalf("%v (record it with PBEM_GOLDEN_RECORD=1 go test -run TestGoldenRecord)", err)
-			}
-			defer f.Close()
-			rulestest.ReplayGolden(t, Engine(), read(t, gg.Scenario), path, f)
-		})
-	}
+// goldenSuite is the golden games with what replays them.
+func goldenSuite() rulestest.GoldenSuite {
+	return rulestest.GoldenSuite{Engine: Engine(), Games: goldenGames, Dir: goldenDir, Scenario: read}
 }
 
-// TestGoldenRecord writes the golden games that are missing. It runs only
-// with PBEM_GOLDEN_RECORD=1.
+// TestGoldenHashes replays every golden game and compares each state hash.
+func TestGoldenHashes(t *testing.T) { goldenSuite().ReplayAll(t, os.DirFS(goldenDir)) }
+
+// TestGoldenRecord writes the golden games that are missing, with the random
+// legal players. It runs only with PBEM_GOLDEN_RECORD=1.
 func TestGoldenRecord(t *testing.T) {
 	if os.Getenv("PBEM_GOLDEN_RECORD") != "1" {
 		t.Skip("records missing golden games only with PBEM_GOLDEN_RECORD=1")
 	}
-	for _, gg := range goldenGames {
-		path := filepath.Join(goldenDir, gg.File+".txt")
-		if _, err := os.Stat(path); err == nil {
-			t.Logf("%s exists; not recorded again", path)
-			continue
-		}
-		text := rulestest.RecordGolden(t, Engine(), read(t, gg.Scenario), gg)
+	goldenSuite().RecordMissing(t, os.DirFS(goldenDir), func(name string, text []byte) error {
 		if err := os.MkdirAll(goldenDir, 0o755); err != nil {
-			t.Fatal(err)
+			return err
 		}
-		if err := os.WriteFile(path, text, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+		return os.WriteFile(filepath.Join(goldenDir, name), text, 0o644)
+	})
 }

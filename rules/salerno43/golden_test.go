@@ -37,20 +37,13 @@ var goldenGames = []rulestest.Golden{
 
 const goldenDir = "testdata/golden"
 
-// TestGoldenHashes replays every golden game and compares each state hash.
-func TestGoldenHashes(t *testing.T) {
-	for _, gg := range goldenGames {
-		t.Run(gg.File, func(t *testing.T) {
-			path := filepath.Join(goldenDir, gg.File+".txt")
-			f, err := os.Open(path)
-			if err != nil {
-				t.Fatalf("%v (record it with PBEM_GOLDEN_RECORD=1 go test -run TestGoldenRecord)", err)
-			}
-			defer f.Close()
-			rulestest.ReplayGolden(t, Engine(), readShipped(t, gg.Scenario), path, f)
-		})
-	}
+// goldenSuite is the golden games with what replays them.
+func goldenSuite() rulestest.GoldenSuite {
+	return rulestest.GoldenSuite{Engine: Engine(), Games: goldenGames, Dir: goldenDir, Scenario: readShipped}
 }
+
+// TestGoldenHashes replays every golden game and compares each state hash.
+func TestGoldenHashes(t *testing.T) { goldenSuite().ReplayAll(t, os.DirFS(goldenDir)) }
 
 // TestGoldenRecord writes the golden games that are missing, with the random
 // legal players. It runs only with PBEM_GOLDEN_RECORD=1.
@@ -58,17 +51,10 @@ func TestGoldenRecord(t *testing.T) {
 	if os.Getenv("PBEM_GOLDEN_RECORD") != "1" {
 		t.Skip("records missing golden games only with PBEM_GOLDEN_RECORD=1")
 	}
-	if err := os.MkdirAll(goldenDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, gg := range goldenGames {
-		path := filepath.Join(goldenDir, gg.File+".txt")
-		if _, err := os.Stat(path); err == nil {
-			t.Logf("%s exists; not recorded again", path)
-			continue
+	goldenSuite().RecordMissing(t, os.DirFS(goldenDir), func(name string, text []byte) error {
+		if err := os.MkdirAll(goldenDir, 0o755); err != nil {
+			return err
 		}
-		if err := os.WriteFile(path, rulestest.RecordGolden(t, Engine(), readShipped(t, gg.Scenario), gg), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+		return os.WriteFile(filepath.Join(goldenDir, name), text, 0o644)
+	})
 }
