@@ -196,7 +196,7 @@ func (g *Game) dumpBar(h string) string {
 		return "no Allied fuel dump marker is in " + h
 	case g.s.Side != Allied || g.s.Phase != PhaseBridge:
 		return "the Allies blow a fuel dump in their Bridge Phase"
-	case slices.Contains(g.s.Tried, "allied:dump:"+h):
+	case slices.Contains(g.s.Tried, dumpTried(h)):
 		return "one attempt a turn"
 	}
 	if !g.nextToEnemy(g.b.ids[h], Allied, g.occupancy()) {
@@ -211,7 +211,7 @@ func (g *Game) blowDump(c Command) ([]rules.Event, error) {
 	if why := g.dumpBar(h); why != "" {
 		return nil, rules.Refuse("32.3", "%s", why)
 	}
-	g.s.Tried = append(g.s.Tried, "allied:dump:"+h)
+	g.s.Tried = append(g.s.Tried, dumpTried(h))
 	g.s.Dice = diceDump + h
 	return []rules.Event{{Seat: rules.Seat(Allied), Text: "The Allies try to blow the fuel dump in " + h + " (32.3)"}}, nil
 }
@@ -233,6 +233,11 @@ func (g *Game) removeDumpAt(h string) {
 	}
 }
 
+// dumpTried is the note in state.Tried that the Allies tried to blow the
+// dump in hex h this player turn: once, in the Bridge Phase or against an
+// attack (32.3, as a bridge, 7.2).
+func dumpTried(h string) string { return "allied:dump:" + h }
+
 // dumpCombatBlown: against a German attack the dump is blown on 1-3
 // (32.3).
 const dumpCombatBlown = 3
@@ -246,7 +251,7 @@ func (g *Game) dumpAttacked(in *combatIn) string {
 	switch {
 	case !g.ver.dumpBlownInCombat || !ok || in.attacker != German:
 		return ""
-	case g.s.Units[i].At != h || slices.Contains(g.s.Tried, "allied:dump:"+h):
+	case g.s.Units[i].At != h || slices.Contains(g.s.Tried, dumpTried(h)):
 		return ""
 	}
 	return h
@@ -258,7 +263,7 @@ func (g *Game) dumpTriedInCombat(c *Combat) {
 	if !c.dumpTry || !c.dumpRolled {
 		return
 	}
-	g.s.Tried = append(g.s.Tried, "allied:dump:"+c.dump)
+	g.s.Tried = append(g.s.Tried, dumpTried(c.dump))
 	if c.dumpBlown {
 		g.removeDumpAt(c.dump)
 	}
