@@ -272,6 +272,14 @@ type rulesVersion struct {
 	// only where a road crosses the edge (smExitRoad). ardennes44/1 to /5
 	// let it leave from any hex of the edge.
 	smExitByRoad bool
+	// greifInAlliedTurn: the German player places the Greif Commando "w
+	// każdym momencie przed Turą 7" (36, L1803), in the Allied turn too: an
+	// Allied demolition declared in the Allied Bridge Phase (7.3) before
+	// turn 7, the Greif unused, waits for his answer, the Greif on that
+	// bridge ('greif HEX/HEX') or not ('no-greif'), before its die.
+	// ardennes44/1 to /5 let him place it only in his own Bridge or
+	// Movement Phase.
+	greifInAlliedTurn bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -301,7 +309,8 @@ type rulesVersion struct {
 // dump flips for a German unit moving next to it, not away (32.1); an
 // Allied Roadblock controls its hex against German victory (33.1). 6: a
 // unit in Strategic Movement or on Trucks leaves the map only along a road
-// (12.1, 12.4.4).
+// (12.1, 12.4.4); the German player may place the Greif Commando as the
+// Allies try to blow a bridge in their Bridge Phase (36).
 const Version = "ardennes44/6"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -323,7 +332,7 @@ var versions = []rulesVersion{
 		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true,
 		dumpBlownInCombat: true, extendedNoDraw: true, infiltratorNoAttack: true,
 		dumpFlipMovedNext: true, roadblockControls: true,
-		smExitByRoad: true},
+		smExitByRoad: true, greifInAlliedTurn: true},
 	{name: "ardennes44/5", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,

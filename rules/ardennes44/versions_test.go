@@ -37,7 +37,7 @@ func TestVersions(t *testing.T) {
 	v5.dumpFlipMovedNext, v5.roadblockControls = true, true
 	v6 := v5
 	v6.name = "ardennes44/6"
-	v6.smExitByRoad = true
+	v6.smExitByRoad, v6.greifInAlliedTurn = true, true
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
 		version string
