@@ -44,7 +44,9 @@ func (g *Game) enterBridge() []rules.Event {
 }
 
 // bridgeAwaits: the phase waits while its player has something to do.
-func (g *Game) bridgeAwaits() bool { return g.s.Dice != "" || len(g.bridgeChoices()) > 0 }
+func (g *Game) bridgeAwaits() bool {
+	return g.s.Dice != "" || g.s.GreifAsk != "" || len(g.bridgeChoices()) > 0
+}
 
 // bridgeChoices lists the Bridge Phase's commands open now.
 func (g *Game) bridgeChoices() []rules.Choice {
@@ -205,8 +207,14 @@ func (g *Game) blow(c Command) ([]rules.Event, error) {
 		return nil, rules.Refuse("7.3", "%s: %s", g.bridgeName(sd), why)
 	}
 	g.s.Tried = append(g.s.Tried, string(g.s.Side)+":"+sd)
-	g.s.Dice = diceBlow + sd
-	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: fmt.Sprintf("%s tries to blow %s (7.3)", g.s.Side, g.bridgeName(sd))}}, nil
+	text := fmt.Sprintf("%s tries to blow %s (7.3)", g.s.Side, g.bridgeName(sd))
+	if g.greifAsked() {
+		g.s.GreifAsk = sd
+		text += ": the German player may first put the Greif Commando on it (36)"
+	} else {
+		g.s.Dice = diceBlow + sd
+	}
+	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: text}}, nil
 }
 
 // rollBlow reads the Bridge Demolition Table (7.2, 7.5).
@@ -310,6 +318,44 @@ func (g *Game) greifInCombat(sd string) {
 	if g.ver.greifUsedInCombat && g.s.Greif == sd {
 		g.s.Greif = greifUsed
 	}
+}
+
+// greifAsked reports whether the Allied demolition declared now waits for
+// the German player's Greif Commando: he places it "w każdym momencie
+// przed Turą 7" (36, L1803), in the Allied Bridge Phase too (7.3), while
+// it is unused; from ardennes44/6. ardennes44/1 to /5 rolled at once.
+func (g *Game) greifAsked() bool {
+	return g.ver.greifInAlliedTurn && g.opt.greif && g.s.Side == Allied && g.s.Turn < greifBefore && g.s.Greif == ""
+}
+
+// greifAskPrompt is what the Allied demolition waits for (36).
+func (g *Game) greifAskPrompt() string {
+	return fmt.Sprintf("the German player: the Greif Commando on %s before the Allied demolition ('greif %s'), or 'no-greif' (36)", g.bridgeName(g.s.GreifAsk), g.s.GreifAsk)
+}
+
+// greifAskChoices are the German answers to an Allied demolition (36).
+func (g *Game) greifAskChoices() []rules.Choice {
+	sd := g.s.GreifAsk
+	return []rules.Choice{
+		{Command: "greif " + sd, Note: "the Greif Commando on " + g.bridgeName(sd) + ": +2 to the Allied attempt (36)"},
+		{Command: "no-greif", Note: "the Allied attempt on " + g.bridgeName(sd) + " without the Greif Commando (36)"},
+	}
+}
+
+// greifAnswer is the German answer to an Allied demolition, 'greif
+// HEX/HEX' on its bridge or 'no-greif' (36); the Allies' die follows.
+func (g *Game) greifAnswer(c Command) ([]rules.Event, error) {
+	sd := g.s.GreifAsk
+	if c.Verb == "greif" && c.Args[0] != sd {
+		return nil, rules.Refuse("36", "the Allies try to blow %s: the Greif Commando goes on it ('greif %s') or not ('no-greif')", g.bridgeName(sd), sd)
+	}
+	g.s.GreifAsk, g.s.Dice = "", diceBlow+sd
+	text := "No Greif Commando on " + g.bridgeName(sd) + " (36)"
+	if c.Verb == "greif" {
+		g.s.Greif = sd
+		text = "The Greif Commando is on " + g.bridgeName(sd) + ": +2 to the Allied attempt (36)"
+	}
+	return []rules.Event{{Seat: rules.Seat(German), Text: text}}, nil
 }
 
 // greif is 'greif HEX/HEX' (36).

@@ -40,6 +40,7 @@ import (
 //	fuel DIVISION             the division a Fuel Shortage result hits (6.1, 6.4)
 //	antwerp UNIT...           British units to Antwerp (27.3.4)
 //	greif HEX/HEX             the Greif Commando on a bridge (36)
+//	no-greif                  no Greif Commando on the bridge the Allies try (36)
 //	dump HEX                  try to blow a fuel dump (32.3)
 
 // ErrCommand is wrapped by every command syntax error: the series' own,
@@ -73,7 +74,7 @@ var syntaxes = map[string][]slot{
 	"drop": {slotUnit, slotHex}, "ready": {slotUnits}, "blow": {slotSide}, "repair": {slotSide}, "traffic": {slotHex},
 	"roadblock": {slotHex, slotOptHex}, "lift": {slotHex}, "replace": {slotUnit}, "rebuild": {slotUnit, slotHex},
 	"disengage": {slotUnits}, "stay": {slotUnits}, "withdraw": {slotUnit, slotHex, slotOptHex}, "fuel": {slotWord},
-	"antwerp": {slotUnits}, "greif": {slotSide}, "dump": {slotHex},
+	"antwerp": {slotUnits}, "greif": {slotSide}, "no-greif": nil, "dump": {slotHex},
 }
 
 var syntaxWords = map[slot]string{slotUnit: "UNIT", slotUnits: "UNIT...", slotHex: "HEX", slotSide: "HEX/HEX",

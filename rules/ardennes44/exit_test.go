@@ -1,6 +1,7 @@
 package ardennes44
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -104,5 +105,59 @@ func TestExit_VPCountWithRoadSupplyWhenLeaving_S2_4(t *testing.T) {
 	cut(old)
 	if x := exits(old); x != 0 {
 		t.Errorf("ardennes44/4: %d VP for exits with the road cut at the end, want 0 as it played", x)
+	}
+}
+
+// smExitFixture: a primary road up column 3 to 0301, on the south-east
+// edge; 14cav/18 in SM in 0601 and 106/424/1 on Trucks in 0801, edge
+// hexes no road runs through, and 4/8/2 on Trucks in 0301, where the road
+// ends.
+func smExitFixture(t *testing.T, version string) *Game {
+	f := fixture{zones: []string{"edge-se 0101 0201 0301 0401 0501 0601 0701 0801 0901 1001 1101 1201"},
+		roads: [][]string{{"primary", "0303", "0302", "0301"}},
+		setup: []string{"14cav/18 0601", "106/424/1 0801", "4/8/2 0301"}, version: version}
+	g := f.game(t, 4, PhaseMovement, Allied)
+	st(g, "14cav/18").SM = true
+	st(g, "106/424/1").SM, st(g, "106/424/1").Trucks = true, true // loaded on turn 3 (12.4.3)
+	st(g, "4/8/2").SM, st(g, "4/8/2").Trucks = true, true
+	return g
+}
+
+// 12.1 (L569: units in Strategic Movement "muszą poruszać się wyłącznie
+// drogami"), 12.4.4 (L606: on Trucks a unit "musi stosować się do wszystkich
+// zasad Ruchu Strategicznego"), 11.9.1 (L543): a unit in SM or on Trucks
+// leaves the map only where a road crosses the edge, a road reaching an edge
+// hex taken to cross it (S3.3, L1872: SM units enter "przez każdy drogowy
+// heks na krawędzi mapy"). Apply refuses the exit from an edge hex without
+// a road and Legal offers none there; it offers the one along the road, and
+// Apply takes it. Under ardennes44/5 the units left from any edge hex.
+func TestExit_SMAndTrucksOnlyAlongARoad_12_1(t *testing.T) {
+	g := smExitFixture(t, "")
+	_, err := g.Apply(rules.Seat(Allied), "move 14cav/18 0601 sm exit")
+	refused(t, err, "12.1")
+	_, err = g.Apply(rules.Seat(Allied), "move 106/424/1 0801 sm exit")
+	refused(t, err, "12.4.4")
+	for _, id := range []string{"14cav/18", "106/424/1"} {
+		for _, c := range choicesFor(g, Allied, id) {
+			if hasFlag(c, "exit") {
+				t.Errorf("Legal offers %q: no road crosses the edge there (12.1)", c)
+			}
+		}
+	}
+
+	const exit = "move 4/8/2 0301 sm exit"
+	if !slices.Contains(choicesFor(g, Allied, "4/8/2"), exit) {
+		t.Errorf("Legal offers 4/8/2 %v, want %q: the road crosses the edge at 0301", choicesFor(g, Allied, "4/8/2"), exit)
+	}
+	apply(t, g, Allied, exit)
+	if at(g, "4/8/2") != offPrefix+"se" {
+		t.Errorf("4/8/2 on Trucks left the map from 0301 to %s, want the SE Off-map Area", at(g, "4/8/2"))
+	}
+
+	old := smExitFixture(t, "ardennes44/5")
+	apply(t, old, Allied, "move 14cav/18 0601 sm exit")
+	apply(t, old, Allied, "move 106/424/1 0801 sm exit")
+	if at(old, "14cav/18") != offPrefix+"se" || at(old, "106/424/1") != offPrefix+"se" {
+		t.Errorf("ardennes44/5: 14cav/18 at %s, 106/424/1 at %s, want both in the SE Off-map Area as it played", at(old, "14cav/18"), at(old, "106/424/1"))
 	}
 }

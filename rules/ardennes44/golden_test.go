@@ -38,6 +38,12 @@ var goldenGames = []rulestest.Golden{
 	// ardennes44/5's fixes of the optional rules (31-36): the eight-turn
 	// scenario with every option it takes.
 	{File: "v5-eight-turn-options", Scenario: "eight-turn", Options: []string{OptInfiltration, OptFuelDumps, OptRoadblocks, OptGreif, OptAttackLimit}, Seed: 61, Redraw: 1},
+	// Under ardennes44/6 (Strategic Movement and Trucks leave the map along
+	// a road, 12.1; the Greif Commando placed as the Allies try to blow a
+	// bridge, 36), the version new games are made in: a seed whose Allied
+	// units leave the map in SM (its random German player, as in every seed
+	// tried, 70 to 76, places the Greif in his own turn first).
+	{File: "v6-eight-turn-greif", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptGreif, OptAttackLimit}, Seed: 70, Redraw: 2},
 }
 
 const goldenDir = "testdata/golden"

@@ -1,7 +1,10 @@
 package ardennes44
 
 import (
+	"slices"
 	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
 )
 
 // finishCombatForTest plays the combat under way to its end: every die a
@@ -73,5 +76,59 @@ func TestGreif_UsedUpByAnAttemptAgainstAnAdvance_36(t *testing.T) {
 	finishCombatForTest(t, g)
 	if g.s.Greif != greifUsed {
 		t.Errorf("the Greif Commando %q after the attempt against the advance, want it used (36)", g.s.Greif)
+	}
+}
+
+// 36 (L1803: "Raz na grę, w każdym momencie przed Turą 7 (19 AM), gracz
+// Niemiecki może umieścić znacznik Grief Commando na jednym z heksydów z
+// mostem"), 7.3 (L330): an Allied demolition declared in the Allied Bridge
+// Phase waits for the German player, to whom Legal offers the Greif on
+// that bridge or a pass; with it the Allies' 3 is a 5 and the bridge
+// stands, the Greif used; with the pass a 3 blows it. Under ardennes44/5
+// the Allies rolled at once, and the German could not place it.
+func TestGreif_PlacedAsTheAlliesTryToBlowABridge_36(t *testing.T) {
+	sd := sideKey("0606", "0607")
+	bridgePhase := func(version string) *Game {
+		g := nightBridge(version).game(t, 3, PhaseBridge, Allied, OptGreif)
+		g.enterForTest()
+		apply(t, g, Allied, "blow "+sd)
+		return g
+	}
+	for _, tc := range []struct {
+		answer string
+		greif  string
+		blown  bool
+	}{{"greif " + sd, greifUsed, false}, {"no-greif", "", true}} {
+		g := bridgePhase("")
+		if p := g.Pending(); p.Dice != nil || !slices.Equal(p.Seats, []rules.Seat{rules.Seat(German)}) {
+			t.Fatalf("after the Allied 'blow %s': pending %+v, want the German player's answer (36)", sd, p)
+		}
+		var offered []string
+		for _, c := range g.Legal(rules.Seat(German)) {
+			offered = append(offered, c.Command)
+		}
+		if !slices.Equal(offered, []string{"greif " + sd, "no-greif"}) {
+			t.Errorf("Legal offers the German player %v, want the Greif on %s and a pass (36)", offered, sd)
+		}
+		if len(g.Legal(rules.Seat(Allied))) > 0 {
+			t.Errorf("Legal offers the Allies %v while the German answer is awaited", g.Legal(rules.Seat(Allied)))
+		}
+		apply(t, g, German, tc.answer)
+		if p := g.Pending(); p.Dice == nil || p.Seats[0] != rules.Seat(Allied) {
+			t.Fatalf("%s: pending %+v, want the Allied die (7.3)", tc.answer, p)
+		}
+		roll(t, g, 3)
+		if g.bridgeOut(sd) != tc.blown || g.s.Greif != tc.greif {
+			t.Errorf("%s, a 3: bridge blown %v, Greif %q; want blown %v, Greif %q (36: +2, used up)", tc.answer, g.bridgeOut(sd), g.s.Greif, tc.blown, tc.greif)
+		}
+	}
+
+	old := bridgePhase("ardennes44/5")
+	if p := old.Pending(); p.Dice == nil || p.Seats[0] != rules.Seat(Allied) {
+		t.Fatalf("ardennes44/5: pending %+v, want the Allied die at once as it played", p)
+	}
+	roll(t, old, 3)
+	if !old.bridgeOut(sd) {
+		t.Errorf("ardennes44/5: %s stands after a 3, want it blown as it played", sd)
 	}
 }

@@ -297,7 +297,7 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 		note := fmt.Sprintf("%s MP", hexwar.MPText(p.cost))
 		switch {
 		case exit:
-			note = "leaves the map to " + boxWords(p.exit) + " (11.9)"
+			note = "leaves the map to " + boxWords(p.exit) + " (11.9)" + exitHow(p.how)
 		case p.haltWhy != "":
 			note += ", halts for a die"
 		}
@@ -323,11 +323,35 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 		}
 		if g.onBoard(i) {
 			if _, err := g.exitBox(i, start); err == nil {
-				try(hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(start)}, Flags: []string{"exit"}})
+				for _, flags := range g.exitFlags() {
+					try(hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(start)}, Flags: flags})
+				}
 			}
 		}
 	}
 	return out
+}
+
+// exitFlags are the ways Legal offers a unit to leave the map from where
+// it stands: on foot or by its MA, and from ardennes44/6 in Strategic
+// Movement or on Trucks too, where a road crosses the edge (12.1, 12.4.4:
+// a unit under an SM marker moves only so, 12.6).
+func (g *Game) exitFlags() [][]string {
+	if !g.ver.smExitByRoad {
+		return [][]string{{"exit"}}
+	}
+	return [][]string{{"exit"}, {"sm", "exit"}}
+}
+
+// exitHow names an exit's way of moving for Legal's note.
+func exitHow(how moveHow) string {
+	switch {
+	case how.mode != modeSM:
+		return ""
+	case how.trucks:
+		return ", on Trucks (12.4.4)"
+	}
+	return ", in Strategic Movement (12.1)"
 }
 
 func (g *Game) onBoard(i int) bool { _, ok := g.onMap(i); return ok }

@@ -113,6 +113,9 @@ func (g *Game) planMove(mc hexwar.MoveCommand, cont *movingState) (plan, error) 
 		if err != nil {
 			return plan{}, err
 		}
+		if err := g.smExitRefusal(how, path[len(path)-1]); err != nil {
+			return plan{}, err
+		}
 		p.exit = box
 	}
 	var ignored []string

@@ -13,6 +13,7 @@ import (
 // Roll alike:
 //
 //	die        a die for a move, a drop, an arrival or a roll of the phase
+//	greif      the German answer to an Allied Bridge Phase demolition (36)
 //	combat     the combat in progress (14.4), its dice and decisions
 //	disengage  the disengagement dice and retreats of a Combat Phase (20.2)
 //	phase      the phase's own commands, prompt and dice
@@ -26,6 +27,16 @@ func init() {
 				p.Seats, p.Dice, p.Prompt = []rules.Seat{d.By}, d, d.For
 			},
 			Roll: (*Game).rollDie},
+		{Name: "greif", Active: func(g *Game) bool { return g.s.GreifAsk != "" },
+			Pending: func(g *Game, p *rules.Pending) {
+				p.Seats, p.Prompt = []rules.Seat{rules.Seat(German)}, g.greifAskPrompt()
+			},
+			Choices: (*Game).greifAskChoices,
+			Commands: hexwar.Commands[*Game]{{Verb: "greif", Apply: parsed((*Game).greifAnswer)},
+				{Verb: "no-greif", Apply: parsed((*Game).greifAnswer)}},
+			Other: func(g *Game, _ rules.Seat, _ string) ([]rules.Event, error) {
+				return nil, rules.Refuse("36", "the Allied demolition waits for %s", g.greifAskPrompt())
+			}},
 		{Name: "combat", Active: func(g *Game) bool { return g.s.Combat != nil },
 			Pending:  (*Game).combatPending,
 			Choices:  (*Game).combatChoices,

@@ -106,6 +106,9 @@ type state struct {
 	// its roll came to nothing.
 	Bodenplatte int    `json:"bodenplatte,omitempty"`
 	Greif       string `json:"greif,omitempty"` // option 36: the bridge, or "used"
+	// GreifAsk is the bridge of an Allied Bridge Phase demolition that
+	// waits for the German player's Greif Commando (36), "" for none.
+	GreifAsk string `json:"greif_ask,omitempty"`
 	// Dumps are the fuel dumps of option 32.
 	Dumps     []dump `json:"dumps,omitempty"`
 	DumpTaken bool   `json:"dump_taken,omitempty"`

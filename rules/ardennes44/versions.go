@@ -263,6 +263,23 @@ type rulesVersion struct {
 	// an Allied Roadblock and no unit is not German. ardennes44/1 to /4
 	// counted only the German Roadblocks' control.
 	roadblockControls bool
+
+	// Movement (ardennes44/6):
+	// smExitByRoad: a unit in Strategic Movement moves only along roads
+	// (12.1, L569: "muszą poruszać się wyłącznie drogami"), and one on
+	// Trucks "musi stosować się do wszystkich zasad Ruchu Strategicznego"
+	// (12.4.4, L606), so it leaves the map (11.9.1, L543; 11.9.3, L549)
+	// only where a road crosses the edge (smExitRoad). ardennes44/1 to /5
+	// let it leave from any hex of the edge.
+	smExitByRoad bool
+	// greifInAlliedTurn: the German player places the Greif Commando "w
+	// każdym momencie przed Turą 7" (36, L1803), in the Allied turn too: an
+	// Allied demolition declared in the Allied Bridge Phase (7.3) before
+	// turn 7, the Greif unused, waits for his answer, the Greif on that
+	// bridge ('greif HEX/HEX') or not ('no-greif'), before its die.
+	// ardennes44/1 to /5 let him place it only in his own Bridge or
+	// Movement Phase.
+	greifInAlliedTurn bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -290,13 +307,33 @@ type rulesVersion struct {
 // extended game from Patton's counterattack has no draw (S5.2); a unit
 // that made a Night Infiltration does not attack that Night (31); a fuel
 // dump flips for a German unit moving next to it, not away (32.1); an
-// Allied Roadblock controls its hex against German victory (33.1).
-const Version = "ardennes44/5"
+// Allied Roadblock controls its hex against German victory (33.1). 6: a
+// unit in Strategic Movement or on Trucks leaves the map only along a road
+// (12.1, 12.4.4); the German player may place the Greif Commando as the
+// Allies try to blow a bridge in their Bridge Phase (36).
+const Version = "ardennes44/6"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
+		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
+		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
+		moverAtNight:              true,
+		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
+		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
+		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true,
+		disruptedLeaveEZOC: true,
+		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
+		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
+		peiperAttachedOnly:     true,
+		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
+		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true, boundaryBackOnce: true,
+		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true,
+		dumpBlownInCombat: true, extendedNoDraw: true, infiltratorNoAttack: true,
+		dumpFlipMovedNext: true, roadblockControls: true,
+		smExitByRoad: true, greifInAlliedTurn: true},
+	{name: "ardennes44/5", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
 		moverAtNight:              true,
