@@ -20,6 +20,7 @@ import (
 //	dd-result the defender's pick of a two-result DD cell (11.4.3)
 //	delay     the length of a Delay's retreat (11.6.1)
 //	sh-retreat a Shattered unit's automatic retreat (13.3.2), after the retreat and each advance
+//	          (from salerno43/5 before the retreat's next part too, read hex by hex: shwalk.go)
 //
 // Each roll and decision is recorded as the series' step, so the combat is
 // rebuilt from the state (combat_phase.go).
@@ -143,6 +144,14 @@ func (c *Combat) stages() []combat.Stage {
 	dd[0].Words = func(cc *combat.Combat) string { return c.despWords(d) + words(cc) }
 	s = append(s, dd[0], c.despStage(d), c.despRollStage(dd[1]), c.ddPickStage("11.1"), dd[2], c.partStage(), c.delayStage())
 	rr := combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2", Split: g.ver.splitRetreat} // 12.1.2: the stack may split
+	if g.ver.shEachHex {
+		// 13.3.2: the automatic retreats before the mover goes on, each
+		// part of the retreat too; told after the retreat, as before.
+		sh := c.shStage()
+		told := combat.Stage{Name: "sh-retreat-words", Await: func(*combat.Combat) (combat.Await, bool) { return combat.Await{}, false }, Words: sh.Words}
+		sh.Words = nil
+		return append(s, sh, combat.RetreatStage(rr), told, combat.AdvanceStage("14.1", nil), c.areaAdvanceStage())
+	}
 	return append(s, combat.RetreatStage(rr), c.shStage(), combat.AdvanceStage("14.1", nil), c.areaAdvanceStage())
 }
 
