@@ -264,3 +264,159 @@ func lastHex(t *testing.T, g *Game, cmd string) hex.Axial {
 	}
 	return h
 }
+
+// 13.3.2 (L797: "ściga", advances) with 8.7.2 (L471): an Auto DS's advance
+// in the Combat Phase is an advance too. 2pz/16 advances after its Auto DS
+// into the hex it vacated, next to 142/36, Allied and Shattered, which
+// retreats at once. Salerno43/4 set off no retreat after a combat.
+func TestShatteredSetOffByAutoDSAdvance_13_3_2(t *testing.T) {
+	for _, version := range []string{"", "salerno43/4"} {
+		g := emptyGame(t, 2, PhaseCombat, German)
+		l := findBTLine(t, g)
+		ns := l.tgt.Neighbors()
+		d := hex.Direction(slices.Index(ns[:], l.y))
+		g = autoAdvancer(t, version, l.f, l.tgt)
+		at := l.tgt.Neighbor(d + 1)
+		sh := g.put(t, "142/36", g.b.ID(at))
+		g.s.Units[sh].Status = Shattered
+		al := rules.Seat(Allied)
+		rulestest.Apply(t, g, rules.Seat(German), "autods-advance 2pz/16 "+g.b.ID(l.tgt))
+		for n := 0; len(g.s.SHMove) > 0 && n < 3; n++ {
+			p := g.Pending()
+			legal := g.Legal(al)
+			if len(p.Seats) != 1 || p.Seats[0] != al || len(legal) == 0 || !strings.HasPrefix(legal[0].Command, "sh-retreat 142/36 ") {
+				t.Fatalf("13.3.2: the Allied player retreats 142/36: %+v %v", p, legal)
+			}
+			rulestest.Apply(t, g, al, legal[0].Command)
+		}
+		moved := hex.Distance(g.mustAxial(t, sh), at) >= 2 && g.s.Units[sh].Status == Shattered
+		if version == "" && !moved {
+			t.Errorf("13.3.2: 142/36 retreats 2 hexes, Shattered: %+v", g.s.Units[sh])
+		}
+		if version != "" && (g.s.Units[sh].Hex != g.b.ID(at) || len(g.s.SHMove) > 0) {
+			t.Errorf("salerno43/4: no retreat after an Auto DS's advance: %+v %v", g.s.Units[sh], g.s.SHMove)
+		}
+	}
+}
+
+// 13.3.2 (L797) with 15.2.1 step 3 (L878): an attacker that waited for its
+// breakthrough group advances after it, an advance too. kgd/16 advances
+// through the vacated hex T into Z; 142/36, Allied and Shattered, next to
+// Z but not to T, retreats at once. Salerno43/4 set off no retreat after a
+// combat.
+func TestShatteredSetOffByAdvanceAfterGroup_13_3_2(t *testing.T) {
+	de, al := rules.Seat(German), rules.Seat(Allied)
+	for _, version := range []string{"", "salerno43/4"} {
+		g, T, Y := goOnAttackIn(t, version)
+		F := g.s.Units[g.index("kgd/16")].Hex
+		playCombat(t, g, 5, Y, advanceInTurn(into("2pz/16", T)))
+		rulestest.Apply(t, g, de, "attack "+Y+" with 2pz/16 maf 2pz/16 breakthrough")
+		playCombat(t, g, 4, T, advanceInTurn(into("2pz/16", Y)))
+		t0, _ := g.b.Hex(T)
+		f0, _ := g.b.Hex(F)
+		after, sh, at := "", -1, hex.Axial{}
+		for _, c := range g.Legal(de) {
+			w := strings.Fields(c.Command)
+			if len(w) != 4 || w[0] != "advance-after" || w[1] != "kgd/16" || w[2] != T {
+				continue
+			}
+			z, _ := g.b.Hex(w[3])
+			for _, n := range z.Neighbors() {
+				if g.b.Land(n) && hex.Distance(n, t0) >= 2 && hex.Distance(n, f0) >= 2 && len(g.pos().at(n)) == 0 {
+					after, at = c.Command, n
+					break
+				}
+			}
+			if after != "" {
+				break
+			}
+		}
+		if after == "" {
+			t.Fatalf("%s: no advance of kgd/16 through %s past an empty hex: %v", version, T, g.Legal(de))
+		}
+		sh = g.put(t, "142/36", g.b.ID(at))
+		g.s.Units[sh].Status = Shattered
+		rulestest.Apply(t, g, de, after)
+		for n := 0; len(g.s.SHMove) > 0 && n < 3; n++ {
+			legal := g.Legal(al)
+			if len(legal) == 0 || !strings.HasPrefix(legal[0].Command, "sh-retreat 142/36 ") {
+				t.Fatalf("13.3.2: the Allied player retreats 142/36: %+v %v", g.Pending(), legal)
+			}
+			rulestest.Apply(t, g, al, legal[0].Command)
+		}
+		moved := hex.Distance(g.mustAxial(t, sh), at) >= 2 && g.s.Units[sh].Status == Shattered
+		if version == "" && !moved {
+			t.Errorf("13.3.2: 142/36 retreats 2 hexes, Shattered: %+v", g.s.Units[sh])
+		}
+		if version != "" && g.s.Units[sh].Hex != g.b.ID(at) {
+			t.Errorf("salerno43/4: no retreat after an advance after the group: %+v", g.s.Units[sh])
+		}
+	}
+}
+
+// 13.3.2 (L797: an enemy unit that "wykonuje odwrót") with 8.7.1 (L467):
+// the retreat an Auto DS forces in the Movement Phase sets off the
+// attacker's Shattered units as any retreat does. The 16 Pz's Auto DS on
+// 751tk in O; 751tk retreats 4 hexes through X, next to the German 1-1fj,
+// Shattered, whose owner retreats it at once. Salerno43/4 set off no
+// retreat in an Auto DS.
+func TestShatteredSetOffByAutoDSRetreat_13_3_2(t *testing.T) {
+	de := rules.Seat(German)
+	for _, version := range []string{"", "salerno43/4"} {
+		g := emptyGameIn(t, version, 2, PhaseMovement, German)
+		l := findBTLine(t, g)
+		ns := l.tgt.Neighbors()
+		d := hex.Direction(slices.Index(ns[:], l.y))
+		O, X := g.b.ID(l.tgt), g.b.ID(l.y)
+		g.put(t, "751tk", O)
+		from := []hex.Axial{l.tgt.Neighbor(d + 2), l.tgt.Neighbor(d + 3), l.tgt.Neighbor(d + 4)}
+		g.put(t, "2pz/16", g.b.ID(from[0]))
+		g.put(t, "stug/16", g.b.ID(from[0]))
+		el := g.put(t, "1-79/16", g.b.ID(from[1]))
+		g.sc.Units[el].Faces[0].Quality = Elite
+		g.put(t, "2-79/16", g.b.ID(from[1]))
+		g.put(t, "1-64/16", g.b.ID(from[2]))
+		// 1-1fj: next to X, not to O nor to the attackers
+		ys := l.y.Neighbors()
+		k := slices.IndexFunc(ys[:], func(n hex.Axial) bool {
+			return g.b.Land(n) && hex.Distance(n, l.tgt) == 2 && !slices.ContainsFunc(from, func(f hex.Axial) bool { return hex.Distance(n, f) < 2 })
+		})
+		if k < 0 {
+			t.Fatal("no hex next to X away from O and the attackers")
+		}
+		at := ys[k]
+		sh := g.put(t, "1-1fj", g.b.ID(at))
+		g.s.Units[sh].Status = Shattered
+		rulestest.Apply(t, g, de, "autods "+O+" with 2pz/16 stug/16 1-79/16 2-79/16 1-64/16 maf 16pz")
+		asked := false
+		for n := 0; g.s.Combat != nil && n < 10; n++ {
+			a := g.combat().Await()
+			switch a.Decision {
+			case combat.DecRetreat:
+				k := slices.IndexFunc(a.Choices, func(ch string) bool { return strings.HasPrefix(ch, "retreat "+X+" ") })
+				if k < 0 {
+					t.Fatalf("%s: 751tk may retreat through X: %s", version, a)
+				}
+				rulestest.Apply(t, g, rules.Seat(Allied), a.Choices[k])
+			case DecSHRetreat:
+				asked = true
+				if a.Side != string(German) || !strings.HasPrefix(a.Choices[0], "sh-retreat 1-1fj ") {
+					t.Fatalf("13.3.2: the German retreats 1-1fj: %s", a)
+				}
+				rulestest.Apply(t, g, de, a.Choices[0])
+			default:
+				rulestest.Apply(t, g, rules.Seat(a.Side), g.Legal(rules.Seat(a.Side))[0].Command)
+			}
+		}
+		if g.s.Combat != nil {
+			t.Fatalf("%s: the Auto DS waits for %s", version, g.combat().Await())
+		}
+		moved := hex.Distance(g.mustAxial(t, sh), at) >= 2
+		if version == "" && (!asked || !moved) {
+			t.Errorf("13.3.2: the Auto DS's retreat through X makes the German retreat 1-1fj: %+v", g.s.Units[sh])
+		}
+		if version != "" && (asked || g.s.Units[sh].Hex != g.b.ID(at)) {
+			t.Errorf("salerno43/4: no retreat set off in an Auto DS: %+v", g.s.Units[sh])
+		}
+	}
+}

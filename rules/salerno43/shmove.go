@@ -59,6 +59,20 @@ func (g *Game) shMoveTriggers(m int, entered []hex.Axial) {
 	}
 }
 
+// shAdvanceTriggers are the automatic retreats that unit i's advance made
+// after its combat sets off, along path (13.3.2, L797: an enemy unit that
+// "ściga", advances, into a hex next to a Shattered unit), from
+// salerno43/5: an Auto DS's (8.7.2) and an attacker's after its
+// breakthrough group (15.2.1), read as a move in the Movement Phase is.
+// Older versions set off none.
+func (g *Game) shAdvanceTriggers(i int, path []hex.Axial) []rules.Event {
+	if !g.ver.shEachHex {
+		return nil
+	}
+	g.shMoveTriggers(i, path)
+	return g.shMoveSettle()
+}
+
 // shExposed are the units, in the units' order, that an enemy of mover's
 // side entering h makes retreat (13.3.2, L797): Shattered by shattered, next
 // to h, and stacked with no friendly unit that is not. The Movement Phase

@@ -26,7 +26,8 @@ import (
 //
 // A retreat or an advance is chosen whole before the walk reads it, so a
 // Shattered unit's retreat may end in a hex the mover enters later (as in
-// the Movement Phase, shmove.go).
+// the Movement Phase, shmove.go). The advances made after their combat
+// (8.7.2, 15.2.1) are read as moves are (shAdvanceTriggers).
 
 // shWalk is one replay of the combat's movers.
 type shWalk struct {

@@ -289,9 +289,13 @@ type rulesVersion struct {
 	// in order, the owner choosing the path with the mover in the hex that
 	// set it off; a unit retreats so as often as it is set off, and a
 	// Shattered unit's own retreat sets off the enemy's (it too is a combat
-	// unit retreating into a hex). salerno43/4 and older read the triggers
-	// once a retreat or an advance was over, with the mover at its end, a
-	// unit at most once a combat, and no retreat set off by another.
+	// unit retreating into a hex). The Auto DS's retreat (8.7.1) and the
+	// advances made after their combat, an Auto DS's (8.7.2) and those of
+	// the attackers that waited for their breakthrough group (15.2.1), set
+	// it off too. salerno43/4 and older read the triggers in a combat once
+	// a retreat or an advance was over, with the mover at its end, a unit
+	// at most once a combat, and no retreat set off by another; none in an
+	// Auto DS nor after a combat.
 	shEachHex bool
 }
 
@@ -333,7 +337,8 @@ type rulesVersion struct {
 // 5: in a combat the Shattered automatic retreat is set off hex by hex
 // along each retreat and advance, the mover standing in the hex that set it
 // off, as often as a unit is set off, a Shattered unit's own retreat
-// setting off the enemy's (13.3.2).
+// setting off the enemy's; an Auto DS's retreat and the advances made after
+// their combat set it off too (13.3.2).
 const Version = "salerno43/5"
 
 // versions are the rules versions the engine plays, the current one first:
