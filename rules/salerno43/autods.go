@@ -74,7 +74,7 @@ func (g *Game) autoAdvance(c Command) ([]rules.Event, error) {
 	if w := g.excessWords(); w != "" {
 		text += "; " + w
 	}
-	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: text}}
+	events := append([]rules.Event{{Seat: rules.Seat(g.s.Side), Text: text}}, g.shAdvanceTriggers(i, path)...)
 	return append(events, g.autoBreakthrough(i, target)...), nil
 }
 

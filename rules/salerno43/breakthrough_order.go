@@ -193,7 +193,7 @@ func (g *Game) advanceAfter(c Command) ([]rules.Event, error) {
 	if len(notes) > 0 {
 		text += "; " + strings.Join(notes, "; ")
 	}
-	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: text}}, nil
+	return append([]rules.Event{{Seat: rules.Seat(g.s.Side), Text: text}}, g.shAdvanceTriggers(i, path)...), nil
 }
 
 // waitingPath checks waiting unit i's advance along the hexes ids: from

@@ -20,6 +20,7 @@ import (
 //	dd-result the defender's pick of a two-result DD cell (11.4.3)
 //	delay     the length of a Delay's retreat (11.6.1)
 //	sh-retreat a Shattered unit's automatic retreat (13.3.2), after the retreat and each advance
+//	          (from salerno43/5 before the retreat's next part too, read hex by hex: shwalk.go)
 //
 // Each roll and decision is recorded as the series' step, so the combat is
 // rebuilt from the state (combat_phase.go).
@@ -132,7 +133,11 @@ func (c *Combat) stages() []combat.Stage {
 		// DS at once; the advance waits for the Combat Phase (8.7.2).
 		s = []combat.Stage{combat.CRTStage(&g.b.chart.CRT, "8.7.1"), c.reconStage()}
 		s = append(s, combat.LossStages(c.lossRules(combat.LossRules{Opponent: "8.7.1", Owner: "8.7.1", Defender: "8.7.1"}))...)
-		return append(s, combat.RetreatStage(combat.RetreatRules{Rule: "8.7.1", OneHex: "12.1.5", Step: "12.2", Split: g.ver.splitRetreat}))
+		retreat := combat.RetreatStage(combat.RetreatRules{Rule: "8.7.1", OneHex: "12.1.5", Step: "12.2", Split: g.ver.splitRetreat})
+		if g.ver.shEachHex {
+			return append(s, c.shAround(retreat)...) // 13.3.2: the Auto DS's retreat too
+		}
+		return append(s, retreat)
 	}
 	s = append([]combat.Stage{c.excessStage()}, s...) // 15.3: before all, in a breakthrough
 	s = append(s, combat.LossStages(c.lossRules(combat.LossRules{Opponent: "10.2.1", Owner: "10.2.1", Defender: "10.2.1"}))...)
@@ -143,7 +148,22 @@ func (c *Combat) stages() []combat.Stage {
 	dd[0].Words = func(cc *combat.Combat) string { return c.despWords(d) + words(cc) }
 	s = append(s, dd[0], c.despStage(d), c.despRollStage(dd[1]), c.ddPickStage("11.1"), dd[2], c.partStage(), c.delayStage())
 	rr := combat.RetreatRules{Rule: "12.1", OneHex: "12.1.5", Step: "12.2", Split: g.ver.splitRetreat} // 12.1.2: the stack may split
+	if g.ver.shEachHex {
+		s = append(s, c.shAround(combat.RetreatStage(rr))...)
+		return append(s, combat.AdvanceStage("14.1", nil), c.areaAdvanceStage())
+	}
 	return append(s, combat.RetreatStage(rr), c.shStage(), combat.AdvanceStage("14.1", nil), c.areaAdvanceStage())
+}
+
+// shAround puts the automatic retreat's stage (13.3.2) before the retreat,
+// from salerno43/5: the Shattered units a part of the retreat sets off
+// retreat before the next part goes, and those an advance sets off before
+// the next advance. They are told after the retreat, as before.
+func (c *Combat) shAround(retreat combat.Stage) []combat.Stage {
+	sh := c.shStage()
+	told := combat.Stage{Name: "sh-retreat-words", Await: func(*combat.Combat) (combat.Await, bool) { return combat.Await{}, false }, Words: sh.Words}
+	sh.Words = nil
+	return []combat.Stage{sh, retreat, told}
 }
 
 // lossRules are lr with what the versions read differently: from

@@ -33,6 +33,11 @@ var goldenGames = []rulestest.Golden{
 	// advance length in it, 14.2.1), the version new games are made in.
 	{File: "v4-avalanche", Scenario: "avalanche", Seed: 35, Redraw: 2, Stream: 1943},
 	{File: "v4-campaign", Scenario: "campaign", Seed: 12, Redraw: 2, Stream: 1943},
+	// Under salerno43/5 (the Shattered automatic retreat hex by hex in
+	// combat, 13.3.2), the version new games are made in: a seed whose
+	// random players shatter units (none of the seeds tried set off an
+	// automatic retreat in a combat).
+	{File: "v5-avalanche", Scenario: "avalanche", Seed: 54, Redraw: 2, Stream: 1943},
 }
 
 const goldenDir = "testdata/golden"

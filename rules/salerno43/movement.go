@@ -50,7 +50,7 @@ func (g *Game) shatteredCheck() []rules.Event {
 			continue
 		}
 		side := g.sc.Units[i].Side
-		if g.nextToEnemy(a, side) && !g.shCovered(i, a) {
+		if g.nextToEnemy(a, side) && !g.shCoveredBy(i, a, g.isShattered) {
 			g.eliminate(i)
 			events = append(events, rules.Event{Seat: rules.Seat(side), Text: us.ID + " is Shattered next to the enemy: eliminated (13.3.2)"})
 		}

@@ -12,7 +12,8 @@ import (
 // Roll alike:
 //
 //	combat    the combat in progress (8.3), its dice and decisions
-//	sh-move   a Shattered unit's automatic retreat in the Movement Phase (13.3.2)
+//	sh-move   a Shattered unit's automatic retreat in the Movement Phase, or after an
+//	          advance made after its combat (13.3.2)
 //	disengage a disengagement under way (optional 25.1), its die and retreat
 //	stacking  the owner's picks of the units over the limit (4.4)
 //	phase     the phase's own commands, prompt and dice

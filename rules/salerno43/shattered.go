@@ -23,10 +23,15 @@ import (
 // A Dis result's defenders that were DG already become Shattered and
 // retreat 2 hexes the same way (10.1, 13.1.3; A-14: no advance follows).
 //
-// Simplified: a trigger is read once a retreat or an advance command is
-// over, not at the hex it enters; a unit retreats so at most once a
-// combat; its own retreat triggers nobody. The trigger in the Movement
-// Phase is shmove.go's.
+// From salerno43/5 the combat's retreats and advances are read hex by
+// hex, in the order they were made (shwalk.go): at the first hex that sets
+// off a retreat the owner retreats the unit, the mover standing in that
+// hex, and the mover goes on; a unit retreats so as often as it is set
+// off, and a Shattered unit's own retreat sets off the enemy's. Older
+// versions read a trigger once a retreat or an advance command was over,
+// with the mover at its end; a unit retreated so at most once a combat and
+// its own retreat set off nobody. The trigger in the Movement Phase is
+// shmove.go's; both read it with shExposed.
 
 // The automatic retreat's decision and command.
 const (
@@ -45,33 +50,51 @@ type shRetreat struct {
 // shRetreats are a combat's automatic retreats, in order.
 type shRetreats []shRetreat
 
-// shTrigger is the trigger found for the combat so far.
+// shTrigger is the trigger found for the combat so far: the unit, the
+// game it retreats in and the rule that makes it (13.3.2, or 10.1 for a
+// Dis).
 type shTrigger struct {
-	key [3]int
-	ok  bool
-	i   int
-	w   *Game
+	key  [5]int
+	ok   bool
+	i    int
+	w    *Game
+	rule string
 }
 
 // shTriggered is the next Shattered unit the combat so far makes retreat,
-// -1 for none, with the outcome game it stands in; the answer is kept
-// until a retreat, an advance or an automatic retreat changes it.
-func (c *Combat) shTriggered() (int, *Game) {
-	key := [3]int{len(c.Moves), len(c.Advances), len(c.shDone)}
-	if c.shCache.ok && c.shCache.key == key {
-		return c.shCache.i, c.shCache.w
+// -1 for none, with the game it retreats in and the rule; the answer is
+// kept until the die, a retreat, an advance or an automatic retreat changes
+// it.
+func (c *Combat) shTriggered() (int, *Game, string) {
+	key := [5]int{len(c.Moves), len(c.Advances), len(c.shDone), len(c.desp.part), 0}
+	if c.Rolled {
+		key[4]++
 	}
-	i, w := c.findSHTrigger()
-	c.shCache = shTrigger{key: key, ok: true, i: i, w: w}
-	return i, w
+	if c.desp.partDone {
+		key[4] += 2
+	}
+	if c.shCache.ok && c.shCache.key == key {
+		return c.shCache.i, c.shCache.w, c.shCache.rule
+	}
+	t := shTrigger{key: key, ok: true, i: -1}
+	if c.Rolled && c.in.g.ver.shEachHex {
+		t.i, t.w, t.rule = c.walkSHTriggers()
+	} else if c.Rolled {
+		t.i, t.w = c.findSHTrigger()
+		t.rule = "13.3.2"
+		if slices.Contains(c.disRetreats(), t.i) {
+			t.rule = "10.1"
+		}
+	}
+	c.shCache = t
+	return t.i, t.w, t.rule
 }
 
-// findSHTrigger searches the trigger of shTriggered.
+// findSHTrigger searches the trigger of shTriggered under salerno43/4 and
+// older: every hex the retreat and the advances entered, on the outcome
+// so far.
 func (c *Combat) findSHTrigger() (int, *Game) {
 	g := c.in.g
-	if !c.Rolled {
-		return -1, nil
-	}
 	var entered []hex.Axial // by the defenders, then by the attackers
 	var moverSide []Side
 	for _, mv := range c.Moves {
@@ -101,20 +124,10 @@ func (c *Combat) findSHTrigger() (int, *Game) {
 			return i, w
 		}
 	}
+	shattered := func(j int) bool { return c.shatteredNow(w, j) }
 	for k, h := range entered {
-		for i := range w.s.Units {
-			at, ok := w.axial(i)
-			if !ok || w.sc.Units[i].Side == moverSide[k] || hex.Distance(at, h) != 1 || !c.shatteredNow(w, i) {
-				continue
-			}
-			if c.shDone.has(w.s.Units[i].ID) {
-				continue
-			}
-			side := w.sc.Units[i].Side
-			covered := slices.ContainsFunc(w.pos().at(at), func(j int) bool {
-				return j != i && w.sc.Units[j].Side == side && !c.shatteredNow(w, j)
-			})
-			if !covered {
+		for _, i := range w.shExposed(h, moverSide[k], shattered) {
+			if !c.shDone.has(w.s.Units[i].ID) {
 				return i, w
 			}
 		}
@@ -190,18 +203,14 @@ func (c *Combat) shStage() combat.Stage {
 	return combat.Stage{Name: "sh-retreat",
 		Await: func(_ *combat.Combat) (combat.Await, bool) {
 			for {
-				i, w := c.shTriggered()
+				i, w, rule := c.shTriggered()
 				if i < 0 {
 					return combat.Await{}, false
 				}
 				paths := w.shPaths(i)
 				id := w.s.Units[i].ID
-				rule := "13.3.2"
-				if slices.Contains(c.disRetreats(), i) {
-					rule = "10.1"
-					if c.in.retreatedIn(i) {
-						paths = nil // 12.5: eliminated by a second retreat
-					}
+				if rule == "10.1" && c.in.retreatedIn(i) {
+					paths = nil // 12.5: eliminated by a second retreat
 				}
 				if len(paths) == 0 {
 					c.shDone = append(c.shDone, shRetreat{Unit: id, Rule: rule})

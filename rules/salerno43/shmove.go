@@ -49,20 +49,49 @@ type shTriggered struct {
 func (g *Game) shMoveTriggers(m int, entered []hex.Axial) {
 	mover := g.sc.Units[m].Side
 	for _, h := range entered {
-		for i := range g.s.Units {
-			at, ok := g.axial(i)
-			side := g.sc.Units[i].Side
-			if !ok || side == mover || g.s.Units[i].Status != Shattered || hex.Distance(at, h) != 1 {
-				continue
-			}
+		for _, i := range g.shExposed(h, mover, g.isShattered) {
 			id := g.s.Units[i].ID
-			if slices.ContainsFunc(g.s.SHMove, func(t shTriggered) bool { return t.Unit == id }) || g.shCovered(i, at) {
+			if slices.ContainsFunc(g.s.SHMove, func(t shTriggered) bool { return t.Unit == id }) {
 				continue
 			}
 			g.s.SHMove = append(g.s.SHMove, shTriggered{Unit: id, Mover: g.sc.Units[m].ID, At: g.b.ID(h)})
 		}
 	}
 }
+
+// shAdvanceTriggers are the automatic retreats that unit i's advance made
+// after its combat sets off, along path (13.3.2, L797: an enemy unit that
+// "ściga", advances, into a hex next to a Shattered unit), from
+// salerno43/5: an Auto DS's (8.7.2) and an attacker's after its
+// breakthrough group (15.2.1), read as a move in the Movement Phase is.
+// Older versions set off none.
+func (g *Game) shAdvanceTriggers(i int, path []hex.Axial) []rules.Event {
+	if !g.ver.shEachHex {
+		return nil
+	}
+	g.shMoveTriggers(i, path)
+	return g.shMoveSettle()
+}
+
+// shExposed are the units, in the units' order, that an enemy of mover's
+// side entering h makes retreat (13.3.2, L797): Shattered by shattered, next
+// to h, and stacked with no friendly unit that is not. The Movement Phase
+// reads the units' state (isShattered), a combat the state its outcome
+// so far gives them (shattered.go). One reading of the trigger for both.
+func (g *Game) shExposed(h hex.Axial, mover Side, shattered func(int) bool) []int {
+	var out []int
+	for i := range g.s.Units {
+		at, ok := g.axial(i)
+		if !ok || g.sc.Units[i].Side == mover || hex.Distance(at, h) != 1 || !shattered(i) || g.shCoveredBy(i, at, shattered) {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// isShattered: unit i is Shattered.
+func (g *Game) isShattered(i int) bool { return g.s.Units[i].Status == Shattered }
 
 // shScene is the game as the first queued retreat sees it: the mover in
 // the hex that set it off (13.3.2: "at once").
@@ -82,12 +111,12 @@ func (g *Game) shMovePaths() []combat.RetreatPath {
 	return g.shScene().shPaths(g.index(g.s.SHMove[0].Unit))
 }
 
-// shCovered: a friendly non-Shattered unit stands with Shattered unit i at
-// a (13.3.2, A-12: "stacked with").
-func (g *Game) shCovered(i int, at hex.Axial) bool {
+// shCoveredBy: a friendly unit that is not Shattered by shattered stands
+// with Shattered unit i at a (13.3.2, A-12: "stacked with").
+func (g *Game) shCoveredBy(i int, at hex.Axial, shattered func(int) bool) bool {
 	side := g.sc.Units[i].Side
 	return slices.ContainsFunc(g.pos().at(at), func(j int) bool {
-		return j != i && g.sc.Units[j].Side == side && g.s.Units[j].Status != Shattered
+		return j != i && g.sc.Units[j].Side == side && !shattered(j)
 	})
 }
 

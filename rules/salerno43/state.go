@@ -79,9 +79,9 @@ type state struct {
 	// OneHex are the units that moved one hex by TM this phase: a sea
 	// move may be the second hex of their two (18.4.5).
 	OneHex []string `json:"one_hex,omitempty"`
-	// SHMove are the automatic retreats a move in the Movement Phase has
-	// set off whose owner has yet to give the path, in order (13.3.2,
-	// shmove.go).
+	// SHMove are the automatic retreats a move in the Movement Phase, or
+	// an advance made after its combat (from salerno43/5), has set off
+	// whose owner has yet to give the path, in order (13.3.2, shmove.go).
 	SHMove []shTriggered `json:"sh_move,omitempty"`
 	// PortsTaken are the ports the Allies took in their Movement Phase
 	// under way: they serve no sea transport before the next (18.2.1).

@@ -278,6 +278,25 @@ type rulesVersion struct {
 	// L1180: "Aby jednostka na mapie otrzymała uzupełnienie musi").
 	// salerno43/3 and older gave steps to units on the map only.
 	replOffMap bool
+
+	// The Shattered automatic retreat in combat (salerno43/5):
+
+	// shEachHex: in a combat the automatic retreat of 13.3.2 (L797: "wroga
+	// jednostka bojowa wchodzi, ściga lub wykonuje odwrót na heks
+	// sąsiadujący z dowolną rozbitą jednostką ... muszą natychmiast zostać
+	// wycofane o 2 heksy ... a ta wroga jednostka może wtedy kontynuować
+	// ruch/pościg/odwrót") is read hex by hex along each retreat and advance
+	// in order, the owner choosing the path with the mover in the hex that
+	// set it off; a unit retreats so as often as it is set off, and a
+	// Shattered unit's own retreat sets off the enemy's (it too is a combat
+	// unit retreating into a hex). The Auto DS's retreat (8.7.1) and the
+	// advances made after their combat, an Auto DS's (8.7.2) and those of
+	// the attackers that waited for their breakthrough group (15.2.1), set
+	// it off too. salerno43/4 and older read the triggers in a combat once
+	// a retreat or an advance was over, with the mover at its end, a unit
+	// at most once a combat, and no retreat set off by another; none in an
+	// Auto DS nor after a combat.
+	shEachHex bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -314,12 +333,34 @@ type rulesVersion struct {
 // among all the attacking units, the MAF's only opening it (9.3.1, 9.3.2);
 // a reduced unit in the Floating Reserve or an entry area receives a step
 // (20.2).
-const Version = "salerno43/4"
+//
+// 5: in a combat the Shattered automatic retreat is set off hex by hex
+// along each retreat and advance, the mover standing in the hex that set it
+// off, as often as a unit is set off, a Shattered unit's own retreat
+// setting off the enemy's; an Auto DS's retreat and the advances made after
+// their combat set it off too (13.3.2).
+const Version = "salerno43/5"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, splitRetreat: true,
+		infantryRivers: true, dropSupply: true, vehicleBonds: true,
+		landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
+		bhGoodOrder: true, asuLOS: true, attritionLOS: true,
+		replArea: true, readyInArea: true, areaSupply: true,
+		seaCapPortToPort:   true,
+		overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true,
+		retreatStops: true, advanceFirstZOCToZOC: true, lossFromContributors: true,
+		defenderPicksFirst: true, independentNoFormation: true,
+		ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true,
+		hillsRoadStop: true, ddLossFromMAF: true,
+		survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
+		groupAdvancesFirst: true, groupUnitCaps: true, droppedStop: true,
+		groupFormsOnVacated: true, areaWaits: true, armorAllAttackers: true, replOffMap: true,
+		shEachHex: true},
+
+	{name: "salerno43/4", splitRetreat: true,
 		infantryRivers: true, dropSupply: true, vehicleBonds: true,
 		landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
 		bhGoodOrder: true, asuLOS: true, attritionLOS: true,

@@ -9,15 +9,16 @@ import (
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
-// The engine plays salerno43/4 and replays salerno43/3, salerno43/2 and
-// salerno43/1, each with its own rules: /2 added 12.1.2's split retreats,
-// /3 the fixes of the audit of the rules against the book, /4 those of its
-// third round, the breakthrough's among them. (Any other version is refused:
+// The engine plays salerno43/5 and replays salerno43/4, salerno43/3,
+// salerno43/2 and salerno43/1, each with its own rules: /2 added 12.1.2's
+// split retreats, /3 the fixes of the audit of the rules against the book,
+// /4 those of its third round, the breakthrough's among them, /5 the
+// Shattered automatic retreat hex by hex in combat (13.3.2). (Any other version is refused:
 // the conformance suite checks it of every engine.)
 func TestVersions(t *testing.T) {
 	e := Engine()
-	if e.Version != "salerno43/4" || !slices.Equal(e.Replays, []string{"salerno43/3", "salerno43/2", "salerno43/1"}) {
-		t.Errorf("version %s, replays %v; want salerno43/4, replaying salerno43/3, salerno43/2 and salerno43/1", e.Version, e.Replays)
+	if e.Version != "salerno43/5" || !slices.Equal(e.Replays, []string{"salerno43/4", "salerno43/3", "salerno43/2", "salerno43/1"}) {
+		t.Errorf("version %s, replays %v; want salerno43/5, replaying salerno43/4, salerno43/3, salerno43/2 and salerno43/1", e.Version, e.Replays)
 	}
 	text := readShipped(t, "avalanche")
 	for _, tc := range []struct {
@@ -25,6 +26,16 @@ func TestVersions(t *testing.T) {
 		want    rulesVersion
 	}{
 		{"", versions[0]},
+		{"salerno43/5", rulesVersion{name: "salerno43/5", splitRetreat: true,
+			infantryRivers: true, dropSupply: true, vehicleBonds: true, landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
+			bhGoodOrder: true, asuLOS: true, attritionLOS: true, replArea: true, readyInArea: true, areaSupply: true, seaCapPortToPort: true,
+			overstackedRetreat: true, firstEZOCFree: true, retreatToSupply: true, retreatStops: true, advanceFirstZOCToZOC: true,
+			lossFromContributors: true, defenderPicksFirst: true, independentNoFormation: true,
+			ddNamedSource: true, despLostOnEveryPath: true, moveIntoArea: true, autoAdvanceRules: true, hillsRoadStop: true, ddLossFromMAF: true,
+			survivalFirst: true, breakthroughExcess: true, advanceStacking: true,
+			groupAdvancesFirst: true, groupUnitCaps: true, droppedStop: true, groupFormsOnVacated: true,
+			areaWaits: true, armorAllAttackers: true, replOffMap: true,
+			shEachHex: true}},
 		{"salerno43/4", rulesVersion{name: "salerno43/4", splitRetreat: true,
 			infantryRivers: true, dropSupply: true, vehicleBonds: true, landOverLimit: true, landingBonds: true, noSecondHalfEff: true,
 			bhGoodOrder: true, asuLOS: true, attritionLOS: true, replArea: true, readyInArea: true, areaSupply: true, seaCapPortToPort: true,
