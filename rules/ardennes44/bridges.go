@@ -8,6 +8,7 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/hexwar/combat"
 )
 
 // The Bridge Phase (7.1-7.9): blowing bridges in the own phase (7.3),
@@ -208,13 +209,21 @@ func (g *Game) blow(c Command) ([]rules.Event, error) {
 	}
 	g.s.Tried = append(g.s.Tried, string(g.s.Side)+":"+sd)
 	text := fmt.Sprintf("%s tries to blow %s (7.3)", g.s.Side, g.bridgeName(sd))
-	if g.greifAsked() {
-		g.s.GreifAsk = sd
-		text += ": the German player may first put the Greif Commando on it (36)"
-	} else {
+	events := []rules.Event{{Seat: rules.Seat(g.s.Side), Text: text}}
+	if !g.greifAsked() {
 		g.s.Dice = diceBlow + sd
+		return events, nil
 	}
-	return []rules.Event{{Seat: rules.Seat(g.s.Side), Text: text}}, nil
+	g.s.GreifAsk = sd
+	if answer, order, ok := g.greifByOrder(sd); ok {
+		more, err := g.greifAnswer(answer)
+		for k := range more {
+			more[k].Text += ", by the standing order '" + order + "'"
+		}
+		return append(events, more...), err
+	}
+	events[0].Text += ": the German player may first put the Greif Commando on it (36)"
+	return events, nil
 }
 
 // rollBlow reads the Bridge Demolition Table (7.2, 7.5).
@@ -325,7 +334,27 @@ func (g *Game) greifInCombat(sd string) {
 // przed Turą 7" (36, L1803), in the Allied Bridge Phase too (7.3), while
 // it is unused; from ardennes44/6. ardennes44/1 to /5 rolled at once.
 func (g *Game) greifAsked() bool {
-	return g.ver.greifInAlliedTurn && g.opt.greif && g.s.Side == Allied && g.s.Turn < greifBefore && g.s.Greif == ""
+	return g.s.Side == Allied && g.greifOrderOpen()
+}
+
+// greifByOrder is the German answer to an Allied demolition of sd that
+// his standing order gives ('order greif always|never', 36), if he gave
+// one: so a game by mail spends no exchange on it.
+func (g *Game) greifByOrder(sd string) (answer Command, order string, ok bool) {
+	ord, ok := g.orders().Find(string(German), CmdOrderGreif)
+	switch {
+	case !ok:
+		return Command{}, "", false
+	case ord.Mode == combat.ModeNever:
+		return Command{Verb: "no-greif"}, ord.String(), true
+	}
+	return Command{Verb: "greif", Args: []string{sd}}, ord.String(), true
+}
+
+// greifOrderOpen: an Allied demolition may yet ask for the Greif Commando
+// (greifAsked), so a standing order for it may matter (36).
+func (g *Game) greifOrderOpen() bool {
+	return g.ver.greifInAlliedTurn && g.opt.greif && g.s.Turn < greifBefore && g.s.Greif == ""
 }
 
 // greifAskPrompt is what the Allied demolition waits for (36).

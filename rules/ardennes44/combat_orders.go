@@ -11,6 +11,7 @@ import (
 //	order demolish always|never    standing (defender): try to blow a bridge attacked across (7.4)
 //	order def-art always|never     standing (defender): defensive artillery when eligible (22.8)
 //	order ff always|never          standing (attacker): roll the Fire Fight table on FF (16.2)
+//	order greif always|never       standing (German): the unused Greif Commando on the bridge the Allies try to blow in their Bridge Phase, or not (36)
 //	if-blown press|cancel          conditional (attacker): go on if the bridge is blown (14.4 step 1)
 //	demolish | no-demolish         the defender blows the bridge, or the fuel dump attacked, or not (7.4, 32.3)
 //	press | cancel                 the attacker goes on or cancels after a demolition (14.4 step 1)
@@ -25,6 +26,7 @@ const (
 	CmdOrderDemolish combat.CommandKind = "order demolish"
 	CmdOrderDefArt   combat.CommandKind = "order def-art"
 	CmdOrderFF       combat.CommandKind = "order ff"
+	CmdOrderGreif    combat.CommandKind = "order greif"
 	CmdIfBlown       combat.CommandKind = "if-blown"
 	CmdDemolish      combat.CommandKind = "demolish"
 	CmdNoDemolish    combat.CommandKind = "no-demolish"
@@ -54,6 +56,7 @@ var grammar = combat.NewGrammar(func(s string) bool { return validUnitID(s) || s
 	CmdOrderDemolish: {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
 	CmdOrderDefArt:   {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
 	CmdOrderFF:       {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
+	CmdOrderGreif:    {Syntax: combat.Mode, Modes: []string{combat.ModeAlways, combat.ModeNever}},
 	CmdIfBlown:       {Syntax: combat.Mode, Modes: []string{ModePress, ModeCancel}},
 	CmdDemolish:      {Syntax: combat.Bare},
 	CmdNoDemolish:    {Syntax: combat.Bare},

@@ -36,6 +36,9 @@ func orderHandler(g *Game, seat rules.Seat, text string) ([]rules.Event, error) 
 	if (cmd.Kind == combat.CmdIfRetreat || cmd.Kind == CmdIfBlown || cmd.Kind == CmdOrderFF) && side != g.s.Side {
 		return nil, rules.Refuse("14.4", "the attacker's orders are given by the phasing player")
 	}
+	if cmd.Kind == CmdOrderGreif && side != German {
+		return nil, rules.Refuse("36", "the Greif Commando is German")
+	}
 	g.s.Orders = combat.SetOrder(g.s.Orders, side, cmd, grammar)
 	events := []rules.Event{{Seat: seat, Text: string(side) + " order in force: " + cmd.String()}}
 	if g.s.Combat != nil {

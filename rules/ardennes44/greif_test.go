@@ -132,3 +132,41 @@ func TestGreif_PlacedAsTheAlliesTryToBlowABridge_36(t *testing.T) {
 		t.Errorf("ardennes44/5: %s stands after a 3, want it blown as it played", sd)
 	}
 }
+
+// 36 (L1803), digest 6.3's standing orders: the German player may answer
+// the Allied Bridge Phase demolitions ahead, 'order greif always' putting
+// the unused Greif Commando on the bridge tried (+2: the Allies' 3 is a 5,
+// the bridge stands) and 'order greif never' letting the die roll (a 3
+// blows it), so that a game by mail spends no exchange on the question.
+// Legal offers the orders to the German player in his Combat Phase; the
+// Allies cannot give them.
+func TestGreif_StandingOrderAnswersTheAlliedDemolition_36(t *testing.T) {
+	sd := sideKey("0606", "0607")
+	for _, tc := range []struct {
+		order string
+		greif string
+		blown bool
+	}{{"order greif always", greifUsed, false}, {"order greif never", "", true}} {
+		ordered := nightBridge("").game(t, 3, PhaseCombat, German, OptGreif)
+		if !slices.ContainsFunc(ordered.Legal(rules.Seat(German)), func(c rules.Choice) bool { return c.Command == tc.order }) {
+			t.Errorf("German Combat Phase: Legal does not offer %q (36)", tc.order)
+		}
+		apply(t, ordered, German, tc.order)
+
+		g := nightBridge("").game(t, 3, PhaseBridge, Allied, OptGreif)
+		g.s.Orders = ordered.s.Orders // the standing order stays in force into the Allied turn
+		g.enterForTest()
+		apply(t, g, Allied, "blow "+sd)
+		if p := g.Pending(); p.Dice == nil || p.Seats[0] != rules.Seat(Allied) {
+			t.Fatalf("%s: pending %+v, want the Allied die at once (7.3)", tc.order, p)
+		}
+		roll(t, g, 3)
+		if g.bridgeOut(sd) != tc.blown || g.s.Greif != tc.greif {
+			t.Errorf("%s, a 3: bridge blown %v, Greif %q; want blown %v, Greif %q (36)", tc.order, g.bridgeOut(sd), g.s.Greif, tc.blown, tc.greif)
+		}
+	}
+
+	allied := nightBridge("").game(t, 3, PhaseCombat, Allied, OptGreif)
+	_, err := allied.Apply(rules.Seat(Allied), "order greif never")
+	refused(t, err, "36")
+}

@@ -453,6 +453,11 @@ func (g *Game) combatPhaseChoices() []rules.Choice {
 		"order ff always", "order ff never", "if-blown press", "if-blown cancel"} {
 		out = append(out, rules.Choice{Command: o, Note: "a standing or conditional order (digest 6.3)"})
 	}
+	if g.s.Side == German && g.greifOrderOpen() {
+		for _, o := range []string{"order greif always", "order greif never"} {
+			out = append(out, rules.Choice{Command: o, Note: "a standing order: the Greif Commando against the Allies' next demolition in their Bridge Phase (36)"})
+		}
+	}
 	return out
 }
 
