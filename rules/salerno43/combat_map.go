@@ -78,6 +78,9 @@ func (g *Game) retreatMap(c *Combat) combat.Map {
 	side := other(c.in.attacker)
 	v := g.view(side, c.in.defenders)
 	m := v.base()
+	if g.ver.shEachHex {
+		m = g.mapAfterSHRetreats(c, side, m) // 13.3.2: the parts after see them
+	}
 	m.Retreat = func(from, to hex.Axial, _ int, units []combat.RetreatUnit, p combat.RetreatPath) (combat.RetreatPath, bool) {
 		return g.retreatGround(from, to, units, p)
 	}

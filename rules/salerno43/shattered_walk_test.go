@@ -420,3 +420,106 @@ func TestShatteredSetOffByAutoDSRetreat_13_3_2(t *testing.T) {
 		}
 	}
 }
+
+// 13.3.2 (L797: the Shattered unit retreats "natychmiast", then the enemy
+// goes on) with 12.1.2 (L703: the stack may split) and 12.2 (L721: no
+// retreat into a hex an enemy unit holds). 141/36 and 143/36 in O split:
+// 141/36 retreats X-Y past the German 1-1fj, whose owner retreats it at once
+// into a hex E that 143/36 could reach. 143/36's retreat, made after, sees
+// 1-1fj in E: no path of it enters E, and Apply refuses one. Salerno43/5 as
+// the colleague left it offered part 2 the map as it was before the
+// combat. Salerno43/4 asks for 143/36's retreat before 1-1fj's.
+func TestSplitRetreatPartSeesShatteredRetreatBeforeIt_13_3_2(t *testing.T) {
+	for _, version := range []string{"", "salerno43/4"} {
+		g, sh, part2 := shSplitCombat(t, version)
+		al, de := rules.Seat(Allied), rules.Seat(German)
+		a := g.combat().Await()
+		if version != "" {
+			if a.Decision != combat.DecRetreat {
+				t.Errorf("salerno43/4: 143/36 retreats before 1-1fj: %s", a)
+			}
+			continue
+		}
+		var into string // a retreat of 143/36 that ends where 1-1fj goes
+		k := slices.IndexFunc(a.Choices, func(ch string) bool {
+			for _, r := range part2 {
+				if lastHex(t, g, r) == lastHex(t, g, ch) {
+					into = "retreat " + strings.Join(strings.Fields(r)[2:], " ") // 143/36 is the last left
+					return true
+				}
+			}
+			return false
+		})
+		if a.Decision != DecSHRetreat || a.Side != string(German) || k < 0 {
+			t.Fatalf("13.3.2: 1-1fj retreats at once, possibly to where 143/36 could go (%v): %s", part2, a)
+		}
+		rulestest.Apply(t, g, de, a.Choices[k])
+		e := lastHex(t, g, a.Choices[k])
+		if at := g.outcomeGame(g.combat()).mustAxial(t, sh); at != e {
+			t.Fatalf("1-1fj stands in %s after its retreat, not %s", g.b.ID(at), g.b.ID(e))
+		}
+		b := g.combat().Await()
+		if b.Decision != combat.DecRetreat || b.Side != string(Allied) {
+			t.Fatalf("143/36 retreats next: %s", b)
+		}
+		legal := g.Legal(al)
+		for _, ch := range b.Choices {
+			if slices.Contains(strings.Fields(ch)[1:], g.b.ID(e)) {
+				t.Errorf("12.2: 143/36 may not retreat into %s, where 1-1fj stands: %q offered", g.b.ID(e), ch)
+			}
+			if !slices.ContainsFunc(legal, func(c rules.Choice) bool { return c.Command == ch }) {
+				t.Errorf("Legal does not list %q", ch)
+			}
+		}
+		if slices.ContainsFunc(legal, func(c rules.Choice) bool { return strings.HasSuffix(c.Command, " "+g.b.ID(e)) }) {
+			t.Errorf("12.2: Legal lists a retreat into %s, where 1-1fj stands", g.b.ID(e))
+		}
+		if _, err := g.Apply(al, into); err == nil {
+			t.Errorf("12.2: %q, into %s where 1-1fj stands, is refused", into, g.b.ID(e))
+		}
+	}
+}
+
+// shSplitCombat is shWalkCombat's scene with 143/36 in O too: the stack
+// splits, 141/36 retreating X-Y alone. part2 are the retreats 143/36
+// alone was offered before.
+func shSplitCombat(t *testing.T, version string) (g *Game, sh int, part2 []string) {
+	t.Helper()
+	g = emptyGameIn(t, version, 2, PhaseCombat, German)
+	o := openGround(t, g)
+	O := g.b.ID(o)
+	g.put(t, "141/36", O)
+	g.put(t, "143/36", O)
+	sh = g.put(t, "1-1fj", g.b.ID(o.Add(hex.Axial{Q: 2, R: -1})))
+	g.s.Units[sh].Status = Shattered
+	for _, u := range []struct {
+		id string
+		d  hex.Axial
+	}{{"2pz/16", dW}, {"kgd/16", dW}, {"2-79/16", dW}, {"1-79/16", dSW}, {"1-64/16", dSW}, {"2-64/16", dSW}} {
+		g.put(t, u.id, g.b.ID(o.Add(u.d)))
+	}
+	al, de := rules.Seat(Allied), rules.Seat(German)
+	if _, err := orderHandler(g, al, "order dd never"); err != nil {
+		t.Fatal(err)
+	}
+	rulestest.Apply(t, g, de, "attack "+O+" with 2pz/16 kgd/16 2-79/16 1-79/16 1-64/16 2-64/16 maf 16pz")
+	if g.combat().Await().Decision == DecDefAir {
+		rulestest.Apply(t, g, al, "no-def-air")
+	}
+	if !rollFor(t, g, func(try *Game) bool {
+		if try.s.Combat == nil {
+			return false
+		}
+		r := try.combat().Result
+		return r.Retreat == 2 && r.DefenderSteps == 0 && r.AttackerSteps == 0
+	}) {
+		t.Fatalf("no CRT die retreats the stack 2 hexes without losses at %s", g.combat().Odds)
+	}
+	for _, ch := range g.combat().Await().Choices {
+		if strings.HasPrefix(ch, "retreat 143/36 ") {
+			part2 = append(part2, ch)
+		}
+	}
+	rulestest.Apply(t, g, al, "retreat 141/36 "+g.b.ID(o.Add(dE))+" "+g.b.ID(o.Add(dE).Add(dSE)))
+	return g, sh, part2
+}

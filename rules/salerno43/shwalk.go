@@ -221,3 +221,29 @@ func (s *shWalk) axials(ids []string) []hex.Axial {
 	}
 	return out
 }
+
+// mapAfterSHRetreats is the defenders' retreat map base as the automatic
+// retreats made so far leave it (13.3.2, from salerno43/5): they come before
+// the retreat's next part (shAround), which must see the Shattered units
+// where they went, an enemy's new hex held against it (12.2, L721: no
+// retreat into a hex an enemy unit holds) and its old one free. The units,
+// their zones and bonds are read again once an automatic retreat is made.
+func (g *Game) mapAfterSHRetreats(c *Combat, side Side, base combat.Map) combat.Map {
+	n, m := 0, base
+	current := func() combat.Map {
+		if len(c.shDone) != n {
+			w := g.Clone().(*Game)
+			w.cur = nil
+			w.placeSHRetreats(c, false)
+			n, m = len(c.shDone), w.view(side, c.in.defenders).base()
+		}
+		return m
+	}
+	out := base
+	out.Enemy = func(a hex.Axial) bool { return current().Enemy(a) }
+	out.EnemyZOC = func(a hex.Axial) bool { return current().EnemyZOC(a) }
+	out.ZOCLine = func(x, y hex.Axial) bool { return current().ZOCLine(x, y) }
+	out.Friends = func(a hex.Axial) (bool, int) { return current().Friends(a) }
+	out.Room = func(a hex.Axial, units []string) bool { return current().Room(a, units) }
+	return out
+}

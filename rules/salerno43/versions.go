@@ -292,7 +292,8 @@ type rulesVersion struct {
 	// unit retreating into a hex). The Auto DS's retreat (8.7.1) and the
 	// advances made after their combat, an Auto DS's (8.7.2) and those of
 	// the attackers that waited for their breakthrough group (15.2.1), set
-	// it off too. salerno43/4 and older read the triggers in a combat once
+	// it off too; a split retreat's next part (12.1.2) sees the Shattered
+	// units where their retreats went (12.2, L721). salerno43/4 and older read the triggers in a combat once
 	// a retreat or an advance was over, with the mover at its end, a unit
 	// at most once a combat, and no retreat set off by another; none in an
 	// Auto DS nor after a combat.
