@@ -15,10 +15,18 @@ import (
 // its cost in MP; attacks list, for each enemy hex, the attack of each
 // adjacent stack and of every unit next to it that may join.
 
-// memo holds what a listing works out once for the position it lists: the
-// move context of each side. It lives while Legal runs.
+// memo holds what a listing works out once for the position it lists, and
+// every move it checks would read again (issue 18): the move context of
+// each side, which units stand on each hex, the zones of control, the
+// roads cut by blown bridges and the hexes with Road Supply. It lives while
+// Legal runs.
 type memo struct {
-	ctx map[Side]*hexwar.Context
+	ctx   map[Side]*hexwar.Context
+	occ   map[hex.Axial][]int
+	zoc   map[Side]hexwar.HexSet
+	cut   func(f int, d hex.Direction) bool
+	cutOK bool
+	roads map[Side]map[int]int
 }
 
 // legal lists the phase's commands.
@@ -241,7 +249,7 @@ func (g *Game) dropChoices(i int) []rules.Choice {
 	var out []rules.Choice
 	for _, a := range g.b.LandHexes() {
 		c := Command{Verb: "drop", Args: []string{id, g.b.id(a)}}
-		if t := g.b.terrain(a); (t == Clear || t == LightWoods) && g.tryCommand(c, (*Game).drop) {
+		if g.dropBar(i, c.Args[1]) == nil {
 			out = append(out, rules.Choice{Command: c.String(), Piece: id, Note: "airdrop (27.2)"})
 		}
 	}

@@ -214,6 +214,17 @@ func keepOut(b *board, set []bool, rule, why string) hexwar.StepRule {
 // blownRoads is the mover's and the tracer's RoadCut: a bridge with a
 // Blown or Working marker counts as no bridge (7.2, 7.8).
 func (g *Game) blownRoads() func(f int, d hex.Direction) bool {
+	if g.memo == nil {
+		return g.readBlownRoads()
+	}
+	if !g.memo.cutOK {
+		g.memo.cut, g.memo.cutOK = g.readBlownRoads(), true
+	}
+	return g.memo.cut
+}
+
+// readBlownRoads is blownRoads read from the state.
+func (g *Game) readBlownRoads() func(f int, d hex.Direction) bool {
 	if len(g.s.Bridges) == 0 {
 		return nil
 	}

@@ -341,31 +341,37 @@ func (g *Game) drop(c Command) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	us := &g.s.Units[i]
 	h := c.Args[1]
-	a, ok := g.b.ids[h]
-	switch {
-	case us.At != waitAirdrop:
-		return nil, rules.Refuse("27.2", "%s is not due to drop", us.ID)
-	case !ok:
-		return nil, rules.Refuse("27.2", "%s is not a hex of the map", h)
-	}
-	occ := g.occupancy()
-	switch t := g.b.terrain(a); {
-	case t != Clear && t != LightWoods:
-		return nil, rules.Refuse("27.2", "the drop hex is clear or light woods, not %s", t)
-	case g.sideAt(occ, a) == Allied:
-		return nil, rules.Refuse("27.2", "Allied units hold %s", h)
-	case g.zoc(Allied).Has(a):
-		return nil, rules.Refuse("27.2", "%s is in an Allied ZOC", h)
-	}
-	if err := g.stackErr(occ[a], i, h); err != nil {
+	if err := g.dropBar(i, h); err != nil {
 		return nil, err
 	}
+	us := &g.s.Units[i]
 	us.At, us.Arrived, us.Moved = h, g.s.Turn, true
 	g.s.VdH = "dropped"
 	g.s.Dice = diceVdH
 	return []rules.Event{{Seat: rules.Seat(German), Text: fmt.Sprintf("von der Heydte drops into %s (27.2)", h)}}, nil
+}
+
+// dropBar is why unit i may not drop into hex h now (27.2), nil if it
+// may: Legal asks it of every hex of the map.
+func (g *Game) dropBar(i int, h string) error {
+	a, ok := g.b.ids[h]
+	switch {
+	case g.s.Units[i].At != waitAirdrop:
+		return rules.Refuse("27.2", "%s is not due to drop", g.s.Units[i].ID)
+	case !ok:
+		return rules.Refuse("27.2", "%s is not a hex of the map", h)
+	}
+	occ := g.occupancy()
+	switch t := g.b.terrain(a); {
+	case t != Clear && t != LightWoods:
+		return rules.Refuse("27.2", "the drop hex is clear or light woods, not %s", t)
+	case g.sideAt(occ, a) == Allied:
+		return rules.Refuse("27.2", "Allied units hold %s", h)
+	case g.zoc(Allied).Has(a):
+		return rules.Refuse("27.2", "%s is in an Allied ZOC", h)
+	}
+	return g.stackErr(occ[a], i, h)
 }
 
 // rollVdH reads the drop's die (27.2, AMB-33).

@@ -333,8 +333,23 @@ func (p position) Units() int                  { return len(p.g.s.Units) }
 func (p position) Hex(i int) (hex.Axial, bool) { return p.g.onMap(i) }
 func (p position) Side(i int) hexwar.Side      { return p.g.sideOf(i) }
 
-// occupancy lists which units stand on each map hex, in index order.
-func (g *Game) occupancy() map[hex.Axial][]int { return hexwar.Occupants(position{g}) }
+// occupancy lists which units stand on each map hex, in index order. While
+// Legal runs it is read once (memo), and shared by the moves it checks:
+// callers only read it, and its lists are capped, so that an append to one
+// copies it.
+func (g *Game) occupancy() map[hex.Axial][]int {
+	if g.memo == nil {
+		return hexwar.Occupants(position{g})
+	}
+	if g.memo.occ == nil {
+		occ := hexwar.Occupants(position{g})
+		for a, us := range occ {
+			occ[a] = us[:len(us):len(us)]
+		}
+		g.memo.occ = occ
+	}
+	return g.memo.occ
+}
 
 // sideAt is the side whose units hold a hex, "" if none.
 func (g *Game) sideAt(occ map[hex.Axial][]int, a hex.Axial) Side {

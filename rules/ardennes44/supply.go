@@ -123,8 +123,24 @@ func (g *Game) supplyDistance(side Side) func(hex.Axial) int {
 }
 
 // roadCells are the hexes with Road Supply for side: a path of the Road
-// part alone to a source (23.3).
+// part alone to a source (23.3), traced once while Legal runs (memo).
 func (g *Game) roadCells(side Side) map[int]int {
+	if g.memo == nil {
+		return g.traceRoadCells(side)
+	}
+	cells, ok := g.memo.roads[side]
+	if !ok {
+		cells = g.traceRoadCells(side)
+		if g.memo.roads == nil {
+			g.memo.roads = map[Side]map[int]int{}
+		}
+		g.memo.roads[side] = cells
+	}
+	return cells
+}
+
+// traceRoadCells is roadCells traced in the position.
+func (g *Game) traceRoadCells(side Side) map[int]int {
 	r := g.supplyRules(side)
 	t := hexwar.NewTracer(g.b.Board, r)
 	var goals []int

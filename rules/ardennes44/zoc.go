@@ -95,9 +95,21 @@ func (g *Game) bondRules(side Side) hexwar.BondRules {
 	}
 }
 
-// zoc is the set of hexes in side's zones of control.
+// zoc is the set of hexes in side's zones of control, read once while
+// Legal runs (memo).
 func (g *Game) zoc(side Side) hexwar.HexSet {
-	return hexwar.ZOC(g.b.Board, position{g}, side, g.zocRules())
+	if g.memo == nil {
+		return hexwar.ZOC(g.b.Board, position{g}, side, g.zocRules())
+	}
+	z, ok := g.memo.zoc[side]
+	if !ok {
+		z = hexwar.ZOC(g.b.Board, position{g}, side, g.zocRules())
+		if g.memo.zoc == nil {
+			g.memo.zoc = map[Side]hexwar.HexSet{}
+		}
+		g.memo.zoc[side] = z
+	}
+	return z
 }
 
 // bonds are side's ZOC bonds in the position.

@@ -1,0 +1,32 @@
+package ardennes44
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
+)
+
+// BenchmarkLegalMovement: Legal for the German Movement Phase of turn 2 of
+// the eight-turn scenario, reached by the random players (seed 7), which
+// checks every move of every German unit (planMove) and lists the others'
+// commands. It reports the choices listed beside the time.
+func BenchmarkLegalMovement(b *testing.B) {
+	g := newGame(b, "eight-turn")
+	rnd := rand.New(rand.NewPCG(7, 7))
+	for !(g.s.Turn == 2 && g.s.Phase == PhaseMovement && g.s.Side == German) {
+		if g.Pending().Over {
+			b.Fatal("the game ended before turn 2's German Movement Phase")
+		}
+		in := rulestest.Next(b, g, RandomCommand, rnd)
+		if _, err := in.Give(g); err != nil {
+			b.Fatal(err)
+		}
+	}
+	n := 0
+	for b.Loop() {
+		n = len(g.Legal(rules.Seat(German)))
+	}
+	b.ReportMetric(float64(n), "choices")
+}
