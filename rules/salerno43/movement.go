@@ -171,8 +171,16 @@ func (g *Game) stepRules(i int, how moveHow) []hexwar.StepRule {
 	}
 	if how.extended {
 		// 5.3, 13.3.3: no enemy ZOC, nor a hex next to a Shattered enemy.
-		rs = append(rs, hexwar.Avoid(b.Board, func(c *hexwar.Context) hexwar.HexSet { return g.extendedBarred(c) }, true,
-			"5.3", "Extended Movement never enters an enemy ZOC nor a hex next to a Shattered enemy unit (13.3.3): %s"))
+		// The set is read once for the mover's position (its context),
+		// not at each of the thousands of steps its searches check.
+		var barredIn *hexwar.Context
+		var barred hexwar.HexSet
+		rs = append(rs, hexwar.Avoid(b.Board, func(c *hexwar.Context) hexwar.HexSet {
+			if c != barredIn {
+				barredIn, barred = c, g.extendedBarred(c)
+			}
+			return barred
+		}, true, "5.3", "Extended Movement never enters an enemy ZOC nor a hex next to a Shattered enemy unit (13.3.3): %s"))
 	}
 	return append(rs, g.sectorStepRules(i)...)
 }

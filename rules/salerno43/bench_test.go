@@ -1,0 +1,36 @@
+package salerno43
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
+)
+
+// BenchmarkLegalMovement: Legal for the German Movement Phase of turn 3 of
+// Avalanche, reached by the random players (seed 7): every German unit's
+// moves, by its MA and by Extended Movement (5.3), searched on the map. It
+// reports the choices listed beside the time.
+func BenchmarkLegalMovement(b *testing.B) {
+	rg, err := Engine().New(rules.Setup{Scenario: readShipped(b, "avalanche")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := rg.(*Game)
+	rnd := rand.New(rand.NewPCG(7, 7))
+	for !(g.s.Turn == 3 && g.s.Phase == PhaseMovement && g.s.Side == German) {
+		if g.Pending().Over {
+			b.Fatal("the game ended before turn 3's German Movement Phase")
+		}
+		in := rulestest.Next(b, g, RandomCommand, rnd)
+		if _, err := in.Give(g); err != nil {
+			b.Fatal(err)
+		}
+	}
+	n := 0
+	for b.Loop() {
+		n = len(g.Legal(rules.Seat(German)))
+	}
+	b.ReportMetric(float64(n), "choices")
+}
