@@ -104,6 +104,22 @@ func Play(t testing.TB, g rules.Game, player Player, rnd *rand.Rand, commands in
 	return inputs
 }
 
+// PlayUntil plays g with player, the dice drawn from rnd, until reached
+// reports true: a position of a real game to test or measure. It fails the
+// test if the game ends first or a legal input is refused.
+func PlayUntil(t testing.TB, g rules.Game, player Player, rnd *rand.Rand, reached func() bool) {
+	t.Helper()
+	for !reached() {
+		if g.Pending().Over {
+			t.Fatalf("the game ended at %s before the position sought", g.Pending().Phase)
+		}
+		in := Next(t, g, player, rnd)
+		if _, err := in.Give(g); err != nil {
+			t.Fatalf("%s: a legal input was refused: %s: %v", g.Pending().Phase, in, err)
+		}
+	}
+}
+
 // Replay gives inputs to a clone of base and returns the clone and the state
 // hash after each input. A refused input fails the test.
 func Replay(t testing.TB, base rules.Game, inputs []Input) (rules.Game, []string) {

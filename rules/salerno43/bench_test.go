@@ -18,16 +18,9 @@ func BenchmarkLegalMovement(b *testing.B) {
 		b.Fatal(err)
 	}
 	g := rg.(*Game)
-	rnd := rand.New(rand.NewPCG(7, 7))
-	for !(g.s.Turn == 3 && g.s.Phase == PhaseMovement && g.s.Side == German) {
-		if g.Pending().Over {
-			b.Fatal("the game ended before turn 3's German Movement Phase")
-		}
-		in := rulestest.Next(b, g, RandomCommand, rnd)
-		if _, err := in.Give(g); err != nil {
-			b.Fatal(err)
-		}
-	}
+	rulestest.PlayUntil(b, g, RandomCommand, rand.New(rand.NewPCG(7, 7)), func() bool {
+		return g.s.Turn == 3 && g.s.Phase == PhaseMovement && g.s.Side == German
+	})
 	n := 0
 	for b.Loop() {
 		n = len(g.Legal(rules.Seat(German)))

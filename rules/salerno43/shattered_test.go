@@ -28,23 +28,10 @@ func TestShatteredAutomaticRetreat_13_3_2(t *testing.T) {
 	g.put(t, "kgd/16", id(dW))
 	g.put(t, "1-79/16", id(dSW))
 	g.put(t, "1-64/16", id(dSW))
+	attackForRetreat(t, g, O, "2pz/16 kgd/16 1-79/16 1-64/16", "retreats 141/36", func(r combat.Result) bool {
+		return r.Retreat > 0 && r.Advance == combat.AdvanceIfVacated
+	})
 	al, de := rules.Seat(Allied), rules.Seat(German)
-	if _, err := orderHandler(g, al, "order dd never"); err != nil {
-		t.Fatal(err)
-	}
-	rulestest.Apply(t, g, de, "attack "+O+" with 2pz/16 kgd/16 1-79/16 1-64/16 maf 16pz")
-	if g.combat().Await().Decision == DecDefAir {
-		rulestest.Apply(t, g, al, "no-def-air")
-	}
-	if !rollFor(t, g, func(try *Game) bool {
-		if try.s.Combat == nil {
-			return false
-		}
-		r := try.combat().Result
-		return r.Retreat > 0 && r.Advance == combat.AdvanceIfVacated && r.DefenderSteps == 0 && r.AttackerSteps == 0
-	}) {
-		t.Fatalf("no CRT die retreats 141/36 without losses at %s", g.combat().Odds)
-	}
 	asked, advanced := false, false
 	for g.s.Combat != nil {
 		a := g.combat().Await()
@@ -117,5 +104,30 @@ func TestDisShattersAndRetreatsDG_10_1(t *testing.T) {
 	}
 	if us := g.s.Units[gor]; us.Hex != O || us.Status != Disorganized {
 		t.Errorf("10.1: 142/36 stays, DG: %+v", us)
+	}
+}
+
+// attackForRetreat has the Germans attack target with units (their MAF 16pz),
+// the Allies giving no DD and no defensive air, and rolls the first CRT
+// die whose result want takes, with no step lost on either side; it fails
+// the test, naming what, when no die gives one.
+func attackForRetreat(t *testing.T, g *Game, target, units, what string, want func(combat.Result) bool) {
+	t.Helper()
+	al, de := rules.Seat(Allied), rules.Seat(German)
+	if _, err := orderHandler(g, al, "order dd never"); err != nil {
+		t.Fatal(err)
+	}
+	rulestest.Apply(t, g, de, "attack "+target+" with "+units+" maf 16pz")
+	if g.combat().Await().Decision == DecDefAir {
+		rulestest.Apply(t, g, al, "no-def-air")
+	}
+	if !rollFor(t, g, func(try *Game) bool {
+		if try.s.Combat == nil {
+			return false
+		}
+		r := try.combat().Result
+		return want(r) && r.DefenderSteps == 0 && r.AttackerSteps == 0
+	}) {
+		t.Fatalf("no CRT die %s without losses at %s", what, g.combat().Odds)
 	}
 }

@@ -43,26 +43,13 @@ func shWalkCombat(t *testing.T, version string, more func(s *shWalkScene)) *shWa
 	if more != nil {
 		more(s)
 	}
-	al, de := rules.Seat(Allied), rules.Seat(German)
-	if _, err := orderHandler(g, al, "order dd never"); err != nil {
-		t.Fatal(err)
-	}
-	rulestest.Apply(t, g, de, "attack "+O+" with 2pz/16 kgd/16 1-79/16 1-64/16 maf 16pz")
-	if g.combat().Await().Decision == DecDefAir {
-		rulestest.Apply(t, g, al, "no-def-air")
-	}
-	if !rollFor(t, g, func(try *Game) bool {
-		if try.s.Combat == nil {
-			return false
-		}
-		r := try.combat().Result
-		return r.Retreat == 2 && r.DefenderSteps == 0 && r.AttackerSteps == 0
-	}) {
-		t.Fatalf("no CRT die retreats 141/36 2 hexes without losses at %s", g.combat().Odds)
-	}
-	rulestest.Apply(t, g, al, "retreat "+g.b.ID(s.X)+" "+g.b.ID(s.Y))
+	attackForRetreat(t, g, O, "2pz/16 kgd/16 1-79/16 1-64/16", "retreats 141/36 2 hexes", retreatsTwo)
+	rulestest.Apply(t, g, rules.Seat(Allied), "retreat "+g.b.ID(s.X)+" "+g.b.ID(s.Y))
 	return s
 }
+
+// retreatsTwo: a result that retreats the defenders 2 hexes.
+func retreatsTwo(r combat.Result) bool { return r.Retreat == 2 }
 
 // shChoiceHexes are the hexes of an 'sh-retreat' choice.
 func (s *shWalkScene) shChoiceHexes(t *testing.T, ch string) []hex.Axial {
@@ -498,28 +485,12 @@ func shSplitCombat(t *testing.T, version string) (g *Game, sh int, part2 []strin
 	}{{"2pz/16", dW}, {"kgd/16", dW}, {"2-79/16", dW}, {"1-79/16", dSW}, {"1-64/16", dSW}, {"2-64/16", dSW}} {
 		g.put(t, u.id, g.b.ID(o.Add(u.d)))
 	}
-	al, de := rules.Seat(Allied), rules.Seat(German)
-	if _, err := orderHandler(g, al, "order dd never"); err != nil {
-		t.Fatal(err)
-	}
-	rulestest.Apply(t, g, de, "attack "+O+" with 2pz/16 kgd/16 2-79/16 1-79/16 1-64/16 2-64/16 maf 16pz")
-	if g.combat().Await().Decision == DecDefAir {
-		rulestest.Apply(t, g, al, "no-def-air")
-	}
-	if !rollFor(t, g, func(try *Game) bool {
-		if try.s.Combat == nil {
-			return false
-		}
-		r := try.combat().Result
-		return r.Retreat == 2 && r.DefenderSteps == 0 && r.AttackerSteps == 0
-	}) {
-		t.Fatalf("no CRT die retreats the stack 2 hexes without losses at %s", g.combat().Odds)
-	}
+	attackForRetreat(t, g, O, "2pz/16 kgd/16 2-79/16 1-79/16 1-64/16 2-64/16", "retreats the stack 2 hexes", retreatsTwo)
 	for _, ch := range g.combat().Await().Choices {
 		if strings.HasPrefix(ch, "retreat 143/36 ") {
 			part2 = append(part2, ch)
 		}
 	}
-	rulestest.Apply(t, g, al, "retreat 141/36 "+g.b.ID(o.Add(dE))+" "+g.b.ID(o.Add(dE).Add(dSE)))
+	rulestest.Apply(t, g, rules.Seat(Allied), "retreat 141/36 "+g.b.ID(o.Add(dE))+" "+g.b.ID(o.Add(dE).Add(dSE)))
 	return g, sh, part2
 }
