@@ -18,15 +18,22 @@ import (
 // memo holds what a listing works out once for the position it lists, and
 // every move it checks would read again (issue 18): the move context of
 // each side, which units stand on each hex, the zones of control, the
-// roads cut by blown bridges and the hexes with Road Supply. It lives while
-// Legal runs.
+// roads cut by blown bridges, the hexes with Road Supply and the markers'
+// step rule. It lives while Legal runs.
 type memo struct {
-	ctx   map[Side]*hexwar.Context
-	occ   map[hex.Axial][]int
-	zoc   map[Side]hexwar.HexSet
-	cut   func(f int, d hex.Direction) bool
-	cutOK bool
-	roads map[Side]map[int]int
+	ctx     map[Side]*hexwar.Context
+	occ     map[hex.Axial][]int
+	zoc     map[Side]hexwar.HexSet
+	cut     func(f int, d hex.Direction) bool
+	cutOK   bool
+	roads   map[Side]map[int]int
+	traffic map[trafficKey]hexwar.StepRule
+}
+
+// trafficKey is what the markers' step rule (traffic) reads of a mover.
+type trafficKey struct {
+	side Side
+	sm   bool
 }
 
 // legal lists the phase's commands.

@@ -76,7 +76,25 @@ func (g *Game) vehicleWoods() hexwar.StepRule {
 // Roadblocks (+2 MP, 33.1) and the St-Vith bottleneck (+4 MP for German
 // units, +2 while they control St-Vith, 24.7); Tactical Movement ignores
 // all three (11.3). An enemy Roadblock keeps SM units out (33.1, CON-7).
+// It reads only the position: while Legal runs it is made once (memo).
 func (g *Game) traffic(side Side, sm bool) hexwar.StepRule {
+	if g.memo == nil {
+		return g.newTraffic(side, sm)
+	}
+	k := trafficKey{side, sm}
+	r, ok := g.memo.traffic[k]
+	if !ok {
+		r = g.newTraffic(side, sm)
+		if g.memo.traffic == nil {
+			g.memo.traffic = map[trafficKey]hexwar.StepRule{}
+		}
+		g.memo.traffic[k] = r
+	}
+	return r
+}
+
+// newTraffic is traffic made from the position.
+func (g *Game) newTraffic(side Side, sm bool) hexwar.StepRule {
 	b := g.b
 	enemyMarker := make([]bool, b.Grid().Len())
 	roadblock := make([]bool, b.Grid().Len())
