@@ -359,7 +359,7 @@ func (g *Game) greifOrderOpen() bool {
 
 // greifAskPrompt is what the Allied demolition waits for (36).
 func (g *Game) greifAskPrompt() string {
-	return fmt.Sprintf("the German player: the Greif Commando on %s before the Allied demolition ('greif %s'), or 'no-greif' (36)", g.bridgeName(g.s.GreifAsk), g.s.GreifAsk)
+	return fmt.Sprintf("the German player: the Greif Commando on %s before the Allied demolition ('greif %s'), or 'no-greif' (36; given in his own turn, 'order greif always|never' answers such questions ahead)", g.bridgeName(g.s.GreifAsk), g.s.GreifAsk)
 }
 
 // greifAskChoices are the German answers to an Allied demolition (36).
