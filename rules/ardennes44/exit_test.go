@@ -161,3 +161,28 @@ func TestExit_SMAndTrucksOnlyAlongARoad_12_1(t *testing.T) {
 		t.Errorf("ardennes44/5: 14cav/18 at %s, 106/424/1 at %s, want both in the SE Off-map Area as it played", at(old, "14cav/18"), at(old, "106/424/1"))
 	}
 }
+
+// 11.9.1 (L543: leaving the map costs 1 MP, at the end of a move): Legal
+// offers a move that walks to an edge hex and leaves the map from it, not
+// only the exit of a unit already on the edge, and Apply takes it. 4/8/2 in
+// 0403 (MA 4 on clear ground) may reach 0401 on the south-east edge and
+// leave to the SE Off-map Area in one move.
+func TestExit_LegalOffersTheWalkThenTheExit_11_9_1(t *testing.T) {
+	f := fixture{zones: []string{"edge-se 0101 0201 0301 0401 0501 0601 0701 0801 0901 1001 1101 1201"},
+		setup: []string{"4/8/2 0403"}}
+	g := f.game(t, 3, PhaseMovement, Allied)
+	var exits []string
+	for _, c := range choicesFor(g, Allied, "4/8/2") {
+		if hasFlag(c, "exit") {
+			exits = append(exits, c)
+		}
+	}
+	const move = "move 4/8/2 0403 0402 0401 exit"
+	if !slices.Contains(exits, move) {
+		t.Fatalf("Legal offers the exits %v, want %q among them (11.9.1)", exits, move)
+	}
+	apply(t, g, Allied, move)
+	if at(g, "4/8/2") != offPrefix+"se" {
+		t.Errorf("4/8/2 at %s after %q, want the SE Off-map Area", at(g, "4/8/2"), move)
+	}
+}

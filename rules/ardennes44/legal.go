@@ -334,17 +334,29 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 			for _, path := range g.reachPaths(i, how, start) {
 				mc.Path = path
 				try(mc)
+				// A unit on the map may end its move by leaving it from the
+				// edge hex it reached (11.9): the walk, then the exit. Not
+				// by Tactical Movement, whose 2 hexes (11.3) the exit's 1
+				// MP (11.9.1) would follow, which the book does not settle.
+				if end := g.b.ids[path[len(path)-1]]; len(path) > 1 && g.onBoard(i) && !slices.Contains(flags, "tactical") && g.edgeExit(i, end) {
+					try(hexwar.MoveCommand{Unit: id, Path: path, Flags: append(slices.Clone(flags), "exit")})
+				}
 			}
 		}
-		if g.onBoard(i) {
-			if _, err := g.exitBox(i, start); err == nil {
-				for _, flags := range g.exitFlags() {
-					try(hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(start)}, Flags: flags})
-				}
+		if g.onBoard(i) && g.edgeExit(i, start) {
+			for _, flags := range g.exitFlags() {
+				try(hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(start)}, Flags: flags})
 			}
 		}
 	}
 	return out
+}
+
+// edgeExit reports whether unit i may leave the map from hex a, an edge
+// hex of its side's (11.9, exitBox).
+func (g *Game) edgeExit(i int, a hex.Axial) bool {
+	_, err := g.exitBox(i, a)
+	return err == nil
 }
 
 // exitFlags are the ways Legal offers a unit to leave the map from where
