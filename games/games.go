@@ -5,10 +5,12 @@
 package games
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/ardennes44"
@@ -56,7 +58,29 @@ func Lookup(name string) (rules.Engine, error) {
 // ReadScenario returns a shipped scenario as a game reads it: the file
 // assembled with the side files it names (a shared map, clipped to its
 // window). These are the bytes an invite digests.
+//
+// Each is assembled once a process: the embedded files never change while
+// pbem runs, and a process that opens games again and again (the demo,
+// 'pbem serve') would assemble the same text at every open.
 func ReadScenario(game, name string) ([]byte, error) {
+	key := game + "/" + name
+	if text, ok := assembled.Load(key); ok {
+		return bytes.Clone(text.([]byte)), nil
+	}
+	out, err := assemble(game, name)
+	if err != nil {
+		return nil, err
+	}
+	assembled.Store(key, bytes.Clone(out))
+	return out, nil
+}
+
+// assembled are the shipped scenarios ReadScenario assembled, by
+// "game/name".
+var assembled sync.Map
+
+// assemble is ReadScenario's work.
+func assemble(game, name string) ([]byte, error) {
 	e, err := Lookup(game)
 	if err != nil {
 		return nil, err

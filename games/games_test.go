@@ -58,10 +58,17 @@ func TestReadScenario(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s/%s: %v", s.Game, s.Name, err)
 		}
-		again, _ := Shipped.Scenario(s.Game, s.Name)
-		if !bytes.Equal(b, again) {
+		fresh, _ := assemble(s.Game, s.Name) // not the text kept for the process
+		if !bytes.Equal(b, fresh) {
 			t.Errorf("%s/%s: ReadScenario is not deterministic", s.Game, s.Name)
 		}
+		// The text is kept for the process (the next open assembles
+		// nothing), and what a caller does to its copy never reaches it.
+		b[0] ^= 0xff
+		if again, _ := Shipped.Scenario(s.Game, s.Name); !bytes.Equal(again, fresh) {
+			t.Errorf("%s/%s: a caller's change to the text reached the next read", s.Game, s.Name)
+		}
+		b[0] ^= 0xff
 		if bytes.Contains(b, []byte("\nmap ")) || bytes.Contains(b, []byte("\nwindow ")) {
 			t.Errorf("%s/%s: the assembled text still names a map", s.Game, s.Name)
 		}
