@@ -36,9 +36,27 @@ type trafficKey struct {
 	sm   bool
 }
 
+// remember is build's value for k, kept in the memo's map field picks while
+// Legal runs (m is g.memo); outside Legal, m is nil and it is built afresh.
+func remember[K comparable, V any](m *memo, field func(*memo) *map[K]V, k K, build func() V) V {
+	if m == nil {
+		return build()
+	}
+	kept := field(m)
+	if v, ok := (*kept)[k]; ok {
+		return v
+	}
+	v := build()
+	if *kept == nil {
+		*kept = map[K]V{}
+	}
+	(*kept)[k] = v
+	return v
+}
+
 // legal lists the phase's commands.
 func (g *Game) legal() []rules.Choice {
-	g.memo = &memo{ctx: map[Side]*hexwar.Context{}}
+	g.memo = &memo{}
 	defer func() { g.memo = nil }()
 	var out []rules.Choice
 	switch g.s.Phase {

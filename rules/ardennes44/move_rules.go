@@ -78,19 +78,9 @@ func (g *Game) vehicleWoods() hexwar.StepRule {
 // all three (11.3). An enemy Roadblock keeps SM units out (33.1, CON-7).
 // It reads only the position: while Legal runs it is made once (memo).
 func (g *Game) traffic(side Side, sm bool) hexwar.StepRule {
-	if g.memo == nil {
+	return remember(g.memo, func(m *memo) *map[trafficKey]hexwar.StepRule { return &m.traffic }, trafficKey{side, sm}, func() hexwar.StepRule {
 		return g.newTraffic(side, sm)
-	}
-	k := trafficKey{side, sm}
-	r, ok := g.memo.traffic[k]
-	if !ok {
-		r = g.newTraffic(side, sm)
-		if g.memo.traffic == nil {
-			g.memo.traffic = map[trafficKey]hexwar.StepRule{}
-		}
-		g.memo.traffic[k] = r
-	}
-	return r
+	})
 }
 
 // newTraffic is traffic made from the position.

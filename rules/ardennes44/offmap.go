@@ -310,12 +310,13 @@ func (g *Game) exitBox(i int, a hex.Axial) (string, error) {
 // smExitRefusal checks a move in Strategic Movement or on Trucks that
 // leaves the map from hex a: it goes only along roads (12.1, L569; 12.4.4,
 // L606), its last step across the edge too (11.9.1, L543; 11.9.3, L549).
-// The stand-in map draws no road past its edge, so a road that reaches a
-// hex of the edge is taken to cross it there (smExitRoad); nil when none
-// of this binds the move. ardennes44/1 to /5 let it leave from any hex of
-// the edge.
+// The stand-in map draws no road past its edge, so a road through a hex of
+// the edge is taken to cross it there (edgeRoadHex), as through the edge's
+// road hexes units enter by in Strategic Movement (S3.3, L1872: "przez
+// każdy drogowy heks na krawędzi mapy"); nil when none of this binds the
+// move. ardennes44/1 to /5 let it leave from any hex of the edge.
 func (g *Game) smExitRefusal(how moveHow, a hex.Axial) error {
-	if how.mode != modeSM || !g.ver.smExitByRoad || g.smExitRoad(a) {
+	if how.mode != modeSM || !g.ver.smExitByRoad || g.edgeRoadHex(a) {
 		return nil
 	}
 	if how.trucks {
@@ -323,13 +324,6 @@ func (g *Game) smExitRefusal(how moveHow, a hex.Axial) error {
 	}
 	return rules.Refuse("12.1", "Strategic Movement is only along roads: it leaves the map only along one, and none crosses the edge at %s", g.b.id(a))
 }
-
-// smExitRoad reports whether a road crosses the map edge at edge hex a:
-// one runs through the hex, as through the edge's road hexes units enter
-// by in Strategic Movement (S3.3, L1872: "przez każdy drogowy heks na
-// krawędzi mapy"; 12.1, L569: reinforcements may enter in SM, along a road
-// through their entry hex).
-func (g *Game) smExitRoad(a hex.Axial) bool { return g.edgeRoadHex(a) }
 
 // countExitVP: in the short scenarios a unit's exit earns VP only if an
 // exit hex has Road Supply as it leaves (S2.4, L1858: "Gdy gracz Niemiecki

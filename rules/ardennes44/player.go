@@ -7,7 +7,6 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
-	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // RandomCommand picks a legal command for seat at random, from the source
@@ -83,7 +82,7 @@ func (g *Game) randomMove(rnd *rand.Rand) string {
 	if g.canEnd() == nil && rnd.IntN(12) == 0 {
 		return "end"
 	}
-	g.memo = &memo{ctx: map[Side]*hexwar.Context{}}
+	g.memo = &memo{}
 	defer func() { g.memo = nil }()
 	var units []int
 	for i, us := range g.s.Units {

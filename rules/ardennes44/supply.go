@@ -125,18 +125,9 @@ func (g *Game) supplyDistance(side Side) func(hex.Axial) int {
 // roadCells are the hexes with Road Supply for side: a path of the Road
 // part alone to a source (23.3), traced once while Legal runs (memo).
 func (g *Game) roadCells(side Side) map[int]int {
-	if g.memo == nil {
+	return remember(g.memo, func(m *memo) *map[Side]map[int]int { return &m.roads }, side, func() map[int]int {
 		return g.traceRoadCells(side)
-	}
-	cells, ok := g.memo.roads[side]
-	if !ok {
-		cells = g.traceRoadCells(side)
-		if g.memo.roads == nil {
-			g.memo.roads = map[Side]map[int]int{}
-		}
-		g.memo.roads[side] = cells
-	}
-	return cells
+	})
 }
 
 // traceRoadCells is roadCells traced in the position.

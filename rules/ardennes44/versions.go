@@ -269,7 +269,7 @@ type rulesVersion struct {
 	// (12.1, L569: "muszą poruszać się wyłącznie drogami"), and one on
 	// Trucks "musi stosować się do wszystkich zasad Ruchu Strategicznego"
 	// (12.4.4, L606), so it leaves the map (11.9.1, L543; 11.9.3, L549)
-	// only where a road crosses the edge (smExitRoad). ardennes44/1 to /5
+	// only where a road crosses the edge (edgeRoadHex). ardennes44/1 to /5
 	// let it leave from any hex of the edge.
 	smExitByRoad bool
 	// greifInAlliedTurn: the German player places the Greif Commando "w

@@ -98,18 +98,9 @@ func (g *Game) bondRules(side Side) hexwar.BondRules {
 // zoc is the set of hexes in side's zones of control, read once while
 // Legal runs (memo).
 func (g *Game) zoc(side Side) hexwar.HexSet {
-	if g.memo == nil {
+	return remember(g.memo, func(m *memo) *map[Side]hexwar.HexSet { return &m.zoc }, side, func() hexwar.HexSet {
 		return hexwar.ZOC(g.b.Board, position{g}, side, g.zocRules())
-	}
-	z, ok := g.memo.zoc[side]
-	if !ok {
-		z = hexwar.ZOC(g.b.Board, position{g}, side, g.zocRules())
-		if g.memo.zoc == nil {
-			g.memo.zoc = map[Side]hexwar.HexSet{}
-		}
-		g.memo.zoc[side] = z
-	}
-	return z
+	})
 }
 
 // bonds are side's ZOC bonds in the position.
@@ -119,15 +110,7 @@ func (g *Game) bonds(side Side) hexwar.Bonds {
 
 // moveContext is what every move of side's units needs in the position.
 func (g *Game) moveContext(side Side) *hexwar.Context {
-	if g.memo != nil {
-		if c, ok := g.memo.ctx[side]; ok {
-			return c
-		}
-	}
-	enemy := side.Other()
-	c := hexwar.NewContext(g.b.Board, position{g}, side, g.zocRules(), g.bondRules(enemy))
-	if g.memo != nil {
-		g.memo.ctx[side] = c
-	}
-	return c
+	return remember(g.memo, func(m *memo) *map[Side]*hexwar.Context { return &m.ctx }, side, func() *hexwar.Context {
+		return hexwar.NewContext(g.b.Board, position{g}, side, g.zocRules(), g.bondRules(side.Other()))
+	})
 }
