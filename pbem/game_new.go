@@ -68,10 +68,11 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 		return nil, GameRecord{}, err
 	}
 	setup := rules.Setup{Scenario: scenario, Variant: ng.Variant, Options: ng.Options}
-	seats, err := engine.Seats(setup)
+	g, err := engine.New(setup)
 	if err != nil {
 		return nil, GameRecord{}, fmt.Errorf("scenario %s/%s: %w", ng.Rules, ng.Scenario, err)
 	}
+	seats := g.Seats()
 	if !slices.Contains(seats, rules.Seat(ng.Seat)) {
 		return nil, GameRecord{}, fmt.Errorf("scenario %s/%s has no seat %q: choose one of %v (--side)", ng.Rules, ng.Scenario, ng.Seat, seats)
 	}
@@ -79,10 +80,6 @@ func (a *App) New(ctx context.Context, ng NewGame) (*replay.Replay, GameRecord, 
 		ng.Dice = logs.DiceStrict
 	}
 	opponentKey, invited, err := readOpponents(ng, seats)
-	if err != nil {
-		return nil, GameRecord{}, err
-	}
-	g, err := engine.New(setup)
 	if err != nil {
 		return nil, GameRecord{}, err
 	}

@@ -173,15 +173,17 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 		return nil, err
 	}
 	setup := rules.Setup{Scenario: scenario, Variant: b.Variant, Options: b.Options, Version: b.Engine}
-	names, err := engine.Seats(setup)
+	// The game, started once, names its seats: engine.Seats would parse
+	// the scenario again, and parsing is most of opening a game.
+	game, err := engine.New(setup)
 	if err != nil {
 		return nil, entryErr(0, ErrScenario, "%v", err)
 	}
-	r := &Replay{engine: engine, setup: setup, invite: invite}
+	r := &Replay{engine: engine, setup: setup, invite: invite, game: game}
 	if err := r.checkFields(b); err != nil {
 		return nil, err
 	}
-	if err := r.readSeats(b, names); err != nil {
+	if err := r.readSeats(b, game.Seats()); err != nil {
 		return nil, err
 	}
 	author := r.seat(b.By)
@@ -193,10 +195,6 @@ func Start(invite *logs.Entry, load Loader) (*Replay, error) {
 	}
 	if _, err := logs.ParseTime(b.TS); err != nil {
 		return nil, entryErr(0, ErrProtocol, "%v", err)
-	}
-	r.game, err = engine.New(setup)
-	if err != nil {
-		return nil, entryErr(0, ErrScenario, "%v", err)
 	}
 	if h := r.game.Hash(); h != b.State {
 		return nil, entryErr(0, ErrState, "the invite records %s; %s computes %s", b.State, setup.Version, h)
