@@ -37,6 +37,7 @@ func newBoard(sc *Scenario) (*board, error) {
 		return nil, fmt.Errorf("scenario %s: %w", sc.Name, err)
 	}
 	m := hexwar.Map{Layout: layout, Features: features, Hexsides: sc.Hexsides, Roads: sc.Roads, Zones: sc.Zones}
+	m.Hexes = make([]hexwar.MapHex, 0, len(sc.Hexes))
 	for _, h := range sc.Hexes {
 		m.Hexes = append(m.Hexes, hexwar.MapHex{ID: h.ID, Terrain: h.Terrain, River: h.River})
 	}
@@ -44,7 +45,7 @@ func newBoard(sc *Scenario) (*board, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", sc.Name, err)
 	}
-	b := &board{Board: hb, layout: layout, ids: hb.IDs(), info: map[string]*Hex{}, chart: sc.Chart,
+	b := &board{Board: hb, layout: layout, ids: hb.IDs(), info: make(map[string]*Hex, len(sc.Hexes)), chart: sc.Chart,
 		entries: map[string]*Entry{}, letters: map[string]*Entry{}, victory: map[string]string{},
 		start: map[string]string{}, bottleneck: map[string]bool{}, bastogne: sc.Bastogne, named: map[string]NamedBridge{},
 		minCol: 99, minRow: 99}

@@ -131,7 +131,7 @@ func NewBoard(m Map, tec *TEC) (*Board, error) {
 	if len(m.Features) > 16 {
 		return nil, fmt.Errorf("%w: %d hexside features, at most 16", ErrMap, len(m.Features))
 	}
-	b := &Board{layout: m.Layout, tec: tec, ids: map[string]hex.Axial{}, zones: map[string][]bool{}, minRow: 99, roadOf: []RoadClass{""},
+	b := &Board{layout: m.Layout, tec: tec, ids: make(map[string]hex.Axial, len(m.Hexes)), zones: map[string][]bool{}, minRow: 99, roadOf: []RoadClass{""},
 		features: slices.Clone(m.Features), sideRows: make([]*HexsideRow, len(m.Features))}
 	for k, f := range m.Features {
 		row, ok := tec.Hexsides[f]
@@ -144,7 +144,7 @@ func NewBoard(m Map, tec *TEC) (*Board, error) {
 		}
 	}
 	all := make([]hex.Axial, 0, len(m.Hexes))
-	byHex := map[hex.Axial]*MapHex{}
+	byHex := make(map[hex.Axial]*MapHex, len(m.Hexes))
 	for i := range m.Hexes {
 		h := &m.Hexes[i]
 		a, err := m.Layout.Parse(h.ID)

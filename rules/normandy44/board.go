@@ -102,6 +102,7 @@ func newBoard(sc *Scenario, ed *edition) (*board, error) {
 		return nil, fmt.Errorf("scenario %s: %w", sc.Name, err)
 	}
 	m := hexwar.Map{Layout: layout, Features: hexsideFeatures, Hexsides: sc.Hexsides, Roads: sc.Roads, Zones: sc.Zones}
+	m.Hexes = make([]hexwar.MapHex, 0, len(sc.Hexes))
 	for _, h := range sc.Hexes {
 		m.Hexes = append(m.Hexes, hexwar.MapHex{ID: h.ID, Terrain: h.Terrain, Base: h.Base, River: h.River})
 	}

@@ -30,6 +30,7 @@ func newBoard(sc *Scenario) (*board, error) {
 		return nil, fmt.Errorf("scenario %s: %w", sc.Name, err)
 	}
 	m := hexwar.Map{Layout: layout, Features: features, Hexsides: sc.Hexsides, Roads: sc.Roads, Zones: sc.Zones}
+	m.Hexes = make([]hexwar.MapHex, 0, len(sc.Hexes))
 	for _, h := range sc.Hexes {
 		m.Hexes = append(m.Hexes, hexwar.MapHex{ID: h.ID, Terrain: h.Terrain})
 	}

@@ -32,7 +32,11 @@ func ValidHexID(id string) bool {
 
 // HexID prints column col and row row, each 0 to 99, as "CCRR".
 func HexID(col, row int) string {
-	return fmt.Sprintf("%02d%02d", col, row)
+	if col < 0 || col > 99 || row < 0 || row > 99 {
+		return fmt.Sprintf("%02d%02d", col, row) // out of range: as %02d writes it
+	}
+	// Runs and windows print thousands of ids while a scenario is read.
+	return string([]byte{byte('0' + col/10), byte('0' + col%10), byte('0' + row/10), byte('0' + row%10)})
 }
 
 // run reads a run "CCRR-CCRR" down one column: its column and its first and

@@ -42,8 +42,14 @@ const originMark = "#@ "
 // marks of assembled text are read into origins (by line number of data);
 // origins is nil when there are none.
 func Lex(data []byte) (lines []Line, errs []error, origins map[int]Origin) {
+	raws := strings.Split(string(data), "\n")
+	// Sized once for the whole file, the lines and their words are a few
+	// allocations rather than several a line: opening a game reads its
+	// scenario, thousands of lines, each time.
+	lines = make([]Line, 0, len(raws))
+	var w words
 	var next *Origin
-	for i, raw := range strings.Split(string(data), "\n") {
+	for i, raw := range raws {
 		n := i + 1
 		raw = strings.TrimSuffix(raw, "\r")
 		if o, ok := parseOriginMark(raw); ok {
@@ -52,7 +58,7 @@ func Lex(data []byte) (lines []Line, errs []error, origins map[int]Origin) {
 		}
 		if next != nil {
 			if origins == nil {
-				origins = map[int]Origin{}
+				origins = make(map[int]Origin, len(raws)-i)
 			}
 			origins[n] = *next
 			next.Line++
@@ -61,7 +67,7 @@ func Lex(data []byte) (lines []Line, errs []error, origins map[int]Origin) {
 			errs = append(errs, Errorf(n, ErrSyntax, "not valid UTF-8"))
 			continue
 		}
-		l, err := LexLine(n, raw)
+		l, err := lexLine(n, raw, &w)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -71,6 +77,38 @@ func Lex(data []byte) (lines []Line, errs []error, origins map[int]Origin) {
 		}
 	}
 	return lines, errs, origins
+}
+
+// words is where the lines of one file keep their words: each line's are a
+// stretch of one long slice, cut off at its end, so that no line's words
+// grow into the next's.
+type words struct {
+	text   []string
+	quoted []bool
+	size   int // the last stretch's
+}
+
+// add appends a word to the line being lexed.
+func (w *words) add(text string, quoted bool) {
+	if len(w.text) == cap(w.text) {
+		// A new stretch, twice the last, with the line's words so far:
+		// the old one keeps the lines already cut from it.
+		w.size = max(2*w.size, 2*len(w.text), 64)
+		w.text = append(make([]string, 0, w.size), w.text...)
+		w.quoted = append(make([]bool, 0, w.size), w.quoted...)
+	}
+	w.text = append(w.text, text)
+	w.quoted = append(w.quoted, quoted)
+}
+
+// line cuts the words added since the last line off as a line's.
+func (w *words) line() (text []string, quoted []bool) {
+	if len(w.text) == 0 {
+		return nil, nil
+	}
+	text, quoted = w.text[:len(w.text):len(w.text)], w.quoted[:len(w.quoted):len(w.quoted)]
+	w.text, w.quoted = w.text[len(w.text):], w.quoted[len(w.quoted):]
+	return text, quoted
 }
 
 // parseOriginMark reads "#@ N" or "#@ N FILE".
@@ -99,57 +137,86 @@ func parseOriginMark(raw string) (Origin, bool) {
 // the start of a word starts a comment. A blank or comment line has no
 // words. The error is a *LineError of class ErrSyntax.
 func LexLine(n int, raw string) (Line, error) {
+	return lexLine(n, raw, &words{})
+}
+
+// lexLine is LexLine, the words kept in w.
+func lexLine(n int, raw string, w *words) (Line, error) {
 	l := Line{N: n, Raw: raw}
-	var cur strings.Builder
+	// A word is raw[from:to]: a bare word up to the space after it, a
+	// quoted one between its quotes. Words are cut from raw, not copied.
+	from, to := 0, 0
 	inWord, inQuote, quoted := false, false, false
 	end := len(raw)
-	flush := func() {
+	flush := func(i int) {
 		if inWord {
-			l.Words = append(l.Words, cur.String())
-			l.Quoted = append(l.Quoted, quoted)
+			if !quoted {
+				to = i
+			}
+			w.add(raw[from:to], quoted)
 		}
-		cur.Reset()
 		inWord, quoted = false, false
+	}
+	fail := func(format string, args ...any) (Line, error) {
+		w.text, w.quoted = w.text[:0], w.quoted[:0]
+		return l, Errorf(n, ErrSyntax, format, args...)
 	}
 	for i, r := range raw {
 		switch {
 		case inQuote:
 			if r == '"' {
-				inQuote = false
+				inQuote, to = false, i
 				continue
 			}
 			if unicode.IsControl(r) {
-				return l, Errorf(n, ErrSyntax, "control character in quoted text")
+				return fail("control character in quoted text")
 			}
-			cur.WriteRune(r)
 		case r == '"':
 			if inWord {
-				return l, Errorf(n, ErrSyntax, "quote inside a word")
+				return fail("quote inside a word")
 			}
-			inWord, inQuote, quoted = true, true, true
+			inWord, inQuote, quoted, from = true, true, true, i+1
 		case r == '#' && !inWord:
 			end = i
 		case r == ' ' || r == '\t':
-			flush()
+			flush(i)
 		case unicode.IsControl(r) || unicode.IsSpace(r):
-			return l, Errorf(n, ErrSyntax, "unexpected character %q", r)
+			return fail("unexpected character %q", r)
 		default:
 			if quoted {
-				return l, Errorf(n, ErrSyntax, "text right after a closing quote")
+				return fail("text right after a closing quote")
 			}
-			inWord = true
-			cur.WriteRune(r)
+			if !inWord {
+				inWord, from = true, i
+			}
 		}
 		if end != len(raw) {
 			break
 		}
 	}
 	if inQuote {
-		return l, Errorf(n, ErrSyntax, "unterminated quote")
+		return fail("unterminated quote")
 	}
-	flush()
+	flush(end)
+	l.Words, l.Quoted = w.line()
+	if !utf8.ValidString(raw) {
+		// A byte that is no UTF-8 reads as U+FFFD, as ranging over the
+		// line reads it: Lex refuses such a line, but assembly reads it.
+		for k, word := range l.Words {
+			l.Words[k] = runesOf(word)
+		}
+	}
 	l.Text = strings.TrimSpace(raw[:end])
 	return l, nil
+}
+
+// runesOf is w with each byte that is no UTF-8 written as U+FFFD.
+func runesOf(w string) string {
+	var b strings.Builder
+	for _, r := range w {
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // KeyValue splits a "key=value" word; ok is false for a bare word (a flag).
