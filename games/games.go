@@ -21,13 +21,26 @@ import (
 	"github.com/pbem-referee/pbem/scenarios"
 )
 
-// engines are the games pbem plays, sorted by name.
-var engines = []rules.Engine{
+// plain are the games pbem plays, sorted by name, as their packages make
+// them.
+var plain = []rules.Engine{
 	ardennes44.Engine(),
 	freeplay.Engine(),
 	normandy44.Engine(),
 	rhine44.Engine(),
 	salerno43.Engine(),
+}
+
+// engines are the plain engines, each keeping the games it started last
+// (started.go).
+var engines = keepingStarts(plain)
+
+func keepingStarts(plain []rules.Engine) []rules.Engine {
+	es := slices.Clone(plain)
+	for i := range es {
+		es[i].New = startKept(es[i].New)
+	}
+	return es
 }
 
 // ErrUnknown is wrapped when a name is not a game pbem plays.

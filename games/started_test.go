@@ -1,0 +1,146 @@
+package games
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/rulestest"
+)
+
+// startedSetup is the Cherbourg scenario's setup, with options.
+func startedSetup(t *testing.T, options ...string) rules.Setup {
+	t.Helper()
+	data, err := ReadScenario("normandy44", "cherbourg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rules.Setup{Scenario: data, Options: options}
+}
+
+// play gives n of the random player's inputs in g, with dice from rnd.
+func play(e rules.Engine, g rules.Game, n int, rnd *rand.Rand) error {
+	for range n {
+		p := g.Pending()
+		switch {
+		case p.Over:
+			return nil
+		case p.Dice != nil:
+			if _, err := g.Roll(rulestest.Dice(p.Dice, rnd)); err != nil {
+				return err
+			}
+		default:
+			cmd := e.Player(g, p.Seats[0], rnd)
+			if _, err := g.Apply(p.Seats[0], cmd); err != nil {
+				return fmt.Errorf("%s: %w", cmd, err)
+			}
+		}
+	}
+	return nil
+}
+
+// plainEngine is the game's engine as its package makes it.
+func plainEngine(t *testing.T, name string) rules.Engine {
+	t.Helper()
+	k := slices.IndexFunc(plain, func(e rules.Engine) bool { return e.Name == name })
+	if k < 0 {
+		t.Fatalf("no engine %s", name)
+	}
+	return plain[k]
+}
+
+// A game started from a kept one is the game its engine starts, and plays
+// apart from every other started from the same setup; the engine starts
+// each setup once.
+func TestStartKept(t *testing.T) {
+	e := plainEngine(t, "normandy44")
+	starts := 0
+	start := startKept(func(s rules.Setup) (rules.Game, error) {
+		starts++
+		return e.New(s)
+	})
+	setup := startedSetup(t)
+	fresh, err := e.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := play(e, a, 40, rand.New(rand.NewPCG(1, 1))); err != nil {
+		t.Fatal(err)
+	}
+	b, err := start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Hash() != fresh.Hash() || a.Hash() == fresh.Hash() {
+		t.Fatalf("after 40 inputs in one started game, another starts at %s; the engine starts at %s, the first is at %s", b.Hash(), fresh.Hash(), a.Hash())
+	}
+	// The same inputs take both games to the same place.
+	if err := play(e, b, 40, rand.New(rand.NewPCG(1, 1))); err != nil {
+		t.Fatal(err)
+	}
+	if a.Hash() != b.Hash() {
+		t.Errorf("the same 40 inputs end at %s and %s", a.Hash(), b.Hash())
+	}
+	// Another setup is another game: four players (24.0) have four seats.
+	four, err := start(startedSetup(t, "players=4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(four.Seats()) != 4 || len(b.Seats()) != 2 {
+		t.Errorf("seats %v and %v", four.Seats(), b.Seats())
+	}
+	if again, err := start(setup); err != nil || again.Hash() != fresh.Hash() {
+		t.Errorf("a third start is at %v, %v", again.Hash(), err)
+	}
+	if starts != 2 {
+		t.Errorf("two setups started %d times", starts)
+	}
+	// A refused setup is refused every time, and nothing is kept of it.
+	bad := rules.Setup{Scenario: []byte("game normandy44\n")}
+	for range 2 {
+		if _, err := start(bad); err == nil {
+			t.Error("a scenario of one line was started")
+		}
+	}
+	if starts != 4 {
+		t.Errorf("a refused setup was started %d times in two", starts-2)
+	}
+}
+
+// Games started at once from one setup, on several goroutines, play apart
+// (run with -race: they share the kept game's scenario and board).
+func TestStartKeptConcurrently(t *testing.T) {
+	e, err := Lookup("normandy44")
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := startedSetup(t)
+	const n = 4
+	hashes := make([]string, n)
+	var wg sync.WaitGroup
+	for k := range n {
+		wg.Go(func() {
+			g, err := e.New(setup)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if err := play(e, g, 30, rand.New(rand.NewPCG(2, 2))); err != nil {
+				t.Error(err)
+				return
+			}
+			hashes[k] = g.Hash()
+		})
+	}
+	wg.Wait()
+	if len(slices.Compact(slices.Clone(hashes))) != 1 {
+		t.Errorf("the same inputs end at %v", hashes)
+	}
+}
