@@ -59,7 +59,9 @@ func Names() []string {
 }
 
 // Lookup finds a game's engine by name.
-func Lookup(name string) (rules.Engine, error) {
+func Lookup(name string) (rules.Engine, error) { return lookupIn(engines, name) }
+
+func lookupIn(engines []rules.Engine, name string) (rules.Engine, error) {
 	for _, e := range engines {
 		if e.Name == name {
 			return e, nil
@@ -131,13 +133,23 @@ func PastScenarios(game, name string) ([][]byte, error) {
 
 // Library finds what an invitation names: a game's engine and a scenario's
 // assembled bytes (replay.Loader).
-type Library struct{}
+type Library struct {
+	// Afresh, when set, gives the engines that start every game afresh,
+	// keeping none (started.go): as a process that opens one game does,
+	// for a benchmark of a command line's work.
+	Afresh bool
+}
 
 // Shipped is the library of the games and scenarios that ship with pbem.
 var Shipped Library
 
 // Engine implements replay.Loader.
-func (Library) Engine(name string) (rules.Engine, error) { return Lookup(name) }
+func (l Library) Engine(name string) (rules.Engine, error) {
+	if l.Afresh {
+		return lookupIn(plain, name)
+	}
+	return Lookup(name)
+}
 
 // Scenario implements replay.Loader.
 func (Library) Scenario(game, name string) ([]byte, error) { return ReadScenario(game, name) }

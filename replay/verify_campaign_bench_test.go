@@ -17,9 +17,14 @@ import (
 // real rules on the real map, not a test game whose rules cost nothing.
 const campaignLogFile = "normandy44-4-campaign-strict.pbem"
 
-// campaignLoader reads the shipped scenarios for the campaign benchmark; the
-// one place it names them.
-var campaignLoader Loader = games.Shipped
+// campaignLoader reads the shipped scenarios for the campaign benchmarks;
+// the one place they name them. It starts each game afresh, as pbem verify,
+// one process a log, does; a season verified in one process (seasonLoader)
+// starts the campaign once and clones it (games/started.go).
+var (
+	campaignLoader Loader = games.Library{Afresh: true}
+	seasonLoader   Loader = games.Shipped
+)
 
 // verifyCampaignTarget is issue 18's target for verifying the campaign: at
 // most twice the time of checking the same lines' signatures alone.

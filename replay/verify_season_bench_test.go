@@ -46,7 +46,7 @@ func BenchmarkVerifySeason(b *testing.B) {
 		for range cores {
 			wg.Go(func() {
 				for range next {
-					if rep := Verify(bytes.NewReader(log), campaignLoader); !rep.OK() {
+					if rep := Verify(bytes.NewReader(log), seasonLoader); !rep.OK() {
 						failed <- fmt.Sprint(rep.Problems)
 					}
 				}
