@@ -46,7 +46,7 @@ func (g *Game) enterBridge() []rules.Event {
 
 // bridgeAwaits: the phase waits while its player has something to do.
 func (g *Game) bridgeAwaits() bool {
-	return g.s.Dice != "" || g.s.GreifAsk != "" || len(g.bridgeChoices()) > 0
+	return g.s.Dice != "" || g.s.GreifAsk != "" || len(reading(g, g.bridgeChoices)) > 0
 }
 
 // bridgeChoices lists the Bridge Phase's commands open now.

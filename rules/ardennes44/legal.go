@@ -18,16 +18,32 @@ import (
 // memo holds what a listing works out once for the position it lists, and
 // every move it checks would read again (issue 18): the move context of
 // each side, which units stand on each hex, the zones of control, the
-// roads cut by blown bridges, the hexes with Road Supply and the markers'
-// step rule. It lives while Legal runs.
+// roads cut by blown bridges, the hexes with Road Supply or in supply and
+// the markers' step rule. It lives while Legal runs, or a phase's awaits
+// check lists its choices (reading).
 type memo struct {
-	ctx     map[Side]*hexwar.Context
-	occ     map[hex.Axial][]int
-	zoc     map[Side]hexwar.HexSet
-	cut     func(f int, d hex.Direction) bool
-	cutOK   bool
-	roads   map[Side]map[int]int
-	traffic map[trafficKey]hexwar.StepRule
+	ctx      map[Side]*hexwar.Context
+	occ      map[hex.Axial][]int
+	zoc      map[Side]hexwar.HexSet
+	cut      func(f int, d hex.Direction) bool
+	cutOK    bool
+	roads    map[Side]map[int]int
+	supplied map[Side]map[int]bool
+	traffic  map[trafficKey]hexwar.StepRule
+}
+
+// reading is list's value with the position's reads kept while it runs
+// (memo). A phase's awaits check lists its choices to see whether any is
+// left, and each choice's check reads the position again: the Roadblock
+// hexes (33.2) a supply trace each, the rebuild hexes (25.2.2) which units
+// stand where. Inside Legal it uses Legal's memo.
+func reading[T any](g *Game, list func() T) T {
+	if g.memo != nil {
+		return list()
+	}
+	g.memo = &memo{}
+	defer func() { g.memo = nil }()
+	return list()
 }
 
 // trafficKey is what the markers' step rule (traffic) reads of a mover.
@@ -56,8 +72,11 @@ func remember[K comparable, V any](m *memo, field func(*memo) *map[K]V, k K, bui
 
 // legal lists the phase's commands.
 func (g *Game) legal() []rules.Choice {
-	g.memo = &memo{}
-	defer func() { g.memo = nil }()
+	return reading(g, g.listLegal)
+}
+
+// listLegal is legal's work.
+func (g *Game) listLegal() []rules.Choice {
 	var out []rules.Choice
 	switch g.s.Phase {
 	case PhaseSetup:

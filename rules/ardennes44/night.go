@@ -50,7 +50,7 @@ func (g *Game) enterNightRepl() []rules.Event {
 }
 
 // replAwaits: replacements left and somewhere to spend them.
-func (g *Game) replAwaits() bool { return g.s.Repl > 0 && len(g.replChoices()) > 0 }
+func (g *Game) replAwaits() bool { return g.s.Repl > 0 && len(reading(g, g.replChoices)) > 0 }
 
 func (g *Game) replPrompt() string {
 	return fmt.Sprintf("spend %d replacement(s): 'replace UNIT' for a reduced unit, 'rebuild UNIT HEX' for one of the dead pile (25.2.2), then 'end'; unused ones are lost", g.s.Repl)

@@ -90,13 +90,15 @@ func (g *Game) supplyStatuses(side Side) map[int]hexwar.SupplyStatus {
 
 // suppliedCells are the hexes where side's units would be in supply.
 func (g *Game) suppliedCells(side Side) map[int]bool {
-	out := map[int]bool{}
-	for k, st := range g.supplyStatuses(side) {
-		if st == hexwar.InSupply {
-			out[k] = true
+	return remember(g.memo, func(m *memo) *map[Side]map[int]bool { return &m.supplied }, side, func() map[int]bool {
+		out := map[int]bool{}
+		for k, st := range g.supplyStatuses(side) {
+			if st == hexwar.InSupply {
+				out[k] = true
+			}
 		}
-	}
-	return out
+		return out
+	})
 }
 
 // supplyDistance scores a hex for 'order retreat toward-supply': its

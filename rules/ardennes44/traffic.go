@@ -57,7 +57,7 @@ func (g *Game) trafficAwaits() bool {
 	if g.s.Done {
 		return g.s.Dice != ""
 	}
-	return g.s.Dice != "" || g.s.TrafficRoll || len(g.trafficChoices()) > 0
+	return g.s.Dice != "" || g.s.TrafficRoll || len(reading(g, g.trafficChoices)) > 0
 }
 
 func (g *Game) trafficPrompt() string {
@@ -190,7 +190,13 @@ func (g *Game) roadblocksOpen(side Side) bool {
 // hex within 4 road hexes of an own unit, with a supply path; not on or
 // next to an enemy unit, an own Traffic marker or another Roadblock.
 func (g *Game) roadblockBar(side Side, a hex.Axial, from string) string {
-	occ := g.occupancy()
+	return g.roadblockBarIn(side, a, from, g.occupancy(), g.suppliedCells(side))
+}
+
+// roadblockBarIn is roadblockBar in a position read once for every hex a
+// listing asks about: which units stand where, and side's supplied hexes
+// (suppliedCells), a trace of the whole map.
+func (g *Game) roadblockBarIn(side Side, a hex.Axial, from string, occ map[hex.Axial][]int, supplied map[int]bool) string {
 	id := g.b.id(a)
 	switch {
 	case !g.roadsblocksLeft(side, from):
@@ -211,10 +217,10 @@ func (g *Game) roadblockBar(side Side, a hex.Axial, from string) string {
 		}
 	}
 	k, _ := g.b.Cell(a)
-	if !g.suppliedCells(side)[k] {
+	if !supplied[k] {
 		return id + " has no supply path"
 	}
-	if !g.roadNear(side, a) {
+	if !g.roadNear(side, a, occ) {
 		return fmt.Sprintf("no own unit within %d road hexes", roadblockReach)
 	}
 	return ""
@@ -231,8 +237,7 @@ func (g *Game) roadsblocksLeft(side Side, from string) bool {
 }
 
 // roadNear: an own unit stands within 4 consecutive road hexes of a (33.2).
-func (g *Game) roadNear(side Side, a hex.Axial) bool {
-	occ := g.occupancy()
+func (g *Game) roadNear(side Side, a hex.Axial, occ map[hex.Axial][]int) bool {
 	seen := map[hex.Axial]bool{a: true}
 	frontier := []hex.Axial{a}
 	for d := 0; d <= roadblockReach; d++ {
@@ -397,13 +402,13 @@ func (g *Game) roadblockHexes(side Side) []hex.Axial {
 		return nil
 	}
 	var out []hex.Axial
-	occ := g.occupancy()
+	occ, supplied := g.occupancy(), g.suppliedCells(side)
 	for a := range occ {
 		if g.sideAt(occ, a) != side {
 			continue
 		}
 		for _, n := range a.Neighbors() {
-			if g.b.OnMap(n) && g.b.road(a, n) != "" && !slices.Contains(out, n) && g.roadblockBar(side, n, "") == "" {
+			if g.b.OnMap(n) && g.b.road(a, n) != "" && !slices.Contains(out, n) && g.roadblockBarIn(side, n, "", occ, supplied) == "" {
 				out = append(out, n)
 			}
 		}
