@@ -30,6 +30,10 @@ type memo struct {
 	roads    map[Side]map[int]int
 	supplied map[Side]map[int]bool
 	traffic  map[trafficKey]hexwar.StepRule
+	// scratch is a copy of the game that Legal tries commands on: a
+	// refused command leaves a game as it was (docs/engines.md), so one
+	// copy serves every try until a command is taken.
+	scratch *Game
 }
 
 // reading is list's value with the position's reads kept while it runs
@@ -272,17 +276,37 @@ var verbNotes = map[string]string{"load": "load Trucks (12.4.3)", "unmark": "SM 
 	"night": "a Night marker (25.3.3)"}
 
 // tryParsed reports whether a command of the main grammar would apply now,
-// on a clone.
+// on a copy of the game.
 func (g *Game) tryParsed(c Command) bool {
-	w := g.Clone().(*Game)
-	_, err := procedures.Apply(w, rules.Seat(g.s.Side), c.String(), w.s.Phase, "", ErrCommand)
-	return err == nil
+	return g.try(func(w *Game) error {
+		_, err := procedures.Apply(w, rules.Seat(g.s.Side), c.String(), w.s.Phase, "", ErrCommand)
+		return err
+	})
 }
 
-// tryCommand reports whether a handler accepts c, on a clone.
+// tryCommand reports whether a handler accepts c, on a copy of the game.
 func (g *Game) tryCommand(c Command, h func(*Game, Command) ([]rules.Event, error)) bool {
-	_, err := h(g.Clone().(*Game), c)
-	return err == nil
+	return g.try(func(w *Game) error {
+		_, err := h(w, c)
+		return err
+	})
+}
+
+// try reports whether apply takes a command on a copy of the game: within
+// Legal the memo's scratch copy, until a command is taken on it; else a
+// clone of its own.
+func (g *Game) try(apply func(w *Game) error) bool {
+	if g.memo == nil {
+		return apply(g.Clone().(*Game)) == nil
+	}
+	if g.memo.scratch == nil {
+		g.memo.scratch = g.Clone().(*Game)
+	}
+	if apply(g.memo.scratch) != nil {
+		return false
+	}
+	g.memo.scratch = nil // changed by the command it took
+	return true
 }
 
 // dropChoices: von der Heydte's drop hexes (27.2), those next to an Allied
