@@ -32,8 +32,8 @@ type startedGame struct {
 	game rules.Game
 }
 
-// startKept is new, an engine's New, keeping the games it starts.
-func startKept(new func(rules.Setup) (rules.Game, error)) func(rules.Setup) (rules.Game, error) {
+// startKept is start, an engine's New, keeping the games it starts.
+func startKept(start func(rules.Setup) (rules.Game, error)) func(rules.Setup) (rules.Game, error) {
 	c := &startCache{}
 	return func(s rules.Setup) (rules.Game, error) {
 		key := setupKey(s)
@@ -49,7 +49,7 @@ func startKept(new func(rules.Setup) (rules.Game, error)) func(rules.Setup) (rul
 		}
 		// Started outside the lock: two goroutines may start the same
 		// setup at once, and either game serves.
-		g, err := new(s)
+		g, err := start(s)
 		if err != nil {
 			return nil, err
 		}
