@@ -2,6 +2,7 @@ package ardennes44
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
@@ -26,6 +27,7 @@ type board struct {
 	bottleneck map[string]bool   // 24.7
 	bastogne   []string
 	named      map[string]NamedBridge // by hexside
+	bridges    []string               // every bridge's hexside, sorted (bridgeSides)
 	// the map's edges (10.6, 11.9, 17.6): the lowest and highest column
 	// and row; beyond the lowest column is the east edge.
 	minCol, maxCol, minRow, maxRow int
@@ -74,7 +76,23 @@ func newBoard(sc *Scenario) (*board, error) {
 	for _, nb := range sc.Bridges {
 		b.named[nb.Side] = nb
 	}
+	b.bridges = b.findBridges()
 	return b, nil
+}
+
+// findBridges lists every bridge of the map: a road across a river
+// hexside (7.1), by its hexside, sorted.
+func (b *board) findBridges() []string {
+	var out []string
+	for _, a := range b.LandHexes() {
+		for _, n := range a.Neighbors() {
+			if b.OnMap(n) && b.id(a) < b.id(n) && b.bridgeSide(a, n) {
+				out = append(out, b.sideID(a, n))
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 func (b *board) id(a hex.Axial) string { return b.ID(a) }

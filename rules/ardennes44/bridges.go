@@ -80,20 +80,9 @@ func drmWords(drm int) string {
 	return fmt.Sprintf(", %+d", drm)
 }
 
-// bridgeSides lists every bridge of the map: a road across a river
-// hexside (7.1), by hexside, in order.
-func (g *Game) bridgeSides() []string {
-	var out []string
-	for _, a := range g.b.LandHexes() {
-		for _, n := range a.Neighbors() {
-			if g.b.OnMap(n) && g.b.id(a) < g.b.id(n) && g.b.bridgeSide(a, n) {
-				out = append(out, g.b.sideID(a, n))
-			}
-		}
-	}
-	slices.Sort(out)
-	return out
-}
+// bridgeSides lists every bridge of the map (board.bridges), sorted: the
+// map's, read once when it is built.
+func (g *Game) bridgeSides() []string { return g.b.bridges }
 
 // bridgeName names a bridge for players: "#5 Dasburg (2016/2115)".
 func (g *Game) bridgeName(sd string) string {
