@@ -17,14 +17,15 @@ import (
 
 // memo holds what a listing works out once for the position it lists, and
 // every move it checks would read again (issue 18): the move context of
-// each side, which units stand on each hex, the zones of control, the
-// roads cut by blown bridges, the hexes with Road Supply or in supply and
+// each side, which units stand on each hex, the zones of control and ZOC
+// bonds, the roads cut by blown bridges, the hexes with Road Supply or in supply and
 // the markers' step rule. It lives while Legal runs, or a phase's awaits
 // check lists its choices (reading).
 type memo struct {
 	ctx      map[Side]*hexwar.Context
 	occ      map[hex.Axial][]int
 	zoc      map[Side]hexwar.HexSet
+	bonds    map[Side]hexwar.Bonds
 	cut      func(f int, d hex.Direction) bool
 	cutOK    bool
 	roads    map[Side]map[int]int

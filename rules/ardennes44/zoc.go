@@ -105,7 +105,9 @@ func (g *Game) zoc(side Side) hexwar.HexSet {
 
 // bonds are side's ZOC bonds in the position.
 func (g *Game) bonds(side Side) hexwar.Bonds {
-	return hexwar.NewBonds(g.b.Board, position{g}, hexwar.Held(g.b.Board, position{g}), side, g.bondRules(side))
+	return remember(g.memo, func(m *memo) *map[Side]hexwar.Bonds { return &m.bonds }, side, func() hexwar.Bonds {
+		return hexwar.NewBonds(g.b.Board, position{g}, hexwar.Held(g.b.Board, position{g}), side, g.bondRules(side))
+	})
 }
 
 // moveContext is what every move of side's units needs in the position.
