@@ -9,6 +9,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/rulestest"
+	"github.com/pbem-referee/pbem/scenarios"
 )
 
 // startedSetup is the Cherbourg scenario's setup, with options.
@@ -111,6 +112,48 @@ func TestStartKept(t *testing.T) {
 	}
 	if starts != 4 {
 		t.Errorf("a refused setup was started %d times in two", starts-2)
+	}
+}
+
+// Every shipped scenario of every game: a game started from the kept one,
+// after another started from it has played 60 inputs, starts where its
+// engine starts, and the same inputs take both to the same place
+// (rules.Game.Clone shares nothing a game changes, in every engine).
+func TestStartKeptEveryScenario(t *testing.T) {
+	for _, sc := range scenarios.List() {
+		t.Run(sc.Game+"/"+sc.Name, func(t *testing.T) {
+			e := plainEngine(t, sc.Game)
+			data, err := ReadScenario(sc.Game, sc.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			setup := rules.Setup{Scenario: data}
+			fresh, err := e.New(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := startKept(e.New)
+			a, err := start(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := play(e, a, 60, rand.New(rand.NewPCG(3, 3))); err != nil {
+				t.Fatal(err)
+			}
+			b, err := start(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.Hash() != fresh.Hash() {
+				t.Fatalf("after 60 inputs in one started game, another starts at %s, not %s", b.Hash(), fresh.Hash())
+			}
+			if err := play(e, b, 60, rand.New(rand.NewPCG(3, 3))); err != nil {
+				t.Fatal(err)
+			}
+			if a.Hash() != b.Hash() {
+				t.Errorf("the same 60 inputs end at %s and %s", a.Hash(), b.Hash())
+			}
+		})
 	}
 }
 
