@@ -47,7 +47,7 @@ func Lex(data []byte) (lines []Line, errs []error, origins map[int]Origin) {
 	// allocations rather than several a line: opening a game reads its
 	// scenario, thousands of lines, each time.
 	lines = make([]Line, 0, len(raws))
-	var w words
+	w := words{size: 128}
 	var next *Origin
 	for i, raw := range raws {
 		n := i + 1
@@ -85,7 +85,7 @@ func Lex(data []byte) (lines []Line, errs []error, origins map[int]Origin) {
 type words struct {
 	text   []string
 	quoted []bool
-	size   int // the last stretch's
+	size   int // the last stretch's; the next is twice as long
 }
 
 // add appends a word to the line being lexed.
@@ -93,7 +93,7 @@ func (w *words) add(text string, quoted bool) {
 	if len(w.text) == cap(w.text) {
 		// A new stretch, twice the last, with the line's words so far:
 		// the old one keeps the lines already cut from it.
-		w.size = max(2*w.size, 2*len(w.text), 64)
+		w.size = max(2*w.size, 2*len(w.text), 4)
 		w.text = append(make([]string, 0, w.size), w.text...)
 		w.quoted = append(make([]bool, 0, w.size), w.quoted...)
 	}
