@@ -46,7 +46,7 @@ func (g *Game) enterTraffic() []rules.Event {
 		events = append(events, rules.Event{Seat: rules.Seat(side), Text: "Roadblocks without Road Supply lifted (33.3): " + strings.Join(lifted, ", ")})
 	}
 	g.s.TrafficRoll = false
-	if len(g.trafficChoices()) == 0 {
+	if len(reading(g, g.trafficChoices)) == 0 {
 		g.s.TrafficRoll = g.markersOn(side) > 0
 	}
 	return events
@@ -190,13 +190,7 @@ func (g *Game) roadblocksOpen(side Side) bool {
 // hex within 4 road hexes of an own unit, with a supply path; not on or
 // next to an enemy unit, an own Traffic marker or another Roadblock.
 func (g *Game) roadblockBar(side Side, a hex.Axial, from string) string {
-	return g.roadblockBarIn(side, a, from, g.occupancy(), g.suppliedCells(side))
-}
-
-// roadblockBarIn is roadblockBar in a position read once for every hex a
-// listing asks about: which units stand where, and side's supplied hexes
-// (suppliedCells), a trace of the whole map.
-func (g *Game) roadblockBarIn(side Side, a hex.Axial, from string, occ map[hex.Axial][]int, supplied map[int]bool) string {
+	occ := g.occupancy()
 	id := g.b.id(a)
 	switch {
 	case !g.roadsblocksLeft(side, from):
@@ -217,10 +211,10 @@ func (g *Game) roadblockBarIn(side Side, a hex.Axial, from string, occ map[hex.A
 		}
 	}
 	k, _ := g.b.Cell(a)
-	if !supplied[k] {
+	if !g.suppliedCells(side)[k] {
 		return id + " has no supply path"
 	}
-	if !g.roadNear(side, a, occ) {
+	if !g.roadNear(side, a) {
 		return fmt.Sprintf("no own unit within %d road hexes", roadblockReach)
 	}
 	return ""
@@ -237,7 +231,8 @@ func (g *Game) roadsblocksLeft(side Side, from string) bool {
 }
 
 // roadNear: an own unit stands within 4 consecutive road hexes of a (33.2).
-func (g *Game) roadNear(side Side, a hex.Axial, occ map[hex.Axial][]int) bool {
+func (g *Game) roadNear(side Side, a hex.Axial) bool {
+	occ := g.occupancy()
 	seen := map[hex.Axial]bool{a: true}
 	frontier := []hex.Axial{a}
 	for d := 0; d <= roadblockReach; d++ {
@@ -402,13 +397,13 @@ func (g *Game) roadblockHexes(side Side) []hex.Axial {
 		return nil
 	}
 	var out []hex.Axial
-	occ, supplied := g.occupancy(), g.suppliedCells(side)
+	occ := g.occupancy()
 	for a := range occ {
 		if g.sideAt(occ, a) != side {
 			continue
 		}
 		for _, n := range a.Neighbors() {
-			if g.b.OnMap(n) && g.b.road(a, n) != "" && !slices.Contains(out, n) && g.roadblockBarIn(side, n, "", occ, supplied) == "" {
+			if g.b.OnMap(n) && g.b.road(a, n) != "" && !slices.Contains(out, n) && g.roadblockBar(side, n, "") == "" {
 				out = append(out, n)
 			}
 		}
