@@ -53,9 +53,37 @@ func plainEngine(t *testing.T, name string) rules.Engine {
 	return plain[k]
 }
 
-// A game started from a kept one is the game its engine starts, and plays
-// apart from every other started from the same setup; the engine starts
-// each setup once.
+// playsApart checks that a game start hands out for setup is the game e
+// starts, and plays apart from every other it hands out: after one has
+// played 60 inputs, the next starts where e starts, and the same inputs
+// take both to the same place. It returns the hash e starts at.
+func playsApart(t *testing.T, e rules.Engine, start func(rules.Setup) (rules.Game, error), setup rules.Setup) string {
+	t.Helper()
+	fresh, err := e.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games [2]rules.Game
+	for k := range games {
+		if games[k], err = start(setup); err != nil {
+			t.Fatal(err)
+		}
+		if h := games[k].Hash(); h != fresh.Hash() {
+			t.Fatalf("a started game (%d before it played) is at %s; the engine starts at %s", k, h, fresh.Hash())
+		}
+		if err := play(e, games[k], 60, rand.New(rand.NewPCG(3, 3))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a, b := games[0].Hash(), games[1].Hash(); a != b || a == fresh.Hash() {
+		t.Errorf("the same 60 inputs end at %s and %s, from %s", a, b, fresh.Hash())
+	}
+	return fresh.Hash()
+}
+
+// A started game is the game its engine starts and plays apart from every
+// other started from the same setup; the engine starts each setup once,
+// and keeps nothing of a setup it refuses.
 func TestStartKept(t *testing.T) {
 	e := plainEngine(t, "normandy44")
 	starts := 0
@@ -64,46 +92,22 @@ func TestStartKept(t *testing.T) {
 		return e.New(s)
 	})
 	setup := startedSetup(t)
-	fresh, err := e.New(setup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := start(setup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := play(e, a, 40, rand.New(rand.NewPCG(1, 1))); err != nil {
-		t.Fatal(err)
-	}
-	b, err := start(setup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.Hash() != fresh.Hash() || a.Hash() == fresh.Hash() {
-		t.Fatalf("after 40 inputs in one started game, another starts at %s; the engine starts at %s, the first is at %s", b.Hash(), fresh.Hash(), a.Hash())
-	}
-	// The same inputs take both games to the same place.
-	if err := play(e, b, 40, rand.New(rand.NewPCG(1, 1))); err != nil {
-		t.Fatal(err)
-	}
-	if a.Hash() != b.Hash() {
-		t.Errorf("the same 40 inputs end at %s and %s", a.Hash(), b.Hash())
-	}
+	fresh := playsApart(t, e, start, setup)
 	// Another setup is another game: four players (24.0) have four seats.
 	four, err := start(startedSetup(t, "players=4"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(four.Seats()) != 4 || len(b.Seats()) != 2 {
-		t.Errorf("seats %v and %v", four.Seats(), b.Seats())
+	again, err := start(setup)
+	if err != nil || again.Hash() != fresh {
+		t.Fatalf("a third start is at %v, %v", again.Hash(), err)
 	}
-	if again, err := start(setup); err != nil || again.Hash() != fresh.Hash() {
-		t.Errorf("a third start is at %v, %v", again.Hash(), err)
+	if len(four.Seats()) != 4 || len(again.Seats()) != 2 {
+		t.Errorf("seats %v and %v", four.Seats(), again.Seats())
 	}
 	if starts != 2 {
 		t.Errorf("two setups started %d times", starts)
 	}
-	// A refused setup is refused every time, and nothing is kept of it.
 	bad := rules.Setup{Scenario: []byte("game normandy44\n")}
 	for range 2 {
 		if _, err := start(bad); err == nil {
@@ -115,9 +119,7 @@ func TestStartKept(t *testing.T) {
 	}
 }
 
-// Every shipped scenario of every game: a game started from the kept one,
-// after another started from it has played 60 inputs, starts where its
-// engine starts, and the same inputs take both to the same place
+// Every shipped scenario of every game plays apart from its kept start
 // (rules.Game.Clone shares nothing a game changes, in every engine).
 func TestStartKeptEveryScenario(t *testing.T) {
 	for _, sc := range scenarios.List() {
@@ -127,32 +129,7 @@ func TestStartKeptEveryScenario(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			setup := rules.Setup{Scenario: data}
-			fresh, err := e.New(setup)
-			if err != nil {
-				t.Fatal(err)
-			}
-			start := startKept(e.New)
-			a, err := start(setup)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := play(e, a, 60, rand.New(rand.NewPCG(3, 3))); err != nil {
-				t.Fatal(err)
-			}
-			b, err := start(setup)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if b.Hash() != fresh.Hash() {
-				t.Fatalf("after 60 inputs in one started game, another starts at %s, not %s", b.Hash(), fresh.Hash())
-			}
-			if err := play(e, b, 60, rand.New(rand.NewPCG(3, 3))); err != nil {
-				t.Fatal(err)
-			}
-			if a.Hash() != b.Hash() {
-				t.Errorf("the same 60 inputs end at %s and %s", a.Hash(), b.Hash())
-			}
+			playsApart(t, e, startKept(e.New), rules.Setup{Scenario: data})
 		})
 	}
 }
