@@ -27,7 +27,7 @@ type board struct {
 	bottleneck map[string]bool   // 24.7
 	bastogne   []string
 	named      map[string]NamedBridge // by hexside
-	bridges    []string               // every bridge's hexside, sorted (bridgeSides)
+	bridges    []string               // every bridge's hexside, sorted (findBridges)
 	// the map's edges (10.6, 11.9, 17.6): the lowest and highest column
 	// and row; beyond the lowest column is the east edge.
 	minCol, maxCol, minRow, maxRow int

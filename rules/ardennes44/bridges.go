@@ -53,7 +53,7 @@ func (g *Game) bridgeAwaits() bool {
 func (g *Game) bridgeChoices() []rules.Choice {
 	side := g.s.Side
 	var out []rules.Choice
-	for _, sd := range g.bridgeSides() {
+	for _, sd := range g.b.bridges {
 		if g.mayBlow(side, sd, false) == "" {
 			out = append(out, rules.Choice{Command: "blow " + sd, Note: fmt.Sprintf("blow %s: 1-4 on the Bridge Demolition Table%s (7.3)", g.bridgeName(sd), drmWords(g.demolitionDRM(side, sd, false)))})
 		}
@@ -79,10 +79,6 @@ func drmWords(drm int) string {
 	}
 	return fmt.Sprintf(", %+d", drm)
 }
-
-// bridgeSides lists every bridge of the map (board.bridges), sorted: the
-// map's, read once when it is built.
-func (g *Game) bridgeSides() []string { return g.b.bridges }
 
 // bridgeName names a bridge for players: "#5 Dasburg (2016/2115)".
 func (g *Game) bridgeName(sd string) string {
