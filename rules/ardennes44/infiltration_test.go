@@ -1,6 +1,11 @@
 package ardennes44
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/pbem-referee/pbem/rules"
+)
 
 // 31 (L1710: "Kupka używająca Nocnej Infiltracji nie może Atakować
 // podczas Fazy Walki w Turze Nocnej"): on the first Night 12/27, not
@@ -27,5 +32,45 @@ func TestInfiltration_InfiltratorDoesNotAttack_31(t *testing.T) {
 		if !g.attacksAtNight(g.index["1ss/kgp-pz"]) {
 			t.Errorf("%q: KG Peiper does not attack on the first Night (27.5)", tc.version)
 		}
+	}
+}
+
+// 31 (L1708: each unused Night marker moves one stack "o jeden heks", a
+// Night Infiltration), 11.3 (L503): Legal offers an infiltrator the
+// move into each hex next to it that Apply takes, by its own step. It used
+// to offer the hexes next to it by Tactical Movement's paths, some of them
+// two steps through the hex beside, which a move of 1 hex may not take:
+// 12/27 was offered one of its six.
+func TestInfiltration_LegalOffersEveryHexNextToIt_31(t *testing.T) {
+	from := around(0)
+	g := fixture{setup: []string{"12/27 " + from}}.game(t, 2, PhaseNightMove, German, OptInfiltration)
+	g.enterForTest()
+	offered := map[string]bool{}
+	for _, c := range choicesFor(g, German, "12/27") {
+		if f := strings.Fields(c); f[0] == "move" && !hasFlag(c, "exit") {
+			if len(f) != 4 {
+				t.Errorf("Legal offers %q: a Night Infiltration moves 1 hex (31)", c)
+				continue
+			}
+			offered[f[3]] = true
+		}
+	}
+	a := mustHex(from)
+	taken := 0
+	for _, b := range a.Neighbors() {
+		to := g.b.id(b)
+		if _, err := g.Clone().(*Game).Apply(rules.Seat(German), "move 12/27 "+from+" "+to); err != nil {
+			if offered[to] {
+				t.Errorf("Legal offers the move into %s, which Apply refuses: %v", to, err)
+			}
+			continue
+		}
+		taken++
+		if !offered[to] {
+			t.Errorf("Apply takes 12/27's infiltration into %s, which Legal does not offer (offered: %v)", to, offered)
+		}
+	}
+	if taken < 3 {
+		t.Errorf("only %d hexes next to %s taken: the fixture tests little", taken, from)
 	}
 }

@@ -322,7 +322,9 @@ func TestReachMatchesBruteForce(t *testing.T) {
 
 // TestTacticalReach: Tactical Movement goes 1 or 2 hexes whatever they
 // cost, and stops where a zone of control stops it (N44 9.10, A44 11.3, S43
-// 5.4).
+// 5.4). A hex next to the start is reached by its own step, never by a path
+// of two through the hex beside it, which a move limited to 1 hex (A44 31)
+// could not take.
 func TestTacticalReach(t *testing.T) {
 	b := costMap.board(t)
 	p := pos(b, "allied 0401", "german 0202")
@@ -333,6 +335,18 @@ func TestTacticalReach(t *testing.T) {
 		if _, ok := got[at(t, b, id)]; !ok {
 			t.Errorf("%s is 1 or 2 hexes away: not reached", id)
 		}
+	}
+	next := 0
+	for a, path := range got {
+		if hex.Distance(m.Start, a) == 1 {
+			next++
+			if len(path) != 2 {
+				t.Errorf("%s, next to the start, is reached by %d steps: %v", b.ID(a), len(path)-1, path)
+			}
+		}
+	}
+	if next < 2 {
+		t.Errorf("only %d hexes next to the start reached", next)
 	}
 	for _, id := range []string{"0404", "0201", "0401"} {
 		if _, ok := got[at(t, b, id)]; ok {

@@ -430,7 +430,8 @@ func (m *Mover) ReachIn(buf *ReachBuffer) Reachable {
 
 // TacticalReach lists the hexes Tactical Movement reaches (N44 9.10, A44
 // 11.3, S43 5.4): 1 or 2 hexes whatever their cost, every other movement
-// rule kept, each with the path to it.
+// rule kept, each with its shortest path: a hex next to the start by its own
+// step.
 func (m *Mover) TacticalReach() map[hex.Axial][]hex.Axial {
 	out := map[hex.Axial][]hex.Axial{}
 	for _, p := range m.AppendTactical(nil) {
@@ -455,8 +456,8 @@ func (p TacticalPath) AppendPath(dst []hex.Axial) []hex.Axial { return append(ds
 func (p TacticalPath) To() hex.Axial { return p.hexes[p.n-1] }
 
 // AppendTactical appends to dst what TacticalReach lists, one path a hex,
-// with no map: Legal asks it of every unit (issue 18). The second steps go
-// through the mover's memo, if any (stepmemo.go).
+// the shortest, with no map: Legal asks it of every unit (issue 18). The
+// second steps go through the mover's memo, if any (stepmemo.go).
 func (m *Mover) AppendTactical(dst []TacticalPath) []TacticalPath {
 	// Whether a path is listed to each hex within two of the start, by
 	// its offset from it.
@@ -464,25 +465,37 @@ func (m *Mover) AppendTactical(dst []TacticalPath) []TacticalPath {
 	seen := func(a hex.Axial) *bool { return &listed[(a.Q-m.Start.Q+2)*5+a.R-m.Start.R+2] }
 	grid := m.Board.grid
 	start, _ := grid.Index(m.Start)
+	// Every hex next to the start by its own step first, before any second
+	// step: the next hexes of the ring are next to each other, so a second
+	// step would list one of them by a path of two, which a move limited to
+	// 1 hex (A44 31, AMB-12) may not take.
+	type goOn struct {
+		a    hex.Axial
+		mark bool
+	}
+	var firsts [hex.DirectionCount]goOn
+	n := 0
 	for _, a := range m.Start.Neighbors() {
 		s, bar := m.Check(m.Start, a)
 		if !bar.OK() {
 			continue
 		}
-		if p := seen(a); !*p {
-			*p = true
-			dst = append(dst, TacticalPath{hexes: [3]hex.Axial{m.Start, a}, n: 2})
+		*seen(a) = true
+		dst = append(dst, TacticalPath{hexes: [3]hex.Axial{m.Start, a}, n: 2})
+		if !s.Stop {
+			firsts[n] = goOn{a, s.Mark}
+			n++
 		}
-		if s.Stop {
-			continue
-		}
+	}
+	for _, first := range firsts[:n] {
+		a := first.a
 		f, _ := grid.Index(a) // on the map: the step into it was allowed
 		for d, b := range a.Neighbors() {
 			if b == m.Start || *seen(b) {
 				continue
 			}
 			if t, ok := grid.Neighbor(f, hex.Direction(d)); ok {
-				if ok, _, _, _ := m.searchStep(f, t, hex.Direction(d), s.Mark, start); ok {
+				if ok, _, _, _ := m.searchStep(f, t, hex.Direction(d), first.mark, start); ok {
 					*seen(b) = true
 					dst = append(dst, TacticalPath{hexes: [3]hex.Axial{m.Start, a, b}, n: 3})
 				}
