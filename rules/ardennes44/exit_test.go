@@ -2,6 +2,7 @@ package ardennes44
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -185,4 +186,112 @@ func TestExit_LegalOffersTheWalkThenTheExit_11_9_1(t *testing.T) {
 	if at(g, "4/8/2") != offPrefix+"se" {
 		t.Errorf("4/8/2 at %s after %q, want the SE Off-map Area", at(g, "4/8/2"), move)
 	}
+}
+
+// tacticalExitFixture: 4/8/2 (MA 4) out of supply, so that it moves only
+// by Tactical Movement (23.4), in 0402, one hex from 0401 on the
+// south-east edge.
+func tacticalExitFixture(t *testing.T, version string) *Game {
+	f := fixture{zones: []string{"edge-se 0101 0201 0301 0401 0501 0601 0701 0801 0901 1001 1101 1201"},
+		setup: []string{"4/8/2 0402"}, version: version}
+	g := f.game(t, 3, PhaseMovement, Allied)
+	st(g, "4/8/2").OOS = true
+	return g
+}
+
+// 11.3 (L503: Tactical Movement ignores MP costs and goes "do dwóch
+// heksów", up to two hexes), 11.9.1 (L543: leaving the map costs 1 MP in
+// movement, "1 heks" of an advance): the book does not settle whether
+// Tactical Movement may leave the map after its two hexes. From
+// ardennes44/7 the exit counts as a hex, as in an advance: a unit that
+// moves only tactically leaves the map after 1 hex, not 2, and Legal
+// offers its exits, each of which Apply takes. Under ardennes44/6 Apply
+// took the exit after 2 hexes, and Legal offered none.
+func TestExit_TacticalCountsTheExitAsAHex_11_3(t *testing.T) {
+	const two, one = "move 4/8/2 0402 0401 0501 tactical exit", "move 4/8/2 0402 0401 tactical exit"
+	g := tacticalExitFixture(t, "")
+	_, err := g.Clone().(*Game).Apply(rules.Seat(Allied), two)
+	refused(t, err, "11.3")
+	if err == nil || !strings.Contains(err.Error(), "leaving the map counts as a hex") {
+		t.Errorf("the refusal %v does not say that the exit counts as a hex", err)
+	}
+	var exits []string
+	for _, c := range choicesFor(g, Allied, "4/8/2") {
+		if hasFlag(c, "exit") {
+			exits = append(exits, c)
+		}
+	}
+	if !slices.Contains(exits, one) {
+		t.Fatalf("Legal offers the exits %v, want %q among them (11.3, 11.9.1)", exits, one)
+	}
+	for _, c := range exits {
+		if hexes := len(movePath(c)); hexes > 2 {
+			t.Errorf("Legal offers %q: %d hexes and the exit by Tactical Movement", c, hexes-1)
+		}
+		if _, err := g.Clone().(*Game).Apply(rules.Seat(Allied), c); err != nil {
+			t.Errorf("Legal offers %q, which Apply refuses: %v", c, err)
+		}
+	}
+	apply(t, g, Allied, one)
+	if at(g, "4/8/2") != offPrefix+"se" {
+		t.Errorf("4/8/2 at %s after %q, want the SE Off-map Area", at(g, "4/8/2"), one)
+	}
+
+	// On the edge, it leaves by Tactical Movement from where it stands.
+	edge := tacticalExitFixture(t, "")
+	apply(t, edge, Allied, "move 4/8/2 0402 0401 tactical")
+	edge.s.Units[edge.index["4/8/2"]].Moved = false
+	if c := choicesFor(edge, Allied, "4/8/2"); !slices.Contains(c, "move 4/8/2 0401 tactical exit") {
+		t.Errorf("Legal offers 4/8/2 on the edge %v, want its exit by Tactical Movement", c)
+	}
+
+	old := tacticalExitFixture(t, "ardennes44/6")
+	for _, c := range choicesFor(old, Allied, "4/8/2") {
+		if hasFlag(c, "exit") {
+			t.Errorf("ardennes44/6: Legal offers %q, as it never did", c)
+		}
+	}
+	apply(t, old, Allied, two)
+	if at(old, "4/8/2") != offPrefix+"se" {
+		t.Errorf("ardennes44/6: 4/8/2 at %s after %q, want the SE Off-map Area as it played", at(old, "4/8/2"), two)
+	}
+}
+
+// 11.3, 11.9.1: a unit that may also move by its MA is offered Tactical
+// Movement's exit only along a path no other way of moving leaves by: the
+// same exit twice would be one choice written two ways.
+func TestExit_TacticalOnlyWhereNoOtherWay_11_3(t *testing.T) {
+	g := tacticalExitFixture(t, "")
+	st(g, "4/8/2").OOS = false
+	paths := map[string][]string{}
+	for _, c := range choicesFor(g, Allied, "4/8/2") {
+		if !hasFlag(c, "exit") {
+			continue
+		}
+		k := strings.Join(movePath(c), " ")
+		paths[k] = append(paths[k], c)
+	}
+	if len(paths) == 0 {
+		t.Fatal("Legal offers 4/8/2 no exit")
+	}
+	for k, cs := range paths {
+		tactical := 0
+		for _, c := range cs {
+			if hasFlag(c, "tactical") {
+				tactical++
+			}
+		}
+		if tactical > 0 && len(cs) > 1 {
+			t.Errorf("the exit along %s is offered %v: by Tactical Movement and another way", k, cs)
+		}
+	}
+}
+
+// movePath is the hexes of a move command's path, its flags left out.
+func movePath(command string) []string {
+	mc, err := moveGrammar.Parse(command)
+	if err != nil {
+		return nil
+	}
+	return mc.Path
 }

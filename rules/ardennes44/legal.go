@@ -360,11 +360,15 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 	}
 	id := g.unit(i).ID
 	seen := map[hex.Axial]bool{}
+	// The paths an exit is offered along: one by Tactical Movement only
+	// where no other way of moving leaves along the same path.
+	exits := map[string]bool{}
 	var out []rules.Choice
 	try := func(mc hexwar.MoveCommand) {
 		end := g.b.ids[mc.Path[len(mc.Path)-1]]
 		exit := mc.Has("exit")
-		if seen[end] && !exit {
+		path := strings.Join(mc.Path, " ")
+		if (seen[end] && !exit) || (exit && mc.Has("tactical") && exits[path]) {
 			return
 		}
 		p, err := g.planMove(mc, nil)
@@ -378,7 +382,9 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 		case p.haltWhy != "":
 			note += ", halts for a die"
 		}
-		if !exit {
+		if exit {
+			exits[path] = true
+		} else {
 			seen[end] = true
 		}
 		out = append(out, rules.Choice{Command: mc.String(), Piece: id, Cost: (p.cost + hexwar.MP - 1) / hexwar.MP, Note: note})
@@ -397,10 +403,10 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 				mc.Path = path
 				try(mc)
 				// A unit on the map may end its move by leaving it from the
-				// edge hex it reached (11.9): the walk, then the exit. Not
-				// by Tactical Movement, whose 2 hexes (11.3) the exit's 1
-				// MP (11.9.1) would follow, which the book does not settle.
-				if end := g.b.ids[path[len(path)-1]]; len(path) > 1 && g.onBoard(i) && !slices.Contains(flags, "tactical") && g.edgeExit(i, end) {
+				// edge hex it reached (11.9): the walk, then the exit. By
+				// Tactical Movement from ardennes44/7 only, which counts
+				// the exit among its 2 hexes (exitIsAHex).
+				if end := g.b.ids[path[len(path)-1]]; len(path) > 1 && g.onBoard(i) && (g.ver.exitIsAHex || !slices.Contains(flags, "tactical")) && g.edgeExit(i, end) {
 					try(hexwar.MoveCommand{Unit: id, Path: path, Flags: append(slices.Clone(flags), "exit")})
 				}
 			}
@@ -422,14 +428,19 @@ func (g *Game) edgeExit(i int, a hex.Axial) bool {
 }
 
 // exitFlags are the ways Legal offers a unit to leave the map from where
-// it stands: on foot or by its MA, and from ardennes44/6 in Strategic
-// Movement or on Trucks too, where a road crosses the edge (12.1, 12.4.4:
-// a unit under an SM marker moves only so, 12.6).
+// it stands: on foot or by its MA; from ardennes44/6 in Strategic Movement
+// or on Trucks too, where a road crosses the edge (12.1, 12.4.4: a unit
+// under an SM marker moves only so, 12.6); and from ardennes44/7 by
+// Tactical Movement, the way out of a unit that moves only so (11.3,
+// exitIsAHex).
 func (g *Game) exitFlags() [][]string {
-	if !g.ver.smExitByRoad {
-		return [][]string{{"exit"}}
+	switch {
+	case g.ver.exitIsAHex:
+		return [][]string{{"exit"}, {"sm", "exit"}, {"tactical", "exit"}}
+	case g.ver.smExitByRoad:
+		return [][]string{{"exit"}, {"sm", "exit"}}
 	}
-	return [][]string{{"exit"}, {"sm", "exit"}}
+	return [][]string{{"exit"}}
 }
 
 // exitHow names an exit's way of moving for Legal's note.

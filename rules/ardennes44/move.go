@@ -105,8 +105,8 @@ func (g *Game) planMove(mc hexwar.MoveCommand, cont *movingState) (plan, error) 
 		how.budget -= cont.Spent - g.s.Units[i].Spent
 	}
 	p.how = how
-	if how.maxHex > 0 && g.hexesEntered(len(path), p.enters) > how.maxHex {
-		return plan{}, g.maxHexRefusal(i, how, p.enters)
+	if how.maxHex > 0 && g.hexesMoved(len(path), p.enters, mc.Has("exit")) > how.maxHex {
+		return plan{}, g.maxHexRefusal(i, how, p.enters, mc.Has("exit"))
 	}
 	if mc.Has("exit") {
 		box, err := g.exitBox(i, path[len(path)-1])

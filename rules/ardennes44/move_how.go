@@ -236,22 +236,43 @@ func (g *Game) hexesEntered(n int, enters bool) int {
 	return n - 1
 }
 
-func (g *Game) maxHexRefusal(i int, how moveHow, enters bool) error {
+// hexesMoved is how many hexes a move along a path of n hexes counts
+// against a limit in hexes: those it enters, and from ardennes44/7 its exit
+// from the map, if it leaves it (11.9.1, exitIsAHex).
+func (g *Game) hexesMoved(n int, enters, exit bool) int {
+	if exit && g.ver.exitIsAHex {
+		return g.hexesEntered(n, enters) + 1
+	}
+	return g.hexesEntered(n, enters)
+}
+
+// maxHexRefusal is the refusal of a move over its limit in hexes; one that
+// leaves the map (exit) counts its exit as a hex (hexesMoved), and says so.
+func (g *Game) maxHexRefusal(i int, how moveHow, enters, exit bool) error {
+	rule, why := g.maxHexRule(i, how, enters)
+	if exit && g.ver.exitIsAHex {
+		why += "; leaving the map counts as a hex, as in an advance (11.9.1)"
+	}
+	return rules.Refuse(rule, "%s", why)
+}
+
+// maxHexRule is the rule that limits unit i's move in hexes, and its words.
+func (g *Game) maxHexRule(i int, how moveHow, enters bool) (rule, why string) {
 	u, us := g.unit(i), g.s.Units[i]
 	switch {
 	case how.mode == modeShift:
-		return rules.Refuse("22.2", "%s shifts its firing position 1 hex (more needs its Fired side or a Prime Mover, 22.1, 22.3)", u.ID)
+		return "22.2", u.ID + " shifts its firing position 1 hex (more needs its Fired side or a Prime Mover, 22.1, 22.3)"
 	case g.night() && !us.Night:
-		return rules.Refuse("31", "a Night Infiltration moves a stack 1 hex")
+		return "31", "a Night Infiltration moves a stack 1 hex"
 	case us.Repl && g.s.Turn%2 == 1:
-		return rules.Refuse("25.2.4", "%s took a replacement last Night: it moves at most 1 hex this AM turn", u.ID)
+		return "25.2.4", u.ID + " took a replacement last Night: it moves at most 1 hex this AM turn"
 	case g.gunByMA(u) && how.mode != modeMover:
-		return rules.Refuse("22.1", "German artillery needs a Prime Mover to move more than 1 hex (add 'mover', 22.3)")
+		return "22.1", "German artillery needs a Prime Mover to move more than 1 hex (add 'mover', 22.3)"
 	case how.maxHex == 1:
-		return rules.Refuse("11.3", "%s has MA 1: Tactical Movement takes it 1 hex (AMB-12)", u.ID)
+		return "11.3", u.ID + " has MA 1: Tactical Movement takes it 1 hex (AMB-12)"
 	}
 	if enters && g.ver.tacticalEntryHex {
-		return rules.Refuse("11.3", "Tactical Movement goes at most 2 hexes, the entry hex the first (13.1)")
+		return "11.3", "Tactical Movement goes at most 2 hexes, the entry hex the first (13.1)"
 	}
-	return rules.Refuse("11.3", "Tactical Movement goes at most 2 hexes")
+	return "11.3", "Tactical Movement goes at most 2 hexes"
 }

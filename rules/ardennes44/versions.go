@@ -280,6 +280,18 @@ type rulesVersion struct {
 	// ardennes44/1 to /5 let him place it only in his own Bridge or
 	// Movement Phase.
 	greifInAlliedTurn bool
+
+	// Movement (ardennes44/7):
+	// exitIsAHex: leaving the map is one hex of a move limited in hexes.
+	// The book does not say whether Tactical Movement, which ignores MP
+	// costs and goes "do dwóch heksów" (11.3, L503), may leave the map
+	// after its two; we read the exit as 11.9.1 (L543) prices it in an
+	// advance, "1 heks z zasięgu ofensywy": Tactical Movement's two hexes
+	// and the moves of 1 hex (AMB-12, 22.1, 22.2, 25.2.4, 31) count it,
+	// and its 1 MP is among the costs Tactical Movement ignores.
+	// ardennes44/1 to /6 did not count it, and Legal offered no exit by
+	// Tactical Movement.
+	exitIsAHex bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -310,13 +322,33 @@ type rulesVersion struct {
 // Allied Roadblock controls its hex against German victory (33.1). 6: a
 // unit in Strategic Movement or on Trucks leaves the map only along a road
 // (12.1, 12.4.4); the German player may place the Greif Commando as the
-// Allies try to blow a bridge in their Bridge Phase (36).
-const Version = "ardennes44/6"
+// Allies try to blow a bridge in their Bridge Phase (36). 7: leaving the map
+// is one hex of a move limited in hexes, Tactical Movement's two among them
+// (11.3, 11.9.1).
+const Version = "ardennes44/7"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, excessSteps: true, splitRetreat: true,
+		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
+		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
+		moverAtNight:              true,
+		retreatedNotAttackedAgain: true, extendOnlyOverLimit: true,
+		aaOffWhenForcedToRetreat: true, ffLeadBoundary: true,
+		advanceLeavesAlongRoad: true, ddDCBAfterLosses: true, extendUntilRoom: true,
+		disruptedLeaveEZOC: true,
+		exitStops:          true, tacticalEntryHex: true, nightBlowBoth: true, nightTurnAttempts: true,
+		trucksOnArrival: true, smGroupInSM: true, haltedGoesOn: true,
+		peiperAttachedOnly:     true,
+		breakdownBeforeAdvance: true, blowAgainstAdvance: true, ourenOnAdvance: true,
+		nightOffInPMOnly: true, boundaryBackOnRetreat: true, yesMustWithdraw: true, boundaryBackOnce: true,
+		exitVPWhenLeaving: true, greifUsedInCombat: true, roadblockCombatMoves: true,
+		dumpBlownInCombat: true, extendedNoDraw: true, infiltratorNoAttack: true,
+		dumpFlipMovedNext: true, roadblockControls: true,
+		smExitByRoad: true, greifInAlliedTurn: true,
+		exitIsAHex: true},
+	{name: "ardennes44/6", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,
 		moverAtNight:              true,

@@ -10,12 +10,12 @@ import (
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
-// The engine plays ardennes44/6 and replays ardennes44/5, /4, /3, /2 and /1;
-// any other version is refused, naming them all.
+// The engine plays ardennes44/7 and replays ardennes44/6, /5, /4, /3, /2 and
+// /1; any other version is refused, naming them all.
 func TestVersions(t *testing.T) {
 	e := Engine()
-	if e.Version != "ardennes44/6" || !slices.Equal(e.Replays, []string{"ardennes44/5", "ardennes44/4", "ardennes44/3", "ardennes44/2", "ardennes44/1"}) {
-		t.Errorf("version %s, replays %v; want ardennes44/6, replaying ardennes44/5, /4, /3, /2 and /1", e.Version, e.Replays)
+	if e.Version != "ardennes44/7" || !slices.Equal(e.Replays, []string{"ardennes44/6", "ardennes44/5", "ardennes44/4", "ardennes44/3", "ardennes44/2", "ardennes44/1"}) {
+		t.Errorf("version %s, replays %v; want ardennes44/7, replaying ardennes44/6, /5, /4, /3, /2 and /1", e.Version, e.Replays)
 	}
 	v4 := rulesVersion{name: "ardennes44/4", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
@@ -38,12 +38,16 @@ func TestVersions(t *testing.T) {
 	v6 := v5
 	v6.name = "ardennes44/6"
 	v6.smExitByRoad, v6.greifInAlliedTurn = true, true
+	v7 := v6
+	v7.name = "ardennes44/7"
+	v7.exitIsAHex = true
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
 		version string
 		want    rulesVersion
 	}{
-		{"", v6},
+		{"", v7},
+		{"ardennes44/7", v7},
 		{"ardennes44/6", v6},
 		{"ardennes44/5", v5},
 		{"ardennes44/4", v4},
@@ -59,9 +63,9 @@ func TestVersions(t *testing.T) {
 			t.Errorf("version %q: rules %+v; want %+v", tc.version, v, tc.want)
 		}
 	}
-	_, err := e.New(rules.Setup{Scenario: text, Version: "ardennes44/7"})
-	if !errors.Is(err, rules.ErrVersion) || !strings.Contains(err.Error(), "ardennes44/6") || !strings.Contains(err.Error(), "ardennes44/1") {
-		t.Errorf("ardennes44/7: %v, want ErrVersion naming the versions played", err)
+	_, err := e.New(rules.Setup{Scenario: text, Version: "ardennes44/8"})
+	if !errors.Is(err, rules.ErrVersion) || !strings.Contains(err.Error(), "ardennes44/7") || !strings.Contains(err.Error(), "ardennes44/1") {
+		t.Errorf("ardennes44/8: %v, want ErrVersion naming the versions played", err)
 	}
 }
 
