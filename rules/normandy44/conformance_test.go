@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
@@ -13,7 +14,9 @@ import (
 // of AMBIG-24 and AMBIG-25, under the current rules version and under
 // normandy44/4, which old games are played to their end under; and in the
 // first edition (variant ed1) on the three, with its optional rules (28.x)
-// and the other reading of AMBIG-24, under the current version only.
+// and the other reading of AMBIG-24, under the current version only. Legal
+// is checked complete for the moves of one hex, in every way of moving
+// (moveProbes).
 func TestConformance(t *testing.T) {
 	read := func(name string) []byte { return readFile(t, "../../scenarios/normandy44/"+name+".scn") }
 	cherbourg, campaign, sevenTurn := read("cherbourg"), read("campaign"), read("seven-turn")
@@ -37,5 +40,45 @@ func TestConformance(t *testing.T) {
 		{Name: "ed1 seven-turn flank-fire coastal-batteries", Setup: ed1(sevenTurn, "flank-fire", "coastal-batteries")},
 		{Name: "ed1 campaign historical-storms", Setup: ed1(campaign, "historical-storms")},
 		{Name: "ed1 cherbourg retreat-step-once", Setup: ed1(cherbourg, optRetreatStepOnce)},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }})
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: moveProbes, Reach: moveReach})
+}
+
+// moveProbes are, in a Movement Phase, the moves of every unit on the map
+// that the acting player may move into each hex next to it: on its MA or
+// by Tactical Movement (9.1, 9.10), by Strategic Movement and on the Trucks
+// marker (9.8), each reaching its unit's new hex (moveReach). A seat that
+// does not own the unit (24.0) is refused it, and so Legal need not list it
+// for that seat.
+func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+	g := rg.(*Game)
+	if g.s.Phase != PhaseMovement && g.s.Phase != PhaseReserveMovement {
+		return nil
+	}
+	var out []rulestest.Probe
+	for i := range g.s.Units {
+		a, ok := g.onMap(i)
+		if !ok || g.movesKind(i) != movesOnMap {
+			continue
+		}
+		id, from := g.unit(i).ID, g.b.id(a)
+		for _, flags := range [][]string{nil, {flagSM}, {flagTrucks}} {
+			for _, b := range a.Neighbors() {
+				if _, ok := g.b.cell(b); ok {
+					mc := hexwar.MoveCommand{Unit: id, Path: []string{from, g.b.id(b)}, Flags: flags}
+					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(b)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// moveReach is what a move achieves, in moveProbes' words: its unit's new
+// hex.
+func moveReach(command string) string {
+	mc, err := moveGrammar.Parse(command)
+	if err != nil {
+		return ""
+	}
+	return mc.Unit + " " + mc.Path[len(mc.Path)-1]
 }

@@ -33,6 +33,23 @@ type Options struct {
 	// that the suite checks that Clone copies every slice, pointer and map
 	// of it (CloneIsDeep).
 	State func(g rules.Game) any
+	// Probes, when set, lists commands of a seat's beside those Legal
+	// lists, each with what it achieves: the suite tries a sample of them
+	// where it tries Legal's, and for each one Apply takes, Legal must list
+	// a command that achieves the same (Reach). So Legal leaves out no move
+	// the rules allow: a player who reads pbem legal misses none. An engine
+	// lists, say, every unit's move of one hex in each way of moving.
+	Probes func(g rules.Game, seat rules.Seat) []Probe
+	// Reach is what a command achieves, in the words of Probe.Reaches (a
+	// unit and the hex it ends in, say); "" for none a probe names.
+	Reach func(command string) string
+}
+
+// Probe is a command Conformance tries beside Legal's (Options.Probes), and
+// what it achieves (Options.Reach).
+type Probe struct {
+	Command string
+	Reaches string
 }
 
 // Conformance checks on each scenario what every engine promises (rules.Game,
@@ -45,7 +62,9 @@ type Options struct {
 //   - random games (the engine's Player, dice drawn at random) go on without
 //     a refused input, and their events are single non-empty lines;
 //   - sampled along them: every command Legal lists applies, and is
-//     canonical (Engine.Canonical parses and prints it unchanged); nothing
+//     canonical (Engine.Canonical parses and prints it unchanged); what an
+//     engine's probes do that Apply takes, a command Legal lists does too
+//     (Options.Probes); nothing
 //     is listed while dice are awaited; Pending names seats of the game;
 //     View works for every seat;
 //   - a refused command or roll leaves Hash unchanged: text that is no
@@ -271,6 +290,7 @@ func (c *suite) legalApplies(g rules.Game, probe *rand.Rand) {
 		for _, cmd := range listed {
 			c.canonical(cmd, "listed")
 		}
+		c.complete(g, s, listed, probe)
 		if len(listed) > maxTried {
 			probe.Shuffle(len(listed), func(i, j int) { listed[i], listed[j] = listed[j], listed[i] })
 			listed = listed[:maxTried]
@@ -279,6 +299,38 @@ func (c *suite) legalApplies(g rules.Game, probe *rand.Rand) {
 			if _, err := g.Clone().Apply(s, cmd); err != nil {
 				t.Errorf("%s: Legal lists %q for %s, which is refused: %v", p.Phase, cmd, s, err)
 			}
+		}
+	}
+}
+
+// maxProbes is how many of an engine's probes complete tries at a time.
+const maxProbes = 40
+
+// complete checks a sample of the engine's probes of seat against listed,
+// what Legal lists (Options.Probes): each that Apply takes on a clone must
+// achieve what a listed command does.
+func (c *suite) complete(g rules.Game, seat rules.Seat, listed []string, probe *rand.Rand) {
+	if c.o.Probes == nil || c.o.Reach == nil {
+		return
+	}
+	probes := c.o.Probes(g, seat)
+	if len(probes) == 0 {
+		return
+	}
+	reached := map[string]bool{}
+	for _, cmd := range listed {
+		reached[c.o.Reach(cmd)] = true
+	}
+	if len(probes) > maxProbes {
+		probe.Shuffle(len(probes), func(i, j int) { probes[i], probes[j] = probes[j], probes[i] })
+		probes = probes[:maxProbes]
+	}
+	for _, p := range probes {
+		if reached[p.Reaches] {
+			continue
+		}
+		if _, err := g.Clone().Apply(seat, p.Command); err == nil {
+			c.t.Errorf("%s: Apply takes %q of %s, and Legal lists nothing that reaches %s", g.Pending().Phase, p.Command, seat, p.Reaches)
 		}
 	}
 }

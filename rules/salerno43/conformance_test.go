@@ -4,16 +4,65 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
 // Salerno '43 keeps the promises of every engine (rulestest.Conformance) on
-// Avalanche, without options and with the optional rules 25.1-25.3.
+// Avalanche, without options and with the optional rules 25.1-25.3. Legal
+// is checked complete for the moves of one hex and into an entry area next
+// to the unit, in every way of moving (moveProbes).
 func TestConformance(t *testing.T) {
 	rulestest.Conformance(t, Engine(), []rulestest.Scenario{
 		{Name: "avalanche", Setup: rules.Setup{Scenario: readShipped(t, "avalanche")}},
 		{Name: "campaign", Setup: rules.Setup{Scenario: readShipped(t, "campaign")}},
 		{Name: "avalanche all options", Setup: rules.Setup{Scenario: readShipped(t, "avalanche"),
 			Options: []string{OptDisengagement, OptRecon, OptPortSupply}}},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }})
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: moveProbes, Reach: moveReach})
+}
+
+// moveProbes are, in a Movement Phase, the moves of every unit of seat's on
+// the map into each hex next to it and into each entry area its hex is in
+// (21.3.2), on its MA, by Extended and Tactical Movement and on a truck
+// (5.1-5.5), each reaching its unit's new hex or area (moveReach).
+func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+	g := rg.(*Game)
+	if g.s.Phase != PhaseMovement {
+		return nil
+	}
+	var out []rulestest.Probe
+	for i, us := range g.s.Units {
+		a, ok := g.b.Hex(us.Hex)
+		if us.Hex == "" || !ok || g.sc.Units[i].Side != Side(seat) {
+			continue
+		}
+		for _, flags := range [][]string{nil, {"tm"}, {"ext"}, {"truck"}} {
+			for _, b := range a.Neighbors() {
+				if _, ok := g.b.Cell(b); ok {
+					mc := hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex, g.b.ID(b)}, Flags: flags}
+					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: us.ID + " " + g.b.ID(b)})
+				}
+			}
+			for _, area := range entryAreas {
+				if g.b.inArea(area, a) {
+					mc := hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex}, End: area, Flags: flags}
+					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: us.ID + " " + area})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// moveReach is what a move achieves, in moveProbes' words: its unit's new
+// hex, or the entry area it ends in.
+func moveReach(command string) string {
+	mc, err := moveGrammar.Parse(command)
+	if err != nil {
+		return ""
+	}
+	if mc.End != "" {
+		return mc.Unit + " " + mc.End
+	}
+	return mc.Unit + " " + mc.Path[len(mc.Path)-1]
 }
