@@ -31,7 +31,18 @@ func TestConformanceTally(t *testing.T) {
 	Conformance(t, tallyEngine(), []Scenario{
 		{Name: "default", Setup: rules.Setup{Scenario: []byte("tally\n")}},
 		{Name: "long", Setup: rules.Setup{Scenario: []byte("tally\n"), Variant: "long"}},
-	}, &Options{Every: 3, State: func(g rules.Game) any { return &g.(*tally).s }})
+	}, &Options{Every: 3, State: func(g rules.Game) any { return &g.(*tally).s }, Probes: tallyProbes, Reach: func(c string) string { return c }})
+}
+
+// tallyProbes are the adds of 1 to 4, each achieving itself: Apply takes 1
+// to 3, all of which Legal lists.
+func tallyProbes(rules.Game, rules.Seat) []Probe {
+	var out []Probe
+	for n := 1; n <= 4; n++ {
+		c := fmt.Sprintf("add %d", n)
+		out = append(out, Probe{Command: c, Reaches: c})
+	}
+	return out
 }
 
 // Conformance finds each broken promise: the suite run on tally with a flaw
@@ -44,6 +55,7 @@ func TestConformanceFindsFlaws(t *testing.T) {
 		"refusal-changes":  "is refused (T.1: add 1 to 3, not ",
 		"shallow-clone":    "a: end reached a clone made before it",
 		"lists-illegal":    `Legal lists "add 4" for a, which is refused`,
+		"lists-too-little": `Apply takes "add 3" of a, and Legal lists nothing that reaches add 3`,
 		"non-canonical":    `the listed command "add 01" is not canonical`,
 		"ignores-variant":  "New of an unknown variant: <nil>, want rules.ErrVariant",
 		"ignores-version":  "New under an unknown rules version: <nil>, want rules.ErrVersion",

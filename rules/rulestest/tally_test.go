@@ -107,6 +107,8 @@ func (g *tally) Legal(seat rules.Seat) []rules.Choice {
 		commands = append(commands, "add 4")
 	case "non-canonical":
 		commands = append(commands, "add 01")
+	case "lists-too-little":
+		commands = slices.DeleteFunc(commands, func(c string) bool { return c == "add 3" })
 	case "nondeterministic":
 		set := map[string]bool{}
 		for _, c := range commands {
