@@ -117,3 +117,54 @@ func TestArtillery_PrimeMoverAtNight_25_3_1(t *testing.T) {
 		}
 	}
 }
+
+// 22.1 (L1223: Allied artillery "która rusza się więcej niż jeden heks ...
+// musi zostać obrócona na Stronę Zużytej", and on its Fired side moves "jak
+// jedn. Zmechanizowane"), 22.2: Ready Allied artillery shifts 1 hex and
+// stays Ready, or goes further on its Fired side's MA and turns Fired.
+// Legal offers both, the longer moves noted, and Apply takes them; it used
+// to offer the shifts alone. From ardennes44/7 the longer move may be
+// Tactical Movement (11.3), as on a Prime Mover (22.3, L1231): 2 hexes of
+// light woods, 8 MP for a mechanized unit, more than v/187's Fired MA of
+// 4; ardennes44/6 took the flag and priced the move by the MA all the same.
+func TestArtillery_AlliedMovesFurtherOnItsFiredSide_22_1(t *testing.T) {
+	const gun = "0404"
+	shift, mid := nb(gun, 0), nb(gun, 3)
+	far := nb(mid, 3)
+	woods := fixture{terrain: map[string]Terrain{mid: LightWoods, far: LightWoods}, setup: []string{"v/187 " + gun}}
+	g := fixture{setup: []string{"v/187 " + gun}}.game(t, 3, PhaseMovement, Allied)
+	if c, ok := listed(g, "move v/187 "+gun+" "+shift); !ok || strings.Contains(c.Note, "Fired") {
+		t.Errorf("the shift to %s: %v %+v, want it offered, staying Ready (22.2)", shift, ok, c)
+	}
+	long := "move v/187 " + gun + " " + mid + " " + far
+	if c, ok := listed(g, long); !ok || !strings.Contains(c.Note, "Fired (22.1)") {
+		t.Errorf("%q: %v %+v, want it offered, noted Fired (22.1)", long, ok, c)
+	}
+	apply(t, g, Allied, long)
+	if st(g, "v/187").Face != 1 || at(g, "v/187") != far {
+		t.Errorf("v/187 in %s on face %d after %q, want %s on its Fired side", at(g, "v/187"), st(g, "v/187").Face, long, far)
+	}
+
+	g = woods.game(t, 3, PhaseMovement, Allied)
+	_, err := g.Clone().Apply(rules.Seat(Allied), long)
+	refused(t, err, "11.1")
+	ev := apply(t, g, Allied, long+" tactical")
+	if !st(g, "v/187").Tactical || st(g, "v/187").Face != 1 || !strings.Contains(ev[0].Text, "Tactical Movement") {
+		t.Errorf("%q: %v, tactical %v, face %d; want Tactical Movement, Fired", long+" tactical", ev, st(g, "v/187").Tactical, st(g, "v/187").Face)
+	}
+	woods.version = "ardennes44/6"
+	old := woods.game(t, 3, PhaseMovement, Allied)
+	_, err = old.Apply(rules.Seat(Allied), long+" tactical")
+	refused(t, err, "11.1")
+}
+
+// listed is the choice of command that Legal lists for the seat it waits
+// for, if any.
+func listed(g *Game, command string) (rules.Choice, bool) {
+	for _, c := range g.Legal(g.Pending().Seats[0]) {
+		if c.Command == command {
+			return c, true
+		}
+	}
+	return rules.Choice{}, false
+}

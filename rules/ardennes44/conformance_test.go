@@ -11,7 +11,7 @@ import (
 // Ardennes '44 keeps the promises of every engine (rulestest.Conformance) on
 // its scenarios, with the optional rules 31-36 and the extended game (S5).
 // Legal is checked complete for the moves of one hex, in every way of
-// moving, and the exits (moveProbes).
+// moving, Tactical Movement's of two, and the exits (moveProbes).
 func TestConformance(t *testing.T) {
 	setup := func(name string, options ...string) rules.Setup {
 		return rules.Setup{Scenario: readScenario(t, name), Options: options}
@@ -25,8 +25,9 @@ func TestConformance(t *testing.T) {
 
 // moveProbes are, in a Movement Phase, the moves of every unit of seat's on
 // the map into each hex next to it, in each way of moving (11.1-11.3, 12.1,
-// 22.3), and its exits from the map (11.9), each reaching its unit's new
-// hex or the exit (moveReach).
+// 22.3), its exits from the map (11.9), and its Tactical Movements of two
+// hexes and exits after one (11.3), each reaching its unit's new hex or
+// the exit (moveReach).
 func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	g := rg.(*Game)
 	if g.s.Phase != PhaseMovement && g.s.Phase != PhaseNightMove {
@@ -47,6 +48,19 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 				}
 			}
 			out = append(out, rulestest.Probe{Command: moveCommand(id, []string{from}, append(flags, "exit")...), Reaches: id + " exit"})
+		}
+		// Tactical Movement's two hexes (11.3), and its exit after one.
+		for _, b := range a.Neighbors() {
+			if _, ok := g.b.Cell(b); !ok {
+				continue
+			}
+			out = append(out, rulestest.Probe{Command: moveCommand(id, []string{from, g.b.id(b)}, "tactical", "exit"), Reaches: id + " exit"})
+			for _, c := range b.Neighbors() {
+				if _, ok := g.b.Cell(c); ok && c != a {
+					mc := moveCommand(id, []string{from, g.b.id(b), g.b.id(c)}, "tactical")
+					out = append(out, rulestest.Probe{Command: mc, Reaches: id + " " + g.b.id(c)})
+				}
+			}
 		}
 	}
 	return out

@@ -382,6 +382,9 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 		case p.haltWhy != "":
 			note += ", halts for a die"
 		}
+		if g.turnsFired(p, p.path) && g.s.Units[i].Face == 0 {
+			note += ", then Fired (22.1)"
+		}
 		if exit {
 			exits[path] = true
 		} else {
@@ -399,7 +402,13 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 			if err := g.mayMove(i, mc); err != nil {
 				return nil
 			}
-			for _, path := range g.reachPaths(i, how, start) {
+			// Artillery moves 1 hex one way and more another (22.1,
+			// 22.2): Legal searches both.
+			hows := []moveHow{how}
+			if far, err := g.moveHowFar(i, mc, !g.onBoard(i), true); err == nil && far != how {
+				hows = append(hows, far)
+			}
+			for _, path := range g.reachPathsOf(i, hows, start) {
 				mc.Path = path
 				try(mc)
 				// A unit on the map may end its move by leaving it from the
@@ -475,6 +484,16 @@ func (g *Game) moveStarts(i int) []hex.Axial {
 				out = append(out, a)
 			}
 		}
+	}
+	return out
+}
+
+// reachPathsOf lists the paths of reachPaths for each way of moving, in
+// turn.
+func (g *Game) reachPathsOf(i int, hows []moveHow, start hex.Axial) [][]string {
+	var out [][]string
+	for _, how := range hows {
+		out = append(out, g.reachPaths(i, how, start)...)
 	}
 	return out
 }

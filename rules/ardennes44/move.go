@@ -148,6 +148,14 @@ func (g *Game) planMove(mc hexwar.MoveCommand, cont *movingState) (plan, error) 
 	return p, nil
 }
 
+// turnsFired reports whether move p, along path (all of its own or the
+// part before a halt), turns its unit to its Fired side: Allied artillery
+// that moves more than 1 hex (22.1).
+func (g *Game) turnsFired(p plan, path []hex.Axial) bool {
+	u := g.unit(p.unit)
+	return u.Arty() && u.Side == Allied && p.how.mode != modeShift && len(path) > 2
+}
+
 // exitCost: leaving the map costs 1 MP (11.9.1).
 const exitCost = 1 * hexwar.MP
 
@@ -514,8 +522,8 @@ func (g *Game) applyMove(mc hexwar.MoveCommand, p plan, spentBefore int) []rules
 	case modeMover:
 		us.Mover = true
 	}
-	if u.Arty() && u.Side == Allied && p.how.mode != modeShift && len(path) > 2 {
-		us.Face = 1 // 22.1: Allied artillery that moves more than 1 hex is Fired
+	if g.turnsFired(p, path) {
+		us.Face = 1
 	}
 	if g.night() && !us.Night && !(u.Has(MarkKGP) && g.firstNight()) && !slices.Contains(g.s.Infiltrated, first) {
 		g.s.Infiltrated = append(g.s.Infiltrated, first) // 31: the stack infiltrated

@@ -60,6 +60,13 @@ func (g *Game) mayMoveAtNight(i int, mc hexwar.MoveCommand) error {
 
 // moveHow works out how a unit moves and its budget.
 func (g *Game) moveHow(i int, mc hexwar.MoveCommand, enters bool) (moveHow, error) {
+	return g.moveHowFar(i, mc, enters, len(mc.Path) > 2)
+}
+
+// moveHowFar is moveHow for a move of more than 1 hex (far) or of 1,
+// whatever mc's path: Legal asks how a unit moves before it has a path, and
+// artillery moves one way for 1 hex and another for more (artilleryHow).
+func (g *Game) moveHowFar(i int, mc hexwar.MoveCommand, enters, far bool) (moveHow, error) {
 	u, us := g.unit(i), g.s.Units[i]
 	f := g.face(i)
 	how := moveHow{mech: u.Mech(), budget: f.MA * hexwar.MP}
@@ -83,7 +90,7 @@ func (g *Game) moveHow(i int, mc hexwar.MoveCommand, enters bool) (moveHow, erro
 	}
 	switch {
 	case u.Arty() && !mc.Has("mover") && !mc.Has("sm") && !g.gunByMA(u):
-		return g.artilleryHow(i, mc, how)
+		return g.artilleryHow(i, mc, how, far)
 	case mc.Has("tactical") || forced != "":
 		if !mc.Has("tactical") {
 			return how, rules.Refuse(forced, "%s moves only by Tactical Movement (add 'tactical')", u.ID)
@@ -206,10 +213,11 @@ func (g *Game) tacticalOnly(i int) string {
 // (22.2: Allied artillery and Nebelwerfers; other German artillery too
 // before ardennes44/4, gunByMA); Allied artillery may move further as a
 // mechanized unit on its Fired side, which flips it (22.1); German
-// artillery needs a Prime Mover for more than 1 hex.
-func (g *Game) artilleryHow(i int, mc hexwar.MoveCommand, how moveHow) (moveHow, error) {
+// artillery needs a Prime Mover for more than 1 hex. far: the move goes
+// more than 1 hex.
+func (g *Game) artilleryHow(i int, mc hexwar.MoveCommand, how moveHow, far bool) (moveHow, error) {
 	u, us := g.unit(i), g.s.Units[i]
-	if len(mc.Path) <= 2 && (us.Face == 0 || u.Side == German) {
+	if !far && (us.Face == 0 || u.Side == German) {
 		how.mode, how.maxHex, how.mech = modeShift, 1, u.Mech() || u.Side == Allied
 		return how, nil
 	}
@@ -220,6 +228,12 @@ func (g *Game) artilleryHow(i int, mc hexwar.MoveCommand, how moveHow) (moveHow,
 	how.mech, how.budget = true, u.Faces[1].MA*hexwar.MP
 	if g.tacticalOnly(i) != "" {
 		return how, rules.Refuse(g.tacticalOnly(i), "%s moves only by Tactical Movement", u.ID)
+	}
+	if mc.Has("tactical") && g.ver.firedTactical {
+		if u.Faces[1].MA < 2 {
+			return how, rules.Refuse("11.3", "Tactical Movement needs an MA of 2 or more; %s has %d on its Fired side", u.ID, u.Faces[1].MA)
+		}
+		how.mode, how.maxHex = modeTactical, 2
 	}
 	return how, nil
 }

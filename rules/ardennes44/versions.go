@@ -292,6 +292,12 @@ type rulesVersion struct {
 	// ardennes44/1 to /6 did not count it, and Legal offered no exit by
 	// Tactical Movement.
 	exitIsAHex bool
+	// firedTactical: Allied artillery moving more than 1 hex moves on its
+	// Fired side "jak jedn. Zmechanizowane" (22.1, L1223), so by Tactical
+	// Movement too (11.3), as German artillery on a Prime Mover does (22.3,
+	// L1231). ardennes44/1 to /6 took 'tactical' on such a move and moved
+	// it by its MA all the same.
+	firedTactical bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -324,7 +330,8 @@ type rulesVersion struct {
 // (12.1, 12.4.4); the German player may place the Greif Commando as the
 // Allies try to blow a bridge in their Bridge Phase (36). 7: leaving the map
 // is one hex of a move limited in hexes, Tactical Movement's two among them
-// (11.3, 11.9.1).
+// (11.3, 11.9.1); Allied artillery moving more than 1 hex may do so by
+// Tactical Movement (22.1).
 const Version = "ardennes44/7"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -347,7 +354,7 @@ var versions = []rulesVersion{
 		dumpBlownInCombat: true, extendedNoDraw: true, infiltratorNoAttack: true,
 		dumpFlipMovedNext: true, roadblockControls: true,
 		smExitByRoad: true, greifInAlliedTurn: true,
-		exitIsAHex: true},
+		exitIsAHex: true, firedTactical: true},
 	{name: "ardennes44/6", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,

@@ -11,7 +11,8 @@ import (
 // Salerno '43 keeps the promises of every engine (rulestest.Conformance) on
 // Avalanche, without options and with the optional rules 25.1-25.3. Legal
 // is checked complete for the moves of one hex and into an entry area next
-// to the unit, in every way of moving (moveProbes).
+// to the unit, in every way of moving, and Tactical Movement's of two
+// (moveProbes).
 func TestConformance(t *testing.T) {
 	rulestest.Conformance(t, Engine(), []rulestest.Scenario{
 		{Name: "avalanche", Setup: rules.Setup{Scenario: readShipped(t, "avalanche")}},
@@ -24,7 +25,8 @@ func TestConformance(t *testing.T) {
 // moveProbes are, in a Movement Phase, the moves of every unit of seat's on
 // the map into each hex next to it and into each entry area its hex is in
 // (21.3.2), on its MA, by Extended and Tactical Movement and on a truck
-// (5.1-5.5), each reaching its unit's new hex or area (moveReach).
+// (5.1-5.5), and its Tactical Movements of two hexes (5.4), each reaching
+// its unit's new hex or area (moveReach).
 func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	g := rg.(*Game)
 	if g.s.Phase != PhaseMovement {
@@ -47,6 +49,18 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 				if g.b.inArea(area, a) {
 					mc := hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex}, End: area, Flags: flags}
 					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: us.ID + " " + area})
+				}
+			}
+		}
+		// Tactical Movement's two hexes (5.4).
+		for _, b := range a.Neighbors() {
+			if _, ok := g.b.Cell(b); !ok {
+				continue
+			}
+			for _, c := range b.Neighbors() {
+				if _, ok := g.b.Cell(c); ok && c != a {
+					mc := hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex, g.b.ID(b), g.b.ID(c)}, Flags: []string{"tm"}}
+					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: us.ID + " " + g.b.ID(c)})
 				}
 			}
 		}
