@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
@@ -27,7 +28,8 @@ func TestConformance(t *testing.T) {
 // the map into each hex next to it, in each way of moving (11.1-11.3, 12.1,
 // 22.3), its exits from the map (11.9), and its Tactical Movements of two
 // hexes and exits after one (11.3), each reaching its unit's new hex or
-// the exit (moveReach).
+// the exit (moveReach); and the entries of the units waiting to enter the
+// map (entryProbes).
 func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	g := rg.(*Game)
 	if g.s.Phase != PhaseMovement && g.s.Phase != PhaseNightMove {
@@ -35,8 +37,12 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	}
 	var out []rulestest.Probe
 	for i := range g.s.Units {
+		if g.sideOf(i) != Side(seat) {
+			continue
+		}
 		a, ok := g.onMap(i)
-		if !ok || g.sideOf(i) != Side(seat) {
+		if !ok {
+			out = append(out, entryProbes(g, i)...)
 			continue
 		}
 		id, from := g.unit(i).ID, g.b.id(a)
@@ -59,6 +65,40 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 				if _, ok := g.b.Cell(c); ok && c != a {
 					mc := moveCommand(id, []string{from, g.b.id(b), g.b.id(c)}, "tactical")
 					out = append(out, rulestest.Probe{Command: mc, Reaches: id + " " + g.b.id(c)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// entryProbes are the moves of unit i, waiting to enter the map, onto
+// each of the scenario's entry hexes, and from there 1 hex on (13.1), in
+// each way of moving; an Allied unit waiting at the edge's roads (S3.3)
+// comes on at any of them.
+func entryProbes(g *Game, i int) []rulestest.Probe {
+	if !waiting(g.s.Units[i].At) {
+		return nil
+	}
+	var entries []hex.Axial
+	for _, e := range g.sc.Entries {
+		entries = append(entries, g.b.ids[e.Hex])
+	}
+	if g.s.Units[i].At == waitEdge {
+		for _, a := range g.b.LandHexes() {
+			if g.edgeRoadHex(a) {
+				entries = append(entries, a)
+			}
+		}
+	}
+	id := g.unit(i).ID
+	var out []rulestest.Probe
+	for _, flags := range [][]string{nil, {"tactical"}, {"extended"}, {"sm"}, {"mover"}} {
+		for _, a := range entries {
+			out = append(out, rulestest.Probe{Command: moveCommand(id, []string{g.b.id(a)}, flags...), Reaches: id + " " + g.b.id(a)})
+			for _, b := range a.Neighbors() {
+				if _, ok := g.b.Cell(b); ok {
+					out = append(out, rulestest.Probe{Command: moveCommand(id, []string{g.b.id(a), g.b.id(b)}, flags...), Reaches: id + " " + g.b.id(b)})
 				}
 			}
 		}

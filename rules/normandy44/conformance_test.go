@@ -1,6 +1,7 @@
 package normandy44
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -46,7 +47,8 @@ func TestConformance(t *testing.T) {
 // moveProbes are, in a Movement Phase, the moves of every unit on the map
 // that the acting player may move into each hex next to it: on its MA or
 // by Tactical Movement (9.1, 9.10), by Strategic Movement and on the Trucks
-// marker (9.8), each reaching its unit's new hex (moveReach). A seat that
+// marker (9.8), each reaching its unit's new hex (moveReach); and the
+// entries of the units waiting to enter the map (entryProbes). A seat that
 // does not own the unit (24.0) is refused it, and so Legal need not list it
 // for that seat.
 func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
@@ -56,6 +58,10 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	}
 	var out []rulestest.Probe
 	for i := range g.s.Units {
+		if g.movesKind(i) == movesEntry {
+			out = append(out, entryProbes(g, i)...)
+			continue
+		}
 		a, ok := g.onMap(i)
 		if !ok || g.movesKind(i) != movesOnMap {
 			continue
@@ -65,6 +71,40 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 			for _, b := range a.Neighbors() {
 				if _, ok := g.b.cell(b); ok {
 					mc := hexwar.MoveCommand{Unit: id, Path: []string{from, g.b.id(b)}, Flags: flags}
+					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(b)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// entryProbes are the moves of unit i, waiting to enter the map, onto
+// each of the scenario's entry hexes and the hex it waits at, if any, and
+// from there 1 hex on (6.6), in each way of moving.
+func entryProbes(g *Game, i int) []rulestest.Probe {
+	var entries []string
+	for _, p := range g.sc.Places {
+		if p.Kind == PlaceEntry {
+			entries = append(entries, p.Hex)
+		}
+	}
+	if id, ok := strings.CutPrefix(g.s.Units[i].At, waitAt); ok {
+		entries = append(entries, id)
+	}
+	id := g.unit(i).ID
+	var out []rulestest.Probe
+	for _, flags := range [][]string{nil, {flagSM}, {flagTrucks}} {
+		for _, e := range entries {
+			a, ok := g.b.Hex(e)
+			if !ok {
+				continue
+			}
+			mc := hexwar.MoveCommand{Unit: id, Path: []string{e}, Flags: flags}
+			out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + e})
+			for _, b := range a.Neighbors() {
+				if _, ok := g.b.cell(b); ok {
+					mc := hexwar.MoveCommand{Unit: id, Path: []string{e, g.b.id(b)}, Flags: flags}
 					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(b)})
 				}
 			}

@@ -1,6 +1,7 @@
 package salerno43
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -26,7 +27,8 @@ func TestConformance(t *testing.T) {
 // the map into each hex next to it and into each entry area its hex is in
 // (21.3.2), on its MA, by Extended and Tactical Movement and on a truck
 // (5.1-5.5), and its Tactical Movements of two hexes (5.4), each reaching
-// its unit's new hex or area (moveReach).
+// its unit's new hex or area (moveReach); and the moves onto the map of
+// the units in an entry area (areaProbes).
 func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	g := rg.(*Game)
 	if g.s.Phase != PhaseMovement {
@@ -34,8 +36,15 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	}
 	var out []rulestest.Probe
 	for i, us := range g.s.Units {
+		if g.sc.Units[i].Side != Side(seat) {
+			continue
+		}
+		if area, ok := strings.CutPrefix(us.Box, boxEntry); ok {
+			out = append(out, areaProbes(g, us.ID, area)...)
+			continue
+		}
 		a, ok := g.b.Hex(us.Hex)
-		if us.Hex == "" || !ok || g.sc.Units[i].Side != Side(seat) {
+		if us.Hex == "" || !ok {
 			continue
 		}
 		for _, flags := range [][]string{nil, {"tm"}, {"ext"}, {"truck"}} {
@@ -61,6 +70,25 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 				if _, ok := g.b.Cell(c); ok && c != a {
 					mc := hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex, g.b.ID(b), g.b.ID(c)}, Flags: []string{"tm"}}
 					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: us.ID + " " + g.b.ID(c)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// areaProbes are the moves of unit id, in an entry area, onto each of the
+// area's hexes and from there 1 hex on (21.3), in each way of moving.
+func areaProbes(g *Game, id, area string) []rulestest.Probe {
+	var out []rulestest.Probe
+	for _, flags := range [][]string{nil, {"tm"}, {"ext"}, {"truck"}} {
+		for _, a := range g.b.areas[area] {
+			mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.ID(a)}, Flags: flags}
+			out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.ID(a)})
+			for _, b := range a.Neighbors() {
+				if _, ok := g.b.Cell(b); ok {
+					mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.ID(a), g.b.ID(b)}, Flags: flags}
+					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.ID(b)})
 				}
 			}
 		}
