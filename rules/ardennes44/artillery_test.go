@@ -168,3 +168,34 @@ func listed(g *Game, command string) (rules.Choice, bool) {
 	}
 	return rules.Choice{}, false
 }
+
+// 22.3 (L1234: on a Prime Mover German artillery "może używać Ruchu
+// Taktycznego tylko z 5 Punktami Ruchu", OCR-13): from ardennes44/7 a gun
+// on a Prime Mover may use Tactical Movement, 2 hexes whatever they cost:
+// two hexes of light woods, 8 MP for a mechanized unit, more than the
+// Prime Mover's 5. It takes the Prime Mover, Legal offers the move, and
+// ardennes44/6 refused the two flags together.
+func TestArtillery_TacticalOnAPrimeMover_22_3(t *testing.T) {
+	const gun = "0505"
+	mid := nb(gun, 3)
+	far := nb(mid, 3)
+	f := fixture{terrain: map[string]Terrain{mid: LightWoods, far: LightWoods}, setup: []string{"6pza/art-iss " + gun, "28/109 1010"}}
+	g := f.game(t, 3, PhaseMovement, German)
+	g.enterForTest()
+	move := "move 6pza/art-iss " + gun + " " + mid + " " + far
+	_, err := g.Clone().Apply(rules.Seat(German), move+" mover")
+	refused(t, err, "11.1")
+	if _, ok := listed(g, move+" tactical mover"); !ok {
+		t.Errorf("%q is not offered", move+" tactical mover")
+	}
+	ev := apply(t, g, German, move+" tactical mover")
+	if us := st(g, "6pza/art-iss"); !us.Mover || !us.Tactical || at(g, "6pza/art-iss") != far || !strings.Contains(ev[0].Text, "Tactical Movement on a Prime Mover") {
+		t.Errorf("%v: in %s, Prime Mover %v, tactical %v; want %s by Tactical Movement on a Prime Mover", ev, at(g, "6pza/art-iss"), us.Mover, us.Tactical, far)
+	}
+
+	f.version = "ardennes44/6"
+	old := f.game(t, 3, PhaseMovement, German)
+	old.enterForTest()
+	_, err = old.Apply(rules.Seat(German), move+" tactical mover")
+	refused(t, err, "11.1")
+}

@@ -24,6 +24,10 @@ func TestConformance(t *testing.T) {
 	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: moveProbes, Reach: moveReach})
 }
 
+// moveFlagSets are the ways of moving the probes try: by the MA, Tactical,
+// Extended and Strategic Movement, on a Prime Mover, and Tactical on one.
+var moveFlagSets = [][]string{nil, {"tactical"}, {"extended"}, {"sm"}, {"mover"}, {"tactical", "mover"}}
+
 // moveProbes are, in a Movement Phase, the moves of every unit of seat's on
 // the map into each hex next to it, in each way of moving (11.1-11.3, 12.1,
 // 22.3), its exits from the map (11.9), and its Tactical Movements of two
@@ -46,7 +50,7 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 			continue
 		}
 		id, from := g.unit(i).ID, g.b.id(a)
-		for _, flags := range [][]string{nil, {"tactical"}, {"extended"}, {"sm"}, {"mover"}} {
+		for _, flags := range moveFlagSets {
 			for _, b := range a.Neighbors() {
 				if _, ok := g.b.Cell(b); ok {
 					mc := moveCommand(id, []string{from, g.b.id(b)}, flags...)
@@ -93,7 +97,7 @@ func entryProbes(g *Game, i int) []rulestest.Probe {
 	}
 	id := g.unit(i).ID
 	var out []rulestest.Probe
-	for _, flags := range [][]string{nil, {"tactical"}, {"extended"}, {"sm"}, {"mover"}} {
+	for _, flags := range moveFlagSets {
 		for _, a := range entries {
 			out = append(out, rulestest.Probe{Command: moveCommand(id, []string{g.b.id(a)}, flags...), Reaches: id + " " + g.b.id(a)})
 			for _, b := range a.Neighbors() {

@@ -393,7 +393,7 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 		out = append(out, rules.Choice{Command: mc.String(), Piece: id, Cost: (p.cost + hexwar.MP - 1) / hexwar.MP, Note: note})
 	}
 	for _, start := range g.moveStarts(i) {
-		for _, flags := range [][]string{nil, {"tactical"}, {"extended"}, {"sm"}, {"mover"}} {
+		for _, flags := range g.moveFlags() {
 			mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(start)}, Flags: flags}
 			how, err := g.moveHow(i, mc, !g.onBoard(i))
 			if err != nil || (g.tacticalOnly(i) != "" && !slices.Contains(flags, "tactical")) {
@@ -427,6 +427,18 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 		}
 	}
 	return out
+}
+
+// moveFlags are the ways of moving Legal offers a unit, as their flags: by
+// its MA, Tactical (11.3), Extended (11.2) or Strategic Movement (12.1), on
+// a Prime Mover (22.3), and from ardennes44/7 Tactical Movement on a Prime
+// Mover too (moverTactical).
+func (g *Game) moveFlags() [][]string {
+	flags := [][]string{nil, {"tactical"}, {"extended"}, {"sm"}, {"mover"}}
+	if g.ver.moverTactical {
+		flags = append(flags, []string{"tactical", "mover"})
+	}
+	return flags
 }
 
 // edgeExit reports whether unit i may leave the map from hex a, an edge

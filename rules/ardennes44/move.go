@@ -34,7 +34,13 @@ type moveHow struct {
 	trucks bool // SM on Trucks (12.4.3)
 	budget int  // in sixths of an MP
 	maxHex int  // the most hexes, 0 for none
+	// primeMover: Tactical Movement on a Prime Mover (22.3), which the
+	// unit keeps as it would after a move in modeMover.
+	primeMover bool
 }
+
+// onPrimeMover reports whether the move takes a Prime Mover (22.3).
+func (h moveHow) onPrimeMover() bool { return h.mode == modeMover || h.primeMover }
 
 // plan is a checked move, ready to apply.
 type plan struct {
@@ -519,7 +525,8 @@ func (g *Game) applyMove(mc hexwar.MoveCommand, p plan, spentBefore int) []rules
 	switch p.how.mode {
 	case modeSM:
 		us.SM, us.Trucks = true, p.how.trucks
-	case modeMover:
+	}
+	if p.how.onPrimeMover() {
 		us.Mover = true
 	}
 	if g.turnsFired(p, path) {
@@ -536,6 +543,9 @@ func (g *Game) applyMove(mc hexwar.MoveCommand, p plan, spentBefore int) []rules
 	switch p.how.mode {
 	case modeTactical:
 		how = " by Tactical Movement"
+		if p.how.primeMover {
+			how += " on a Prime Mover"
+		}
 	case modeExtended:
 		how = " by Extended Movement"
 	case modeSM:

@@ -77,7 +77,11 @@ func (g *Game) moveHowFar(i int, mc hexwar.MoveCommand, enters, far bool) (moveH
 			flags++
 		}
 	}
-	if flags > 1 {
+	tacticalMover := flags == 2 && mc.Has("tactical") && mc.Has("mover") && g.ver.moverTactical
+	if flags > 1 && !tacticalMover {
+		if g.ver.moverTactical {
+			return how, rules.Refuse("11.1", "a move is Tactical, Extended, Strategic or on a Prime Mover: one of them, or Tactical on a Prime Mover (22.3)")
+		}
 		return how, rules.Refuse("11.1", "a move is Tactical, Extended, Strategic or on a Prime Mover: one of them")
 	}
 	if us.SM && !mc.Has("sm") {
@@ -96,10 +100,19 @@ func (g *Game) moveHowFar(i int, mc hexwar.MoveCommand, enters, far bool) (moveH
 			return how, rules.Refuse(forced, "%s moves only by Tactical Movement (add 'tactical')", u.ID)
 		}
 		how.mode, how.maxHex = modeTactical, 2
-		if f.MA < 2 {
+		ma := f.MA
+		if tacticalMover {
+			// 22.3 (L1234, OCR-13): on a Prime Mover, Tactical Movement
+			// with its MA of 5.
+			if err := g.mayPrimeMover(i); err != nil {
+				return how, err
+			}
+			how.mech, how.primeMover, ma = true, true, primeMoverMA
+		}
+		if ma < 2 {
 			how.maxHex = 1 // AMB-12: a unit of MA 1 made to move tactically goes 1 hex
 		}
-		if f.MA == 0 {
+		if ma == 0 {
 			return how, rules.Refuse("11.3", "%s has no movement allowance", u.ID)
 		}
 	case mc.Has("extended"):
@@ -138,7 +151,7 @@ func (g *Game) moveHowFar(i int, mc hexwar.MoveCommand, enters, far bool) (moveH
 		how.maxHex = 1 // 31: Night Infiltration is 1 hex
 		how.mode = modeTactical
 	}
-	if g.gunByMA(u) && how.mode != modeMover {
+	if g.gunByMA(u) && !how.onPrimeMover() {
 		how.maxHex = 1 // 22.1: more needs a Prime Mover
 	}
 	return how, nil
@@ -280,7 +293,7 @@ func (g *Game) maxHexRule(i int, how moveHow, enters bool) (rule, why string) {
 		return "31", "a Night Infiltration moves a stack 1 hex"
 	case us.Repl && g.s.Turn%2 == 1:
 		return "25.2.4", u.ID + " took a replacement last Night: it moves at most 1 hex this AM turn"
-	case g.gunByMA(u) && how.mode != modeMover:
+	case g.gunByMA(u) && !how.onPrimeMover():
 		return "22.1", "German artillery needs a Prime Mover to move more than 1 hex (add 'mover', 22.3)"
 	case how.maxHex == 1:
 		return "11.3", u.ID + " has MA 1: Tactical Movement takes it 1 hex (AMB-12)"

@@ -298,6 +298,11 @@ type rulesVersion struct {
 	// L1231). ardennes44/1 to /6 took 'tactical' on such a move and moved
 	// it by its MA all the same.
 	firedTactical bool
+	// moverTactical: German artillery on a Prime Mover "może używać Ruchu
+	// Taktycznego tylko z 5 Punktami Ruchu" (22.3, L1234, OCR-13): may use
+	// Tactical Movement, with the Prime Mover's MA of 5 ('tactical mover').
+	// ardennes44/1 to /6 refused the two flags together.
+	moverTactical bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -331,7 +336,7 @@ type rulesVersion struct {
 // Allies try to blow a bridge in their Bridge Phase (36). 7: leaving the map
 // is one hex of a move limited in hexes, Tactical Movement's two among them
 // (11.3, 11.9.1); Allied artillery moving more than 1 hex may do so by
-// Tactical Movement (22.1).
+// Tactical Movement (22.1), and German artillery on a Prime Mover (22.3).
 const Version = "ardennes44/7"
 
 // versions are the rules versions the engine plays, the current one first:
@@ -354,7 +359,7 @@ var versions = []rulesVersion{
 		dumpBlownInCombat: true, extendedNoDraw: true, infiltratorNoAttack: true,
 		dumpFlipMovedNext: true, roadblockControls: true,
 		smExitByRoad: true, greifInAlliedTurn: true,
-		exitIsAHex: true, firedTactical: true},
+		exitIsAHex: true, firedTactical: true, moverTactical: true},
 	{name: "ardennes44/6", excessSteps: true, splitRetreat: true,
 		bothOnly21: true, brokenEngineers: true, fuelThisTurn: true,
 		fuelOnMap: true, gunsMoveOrFire: true, release29AtOnce: true,

@@ -40,7 +40,7 @@ func TestVersions(t *testing.T) {
 	v6.smExitByRoad, v6.greifInAlliedTurn = true, true
 	v7 := v6
 	v7.name = "ardennes44/7"
-	v7.exitIsAHex, v7.firedTactical = true, true
+	v7.exitIsAHex, v7.firedTactical, v7.moverTactical = true, true, true
 	text := readScenario(t, "six-turn")
 	for _, tc := range []struct {
 		version string
