@@ -45,8 +45,11 @@ var goldenGames = []rulestest.Golden{
 	// tried, 70 to 76, places the Greif in his own turn first).
 	{File: "v6-eight-turn-greif", Scenario: "eight-turn", Options: []string{OptRoadblocks, OptGreif, OptAttackLimit}, Seed: 70, Redraw: 2},
 	// Under ardennes44/7 (leaving the map is a hex of Tactical Movement's
-	// two, 11.3, 11.9.1), the version new games are made in, with Night
-	// Infiltration, whose moves of 1 hex Legal now offers whole (31).
+	// two, 11.3, 11.9.1; Tactical Movement for Allied artillery on its
+	// Fired side, 22.1, and on a Prime Mover, 22.3), the version new games
+	// are made in, with Night Infiltration, whose moves of 1 hex Legal now
+	// offers whole (31), and Allied artillery moving on its Fired side,
+	// which Legal now offers.
 	{File: "v7-six-turn-infiltration", Scenario: "six-turn", Options: []string{OptInfiltration, OptRoadblocks, OptAttackLimit}, Seed: 80, Redraw: 2},
 }
 
