@@ -361,8 +361,10 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 	id := g.unit(i).ID
 	seen := map[hex.Axial]bool{}
 	// The paths an exit is offered along: one by Tactical Movement only
-	// where no other way of moving leaves along the same path.
+	// where no other way of moving leaves along the same path, and so it
+	// is tried last (tacticalExits).
 	exits := map[string]bool{}
+	var tacticalExits []hexwar.MoveCommand
 	var out []rules.Choice
 	try := func(mc hexwar.MoveCommand) {
 		end := g.b.ids[mc.Path[len(mc.Path)-1]]
@@ -416,15 +418,28 @@ func (g *Game) unitMoves(i int) []rules.Choice {
 				// Tactical Movement from ardennes44/7 only, which counts
 				// the exit among its 2 hexes (exitIsAHex).
 				if end := g.b.ids[path[len(path)-1]]; len(path) > 1 && g.onBoard(i) && (g.ver.exitIsAHex || !slices.Contains(flags, "tactical")) && g.edgeExit(i, end) {
-					try(hexwar.MoveCommand{Unit: id, Path: path, Flags: append(slices.Clone(flags), "exit")})
+					exit := hexwar.MoveCommand{Unit: id, Path: path, Flags: append(slices.Clone(flags), "exit")}
+					if slices.Contains(flags, "tactical") {
+						tacticalExits = append(tacticalExits, exit)
+					} else {
+						try(exit)
+					}
 				}
 			}
 		}
 		if g.onBoard(i) && g.edgeExit(i, start) {
 			for _, flags := range g.exitFlags() {
-				try(hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(start)}, Flags: flags})
+				exit := hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(start)}, Flags: flags}
+				if slices.Contains(flags, "tactical") {
+					tacticalExits = append(tacticalExits, exit)
+				} else {
+					try(exit)
+				}
 			}
 		}
+	}
+	for _, exit := range tacticalExits {
+		try(exit)
 	}
 	return out
 }
