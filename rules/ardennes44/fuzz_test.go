@@ -20,7 +20,8 @@ func FuzzCanonical(f *testing.F) {
 		"attack 0606 from 0706 with 150pz surprise breakthrough", "retreat 0506 0406 0305 0205",
 		"advance 1ss/1pg 0606 0505 0405", "advance-done", "dd 707tk", "no-dd", "losses 12/27 12/48",
 		"order def-art always", "if-blown press", "support art v/187 air", "def-art 28/art", "fire-fight 12/27",
-		"aa 0606", "greif 0606/0607", "no-greif", "order greif never", "move 4/8/2 0301 sm exit", "end")
+		"aa 0606", "greif 0606/0607", "no-greif", "order greif never", "move 4/8/2 0301 sm exit",
+		"move 4/8/2 0402 0401 tactical exit", "move 6pza/art-iss 0505 0404 0304 tactical mover", "end")
 }
 
 // FuzzChart: the chart reader never panics on any file, and every error
