@@ -99,3 +99,25 @@ func TestBreakdown_V4NotBeforeAdvance(t *testing.T) {
 		t.Error("breakdown 12/27 two accepted under ardennes44/4")
 	}
 }
+
+// 26.1 (L1515: "3-poziomowa jednostka może Rozbić się na dwie Rozbite"),
+// 26.2 (L1521: in the own Movement or Combat Phase): 12/27, a 3-step
+// regiment, may break into two breakdown battalions and its Remnant as
+// well as into one, and Legal offers both in its Movement and its Combat
+// Phase; it used to offer the breakdown into one alone, outside an advance.
+func TestBreakdown_IntoTwoOffered_26_1(t *testing.T) {
+	for _, phase := range []Phase{PhaseMovement, PhaseCombat} {
+		f := fixture{setup: []string{"4/8/2 " + target, "12/27 " + around(0)}}
+		g := f.game(t, 3, phase, German)
+		for _, want := range []string{"breakdown 12/27", "breakdown 12/27 two"} {
+			if !slices.Contains(offered(g, "breakdown 12/27"), want) {
+				t.Errorf("%s: %q is not offered (26.1): %v", phase, want, offered(g, "breakdown"))
+			}
+		}
+		apply(t, g, German, "breakdown 12/27 two")
+		left := unitsIn(g, around(0))
+		if bds := slices.DeleteFunc(slices.Clone(left), func(id string) bool { return !strings.HasPrefix(id, "g-bd-inf-") }); len(bds) != 2 {
+			t.Errorf("%s: %s holds %v after 'breakdown 12/27 two', want two breakdown battalions and a Remnant", phase, around(0), left)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package ardennes44
 
 import (
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
@@ -12,7 +14,9 @@ import (
 // Ardennes '44 keeps the promises of every engine (rulestest.Conformance) on
 // its scenarios, with the optional rules 31-36 and the extended game (S5).
 // Legal is checked complete for the moves of one hex, in every way of
-// moving, Tactical Movement's of two, and the exits (moveProbes).
+// moving, Tactical Movement's of two, and the exits (moveProbes), and for
+// the commands of the other verbs that name a unit, a hex or a hexside near
+// the player's units (verbProbes).
 func TestConformance(t *testing.T) {
 	setup := func(name string, options ...string) rules.Setup {
 		return rules.Setup{Scenario: readScenario(t, name), Options: options}
@@ -21,7 +25,91 @@ func TestConformance(t *testing.T) {
 		{Name: "six-turn", Setup: setup("six-turn")},
 		{Name: "eight-turn roadblocks greif", Setup: setup("eight-turn", OptRoadblocks, OptGreif)},
 		{Name: "campaign all options", Setup: setup("campaign", OptInfiltration, OptFuelDumps, OptRoadblocks, OptAttackLimit, OptBodenplatte, OptGreif, OptExtended)},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: moveProbes, Reach: moveReach})
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: probes, Reach: reach})
+}
+
+// probes are the moves (moveProbes) and the commands of the other verbs
+// (verbProbes).
+func probes(g rules.Game, seat rules.Seat) []rulestest.Probe {
+	return append(moveProbes(g, seat), verbProbes(g, seat)...)
+}
+
+// reach is what a command achieves: a move's its unit's new hex or exit
+// (moveReach), another command's itself.
+func reach(command string) string {
+	if r := moveReach(command); r != "" {
+		return r
+	}
+	return command
+}
+
+// verbProbes are, for every unit of seat's, the commands of each verb that
+// names a unit alone (load, unmark, entrench, breakdown and 'breakdown
+// UNIT two', recombine, ready...) or a unit and a hex next to it or its
+// own (place, drop, rebuild, withdraw); and for each hex next to one of its
+// units on the map, the commands of each verb that names a hex (night,
+// roadblock, lift, dump) or a hexside from it (blow, repair, greif). Two
+// verbs are left out, as Legal offers a choice of them by design: 'traffic
+// HEX', which takes any hex (24.4) and which Legal offers where a marker
+// hinders the enemy (trafficHexes), and 'place' into the hex the unit
+// stands in at the set-up, which changes nothing.
+func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+	g := rg.(*Game)
+	var out []rulestest.Probe
+	add := func(c Command) {
+		s := c.String()
+		out = append(out, rulestest.Probe{Command: s, Reaches: s})
+	}
+	verbs := slices.Sorted(maps.Keys(syntaxes))
+	near := map[hex.Axial]bool{}
+	for i := range g.s.Units {
+		if g.sideOf(i) != Side(seat) {
+			continue
+		}
+		id := g.unit(i).ID
+		a, on := g.onMap(i)
+		for _, verb := range verbs {
+			switch slots := syntaxes[verb]; {
+			case len(slots) == 1 && (slots[0] == slotUnit || slots[0] == slotUnits):
+				add(Command{Verb: verb, Args: []string{id}})
+			case len(slots) == 2 && slots[0] == slotUnit && slots[1] == slotTwo:
+				add(Command{Verb: verb, Args: []string{id}})
+				add(Command{Verb: verb, Args: []string{id, "two"}})
+			case len(slots) >= 2 && slots[0] == slotUnit && slots[1] == slotHex && on:
+				hexes := a.Neighbors()
+				for _, b := range append(hexes[:], a) {
+					if _, ok := g.b.Cell(b); ok && !(verb == "place" && b == a) {
+						add(Command{Verb: verb, Args: []string{id, g.b.id(b)}})
+					}
+				}
+			}
+		}
+		if on {
+			near[a] = true
+			for _, b := range a.Neighbors() {
+				near[b] = true
+			}
+		}
+	}
+	for _, a := range hex.SortedKeys(near) {
+		if _, ok := g.b.Cell(a); !ok {
+			continue
+		}
+		for _, verb := range verbs {
+			switch slots := syntaxes[verb]; {
+			case verb == "traffic":
+			case len(slots) >= 1 && slots[0] == slotHex:
+				add(Command{Verb: verb, Args: []string{g.b.id(a)}})
+			case len(slots) == 1 && slots[0] == slotSide:
+				for _, b := range a.Neighbors() {
+					if _, ok := g.b.Cell(b); ok {
+						add(Command{Verb: verb, Args: []string{g.b.id(a) + "/" + g.b.id(b)}})
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // moveFlagSets are the ways of moving the probes try: by the MA, Tactical,

@@ -261,12 +261,13 @@ func (g *Game) unitChoices(i int) []rules.Choice {
 	out = append(out, g.unitMoves(i)...)
 	out = append(out, g.boxChoices(i)...)
 	for _, c := range []Command{{Verb: "load", Args: []string{id}}, {Verb: "unmark", Args: []string{id}},
-		{Verb: "entrench", Args: []string{id}}, {Verb: "breakdown", Args: []string{id}}, {Verb: "recombine", Args: []string{id}}} {
+		{Verb: "entrench", Args: []string{id}}, {Verb: "breakdown", Args: []string{id}}, {Verb: "breakdown", Args: []string{id, "two"}},
+		{Verb: "recombine", Args: []string{id}}} {
 		if g.night() && c.Verb != "breakdown" && c.Verb != "recombine" && c.Verb != "unmark" {
 			continue
 		}
 		if g.tryParsed(c) {
-			out = append(out, rules.Choice{Command: c.String(), Piece: id, Note: verbNotes[c.Verb]})
+			out = append(out, rules.Choice{Command: c.String(), Piece: id, Note: verbNote(c)})
 		}
 	}
 	return out
@@ -275,6 +276,15 @@ func (g *Game) unitChoices(i int) []rules.Choice {
 var verbNotes = map[string]string{"load": "load Trucks (12.4.3)", "unmark": "SM marker off (12.6)",
 	"entrench": "begin an Improved Position (15.8.2)", "breakdown": "break down (26.1)", "recombine": "recombine (26.4)",
 	"night": "a Night marker (25.3.3)"}
+
+// verbNote is the note Legal gives command c: its verb's, and a
+// breakdown's into two breakdown units and a Remnant (26.1).
+func verbNote(c Command) string {
+	if c.Verb == "breakdown" && len(c.Args) == 2 {
+		return "break down into two and a Remnant (26.1)"
+	}
+	return verbNotes[c.Verb]
+}
 
 // tryParsed reports whether a command of the main grammar would apply now,
 // on a copy of the game.
@@ -591,8 +601,12 @@ func (g *Game) combatPhaseChoices() []rules.Choice {
 				out = append(out, rules.Choice{Command: c.String(), Piece: id, Note: fmt.Sprintf("Disengagement Table%s (20.2)", drmWords(g.disengageDRM(i)))})
 			}
 		}
-		if c := (Command{Verb: "breakdown", Args: []string{id}}); breakdownType(g.unit(i)) != "" && g.tryParsed(c) {
-			out = append(out, rules.Choice{Command: c.String(), Piece: id, Note: verbNotes["breakdown"]})
+		if breakdownType(g.unit(i)) != "" {
+			for _, c := range []Command{{Verb: "breakdown", Args: []string{id}}, {Verb: "breakdown", Args: []string{id, "two"}}} {
+				if g.tryParsed(c) {
+					out = append(out, rules.Choice{Command: c.String(), Piece: id, Note: verbNote(c)})
+				}
+			}
 		}
 	}
 	for _, o := range []string{"order demolish always", "order demolish never", "order def-art always", "order def-art never",
