@@ -1,10 +1,13 @@
 package salerno43
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
@@ -13,14 +16,100 @@ import (
 // Avalanche, without options and with the optional rules 25.1-25.3. Legal
 // is checked complete for the moves of one hex and into an entry area next
 // to the unit, in every way of moving, and Tactical Movement's of two
-// (moveProbes).
+// (moveProbes), and for the commands of the other verbs that name a unit,
+// an entry area or a hex near the player's units (verbProbes).
 func TestConformance(t *testing.T) {
 	rulestest.Conformance(t, Engine(), []rulestest.Scenario{
 		{Name: "avalanche", Setup: rules.Setup{Scenario: readShipped(t, "avalanche")}},
 		{Name: "campaign", Setup: rules.Setup{Scenario: readShipped(t, "campaign")}},
 		{Name: "avalanche all options", Setup: rules.Setup{Scenario: readShipped(t, "avalanche"),
 			Options: []string{OptDisengagement, OptRecon, OptPortSupply}}},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: moveProbes, Reach: moveReach})
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: probes, Reach: reach})
+}
+
+// probes are the moves (moveProbes) and the commands of the other verbs
+// (verbProbes).
+func probes(g rules.Game, seat rules.Seat) []rulestest.Probe {
+	return append(moveProbes(g, seat), verbProbes(g, seat)...)
+}
+
+// reach is what a command achieves: a move's its unit's new hex or area
+// (moveReach), another command's itself.
+func reach(command string) string {
+	if r := moveReach(command); r != "" {
+		return r
+	}
+	return command
+}
+
+// verbProbes are, for every unit of seat's, the commands of each verb that
+// names a unit alone (ready, shatter, lose, eliminate, replace, disengage,
+// disengage-lose), a unit and an entry area (place, enter, replace) or a
+// unit on the map and a hex next to it or its own (drop, embark, inland,
+// sail, and the first hex of an advance); and for each hex next to one of
+// its units, the commands of each verb that names a hex (disengage,
+// disengage-to). 'disengage HEX' of a hex of one unit is left out: it is
+// that unit's 'disengage UNIT', which Legal offers.
+func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+	g := rg.(*Game)
+	var out []rulestest.Probe
+	add := func(c Command) {
+		s := c.String()
+		out = append(out, rulestest.Probe{Command: s, Reaches: s})
+	}
+	verbs := slices.Sorted(maps.Keys(syntaxes))
+	near := map[hex.Axial]bool{}
+	stack := map[hex.Axial]int{}
+	for i, us := range g.s.Units {
+		if g.sc.Units[i].Side != Side(seat) {
+			continue
+		}
+		id := us.ID
+		a, on := g.b.Hex(us.Hex)
+		on = on && us.Hex != ""
+		for _, verb := range verbs {
+			slots := syntaxes[verb]
+			switch {
+			case len(slots) == 1 && (slots[0] == slotUnit || slots[0] == slotPiece):
+				add(Command{Verb: verb, Args: []string{id}})
+			case len(slots) >= 2 && slots[0] == slotUnit && slots[1] == slotOptWhere:
+				add(Command{Verb: verb, Args: []string{id}})
+				for _, ar := range entryAreas {
+					add(Command{Verb: verb, Args: []string{id, ar}})
+				}
+			case len(slots) >= 2 && slots[0] == slotUnit && slots[1] == slotArea:
+				for _, ar := range entryAreas {
+					add(Command{Verb: verb, Args: []string{id, ar}})
+				}
+			case len(slots) >= 2 && slots[0] == slotUnit && (slots[1] == slotHex || slots[1] == slotWhereSea) && on:
+				hexes := a.Neighbors()
+				for _, b := range append(hexes[:], a) {
+					if _, ok := g.b.Cell(b); ok {
+						add(Command{Verb: verb, Args: []string{id, g.b.ID(b)}})
+					}
+				}
+			}
+		}
+		if on {
+			stack[a]++
+			near[a] = true
+			for _, b := range a.Neighbors() {
+				near[b] = true
+			}
+		}
+	}
+	for _, a := range hex.SortedKeys(near) {
+		if _, ok := g.b.Cell(a); !ok {
+			continue
+		}
+		for _, verb := range verbs {
+			slots := syntaxes[verb]
+			if len(slots) >= 1 && (slots[0] == slotHex || slots[0] == slotPiece) && !(verb == "disengage" && stack[a] == 1) {
+				add(Command{Verb: verb, Args: []string{g.b.ID(a)}})
+			}
+		}
+	}
+	return out
 }
 
 // moveProbes are, in a Movement Phase, the moves of every unit of seat's on
