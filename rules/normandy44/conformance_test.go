@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
@@ -17,7 +18,8 @@ import (
 // first edition (variant ed1) on the three, with its optional rules (28.x)
 // and the other reading of AMBIG-24, under the current version only. Legal
 // is checked complete for the moves of one hex, in every way of moving
-// (moveProbes).
+// (moveProbes), and for the commands of the other verbs that name a unit,
+// a hex near the player's units or a number of SupP (verbProbes).
 func TestConformance(t *testing.T) {
 	read := func(name string) []byte { return readFile(t, "../../scenarios/normandy44/"+name+".scn") }
 	cherbourg, campaign, sevenTurn := read("cherbourg"), read("campaign"), read("seven-turn")
@@ -41,7 +43,73 @@ func TestConformance(t *testing.T) {
 		{Name: "ed1 seven-turn flank-fire coastal-batteries", Setup: ed1(sevenTurn, "flank-fire", "coastal-batteries")},
 		{Name: "ed1 campaign historical-storms", Setup: ed1(campaign, "historical-storms")},
 		{Name: "ed1 cherbourg retreat-step-once", Setup: ed1(cherbourg, optRetreatStepOnce)},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: moveProbes, Reach: moveReach})
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: probes, Reach: reach})
+}
+
+// probes are the moves (moveProbes) and the commands of the other verbs
+// (verbProbes).
+func probes(g rules.Game, seat rules.Seat) []rulestest.Probe {
+	return append(moveProbes(g, seat), verbProbes(g, seat)...)
+}
+
+// reach is what a command achieves: a move's its unit's new hex
+// (moveReach), another command's itself.
+func reach(command string) string {
+	if r := moveReach(command); r != "" {
+		return r
+	}
+	return command
+}
+
+// verbProbes are, for every unit of the phasing side, the commands of each
+// verb that names a unit alone (replace, rebuild, evacuate, entrench,
+// reserve, unreserve) or a unit on the map and a hex next to it or its own
+// (relocate, mobilize, rebuild); the removal of an IP from each hex next to
+// one of its units (16.1.2); and the SupP allotted to the Cherbourg
+// Fortress (5.2) and bought (21.1.3), 0 to 4.
+func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+	g := rg.(*Game)
+	var out []rulestest.Probe
+	add := func(c Command) {
+		s := c.String()
+		out = append(out, rulestest.Probe{Command: s, Reaches: s})
+	}
+	near := map[hex.Axial]bool{}
+	for i := range g.s.Units {
+		if g.unit(i).Side != g.s.Side {
+			continue
+		}
+		id := g.unit(i).ID
+		for _, verb := range []string{"replace", "evacuate", "entrench", "rebuild"} {
+			add(Command{Verb: verb, Unit: id})
+		}
+		for _, verb := range []string{"reserve", "unreserve"} {
+			add(Command{Verb: verb, Units: []string{id}})
+		}
+		a, on := g.onMap(i)
+		if !on {
+			continue
+		}
+		hexes := a.Neighbors()
+		for _, b := range append(hexes[:], a) {
+			if _, ok := g.b.cell(b); !ok {
+				continue
+			}
+			near[b] = true
+			for _, verb := range []string{"relocate", "mobilize", "rebuild"} {
+				add(Command{Verb: verb, Unit: id, Path: []string{g.b.id(b)}})
+			}
+		}
+	}
+	for _, a := range hex.SortedKeys(near) {
+		add(Command{Verb: "remove-ip", Path: []string{g.b.id(a)}})
+	}
+	for n := 0; n <= 4; n++ {
+		add(Command{Verb: "allot", Path: []string{"cherbourg-fortress"}, N: n})
+		add(Command{Verb: "buy-supp", Path: []string{"us"}, N: n})
+		add(Command{Verb: "buy-supp", Path: []string{"gb"}, N: n})
+	}
+	return out
 }
 
 // moveProbes are, in a Movement Phase, the moves of every unit on the map

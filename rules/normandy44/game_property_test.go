@@ -175,8 +175,9 @@ func playInvasion(t *testing.T, rnd *rand.Rand, g *Game) *Game {
 }
 
 // checkPlacement: no unit on the map stands on a sea hex or in a hex with
-// enemy units, and outside its own Movement Phase no side is over the
-// stacking limit (7.2), checked from the counters' values.
+// enemy units, and outside its own Movement and Reserve Movement Phases no
+// side is over the stacking limit (7.2, 15.2), checked from the counters'
+// values.
 func checkPlacement(t *testing.T, g *Game, p play) {
 	t.Helper()
 	sides := map[string]Side{}
@@ -196,8 +197,8 @@ func checkPlacement(t *testing.T, g *Game, p play) {
 		points[us.At] = append(points[us.At], stackMember{Type: g.unit(i).Type, Strength: g.strength(i)})
 	}
 	for h, ms := range points {
-		if g.s.Phase == PhaseMovement && sides[h] == g.s.Side {
-			continue
+		if g.movementPhase() && sides[h] == g.s.Side {
+			continue // 7.2: over the limit during a move, the Reserve Movement Phase's too (15.2)
 		}
 		if n := stackPoints(ms); n > stackLimit {
 			t.Fatalf("after %q %v (%s): %s holds %d stacking points", p.Command, p.Roll, g.Pending().Phase, h, n)

@@ -23,10 +23,12 @@ func (g *Game) seatChoices(seat rules.Seat) []rules.Choice {
 	if p.Over || p.Dice != nil || !slices.Contains(p.Seats, seat) {
 		return nil
 	}
-	if g.opt.multi() && g.s.Combat == nil {
-		// 24.0: a player commands only his own units and SupP.
+	if g.opt.multi() {
+		// 24.0: a player commands only his own units and SupP; in a
+		// combat, the decisions are the side's, his Reserve markers his.
 		return slices.DeleteFunc(procedures.Choices(g), func(c rules.Choice) bool {
-			return !strings.Contains(c.Command, "<") && g.checkOwner(seat, c.Command) != nil
+			owned := g.s.Combat == nil || strings.HasPrefix(c.Command, "unreserve ")
+			return owned && !strings.Contains(c.Command, "<") && g.checkOwner(seat, c.Command) != nil
 		})
 	}
 	return procedures.Choices(g)

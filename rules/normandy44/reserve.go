@@ -371,26 +371,28 @@ func (g *Game) hqReserveMoveBar(i, hexes int) error {
 	return nil
 }
 
-// reserveChoices are the 'reserve' and 'unreserve' commands of the Movement
-// Phase, one unit each, for Legal.
+// reserveChoices are the 'reserve' commands of the Movement Phase and the
+// 'unreserve' commands, which the phasing player gives at any time of his
+// turn (15.4), one unit each, for Legal.
 func (g *Game) reserveChoices() []rules.Choice {
 	var out []rules.Choice
-	if g.s.Phase != PhaseMovement {
-		return nil
-	}
 	// The stacks in Reserve now, once: a unit marked adds its own hex's
 	// stack unless one is in Reserve there (reserveStacks(side, i)).
-	stacks := g.reserveStacks(g.s.Side)
+	movement := g.s.Phase == PhaseMovement
+	var stacks []string
+	if movement {
+		stacks = g.reserveStacks(g.s.Side)
+	}
 	for i := range g.s.Units {
 		if g.unit(i).Side != g.s.Side || !g.onMapUnit(i) {
 			continue
 		}
 		id := g.unit(i).ID
 		if g.s.Units[i].Reserve {
-			out = append(out, rules.Choice{Command: "unreserve " + id, Piece: id, Note: "take the Reserve marker off (15.4)"})
+			out = append(out, unreserveChoice(id))
 			continue
 		}
-		if g.printedMA(i) == 0 || g.unit(i).Type == Strongpoint {
+		if !movement || g.printedMA(i) == 0 || g.unit(i).Type == Strongpoint {
 			continue // a unit that cannot move, without mayReserveInMovement's words (15.1)
 		}
 		marked := len(stacks)
@@ -430,4 +432,21 @@ func reserveCombatPrompt(g *Game) string {
 		p = strings.Replace(p, " [air N] [naval N]", "", 1)
 	}
 	return p
+}
+
+// unreserveChoices are the phasing player's 'unreserve' commands, one unit
+// each: he takes his Reserve markers off at any time (15.4), a combat
+// under way too.
+func (g *Game) unreserveChoices() []rules.Choice {
+	var out []rules.Choice
+	for i := range g.s.Units {
+		if g.unit(i).Side == g.s.Side && g.onMapUnit(i) && g.s.Units[i].Reserve {
+			out = append(out, unreserveChoice(g.unit(i).ID))
+		}
+	}
+	return out
+}
+
+func unreserveChoice(id string) rules.Choice {
+	return rules.Choice{Command: "unreserve " + id, Piece: id, Note: "take the Reserve marker off (15.4)"}
 }

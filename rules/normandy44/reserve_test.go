@@ -603,3 +603,36 @@ func TestReserve_HQ_17_2_3(t *testing.T) {
 		t.Error("an HQ that moved 2 hexes in the Reserve Movement Phase is not on its Moved side (17.2.3)")
 	}
 }
+
+// TestReserve_UnreserveAtAnyTime (15.4: the active player may remove his
+// Reserve markers at any time): Legal offers 'unreserve' in the Combat
+// Phase and while a combat waits for the attacker, as Apply takes it; it
+// used to offer it in the Movement Phase alone. The combat is P15's
+// (TestReserve_AfterCombatP15), which waits for the attacker's advance or
+// Reserve after its A1/D2.
+func TestReserve_UnreserveAtAnyTime(t *testing.T) {
+	m := reserveMap("g21a 0303", "g21b 0304", "aweak 0404", "ainf 0707", "ginf 0101")
+	g := m.game(t, German, 3)
+	apply(t, g, German, "reserve ginf")
+	combatTurn(t, g)
+	offers := func(when string) {
+		t.Helper()
+		if _, ok := choiceOf(g, "unreserve ginf"); !ok {
+			t.Errorf("%s: Legal does not offer 'unreserve ginf' (15.4)", when)
+		}
+		c := g.Clone().(*Game)
+		apply(t, c, German, "unreserve ginf")
+		if reserved(c, "ginf") {
+			t.Errorf("%s: ginf is still in Reserve after 'unreserve ginf'", when)
+		}
+	}
+	offers("the Combat Phase")
+	apply(t, g, German, "attack 0404 from 0303 0304 maf g21a g21b")
+	if _, err := g.Roll([]int{4}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := choiceOf(g, "reserve g21a"); g.s.Combat == nil || !ok {
+		t.Fatalf("want the combat waiting for the attacker's advance or Reserve: %s", g.Pending().Prompt)
+	}
+	offers("a combat waiting for the attacker")
+}
