@@ -216,9 +216,15 @@ func (g *Game) rebuild(c Command) ([]rules.Event, error) {
 // rebuildChoices lists the phasing side's legal rebuilds.
 func (g *Game) rebuildChoices(repl map[string]SupplyStatus) []rules.Choice {
 	var out []rules.Choice
+	// 6.2.2, 17.2.2: a unit is rebuilt only in a Town, City, HQ hex of its
+	// side or on a beach; those hexes are found once for every unit,
+	// rather than every hex of the map asked of every unit.
 	var places []string
+	at := g.unitsAt()
 	for _, h := range g.sc.Hexes {
-		places = append(places, h.ID)
+		if a, ok := g.b.ids[h.ID]; ok && (townOrCity(g.b.terrain(a)) || g.holdsIn(at, h.ID, g.s.Side, isHQ) || g.sup.beach[a] != "") {
+			places = append(places, h.ID)
+		}
 	}
 	for i, us := range g.s.Units {
 		u := g.unit(i)
@@ -235,9 +241,6 @@ func (g *Game) rebuildChoices(repl map[string]SupplyStatus) []rules.Choice {
 			continue
 		}
 		for _, h := range places {
-			if a, ok := g.b.ids[h]; !ok || (!townOrCity(g.b.terrain(a)) && !g.holds(h, u.Side, isHQ) && g.sup.beach[a] == "") {
-				continue // 6.2.2, 17.2.2: a Town, City, HQ hex or beach only
-			}
 			if _, err := g.rebuildStock(i, h, repl); err == nil {
 				out = append(out, rules.Choice{Command: "rebuild " + u.ID + " " + h, Piece: u.ID, Note: "rebuilt at its lowest step (6.2.2)"})
 			}
