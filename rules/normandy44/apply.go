@@ -166,6 +166,17 @@ func (g *Game) endStage() ([]rules.Event, error) {
 			return nil, g.mustMoveBackRefusal(id) // S3.3, 22.1.2
 		}
 	}
+	return g.closeStage()
+}
+
+// closeStage ends the current phase once the phasing player may end it
+// (endStage): the owner's eliminations over the stacking limit first (7.2),
+// then the phase's own end. The stack check calls it after the last
+// elimination: by then the player has ended his moves, and an elimination
+// that frees room on a beach does not bring back a landing the phase's end
+// was let go without (20.5.3), which would leave every elimination refused
+// and the game with no way on.
+func (g *Game) closeStage() ([]rules.Event, error) {
 	if g.movementPhase() {
 		if h, _, over := g.excess(); over {
 			// 7.2: the owner reduces the stack before the phase ends

@@ -93,6 +93,6 @@ func (g *Game) eliminateExcess(seat rules.Seat, text string) ([]rules.Event, err
 		return events, nil
 	}
 	g.s.StackCheck = false
-	more, err := g.endStage()
+	more, err := g.closeStage()
 	return append(events, more...), err
 }
