@@ -25,6 +25,16 @@ type ContextCache struct {
 	last []keptContext
 }
 
+// Clone is a copy of the cache for a copy of its game: the Contexts it keeps
+// are shared, as no one changes one, and each copy keeps its own latest.
+// A nil cache clones to nil.
+func (cc *ContextCache) Clone() *ContextCache {
+	if cc == nil {
+		return nil
+	}
+	return &ContextCache{last: slices.Clone(cc.last)}
+}
+
 // keptContext is one side's latest Context and what it read.
 type keptContext struct {
 	ctx   *Context

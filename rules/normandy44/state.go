@@ -346,7 +346,10 @@ func (g *Game) Clone() rules.Game {
 	c.traces = nil
 	c.hasher = new(rules.StateHasher)
 	c.moves = nil
-	c.ctxs = nil
+	// The move contexts are the position's, shared read-only: a clone
+	// made to try a command (replay's fork of every entry it builds)
+	// moves from the same position, and would read it all again.
+	c.ctxs = g.ctxs.Clone()
 	c.places = nil
 	return &c
 }
