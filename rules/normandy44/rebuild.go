@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
 )
 
 // Rebuilding eliminated units with Repl (6.2.1, 6.2.2, 17.2.2):
@@ -30,7 +31,32 @@ func (g *Game) inBritainBox() string {
 // rebuildStock checks that unit i may be rebuilt on hexID ("" for the In
 // Britain card) and picks the Repl marker, as replaceStock does.
 func (g *Game) rebuildStock(i int, hexID string, repl map[string]SupplyStatus) (int, error) {
+	return g.rebuildStockIn(nil, i, hexID, repl)
+}
+
+// rebuildReading is what the checks of a rebuild read of the position for
+// a side: its supply view (the enemy's zones and lines, control) and who
+// stands where. Legal reads it once for every unit and hex it tries
+// (rebuildChoices); a command's check reads it for itself.
+type rebuildReading struct {
+	view SupplyView
+	occ  map[hex.Axial][]int
+}
+
+func (g *Game) rebuildReadingOf(side Side) *rebuildReading {
+	return &rebuildReading{view: g.supplyView(side), occ: g.occupancy()}
+}
+
+// rebuildStockIn is rebuildStock with the position read as rd, or read
+// afresh if rd is nil.
+func (g *Game) rebuildStockIn(rd *rebuildReading, i int, hexID string, repl map[string]SupplyStatus) (int, error) {
 	u, us := g.unit(i), g.s.Units[i]
+	reading := func() *rebuildReading {
+		if rd == nil {
+			rd = g.rebuildReadingOf(u.Side)
+		}
+		return rd
+	}
 	switch {
 	case g.s.Turn == 1:
 		return -1, rules.Refuse("6.2.3", "no replacements in turn 1")
@@ -39,7 +65,7 @@ func (g *Game) rebuildStock(i int, hexID string, repl map[string]SupplyStatus) (
 	case u.Type == HQ && hexID == "":
 		return -1, rules.Refuse("17.2.2", "a rebuilt HQ returns on a hex: name it")
 	case u.Type == HQ:
-		if err := g.hqRebuildPlace(u, hexID, repl); err != nil {
+		if err := g.hqRebuildPlace(reading().view, u, hexID, repl); err != nil {
 			return -1, err
 		}
 	case g.toBritain(u) && hexID != "":
@@ -49,11 +75,11 @@ func (g *Game) rebuildStock(i int, hexID string, repl map[string]SupplyStatus) (
 	case !g.toBritain(u) && hexID == "":
 		return -1, rules.Refuse("6.2.2", "a rebuilt unit returns on a hex: name it")
 	case !g.toBritain(u):
-		if err := checkRebuildPlace(g.sc, g.sup, u, g.rebuildPlace(i, hexID, repl)); err != nil {
+		if err := checkRebuildPlace(g.sc, g.sup, u, g.rebuildPlaceIn(reading().view, i, hexID, repl)); err != nil {
 			return -1, err
 		}
 	}
-	if a, ok := g.b.ids[hexID]; ok && g.stackAt(g.occupancy(), a, i) > stackLimit {
+	if a, ok := g.b.ids[hexID]; ok && g.stackAt(reading().occ, a, i) > stackLimit {
 		// ENGINE NOTE (7.2), as for mobilization.
 		return -1, rules.Refuse("7.1", "%s would put %s over the stacking limit", u.ID, hexID)
 	}
@@ -70,12 +96,11 @@ func (g *Game) toBritain(u *Unit) bool {
 // hqRebuildPlace checks where a rebuilt HQ returns (17.2.2): a friendly-
 // controlled City with a supply line now, or for the Allies an open beach
 // hex (2.2 only: D06, IT L1128).
-func (g *Game) hqRebuildPlace(u *Unit, hexID string, repl map[string]SupplyStatus) error {
+func (g *Game) hqRebuildPlace(v SupplyView, u *Unit, hexID string, repl map[string]SupplyStatus) error {
 	a, ok := g.b.ids[hexID]
 	if !ok {
 		return rules.Refuse("17.2.2", "%s is not a hex of the map", hexID)
 	}
-	v := g.supplyView(u.Side)
 	if v.EnemyUnit(a) {
 		return rules.Refuse("17.2.2", "%s holds enemy units", hexID)
 	}
@@ -94,8 +119,12 @@ func (g *Game) hqRebuildPlace(u *Unit, hexID string, repl map[string]SupplyStatu
 
 // rebuildPlace gathers what 6.2.2 asks of a hex for unit i.
 func (g *Game) rebuildPlace(i int, hexID string, repl map[string]SupplyStatus) RebuildPlace {
+	return g.rebuildPlaceIn(g.supplyView(g.unit(i).Side), i, hexID, repl)
+}
+
+// rebuildPlaceIn is rebuildPlace with the supply view of the unit's side.
+func (g *Game) rebuildPlaceIn(v SupplyView, i int, hexID string, repl map[string]SupplyStatus) RebuildPlace {
 	u := g.unit(i)
-	v := g.supplyView(u.Side)
 	p := RebuildPlace{Hex: hexID, Supply: repl[hexID]}
 	if a, ok := g.b.ids[hexID]; ok {
 		// 6.2.2 (b): 2.2 only (D02, IT L383-386: an HQ or Town hex in
@@ -221,6 +250,7 @@ func (g *Game) rebuildChoices(repl map[string]SupplyStatus) []rules.Choice {
 	// rather than every hex of the map asked of every unit.
 	var places []string
 	at := g.unitsAt()
+	rd := g.rebuildReadingOf(g.s.Side)
 	for _, h := range g.sc.Hexes {
 		if a, ok := g.b.ids[h.ID]; ok && (townOrCity(g.b.terrain(a)) || g.holdsIn(at, h.ID, g.s.Side, isHQ) || g.sup.beach[a] != "") {
 			places = append(places, h.ID)
@@ -235,13 +265,13 @@ func (g *Game) rebuildChoices(repl map[string]SupplyStatus) []rules.Choice {
 			continue
 		}
 		if g.toBritain(u) {
-			if _, err := g.rebuildStock(i, "", repl); err == nil {
+			if _, err := g.rebuildStockIn(rd, i, "", repl); err == nil {
 				out = append(out, rules.Choice{Command: "rebuild " + u.ID, Piece: u.ID, Note: "to the In Britain card (6.2.2)"})
 			}
 			continue
 		}
 		for _, h := range places {
-			if _, err := g.rebuildStock(i, h, repl); err == nil {
+			if _, err := g.rebuildStockIn(rd, i, h, repl); err == nil {
 				out = append(out, rules.Choice{Command: "rebuild " + u.ID + " " + h, Piece: u.ID, Note: "rebuilt at its lowest step (6.2.2)"})
 			}
 		}
