@@ -58,7 +58,7 @@ func (g *Game) combatChoices() []rules.Choice {
 			out = append(out, rules.Choice{Command: ch, Note: choiceNote(cp, ch)})
 		}
 	}
-	if slices.Contains(g.pending().Seats, rules.Seat(g.s.Side)) {
+	if Side(cp.Side) == g.s.Side {
 		out = append(out, g.unreserveChoices()...) // 15.4: at any time
 	}
 	return out

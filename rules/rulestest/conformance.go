@@ -64,9 +64,8 @@ type Probe struct {
 //   - sampled along them: every command Legal lists applies, and is
 //     canonical (Engine.Canonical parses and prints it unchanged); what an
 //     engine's probes do that Apply takes, a command Legal lists does too
-//     (Options.Probes); nothing
-//     is listed while dice are awaited; Pending names seats of the game;
-//     View works for every seat;
+//     (Options.Probes); nothing is listed while dice are awaited; Pending
+//     names seats of the game; View works for every seat;
 //   - a refused command or roll leaves Hash unchanged: text that is no
 //     command, a seat the game does not wait for (rules.ErrNotPending), a
 //     legal command changed, dice of the wrong count or range;
