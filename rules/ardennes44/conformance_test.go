@@ -25,22 +25,7 @@ func TestConformance(t *testing.T) {
 		{Name: "six-turn", Setup: setup("six-turn")},
 		{Name: "eight-turn roadblocks greif", Setup: setup("eight-turn", OptRoadblocks, OptGreif)},
 		{Name: "campaign all options", Setup: setup("campaign", OptInfiltration, OptFuelDumps, OptRoadblocks, OptAttackLimit, OptBodenplatte, OptGreif, OptExtended)},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: probes, Reach: reach})
-}
-
-// probes are the moves (moveProbes) and the commands of the other verbs
-// (verbProbes).
-func probes(g rules.Game, seat rules.Seat) []rulestest.Probe {
-	return append(moveProbes(g, seat), verbProbes(g, seat)...)
-}
-
-// reach is what a command achieves: a move's its unit's new hex or exit
-// (moveReach), another command's itself.
-func reach(command string) string {
-	if r := moveReach(command); r != "" {
-		return r
-	}
-	return command
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: rulestest.AllProbes(moveProbes, verbProbes), Reach: rulestest.ReachOrSelf(moveReach)})
 }
 
 // verbProbes are, for every unit of seat's, the commands of each verb that

@@ -43,22 +43,7 @@ func TestConformance(t *testing.T) {
 		{Name: "ed1 seven-turn flank-fire coastal-batteries", Setup: ed1(sevenTurn, "flank-fire", "coastal-batteries")},
 		{Name: "ed1 campaign historical-storms", Setup: ed1(campaign, "historical-storms")},
 		{Name: "ed1 cherbourg retreat-step-once", Setup: ed1(cherbourg, optRetreatStepOnce)},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: probes, Reach: reach})
-}
-
-// probes are the moves (moveProbes) and the commands of the other verbs
-// (verbProbes).
-func probes(g rules.Game, seat rules.Seat) []rulestest.Probe {
-	return append(moveProbes(g, seat), verbProbes(g, seat)...)
-}
-
-// reach is what a command achieves: a move's its unit's new hex
-// (moveReach), another command's itself.
-func reach(command string) string {
-	if r := moveReach(command); r != "" {
-		return r
-	}
-	return command
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: rulestest.AllProbes(moveProbes, verbProbes), Reach: rulestest.ReachOrSelf(moveReach)})
 }
 
 // verbProbes are, for every unit of the phasing side, the commands of each

@@ -52,6 +52,28 @@ type Probe struct {
 	Reaches string
 }
 
+// AllProbes is Options.Probes of each of probes, one list after another.
+func AllProbes(probes ...func(rules.Game, rules.Seat) []Probe) func(rules.Game, rules.Seat) []Probe {
+	return func(g rules.Game, seat rules.Seat) []Probe {
+		var out []Probe
+		for _, p := range probes {
+			out = append(out, p(g, seat)...)
+		}
+		return out
+	}
+}
+
+// ReachOrSelf is Options.Reach by reach, or the command itself where reach
+// names nothing: a command other than a move, say, achieves itself.
+func ReachOrSelf(reach func(string) string) func(string) string {
+	return func(command string) string {
+		if r := reach(command); r != "" {
+			return r
+		}
+		return command
+	}
+}
+
 // Conformance checks on each scenario what every engine promises (rules.Game,
 // rules.Engine, DESIGN.md: Rules engines):
 //   - New and Seats agree, New starts the same state every time, Hash is

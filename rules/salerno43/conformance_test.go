@@ -24,22 +24,7 @@ func TestConformance(t *testing.T) {
 		{Name: "campaign", Setup: rules.Setup{Scenario: readShipped(t, "campaign")}},
 		{Name: "avalanche all options", Setup: rules.Setup{Scenario: readShipped(t, "avalanche"),
 			Options: []string{OptDisengagement, OptRecon, OptPortSupply}}},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: probes, Reach: reach})
-}
-
-// probes are the moves (moveProbes) and the commands of the other verbs
-// (verbProbes).
-func probes(g rules.Game, seat rules.Seat) []rulestest.Probe {
-	return append(moveProbes(g, seat), verbProbes(g, seat)...)
-}
-
-// reach is what a command achieves: a move's its unit's new hex or area
-// (moveReach), another command's itself.
-func reach(command string) string {
-	if r := moveReach(command); r != "" {
-		return r
-	}
-	return command
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: rulestest.AllProbes(moveProbes, verbProbes), Reach: rulestest.ReachOrSelf(moveReach)})
 }
 
 // verbProbes are, for every unit of seat's, the commands of each verb that
