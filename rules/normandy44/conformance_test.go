@@ -1,6 +1,7 @@
 package normandy44
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,8 +112,12 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	}
 	var out []rulestest.Probe
 	for i := range g.s.Units {
-		if g.movesKind(i) == movesEntry {
+		switch g.movesKind(i) {
+		case movesEntry:
 			out = append(out, entryProbes(g, i)...)
+			continue
+		case movesOther:
+			out = append(out, landingProbes(g, i)...)
 			continue
 		}
 		a, ok := g.onMap(i)
@@ -160,6 +165,26 @@ func entryProbes(g *Game, i int) []rulestest.Probe {
 					mc := hexwar.MoveCommand{Unit: id, Path: []string{e, g.b.id(b)}, Flags: flags}
 					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(b)})
 				}
+			}
+		}
+	}
+	return out
+}
+
+// landingProbes are the landings of unit i, In Britain, in an approach box
+// or a glider (6.5, 20.5, 20.2.4), on each beach and Mulberry hex of the
+// map, and from there 1 hex on (6.5.2, 9.10).
+func landingProbes(g *Game, i int) []rulestest.Probe {
+	hexes := slices.Concat(hex.SortedKeys(g.sup.beach), hex.SortedKeys(g.sup.mulberry))
+	id := g.unit(i).ID
+	var out []rulestest.Probe
+	for _, a := range hexes {
+		mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a)}}
+		out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(a)})
+		for _, b := range a.Neighbors() {
+			if _, ok := g.b.cell(b); ok {
+				mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a), g.b.id(b)}}
+				out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(b)})
 			}
 		}
 	}
