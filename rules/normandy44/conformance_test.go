@@ -141,32 +141,24 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 // each of the scenario's entry hexes and the hex it waits at, if any, and
 // from there 1 hex on (6.6), in each way of moving.
 func entryProbes(g *Game, i int) []rulestest.Probe {
-	var entries []string
+	var ids []string
 	for _, p := range g.sc.Places {
 		if p.Kind == PlaceEntry {
-			entries = append(entries, p.Hex)
+			ids = append(ids, p.Hex)
 		}
 	}
 	if id, ok := strings.CutPrefix(g.s.Units[i].At, waitAt); ok {
-		entries = append(entries, id)
+		ids = append(ids, id)
 	}
-	id := g.unit(i).ID
+	var entries []hex.Axial
+	for _, id := range ids {
+		if a, ok := g.b.Hex(id); ok {
+			entries = append(entries, a)
+		}
+	}
 	var out []rulestest.Probe
 	for _, flags := range [][]string{nil, {flagSM}, {flagTrucks}} {
-		for _, e := range entries {
-			a, ok := g.b.Hex(e)
-			if !ok {
-				continue
-			}
-			mc := hexwar.MoveCommand{Unit: id, Path: []string{e}, Flags: flags}
-			out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + e})
-			for _, b := range a.Neighbors() {
-				if _, ok := g.b.cell(b); ok {
-					mc := hexwar.MoveCommand{Unit: id, Path: []string{e, g.b.id(b)}, Flags: flags}
-					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(b)})
-				}
-			}
-		}
+		out = append(out, ontoProbes(g, g.unit(i).ID, entries, flags)...)
 	}
 	return out
 }
@@ -176,14 +168,19 @@ func entryProbes(g *Game, i int) []rulestest.Probe {
 // map, and from there 1 hex on (6.5.2, 9.10).
 func landingProbes(g *Game, i int) []rulestest.Probe {
 	hexes := slices.Concat(hex.SortedKeys(g.sup.beach), hex.SortedKeys(g.sup.mulberry))
-	id := g.unit(i).ID
+	return ontoProbes(g, g.unit(i).ID, hexes, nil)
+}
+
+// ontoProbes are unit id's moves onto the map at each of hexes, and from
+// there 1 hex on, with flags, each reaching the hex it ends in.
+func ontoProbes(g *Game, id string, hexes []hex.Axial, flags []string) []rulestest.Probe {
 	var out []rulestest.Probe
 	for _, a := range hexes {
-		mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a)}}
+		mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a)}, Flags: flags}
 		out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(a)})
 		for _, b := range a.Neighbors() {
 			if _, ok := g.b.cell(b); ok {
-				mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a), g.b.id(b)}}
+				mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a), g.b.id(b)}, Flags: flags}
 				out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(b)})
 			}
 		}
