@@ -14,9 +14,10 @@ import (
 // Ardennes '44 keeps the promises of every engine (rulestest.Conformance) on
 // its scenarios, with the optional rules 31-36 and the extended game (S5).
 // Legal is checked complete for the moves of one hex, in every way of
-// moving, Tactical Movement's of two, and the exits (moveProbes), and for
-// the commands of the other verbs that name a unit, a hex or a hexside near
-// the player's units (verbProbes).
+// moving, Tactical Movement's of two, and the exits (moveProbes), onto the
+// map (entryProbes), and for the commands of the other verbs that name a
+// unit, a hex or a hexside near the player's units (verbProbes), each
+// family sampled on its own.
 func TestConformance(t *testing.T) {
 	setup := func(name string, options ...string) rules.Setup {
 		return rules.Setup{Scenario: readScenario(t, name), Options: options}
@@ -25,7 +26,9 @@ func TestConformance(t *testing.T) {
 		{Name: "six-turn", Setup: setup("six-turn")},
 		{Name: "eight-turn roadblocks greif", Setup: setup("eight-turn", OptRoadblocks, OptGreif)},
 		{Name: "campaign all options", Setup: setup("campaign", OptInfiltration, OptFuelDumps, OptRoadblocks, OptAttackLimit, OptBodenplatte, OptGreif, OptExtended)},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: rulestest.AllProbes(moveProbes, verbProbes), Reach: rulestest.ReachOrSelf(moveReach)})
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []rulestest.Probe{
+		unitProbes(true, moveProbes), unitProbes(false, entryProbes), verbProbes,
+	}, Reach: rulestest.ReachOrSelf(moveReach)})
 }
 
 // verbProbes are, for every unit of seat's, the commands of each verb that
@@ -101,48 +104,51 @@ func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 // Extended and Strategic Movement, on a Prime Mover, and Tactical on one.
 var moveFlagSets = [][]string{nil, {"tactical"}, {"extended"}, {"sm"}, {"mover"}, {"tactical", "mover"}}
 
-// moveProbes are, in a Movement Phase, the moves of every unit of seat's on
-// the map into each hex next to it, in each way of moving (11.1-11.3, 12.1,
-// 22.3), its exits from the map (11.9), and its Tactical Movements of two
-// hexes and exits after one (11.3), each reaching its unit's new hex or
-// the exit (moveReach); and the entries of the units waiting to enter the
-// map (entryProbes).
-func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
-	g := rg.(*Game)
-	if g.s.Phase != PhaseMovement && g.s.Phase != PhaseNightMove {
-		return nil
+// unitProbes is a family of probes: f's of every unit of seat's, in a
+// Movement Phase, those on the map (onMap) or off it.
+func unitProbes(onMap bool, f func(g *Game, i int) []rulestest.Probe) func(rules.Game, rules.Seat) []rulestest.Probe {
+	return func(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+		g := rg.(*Game)
+		if g.s.Phase != PhaseMovement && g.s.Phase != PhaseNightMove {
+			return nil
+		}
+		var out []rulestest.Probe
+		for i := range g.s.Units {
+			if _, on := g.onMap(i); on == onMap && g.sideOf(i) == Side(seat) {
+				out = append(out, f(g, i)...)
+			}
+		}
+		return out
 	}
+}
+
+// moveProbes are the moves of unit i, on the map, into each hex next to
+// it, in each way of moving (11.1-11.3, 12.1, 22.3), its exits from the
+// map (11.9), and its Tactical Movements of two hexes and exits after one
+// (11.3), each reaching its new hex or the exit (moveReach).
+func moveProbes(g *Game, i int) []rulestest.Probe {
+	a, _ := g.onMap(i)
 	var out []rulestest.Probe
-	for i := range g.s.Units {
-		if g.sideOf(i) != Side(seat) {
-			continue
-		}
-		a, ok := g.onMap(i)
-		if !ok {
-			out = append(out, entryProbes(g, i)...)
-			continue
-		}
-		id, from := g.unit(i).ID, g.b.id(a)
-		for _, flags := range moveFlagSets {
-			for _, b := range a.Neighbors() {
-				if _, ok := g.b.Cell(b); ok {
-					mc := moveCommand(id, []string{from, g.b.id(b)}, flags...)
-					out = append(out, rulestest.Probe{Command: mc, Reaches: id + " " + g.b.id(b)})
-				}
-			}
-			out = append(out, rulestest.Probe{Command: moveCommand(id, []string{from}, append(flags, "exit")...), Reaches: id + " exit"})
-		}
-		// Tactical Movement's two hexes (11.3), and its exit after one.
+	id, from := g.unit(i).ID, g.b.id(a)
+	for _, flags := range moveFlagSets {
 		for _, b := range a.Neighbors() {
-			if _, ok := g.b.Cell(b); !ok {
-				continue
+			if _, ok := g.b.Cell(b); ok {
+				mc := moveCommand(id, []string{from, g.b.id(b)}, flags...)
+				out = append(out, rulestest.Probe{Command: mc, Reaches: id + " " + g.b.id(b)})
 			}
-			out = append(out, rulestest.Probe{Command: moveCommand(id, []string{from, g.b.id(b)}, "tactical", "exit"), Reaches: id + " exit"})
-			for _, c := range b.Neighbors() {
-				if _, ok := g.b.Cell(c); ok && c != a {
-					mc := moveCommand(id, []string{from, g.b.id(b), g.b.id(c)}, "tactical")
-					out = append(out, rulestest.Probe{Command: mc, Reaches: id + " " + g.b.id(c)})
-				}
+		}
+		out = append(out, rulestest.Probe{Command: moveCommand(id, []string{from}, append(flags, "exit")...), Reaches: id + " exit"})
+	}
+	// Tactical Movement's two hexes (11.3), and its exit after one.
+	for _, b := range a.Neighbors() {
+		if _, ok := g.b.Cell(b); !ok {
+			continue
+		}
+		out = append(out, rulestest.Probe{Command: moveCommand(id, []string{from, g.b.id(b)}, "tactical", "exit"), Reaches: id + " exit"})
+		for _, c := range b.Neighbors() {
+			if _, ok := g.b.Cell(c); ok && c != a {
+				mc := moveCommand(id, []string{from, g.b.id(b), g.b.id(c)}, "tactical")
+				out = append(out, rulestest.Probe{Command: mc, Reaches: id + " " + g.b.id(c)})
 			}
 		}
 	}

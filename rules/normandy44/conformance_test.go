@@ -19,8 +19,9 @@ import (
 // first edition (variant ed1) on the three, with its optional rules (28.x)
 // and the other reading of AMBIG-24, under the current version only. Legal
 // is checked complete for the moves of one hex, in every way of moving
-// (moveProbes), and for the commands of the other verbs that name a unit,
-// a hex near the player's units or a number of SupP (verbProbes).
+// (moveProbes), onto the map (entryProbes, landingProbes), and for the
+// commands of the other verbs that name a unit, a hex near the player's
+// units or a number of SupP (verbProbes), each family sampled on its own.
 func TestConformance(t *testing.T) {
 	read := func(name string) []byte { return readFile(t, "../../scenarios/normandy44/"+name+".scn") }
 	cherbourg, campaign, sevenTurn := read("cherbourg"), read("campaign"), read("seven-turn")
@@ -44,17 +45,22 @@ func TestConformance(t *testing.T) {
 		{Name: "ed1 seven-turn flank-fire coastal-batteries", Setup: ed1(sevenTurn, "flank-fire", "coastal-batteries")},
 		{Name: "ed1 campaign historical-storms", Setup: ed1(campaign, "historical-storms")},
 		{Name: "ed1 cherbourg retreat-step-once", Setup: ed1(cherbourg, optRetreatStepOnce)},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: rulestest.AllProbes(moveProbes, verbProbes), Reach: rulestest.ReachOrSelf(moveReach)})
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []rulestest.Probe{
+		unitProbes(movesOnMap, moveProbes), unitProbes(movesEntry, entryProbes), unitProbes(movesOther, landingProbes), verbProbes,
+	}, Reach: rulestest.ReachOrSelf(moveReach)})
 }
 
-// verbProbes are, for every unit of the phasing side, the commands of each
-// verb that names a unit alone (replace, rebuild, evacuate, entrench,
+// verbProbes are, for a seat of the phasing side and every unit of that
+// side, the commands of each verb that names a unit alone (replace, rebuild, evacuate, entrench,
 // reserve, unreserve) or a unit on the map and a hex next to it or its own
 // (relocate, mobilize, rebuild); the removal of an IP from each hex next to
 // one of its units (16.1.2); and the SupP allotted to the Cherbourg
 // Fortress (5.2) and bought (21.1.3), 0 to 4.
 func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	g := rg.(*Game)
+	if seatSide(seat) != g.s.Side {
+		return nil // the phasing side's commands, probed for its seats
+	}
 	var out []rulestest.Probe
 	add := func(c Command) {
 		s := c.String()
@@ -98,39 +104,41 @@ func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	return out
 }
 
-// moveProbes are, in a Movement Phase, the moves of every unit on the map
-// that the acting player may move into each hex next to it: on its MA or
-// by Tactical Movement (9.1, 9.10), by Strategic Movement and on the Trucks
-// marker (9.8), each reaching its unit's new hex (moveReach); and the
-// entries of the units waiting to enter the map (entryProbes). A seat that
-// does not own the unit (24.0) is refused it, and so Legal need not list it
-// for that seat.
-func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
-	g := rg.(*Game)
-	if g.s.Phase != PhaseMovement && g.s.Phase != PhaseReserveMovement {
+// unitProbes is a family of probes: f's of every unit of kind, in a
+// Movement Phase.
+func unitProbes(kind movesKind, f func(g *Game, i int) []rulestest.Probe) func(rules.Game, rules.Seat) []rulestest.Probe {
+	return func(rg rules.Game, _ rules.Seat) []rulestest.Probe {
+		g := rg.(*Game)
+		if g.s.Phase != PhaseMovement && g.s.Phase != PhaseReserveMovement {
+			return nil
+		}
+		var out []rulestest.Probe
+		for i := range g.s.Units {
+			if g.movesKind(i) == kind {
+				out = append(out, f(g, i)...)
+			}
+		}
+		return out
+	}
+}
+
+// moveProbes are the moves of unit i, on the map, into each hex next to
+// it: on its MA or by Tactical Movement (9.1, 9.10), by Strategic Movement
+// and on the Trucks marker (9.8), each reaching its new hex (moveReach). A
+// seat that does not own the unit (24.0) is refused it, and so Legal need
+// not list it for that seat.
+func moveProbes(g *Game, i int) []rulestest.Probe {
+	a, ok := g.onMap(i)
+	if !ok {
 		return nil
 	}
+	id, from := g.unit(i).ID, g.b.id(a)
 	var out []rulestest.Probe
-	for i := range g.s.Units {
-		switch g.movesKind(i) {
-		case movesEntry:
-			out = append(out, entryProbes(g, i)...)
-			continue
-		case movesOther:
-			out = append(out, landingProbes(g, i)...)
-			continue
-		}
-		a, ok := g.onMap(i)
-		if !ok || g.movesKind(i) != movesOnMap {
-			continue
-		}
-		id, from := g.unit(i).ID, g.b.id(a)
-		for _, flags := range [][]string{nil, {flagSM}, {flagTrucks}} {
-			for _, b := range a.Neighbors() {
-				if _, ok := g.b.cell(b); ok {
-					mc := hexwar.MoveCommand{Unit: id, Path: []string{from, g.b.id(b)}, Flags: flags}
-					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(b)})
-				}
+	for _, flags := range [][]string{nil, {flagSM}, {flagTrucks}} {
+		for _, b := range a.Neighbors() {
+			if _, ok := g.b.cell(b); ok {
+				mc := hexwar.MoveCommand{Unit: id, Path: []string{from, g.b.id(b)}, Flags: flags}
+				out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(b)})
 			}
 		}
 	}

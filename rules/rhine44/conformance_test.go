@@ -20,7 +20,7 @@ func TestConformance(t *testing.T) {
 		{Name: "three-player training", Setup: setup("three-player", "training")},
 		{Name: "solo", Setup: setup("solo")},
 		{Name: "solo patton", Setup: setup("solo", "players=patton")},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: probes, Reach: func(c string) string { return c }})
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []rulestest.Probe{probes}, Reach: func(c string) string { return c }})
 }
 
 // probes are the commands that name a field, on every field of the board:

@@ -33,13 +33,15 @@ type Options struct {
 	// that the suite checks that Clone copies every slice, pointer and map
 	// of it (CloneIsDeep).
 	State func(g rules.Game) any
-	// Probes, when set, lists commands of a seat's beside those Legal
-	// lists, each with what it achieves: the suite tries a sample of them
-	// where it tries Legal's, and for each one Apply takes, Legal must list
-	// a command that achieves the same (Reach). So Legal leaves out no move
-	// the rules allow: a player who reads pbem legal misses none. An engine
-	// lists, say, every unit's move of one hex in each way of moving.
-	Probes func(g rules.Game, seat rules.Seat) []Probe
+	// Probes, when set, list commands of a seat's beside those Legal lists,
+	// each with what it achieves, in families: the suite tries a sample of
+	// each family where it tries Legal's commands, and for each probe Apply
+	// takes, Legal must list a command that achieves the same (Reach). So
+	// Legal leaves out no move the rules allow: a player who reads pbem
+	// legal misses none. An engine lists, say, every unit's move of one hex
+	// in each way of moving, and in another family its other commands; a
+	// family of its own is sampled as much as a larger one.
+	Probes []func(g rules.Game, seat rules.Seat) []Probe
 	// Reach is what a command achieves, in the words of Probe.Reaches (a
 	// unit and the hex it ends in, say); "" for none a probe names.
 	Reach func(command string) string
@@ -50,17 +52,6 @@ type Options struct {
 type Probe struct {
 	Command string
 	Reaches string
-}
-
-// AllProbes is Options.Probes of each of probes, one list after another.
-func AllProbes(probes ...func(rules.Game, rules.Seat) []Probe) func(rules.Game, rules.Seat) []Probe {
-	return func(g rules.Game, seat rules.Seat) []Probe {
-		var out []Probe
-		for _, p := range probes {
-			out = append(out, p(g, seat)...)
-		}
-		return out
-	}
 }
 
 // ReachOrSelf is Options.Reach by reach, or the command itself where reach
@@ -324,34 +315,33 @@ func (c *suite) legalApplies(g rules.Game, probe *rand.Rand) {
 	}
 }
 
-// maxProbes is how many of an engine's probes complete tries at a time.
-const maxProbes = 40
+// maxProbes is how many probes of each family complete tries at a time.
+const maxProbes = 30
 
-// complete checks a sample of the engine's probes of seat against listed,
-// what Legal lists (Options.Probes): each that Apply takes on a clone must
-// achieve what a listed command does.
+// complete checks a sample of each family of the engine's probes of seat
+// against listed, what Legal lists (Options.Probes): each probe that Apply
+// takes on a clone must achieve what a listed command does.
 func (c *suite) complete(g rules.Game, seat rules.Seat, listed []string, probe *rand.Rand) {
-	if c.o.Probes == nil || c.o.Reach == nil {
-		return
-	}
-	probes := c.o.Probes(g, seat)
-	if len(probes) == 0 {
+	if len(c.o.Probes) == 0 || c.o.Reach == nil {
 		return
 	}
 	reached := map[string]bool{}
 	for _, cmd := range listed {
 		reached[c.o.Reach(cmd)] = true
 	}
-	if len(probes) > maxProbes {
-		probe.Shuffle(len(probes), func(i, j int) { probes[i], probes[j] = probes[j], probes[i] })
-		probes = probes[:maxProbes]
-	}
-	for _, p := range probes {
-		if reached[p.Reaches] {
-			continue
+	for _, family := range c.o.Probes {
+		probes := family(g, seat)
+		if len(probes) > maxProbes {
+			probe.Shuffle(len(probes), func(i, j int) { probes[i], probes[j] = probes[j], probes[i] })
+			probes = probes[:maxProbes]
 		}
-		if _, err := g.Clone().Apply(seat, p.Command); err == nil {
-			c.t.Errorf("%s: Apply takes %q of %s, and Legal lists nothing that reaches %s", g.Pending().Phase, p.Command, seat, p.Reaches)
+		for _, p := range probes {
+			if reached[p.Reaches] {
+				continue
+			}
+			if _, err := g.Clone().Apply(seat, p.Command); err == nil {
+				c.t.Errorf("%s: Apply takes %q of %s, and Legal lists nothing that reaches %s", g.Pending().Phase, p.Command, seat, p.Reaches)
+			}
 		}
 	}
 }

@@ -31,7 +31,7 @@ func TestConformanceTally(t *testing.T) {
 	Conformance(t, tallyEngine(), []Scenario{
 		{Name: "default", Setup: rules.Setup{Scenario: []byte("tally\n")}},
 		{Name: "long", Setup: rules.Setup{Scenario: []byte("tally\n"), Variant: "long"}},
-	}, &Options{Every: 3, State: func(g rules.Game) any { return &g.(*tally).s }, Probes: tallyProbes, Reach: func(c string) string { return c }})
+	}, &Options{Every: 3, State: func(g rules.Game) any { return &g.(*tally).s }, Probes: []func(rules.Game, rules.Seat) []Probe{tallyProbes}, Reach: func(c string) string { return c }})
 }
 
 // tallyProbes are the adds of 1 to 4, each achieving itself: Apply takes 1

@@ -16,15 +16,17 @@ import (
 // Avalanche, without options and with the optional rules 25.1-25.3. Legal
 // is checked complete for the moves of one hex and into an entry area next
 // to the unit, in every way of moving, and Tactical Movement's of two
-// (moveProbes), and for the commands of the other verbs that name a unit,
-// an entry area or a hex near the player's units (verbProbes).
+// (moveProbes), onto the map from an entry area (areaFamily), and for the
+// commands of the other verbs that name a unit, an entry area or a hex near
+// the player's units (verbProbes), each family sampled on its own.
 func TestConformance(t *testing.T) {
 	rulestest.Conformance(t, Engine(), []rulestest.Scenario{
 		{Name: "avalanche", Setup: rules.Setup{Scenario: readShipped(t, "avalanche")}},
 		{Name: "campaign", Setup: rules.Setup{Scenario: readShipped(t, "campaign")}},
 		{Name: "avalanche all options", Setup: rules.Setup{Scenario: readShipped(t, "avalanche"),
 			Options: []string{OptDisengagement, OptRecon, OptPortSupply}}},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: rulestest.AllProbes(moveProbes, verbProbes), Reach: rulestest.ReachOrSelf(moveReach)})
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []rulestest.Probe{moveProbes, areaFamily, verbProbes},
+		Reach: rulestest.ReachOrSelf(moveReach)})
 }
 
 // verbProbes are, for every unit of seat's, the commands of each verb that
@@ -101,8 +103,7 @@ func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 // the map into each hex next to it and into each entry area its hex is in
 // (21.3.2), on its MA, by Extended and Tactical Movement and on a truck
 // (5.1-5.5), and its Tactical Movements of two hexes (5.4), each reaching
-// its unit's new hex or area (moveReach); and the moves onto the map of
-// the units in an entry area (areaProbes).
+// its unit's new hex or area (moveReach).
 func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	g := rg.(*Game)
 	if g.s.Phase != PhaseMovement {
@@ -111,10 +112,6 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 	var out []rulestest.Probe
 	for i, us := range g.s.Units {
 		if g.sc.Units[i].Side != Side(seat) {
-			continue
-		}
-		if area, ok := strings.CutPrefix(us.Box, boxEntry); ok {
-			out = append(out, areaProbes(g, us.ID, area)...)
 			continue
 		}
 		a, ok := g.b.Hex(us.Hex)
@@ -146,6 +143,22 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: us.ID + " " + g.b.ID(c)})
 				}
 			}
+		}
+	}
+	return out
+}
+
+// areaFamily is, in a Movement Phase, the areaProbes of every unit of
+// seat's in an entry area.
+func areaFamily(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+	g := rg.(*Game)
+	if g.s.Phase != PhaseMovement {
+		return nil
+	}
+	var out []rulestest.Probe
+	for i, us := range g.s.Units {
+		if area, ok := strings.CutPrefix(us.Box, boxEntry); ok && g.sc.Units[i].Side == Side(seat) {
+			out = append(out, areaProbes(g, us.ID, area)...)
 		}
 	}
 	return out
