@@ -83,6 +83,15 @@ var (
 		}}
 	// unreserve, and reserve outside a combat: 15.1 a, 15.4.
 	reserveMarkers = parsed((*Game).reserveCommand)
+	// unreserveCommand is 'unreserve', which the phasing player gives
+	// (15.4): from normandy44/6, not the other side's seat while a combat
+	// waits on it.
+	unreserveCommand = command{Verb: "unreserve", Apply: func(g *Game, seat rules.Seat, text string) ([]rules.Event, error) {
+		if g.ver.ownReserveMarkers && seatSide(seat) != g.s.Side {
+			return nil, rules.Refuse("15.4", "Reserve markers come off at their own side's word: the %s player's", g.s.Side)
+		}
+		return reserveMarkers(g, seat, text)
+	}}
 	// strafe assigns a strafing mission (19.1.4, strafe.go).
 	strafeCommand = command{Verb: "strafe", Apply: func(g *Game, _ rules.Seat, text string) ([]rules.Event, error) {
 		s, err := ParseStrafe(text)
@@ -105,14 +114,14 @@ var combatVerbs = map[string]bool{"order": true, "if-retreat": true, "losses": t
 // decision then), and the commands that say why they wait (a second
 // attack, strafing, 'unreserve').
 var combatProcedureCommands = append(hexwar.VerbCommands(combatVerbs, combatDecision),
-	attackCommand, strafeCommand, command{Verb: "unreserve", Apply: reserveMarkers})
+	attackCommand, strafeCommand, unreserveCommand)
 
 // phaseCommands are the commands of the phases, each refused outside the
 // phases it belongs to (its rule, and when it is given).
 var phaseCommands = append(slices.DeleteFunc(hexwar.VerbCommands(combatVerbs, combatDecision), func(c command) bool { return c.Verb == "reserve" }),
 	attackCommand, strafeCommand,
 	command{Verb: "reserve", Apply: reserveMarkers},
-	command{Verb: "unreserve", Apply: reserveMarkers},
+	unreserveCommand,
 	command{Verb: "end", Apply: func(g *Game, seat rules.Seat, text string) ([]rules.Event, error) {
 		if _, err := ParseCommand(text); err != nil {
 			return nil, err

@@ -15,7 +15,7 @@ import (
 // its three scenarios (S1 campaign, S2 seven-turn, S3 Cherbourg), with the
 // players options of 24.0, the optional rules of 25.x and the other readings
 // of AMBIG-24 and AMBIG-25, under the current rules version and under
-// normandy44/4, which old games are played to their end under; and in the
+// normandy44/4 and /5, which old games are played to their end under; and in the
 // first edition (variant ed1) on the three, with its optional rules (28.x)
 // and the other reading of AMBIG-24, under the current version only. Legal
 // is checked complete for the moves of one hex, in every way of moving
@@ -40,6 +40,7 @@ func TestConformance(t *testing.T) {
 		{Name: "campaign historical-storms", Setup: setup(campaign, "historical-storms")},
 		{Name: "cherbourg retreat-step-once one-hex-per-retreat", Setup: setup(cherbourg, optRetreatStepOnce, optOneHexPerRetreat)},
 		{Name: "cherbourg normandy44/4", Setup: rules.Setup{Scenario: read("past/cherbourg-1"), Version: "normandy44/4"}},
+		{Name: "cherbourg normandy44/5", Setup: rules.Setup{Scenario: cherbourg, Version: "normandy44/5"}},
 		{Name: "ed1 cherbourg", Setup: ed1(cherbourg)},
 		{Name: "ed1 cherbourg players=4", Setup: ed1(cherbourg, "players=4")},
 		{Name: "ed1 seven-turn flank-fire coastal-batteries", Setup: ed1(sevenTurn, "flank-fire", "coastal-batteries")},

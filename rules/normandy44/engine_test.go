@@ -17,7 +17,7 @@ import (
 // edition "ed1"), never starting such a game as 2.2.
 func TestEngine(t *testing.T) {
 	e := Engine()
-	if e.Name != "normandy44" || e.Version != Version || Version != "normandy44/5" || !slices.Equal(e.Replays, []string{"normandy44/4"}) {
+	if e.Name != "normandy44" || e.Version != Version || Version != "normandy44/6" || !slices.Equal(e.Replays, []string{"normandy44/5", "normandy44/4"}) {
 		t.Fatalf("engine %s %s, replays %v", e.Name, e.Version, e.Replays)
 	}
 	data := readFile(t, "../../scenarios/normandy44/cherbourg.scn")

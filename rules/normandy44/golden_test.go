@@ -50,6 +50,10 @@ var goldenGames = []rulestest.Golden{
 	{File: "v5-ed1-cherbourg-readings", Scenario: "cherbourg", Options: []string{"retreat-step-once"}, Seed: 34, Redraw: 2, Variant: "ed1"},
 	{File: "v5-ed1-seven-turn", Scenario: "seven-turn", Options: []string{"flank-fire", "historical-storms"}, Seed: 35, Redraw: 1, Variant: "ed1"},
 	{File: "v5-ed1-campaign", Scenario: "campaign", Options: []string{"coastal-batteries"}, Seed: 36, Variant: "ed1"},
+	// normandy44/6, Reserve markers off at their own side's word (15.4),
+	// the version new games are made in, in both editions.
+	{File: "v6-cherbourg-2p-busy", Scenario: "cherbourg", Seed: 41, Redraw: 3},
+	{File: "v6-ed1-cherbourg-2p", Scenario: "cherbourg", Seed: 42, Variant: "ed1"},
 }
 
 // goldenScenarioOf is the scenario file a golden game is played on.

@@ -636,3 +636,40 @@ func TestReserve_UnreserveAtAnyTime(t *testing.T) {
 	}
 	offers("a combat waiting for the attacker")
 }
+
+// TestReserve_OwnSideUnreserves (15.4: "the active player may remove
+// Reserve markers"): while a German attack on ainf waits on the Allied
+// player's decision, the Allied seat may not take the German ginf's
+// Reserve marker off; from normandy44/6 Apply refuses it, as Legal never
+// offered it. normandy44/5 took it, and its games play on so.
+func TestReserve_OwnSideUnreserves(t *testing.T) {
+	for _, tc := range []struct {
+		version string
+		refused bool
+	}{{Version, true}, {"normandy44/5", false}} {
+		m := reserveMap("g21a 0303", "g21b 0304", "ainf 0404", "aweak 0707", "ginf 0101")
+		g := m.gameUnder(t, tc.version, German, 3)
+		apply(t, g, German, "reserve ginf")
+		combatTurn(t, g)
+		apply(t, g, German, "attack 0404 from 0303 0304 maf g21a g21b")
+		for die := 1; die <= 6 && !slices.Contains(g.Pending().Seats, rules.Seat(Allied)); die++ {
+			x := g.Clone().(*Game)
+			if _, err := x.Roll([]int{die}); err != nil {
+				t.Fatal(err)
+			}
+			if x.s.Combat != nil && slices.Contains(x.Pending().Seats, rules.Seat(Allied)) {
+				g = x
+			}
+		}
+		if g.s.Combat == nil || !slices.Contains(g.Pending().Seats, rules.Seat(Allied)) {
+			t.Fatalf("%s: want the combat waiting on the Allied player: %s", tc.version, g.Pending().Prompt)
+		}
+		_, err := g.Clone().(*Game).Apply("allied", "unreserve ginf")
+		switch {
+		case tc.refused:
+			refused(t, g, Allied, "unreserve ginf", "15.4")
+		case err != nil:
+			t.Errorf("%s: 'unreserve ginf' from the Allied seat: %v; want it taken, as it was", tc.version, err)
+		}
+	}
+}

@@ -76,6 +76,11 @@ type rulesVersion struct {
 	// jabosAllied: the Jabos die is the Allied player's (19.1.3 example,
 	// L1314, AMBIG-34); /4 had the German roll it (4.3).
 	jabosAllied bool
+	// ownReserveMarkers: 'unreserve' is the phasing player's, whose markers
+	// they are (15.4: "the active player may remove Reserve markers at any
+	// time"), and is refused from the other side's seat while a combat
+	// waits on it. /4 and /5 took it from that seat too.
+	ownReserveMarkers bool
 }
 
 // Version is recorded in the invite of every game the engine starts; bump it
@@ -87,12 +92,17 @@ type rulesVersion struct {
 // and scenarios on a shared map. 5: the audit of edition 2.2 (issue 13):
 // every field of rulesVersion, the readings of AMBIG-24, 25 and 34 with
 // options for the others, and refusals that name the rule that forbids.
-const Version = "normandy44/5"
+// 6: Reserve markers come off at their own side's word only (15.4).
+const Version = "normandy44/6"
 
 // versions are the rules versions the engine plays, the current one first:
 // games begun under an older one go on under it (rules.Engine.Replays).
 var versions = []rulesVersion{
 	{name: Version, variants: []string{editionEd1.name}, disruptedTactical: true, stackAtPhaseEnd: true, splitRetreat: true, smLastResort: true,
+		smOffWhenAttacked: true, advanceZOCFromStart: true, ostAttrition: true, rangeInCombat: true,
+		armyPools: true, ddSupportSource: true, retreatStepEach: true, oneHexPerPhase: true, jabosAllied: true,
+		ownReserveMarkers: true},
+	{name: "normandy44/5", variants: []string{editionEd1.name}, disruptedTactical: true, stackAtPhaseEnd: true, splitRetreat: true, smLastResort: true,
 		smOffWhenAttacked: true, advanceZOCFromStart: true, ostAttrition: true, rangeInCombat: true,
 		armyPools: true, ddSupportSource: true, retreatStepEach: true, oneHexPerPhase: true, jabosAllied: true},
 	{name: "normandy44/4"},
