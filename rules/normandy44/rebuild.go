@@ -75,7 +75,7 @@ func (g *Game) rebuildStockIn(rd *rebuildReading, i int, hexID string, repl map[
 	case !g.toBritain(u) && hexID == "":
 		return -1, rules.Refuse("6.2.2", "a rebuilt unit returns on a hex: name it")
 	case !g.toBritain(u):
-		if err := checkRebuildPlace(g.sc, g.sup, u, g.rebuildPlaceIn(reading().view, i, hexID, repl)); err != nil {
+		if err := checkRebuildPlace(g.sc, g.sup, u, g.rebuildPlace(reading().view, i, hexID, repl)); err != nil {
 			return -1, err
 		}
 	}
@@ -117,13 +117,9 @@ func (g *Game) hqRebuildPlace(v SupplyView, u *Unit, hexID string, repl map[stri
 	return nil
 }
 
-// rebuildPlace gathers what 6.2.2 asks of a hex for unit i.
-func (g *Game) rebuildPlace(i int, hexID string, repl map[string]SupplyStatus) RebuildPlace {
-	return g.rebuildPlaceIn(g.supplyView(g.unit(i).Side), i, hexID, repl)
-}
-
-// rebuildPlaceIn is rebuildPlace with the supply view of the unit's side.
-func (g *Game) rebuildPlaceIn(v SupplyView, i int, hexID string, repl map[string]SupplyStatus) RebuildPlace {
+// rebuildPlace gathers what 6.2.2 asks of a hex for unit i, seen through v,
+// the supply view of the unit's side.
+func (g *Game) rebuildPlace(v SupplyView, i int, hexID string, repl map[string]SupplyStatus) RebuildPlace {
 	u := g.unit(i)
 	p := RebuildPlace{Hex: hexID, Supply: repl[hexID]}
 	if a, ok := g.b.ids[hexID]; ok {
