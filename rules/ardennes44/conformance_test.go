@@ -26,7 +26,7 @@ func TestConformance(t *testing.T) {
 		{Name: "six-turn", Setup: setup("six-turn")},
 		{Name: "eight-turn roadblocks greif", Setup: setup("eight-turn", OptRoadblocks, OptGreif)},
 		{Name: "campaign all options", Setup: setup("campaign", OptInfiltration, OptFuelDumps, OptRoadblocks, OptAttackLimit, OptBodenplatte, OptGreif, OptExtended)},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []rulestest.Probe{
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []string{
 		unitProbes(true, moveProbes), unitProbes(false, entryProbes), verbProbes,
 	}, Reach: rulestest.ReachOrSelf(moveReach)})
 }
@@ -41,13 +41,10 @@ func TestConformance(t *testing.T) {
 // HEX', which takes any hex (24.4) and which Legal offers where a marker
 // hinders the enemy (trafficHexes), and 'place' into the hex the unit
 // stands in at the set-up, which changes nothing.
-func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+func verbProbes(rg rules.Game, seat rules.Seat) []string {
 	g := rg.(*Game)
-	var out []rulestest.Probe
-	add := func(c Command) {
-		s := c.String()
-		out = append(out, rulestest.Probe{Command: s, Reaches: s})
-	}
+	var out []string
+	add := func(c Command) { out = append(out, c.String()) }
 	verbs := slices.Sorted(maps.Keys(syntaxes))
 	near := map[hex.Axial]bool{}
 	for i := range g.s.Units {
@@ -106,13 +103,13 @@ var moveFlagSets = [][]string{nil, {"tactical"}, {"extended"}, {"sm"}, {"mover"}
 
 // unitProbes is a family of probes: f's of every unit of seat's, in a
 // Movement Phase, those on the map (onMap) or off it.
-func unitProbes(onMap bool, f func(g *Game, i int) []rulestest.Probe) func(rules.Game, rules.Seat) []rulestest.Probe {
-	return func(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+func unitProbes(onMap bool, f func(g *Game, i int) []string) func(rules.Game, rules.Seat) []string {
+	return func(rg rules.Game, seat rules.Seat) []string {
 		g := rg.(*Game)
 		if g.s.Phase != PhaseMovement && g.s.Phase != PhaseNightMove {
 			return nil
 		}
-		var out []rulestest.Probe
+		var out []string
 		for i := range g.s.Units {
 			if _, on := g.onMap(i); on == onMap && g.sideOf(i) == Side(seat) {
 				out = append(out, f(g, i)...)
@@ -126,29 +123,27 @@ func unitProbes(onMap bool, f func(g *Game, i int) []rulestest.Probe) func(rules
 // it, in each way of moving (11.1-11.3, 12.1, 22.3), its exits from the
 // map (11.9), and its Tactical Movements of two hexes and exits after one
 // (11.3), each reaching its new hex or the exit (moveReach).
-func moveProbes(g *Game, i int) []rulestest.Probe {
+func moveProbes(g *Game, i int) []string {
 	a, _ := g.onMap(i)
-	var out []rulestest.Probe
+	var out []string
 	id, from := g.unit(i).ID, g.b.id(a)
 	for _, flags := range moveFlagSets {
 		for _, b := range a.Neighbors() {
 			if _, ok := g.b.Cell(b); ok {
-				mc := moveCommand(id, []string{from, g.b.id(b)}, flags...)
-				out = append(out, rulestest.Probe{Command: mc, Reaches: id + " " + g.b.id(b)})
+				out = append(out, moveCommand(id, []string{from, g.b.id(b)}, flags...))
 			}
 		}
-		out = append(out, rulestest.Probe{Command: moveCommand(id, []string{from}, append(flags, "exit")...), Reaches: id + " exit"})
+		out = append(out, moveCommand(id, []string{from}, append(flags, "exit")...))
 	}
 	// Tactical Movement's two hexes (11.3), and its exit after one.
 	for _, b := range a.Neighbors() {
 		if _, ok := g.b.Cell(b); !ok {
 			continue
 		}
-		out = append(out, rulestest.Probe{Command: moveCommand(id, []string{from, g.b.id(b)}, "tactical", "exit"), Reaches: id + " exit"})
+		out = append(out, moveCommand(id, []string{from, g.b.id(b)}, "tactical", "exit"))
 		for _, c := range b.Neighbors() {
 			if _, ok := g.b.Cell(c); ok && c != a {
-				mc := moveCommand(id, []string{from, g.b.id(b), g.b.id(c)}, "tactical")
-				out = append(out, rulestest.Probe{Command: mc, Reaches: id + " " + g.b.id(c)})
+				out = append(out, moveCommand(id, []string{from, g.b.id(b), g.b.id(c)}, "tactical"))
 			}
 		}
 	}
@@ -159,7 +154,7 @@ func moveProbes(g *Game, i int) []rulestest.Probe {
 // each of the scenario's entry hexes, and from there 1 hex on (13.1), in
 // each way of moving; an Allied unit waiting at the edge's roads (S3.3)
 // comes on at any of them.
-func entryProbes(g *Game, i int) []rulestest.Probe {
+func entryProbes(g *Game, i int) []string {
 	if !waiting(g.s.Units[i].At) {
 		return nil
 	}
@@ -175,13 +170,13 @@ func entryProbes(g *Game, i int) []rulestest.Probe {
 		}
 	}
 	id := g.unit(i).ID
-	var out []rulestest.Probe
+	var out []string
 	for _, flags := range moveFlagSets {
 		for _, a := range entries {
-			out = append(out, rulestest.Probe{Command: moveCommand(id, []string{g.b.id(a)}, flags...), Reaches: id + " " + g.b.id(a)})
+			out = append(out, moveCommand(id, []string{g.b.id(a)}, flags...))
 			for _, b := range a.Neighbors() {
 				if _, ok := g.b.Cell(b); ok {
-					out = append(out, rulestest.Probe{Command: moveCommand(id, []string{g.b.id(a), g.b.id(b)}, flags...), Reaches: id + " " + g.b.id(b)})
+					out = append(out, moveCommand(id, []string{g.b.id(a), g.b.id(b)}, flags...))
 				}
 			}
 		}
@@ -189,7 +184,7 @@ func entryProbes(g *Game, i int) []rulestest.Probe {
 	return out
 }
 
-// moveReach is what a move achieves, in moveProbes' words: its unit's new
+// moveReach is what a move achieves (Options.Reach): its unit's new
 // hex, or its exit from the map.
 func moveReach(command string) string {
 	mc, err := moveGrammar.Parse(command)

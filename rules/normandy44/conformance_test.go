@@ -46,7 +46,7 @@ func TestConformance(t *testing.T) {
 		{Name: "ed1 seven-turn flank-fire coastal-batteries", Setup: ed1(sevenTurn, "flank-fire", "coastal-batteries")},
 		{Name: "ed1 campaign historical-storms", Setup: ed1(campaign, "historical-storms")},
 		{Name: "ed1 cherbourg retreat-step-once", Setup: ed1(cherbourg, optRetreatStepOnce)},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []rulestest.Probe{
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []string{
 		unitProbes(movesOnMap, moveProbes), unitProbes(movesEntry, entryProbes), unitProbes(movesOther, landingProbes), verbProbes,
 	}, Reach: rulestest.ReachOrSelf(moveReach)})
 }
@@ -57,16 +57,13 @@ func TestConformance(t *testing.T) {
 // (relocate, mobilize, rebuild); the removal of an IP from each hex next to
 // one of its units (16.1.2); and the SupP allotted to the Cherbourg
 // Fortress (5.2) and bought (21.1.3), 0 to 4.
-func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+func verbProbes(rg rules.Game, seat rules.Seat) []string {
 	g := rg.(*Game)
 	if seatSide(seat) != g.s.Side {
 		return nil // the phasing side's commands, probed for its seats
 	}
-	var out []rulestest.Probe
-	add := func(c Command) {
-		s := c.String()
-		out = append(out, rulestest.Probe{Command: s, Reaches: s})
-	}
+	var out []string
+	add := func(c Command) { out = append(out, c.String()) }
 	near := map[hex.Axial]bool{}
 	for i := range g.s.Units {
 		if g.unit(i).Side != g.s.Side {
@@ -107,13 +104,13 @@ func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 
 // unitProbes is a family of probes: f's of every unit of kind, in a
 // Movement Phase.
-func unitProbes(kind movesKind, f func(g *Game, i int) []rulestest.Probe) func(rules.Game, rules.Seat) []rulestest.Probe {
-	return func(rg rules.Game, _ rules.Seat) []rulestest.Probe {
+func unitProbes(kind movesKind, f func(g *Game, i int) []string) func(rules.Game, rules.Seat) []string {
+	return func(rg rules.Game, _ rules.Seat) []string {
 		g := rg.(*Game)
 		if g.s.Phase != PhaseMovement && g.s.Phase != PhaseReserveMovement {
 			return nil
 		}
-		var out []rulestest.Probe
+		var out []string
 		for i := range g.s.Units {
 			if g.movesKind(i) == kind {
 				out = append(out, f(g, i)...)
@@ -128,18 +125,17 @@ func unitProbes(kind movesKind, f func(g *Game, i int) []rulestest.Probe) func(r
 // and on the Trucks marker (9.8), each reaching its new hex (moveReach). A
 // seat that does not own the unit (24.0) is refused it, and so Legal need
 // not list it for that seat.
-func moveProbes(g *Game, i int) []rulestest.Probe {
+func moveProbes(g *Game, i int) []string {
 	a, ok := g.onMap(i)
 	if !ok {
 		return nil
 	}
 	id, from := g.unit(i).ID, g.b.id(a)
-	var out []rulestest.Probe
+	var out []string
 	for _, flags := range [][]string{nil, {flagSM}, {flagTrucks}} {
 		for _, b := range a.Neighbors() {
 			if _, ok := g.b.cell(b); ok {
-				mc := hexwar.MoveCommand{Unit: id, Path: []string{from, g.b.id(b)}, Flags: flags}
-				out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(b)})
+				out = append(out, hexwar.MoveCommand{Unit: id, Path: []string{from, g.b.id(b)}, Flags: flags}.String())
 			}
 		}
 	}
@@ -149,7 +145,7 @@ func moveProbes(g *Game, i int) []rulestest.Probe {
 // entryProbes are the moves of unit i, waiting to enter the map, onto
 // each of the scenario's entry hexes and the hex it waits at, if any, and
 // from there 1 hex on (6.6), in each way of moving.
-func entryProbes(g *Game, i int) []rulestest.Probe {
+func entryProbes(g *Game, i int) []string {
 	var ids []string
 	for _, p := range g.sc.Places {
 		if p.Kind == PlaceEntry {
@@ -165,7 +161,7 @@ func entryProbes(g *Game, i int) []rulestest.Probe {
 			entries = append(entries, a)
 		}
 	}
-	var out []rulestest.Probe
+	var out []string
 	for _, flags := range [][]string{nil, {flagSM}, {flagTrucks}} {
 		out = append(out, ontoProbes(g, g.unit(i).ID, entries, flags)...)
 	}
@@ -175,29 +171,27 @@ func entryProbes(g *Game, i int) []rulestest.Probe {
 // landingProbes are the landings of unit i, In Britain, in an approach box
 // or a glider (6.5, 20.5, 20.2.4), on each beach and Mulberry hex of the
 // map, and from there 1 hex on (6.5.2, 9.10).
-func landingProbes(g *Game, i int) []rulestest.Probe {
+func landingProbes(g *Game, i int) []string {
 	hexes := slices.Concat(hex.SortedKeys(g.sup.beach), hex.SortedKeys(g.sup.mulberry))
 	return ontoProbes(g, g.unit(i).ID, hexes, nil)
 }
 
 // ontoProbes are unit id's moves onto the map at each of hexes, and from
 // there 1 hex on, with flags, each reaching the hex it ends in.
-func ontoProbes(g *Game, id string, hexes []hex.Axial, flags []string) []rulestest.Probe {
-	var out []rulestest.Probe
+func ontoProbes(g *Game, id string, hexes []hex.Axial, flags []string) []string {
+	var out []string
 	for _, a := range hexes {
-		mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a)}, Flags: flags}
-		out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(a)})
+		out = append(out, hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a)}, Flags: flags}.String())
 		for _, b := range a.Neighbors() {
 			if _, ok := g.b.cell(b); ok {
-				mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a), g.b.id(b)}, Flags: flags}
-				out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.id(b)})
+				out = append(out, hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a), g.b.id(b)}, Flags: flags}.String())
 			}
 		}
 	}
 	return out
 }
 
-// moveReach is what a move achieves, in moveProbes' words: its unit's new
+// moveReach is what a move achieves (Options.Reach): its unit's new
 // hex.
 func moveReach(command string) string {
 	mc, err := moveGrammar.Parse(command)

@@ -20,14 +20,14 @@ func TestConformance(t *testing.T) {
 		{Name: "three-player training", Setup: setup("three-player", "training")},
 		{Name: "solo", Setup: setup("solo")},
 		{Name: "solo patton", Setup: setup("solo", "players=patton")},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []rulestest.Probe{probes}, Reach: func(c string) string { return c }})
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []string{probes}, Reach: func(c string) string { return c }})
 }
 
 // probes are the commands that name a field, on every field of the board:
 // each corps' move to it (§10) and Patton's commander move (R13.4), a
 // moving corps' step to it, and in the German Reaction an Axis marker on
 // it (R14.1) and a counterattack on it (R14.4). Each achieves itself.
-func probes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+func probes(rg rules.Game, seat rules.Seat) []string {
 	g := rg.(*Game)
 	var cmds []Command
 	for _, f := range fieldIDs(g) {
@@ -45,9 +45,9 @@ func probes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 			}
 		}
 	}
-	out := make([]rulestest.Probe, len(cmds))
+	out := make([]string, len(cmds))
 	for k, c := range cmds {
-		out[k] = rulestest.Probe{Command: c.String(), Reaches: c.String()}
+		out[k] = c.String()
 	}
 	return out
 }

@@ -34,24 +34,17 @@ type Options struct {
 	// of it (CloneIsDeep).
 	State func(g rules.Game) any
 	// Probes, when set, list commands of a seat's beside those Legal lists,
-	// each with what it achieves, in families: the suite tries a sample of
-	// each family where it tries Legal's commands, and for each probe Apply
-	// takes, Legal must list a command that achieves the same (Reach). So
-	// Legal leaves out no move the rules allow: a player who reads pbem
-	// legal misses none. An engine lists, say, every unit's move of one hex
-	// in each way of moving, and in another family its other commands; a
-	// family of its own is sampled as much as a larger one.
-	Probes []func(g rules.Game, seat rules.Seat) []Probe
-	// Reach is what a command achieves, in the words of Probe.Reaches (a
-	// unit and the hex it ends in, say); "" for none a probe names.
+	// in families: the suite tries a sample of each family where it tries
+	// Legal's commands, and for each probe Apply takes, Legal must list a
+	// command that achieves the same (Reach). So Legal leaves out no move
+	// the rules allow: a player who reads pbem legal misses none. An engine
+	// lists, say, every unit's move of one hex in each way of moving, and
+	// in another family its other commands; a family of its own is sampled
+	// as much as a larger one.
+	Probes []func(g rules.Game, seat rules.Seat) []string
+	// Reach is what a command achieves (a unit and the hex it ends in,
+	// say): a probe and a listed command that reach the same are one.
 	Reach func(command string) string
-}
-
-// Probe is a command Conformance tries beside Legal's (Options.Probes), and
-// what it achieves (Options.Reach).
-type Probe struct {
-	Command string
-	Reaches string
 }
 
 // ReachOrSelf is Options.Reach by reach, or the command itself where reach
@@ -336,11 +329,12 @@ func (c *suite) complete(g rules.Game, seat rules.Seat, listed []string, probe *
 			probes = probes[:maxProbes]
 		}
 		for _, p := range probes {
-			if reached[p.Reaches] {
+			r := c.o.Reach(p)
+			if reached[r] {
 				continue
 			}
-			if _, err := g.Clone().Apply(seat, p.Command); err == nil {
-				c.t.Errorf("%s: Apply takes %q of %s, and Legal lists nothing that reaches %s", g.Pending().Phase, p.Command, seat, p.Reaches)
+			if _, err := g.Clone().Apply(seat, p); err == nil {
+				c.t.Errorf("%s: Apply takes %q of %s, and Legal lists nothing that reaches %s", g.Pending().Phase, p, seat, r)
 			}
 		}
 	}

@@ -31,16 +31,16 @@ func TestConformanceTally(t *testing.T) {
 	Conformance(t, tallyEngine(), []Scenario{
 		{Name: "default", Setup: rules.Setup{Scenario: []byte("tally\n")}},
 		{Name: "long", Setup: rules.Setup{Scenario: []byte("tally\n"), Variant: "long"}},
-	}, &Options{Every: 3, State: func(g rules.Game) any { return &g.(*tally).s }, Probes: []func(rules.Game, rules.Seat) []Probe{tallyProbes}, Reach: func(c string) string { return c }})
+	}, &Options{Every: 3, State: func(g rules.Game) any { return &g.(*tally).s }, Probes: []func(rules.Game, rules.Seat) []string{tallyProbes}, Reach: func(c string) string { return c }})
 }
 
 // tallyProbes are the adds of 1 to 4, each achieving itself: Apply takes 1
 // to 3, all of which Legal lists.
-func tallyProbes(rules.Game, rules.Seat) []Probe {
-	var out []Probe
+func tallyProbes(rules.Game, rules.Seat) []string {
+	var out []string
 	for n := 1; n <= 4; n++ {
 		c := fmt.Sprintf("add %d", n)
-		out = append(out, Probe{Command: c, Reaches: c})
+		out = append(out, c)
 	}
 	return out
 }

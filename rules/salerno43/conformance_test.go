@@ -25,7 +25,7 @@ func TestConformance(t *testing.T) {
 		{Name: "campaign", Setup: rules.Setup{Scenario: readShipped(t, "campaign")}},
 		{Name: "avalanche all options", Setup: rules.Setup{Scenario: readShipped(t, "avalanche"),
 			Options: []string{OptDisengagement, OptRecon, OptPortSupply}}},
-	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []rulestest.Probe{moveProbes, areaFamily, verbProbes},
+	}, &rulestest.Options{State: func(g rules.Game) any { return &g.(*Game).s }, Probes: []func(rules.Game, rules.Seat) []string{moveProbes, areaFamily, verbProbes},
 		Reach: rulestest.ReachOrSelf(moveReach)})
 }
 
@@ -37,13 +37,10 @@ func TestConformance(t *testing.T) {
 // its units, the commands of each verb that names a hex (disengage,
 // disengage-to). 'disengage HEX' of a hex of one unit is left out: it is
 // that unit's 'disengage UNIT', which Legal offers.
-func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+func verbProbes(rg rules.Game, seat rules.Seat) []string {
 	g := rg.(*Game)
-	var out []rulestest.Probe
-	add := func(c Command) {
-		s := c.String()
-		out = append(out, rulestest.Probe{Command: s, Reaches: s})
-	}
+	var out []string
+	add := func(c Command) { out = append(out, c.String()) }
 	verbs := slices.Sorted(maps.Keys(syntaxes))
 	near := map[hex.Axial]bool{}
 	stack := map[hex.Axial]int{}
@@ -104,12 +101,12 @@ func verbProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 // (21.3.2), on its MA, by Extended and Tactical Movement and on a truck
 // (5.1-5.5), and its Tactical Movements of two hexes (5.4), each reaching
 // its unit's new hex or area (moveReach).
-func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+func moveProbes(rg rules.Game, seat rules.Seat) []string {
 	g := rg.(*Game)
 	if g.s.Phase != PhaseMovement {
 		return nil
 	}
-	var out []rulestest.Probe
+	var out []string
 	for i, us := range g.s.Units {
 		if g.sc.Units[i].Side != Side(seat) {
 			continue
@@ -121,14 +118,12 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 		for _, flags := range [][]string{nil, {"tm"}, {"ext"}, {"truck"}} {
 			for _, b := range a.Neighbors() {
 				if _, ok := g.b.Cell(b); ok {
-					mc := hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex, g.b.ID(b)}, Flags: flags}
-					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: us.ID + " " + g.b.ID(b)})
+					out = append(out, hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex, g.b.ID(b)}, Flags: flags}.String())
 				}
 			}
 			for _, area := range entryAreas {
 				if g.b.inArea(area, a) {
-					mc := hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex}, End: area, Flags: flags}
-					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: us.ID + " " + area})
+					out = append(out, hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex}, End: area, Flags: flags}.String())
 				}
 			}
 		}
@@ -139,8 +134,7 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 			}
 			for _, c := range b.Neighbors() {
 				if _, ok := g.b.Cell(c); ok && c != a {
-					mc := hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex, g.b.ID(b), g.b.ID(c)}, Flags: []string{"tm"}}
-					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: us.ID + " " + g.b.ID(c)})
+					out = append(out, hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex, g.b.ID(b), g.b.ID(c)}, Flags: []string{"tm"}}.String())
 				}
 			}
 		}
@@ -150,12 +144,12 @@ func moveProbes(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 
 // areaFamily is, in a Movement Phase, the areaProbes of every unit of
 // seat's in an entry area.
-func areaFamily(rg rules.Game, seat rules.Seat) []rulestest.Probe {
+func areaFamily(rg rules.Game, seat rules.Seat) []string {
 	g := rg.(*Game)
 	if g.s.Phase != PhaseMovement {
 		return nil
 	}
-	var out []rulestest.Probe
+	var out []string
 	for i, us := range g.s.Units {
 		if area, ok := strings.CutPrefix(us.Box, boxEntry); ok && g.sc.Units[i].Side == Side(seat) {
 			out = append(out, areaProbes(g, us.ID, area)...)
@@ -166,16 +160,14 @@ func areaFamily(rg rules.Game, seat rules.Seat) []rulestest.Probe {
 
 // areaProbes are the moves of unit id, in an entry area, onto each of the
 // area's hexes and from there 1 hex on (21.3), in each way of moving.
-func areaProbes(g *Game, id, area string) []rulestest.Probe {
-	var out []rulestest.Probe
+func areaProbes(g *Game, id, area string) []string {
+	var out []string
 	for _, flags := range [][]string{nil, {"tm"}, {"ext"}, {"truck"}} {
 		for _, a := range g.b.areas[area] {
-			mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.ID(a)}, Flags: flags}
-			out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.ID(a)})
+			out = append(out, hexwar.MoveCommand{Unit: id, Path: []string{g.b.ID(a)}, Flags: flags}.String())
 			for _, b := range a.Neighbors() {
 				if _, ok := g.b.Cell(b); ok {
-					mc := hexwar.MoveCommand{Unit: id, Path: []string{g.b.ID(a), g.b.ID(b)}, Flags: flags}
-					out = append(out, rulestest.Probe{Command: mc.String(), Reaches: id + " " + g.b.ID(b)})
+					out = append(out, hexwar.MoveCommand{Unit: id, Path: []string{g.b.ID(a), g.b.ID(b)}, Flags: flags}.String())
 				}
 			}
 		}
@@ -183,7 +175,7 @@ func areaProbes(g *Game, id, area string) []rulestest.Probe {
 	return out
 }
 
-// moveReach is what a move achieves, in moveProbes' words: its unit's new
+// moveReach is what a move achieves (Options.Reach): its unit's new
 // hex, or the entry area it ends in.
 func moveReach(command string) string {
 	mc, err := moveGrammar.Parse(command)
