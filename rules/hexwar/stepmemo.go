@@ -25,34 +25,49 @@ import "github.com/pbem-referee/pbem/rules/hex"
 // waiting than it saves them checks (N44's Legal lends each goroutine its
 // own).
 type StepMemo struct {
-	// steps is each step's verdict, by ((hex number × 6 + direction) × 2
-	// + 1 when the path carries the mark) × 2 + 1 for a tactical mover:
-	// bit 0 set once checked, bit 1 the step allowed, bit 2 its mark, bit
-	// 3 its stop, its cost from bit 4, and from bit 16 the generation it
-	// was checked in, so that Clear forgets every verdict at once.
-	steps []uint32
+	// steps is each step's verdict, by variant (2 when the path carries the
+	// mark, plus 1 for a tactical mover), then by hex number × 6 +
+	// direction: bit 0 set once checked, bit 1 the step allowed, bit 2 its
+	// mark, bit 3 its stop, its cost from bit 4, and from bit 16 the
+	// generation it was checked in, so that Clear forgets every verdict at
+	// once. A variant's verdicts are made when a search first asks for one:
+	// most searches are of the unmarked, not tactical variant (in a game
+	// whose rules mark no path, all but the tactical ones), so a process
+	// just started, whose memos are all new, allocates and faults in a
+	// quarter of them, and a warm one keeps the steps from one hex in one
+	// cache line or two (issue 18).
+	steps [4][]uint32
+	hexes int    // the board's
 	gen   uint32 // 1 to 65,535: the generation whose verdicts hold
 }
 
 // NewStepMemo is an empty memo for movers on b.
 func NewStepMemo(b *Board) *StepMemo {
-	return &StepMemo{steps: make([]uint32, memoLen(b)), gen: 1}
+	return &StepMemo{hexes: b.grid.Len(), gen: 1}
 }
 
-func memoLen(b *Board) int { return b.grid.Len() * int(hex.DirectionCount) * 4 }
+// variant is the verdicts of variant v, made on first use.
+func (s *StepMemo) variant(v int) []uint32 {
+	if s.steps[v] == nil {
+		s.steps[v] = make([]uint32, s.hexes*int(hex.DirectionCount))
+	}
+	return s.steps[v]
+}
 
 // Clear forgets every step, for a memo lent again: a new generation, and
 // the verdicts cleared only when the generations wrap round. No search may
 // use the memo meanwhile.
 func (s *StepMemo) Clear() {
 	if s.gen++; s.gen > memoGenMax {
-		clear(s.steps)
+		for _, v := range s.steps {
+			clear(v)
+		}
 		s.gen = 1
 	}
 }
 
 // Fits reports whether the memo is for a board of b's size.
-func (s *StepMemo) Fits(b *Board) bool { return len(s.steps) == memoLen(b) }
+func (s *StepMemo) Fits(b *Board) bool { return s.hexes == b.grid.Len() }
 
 const (
 	memoChecked = 1 << iota
@@ -71,16 +86,18 @@ const (
 // away from start, and keeps there what it checks.
 func (m *Mover) searchStep(f, t int, d hex.Direction, marked bool, start int) (ok, mark, stop bool, cost int) {
 	memo := m.Memo
+	var steps []uint32
 	k := -1
 	if memo != nil && f != start && t != start {
-		k = (f*int(hex.DirectionCount) + int(d)) * 4
+		variant := 0
 		if marked {
-			k += 2
+			variant = 2
 		}
 		if m.Tactical {
-			k++
+			variant++
 		}
-		if v := memo.steps[k]; v>>memoGenShift == memo.gen {
+		steps, k = memo.variant(variant), f*int(hex.DirectionCount)+int(d)
+		if v := steps[k]; v>>memoGenShift == memo.gen {
 			return v&memoOK != 0, v&memoMark != 0, v&memoStop != 0, int(v>>memoCostShift) & memoCostMax
 		}
 	}
@@ -92,7 +109,7 @@ func (m *Mover) searchStep(f, t int, d hex.Direction, marked bool, start int) (o
 	}
 	if !ok {
 		if k >= 0 {
-			memo.steps[k] = gen | memoChecked
+			steps[k] = gen | memoChecked
 		}
 		return false, false, false, 0
 	}
@@ -104,7 +121,7 @@ func (m *Mover) searchStep(f, t int, d hex.Direction, marked bool, start int) (o
 		if s.Stop {
 			v |= memoStop
 		}
-		memo.steps[k] = v
+		steps[k] = v
 	}
 	return true, s.Mark, s.Stop, s.Cost
 }
