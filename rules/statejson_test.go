@@ -200,6 +200,36 @@ func TestEncodeState_SameBytes(t *testing.T) {
 	sameAsJSON(t, 42)
 }
 
+// TestEncodeState_PlannedBeforeInsideAnother: a struct planned on its own
+// (as a game's state is by its Hash) serves the types that hold it, one
+// left to encoding/json as well; their bytes are json.Marshal's still.
+func TestEncodeState_PlannedBeforeInsideAnother(t *testing.T) {
+	type float struct {
+		F float64 `json:"f"`
+	}
+	if planFor(reflect.TypeFor[zoo]()) == nil || planFor(reflect.TypeFor[float]()) != nil {
+		t.Fatal("the zoo is left to encoding/json, or the float is planned")
+	}
+	type key struct {
+		Z  zoo            `json:"z"`
+		Zs []zoo          `json:"zs,omitempty"`
+		SM map[string]int `json:"sm"`
+	}
+	type withFloat struct {
+		Z zoo   `json:"z"`
+		F float `json:"f"`
+	}
+	if planFor(reflect.TypeFor[key]()) == nil || planFor(reflect.TypeFor[withFloat]()) != nil {
+		t.Fatal("the zoo's holder is left to encoding/json, or the float's holder is planned")
+	}
+	rnd := rand.New(rand.NewPCG(18, 27))
+	for range 500 {
+		z := zooValue(rnd)
+		sameAsJSON(t, key{Z: z, Zs: []zoo{z, {}}, SM: map[string]int{"german": 2, "allied": 0}})
+		sameAsJSON(t, withFloat{Z: z, F: float{0.25}})
+	}
+}
+
 // TestEncodeState_LeftToJSON: what a plan does not cover goes whole to
 // encoding/json, which therefore writes it.
 func TestEncodeState_LeftToJSON(t *testing.T) {
