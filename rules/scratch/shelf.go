@@ -46,3 +46,11 @@ func (s *Shelf[T]) Put(x *T) {
 		s.free = append(s.free, x)
 	}
 }
+
+// Empty reports whether the shelf holds nothing: no value has been put back
+// since the process began, or every one has been taken.
+func (s *Shelf[T]) Empty() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.free) == 0
+}

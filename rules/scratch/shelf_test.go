@@ -6,14 +6,18 @@ import (
 )
 
 // TestShelf: a shelf gives back what was put on it, keeps it through
-// collections (which empty a sync.Pool), and holds at most Keep values.
+// collections (which empty a sync.Pool), holds at most Keep values, and
+// says whether it is empty.
 func TestShelf(t *testing.T) {
 	var s Shelf[int]
-	if s.Get() != nil {
-		t.Fatal("an empty shelf gave a value")
+	if s.Get() != nil || !s.Empty() {
+		t.Fatal("an empty shelf gave a value, or says it holds one")
 	}
 	x := new(int)
 	s.Put(x)
+	if s.Empty() {
+		t.Fatal("a shelf holding a value says it is empty")
+	}
 	runtime.GC()
 	runtime.GC()
 	if got := s.Get(); got != x {
@@ -26,8 +30,8 @@ func TestShelf(t *testing.T) {
 	for s.Get() != nil {
 		n++
 	}
-	if n != Keep {
-		t.Fatalf("held %d values, want %d", n, Keep)
+	if n != Keep || !s.Empty() {
+		t.Fatalf("held %d values, want %d, or is not empty once they are taken", n, Keep)
 	}
 	s.Put(nil)
 	if s.Get() != nil {
