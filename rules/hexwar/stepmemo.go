@@ -48,10 +48,11 @@ func NewStepMemo(b *Board) *StepMemo {
 
 // variant is the verdicts of variant v, made on first use.
 func (s *StepMemo) variant(v int) []uint32 {
-	if s.steps[v] == nil {
-		s.steps[v] = make([]uint32, s.hexes*int(hex.DirectionCount))
+	p := &s.steps[v&3] // v is 0 to 3: the mask spares the bounds check
+	if *p == nil {
+		*p = make([]uint32, s.hexes*int(hex.DirectionCount))
 	}
-	return s.steps[v]
+	return *p
 }
 
 // Clear forgets every step, for a memo lent again: a new generation, and
