@@ -19,9 +19,8 @@ import (
 // The SHA-256 of the encoding is resumed after the bytes it shares with the
 // one before (prefixHasher).
 //
-// A game keeps one for its state and drops it when it is cloned (a copy
-// would do, only slower). It is safe for concurrent use; the zero value is
-// ready.
+// A game keeps one for its state, and its clones a copy of it (Clone). It
+// is safe for concurrent use; the zero value is ready.
 type StateHasher struct {
 	mu    sync.Mutex
 	typ   reflect.Type
@@ -63,6 +62,39 @@ func (h *StateHasher) Hash(state any) string {
 	h.buf = tp.st.append(h.buf[:0], v.Addr().UnsafePointer(), h)
 	sum := h.sums.sum(h.buf)
 	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// Clone returns a hasher that goes on from h's memo, for a copy of the state
+// h hashed (a game's clone): its first Hash encodes only the records that
+// differ, where a new hasher would encode them all and digest every byte
+// (issue 18: pbem builds each entry on a clone of the game, to learn the
+// state hash it records).
+func (h *StateHasher) Clone() *StateHasher {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c := &StateHasher{typ: h.typ, lists: make([]recordMemo, len(h.lists)), sums: h.sums.clone()}
+	for k, m := range h.lists {
+		if !m.copies.IsValid() {
+			continue
+		}
+		copies := reflect.MakeSlice(m.copies.Type(), m.copies.Len(), m.copies.Len())
+		reflect.Copy(copies, m.copies)
+		// The encodings in one buffer; each ends at its own capacity, so that
+		// one encoded again in place never writes over the next.
+		size := 0
+		for _, e := range m.enc {
+			size += len(e)
+		}
+		buf := make([]byte, 0, size)
+		enc := make([][]byte, len(m.enc))
+		for i, e := range m.enc {
+			at := len(buf)
+			buf = append(buf, e...)
+			enc[i] = buf[at:len(buf):len(buf)]
+		}
+		c.lists[k] = recordMemo{copies: copies, enc: enc, n: m.n}
+	}
+	return c
 }
 
 // appendRecords appends the JSON of the list of records p points to, field k

@@ -61,6 +61,15 @@ func (p *prefixHasher) sum(enc []byte) [sha256.Size]byte {
 	return out
 }
 
+// clone is a prefixHasher that goes on from p's last encoding.
+func (p *prefixHasher) clone() prefixHasher {
+	c := prefixHasher{last: bytes.Clone(p.last), states: make([][]byte, len(p.states))}
+	for k, st := range p.states {
+		c.states[k] = bytes.Clone(st)
+	}
+	return c
+}
+
 // appendState appends the digest's inner state to dst.
 func (p *prefixHasher) appendState(dst []byte) []byte {
 	b, err := p.h.(encoding.BinaryAppender).AppendBinary(dst)

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -124,6 +125,44 @@ func TestStateHasher_SameHash(t *testing.T) {
 	}
 	if got, want := h.Hash(42), HashState(42); got != want {
 		t.Fatalf("a state that is no struct: %s, want %s", got, want)
+	}
+}
+
+// TestStateHasher_Clone: a clone of a hasher, given a copy of the state its
+// original hashed (as a game's clone is), hashes each of that copy's
+// successive states as HashState does, and so does the original for its
+// own, each encoding its records again where the other's no longer match.
+func TestStateHasher_Clone(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(27, 11))
+	var h StateHasher
+	// Some 10 KB of JSON, so that the digest resumes after kept checkpoints.
+	a := army{Control: []record{{ID: "c", At: "2513"}}}
+	for i := range 300 {
+		a.Units = append(a.Units, record{ID: fmt.Sprintf("%d/unit", i), At: "2512"})
+	}
+	for round := range 200 {
+		for range 1 + rnd.IntN(5) {
+			mutate(rnd, &a)
+			if got, want := h.Hash(&a), HashState(a); got != want {
+				t.Fatalf("round %d, the original: %s, want %s", round, got, want)
+			}
+		}
+		c := h.Clone()
+		b := a
+		b.Units, b.Spare, b.Control = slices.Clone(a.Units), slices.Clone(a.Spare), slices.Clone(a.Control)
+		for k := range 1 + rnd.IntN(5) {
+			if got, want := c.Hash(&b), HashState(b); got != want {
+				t.Fatalf("round %d, the clone's state %d: %s, want %s", round, k, got, want)
+			}
+			mutate(rnd, &b)
+		}
+		if got, want := h.Hash(&a), HashState(a); got != want {
+			t.Fatalf("round %d, the original after its clone hashed: %s, want %s", round, got, want)
+		}
+	}
+	var zero StateHasher
+	if got, want := zero.Clone().Hash(&a), HashState(a); got != want {
+		t.Fatalf("a clone of a hasher that hashed nothing: %s, want %s", got, want)
 	}
 }
 

@@ -224,8 +224,9 @@ type Game struct {
 	// clones share it, as it is never changed, only extended.
 	ended *scene.Reports
 	// hasher hashes s after every entry, encoding again only the units
-	// that changed (rules.StateHasher); each clone has its own. Nil hashes
-	// with rules.HashState, to the same hash.
+	// that changed (rules.StateHasher); each clone has a copy of its own,
+	// so that its first hash, after the command it was made to try, is
+	// not encoded whole. Nil hashes with rules.HashState, to the same hash.
 	hasher *rules.StateHasher
 	// moves keeps the units' moves Legal listed last (legal_cache.go);
 	// Clone drops it.
@@ -345,6 +346,9 @@ func (g *Game) Clone() rules.Game {
 	c.hqLines = nil
 	c.traces = nil
 	c.hasher = new(rules.StateHasher)
+	if g.hasher != nil {
+		c.hasher = g.hasher.Clone()
+	}
 	c.moves = nil
 	// The move contexts are the position's, shared read-only: a clone
 	// made to try a command (replay's fork of every entry it builds)
