@@ -70,8 +70,17 @@ func (r *Replay) CompleteWith(b *logs.Body, own Own) error {
 
 // NextBody returns the common fields of the next entry by seat, of the
 // game's protocol version (its invite's): a game goes on under the version
-// it was started with.
+// it was started with. Its State is the hash of the state it starts from,
+// which Complete replaces with the state after it.
 func (r *Replay) NextBody(seat string, kind logs.Kind, now time.Time) *logs.Body {
+	// The last entry records the state it starts from, and Append checked
+	// that record, so the state is not encoded again (issue 18).
+	var state string
+	if h := r.hist.head; h != nil {
+		state = h.State
+	} else {
+		state = r.game.Hash()
+	}
 	return &logs.Body{
 		V:     r.invite.V,
 		Game:  r.invite.Game,
@@ -80,7 +89,7 @@ func (r *Replay) NextBody(seat string, kind logs.Kind, now time.Time) *logs.Body
 		By:    seat,
 		TS:    now.UTC().Truncate(time.Second).Format(logs.TimeLayout),
 		Kind:  kind,
-		State: r.game.Hash(),
+		State: state,
 	}
 }
 
