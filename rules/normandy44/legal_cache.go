@@ -11,20 +11,36 @@ import (
 // with the hexes its searches reached, and lists again only the units whose
 // searches came near something that changed (issue 18).
 //
-// What a unit's moves depend on: its own state; the state outside the
-// units, control and IPs (the turn, phase and weather, markers in use,
-// released units...), and the Strategic Move markers in use (9.8.3), which
-// count over all the units; and the units, control and IPs near the hexes
-// its searches reached. A search reads nothing further than two hexes from a
-// hex it reached: a step checks the hex it enters, next to that hex (enemy
-// units, stacking), its zone of control (units next to it) and the ZOC Lines
+// What a unit's moves depend on: its own state; the state outside the units,
+// control and IPs (the turn, phase and weather, markers in use, released
+// units...), and the Strategic Move markers in use (9.8.3), which count over
+// all the units; and the units, control and IPs near the hexes its searches
+// reached. A search reads nothing further than two hexes from a hex it
+// reached: a step checks the hex it enters, next to that hex (enemy units,
+// stacking), its zone of control (units next to it) and the ZOC Lines
 // through or along it (units next to it, and the hexes on either side). So
 // a unit keeps its moves while no unit, control or IP has changed within
 // moveMargin hexes of a hex its searches reached.
+//
+// The units of the side listed (the only ones that move in its Movement
+// Phase) are read nearer. Friendly units never give a zone of control
+// against their own side nor form its enemy's ZOC Lines; a search reads them
+// only in the hex a step enters, where they stack and negate an enemy ZOC
+// Line through that hex (8.5.3), on either side of a hexside an enemy ZOC
+// Line runs along, which they negate standing on both (8.5.3), and in the
+// hex a move ends (7.1, 9.8.2). Each of these is a hex a step leaves or
+// enters: within one hex of a hex the search reached. So a change of the
+// side's own units is read within friendMargin hexes.
 
 // moveMargin is how far from a hex a search reached a change may matter: two
 // hexes, and one more to spare.
 const moveMargin = 3
+
+// friendMargin is moveMargin for a change of a unit of the side whose moves
+// are listed: one hex. With none, the kept moves of the campaign's random
+// games differ from those listed afresh by turn 4
+// (TestLegal_KeptMovesAsListedAfresh).
+const friendMargin = 1
 
 // moveCache is the moves Legal listed last, with what they were listed for.
 type moveCache struct {
@@ -81,10 +97,11 @@ func (g *Game) moveCacheFor() *moveCache {
 	c := g.moves
 	if c == nil || c.global != global || len(c.units) != len(g.s.Units) {
 		c = &moveCache{moves: make([]unitMoveList, len(g.s.Units))}
-	} else if changed, everywhere := g.changedHexes(c); everywhere {
+	} else if changed, friends, everywhere := g.changedHexes(c); everywhere {
 		clear(c.moves)
-	} else if len(changed) > 0 {
-		near := g.nearHexes(changed)
+	} else if len(changed) > 0 || len(friends) > 0 {
+		near := g.nearHexes(changed, moveMargin)
+		g.addNearHexes(near, friends, friendMargin)
 		for i := range c.moves {
 			l := &c.moves[i]
 			if l.ok && (c.units[i] != g.s.Units[i] || l.reach.meets(near)) {
@@ -100,20 +117,25 @@ func (g *Game) moveCacheFor() *moveCache {
 	return c
 }
 
-// nearHexes is the set of the grid's hexes within moveMargin of a changed
-// hex, by grid number.
-func (g *Game) nearHexes(changed []hex.Axial) []uint64 {
+// nearHexes is the set of the grid's hexes within margin of a changed hex,
+// by grid number.
+func (g *Game) nearHexes(changed []hex.Axial, margin int) []uint64 {
 	set := make([]uint64, (g.b.grid.Len()+63)/64)
+	g.addNearHexes(set, changed, margin)
+	return set
+}
+
+// addNearHexes adds to set the hexes within margin of a changed hex.
+func (g *Game) addNearHexes(set []uint64, changed []hex.Axial, margin int) {
 	for _, c := range changed {
-		for dq := -moveMargin; dq <= moveMargin; dq++ {
-			for dr := max(-moveMargin, -dq-moveMargin); dr <= min(moveMargin, -dq+moveMargin); dr++ {
+		for dq := -margin; dq <= margin; dq++ {
+			for dr := max(-margin, -dq-margin); dr <= min(margin, -dq+margin); dr++ {
 				if i, ok := g.b.cell(hex.Axial{Q: c.Q + dq, R: c.R + dr}); ok {
 					set[i/64] |= 1 << (i % 64)
 				}
 			}
 		}
 	}
-	return set
 }
 
 // moveGlobalKey is the hash of the state without its units, control and
@@ -134,12 +156,13 @@ func (g *Game) moveGlobalKey() string {
 }
 
 // changedHexes lists the hexes where a unit, control or an IP differs from
-// the cache's; everywhere is true when a unit off the map changed, or the
-// control or IP lists changed other than hex by hex.
-func (g *Game) changedHexes(c *moveCache) (changed []hex.Axial, everywhere bool) {
-	at := func(id string) {
+// the cache's: those of the units of the side listed apart, in friends;
+// everywhere is true when a unit off the map changed, or the control or IP
+// lists changed other than hex by hex.
+func (g *Game) changedHexes(c *moveCache) (changed, friends []hex.Axial, everywhere bool) {
+	at := func(list *[]hex.Axial, id string) {
 		if a, ok := g.b.Hex(id); ok {
-			changed = append(changed, a)
+			*list = append(*list, a)
 		}
 	}
 	for i := range g.s.Units {
@@ -150,36 +173,40 @@ func (g *Game) changedHexes(c *moveCache) (changed []hex.Axial, everywhere bool)
 		_, wasOn := g.b.Hex(was.At)
 		_, isOn := g.b.Hex(is.At)
 		if !wasOn && !isOn {
-			return nil, true
+			return nil, nil, true
 		}
-		at(was.At)
-		at(is.At)
+		list := &changed
+		if g.unit(i).Side == g.s.Side {
+			list = &friends
+		}
+		at(list, was.At)
+		at(list, is.At)
 	}
 	if len(c.control) != len(g.s.Control) {
-		return nil, true
+		return nil, nil, true
 	}
 	for k, ct := range g.s.Control {
 		if ct != c.control[k] {
-			at(ct.Hex)
-			at(c.control[k].Hex)
+			at(&changed, ct.Hex)
+			at(&changed, c.control[k].Hex)
 		}
 	}
 	if len(c.ips) != len(g.s.IPs) {
 		for _, m := range c.ips {
-			at(m.Hex)
+			at(&changed, m.Hex)
 		}
 		for _, m := range g.s.IPs {
-			at(m.Hex)
+			at(&changed, m.Hex)
 		}
-		return changed, false
+		return changed, friends, false
 	}
 	for k, m := range g.s.IPs {
 		if m != c.ips[k] {
-			at(m.Hex)
-			at(c.ips[k].Hex)
+			at(&changed, m.Hex)
+			at(&changed, c.ips[k].Hex)
 		}
 	}
-	return changed, false
+	return changed, friends, false
 }
 
 // cachedMoves is unit i's moves from the cache, or list's, kept.
