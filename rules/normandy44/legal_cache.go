@@ -11,13 +11,13 @@ import (
 // with the hexes its searches reached, and lists again only the units whose
 // searches came near something that changed (issue 18).
 //
-// What a unit's moves depend on: its own state; the state outside the units,
-// control and IPs (the turn, phase and weather, markers in use, released
-// units...), and the Strategic Move markers in use (9.8.3), which count over
-// all the units; and the units, control and IPs near the hexes its searches
-// reached. A search reads nothing further than two hexes from a hex it
-// reached: a step checks the hex it enters, next to that hex (enemy units,
-// stacking), its zone of control (units next to it) and the ZOC Lines
+// What a unit's moves depend on: its own state; the state outside the
+// units, control and IPs (the turn, phase and weather, markers in use,
+// released units...), and the Strategic Move markers in use (9.8.3), which
+// count over all the units; and the units, control and IPs near the hexes
+// its searches reached. A search reads nothing further than two hexes from a
+// hex it reached: a step checks the hex it enters, next to that hex (enemy
+// units, stacking), its zone of control (units next to it) and the ZOC Lines
 // through or along it (units next to it, and the hexes on either side). So
 // a unit keeps its moves while no unit, control or IP has changed within
 // moveMargin hexes of a hex its searches reached.

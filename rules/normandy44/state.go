@@ -345,9 +345,10 @@ func (g *Game) Clone() rules.Game {
 	c.cur = nil
 	c.hqLines = nil
 	c.traces = nil
-	c.hasher = new(rules.StateHasher)
 	if g.hasher != nil {
 		c.hasher = g.hasher.Clone()
+	} else {
+		c.hasher = new(rules.StateHasher)
 	}
 	c.moves = nil
 	// The move contexts are the position's, shared read-only: a clone
