@@ -8,6 +8,7 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/hexwar/hexwartest"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
@@ -125,26 +126,16 @@ func unitProbes(onMap bool, f func(g *Game, i int) []string) func(rules.Game, ru
 // (11.3), each reaching its new hex or the exit (moveReach).
 func moveProbes(g *Game, i int) []string {
 	a, _ := g.onMap(i)
-	var out []string
 	id, from := g.unit(i).ID, g.b.id(a)
+	out := hexwartest.Steps(g.b.Board, id, a, moveFlagSets)
 	for _, flags := range moveFlagSets {
-		for _, b := range a.Neighbors() {
-			if _, ok := g.b.Cell(b); ok {
-				out = append(out, moveCommand(id, []string{from, g.b.id(b)}, flags...))
-			}
-		}
 		out = append(out, moveCommand(id, []string{from}, append(flags, "exit")...))
 	}
 	// Tactical Movement's two hexes (11.3), and its exit after one.
+	out = append(out, hexwartest.TwoHexes(g.b.Board, id, a, "tactical")...)
 	for _, b := range a.Neighbors() {
-		if _, ok := g.b.Cell(b); !ok {
-			continue
-		}
-		out = append(out, moveCommand(id, []string{from, g.b.id(b)}, "tactical", "exit"))
-		for _, c := range b.Neighbors() {
-			if _, ok := g.b.Cell(c); ok && c != a {
-				out = append(out, moveCommand(id, []string{from, g.b.id(b), g.b.id(c)}, "tactical"))
-			}
+		if g.b.OnMap(b) {
+			out = append(out, moveCommand(id, []string{from, g.b.id(b)}, "tactical", "exit"))
 		}
 	}
 	return out
@@ -169,19 +160,7 @@ func entryProbes(g *Game, i int) []string {
 			}
 		}
 	}
-	id := g.unit(i).ID
-	var out []string
-	for _, flags := range moveFlagSets {
-		for _, a := range entries {
-			out = append(out, moveCommand(id, []string{g.b.id(a)}, flags...))
-			for _, b := range a.Neighbors() {
-				if _, ok := g.b.Cell(b); ok {
-					out = append(out, moveCommand(id, []string{g.b.id(a), g.b.id(b)}, flags...))
-				}
-			}
-		}
-	}
-	return out
+	return hexwartest.Onto(g.b.Board, g.unit(i).ID, entries, moveFlagSets)
 }
 
 // moveReach is what a move achieves (Options.Reach): its unit's new
@@ -194,7 +173,7 @@ func moveReach(command string) string {
 	if mc.Has("exit") {
 		return mc.Unit + " exit"
 	}
-	return mc.Unit + " " + mc.Path[len(mc.Path)-1]
+	return hexwartest.Reach(mc)
 }
 
 // moveCommand is the move of unit along path with flags, as Legal writes it.

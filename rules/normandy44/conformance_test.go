@@ -7,7 +7,7 @@ import (
 
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
-	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/hexwar/hexwartest"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
@@ -130,17 +130,13 @@ func moveProbes(g *Game, i int) []string {
 	if !ok {
 		return nil
 	}
-	id, from := g.unit(i).ID, g.b.id(a)
-	var out []string
-	for _, flags := range [][]string{nil, {flagSM}, {flagTrucks}} {
-		for _, b := range a.Neighbors() {
-			if _, ok := g.b.cell(b); ok {
-				out = append(out, hexwar.MoveCommand{Unit: id, Path: []string{from, g.b.id(b)}, Flags: flags}.String())
-			}
-		}
-	}
-	return out
+	return hexwartest.Steps(g.b.Board, g.unit(i).ID, a, moveFlagSets)
 }
+
+// moveFlagSets are the ways of moving the probes try: on the MA (or by
+// Tactical Movement, which the move's cost decides), by Strategic
+// Movement and on the Trucks marker.
+var moveFlagSets = [][]string{nil, {flagSM}, {flagTrucks}}
 
 // entryProbes are the moves of unit i, waiting to enter the map, onto
 // each of the scenario's entry hexes and the hex it waits at, if any, and
@@ -161,11 +157,7 @@ func entryProbes(g *Game, i int) []string {
 			entries = append(entries, a)
 		}
 	}
-	var out []string
-	for _, flags := range [][]string{nil, {flagSM}, {flagTrucks}} {
-		out = append(out, ontoProbes(g, g.unit(i).ID, entries, flags)...)
-	}
-	return out
+	return hexwartest.Onto(g.b.Board, g.unit(i).ID, entries, moveFlagSets)
 }
 
 // landingProbes are the landings of unit i, In Britain, in an approach box
@@ -173,22 +165,7 @@ func entryProbes(g *Game, i int) []string {
 // map, and from there 1 hex on (6.5.2, 9.10).
 func landingProbes(g *Game, i int) []string {
 	hexes := slices.Concat(hex.SortedKeys(g.sup.beach), hex.SortedKeys(g.sup.mulberry))
-	return ontoProbes(g, g.unit(i).ID, hexes, nil)
-}
-
-// ontoProbes are unit id's moves onto the map at each of hexes, and from
-// there 1 hex on, with flags, each reaching the hex it ends in.
-func ontoProbes(g *Game, id string, hexes []hex.Axial, flags []string) []string {
-	var out []string
-	for _, a := range hexes {
-		out = append(out, hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a)}, Flags: flags}.String())
-		for _, b := range a.Neighbors() {
-			if _, ok := g.b.cell(b); ok {
-				out = append(out, hexwar.MoveCommand{Unit: id, Path: []string{g.b.id(a), g.b.id(b)}, Flags: flags}.String())
-			}
-		}
-	}
-	return out
+	return hexwartest.Onto(g.b.Board, g.unit(i).ID, hexes, [][]string{nil})
 }
 
 // moveReach is what a move achieves (Options.Reach): its unit's new
@@ -198,5 +175,5 @@ func moveReach(command string) string {
 	if err != nil {
 		return ""
 	}
-	return mc.Unit + " " + mc.Path[len(mc.Path)-1]
+	return hexwartest.Reach(mc)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/hex"
 	"github.com/pbem-referee/pbem/rules/hexwar"
+	"github.com/pbem-referee/pbem/rules/hexwar/hexwartest"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
 
@@ -115,35 +116,22 @@ func moveProbes(rg rules.Game, seat rules.Seat) []string {
 		if us.Hex == "" || !ok {
 			continue
 		}
-		for _, flags := range [][]string{nil, {"tm"}, {"ext"}, {"truck"}} {
-			for _, b := range a.Neighbors() {
-				if _, ok := g.b.Cell(b); ok {
-					out = append(out, hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex, g.b.ID(b)}, Flags: flags}.String())
-				}
-			}
+		out = append(out, hexwartest.Steps(g.b.Board, us.ID, a, moveFlagSets)...)
+		for _, flags := range moveFlagSets {
 			for _, area := range entryAreas {
 				if g.b.inArea(area, a) {
 					out = append(out, hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex}, End: area, Flags: flags}.String())
 				}
 			}
 		}
-		// Tactical Movement's two hexes (5.4).
-		for _, b := range a.Neighbors() {
-			if _, ok := g.b.Cell(b); !ok {
-				continue
-			}
-			for _, c := range b.Neighbors() {
-				if _, ok := g.b.Cell(c); ok && c != a {
-					out = append(out, hexwar.MoveCommand{Unit: us.ID, Path: []string{us.Hex, g.b.ID(b), g.b.ID(c)}, Flags: []string{"tm"}}.String())
-				}
-			}
-		}
+		out = append(out, hexwartest.TwoHexes(g.b.Board, us.ID, a, "tm")...) // 5.4
 	}
 	return out
 }
 
-// areaFamily is, in a Movement Phase, the areaProbes of every unit of
-// seat's in an entry area.
+// areaFamily is, in a Movement Phase, the moves of every unit of seat's in
+// an entry area onto each of the area's hexes and from there 1 hex on
+// (21.3), in each way of moving.
 func areaFamily(rg rules.Game, seat rules.Seat) []string {
 	g := rg.(*Game)
 	if g.s.Phase != PhaseMovement {
@@ -152,28 +140,15 @@ func areaFamily(rg rules.Game, seat rules.Seat) []string {
 	var out []string
 	for i, us := range g.s.Units {
 		if area, ok := strings.CutPrefix(us.Box, boxEntry); ok && g.sc.Units[i].Side == Side(seat) {
-			out = append(out, areaProbes(g, us.ID, area)...)
+			out = append(out, hexwartest.Onto(g.b.Board, us.ID, g.b.areas[area], moveFlagSets)...)
 		}
 	}
 	return out
 }
 
-// areaProbes are the moves of unit id, in an entry area, onto each of the
-// area's hexes and from there 1 hex on (21.3), in each way of moving.
-func areaProbes(g *Game, id, area string) []string {
-	var out []string
-	for _, flags := range [][]string{nil, {"tm"}, {"ext"}, {"truck"}} {
-		for _, a := range g.b.areas[area] {
-			out = append(out, hexwar.MoveCommand{Unit: id, Path: []string{g.b.ID(a)}, Flags: flags}.String())
-			for _, b := range a.Neighbors() {
-				if _, ok := g.b.Cell(b); ok {
-					out = append(out, hexwar.MoveCommand{Unit: id, Path: []string{g.b.ID(a), g.b.ID(b)}, Flags: flags}.String())
-				}
-			}
-		}
-	}
-	return out
-}
+// moveFlagSets are the ways of moving the probes try: on the MA, by
+// Tactical and Extended Movement, and on a truck (5.1-5.5).
+var moveFlagSets = [][]string{nil, {"tm"}, {"ext"}, {"truck"}}
 
 // moveReach is what a move achieves (Options.Reach): its unit's new
 // hex, or the entry area it ends in.
@@ -182,8 +157,5 @@ func moveReach(command string) string {
 	if err != nil {
 		return ""
 	}
-	if mc.End != "" {
-		return mc.Unit + " " + mc.End
-	}
-	return mc.Unit + " " + mc.Path[len(mc.Path)-1]
+	return hexwartest.Reach(mc)
 }
