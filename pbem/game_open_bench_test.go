@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/pbem/games"
+	"github.com/pbem-referee/pbem/internal/collector"
 	"github.com/pbem-referee/pbem/logs"
 	"github.com/pbem-referee/pbem/rules"
 )
@@ -58,6 +59,7 @@ func campaignStore(tb testing.TB) (*App, string) {
 // afresh, as a command line's one open does, not from the games a long
 // process keeps (games.Library.Afresh).
 func BenchmarkOpenCampaign(b *testing.B) {
+	defer collector.Tune()() // the collector as the pbem program runs it
 	a, game := campaignStore(b)
 	a.Load = games.Library{Afresh: true}
 	ctx := context.Background()

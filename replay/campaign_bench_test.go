@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pbem-referee/pbem/games"
+	"github.com/pbem-referee/pbem/internal/collector"
 	"github.com/pbem-referee/pbem/logs"
 )
 
@@ -120,6 +121,7 @@ func playCampaign(t testing.TB, seed uint64, redraw int) *campaignRun {
 // Each iteration plays the same game (a fixed seed); run it with -benchtime
 // 1x for one campaign of each.
 func BenchmarkCampaign(b *testing.B) {
+	defer collector.Tune()() // the collector as the pbem program runs it
 	b.Run("random", func(b *testing.B) { benchCampaign(b, 0) })
 	b.Run("busy", func(b *testing.B) { benchCampaign(b, 2) })
 }

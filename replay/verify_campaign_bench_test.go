@@ -10,6 +10,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/pbem-referee/pbem/games"
+	"github.com/pbem-referee/pbem/internal/collector"
 	"github.com/pbem-referee/pbem/logs"
 )
 
@@ -39,6 +40,7 @@ const verifyCampaignTarget = 2.0
 // ratio in CPU time (x-floor-cpu, 0 where not measured) is steadier than the
 // wall time on a busy machine.
 func BenchmarkVerifyCampaign(b *testing.B) {
+	defer collector.Tune()() // the collector as the pbem program runs it
 	log, err := os.ReadFile(filepath.Join(recordedDir, campaignLogFile))
 	if err != nil {
 		b.Fatal(err)

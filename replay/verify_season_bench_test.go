@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/pbem-referee/pbem/internal/collector"
 )
 
 // seasonGames is how many campaign logs BenchmarkVerifySeason verifies: a
@@ -30,6 +32,7 @@ const seasonGames = 100
 // cores is the games/s the season would take with the machine to itself.
 // Each iteration verifies the whole season; run it with -benchtime 1x.
 func BenchmarkVerifySeason(b *testing.B) {
+	defer collector.Tune()() // the collector as the pbem program runs it
 	log, err := os.ReadFile(filepath.Join(recordedDir, campaignLogFile))
 	if err != nil {
 		b.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/pbem-referee/pbem/internal/collector"
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
@@ -13,6 +14,7 @@ import (
 // checks every move of every German unit (planMove) and lists the others'
 // commands. It reports the choices listed beside the time.
 func BenchmarkLegalMovement(b *testing.B) {
+	defer collector.Tune()() // the collector as the pbem program runs it
 	g := newGame(b, "eight-turn")
 	rulestest.PlayUntil(b, g, RandomCommand, rand.New(rand.NewPCG(7, 7)), func() bool {
 		return g.s.Turn == 2 && g.s.Phase == PhaseMovement && g.s.Side == German

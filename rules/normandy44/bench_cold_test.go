@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pbem-referee/pbem/internal/collector"
 )
 
 // coldEnv names the snapshot a helper process lists the moves of
@@ -75,6 +77,7 @@ func TestLegalColdHelper(t *testing.T) {
 	if file == "" {
 		t.Skip("BenchmarkLegalCold's helper process")
 	}
+	collector.Tune() // first, as the pbem program sets it
 	snap, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)

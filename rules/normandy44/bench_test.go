@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pbem-referee/pbem/internal/collector"
 	"github.com/pbem-referee/pbem/rules"
 )
 
@@ -56,6 +57,7 @@ const legalTarget = time.Millisecond
 // given in CPU time too, and afresh also as the fastest call of the run
 // (afresh-min-ns), which a machine shared with other work stretches least.
 func BenchmarkLegalGermanMovement(b *testing.B) {
+	defer collector.Tune()() // the collector as the pbem program runs it
 	for _, scenario := range []string{"campaign", "cherbourg"} {
 		b.Run(scenario, func(b *testing.B) {
 			base := germanMovementTurn2(b, scenario)

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/pbem-referee/pbem/internal/collector"
 	"github.com/pbem-referee/pbem/rules"
 	"github.com/pbem-referee/pbem/rules/rulestest"
 )
@@ -13,6 +14,7 @@ import (
 // moves, by its MA and by Extended Movement (5.3), searched on the map. It
 // reports the choices listed beside the time.
 func BenchmarkLegalMovement(b *testing.B) {
+	defer collector.Tune()() // the collector as the pbem program runs it
 	rg, err := Engine().New(rules.Setup{Scenario: readShipped(b, "avalanche")})
 	if err != nil {
 		b.Fatal(err)
