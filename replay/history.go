@@ -83,9 +83,9 @@ func (h *history) trim() {
 	if h.keep <= 0 || len(h.win) <= h.keep {
 		return
 	}
+	// Copied to new slices, the old ones left as they are: a fork shares
+	// them (fork), and the dropped lines go with the old slices.
 	drop := len(h.win) - h.keep
-	clear(h.win[:drop]) // let the dropped lines go
-	clear(h.events[:drop])
 	h.win = slices.Clone(h.win[drop:])
 	h.events = slices.Clone(h.events[drop:])
 }
@@ -147,14 +147,10 @@ func (h *history) requestOf(n int64) int64 {
 }
 
 // fork copies the history so that recording into the copy leaves h unchanged.
+// Its slices are shared, as Replay.fork's: what the copy records goes past
+// h's length, so the copy is dropped before h, or another copy, records.
 func (h *history) fork() history {
 	f := *h
-	f.hashes = slices.Clip(h.hashes)
-	f.signers = slices.Clip(h.signers)
-	f.keys = slices.Clip(h.keys)
-	f.win = slices.Clip(h.win)
-	f.events = slices.Clip(h.events)
-	f.requests = slices.Clip(h.requests)
 	f.lastLine = make(map[string]seatLine, len(h.lastLine))
 	for k, v := range h.lastLine {
 		f.lastLine[k] = v
