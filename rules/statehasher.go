@@ -72,7 +72,10 @@ func (h *StateHasher) Hash(state any) string {
 func (h *StateHasher) Clone() *StateHasher {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	c := &StateHasher{typ: h.typ, lists: make([]recordMemo, len(h.lists)), sums: h.sums.clone()}
+	// The encoding's buffer is made at the size of the last, which the
+	// clone's first Hash fills: grown from nothing, it was made some ten
+	// times over, twice the state's size in all.
+	c := &StateHasher{typ: h.typ, lists: make([]recordMemo, len(h.lists)), buf: make([]byte, 0, len(h.buf)), sums: h.sums.clone()}
 	for k, m := range h.lists {
 		if !m.copies.IsValid() {
 			continue
