@@ -28,17 +28,18 @@ type StepMemo struct {
 	// steps is each step's verdict, by variant (2 when the path carries the
 	// mark, plus 1 for a tactical mover), then by hex number × 6 +
 	// direction: bit 0 set once checked, bit 1 the step allowed, bit 2 its
-	// mark, bit 3 its stop, its cost from bit 4, and from bit 16 the
+	// mark, bit 3 its stop, its cost in bits 4 to 10, and from bit 11 the
 	// generation it was checked in, so that Clear forgets every verdict at
 	// once. A variant's verdicts are made when a search first asks for one:
 	// most searches are of the unmarked, not tactical variant (in a game
 	// whose rules mark no path, all but the tactical ones), so a process
 	// just started, whose memos are all new, allocates and faults in a
 	// quarter of them, and a warm one keeps the steps from one hex in one
-	// cache line or two (issue 18).
-	steps [4][]uint32
+	// cache line. Two bytes a verdict rather than four halve the memory a
+	// process just started faults in for them (issue 18).
+	steps [4][]uint16
 	hexes int    // the board's
-	gen   uint32 // 1 to 65,535: the generation whose verdicts hold
+	gen   uint16 // 1 to memoGenMax: the generation whose verdicts hold
 }
 
 // NewStepMemo is an empty memo for movers on b.
@@ -47,17 +48,17 @@ func NewStepMemo(b *Board) *StepMemo {
 }
 
 // variant is the verdicts of variant v, made on first use.
-func (s *StepMemo) variant(v int) []uint32 {
+func (s *StepMemo) variant(v int) []uint16 {
 	p := &s.steps[v&3] // v is 0 to 3: the mask spares the bounds check
 	if *p == nil {
-		*p = make([]uint32, s.hexes*int(hex.DirectionCount))
+		*p = make([]uint16, s.hexes*int(hex.DirectionCount))
 	}
 	return *p
 }
 
 // Clear forgets every step, for a memo lent again: a new generation, and
-// the verdicts cleared only when the generations wrap round. No search may
-// use the memo meanwhile.
+// the verdicts cleared only when the generations wrap round, one Clear in
+// memoGenMax. No search may use the memo meanwhile.
 func (s *StepMemo) Clear() {
 	if s.gen++; s.gen > memoGenMax {
 		for _, v := range s.steps {
@@ -76,9 +77,9 @@ const (
 	memoMark
 	memoStop
 	memoCostShift = 4
-	memoCostMax   = 1<<12 - 1
-	memoGenShift  = 16
-	memoGenMax    = 1<<16 - 1
+	memoCostMax   = 1<<7 - 1 // 21 MP and 1/6; a dearer step is checked every time
+	memoGenShift  = 11
+	memoGenMax    = 1<<5 - 1
 )
 
 // searchStep is the verdict of m.check on a step of a search from the
@@ -87,7 +88,7 @@ const (
 // away from start, and keeps there what it checks.
 func (m *Mover) searchStep(f, t int, d hex.Direction, marked bool, start int) (ok, mark, stop bool, cost int) {
 	memo := m.Memo
-	var steps []uint32
+	var steps []uint16
 	k := -1
 	if memo != nil && f != start && t != start {
 		variant := 0
@@ -104,7 +105,7 @@ func (m *Mover) searchStep(f, t int, d hex.Direction, marked bool, start int) (o
 	}
 	ok = m.check(f, t, d, marked).OK()
 	s := &m.step
-	gen := uint32(0)
+	gen := uint16(0)
 	if k >= 0 {
 		gen = memo.gen << memoGenShift
 	}
@@ -115,7 +116,7 @@ func (m *Mover) searchStep(f, t int, d hex.Direction, marked bool, start int) (o
 		return false, false, false, 0
 	}
 	if k >= 0 && s.Cost >= 0 && s.Cost <= memoCostMax {
-		v := gen | memoChecked | memoOK | uint32(s.Cost)<<memoCostShift
+		v := gen | memoChecked | memoOK | uint16(s.Cost)<<memoCostShift
 		if s.Mark {
 			v |= memoMark
 		}

@@ -72,7 +72,7 @@ func TestStepMemo_AsAlone(t *testing.T) {
 	}
 	// A generation's verdicts are gone after Clear, wrapping round or not.
 	memo := memos[false]
-	for _, gen := range []uint32{1, memoGenMax} {
+	for _, gen := range []uint16{1, memoGenMax} {
 		memo.gen = gen
 		first := pos(b, "allied 0101")
 		m := mover(t, b, first, 0, false, 5)
@@ -86,5 +86,50 @@ func TestStepMemo_AsAlone(t *testing.T) {
 		if !sameReach(reachOf(alone), reachOf(shared)) {
 			t.Fatalf("after Clear from generation %d: the memo kept a verdict of the position before", gen)
 		}
+	}
+}
+
+// TestStepMemo_DearStep: a step dearer than a verdict can hold (memoCostMax)
+// is checked every time rather than kept, and a search with the memo finds
+// what one alone finds; the memo keeps the cheaper steps still.
+func TestStepMemo_DearStep(t *testing.T) {
+	b := costMap.board(t)
+	// Woods cost memoCostMax + 1 more to enter, a rule's surcharge.
+	dear := StepRule{
+		Price: func(m *Mover, s *Step) int {
+			if m.Board.TerrainAt(s.To) == "woods" {
+				s.Cost += memoCostMax + 1
+			}
+			return 0
+		},
+		Refuse: func(int, hex.Axial, hex.Axial) error { return nil },
+	}
+	memo := NewStepMemo(b)
+	q := pos(b, "allied 0101")
+	for range 2 { // the second search reads what the first kept
+		alone, shared := mover(t, b, q, 0, false, 40), mover(t, b, q, 0, false, 40)
+		alone.Rules, shared.Rules = []StepRule{dear}, []StepRule{dear}
+		shared.Memo = memo
+		a, s := reachOf(alone), reachOf(shared)
+		if !sameReach(a, s) {
+			t.Fatalf("with the memo %v, alone %v", s, a)
+		}
+		if c := a["0403"].cost; c <= memoCostMax {
+			t.Fatalf("woods 0403 cost %d: the test wants a step dearer than %d", c, memoCostMax)
+		}
+	}
+	kept := 0
+	for k, v := range memo.variant(0) {
+		if v>>memoGenShift != memo.gen {
+			continue
+		}
+		kept++
+		f, d := k/int(hex.DirectionCount), hex.Direction(k%int(hex.DirectionCount))
+		if to, ok := b.grid.Neighbor(f, d); ok && b.TerrainAt(to) == "woods" && v&memoOK != 0 {
+			t.Fatalf("the memo kept the step from %s into woods %s, which costs more than a verdict holds", b.grid.Hex(f), b.grid.Hex(to))
+		}
+	}
+	if kept == 0 {
+		t.Fatal("the memo kept no step")
 	}
 }
