@@ -112,7 +112,7 @@ func (r *Replay) NextLinkIndex(seat string) int {
 // original's next append writes over it. So a fork is dropped before the
 // original, or another fork, appends. Copying them (they were clipped, so
 // that the fork's first append copied each) cost every entry built a copy
-// of the whole game's history: in a campaign of 3,600 entries, gigabytes
+// of the whole game's history: in a campaign of 3,600 entries, a gigabyte
 // copied in all (issue 18).
 func (r *Replay) fork() *Replay {
 	f := *r
