@@ -68,8 +68,11 @@ func (h *StateHasher) Hash(state any) string {
 // h hashed (a game's clone): its first Hash encodes only the records that
 // differ, where a new hasher would encode them all and digest every byte
 // (issue 18: pbem builds each entry on a clone of the game, to learn the
-// state hash it records).
+// state hash it records). A nil hasher clones to a new one.
 func (h *StateHasher) Clone() *StateHasher {
+	if h == nil {
+		return new(StateHasher)
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	// The encoding's buffer is made at the size of the last, which the

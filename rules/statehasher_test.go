@@ -164,6 +164,10 @@ func TestStateHasher_Clone(t *testing.T) {
 	if got, want := zero.Clone().Hash(&a), HashState(a); got != want {
 		t.Fatalf("a clone of a hasher that hashed nothing: %s, want %s", got, want)
 	}
+	var none *StateHasher
+	if got, want := none.Clone().Hash(&a), HashState(a); got != want {
+		t.Fatalf("a clone of a nil hasher: %s, want %s", got, want)
+	}
 }
 
 // TestStateHasher_Concurrent: one hasher used by several goroutines at once

@@ -345,11 +345,7 @@ func (g *Game) Clone() rules.Game {
 	c.cur = nil
 	c.hqLines = nil
 	c.traces = nil
-	if g.hasher != nil {
-		c.hasher = g.hasher.Clone()
-	} else {
-		c.hasher = new(rules.StateHasher)
-	}
+	c.hasher = g.hasher.Clone()
 	c.moves = nil
 	// The move contexts are the position's, shared read-only: a clone
 	// made to try a command (replay's fork of every entry it builds)
