@@ -79,11 +79,50 @@ func ReplayGolden(t testing.TB, e rules.Engine, scenario []byte, path string, fi
 // hashes must still agree.
 func ReplayGoldenFrom(t testing.TB, e rules.Engine, base rules.Setup, path string, file io.Reader, next func(g rules.Game, setup rules.Setup) rules.Game) {
 	t.Helper()
+	inputs, err := readGolden(path, file)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var g rules.Game
 	var setup rules.Setup
-	var err error
+	for _, in := range inputs {
+		if in.verb == "new" {
+			setup = in.setup(base)
+		}
+		if g, err = in.play(e, setup, g); err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Hash(); got != in.want {
+			t.Fatalf("%s:%d: after %q the state hash is %s; recorded %s", path, in.line, in.text, got, in.want)
+		}
+		if next != nil {
+			g = next(g, setup)
+		}
+	}
+	if g == nil || !g.Pending().Over {
+		t.Fatalf("%s: the golden game does not end after its %d inputs", path, len(inputs))
+	}
+}
+
+// goldenInput is one input of a golden game, as its line gives it, and the
+// state hash recorded after it.
+type goldenInput struct {
+	path    string // the file, and the line, for messages
+	line    int
+	text    string // the input as written: "do german end"
+	verb    string // new, roll or do
+	version string // a "new" line's, with its options
+	options []string
+	values  []int // a roll's
+	seat    rules.Seat
+	command string // a "do" line's
+	want    string
+}
+
+// readGolden reads a golden game's inputs (named path in messages).
+func readGolden(path string, file io.Reader) ([]goldenInput, error) {
+	var inputs []goldenInput
 	version := ""
-	inputs := 0
 	sc := bufio.NewScanner(file)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -94,56 +133,67 @@ func ReplayGoldenFrom(t testing.TB, e rules.Engine, base rules.Setup, path strin
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		input, want, ok := strings.Cut(line, "\t")
+		text, want, ok := strings.Cut(line, "\t")
 		if !ok {
-			t.Fatalf("%s:%d: no tab before the hash: %q", path, n, line)
+			return nil, fmt.Errorf("%s:%d: no tab before the hash: %q", path, n, line)
 		}
-		verb, rest, _ := strings.Cut(input, " ")
-		if g == nil && verb != "new" {
-			t.Fatalf("%s:%d: %q before the game's 'new' line", path, n, input)
+		verb, rest, _ := strings.Cut(text, " ")
+		in := goldenInput{path: path, line: n, text: text, verb: verb, want: want}
+		if len(inputs) == 0 && verb != "new" {
+			return nil, fmt.Errorf("%s:%d: %q before the game's 'new' line", path, n, text)
 		}
 		switch verb {
 		case "new":
-			setup = base
-			setup.Version = version
-			setup.Options = nil
+			in.version = version
 			if rest != "" {
-				setup.Options = strings.Split(rest, ",")
+				in.options = strings.Split(rest, ",")
 			}
-			g, err = e.New(setup)
 		case "roll":
-			var values []int
 			for _, w := range strings.Fields(rest) {
-				v, aerr := strconv.Atoi(w)
-				if aerr != nil {
-					t.Fatalf("%s:%d: %v", path, n, aerr)
+				v, err := strconv.Atoi(w)
+				if err != nil {
+					return nil, fmt.Errorf("%s:%d: %w", path, n, err)
 				}
-				values = append(values, v)
+				in.values = append(in.values, v)
 			}
-			_, err = g.Roll(values)
 		case "do":
 			seat, cmd, _ := strings.Cut(rest, " ")
-			_, err = g.Apply(rules.Seat(seat), cmd)
+			in.seat, in.command = rules.Seat(seat), cmd
 		default:
-			t.Fatalf("%s:%d: unknown input %q", path, n, verb)
+			return nil, fmt.Errorf("%s:%d: unknown input %q", path, n, verb)
 		}
-		if err != nil {
-			t.Fatalf("%s:%d: %s: %v", path, n, input, err)
-		}
-		if got := g.Hash(); got != want {
-			t.Fatalf("%s:%d: after %q the state hash is %s; recorded %s", path, n, input, got, want)
-		}
-		if next != nil {
-			g = next(g, setup)
-		}
-		inputs++
+		inputs = append(inputs, in)
 	}
 	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if g == nil || !g.Pending().Over {
-		t.Fatalf("%s: the golden game does not end after its %d inputs", path, inputs)
+	return inputs, nil
+}
+
+// setup is the setup of a "new" input: base, under the input's version and
+// with its options.
+func (in goldenInput) setup(base rules.Setup) rules.Setup {
+	setup := base
+	setup.Version, setup.Options = in.version, in.options
+	return setup
+}
+
+// play plays the input on g (a "new" input makes the game of setup) and
+// returns the game.
+func (in goldenInput) play(e rules.Engine, setup rules.Setup, g rules.Game) (rules.Game, error) {
+	var err error
+	switch in.verb {
+	case "new":
+		g, err = e.New(setup)
+	case "roll":
+		_, err = g.Roll(in.values)
+	default:
+		_, err = g.Apply(in.seat, in.command)
 	}
+	if err != nil {
+		return nil, fmt.Errorf("%s:%d: %s: %w", in.path, in.line, in.text, err)
+	}
+	return g, nil
 }
 
 // RecordGolden plays gg with the engine's random players to its end and

@@ -2,6 +2,7 @@ package salerno43
 
 import (
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/pbem-referee/pbem/internal/collector"
@@ -28,4 +29,15 @@ func BenchmarkLegalMovement(b *testing.B) {
 		n = len(g.Legal(rules.Seat(German)))
 	}
 	b.ReportMetric(float64(n), "choices")
+}
+
+// BenchmarkReplayGolden replays golden games as verifying their logs replays
+// them (rulestest.GoldenSuite.BenchReplay): the longest (the campaign, 1,500
+// inputs) and one under the newest rules version. It reports the time an
+// input takes, with the state hash after each and without it.
+func BenchmarkReplayGolden(b *testing.B) {
+	defer collector.Tune()() // the collector as the pbem program runs it
+	for _, file := range []string{"v3-campaign", "v5-avalanche"} {
+		b.Run(file, func(b *testing.B) { goldenSuite().BenchReplay(b, os.DirFS(goldenDir), file) })
+	}
 }
