@@ -22,7 +22,10 @@ import (
 // A game keeps one for its state, and its clones a copy of it (Clone). It
 // is safe for concurrent use; the zero value is ready.
 type StateHasher struct {
-	mu    sync.Mutex
+	mu sync.Mutex
+	// from is the hasher this one was cloned from and has not yet copied
+	// (Clone): nil once it has hashed.
+	from  *StateHasher
 	typ   reflect.Type
 	lists []recordMemo // by field of the state's struct
 	buf   []byte
@@ -56,6 +59,10 @@ func (h *StateHasher) Hash(state any) string {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.from != nil {
+		h.copyFrom(h.from)
+		h.from = nil
+	}
 	if h.typ != v.Type() {
 		h.typ, h.lists = v.Type(), make([]recordMemo, len(tp.st.fields))
 	}
@@ -69,17 +76,34 @@ func (h *StateHasher) Hash(state any) string {
 // differ, where a new hasher would encode them all and digest every byte
 // (issue 18: pbem builds each entry on a clone of the game, to learn the
 // state hash it records). A nil hasher clones to a new one.
+//
+// The memo is copied at the clone's first Hash, not here: most clones are
+// never hashed (Legal tries a command on one, Ardennes '44 some hundreds a
+// phase), and a memo is the state's size twice over. Copied later, it is
+// h's memo as it is then, which serves as well: a record is encoded again
+// wherever its bytes differ from the memo's copy, whatever state the memo
+// was made from.
 func (h *StateHasher) Clone() *StateHasher {
 	if h == nil {
 		return new(StateHasher)
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.from != nil {
+		return &StateHasher{from: h.from} // h copied nothing yet: neither does its clone
+	}
+	return &StateHasher{from: h}
+}
+
+// copyFrom makes h's memo a copy of src's. h is new, and its lock held.
+func (h *StateHasher) copyFrom(src *StateHasher) {
+	src.mu.Lock()
+	defer src.mu.Unlock()
 	// The encoding's buffer is made at the size of the last, which the
-	// clone's first Hash fills: grown from nothing, it was made some ten
-	// times over, twice the state's size in all.
-	c := &StateHasher{typ: h.typ, lists: make([]recordMemo, len(h.lists)), buf: make([]byte, 0, len(h.buf)), sums: h.sums.clone()}
-	for k, m := range h.lists {
+	// first Hash fills: grown from nothing, it was made some ten times
+	// over, twice the state's size in all.
+	h.typ, h.lists, h.buf, h.sums = src.typ, make([]recordMemo, len(src.lists)), make([]byte, 0, len(src.buf)), src.sums.clone()
+	for k, m := range src.lists {
 		if !m.copies.IsValid() {
 			continue
 		}
@@ -98,9 +122,8 @@ func (h *StateHasher) Clone() *StateHasher {
 			buf = append(buf, e...)
 			enc[i] = buf[at:len(buf):len(buf)]
 		}
-		c.lists[k] = recordMemo{copies: copies, enc: enc, n: m.n}
+		h.lists[k] = recordMemo{copies: copies, enc: enc, n: m.n}
 	}
-	return c
 }
 
 // appendRecords appends the JSON of the list of records p points to, field k

@@ -170,6 +170,49 @@ func TestStateHasher_Clone(t *testing.T) {
 	}
 }
 
+// TestStateHasher_CloneLater: a clone copies its original's memo at its
+// first Hash (Clone), by when the original has hashed other states, and a
+// clone of a clone that never hashed goes on from the same original: each
+// still hashes its own state as HashState does.
+func TestStateHasher_CloneLater(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(27, 12))
+	var h StateHasher
+	a := army{Control: []record{{ID: "c", At: "2513"}}}
+	for i := range 300 {
+		a.Units = append(a.Units, record{ID: fmt.Sprintf("%d/unit", i), At: "2512"})
+	}
+	copyOf := func(a army) army {
+		a.Units, a.Spare, a.Control = slices.Clone(a.Units), slices.Clone(a.Spare), slices.Clone(a.Control)
+		return a
+	}
+	for round := range 100 {
+		mutate(rnd, &a)
+		h.Hash(&a)
+		b := copyOf(a)
+		c := h.Clone()
+		d := c.Clone() // of a clone that has not hashed
+		e := copyOf(a)
+		// The original goes on before either clone hashes.
+		for range 1 + rnd.IntN(3) {
+			mutate(rnd, &a)
+			if got, want := h.Hash(&a), HashState(a); got != want {
+				t.Fatalf("round %d, the original: %s, want %s", round, got, want)
+			}
+		}
+		mutate(rnd, &b)
+		if got, want := c.Hash(&b), HashState(b); got != want {
+			t.Fatalf("round %d, the clone: %s, want %s", round, got, want)
+		}
+		mutate(rnd, &e)
+		if got, want := d.Hash(&e), HashState(e); got != want {
+			t.Fatalf("round %d, the clone's clone: %s, want %s", round, got, want)
+		}
+		if c.from != nil || d.from != nil {
+			t.Fatalf("round %d: a clone that hashed still reads its original", round)
+		}
+	}
+}
+
 // TestStateHasher_Concurrent: one hasher used by several goroutines at once
 // gives each state its own hash (run with -race).
 func TestStateHasher_Concurrent(t *testing.T) {
