@@ -19,11 +19,12 @@ import (
 // a sixth of verifying a campaign (issue 18). appendState writes the same
 // bytes from a plan made once per type, reading fields at their offsets.
 //
-// It covers what game states are made of: structs (no embedded fields),
-// bools, integers, strings, slices, arrays, pointers and maps keyed by
-// strings. A type holding anything else (a float, an interface, a []byte, a
-// Marshaler or TextMarshaler, an embedded field, a tag option it does not
-// know) is left whole to encoding/json, so it is never encoded otherwise.
+// It covers what game states are made of: structs (embedding structs whose
+// fields clash with none), bools, integers, strings, slices, arrays,
+// pointers and maps keyed by strings. A type holding anything else (a
+// float, an interface, a []byte, a Marshaler or TextMarshaler, an embedded
+// pointer, a field name held twice, a tag option it does not know) is left
+// whole to encoding/json, so it is never encoded otherwise.
 // statejson_test.go checks the two byte for byte.
 
 // encodeFunc appends the JSON of the value p points to.
@@ -279,6 +280,9 @@ func flatRecord(t reflect.Type) bool {
 		return false
 	}
 	for sf := range t.Fields() {
+		if sf.Anonymous {
+			return false // its fields are the record's in the JSON, whatever their kind
+		}
 		if !sf.IsExported() {
 			continue
 		}
@@ -325,52 +329,75 @@ func (f *structField) empty(p unsafe.Pointer) bool {
 
 func (pl *planner) planStruct(t reflect.Type) (encodeFunc, bool) {
 	return pl.hold(t, func() (encodeFunc, bool) {
-		var fields []structField
-		seen := map[string]bool{}
-		for sf := range t.Fields() {
-			if sf.Anonymous {
-				return nil, false // embedded fields have rules of their own
-			}
-			if !sf.IsExported() {
-				continue
-			}
-			tag := sf.Tag.Get("json")
-			if tag == "-" {
-				continue
-			}
-			name, opts, _ := strings.Cut(tag, ",")
-			if name == "" {
-				name = sf.Name
-			}
-			if !plainName(name) || seen[name] {
-				return nil, false
-			}
-			seen[name] = true
-			omit := false
-			for o := range strings.SplitSeq(opts, ",") {
-				switch o {
-				case "":
-				case "omitempty":
-					omit = true
-				default: // omitzero, string and what else may come
-					return nil, false
-				}
-			}
-			enc, ok := pl.plan(sf.Type)
-			if !ok {
-				return nil, false
-			}
-			f := structField{offset: sf.Offset, name: `"` + name + `":`, omit: omit, kind: sf.Type.Kind(), typ: sf.Type, enc: enc}
-			if f.kind == reflect.Slice && flatRecord(sf.Type.Elem()) {
-				f.records = true
-				f.elemEnc, _ = pl.plan(sf.Type.Elem())
-			}
-			fields = append(fields, f)
+		fields, ok := pl.planFields(t, 0, map[string]bool{})
+		if !ok {
+			return nil, false
 		}
 		sp := &structPlan{fields: fields}
 		pl.structs[t] = sp
 		return func(dst []byte, p unsafe.Pointer) []byte { return sp.append(dst, p, nil) }, true
 	})
+}
+
+// planFields plans the fields of struct type t, at offset base in the
+// struct written: its own, and in their place those of the structs it
+// embeds (a game's state may gather some of its fields in one: Salerno
+// '43's optional rules), as encoding/json promotes them. seen holds the
+// names planned so far. encoding/json settles two fields of one name by
+// their depth and tags; a plan holds none: such a struct is left to it, as
+// is one that embeds a pointer, a struct under a tag of its own, or another
+// type.
+func (pl *planner) planFields(t reflect.Type, base uintptr, seen map[string]bool) ([]structField, bool) {
+	var fields []structField
+	for sf := range t.Fields() {
+		if sf.Anonymous {
+			if sf.Type.Kind() != reflect.Struct || sf.Tag.Get("json") != "" {
+				return nil, false
+			}
+			promoted, ok := pl.planFields(sf.Type, base+sf.Offset, seen)
+			if !ok {
+				return nil, false
+			}
+			fields = append(fields, promoted...)
+			continue
+		}
+		if !sf.IsExported() {
+			continue
+		}
+		tag := sf.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "" {
+			name = sf.Name
+		}
+		if !plainName(name) || seen[name] {
+			return nil, false
+		}
+		seen[name] = true
+		omit := false
+		for o := range strings.SplitSeq(opts, ",") {
+			switch o {
+			case "":
+			case "omitempty":
+				omit = true
+			default: // omitzero, string and what else may come
+				return nil, false
+			}
+		}
+		enc, ok := pl.plan(sf.Type)
+		if !ok {
+			return nil, false
+		}
+		f := structField{offset: base + sf.Offset, name: `"` + name + `":`, omit: omit, kind: sf.Type.Kind(), typ: sf.Type, enc: enc}
+		if f.kind == reflect.Slice && flatRecord(sf.Type.Elem()) {
+			f.records = true
+			f.elemEnc, _ = pl.plan(sf.Type.Elem())
+		}
+		fields = append(fields, f)
+	}
+	return fields, true
 }
 
 // structPlan is the plan of a struct type: its fields in order.

@@ -233,7 +233,15 @@ func TestEncodeState_PlannedBeforeInsideAnother(t *testing.T) {
 // TestEncodeState_LeftToJSON: what a plan does not cover goes whole to
 // encoding/json, which therefore writes it.
 func TestEncodeState_LeftToJSON(t *testing.T) {
-	type embedded struct{ zooInner }
+	type embeddedPointer struct{ *zooInner }
+	type embeddedTagged struct {
+		zooInner `json:"in"`
+	}
+	type embeddedClash struct { // encoding/json writes the outer A alone
+		zooInner
+		A string `json:"a"`
+	}
+	type embeddedName struct{ zooName }
 	type float struct {
 		F float64 `json:"f"`
 	}
@@ -264,7 +272,8 @@ func TestEncodeState_LeftToJSON(t *testing.T) {
 		} `json:"inner"`
 	}
 	for _, v := range []any{
-		embedded{zooInner{A: "x"}}, float{1.5}, iface{[]int{1}}, raw{[]byte("hi")},
+		embeddedPointer{&zooInner{A: "x"}}, embeddedPointer{}, embeddedTagged{zooInner{A: "x"}},
+		embeddedClash{zooInner{A: "in"}, "out"}, embeddedName{"n"}, float{1.5}, iface{[]int{1}}, raw{[]byte("hi")},
 		marshaler{json.RawMessage(`{"a":1}`)}, omitzero{0}, quoted{7}, oddName{1},
 		intKeys{map[int]string{2: "b", 10: "a"}}, deep{Inner: []struct {
 			F float32 `json:"f"`
@@ -275,6 +284,62 @@ func TestEncodeState_LeftToJSON(t *testing.T) {
 		}
 		sameAsJSON(t, v)
 	}
+}
+
+// zooOptional is a record of optional rules a state embeds, as Salerno
+// '43's does; zooOuter embeds it and, exported, another that embeds a
+// third.
+type zooOptional struct {
+	Dis   *zooInner `json:"dis,omitempty"`
+	Done  []string  `json:"done,omitempty"`
+	Recon []record  `json:"recon,omitempty"`
+	N     int       `json:"n_opt"`
+	quiet string
+}
+
+type ZooMiddle struct {
+	zooDeep
+	Mid bool `json:"mid,omitempty"`
+}
+
+type zooDeep struct {
+	Deep []int `json:"deep"`
+}
+
+type zooOuter struct {
+	S string `json:"s"`
+	zooOptional
+	Units []record `json:"units"`
+	ZooMiddle
+	Over bool `json:"over,omitempty"`
+}
+
+// TestEncodeState_Embedded: the fields of embedded structs are written in
+// their place, as encoding/json promotes them, at every depth.
+func TestEncodeState_Embedded(t *testing.T) {
+	if planFor(reflect.TypeFor[zooOuter]()) == nil {
+		t.Fatal("a state that embeds structs is left to encoding/json")
+	}
+	rnd := rand.New(rand.NewPCG(18, 28))
+	for range 1000 {
+		var o zooOuter
+		o.S, o.Over, o.Mid, o.N = zooString(rnd), rnd.IntN(2) == 0, rnd.IntN(2) == 0, rnd.IntN(3)
+		if rnd.IntN(2) == 0 {
+			in := zooInnerValue(rnd, 1)
+			o.Dis = &in
+		}
+		for range rnd.IntN(3) {
+			o.Done = append(o.Done, zooString(rnd))
+			o.Recon = append(o.Recon, record{ID: zooString(rnd), Step: rnd.IntN(3)})
+			o.Units = append(o.Units, record{ID: zooString(rnd), Moved: rnd.IntN(2) == 0})
+		}
+		if rnd.IntN(2) == 0 {
+			o.Deep = []int{rnd.IntN(9)}
+		}
+		sameAsJSON(t, o)
+		sameAsJSON(t, &o)
+	}
+	sameAsJSON(t, zooOuter{})
 }
 
 // FuzzEncodeState: strings and numbers from the fuzzer, in the zoo's fields.
