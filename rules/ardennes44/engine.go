@@ -152,7 +152,7 @@ func startGame(scenario []byte, opts []string, version string) (rules.Game, erro
 	if o.dumps && len(sc.FuelDumps) > 0 {
 		sc.Units = append(sc.Units, dumpCounter()) // 32.2
 	}
-	g := &Game{sc: sc, b: b, index: map[string]int{}, opt: o, ver: ver}
+	g := &Game{sc: sc, b: b, index: map[string]int{}, opt: o, ver: ver, hasher: new(rules.StateHasher)}
 	g.s = state{Scenario: sc.Name, Options: slices.Clone(opts), Turn: sc.FirstTurn}
 	for i, u := range sc.Units {
 		g.index[u.ID] = i

@@ -28,11 +28,11 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	}
 	// The scenario, board, unit index, options and rules version are g's, shared
 	// read-only as Clone shares them; the caches (the combat in progress,
-	// Legal's memo, the drawing) are rebuilt when asked for. The reports
+	// Legal's memo, the drawing, the hasher's records) are rebuilt when asked for. The reports
 	// of the combats resolved before the snapshot are not part of it (they
 	// change no rule: report.go), so a restored game reports only those
 	// it resolves itself, as normandy44's does.
-	return &Game{sc: g.sc, b: g.b, index: g.index, opt: g.opt, ver: g.ver, s: s}, nil
+	return &Game{sc: g.sc, b: g.b, index: g.index, opt: g.opt, ver: g.ver, s: s, hasher: new(rules.StateHasher)}, nil
 }
 
 // restoreKey is what a snapshot must share with the game (hexwar.CheckRestore).

@@ -307,6 +307,11 @@ type Game struct {
 	left []rules.Event
 	// memo holds what Legal works out once for the position (legal.go).
 	memo *memo
+	// hasher hashes s after every input, encoding again only the records
+	// that changed (rules.StateHasher); each clone has a copy of its own,
+	// so that its first hash, after the input it was made to try, is not
+	// encoded whole. Nil hashes with rules.HashState, to the same hash.
+	hasher *rules.StateHasher
 }
 
 func (g *Game) unit(i int) *Unit { return &g.sc.Units[i] }
@@ -359,8 +364,13 @@ func (g *Game) sideAt(occ map[hex.Axial][]int, a hex.Axial) Side {
 	return ""
 }
 
-// Hash implements rules.Game.
-func (g *Game) Hash() string { return rules.HashState(g.s) }
+// Hash implements rules.Game: SHA-256 of the state's JSON.
+func (g *Game) Hash() string {
+	if g.hasher == nil {
+		return rules.HashState(&g.s)
+	}
+	return g.hasher.Hash(&g.s)
+}
 
 // Clone implements rules.Game: a deep copy of the state.
 func (g *Game) Clone() rules.Game {
@@ -411,6 +421,7 @@ func (g *Game) Clone() rules.Game {
 		s.Moving = &m
 	}
 	c.cur, c.left, c.memo = nil, nil, nil
+	c.hasher = g.hasher.Clone()
 	return &c
 }
 

@@ -82,7 +82,7 @@ func startGame(scenario []byte, opts []string, version string) (rules.Game, erro
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{sc: sc, b: b, opt: o, ver: ver}
+	g := &Game{sc: sc, b: b, opt: o, ver: ver, hasher: new(rules.StateHasher)}
 	g.s = state{Scenario: sc.Name, Options: slices.Clone(opts), Turn: 1}
 	for _, u := range sc.Units {
 		g.s.Units = append(g.s.Units, unitState{ID: u.ID})

@@ -26,7 +26,7 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	}
 	// The scenario, board, options and rules version are g's, shared read-only as
 	// Clone shares them; the combat is rebuilt from the state when asked for.
-	return &Game{sc: g.sc, b: g.b, s: s, opt: g.opt, ver: g.ver}, nil
+	return &Game{sc: g.sc, b: g.b, s: s, opt: g.opt, ver: g.ver, hasher: new(rules.StateHasher)}, nil
 }
 
 // restoreKey is what a snapshot must share with the game (hexwar.CheckRestore).

@@ -138,15 +138,24 @@ type Game struct {
 	// opt is what the invitation's options decide, read from s.Options.
 	opt options
 	ver *rulesVersion // the rules version the game is played under (versions.go)
+	// hasher hashes s after every input, encoding again only the records
+	// that changed (rules.StateHasher); each clone has a copy of its own.
+	// Nil hashes with rules.HashState, to the same hash.
+	hasher *rules.StateHasher
 }
 
-// Hash implements rules.Game.
-func (g *Game) Hash() string { return rules.HashState(&g.s) }
+// Hash implements rules.Game: SHA-256 of the state's JSON.
+func (g *Game) Hash() string {
+	if g.hasher == nil {
+		return rules.HashState(&g.s)
+	}
+	return g.hasher.Hash(&g.s)
+}
 
 // Clone implements rules.Game: the state is copied deep; the scenario and
 // the board are read-only and shared.
 func (g *Game) Clone() rules.Game {
-	c := &Game{sc: g.sc, b: g.b, s: g.s, ended: g.ended, opt: g.opt, ver: g.ver}
+	c := &Game{sc: g.sc, b: g.b, s: g.s, ended: g.ended, opt: g.opt, ver: g.ver, hasher: g.hasher.Clone()}
 	c.s.Options = slices.Clone(g.s.Options)
 	c.s.optionalState = g.s.optionalState.clone()
 	c.s.Units = slices.Clone(g.s.Units)
