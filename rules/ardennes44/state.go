@@ -307,6 +307,9 @@ type Game struct {
 	left []rules.Event
 	// memo holds what Legal works out once for the position (legal.go).
 	memo *memo
+	// places is where each unit stands, as onMap read it; a clone reads
+	// again.
+	places []place
 	// hasher hashes s after every input, encoding again only the records
 	// that changed (rules.StateHasher); each clone has a copy of its own,
 	// so that its first hash, after the input it was made to try, is not
@@ -322,10 +325,28 @@ func (g *Game) face(i int) Face { return g.unit(i).Faces[g.s.Units[i].Face] }
 // steps are the steps unit i has left (8.2).
 func (g *Game) steps(i int) int { return g.face(i).Steps }
 
-// onMap is where unit i stands on the map, if it does.
+// onMap is where unit i stands on the map, if it does. The rules ask it
+// some thousands of times an input (the units on each hex, its zones of
+// control, its supply lines), and a hex's id is a string, so each unit's
+// answer is kept with the id it was read from (places).
 func (g *Game) onMap(i int) (hex.Axial, bool) {
-	a, ok := g.b.ids[g.s.Units[i].At]
-	return a, ok
+	at := g.s.Units[i].At
+	if len(g.places) != len(g.s.Units) {
+		g.places = make([]place, len(g.s.Units))
+	}
+	p := &g.places[i]
+	if !p.read || p.at != at {
+		p.a, p.ok = g.b.ids[at]
+		p.at, p.read = at, true
+	}
+	return p.a, p.ok
+}
+
+// place is where a unit stands, as onMap read it from at.
+type place struct {
+	at       string
+	a        hex.Axial
+	ok, read bool
 }
 
 // sideOf is unit i's side.
@@ -420,7 +441,7 @@ func (g *Game) Clone() rules.Game {
 		m.Ignored = slices.Clone(m.Ignored)
 		s.Moving = &m
 	}
-	c.cur, c.left, c.memo = nil, nil, nil
+	c.cur, c.left, c.memo, c.places = nil, nil, nil, nil
 	c.hasher = g.hasher.Clone()
 	return &c
 }
