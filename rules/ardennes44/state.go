@@ -308,8 +308,9 @@ type Game struct {
 	// memo holds what Legal works out once for the position (legal.go).
 	memo *memo
 	// places is where each unit stands, as onMap read it; a clone reads
-	// again.
+	// again. occ is the units on each hex, kept outside Legal (occupancy).
 	places []place
+	occ    keptOccupancy
 	// hasher hashes s after every input, encoding again only the records
 	// that changed (rules.StateHasher); each clone has a copy of its own,
 	// so that its first hash, after the input it was made to try, is not
@@ -360,21 +361,54 @@ func (p position) Hex(i int) (hex.Axial, bool) { return p.g.onMap(i) }
 func (p position) Side(i int) hexwar.Side      { return p.g.sideOf(i) }
 
 // occupancy lists which units stand on each map hex, in index order. While
-// Legal runs it is read once (memo), and shared by the moves it checks:
-// callers only read it, and its lists are capped, so that an append to one
-// copies it.
+// Legal runs it is read once (memo), and shared by the moves it checks;
+// outside Legal it is kept until a unit moves (keptOccupancy). Callers only
+// read it, and its lists are capped, so that an append to one copies it.
 func (g *Game) occupancy() map[hex.Axial][]int {
-	if g.memo == nil {
-		return hexwar.Occupants(position{g})
-	}
-	if g.memo.occ == nil {
-		occ := hexwar.Occupants(position{g})
-		for a, us := range occ {
-			occ[a] = us[:len(us):len(us)]
+	if g.memo != nil {
+		if g.memo.occ == nil {
+			g.memo.occ = g.occupants()
 		}
-		g.memo.occ = occ
+		return g.memo.occ
 	}
-	return g.memo.occ
+	if !g.occ.holds(g.s.Units) {
+		g.occ = keptOccupancy{at: make([]string, len(g.s.Units)), occ: g.occupants()}
+		for i := range g.s.Units {
+			g.occ.at[i] = g.s.Units[i].At
+		}
+	}
+	return g.occ.occ
+}
+
+// occupants lists which units stand on each map hex, each list capped.
+func (g *Game) occupants() map[hex.Axial][]int {
+	occ := hexwar.Occupants(position{g})
+	for a, us := range occ {
+		occ[a] = us[:len(us):len(us)]
+	}
+	return occ
+}
+
+// keptOccupancy is the occupancy of the units when they stood at at: an
+// input asks for it many times (each move's steps, zones of control,
+// supply), and most ask it again with no unit moved. Clones share it, as
+// no caller changes it.
+type keptOccupancy struct {
+	at  []string
+	occ map[hex.Axial][]int
+}
+
+// holds reports whether k is the occupancy of units.
+func (k keptOccupancy) holds(units []unitState) bool {
+	if k.occ == nil || len(k.at) != len(units) {
+		return false
+	}
+	for i := range units {
+		if units[i].At != k.at[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // sideAt is the side whose units hold a hex, "" if none.
