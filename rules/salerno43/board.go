@@ -22,6 +22,13 @@ type board struct {
 	// areas are the entry areas, and the map hexes next to each (21.0).
 	areas    map[string][]hex.Axial
 	adjacent map[[2]string]bool
+	// key is whether each hex, by number, is a port, a city or a VP hex,
+	// whose control counts (16.3.4); mountain the hexsides of each hex
+	// that are mountain hexsides without a road or pass (mountainNoRoad),
+	// bit d the one in direction d. A game's supply lines read both some
+	// millions of times, which looked them up by id and by hex (issue 18).
+	key      []bool
+	mountain []uint8
 }
 
 func newBoard(sc *Scenario) (*board, error) {
@@ -63,8 +70,25 @@ func newBoard(sc *Scenario) (*board, error) {
 	for _, p := range sc.Adjacent {
 		b.adjacent[p], b.adjacent[[2]string{p[1], p[0]}] = true, true
 	}
+	grid := hb.Grid()
+	b.key, b.mountain = make([]bool, grid.Len()), make([]uint8, grid.Len())
+	for k := range grid.Len() {
+		_, port := b.ports[hb.IDAt(k)]
+		_, vp := b.vp[hb.IDAt(k)]
+		b.key[k] = port || vp || hb.TerrainAt(k) == City
+		a := grid.Hex(k)
+		for d, n := range grid.NeighborsOf(k) {
+			if n >= 0 && b.mountainNoRoad(a, grid.Hex(int(n))) {
+				b.mountain[k] |= 1 << d
+			}
+		}
+	}
 	return b, nil
 }
+
+// mountainNoRoadAt is mountainNoRoad of the hexside of the hex numbered k
+// in direction d.
+func (b *board) mountainNoRoadAt(k int, d hex.Direction) bool { return b.mountain[k]>>d&1 != 0 }
 
 // mountainNoRoad: the hexside from x to y is a mountain hexside that
 // neither a road crosses nor a pass opens (5.6, 6.1, 7.6.1, 16.3.2).

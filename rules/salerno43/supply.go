@@ -156,11 +156,7 @@ func (g *Game) supplyRules(side Side, loc bool) hexwar.SupplyRules {
 	// open: a hex a line may use (16.3.4): not an empty enemy-controlled
 	// port, city or VP hex.
 	open := func(k int) bool {
-		id := b.IDAt(k)
-		_, port := b.ports[id]
-		_, vp := b.vp[id]
-		key := port || vp || b.TerrainAt(k) == City
-		return !key || friendAt[k] || g.controls(side, id)
+		return !b.key[k] || friendAt[k] || g.controls(side, b.IDAt(k))
 	}
 	// zoc: an enemy ZOC hex no friendly unit negates (16.3.2).
 	zoc := func(k int) bool { return ezoc.HasAt(k) && !friendAt[k] }
@@ -168,8 +164,7 @@ func (g *Game) supplyRules(side Side, loc bool) hexwar.SupplyRules {
 		OffRoad: 5,
 		Enemy:   enemyAt,
 		Step: func(i, j int, d hex.Direction, first bool) bool {
-			x, y := b.Grid().Hex(i), b.Grid().Hex(j)
-			if b.mountainNoRoad(x, y) && !(loc && first) {
+			if b.mountainNoRoadAt(i, d) && !(loc && first) {
 				return false // 16.3.2, 16.5.1
 			}
 			if bonds.BlocksAt(i, j, d, friendAt[j]) {
