@@ -22,15 +22,14 @@ import (
 // the markers' step rule. It lives while Legal runs, or a phase's awaits
 // check lists its choices (reading).
 type memo struct {
-	ctx      map[Side]*hexwar.Context
-	occ      map[hex.Axial][]int
-	zoc      map[Side]hexwar.HexSet
-	bonds    map[Side]hexwar.Bonds
-	cut      func(f int, d hex.Direction) bool
-	cutOK    bool
-	roads    map[Side]map[int]int
-	supplied map[Side]map[int]bool
-	traffic  map[trafficKey]hexwar.StepRule
+	ctx     map[Side]*hexwar.Context
+	occ     map[hex.Axial][]int
+	zoc     map[Side]hexwar.HexSet
+	bonds   map[Side]hexwar.Bonds
+	cut     func(f int, d hex.Direction) bool
+	cutOK   bool
+	roads   map[Side]map[int]int
+	traffic map[trafficKey]hexwar.StepRule
 	// scratch is a copy of the game that Legal tries commands on: a
 	// refused command leaves a game as it was (docs/engines.md), so one
 	// copy serves every try until a command is taken.

@@ -311,6 +311,9 @@ type Game struct {
 	// again. occ is the units on each hex, kept outside Legal (occupancy).
 	places []place
 	occ    keptOccupancy
+	// supplyKept is each side's supply as traced last, German then Allied
+	// (keptSupply).
+	supplyKept [2]*supplyTrace
 	// hasher hashes s after every input, encoding again only the records
 	// that changed (rules.StateHasher); each clone has a copy of its own,
 	// so that its first hash, after the input it was made to try, is not

@@ -84,21 +84,78 @@ func (g *Game) sources(side Side) []hex.Axial {
 }
 
 // supplyStatuses is the status a unit of side would have in each hex.
+// Callers only read it.
 func (g *Game) supplyStatuses(side Side) map[int]hexwar.SupplyStatus {
-	return hexwar.NewTracer(g.b.Board, g.supplyRules(side)).Statuses(g.sources(side))
+	return g.keptSupply(side).statuses
 }
 
 // suppliedCells are the hexes where side's units would be in supply.
+// Callers only read them.
 func (g *Game) suppliedCells(side Side) map[int]bool {
-	return remember(g.memo, func(m *memo) *map[Side]map[int]bool { return &m.supplied }, side, func() map[int]bool {
-		out := map[int]bool{}
-		for k, st := range g.supplyStatuses(side) {
+	return g.keptSupply(side).cells
+}
+
+// keptSupply is side's supply as traced last (supplyKept), traced again if
+// the state it was traced from has changed since.
+func (g *Game) keptSupply(side Side) *supplyTrace {
+	k := &g.supplyKept[0]
+	if side == Allied {
+		k = &g.supplyKept[1]
+	}
+	if *k == nil || !(*k).holds(&g.s) {
+		statuses := hexwar.NewTracer(g.b.Board, g.supplyRules(side)).Statuses(g.sources(side))
+		cells := map[int]bool{}
+		for c, st := range statuses {
 			if st == hexwar.InSupply {
-				out[k] = true
+				cells[c] = true
 			}
 		}
-		return out
-	})
+		s := &g.s
+		*k = &supplyTrace{side: side, units: slices.Clone(s.Units), bridges: slices.Clone(s.Bridges),
+			control: slices.Clone(s.Control), statuses: statuses, cells: cells}
+		for _, m := range s.Roadblocks {
+			if m.Side != side {
+				(*k).roadblocks = append((*k).roadblocks, m)
+			}
+		}
+	}
+	return *k
+}
+
+// supplyTrace is a side's supply statuses and the hexes where its units
+// would be in supply, with what they were traced from: the units, the
+// enemy's Roadblocks, the bridges and the control of hexes, all that a
+// trace reads of the state (supplyRules, sources; the rest is the
+// scenario's). A game asks for them many times with none of these changed:
+// each road hex the Traffic Phase's awaits check might take a Roadblock
+// needs a supply path (33.2), and the phase's awaits are read several times
+// an input. It is never changed once made: clones share it.
+type supplyTrace struct {
+	side       Side
+	units      []unitState
+	roadblocks []marker
+	bridges    []bridgeState
+	control    []control
+	statuses   map[int]hexwar.SupplyStatus
+	cells      map[int]bool
+}
+
+// holds reports whether t was traced from what s holds.
+func (t *supplyTrace) holds(s *state) bool {
+	if !slices.Equal(t.units, s.Units) || !slices.Equal(t.bridges, s.Bridges) || !slices.Equal(t.control, s.Control) {
+		return false
+	}
+	k := 0 // the enemy's Roadblocks, in order
+	for _, m := range s.Roadblocks {
+		if m.Side == t.side {
+			continue
+		}
+		if k == len(t.roadblocks) || t.roadblocks[k] != m {
+			return false
+		}
+		k++
+	}
+	return k == len(t.roadblocks)
 }
 
 // supplyDistance scores a hex for 'order retreat toward-supply': its
