@@ -30,6 +30,7 @@ type memo struct {
 	cutOK   bool
 	roads   map[Side]map[int]int
 	traffic map[trafficKey]hexwar.StepRule
+	supply  map[Side]*supplyTrace
 	// scratch is a copy of the game that Legal tries commands on: a
 	// refused command leaves a game as it was (docs/engines.md), so one
 	// copy serves every try until a command is taken.

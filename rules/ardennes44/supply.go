@@ -96,8 +96,16 @@ func (g *Game) suppliedCells(side Side) map[int]bool {
 }
 
 // keptSupply is side's supply as traced last (supplyKept), traced again if
-// the state it was traced from has changed since.
+// the state it was traced from has changed since. Legal, which asks it for
+// each move it checks and changes nothing, compares once (memo).
 func (g *Game) keptSupply(side Side) *supplyTrace {
+	return remember(g.memo, func(m *memo) *map[Side]*supplyTrace { return &m.supply }, side, func() *supplyTrace {
+		return g.traceSupply(side)
+	})
+}
+
+// traceSupply is keptSupply outside Legal's memo.
+func (g *Game) traceSupply(side Side) *supplyTrace {
 	k := &g.supplyKept[0]
 	if side == Allied {
 		k = &g.supplyKept[1]
