@@ -142,6 +142,9 @@ type Game struct {
 	// that changed (rules.StateHasher); each clone has a copy of its own.
 	// Nil hashes with rules.HashState, to the same hash.
 	hasher *rules.StateHasher
+	// supplyKept is each side's supply as traced last, German then Allied
+	// (supplyStatuses).
+	supplyKept [2]*supplyTrace
 }
 
 // Hash implements rules.Game: SHA-256 of the state's JSON.
@@ -155,7 +158,7 @@ func (g *Game) Hash() string {
 // Clone implements rules.Game: the state is copied deep; the scenario and
 // the board are read-only and shared.
 func (g *Game) Clone() rules.Game {
-	c := &Game{sc: g.sc, b: g.b, s: g.s, ended: g.ended, opt: g.opt, ver: g.ver, hasher: g.hasher.Clone()}
+	c := &Game{sc: g.sc, b: g.b, s: g.s, ended: g.ended, opt: g.opt, ver: g.ver, hasher: g.hasher.Clone(), supplyKept: g.supplyKept}
 	c.s.Options = slices.Clone(g.s.Options)
 	c.s.optionalState = g.s.optionalState.clone()
 	c.s.Units = slices.Clone(g.s.Units)

@@ -24,8 +24,42 @@ type supplyMap struct {
 	short map[int]bool
 }
 
-// supplyStatuses traces side's lines.
+// supplyStatuses is side's lines as traced last (supplyKept), traced again
+// if what they were traced from has changed since. Callers only read it.
 func (g *Game) supplyStatuses(side Side) supplyMap {
+	k := &g.supplyKept[sideIndex(side)]
+	if *k == nil || !(*k).holds(&g.s) {
+		s := &g.s
+		*k = &supplyTrace{units: slices.Clone(s.Units), control: slices.Clone(s.Control), east: slices.Clone(s.East),
+			turn: s.Turn, abandoned: s.Abandoned, m: g.traceSupply(side)}
+	}
+	return (*k).m
+}
+
+// supplyTrace is a side's supply map with what it was traced from: the
+// units, the control of hexes, the turn and the east entry areas friendly
+// to the Allies (21.2.1, S2.3.7), all that its trace reads of the state
+// (supplySources, supplyRules, portShort; the rest is the scenario's). A
+// game asks for it many times with none of these changed: each Preparation
+// and Supply Phase, every combat's retreats, the victory check. It is never
+// changed once made: clones share it.
+type supplyTrace struct {
+	units     []unitState
+	control   []string
+	east      []string
+	turn      int
+	abandoned bool
+	m         supplyMap
+}
+
+// holds reports whether t was traced from what s holds.
+func (t *supplyTrace) holds(s *state) bool {
+	return t.turn == s.Turn && t.abandoned == s.Abandoned && slices.Equal(t.units, s.Units) &&
+		slices.Equal(t.control, s.Control) && slices.Equal(t.east, s.East)
+}
+
+// traceSupply traces side's lines.
+func (g *Game) traceSupply(side Side) supplyMap {
 	goals := g.supplySources(side)
 	m := supplyMap{side: side,
 		los: hexwar.NewTracer(g.b.Board, g.supplyRules(side, false)).Statuses(goals),
