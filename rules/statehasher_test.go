@@ -128,6 +128,16 @@ func TestStateHasher_SameHash(t *testing.T) {
 	}
 }
 
+// bigArmy is an army of 300 units: some 10 KB of JSON, so that the digest
+// resumes after kept checkpoints.
+func bigArmy() army {
+	a := army{Control: []record{{ID: "c", At: "2513"}}}
+	for i := range 300 {
+		a.Units = append(a.Units, record{ID: fmt.Sprintf("%d/unit", i), At: "2512"})
+	}
+	return a
+}
+
 // TestStateHasher_Clone: a clone of a hasher, given a copy of the state its
 // original hashed (as a game's clone is), hashes each of that copy's
 // successive states as HashState does, and so does the original for its
@@ -135,11 +145,7 @@ func TestStateHasher_SameHash(t *testing.T) {
 func TestStateHasher_Clone(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(27, 11))
 	var h StateHasher
-	// Some 10 KB of JSON, so that the digest resumes after kept checkpoints.
-	a := army{Control: []record{{ID: "c", At: "2513"}}}
-	for i := range 300 {
-		a.Units = append(a.Units, record{ID: fmt.Sprintf("%d/unit", i), At: "2512"})
-	}
+	a := bigArmy()
 	for round := range 200 {
 		for range 1 + rnd.IntN(5) {
 			mutate(rnd, &a)
@@ -177,10 +183,7 @@ func TestStateHasher_Clone(t *testing.T) {
 func TestStateHasher_CloneLater(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(27, 12))
 	var h StateHasher
-	a := army{Control: []record{{ID: "c", At: "2513"}}}
-	for i := range 300 {
-		a.Units = append(a.Units, record{ID: fmt.Sprintf("%d/unit", i), At: "2512"})
-	}
+	a := bigArmy()
 	copyOf := func(a army) army {
 		a.Units, a.Spare, a.Control = slices.Clone(a.Units), slices.Clone(a.Spare), slices.Clone(a.Control)
 		return a

@@ -1,7 +1,6 @@
 package salerno43
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -28,8 +27,7 @@ func TestRandomCampaignToTheEnd(t *testing.T) {
 // Army's arrival (turn 11), the 16th Panzer withdrawal (turn 14, S2.2) and
 // the abandonment of the sector (S2.3.7) come under random play.
 func TestRandomCampaignAllTurns(t *testing.T) {
-	text := bytes.Replace(readShipped(t, "campaign"), []byte("\nautomatic\n"), []byte("\n"), 1)
-	g := playToTheEnd(t, text, 3)
+	g := playToTheEnd(t, campaignAllTurns(t), 3)
 	if g.s.Turn != 24 {
 		t.Errorf("the game ends on turn %d, not after turn 23", g.s.Turn)
 	}

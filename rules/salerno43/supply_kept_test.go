@@ -1,7 +1,6 @@
 package salerno43
 
 import (
-	"bytes"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -22,8 +21,7 @@ func TestKeptSupplyAsTraced(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a whole Campaign")
 	}
-	text := bytes.Replace(readShipped(t, "campaign"), []byte("\nautomatic\n"), []byte("\n"), 1)
-	g, err := New(text, []string{OptPortSupply})
+	g, err := New(campaignAllTurns(t), []string{OptPortSupply})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,8 +56,7 @@ func TestKeptSupplyAsTraced(t *testing.T) {
 // notice it.
 func TestKeptSupplyNoticesEachRead(t *testing.T) {
 	campaign := func(t *testing.T) *Game {
-		text := bytes.Replace(readShipped(t, "campaign"), []byte("\nautomatic\n"), []byte("\n"), 1)
-		g, err := New(text, nil)
+		g, err := New(campaignAllTurns(t), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
