@@ -309,7 +309,7 @@ type Game struct {
 	memo *memo
 	// places is where each unit stands, as onMap read it; a clone reads
 	// again. occ is the units on each hex, kept outside Legal (occupancy).
-	places []place
+	places hexwar.Places
 	occ    keptOccupancy
 	// supplyKept is each side's supply as traced last, German then Allied
 	// (keptSupply).
@@ -329,28 +329,9 @@ func (g *Game) face(i int) Face { return g.unit(i).Faces[g.s.Units[i].Face] }
 // steps are the steps unit i has left (8.2).
 func (g *Game) steps(i int) int { return g.face(i).Steps }
 
-// onMap is where unit i stands on the map, if it does. The rules ask it
-// some thousands of times an input (the units on each hex, its zones of
-// control, its supply lines), and a hex's id is a string, so each unit's
-// answer is kept with the id it was read from (places).
+// onMap is where unit i stands on the map, if it does (hexwar.Places).
 func (g *Game) onMap(i int) (hex.Axial, bool) {
-	at := g.s.Units[i].At
-	if len(g.places) != len(g.s.Units) {
-		g.places = make([]place, len(g.s.Units))
-	}
-	p := &g.places[i]
-	if !p.read || p.at != at {
-		p.a, p.ok = g.b.ids[at]
-		p.at, p.read = at, true
-	}
-	return p.a, p.ok
-}
-
-// place is where a unit stands, as onMap read it from at.
-type place struct {
-	at       string
-	a        hex.Axial
-	ok, read bool
+	return g.places.Hex(g.b.Board, len(g.s.Units), i, g.s.Units[i].At)
 }
 
 // sideOf is unit i's side.
@@ -478,7 +459,7 @@ func (g *Game) Clone() rules.Game {
 		m.Ignored = slices.Clone(m.Ignored)
 		s.Moving = &m
 	}
-	c.cur, c.left, c.memo, c.places = nil, nil, nil, nil
+	c.cur, c.left, c.memo, c.places = nil, nil, nil, hexwar.Places{}
 	c.hasher = g.hasher.Clone()
 	return &c
 }

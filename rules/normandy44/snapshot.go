@@ -36,7 +36,7 @@ func (g *Game) Restore(snapshot []byte) (rules.Game, error) {
 	c.hasher = new(rules.StateHasher)
 	c.moves = nil
 	c.ctxs = nil
-	c.places = nil
+	c.places = hexwar.Places{}
 	c.traces = nil
 	return &c, nil
 }

@@ -232,7 +232,7 @@ type Game struct {
 	// Clone drops it.
 	moves *moveCache
 	// places keeps where each unit's hex id lies (onMap); Clone drops it.
-	places []place
+	places hexwar.Places
 	// ctxs keeps each side's latest move context (moveContext), rebuilt
 	// only in what a move changed; Clone drops it.
 	ctxs *hexwar.ContextCache
@@ -258,25 +258,8 @@ func (g *Game) mechanized(i int) bool { return UnitTypes[g.unit(i).Type].Mechani
 // onMap reports where a unit stands on the map, if it does.
 func (g *Game) onMap(i int) (hx.Axial, bool) {
 	us := &g.s.Units[i]
-	if len(g.places) != len(g.s.Units) {
-		g.places = make([]place, len(g.s.Units))
-	}
-	p := &g.places[i]
-	if !p.read || p.at != us.At {
-		a, ok := g.b.Hex(us.At)
-		*p = place{at: us.At, hex: a, ok: ok, read: true}
-	}
-	return p.hex, p.ok && !us.Gone
-}
-
-// place is where a unit's printed hex id lies, read once for each id it
-// stands on (onMap): the rules ask where each unit stands many times an
-// entry, and the id seldom changes.
-type place struct {
-	at   string
-	hex  hx.Axial
-	ok   bool
-	read bool
+	a, ok := g.places.Hex(g.b.Board, len(g.s.Units), i, us.At)
+	return a, ok && !us.Gone
 }
 
 // occupancy lists which units stand on each map hex.
@@ -351,7 +334,7 @@ func (g *Game) Clone() rules.Game {
 	// made to try a command (replay's fork of every entry it builds)
 	// moves from the same position, and would read it all again.
 	c.ctxs = g.ctxs.Clone()
-	c.places = nil
+	c.places = hexwar.Places{}
 	return &c
 }
 
