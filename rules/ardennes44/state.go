@@ -364,13 +364,14 @@ func (g *Game) occupancy() map[hex.Axial][]int {
 	return g.occ.occ
 }
 
-// occupants lists which units stand on each map hex, each list capped.
+// occupants lists which units stand on each map hex, each list capped
+// (hexwar.OccupantsOn, as Normandy's occupancy).
 func (g *Game) occupants() map[hex.Axial][]int {
-	occ := hexwar.Occupants(position{g})
-	for a, us := range occ {
-		occ[a] = us[:len(us):len(us)]
+	hexes, on := make([]hex.Axial, len(g.s.Units)), make([]bool, len(g.s.Units))
+	for i := range g.s.Units {
+		hexes[i], on[i] = g.onMap(i)
 	}
-	return occ
+	return hexwar.OccupantsOn(g.b.Board, hexes, on)
 }
 
 // keptOccupancy is the occupancy of the units when they stood at at: an
