@@ -42,21 +42,8 @@ func (s GoldenSuite) BenchReplay(b *testing.B, dir fs.FS, file string) {
 		}
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				var g rules.Game
-				var setup rules.Setup
-				for _, in := range inputs {
-					if in.verb == "new" {
-						setup = in.setup(base)
-					}
-					if g, err = in.play(s.Engine, setup, g); err != nil {
-						b.Fatal(err)
-					}
-					if !hashed {
-						continue
-					}
-					if got := g.Hash(); got != in.want {
-						b.Fatalf("%s:%d: after %q the state hash is %s; recorded %s", path, in.line, in.text, got, in.want)
-					}
+				if _, err := replayInputs(s.Engine, base, inputs, hashed, nil); err != nil {
+					b.Fatal(err)
 				}
 			}
 			b.ReportMetric(float64(len(inputs)), "inputs")
