@@ -86,6 +86,13 @@ func newBoard(sc *Scenario) (*board, error) {
 	return b, nil
 }
 
+// keyHex reports whether hex id is a port, a city or a VP hex, whose
+// control counts (16.3.4).
+func (b *board) keyHex(id string) bool {
+	k, ok := b.CellOf(id)
+	return ok && b.key[k]
+}
+
 // mountainNoRoadAt is mountainNoRoad of the hexside of the hex numbered k
 // in direction d.
 func (b *board) mountainNoRoadAt(k int, d hex.Direction) bool { return b.mountain[k]>>d&1 != 0 }

@@ -197,9 +197,7 @@ func (g *Game) sceneOverlays() scene.Overlays {
 func (g *Game) keyHexes() []string {
 	var out []string
 	for _, h := range g.sc.Hexes {
-		_, port := g.b.ports[h.ID]
-		_, vp := g.b.vp[h.ID]
-		if port || vp || h.Terrain == City {
+		if g.b.keyHex(h.ID) {
 			out = append(out, h.ID)
 		}
 	}

@@ -268,12 +268,10 @@ func (g *Game) controls(side Side, id string) bool {
 // setControl gives hex id to side (16.3.4: the last to occupy or pass
 // through it), for ports, cities and VP hexes only.
 func (g *Game) setControl(id string, side Side) {
-	_, port := g.b.ports[id]
-	_, vp := g.b.vp[id]
-	a, ok := g.b.Hex(id)
-	if !ok || !(port || vp || g.b.Terrain(a) == City) {
+	if !g.b.keyHex(id) {
 		return
 	}
+	_, port := g.b.ports[id]
 	i := slices.Index(g.s.Control, id)
 	switch {
 	case side == Allied && i < 0:
