@@ -72,7 +72,7 @@ func (g *Game) enterSupply() []rules.Event {
 func (g *Game) isolate(side Side, oos []int) []int {
 	r := g.supplyRules(side)
 	t := hexwar.NewTracer(g.b.Board, r)
-	st := t.Statuses(g.sources(side))
+	st := g.supplyStatuses(side)
 	var anchors []int // hexes of units with a line
 	for i := range g.s.Units {
 		if a, ok := g.onMap(i); ok && g.sideOf(i) == side {
