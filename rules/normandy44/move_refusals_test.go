@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/pbem-referee/pbem/rules"
+	"github.com/pbem-referee/pbem/rules/hex"
+	"github.com/pbem-referee/pbem/rules/hexwar"
 )
 
 // TestStepRefusalsNameTheirRules: every one of Normandy's step rules makes,
@@ -16,7 +18,13 @@ func TestStepRefusalsNameTheirRules(t *testing.T) {
 	g := costMap.game(t, Allied, 2)
 	i := g.index["ainf"]
 	from, to := g.b.ids["0101"], g.b.ids["0102"]
-	rs := append(g.stepRules(i, true, true, true, true), g.cyclistRules()...)
+	// No scenario rule binds the unit on this map, so stepRules leaves the
+	// scenario's rule out; its refusal (move_scenario.go) is the first.
+	scenario := hexwar.StepRule{Refuse: func(code int, _, to hex.Axial) error { return g.scenarioRefusal(g.unit(i), code, to) }}
+	if sr := g.scenarioRule(i); sr.Check != nil || sr.Price != nil {
+		t.Fatal("a scenario rule binds the unit on the cost map")
+	}
+	rs := append([]hexwar.StepRule{scenario}, append(g.stepRules(i, true, true, true, true), g.cyclistRules()...)...)
 	want := []string{"22.1.2", "6.2.5", "17.6.2", "9.8.1", "9.8.2", "9.8.6", "9.5.1", "9.9", "9.9"}
 	if len(rs) != len(want) {
 		t.Fatalf("%d step rules, want %d", len(rs), len(want))

@@ -19,7 +19,11 @@ import (
 func (g *Game) stepRules(i int, sm, trucks, repl, confined bool) []hexwar.StepRule {
 	r := &g.b.rules
 	rs := make([]hexwar.StepRule, 0, 7)
-	rs = append(rs, g.scenarioRule(i))
+	// A rule that checks nothing is left out: each step's check runs
+	// through the list (issue 18).
+	if sr := g.scenarioRule(i); sr.Check != nil || sr.Price != nil {
+		rs = append(rs, sr)
+	}
 	if repl {
 		rs = append(rs, r.repl)
 	}
@@ -74,15 +78,21 @@ func newBoardRules(b *board, ed *edition) boardRules {
 // and Tactical Movement stops on entering a flooded hex (9.10). The chart
 // prices the rest of 9.5.1 (the flooded hex, the flooded river).
 func floodedRule(b *board) hexwar.StepRule {
+	// Whether each hex is flooded, by grid number: every step a search
+	// checks asks (issue 18).
+	flooded := make([]bool, b.grid.Len())
+	for c := range flooded {
+		flooded[c] = b.TerrainAt(c) == Flooded
+	}
 	return hexwar.StepRule{
 		Check: func(m *hexwar.Mover, s *hexwar.Step) int {
-			if m.Mech && s.From >= 0 && s.Road == "" && b.TerrainAt(s.From) == Flooded {
+			if m.Mech && s.From >= 0 && s.Road == "" && flooded[s.From] {
 				return 1
 			}
 			return 0
 		},
 		Price: func(m *hexwar.Mover, s *hexwar.Step) int {
-			if m.Tactical && b.TerrainAt(s.To) == Flooded {
+			if m.Tactical && flooded[s.To] {
 				s.StopFor("9.10", "Tactical Movement stops on entering a flooded hex")
 			}
 			return 0

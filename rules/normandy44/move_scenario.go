@@ -28,18 +28,20 @@ func (g *Game) specialBars(i int) []specialBar {
 	u := g.unit(i)
 	var out []specialBar
 	for k, sr := range g.sc.Special {
-		sb := specialBar{k: k, kind: sr.Kind, zone: g.b.ZoneCells(sr.Zone), within: sr.Within}
 		switch {
 		case sr.Kind == SpecialNoEntry:
 		case sr.Kind == SpecialNoCross && sr.Side == u.Side:
 		case sr.Kind == SpecialRange && sr.Formation == u.Formation && g.s.Turn >= sr.From:
+		default:
+			continue // binds no unit's move, or not this one's
+		}
+		sb := specialBar{k: k, kind: sr.Kind, zone: g.b.ZoneCells(sr.Zone), within: sr.Within}
+		if sr.Kind == SpecialRange {
 			for _, id := range sr.Hexes {
 				if a, err := g.b.layout.Parse(id); err == nil {
 					sb.hexes = append(sb.hexes, a)
 				}
 			}
-		default:
-			continue
 		}
 		out = append(out, sb)
 	}
@@ -56,18 +58,19 @@ func (g *Game) specialBars(i int) []specialBar {
 // wykonać ruch z powrotem na swoją stronę"); under normandy44/4 it could
 // not move at all. A bar's code is 1 for the army boundary, 2 + the index in
 // the scenario's special rules otherwise. The entry hex of a reinforcement
-// is not checked.
+// is not checked. A unit nothing binds has the zero rule, which stepRules
+// leaves out.
 func (g *Game) scenarioRule(i int) hexwar.StepRule {
 	specials := g.specialBars(i)
 	u := g.unit(i)
+	if len(specials) == 0 && (u.Side != Allied || g.b.ZoneCells(ZoneUSSector) == nil) {
+		// Nothing binds the unit: no check of every step (issue 18).
+		return hexwar.StepRule{}
+	}
 	grid := g.b.grid
 	back := g.ver.rangeInCombat
 	in := func(zone []bool, i int) bool { return zone != nil && i >= 0 && zone[i] }
 	refuse := func(code int, _, to hex.Axial) error { return g.scenarioRefusal(u, code, to) }
-	if len(specials) == 0 && (u.Side != Allied || g.b.ZoneCells(ZoneUSSector) == nil) {
-		// Nothing binds the unit: no check of every step (issue 18).
-		return hexwar.StepRule{Refuse: refuse}
-	}
 	return hexwar.StepRule{
 		Check: func(_ *hexwar.Mover, s *hexwar.Step) int {
 			if s.From < 0 {
