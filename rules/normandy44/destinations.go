@@ -42,16 +42,16 @@ type destinations struct {
 	noteAt []int32
 	order  []int32   // the places listed, in hex order
 	words  []written // by place
-	kids   []int32   // the places of each place's children, end to end (by words[].kids)
-	stack  []int32
-	walk   []hex.Axial // a path to walk, before it is filed
-	reach  hexwar.ReachBuffer
+	// first and next are by place: its first child's place and its next
+	// sibling's, -1 if none (writeCommands).
+	first, next []int32
+	walk        []hex.Axial // a path to walk, before it is filed
+	reach       hexwar.ReachBuffer
 }
 
 // placed is a destination and its hex, numbered c. Its path is paths[start:
 // end], or, with a parent, the parent's path and its hex.
 type placed struct {
-	a          hex.Axial
 	c          int32
 	d          destination
 	parent     int32 // the parent's place in list, plus one; 0 if none
@@ -60,11 +60,9 @@ type placed struct {
 }
 
 // written is where a destination's command lies in the moves' text: from
-// cmd, its path ends at path and its flags at end; and where its children
-// lie in kids.
+// cmd, its path ends at path and its flags at end.
 type written struct {
 	cmd, path, end int32
-	kids           [2]int32
 }
 
 // destScratch keeps destinations between units, their index clean (every
@@ -127,7 +125,7 @@ func (f *destinations) put(a hex.Axial, d destination, appendPath func([]int32) 
 	}
 	start := len(f.paths)
 	f.paths = appendPath(f.paths)
-	f.file(placed{a: a, c: int32(c), d: d, k: -1, start: int32(start), end: int32(len(f.paths))})
+	f.file(placed{c: int32(c), d: d, k: -1, start: int32(start), end: int32(len(f.paths))})
 }
 
 // file adds p to the list, in place of its hex's destination if any.
@@ -143,8 +141,8 @@ func (f *destinations) beginSearch(r hexwar.Reachable) { f.search, f.from = r, l
 
 // putAt files d for the hex numbered c, which is r's hex numbered k (r the
 // search of beginSearch), in place of any filed before.
-func (f *destinations) putAt(c int, a hex.Axial, d destination, k int) {
-	f.file(placed{a: a, c: int32(c), d: d, k: int32(k)})
+func (f *destinations) putAt(c int, d destination, k int) {
+	f.file(placed{c: int32(c), d: d, k: int32(k)})
 }
 
 // endSearch ends the search of beginSearch: each destination filed from it takes
@@ -196,14 +194,14 @@ func (f *destinations) moves(g *Game, i int) moveList {
 	var budget [32]byte
 	lastBudget, budgetText := -1, budget[:0]
 	for n, q := range f.order {
-		d := f.list[q].d
+		d := &f.list[q].d
 		mv := &moves[n]
 		mv.cost = int32((d.cost + mp - 1) / mp)
 		slot := f.noteSlot(d)
 		k := int(*slot) - 1
-		if k >= 0 && notes[k].d != d {
+		if k >= 0 && notes[k].d != *d {
 			// The same cost and way at another budget: rare.
-			k = slices.IndexFunc(notes, func(n sharedNote) bool { return n.d == d })
+			k = slices.IndexFunc(notes, func(n sharedNote) bool { return n.d == *d })
 		}
 		if k >= 0 {
 			mv.note = notes[k].at
@@ -215,13 +213,13 @@ func (f *destinations) moves(g *Game, i int) moveList {
 		mv.note[0] = int32(len(buf))
 		buf = appendMoveNote(buf, d, budgetText)
 		mv.note[1] = int32(len(buf))
-		notes = append(notes, sharedNote{d, mv.note})
+		notes = append(notes, sharedNote{*d, mv.note})
 		if *slot == 0 {
 			*slot = int32(len(notes))
 		}
 	}
-	for _, n := range notes {
-		*f.noteSlot(n.d) = 0
+	for k := range notes {
+		*f.noteSlot(&notes[k].d) = 0
 	}
 	buf = f.writeCommands(g, id, buf)
 	for n, q := range f.order {
@@ -236,71 +234,76 @@ func (f *destinations) moves(g *Game, i int) moveList {
 func (f *destinations) writeCommands(g *Game, id string, buf []byte) []byte {
 	n := len(f.list)
 	f.words = slices.Grow(f.words[:0], n)[:n]
-	clear(f.words)
-	// Each place's children, end to end in kids: counted, then placed.
-	for _, p := range f.list {
-		if p.parent > 0 {
-			f.words[p.parent-1].kids[1]++
+	// Each place's children as a chain: its first child, then each
+	// child's next, in the order filed. Linked from the last place back,
+	// each child goes in front of the ones after it.
+	first := slices.Grow(f.first[:0], n)[:n]
+	next := slices.Grow(f.next[:0], n)[:n]
+	for q := range first {
+		first[q] = -1
+	}
+	for q := n - 1; q >= 0; q-- {
+		next[q] = -1
+		if parent := f.list[q].parent - 1; parent >= 0 {
+			next[q], first[parent] = first[parent], int32(q)
 		}
 	}
-	at := int32(0)
-	for q := range f.words {
-		w := &f.words[q]
-		w.kids[0], at = at, at+w.kids[1]
-		w.kids[1] = w.kids[0]
-	}
-	f.kids = slices.Grow(f.kids[:0], int(at))[:at]
-	for q, p := range f.list {
-		if p.parent > 0 {
-			w := &f.words[p.parent-1]
-			f.kids[w.kids[1]] = int32(q)
-			w.kids[1]++
-		}
-	}
-	stack := f.stack[:0]
-	for root, p := range f.list {
-		if p.parent > 0 {
+	for root := range f.list {
+		if f.list[root].parent > 0 {
 			continue
 		}
-		stack = append(stack, int32(root))
-		for len(stack) > 0 {
-			q := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
+		// Depth first from root, each place before its children: down
+		// to a first child, else on to the next child of the nearest
+		// place that has one, up to root.
+		for q := int32(root); q >= 0; {
 			p, w := &f.list[q], &f.words[q]
-			if f.at[p.c] != q+1 && w.kids[0] == w.kids[1] {
-				continue // replaced, and no path goes on from it
+			if f.at[p.c] == q+1 || first[q] >= 0 { // else replaced, and no path goes on from it
+				buf = f.writeCommand(g, id, buf, p, w)
 			}
-			switch parent := p.parent - 1; {
-			case parent < 0:
-				w.cmd = int32(len(buf))
-				buf = append(buf, "move "...)
-				buf = append(buf, id...)
-				buf = g.b.appendPath(buf, f.paths[p.start:p.end])
-			case int(f.words[parent].path) == len(buf):
-				// The parent's command ends the text so far, without
-				// flags: this one goes on from it.
-				w.cmd = f.words[parent].cmd
-				buf = g.b.appendHex(buf, p.c)
-			default:
-				w.cmd = int32(len(buf))
-				buf = append(buf, buf[f.words[parent].cmd:f.words[parent].path]...)
-				buf = g.b.appendHex(buf, p.c)
+			if first[q] >= 0 {
+				q = first[q]
+				continue
 			}
-			w.path = int32(len(buf))
-			if p.d.sm { // the flags as Command.moveFlags writes them
-				buf = append(buf, " "+flagSM...)
+			for q != int32(root) && next[q] < 0 {
+				q = f.list[q].parent - 1
 			}
-			if p.d.trucks {
-				buf = append(buf, " "+flagTrucks...)
+			if q == int32(root) {
+				break
 			}
-			w.end = int32(len(buf))
-			// The first child popped next goes on from this command.
-			for k := w.kids[1] - 1; k >= w.kids[0]; k-- {
-				stack = append(stack, f.kids[k])
-			}
+			q = next[q]
 		}
 	}
-	f.stack = stack
+	f.first, f.next = first, next
+	return buf
+}
+
+// writeCommand appends the command of p, whose words are w, to buf: its
+// parent's, when that ends buf, goes on with p's hex.
+func (f *destinations) writeCommand(g *Game, id string, buf []byte, p *placed, w *written) []byte {
+	switch parent := p.parent - 1; {
+	case parent < 0:
+		w.cmd = int32(len(buf))
+		buf = append(buf, "move "...)
+		buf = append(buf, id...)
+		buf = g.b.appendPath(buf, f.paths[p.start:p.end])
+	case int(f.words[parent].path) == len(buf):
+		// The parent's command ends the text so far, without flags: this
+		// one goes on from it.
+		w.cmd = f.words[parent].cmd
+		buf = g.b.appendHex(buf, p.c)
+	default:
+		w.cmd = int32(len(buf))
+		buf = append(buf, buf[f.words[parent].cmd:f.words[parent].path]...)
+		buf = g.b.appendHex(buf, p.c)
+	}
+	w.path = int32(len(buf))
+	if p.d.sm { // the flags as Command.moveFlags writes them
+		buf = append(buf, " "+flagSM...)
+	}
+	if p.d.trucks {
+		buf = append(buf, " "+flagTrucks...)
+	}
+	w.end = int32(len(buf))
 	return buf
 }
 
@@ -308,7 +311,7 @@ func (f *destinations) writeCommands(g *Game, id string, buf []byte) []byte {
 // a unit's few hundred moves share a few dozen notes, looked up by cost and
 // way of moving rather than compared one by one (issue 18). A note found
 // there is still compared: its budget may differ.
-func (f *destinations) noteSlot(d destination) *int32 {
+func (f *destinations) noteSlot(d *destination) *int32 {
 	k := max(d.cost, 0)<<4 | bit(d.tactical) | bit(d.cyclist)<<1 | bit(d.sm)<<2 | bit(d.trucks)<<3
 	if k >= len(f.noteAt) {
 		f.noteAt = append(f.noteAt, make([]int32, k+1-len(f.noteAt))...)
@@ -388,7 +391,7 @@ func (f *destinations) sort() {
 
 // appendMoveNote appends a move's note: its cost of the unit's budget
 // (whose words are budget), and the way it moves.
-func appendMoveNote(b []byte, d destination, budget []byte) []byte {
+func appendMoveNote(b []byte, d *destination, budget []byte) []byte {
 	if d.tactical {
 		return append(b, "Tactical Movement (9.10)"...)
 	}

@@ -188,7 +188,7 @@ func (g *Game) entryMovesFrom(ctx *moveContext, l *lister, i int, e *extent) mov
 				if first.Stop {
 					found.put(h, d, func(dst []int32) []int32 { return g.b.appendCells(dst, a) })
 				} else {
-					found.putAt(r.CellAt(k), h, d, k)
+					found.putAt(r.CellAt(k), d, k)
 				}
 			}
 			found.endSearch()

@@ -198,7 +198,7 @@ func (g *Game) unitMovesFrom(ctx *moveContext, l *lister, i int, e *extent) move
 				continue
 			}
 			d.cost, d.budget = r.CostAt(k), mv.Budget
-			found.putAt(c, a, d, k)
+			found.putAt(c, d, k)
 		}
 	}
 	tacticalOnly := g.tacticalOnly(i) != "" // 18.4, 13.6: Tactical Movement only
