@@ -87,14 +87,6 @@ func (f *destinations) place(a hex.Axial) int {
 	return -1 // no move reaches off the map (9.2): none is filed there
 }
 
-// get is a's destination, if one is filed.
-func (f *destinations) get(a hex.Axial) (destination, bool) {
-	if k := f.place(a); k >= 0 {
-		return f.list[k].d, true
-	}
-	return destination{}, false
-}
-
 // has reports whether a destination is filed for a.
 func (f *destinations) has(a hex.Axial) bool { return f.place(a) >= 0 }
 

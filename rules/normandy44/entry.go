@@ -166,29 +166,30 @@ func (g *Game) entryMovesFrom(ctx *moveContext, l *lister, i int, e *extent) mov
 			}
 			// A unit that must stop on the entry hex goes no further.
 			n := r.Len()
+			ac, _ := g.b.cell(a) // on the map: the unit could enter it
 			if first.Stop {
 				n = 1
 			}
 			found.beginSearch(r)
 			for k := range n {
-				h, cost := a, 0
+				h, c, cost := a, ac, 0
 				if !first.Stop {
-					h, cost = r.HexAt(k), r.CostAt(k)
+					h, c, cost = r.HexAt(k), r.CellAt(k), r.CostAt(k)
 				}
-				e.reached(h)
+				e.reachedCell(c)
 				// The plain moves come first, over every entry hex; SM
 				// and Trucks only add hexes they alone reach.
-				if old, seen := found.get(h); seen && (mode.sm || mode.trucks || old.cost <= first.Cost+cost) {
+				if q := found.at[c] - 1; q >= 0 && (mode.sm || mode.trucks || found.list[q].d.cost <= first.Cost+cost) {
 					continue
 				}
-				if !g.endAllowed(ctx, i, h, mode.sm) {
+				if !g.endAllowedAt(ctx, i, c, h, mode.sm) {
 					continue
 				}
 				d := destination{cost: first.Cost + cost, budget: m.Budget, sm: mode.sm, trucks: mode.trucks}
 				if first.Stop {
 					found.put(h, d, func(dst []int32) []int32 { return g.b.appendCells(dst, a) })
 				} else {
-					found.putAt(r.CellAt(k), d, k)
+					found.putAt(c, d, k)
 				}
 			}
 			found.endSearch()
