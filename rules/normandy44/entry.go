@@ -182,7 +182,7 @@ func (g *Game) entryMovesFrom(ctx *moveContext, l *lister, i int, e *extent) mov
 				if q := found.at[c] - 1; q >= 0 && (mode.sm || mode.trucks || found.list[q].d.cost <= first.Cost+cost) {
 					continue
 				}
-				if !g.endAllowedAt(ctx, i, c, h, mode.sm) {
+				if !g.endAllowedAt(ctx, i, c, mode.sm) {
 					continue
 				}
 				d := destination{cost: first.Cost + cost, budget: m.Budget, sm: mode.sm, trucks: mode.trucks}

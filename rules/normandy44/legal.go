@@ -188,13 +188,14 @@ func (g *Game) unitMovesFrom(ctx *moveContext, l *lister, i int, e *extent) move
 		found.beginSearch(r)
 		defer found.endSearch()
 		// Each hex is filed once, by hex: the order cannot matter.
+		start, _ := g.b.cell(mv.Start)
 		for k := range r.Len() {
-			a, c := r.HexAt(k), r.CellAt(k)
+			c := r.CellAt(k)
 			e.reachedCell(c)
-			if found.hasCell(c) || a == mv.Start {
+			if found.hasCell(c) || c == start {
 				continue
 			}
-			if !g.endAllowedAt(ctx, i, c, a, d.sm) {
+			if !g.endAllowedAt(ctx, i, c, d.sm) {
 				continue
 			}
 			d.cost, d.budget = r.CostAt(k), mv.Budget

@@ -299,18 +299,19 @@ func (g *Game) endCheck(ctx *moveContext, i int, dest hex.Axial, sm bool) error 
 // ending stacked (9.8.2, endCheckOf's first), is told without its words.
 func (g *Game) endAllowed(ctx *moveContext, i int, dest hex.Axial, sm bool) bool {
 	if c, ok := g.b.cell(dest); ok {
-		return g.endAllowedAt(ctx, i, c, dest, sm)
+		return g.endAllowedAt(ctx, i, c, sm)
 	}
 	return g.endCheck(ctx, i, dest, sm) == nil
 }
 
-// endAllowedAt is endAllowed of dest, the hex numbered c.
-func (g *Game) endAllowedAt(ctx *moveContext, i, c int, dest hex.Axial, sm bool) bool {
+// endAllowedAt is endAllowed of the hex numbered c.
+func (g *Game) endAllowedAt(ctx *moveContext, i, c int, sm bool) bool {
 	if ctx.Held[c] == "" {
 		// No unit stands there (most hexes): endCheckOf's verdict on an
 		// empty hex, without looking its units up.
 		return g.stackCheck() == hexwar.StackPhaseEnd || g.stacking(nil, i) == nil
 	}
+	dest := g.b.grid.Hex(c)
 	if sm && slices.ContainsFunc(ctx.Occ[dest], func(j int) bool { return j != i }) {
 		return false
 	}
