@@ -179,7 +179,7 @@ func (f *destinations) moves(g *Game, i int) moveList {
 		return moveList{}
 	}
 	id := g.unit(i).ID
-	buf := f.text[:0]
+	buf := f.writeCommands(g, id, f.text[:0])
 	moves := make([]listedMove, len(f.order))
 	notes := f.notes[:0]
 	// A unit's budget is the same in most of its notes: its words once.
@@ -188,10 +188,13 @@ func (f *destinations) moves(g *Game, i int) moveList {
 	for n, q := range f.order {
 		d := &f.list[q].d
 		mv := &moves[n]
+		w := &f.words[q]
+		mv.cmd = [2]int32{w.cmd, w.end}
 		mv.cost = int32((d.cost + mp - 1) / mp)
 		slot := f.noteSlot(d)
 		k := int(*slot) - 1
-		if k >= 0 && notes[k].d != *d {
+		// The slot is by cost and way of moving: the budget may differ.
+		if k >= 0 && (notes[k].d.budget != d.budget || notes[k].d.cost != d.cost) {
 			// The same cost and way at another budget: rare.
 			k = slices.IndexFunc(notes, func(n sharedNote) bool { return n.d == *d })
 		}
@@ -213,16 +216,14 @@ func (f *destinations) moves(g *Game, i int) moveList {
 	for k := range notes {
 		*f.noteSlot(&notes[k].d) = 0
 	}
-	buf = f.writeCommands(g, id, buf)
-	for n, q := range f.order {
-		moves[n].cmd = [2]int32{f.words[q].cmd, f.words[q].end}
-	}
 	f.text, f.notes = buf, notes
 	return moveList{piece: id, text: string(buf), moves: moves}
 }
 
 // writeCommands appends the destinations' commands to buf, each subtree of
-// parents and children depth first, and notes where each lies (words).
+// parents and children depth first, and notes where each lies (words): a
+// command is its parent's and one hex, written on from the parent's when
+// that ends buf.
 func (f *destinations) writeCommands(g *Game, id string, buf []byte) []byte {
 	n := len(f.list)
 	f.words = slices.Grow(f.words[:0], n)[:n]
@@ -248,9 +249,32 @@ func (f *destinations) writeCommands(g *Game, id string, buf []byte) []byte {
 		// to a first child, else on to the next child of the nearest
 		// place that has one, up to root.
 		for q := int32(root); q >= 0; {
-			p, w := &f.list[q], &f.words[q]
-			if f.at[p.c] == q+1 || first[q] >= 0 { // else replaced, and no path goes on from it
-				buf = f.writeCommand(g, id, buf, p, w)
+			if p := &f.list[q]; f.at[p.c] == q+1 || first[q] >= 0 { // else replaced, and no path goes on from it
+				w := &f.words[q]
+				switch parent := p.parent - 1; {
+				case parent < 0:
+					w.cmd = int32(len(buf))
+					buf = append(buf, "move "...)
+					buf = append(buf, id...)
+					buf = g.b.appendPath(buf, f.paths[p.start:p.end])
+				case int(f.words[parent].path) == len(buf):
+					// The parent's command ends the text so far, without
+					// flags: this one goes on from it.
+					w.cmd = f.words[parent].cmd
+					buf = g.b.appendHex(buf, p.c)
+				default:
+					w.cmd = int32(len(buf))
+					buf = append(buf, buf[f.words[parent].cmd:f.words[parent].path]...)
+					buf = g.b.appendHex(buf, p.c)
+				}
+				w.path = int32(len(buf))
+				if p.d.sm { // the flags as Command.moveFlags writes them
+					buf = append(buf, " "+flagSM...)
+				}
+				if p.d.trucks {
+					buf = append(buf, " "+flagTrucks...)
+				}
+				w.end = int32(len(buf))
 			}
 			if first[q] >= 0 {
 				q = first[q]
@@ -266,36 +290,6 @@ func (f *destinations) writeCommands(g *Game, id string, buf []byte) []byte {
 		}
 	}
 	f.first, f.next = first, next
-	return buf
-}
-
-// writeCommand appends the command of p, whose words are w, to buf: its
-// parent's, when that ends buf, goes on with p's hex.
-func (f *destinations) writeCommand(g *Game, id string, buf []byte, p *placed, w *written) []byte {
-	switch parent := p.parent - 1; {
-	case parent < 0:
-		w.cmd = int32(len(buf))
-		buf = append(buf, "move "...)
-		buf = append(buf, id...)
-		buf = g.b.appendPath(buf, f.paths[p.start:p.end])
-	case int(f.words[parent].path) == len(buf):
-		// The parent's command ends the text so far, without flags: this
-		// one goes on from it.
-		w.cmd = f.words[parent].cmd
-		buf = g.b.appendHex(buf, p.c)
-	default:
-		w.cmd = int32(len(buf))
-		buf = append(buf, buf[f.words[parent].cmd:f.words[parent].path]...)
-		buf = g.b.appendHex(buf, p.c)
-	}
-	w.path = int32(len(buf))
-	if p.d.sm { // the flags as Command.moveFlags writes them
-		buf = append(buf, " "+flagSM...)
-	}
-	if p.d.trucks {
-		buf = append(buf, " "+flagTrucks...)
-	}
-	w.end = int32(len(buf))
 	return buf
 }
 
