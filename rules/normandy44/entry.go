@@ -172,9 +172,9 @@ func (g *Game) entryMovesFrom(ctx *moveContext, l *lister, i int, e *extent) mov
 			}
 			found.beginSearch(r)
 			for k := range n {
-				h, c, cost := a, ac, 0
+				c, cost := ac, 0
 				if !first.Stop {
-					h, c, cost = r.HexAt(k), r.CellAt(k), r.CostAt(k)
+					c, cost = r.CellAt(k), r.CostAt(k)
 				}
 				e.reachedCell(c)
 				// The plain moves come first, over every entry hex; SM
@@ -187,7 +187,7 @@ func (g *Game) entryMovesFrom(ctx *moveContext, l *lister, i int, e *extent) mov
 				}
 				d := destination{cost: first.Cost + cost, budget: m.Budget, sm: mode.sm, trucks: mode.trucks}
 				if first.Stop {
-					found.put(h, d, func(dst []int32) []int32 { return g.b.appendCells(dst, a) })
+					found.put(a, d, func(dst []int32) []int32 { return g.b.appendCells(dst, a) })
 				} else {
 					found.putAt(c, d, k)
 				}
