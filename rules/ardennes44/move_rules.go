@@ -14,7 +14,7 @@ import (
 // moveRefs are the numbers the core's refusals cite (11.1, 9.2.1, 10.2,
 // 13.1).
 var moveRefs = &hexwar.MoveRefs{Path: "11.1", OffMap: "11.9", Enemy: "11.1", ZOC: "9.2.1", Bond: "10.2",
-	BondName: "ZOC bond", Entry: "13.1"}
+	BondName: "ZOC bond", Entry: "13.1", Tactical: "11.3"}
 
 // crossTactical: an unbridged river, the Meuse or a road-less wooded-rough
 // hexside is crossed only by Tactical Movement, as its first hex (11.4.1,

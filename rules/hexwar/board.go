@@ -65,13 +65,19 @@ type cell struct {
 	// the collector reads no pointer in a number (issue 18).
 	sides [hex.DirectionCount]Features
 	roads [hex.DirectionCount]uint8
+	// tacticalWhy is why Tactical Movement stops on entering the hex, made
+	// with the board; "" where it does not (TerrainRow.TacticalStop).
+	tacticalWhy string
 }
 
 // enteredHex is what the searches read of a hex entered off road: whether
-// it is playable, and the row its movement costs come from.
+// it is playable, and the row its movement costs come from; and of its own
+// terrain's row whether a mechanized unit leaves it only by road and
+// whether Tactical Movement stops in it (TerrainRow).
 type enteredHex struct {
-	unplayable, stop bool
-	nonMech, mech    int32
+	unplayable, stop          bool
+	leaveByRoad, tacticalStop bool
+	nonMech, mech             int32
 }
 
 // Map is what a board is built from: the series' map records in the core's
@@ -177,7 +183,11 @@ func NewBoard(m Map, tec *TEC) (*Board, error) {
 			move = &base
 		}
 		b.cells[i], b.printed[i] = cell{terrain: h.Terrain, own: &own, move: move}, h.ID
-		b.entered[i] = enteredHex{unplayable: own.Unplayable, stop: move.Stop, nonMech: int32(move.NonMech), mech: int32(move.Mech)}
+		if own.TacticalStop {
+			b.cells[i].tacticalWhy = "Tactical Movement stops on entering a " + string(h.Terrain) + " hex"
+		}
+		b.entered[i] = enteredHex{unplayable: own.Unplayable, stop: move.Stop, leaveByRoad: own.LeaveByRoad, tacticalStop: own.TacticalStop,
+			nonMech: int32(move.NonMech), mech: int32(move.Mech)}
 		rivers[i] = h.River
 		if !own.Unplayable {
 			b.land = append(b.land, a)

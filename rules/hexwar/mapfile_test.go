@@ -11,7 +11,7 @@ import (
 )
 
 // testWords are the test chart's words.
-var testWords = MapWords{Terrains: []Terrain{"clear", "woods", "town", "swamp", "marsh", "sea"}, Features: testFeatures,
+var testWords = MapWords{Terrains: []Terrain{"clear", "woods", "town", "swamp", "bog", "marsh", "sea"}, Features: testFeatures,
 	Roads: []RoadClass{"main", "side"}, Zones: []string{"north", "south"}, Chart: testTEC}
 
 // readMap reads a test file of the series' map records on a 4 x 4 map (sea

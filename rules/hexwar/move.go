@@ -57,6 +57,7 @@ type MoveRefs struct {
 	Bond     string // no unit enters or crosses an enemy bond (N44 8.5.2)
 	BondName string // "ZOC Line" (N44 8.5), "ZOC bond" (A44 10, S43 7)
 	Entry    string // a reinforcement comes on through an entry hex (N44 6.6)
+	Tactical string // Tactical Movement (N44 9.10, A44 11.3, S43 5.4)
 }
 
 // Mover prices and checks the steps of one unit's move in one way of moving.
@@ -172,16 +173,17 @@ func (b Bar) OK() bool { return b.why == stepOK }
 type barReason uint8
 
 const (
-	stepOK        barReason = iota
-	barOffMap               // Refs.OffMap
-	barUnplayable           // the terrain's row
-	barEnemy                // Refs.Enemy
-	barRule                 // a StepRule
-	barImpassable           // the hexside's row
-	barRoadOnly             // the terrain's row
-	barHexside              // the hexside's row: not for this unit off road
-	barFirstMove            // the hexside's row: only as the first move
-	barBond                 // Refs.Bond
+	stepOK         barReason = iota
+	barOffMap                // Refs.OffMap
+	barUnplayable            // the terrain's row
+	barEnemy                 // Refs.Enemy
+	barRule                  // a StepRule
+	barImpassable            // the hexside's row
+	barRoadOnly              // the terrain's row
+	barHexside               // the hexside's row: not for this unit off road
+	barFirstMove             // the hexside's row: only as the first move
+	barBond                  // Refs.Bond
+	barLeaveByRoad           // the row of the terrain left
 )
 
 // cheapestStep is what no step of the mover costs less than: the chart's
@@ -283,6 +285,13 @@ func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 			}
 		}
 	}
+	// A hex left only by road (N44 9.5.1) is asked after the game's rules,
+	// and a stop to Tactical Movement (9.10) made after their prices, where
+	// both stood as the last rule of Normandy's own: a step two rules bar
+	// is refused under the same one.
+	if road == 0 && m.Mech && f >= 0 && b.entered[f].leaveByRoad {
+		return Bar{why: barLeaveByRoad}
+	}
 	if bar := m.price(s); !bar.OK() {
 		return bar
 	}
@@ -292,6 +301,9 @@ func (m *Mover) check(f, t int, d hex.Direction, marked bool) Bar {
 				return Bar{why: barRule, k: k, code: code}
 			}
 		}
+	}
+	if m.Tactical && b.entered[t].tacticalStop {
+		s.StopFor(m.Refs.Tactical, b.cells[t].tacticalWhy)
 	}
 	if s.Mark != marked && (marked || !m.marks()) {
 		panic(fmt.Sprintf("hexwar: a step rule of %s changed the path's mark, and none says it Marks", m.UnitID))
@@ -503,6 +515,9 @@ func (m *Mover) Refusal(bar Bar, from, to hex.Axial) error {
 		return rules.Refuse(row.Rule, "%s crosses the %s %s/%s only along a road", who, b.features[bar.k], b.ID(from), b.ID(to))
 	case barFirstMove:
 		return rules.Refuse(b.sideRows[bar.k].Rule, "the %s %s/%s is crossed only as the first move, by a unit that starts next to it", b.features[bar.k], b.ID(from), b.ID(to))
+	case barLeaveByRoad:
+		i, _ := b.Cell(from)
+		return rules.Refuse(b.cells[i].own.Rule, "a mechanized unit leaves the %s hex %s only by road", b.cells[i].terrain, b.ID(from))
 	case barBond:
 		if from == to {
 			return rules.Refuse(m.Refs.Bond, "an enemy %s runs through the entry hex %s", m.Refs.BondName, b.ID(to))

@@ -125,6 +125,48 @@ func TestMoveStops(t *testing.T) {
 	}
 }
 
+// TestMoveLeaveByRoadAndTacticalStop: a hex whose row says so is left by a
+// mechanized unit only along a road, and stops Tactical Movement on entering
+// it, road or not (N44 9.5.1 and 9.10: a flooded hex); a unit on foot leaves
+// it off road, and one that is not moving tactically goes on from it along
+// the road.
+func TestMoveLeaveByRoadAndTacticalStop(t *testing.T) {
+	b := testMap{terrain: map[string]string{"0404": "bog", "0405": "bog"}, roads: []string{"side 0403 0404 0504"}}.board(t)
+	p := pos(b, "allied 0404")
+	_, err := walkCost(t, b, p, true, "0404", "0304")
+	refusedBy(t, err, "T-bog")
+	if err == nil || !strings.Contains(err.Error(), "a mechanized unit leaves the bog hex 0404 only by road") {
+		t.Errorf("leaving the bog off road: %v", err)
+	}
+	if c, err := walkCost(t, b, p, true, "0403", "0404", "0504"); err != nil || c != MP {
+		t.Errorf("through the bog along the road, mechanized: %s MP, %v; want 1", MPText(c), err)
+	}
+	if c, err := walkCost(t, b, p, false, "0404", "0304"); err != nil || c != MP {
+		t.Errorf("out of the bog on foot: %s MP, %v; want 1", MPText(c), err)
+	}
+	for _, mech := range []bool{false, true} {
+		p = pos(b, "allied 0403")
+		m := mover(t, b, p, 0, mech, 9)
+		m.Tactical = true
+		s, err := m.Step(at(t, b, "0403"), at(t, b, "0404"))
+		if err != nil || !s.Stop || s.StopRule != "M-tactical" || s.StopWhy() != "Tactical Movement stops on entering a bog hex" {
+			t.Errorf("mech %v: Tactical Movement into the bog along the road: %+v (%s), %v", mech, s, s.StopWhy(), err)
+		}
+		got := map[string]bool{}
+		for _, path := range m.AppendTactical(nil) {
+			got[b.ID(path.To())] = true
+		}
+		// 0405 lies beyond the bog, and only through it.
+		if !got["0404"] || got["0405"] {
+			t.Errorf("mech %v: Tactical Movement reaches %v: into the bog, and no further", mech, got)
+		}
+		m.Tactical = false
+		if s, err := m.Step(at(t, b, "0403"), at(t, b, "0404")); err != nil || s.Stop {
+			t.Errorf("mech %v: along the road into the bog: %+v, %v; want no stop", mech, s, err)
+		}
+	}
+}
+
 // TestMoveEnemyAndBonds: no unit enters a hex enemy units hold nor crosses
 // an enemy bond (N44 8.5.2, 9.1); friends in a bond hex open it.
 func TestMoveEnemyAndBonds(t *testing.T) {

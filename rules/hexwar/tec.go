@@ -49,6 +49,12 @@ type TerrainRow struct {
 	// Stop: a non-mechanized unit must stop on entering, unless along a
 	// road (Normandy's flooded hex, 9.5.1).
 	Stop bool
+	// LeaveByRoad: a mechanized unit leaves the hex only along a road
+	// (Normandy's flooded hex, 9.5.1), by the row's rule.
+	LeaveByRoad bool
+	// TacticalStop: Tactical Movement stops on entering the hex, along a
+	// road or not (Normandy's flooded hex, 9.10), by MoveRefs.Tactical.
+	TacticalStop bool
 	// Unplayable: no unit enters the hex, no zone of control reaches it and
 	// no bond or supply line runs through it (all-sea hexes, N44 2.2.1).
 	Unplayable bool

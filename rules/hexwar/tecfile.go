@@ -22,10 +22,12 @@ import (
 //
 // A cost is whole MP ("2"), a fraction of sixths ("1/2", "1/3", "3/2"), or
 // "no" where the chart prohibits it. Flags: for terrain "stop" (a
-// non-mechanized unit stops on entering it off road), "unplayable", "armor"
-// (an attacker may claim armor superiority into it), "stops-retreat", and
-// "db=N", its defensive bonus; for hexsides "first-move", "impassable",
-// "bridge", "river" (TerrainRow, HexsideRow).
+// non-mechanized unit stops on entering it off road), "leave-by-road" (a
+// mechanized unit leaves it only along a road), "tactical-stop" (Tactical
+// Movement stops on entering it), "unplayable", "armor" (an attacker may
+// claim armor superiority into it), "stops-retreat", and "db=N", its
+// defensive bonus; for hexsides "first-move", "impassable", "bridge",
+// "river" (TerrainRow, HexsideRow).
 
 // TECRecords reads a [tec] section into a chart. Words are the game's: a row
 // for a word the game does not have is an error, and Check requires a row
@@ -115,7 +117,8 @@ func WriteTEC(w *scn.Writer, t *TEC, words MapWords) {
 	for _, name := range words.Terrains {
 		if r, ok := t.Terrain[name]; ok {
 			w.Record("terrain", string(name), "nonmech="+costWord(r.NonMech), "mech="+costWord(r.Mech), intWord("db", r.DB),
-				flagWord(r.Stop, "stop"), flagWord(r.Unplayable, "unplayable"), flagWord(r.AttackerAS, "armor"),
+				flagWord(r.Stop, "stop"), flagWord(r.LeaveByRoad, "leave-by-road"), flagWord(r.TacticalStop, "tactical-stop"),
+				flagWord(r.Unplayable, "unplayable"), flagWord(r.AttackerAS, "armor"),
 				flagWord(r.StopsRetreat, "stops-retreat"), "rule="+r.Rule)
 		}
 	}
@@ -237,12 +240,13 @@ func readTerrainRow(r scn.Record) (tecRow, bool) {
 	if len(r.Args) < 1 || !scn.ValidName(r.Args[0]) {
 		return tecRow{}, r.Bad()
 	}
-	cost, rule, set, num, ok := rowFields(r, []string{"nonmech", "mech"}, []string{"stop", "unplayable", "armor", "stops-retreat"}, []string{"db"})
+	cost, rule, set, num, ok := rowFields(r, []string{"nonmech", "mech"}, []string{"stop", "leave-by-road", "tactical-stop", "unplayable", "armor", "stops-retreat"}, []string{"db"})
 	if !ok {
 		return tecRow{}, false
 	}
 	return tecRow{kind: "terrain", word: r.Args[0], terrain: TerrainRow{Rule: rule, NonMech: cost["nonmech"], Mech: cost["mech"],
-		Stop: set["stop"], Unplayable: set["unplayable"], DB: num["db"], AttackerAS: set["armor"], StopsRetreat: set["stops-retreat"]}}, true
+		Stop: set["stop"], LeaveByRoad: set["leave-by-road"], TacticalStop: set["tactical-stop"], Unplayable: set["unplayable"],
+		DB: num["db"], AttackerAS: set["armor"], StopsRetreat: set["stops-retreat"]}}, true
 }
 
 func readRoadRow(r scn.Record) (tecRow, bool) {

@@ -24,6 +24,7 @@ const testTECText = `terrain clear nonmech=1 mech=1 armor rule=T-clear
 terrain woods nonmech=2 mech=3 db=2 rule=T-woods
 terrain town nonmech=0 mech=0 db=3 rule=T-town
 terrain swamp nonmech=2 mech=no stop rule=T-swamp
+terrain bog nonmech=2 mech=no stop leave-by-road tactical-stop rule=T-bog
 terrain marsh nonmech=no mech=no rule=T-marsh
 terrain sea nonmech=no mech=no unplayable rule=T-sea
 road main nonmech=1/2 mech=1/3 rule=T-main

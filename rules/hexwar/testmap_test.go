@@ -18,6 +18,7 @@ var testTEC = &TEC{
 		"woods": {Rule: "T-woods", NonMech: 2 * MP, Mech: 3 * MP, DB: 2},
 		"town":  {Rule: "T-town", DB: 3}, // costs its base terrain
 		"swamp": {Rule: "T-swamp", NonMech: 2 * MP, Mech: NotAllowed, Stop: true},
+		"bog":   {Rule: "T-bog", NonMech: 2 * MP, Mech: NotAllowed, Stop: true, LeaveByRoad: true, TacticalStop: true},
 		"marsh": {Rule: "T-marsh", NonMech: NotAllowed, Mech: NotAllowed},
 		"sea":   {Rule: "T-sea", NonMech: NotAllowed, Mech: NotAllowed, Unplayable: true},
 	},
@@ -134,7 +135,8 @@ func ids(b *Board, s HexSet) []string {
 }
 
 // testRefs are the test book's rule numbers.
-var testRefs = &MoveRefs{Path: "M-path", OffMap: "M-edge", Enemy: "M-enemy", ZOC: "M-zoc", Bond: "M-bond", BondName: "bond", Entry: "M-entry"}
+var testRefs = &MoveRefs{Path: "M-path", OffMap: "M-edge", Enemy: "M-enemy", ZOC: "M-zoc", Bond: "M-bond", BondName: "bond", Entry: "M-entry",
+	Tactical: "M-tactical"}
 
 // mover is a mover for unit i of p, of side side, standing at its hex, with
 // budget MP and no step rules; the enemy's every unit exerts a zone and

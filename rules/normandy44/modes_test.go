@@ -10,7 +10,8 @@ import (
 // cost, keeping every other rule.
 func TestTacticalMovement_9_10(t *testing.T) {
 	m := testMap{
-		terrain: map[string]string{"0403": "forest", "0603": "flooded"},
+		terrain: map[string]string{"0403": "forest", "0603": "flooded", "0202": "flooded"},
+		roads:   []string{"minor 0102 0202 0302"},
 		units:   []string{allSlow, gerInf},
 		setup:   []string{"aslow 0401", "ginf 0707"},
 	}
@@ -24,6 +25,14 @@ func TestTacticalMovement_9_10(t *testing.T) {
 	// Stop on entering a flooded hex, even as Tactical Movement.
 	g.s.Units[g.index["aslow"]].At = "0503"
 	refused(t, g, Allied, "move aslow 0503 0603 0604", "9.5.1")
+	// Along a road too, where a move on its MA goes on (9.5.1): Tactical
+	// Movement stops on entering a flooded hex (9.10). 1/2 MP along the
+	// road and 1 off it is more than aslow's MA, and tactically it would
+	// stop in 0202: refused, under 9.1 as too dear for the MA.
+	g.s.Units[g.index["aslow"]].At = "0102"
+	refused(t, g, Allied, "move aslow 0102 0202 0203", "9.1")
+	apply(t, g, Allied, "move aslow 0102 0202 0302") // 1 MP along the road, on its MA
+	g.s.Units[g.index["aslow"]].Moved = false
 	// Stop on entering an enemy ZOC: ginf at 0707 has 0706 in its ZOC.
 	g.s.Units[g.index["aslow"]].At = "0705"
 	refused(t, g, Allied, "move aslow 0705 0706 0806", "8.2")

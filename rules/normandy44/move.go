@@ -22,7 +22,7 @@ func (g *Game) moveContext(side Side) *moveContext {
 }
 
 // moveRefs are the numbers of the movement rules the series core cites.
-var moveRefs = &hexwar.MoveRefs{Path: "9.1", OffMap: "9.2", Enemy: "9.1", ZOC: "8.2", Bond: "8.5.2", BondName: "ZOC Line", Entry: "6.6"}
+var moveRefs = &hexwar.MoveRefs{Path: "9.1", OffMap: "9.2", Enemy: "9.1", ZOC: "8.2", Bond: "8.5.2", BondName: "ZOC Line", Entry: "6.6", Tactical: "9.10"}
 
 // mover prices and checks the steps of one unit's move in one way of moving:
 // normal, tactical (9.10), strategic (9.8.1), by trucks (9.8.6) or as a

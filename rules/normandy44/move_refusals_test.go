@@ -25,7 +25,7 @@ func TestStepRefusalsNameTheirRules(t *testing.T) {
 		t.Fatal("a scenario rule binds the unit on the cost map")
 	}
 	rs := append([]hexwar.StepRule{scenario}, append(g.stepRules(i, true, true, true, true), g.cyclistRules()...)...)
-	want := []string{"22.1.2", "6.2.5", "17.6.2", "9.8.1", "9.8.2", "9.8.6", "9.5.1", "9.9", "9.9"}
+	want := []string{"22.1.2", "6.2.5", "17.6.2", "9.8.1", "9.8.2", "9.8.6", "9.9", "9.9"}
 	if len(rs) != len(want) {
 		t.Fatalf("%d step rules, want %d", len(rs), len(want))
 	}

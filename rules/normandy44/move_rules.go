@@ -1,18 +1,14 @@
 package normandy44
 
-import (
-	"github.com/pbem-referee/pbem/rules"
-	"github.com/pbem-referee/pbem/rules/hex"
-	"github.com/pbem-referee/pbem/rules/hexwar"
-)
+import "github.com/pbem-referee/pbem/rules/hexwar"
 
 // Normandy's own movement rules, as step rules of the series' mover
 // (rules/hexwar): the scenario's movement rules and the army boundary
 // (move_scenario.go), a unit that took a replacement (6.2.5), the Cherbourg
-// defense units (17.6.2), Strategic Movement (9.8.1, 9.8.2), Trucks (9.8.6),
-// cyclists (9.9), and flooded hexes (9.5.1, 9.10). The core prices the rest
-// by T3: terrain, roads, rivers, the causeways (9.11), impassable hexsides,
-// enemy units, ZOC and ZOC Lines.
+// defense units (17.6.2), Strategic Movement (9.8.1, 9.8.2), Trucks (9.8.6)
+// and cyclists (9.9). The core prices the rest by T3: terrain, roads,
+// rivers, the causeways (9.11), impassable hexsides, flooded hexes (9.5.1,
+// and 9.10's stop: tec.go), enemy units, ZOC and ZOC Lines.
 
 // stepRules lists the step rules that bind unit i's move, in the order a
 // refusal names the first that applies.
@@ -36,7 +32,7 @@ func (g *Game) stepRules(i int, sm, trucks, repl, confined bool) []hexwar.StepRu
 	if trucks {
 		rs = append(rs, r.trucks)
 	}
-	return append(rs, r.flooded)
+	return rs
 }
 
 // cyclistRules are the rules of a cyclist's 6 MP on the roads (9.9).
@@ -47,7 +43,7 @@ func (g *Game) cyclistRules() []hexwar.StepRule {
 // boardRules are Normandy's step rules that depend on the board alone,
 // made once with it.
 type boardRules struct {
-	repl, confined, smRoads, smEnemy, trucks, cyclistRoads, cyclistEnemy, flooded hexwar.StepRule
+	repl, confined, smRoads, smEnemy, trucks, cyclistRoads, cyclistEnemy hexwar.StepRule
 }
 
 // The edition says what Strategic Movement and the cyclists' road move keep
@@ -70,35 +66,5 @@ func newBoardRules(b *board, ed *edition) boardRules {
 		trucks:       hexwar.Avoid(hb, hexwar.EnemyZOC, true, "9.8.6", "a unit on Trucks may not enter an enemy ZOC, as in %s"),
 		cyclistRoads: hexwar.RoadsOnly(hb, "9.9", "cyclists move 6 MP only along roads"),
 		cyclistEnemy: hexwar.Avoid(hb, ed.avoid(ed.bicycleAvoidsEZOC), false, "9.9", cycleWhy),
-		flooded:      floodedRule(b),
-	}
-}
-
-// floodedRule: a mechanized unit leaves a flooded hex only by road (9.5.1),
-// and Tactical Movement stops on entering a flooded hex (9.10). The chart
-// prices the rest of 9.5.1 (the flooded hex, the flooded river).
-func floodedRule(b *board) hexwar.StepRule {
-	// Whether each hex is flooded, by grid number: every step a search
-	// checks asks (issue 18).
-	flooded := make([]bool, b.grid.Len())
-	for c := range flooded {
-		flooded[c] = b.TerrainAt(c) == Flooded
-	}
-	return hexwar.StepRule{
-		Check: func(m *hexwar.Mover, s *hexwar.Step) int {
-			if m.Mech && s.From >= 0 && s.Road == "" && flooded[s.From] {
-				return 1
-			}
-			return 0
-		},
-		Price: func(m *hexwar.Mover, s *hexwar.Step) int {
-			if m.Tactical && flooded[s.To] {
-				s.StopFor("9.10", "Tactical Movement stops on entering a flooded hex")
-			}
-			return 0
-		},
-		Refuse: func(_ int, from, _ hex.Axial) error {
-			return rules.Refuse("9.5.1", "a mechanized unit leaves the flooded hex %s only by road", b.id(from))
-		},
 	}
 }

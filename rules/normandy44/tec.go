@@ -16,7 +16,8 @@ const notAllowed = hexwar.NotAllowed
 // ("OtherT", AMBIG-12); sea hexes are unplayable (2.2.1). The combat columns:
 // defensive bonus (11.2), whether an attacker may claim armor superiority
 // into it (11.4.4), whether it stops a retreat (13.3). A non-mechanized unit
-// stops on entering a flooded hex off road (9.5.1).
+// stops on entering a flooded hex off road, and a mechanized unit leaves one
+// only by road (9.5.1); Tactical Movement stops on entering one (9.10).
 var terrainChart = map[Terrain]hexwar.TerrainRow{
 	Clear:   {Rule: "T3", NonMech: 1 * mp, Mech: 1 * mp, AttackerAS: true},
 	Mixed:   {Rule: "T3", NonMech: 1 * mp, Mech: 1 * mp, DB: 2, AttackerAS: true},
@@ -24,7 +25,7 @@ var terrainChart = map[Terrain]hexwar.TerrainRow{
 	Forest:  {Rule: "T3", NonMech: 1 * mp, Mech: 2 * mp, DB: 3, StopsRetreat: true},
 	Town:    {Rule: "T3, AMBIG-12", NonMech: 0, Mech: 0, DB: 4, AttackerAS: true, StopsRetreat: true}, // cost of its base terrain
 	City:    {Rule: "T3", NonMech: 1 * mp, Mech: 1 * mp, DB: 5, StopsRetreat: true},
-	Flooded: {Rule: "9.5.1", NonMech: 2 * mp, Mech: notAllowed, Stop: true},
+	Flooded: {Rule: "9.5.1", NonMech: 2 * mp, Mech: notAllowed, Stop: true, LeaveByRoad: true, TacticalStop: true},
 	Marsh:   {Rule: "T3", NonMech: notAllowed, Mech: notAllowed},
 	Sea:     {Rule: "2.2.1", NonMech: notAllowed, Mech: notAllowed, Unplayable: true},
 }

@@ -18,7 +18,7 @@ import (
 
 // moveRefs are the book's numbers for the core's refusals.
 var moveRefs = &hexwar.MoveRefs{Path: "5.1", OffMap: "5.1", Enemy: "5.1", ZOC: "6.2", Bond: "7.2",
-	BondName: "ZOC bond", Entry: "21.1.3"}
+	BondName: "ZOC bond", Entry: "21.1.3", Tactical: "5.4"}
 
 // moveHow is a move's way and what it allows.
 type moveHow struct {
