@@ -365,14 +365,8 @@ func (g *Game) occupancy() map[hex.Axial][]int {
 }
 
 // occupants lists which units stand on each map hex, each list capped
-// (hexwar.OccupantsOn, as Normandy's occupancy).
-func (g *Game) occupants() map[hex.Axial][]int {
-	hexes, on := make([]hex.Axial, len(g.s.Units)), make([]bool, len(g.s.Units))
-	for i := range g.s.Units {
-		hexes[i], on[i] = g.onMap(i)
-	}
-	return hexwar.OccupantsOn(g.b.Board, hexes, on)
-}
+// (hexwar.OccupantsOf, as Normandy's occupancy).
+func (g *Game) occupants() map[hex.Axial][]int { return hexwar.OccupantsOf(g.b.Board, position{g}) }
 
 // keptOccupancy is the occupancy of the units when they stood at at: an
 // input asks for it many times (each move's steps, zones of control,

@@ -131,8 +131,8 @@ func TestBoardRefusesUnknownWords(t *testing.T) {
 	}
 }
 
-// TestOccupantsOn: OccupantsOn lists what Occupants does, and appending to
-// one hex's list leaves the others alone.
+// TestOccupantsOn: OccupantsOn, and OccupantsOf of a position, list what
+// Occupants does, and appending to one hex's list leaves the others alone.
 func TestOccupantsOn(t *testing.T) {
 	b := testMap{}.board(t)
 	ids := []string{"0101", "0202", "0101", "", "0303", "0202", "0101", "", "0808"}
@@ -148,6 +148,9 @@ func TestOccupantsOn(t *testing.T) {
 		got := OccupantsOn(b, pos.hexes, pos.on)
 		if !maps.EqualFunc(got, want, slices.Equal) {
 			t.Fatalf("OccupantsOn %v; Occupants %v", got, want)
+		}
+		if of := OccupantsOf(b, pos); !maps.EqualFunc(of, want, slices.Equal) {
+			t.Fatalf("OccupantsOf %v; Occupants %v", of, want)
 		}
 	}
 	occ := OccupantsOn(b, r.hexes[:len(ids)], r.on[:len(ids)])

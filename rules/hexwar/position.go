@@ -65,6 +65,16 @@ func Occupants(pos Position) map[hex.Axial][]int {
 	return occ
 }
 
+// OccupantsOf is OccupantsOn of where pos's units stand, each read once.
+func OccupantsOf(b *Board, pos Position) map[hex.Axial][]int {
+	n := pos.Units()
+	hexes, on := make([]hex.Axial, n), make([]bool, n)
+	for i := range n {
+		hexes[i], on[i] = pos.Hex(i)
+	}
+	return OccupantsOn(b, hexes, on)
+}
+
 // OccupantsOn is Occupants of the units standing on hexes[i] where on[i],
 // on board b, made with two allocations instead of one per hex: the lists share one array (each capped at its length, so that
 // appending to one copies it). The rules ask for it many times an entry

@@ -263,13 +263,7 @@ func (g *Game) onMap(i int) (hx.Axial, bool) {
 }
 
 // occupancy lists which units stand on each map hex.
-func (g *Game) occupancy() map[hx.Axial][]int {
-	hexes, on := make([]hx.Axial, len(g.s.Units)), make([]bool, len(g.s.Units))
-	for i := range g.s.Units {
-		hexes[i], on[i] = g.onMap(i)
-	}
-	return hexwar.OccupantsOn(g.b.Board, hexes, on)
-}
+func (g *Game) occupancy() map[hx.Axial][]int { return hexwar.OccupantsOf(g.b.Board, position{g}) }
 
 // sideAt is the side whose units hold a hex, "" if none.
 func (g *Game) sideAt(occ map[hx.Axial][]int, a hx.Axial) Side {
