@@ -41,8 +41,11 @@ type recordMemo struct {
 }
 
 // Hash returns HashState(state). state is a struct or a pointer to one; a
-// pointer saves a copy.
+// pointer saves a copy. A nil hasher keeps no memo: it is HashState.
 func (h *StateHasher) Hash(state any) string {
+	if h == nil {
+		return HashState(state)
+	}
 	v := reflect.ValueOf(state)
 	if v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() == reflect.Struct {
 		v = v.Elem()

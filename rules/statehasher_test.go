@@ -174,6 +174,9 @@ func TestStateHasher_Clone(t *testing.T) {
 	if got, want := none.Clone().Hash(&a), HashState(a); got != want {
 		t.Fatalf("a clone of a nil hasher: %s, want %s", got, want)
 	}
+	if got, want := none.Hash(&a), HashState(a); got != want {
+		t.Fatalf("a nil hasher: %s, want %s", got, want)
+	}
 }
 
 // TestStateHasher_CloneLater: a clone copies its original's memo at its

@@ -399,12 +399,7 @@ func (g *Game) sideAt(occ map[hex.Axial][]int, a hex.Axial) Side {
 }
 
 // Hash implements rules.Game: SHA-256 of the state's JSON.
-func (g *Game) Hash() string {
-	if g.hasher == nil {
-		return rules.HashState(&g.s)
-	}
-	return g.hasher.Hash(&g.s)
-}
+func (g *Game) Hash() string { return g.hasher.Hash(&g.s) }
 
 // Clone implements rules.Game: a deep copy of the state.
 func (g *Game) Clone() rules.Game {

@@ -274,12 +274,7 @@ func (g *Game) sideAt(occ map[hx.Axial][]int, a hx.Axial) Side {
 }
 
 // Hash implements rules.Game: SHA-256 of the state's JSON.
-func (g *Game) Hash() string {
-	if g.hasher == nil {
-		return rules.HashState(g.s)
-	}
-	return g.hasher.Hash(&g.s)
-}
+func (g *Game) Hash() string { return g.hasher.Hash(&g.s) }
 
 // Clone implements rules.Game.
 func (g *Game) Clone() rules.Game {

@@ -148,12 +148,7 @@ type Game struct {
 }
 
 // Hash implements rules.Game: SHA-256 of the state's JSON.
-func (g *Game) Hash() string {
-	if g.hasher == nil {
-		return rules.HashState(&g.s)
-	}
-	return g.hasher.Hash(&g.s)
-}
+func (g *Game) Hash() string { return g.hasher.Hash(&g.s) }
 
 // Clone implements rules.Game: the state is copied deep; the scenario and
 // the board are read-only and shared.
